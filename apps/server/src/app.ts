@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { systemRoutes } from './modules/system/system.routes';
+import type { Clock } from './platform/clock';
+import type { Database } from './platform/db/client';
+import { installErrorHandler, sendRouteNotFound } from './platform/http-errors';
+import { newId } from './platform/ids';
+import type { JobQueue } from './platform/jobs/job-queue';
+import { registerOpenApi } from './platform/openapi';
+import type { Storage } from './platform/storage/storage';
+import { findWebDist, inlineScriptHashes, registerWebApp } from './platform/web-app';
+import type { EnginePool } from './providers/engines/engine-pool';
+
+/** What route plugins may use. Each module takes only the parts it needs from here. */
+export interface AppDeps {
+  config: Config;
+  version: string;
+  logger: Logger;
+  database: Database;
+  storage: Storage;
+  queue: JobQueue;
+  engines: EnginePool;
+  clock: Clock;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Builds the HTTP app from the module plugins. `role=worker` serves health only. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: config.bodyLimitBytes,
+    // A caller's own x-request-id is kept when it is sane, so traces join across services.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => newId(16),
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+    disableRequestLogging: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!REQUEST_ID.test(request.id)) request.id = newId(16);
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const webDist = config.role === 'worker' ? undefined : findWebDist(config.webDistDir);
+  const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'", ...inlineScriptHashes(indexHtml)],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+
+  if (config.role !== 'worker')
+    await registerOpenApi(app, { version: deps.version, publicUrl: config.publicUrl });
+  await app.register(async (scope) => systemRoutes(scope, deps));
+
+  const servePage = webDist ? await registerWebApp(app, webDist) : undefined;
+  if (!webDist && config.role !== 'worker') {
+    deps.logger.warn('the web app is not built (apps/web/dist); serving the API only');
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (servePage?.(request, reply)) return reply;
+    return sendRouteNotFound(request, reply);
+  });
+  return app;
+}

@@ -1,0 +1,121 @@
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The process roles (`--role=`): HTTP API, job worker, or both in one process. */
+export const Role = z.enum(['api', 'worker', 'all']);
+export type Role = z.infer<typeof Role>;
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/**
+ * Every environment variable the server reads, with its default. This is the only reader of
+ * `process.env` (STYLE.md rule 7); `.env.example` and the README's configuration table mirror it.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: int(0, 65535).default(8080),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: int(1, 100).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: bool.default(false),
+  WEB_DIST_DIR: z.string().optional(),
+  BODY_LIMIT_BYTES: int(1024, 1024 * 1024 * 1024).default(1024 * 1024),
+  ENGINE_POOL_SIZE: int(1, 64).default(Math.max(1, Math.min(4, os.cpus().length))),
+  ENGINE_TIMEOUT_MS: int(100, 600_000).default(30_000),
+  JOB_CONCURRENCY: int(1, 64).default(2),
+  JOB_LEASE_SECONDS: int(1, 3600).default(30),
+  JOB_POLL_INTERVAL_MS: int(50, 60_000).default(1000),
+  SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(10_000),
+});
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  role: Role;
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  log: { level: string; pretty: boolean };
+  webDistDir: string | undefined;
+  bodyLimitBytes: number;
+  engines: { poolSize: number; timeoutMs: number };
+  jobs: { concurrency: number; leaseSeconds: number; pollIntervalMs: number };
+  shutdownTimeoutMs: number;
+  /** Exit after running migrations (`--migrate-only`). */
+  migrateOnly: boolean;
+}
+
+/** Thrown when the environment or the command line is invalid; the message lists every problem. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment and argv once at boot; throws ConfigError listing every problem. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  argv: string[] = process.argv.slice(2),
+): Config {
+  const problems: string[] = [];
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
+  }
+
+  let role: Role = 'all';
+  let migrateOnly = false;
+  for (const arg of argv) {
+    if (arg.startsWith('--role=')) {
+      const value = Role.safeParse(arg.slice('--role='.length));
+      if (value.success) role = value.data;
+      else problems.push(`--role: must be one of api, worker, all (got "${arg.slice('--role='.length)}")`);
+    } else if (arg === '--migrate-only') {
+      migrateOnly = true;
+    } else {
+      problems.push(`unknown argument "${arg}" (expected --role=api|worker|all or --migrate-only)`);
+    }
+  }
+
+  if (parsed.success && role !== 'all' && !parsed.data.DATABASE_URL) {
+    problems.push(
+      `--role=${role}: separate api and worker processes share a PostgreSQL server; set DATABASE_URL (the embedded PGlite database belongs to one process)`,
+    );
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    role,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+    log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY },
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    engines: { poolSize: e.ENGINE_POOL_SIZE, timeoutMs: e.ENGINE_TIMEOUT_MS },
+    jobs: {
+      concurrency: e.JOB_CONCURRENCY,
+      leaseSeconds: e.JOB_LEASE_SECONDS,
+      pollIntervalMs: e.JOB_POLL_INTERVAL_MS,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    migrateOnly,
+  };
+}

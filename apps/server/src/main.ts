@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { systemClock } from './platform/clock';
+import { openDatabase } from './platform/db/client';
+import { JobQueue } from './platform/jobs/job-queue';
+import { JobWorker } from './platform/jobs/job-worker';
+import { registeredJobs } from './platform/jobs/registry';
+import { createLogger } from './platform/logger';
+import { LocalStorage } from './platform/storage/local-storage';
+import { EnginePool } from './providers/engines/engine-pool';
+
+declare const __PARLA_VERSION__: string | undefined;
+const version = typeof __PARLA_VERSION__ === 'string' ? __PARLA_VERSION__ : 'dev';
+
+/** Process entry: config → database + migrations → engines → worker and/or HTTP → graceful stop. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.log);
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
+
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  logger.info(
+    { database: database.kind, version: await database.version() },
+    'database ready, migrations applied',
+  );
+  if (config.migrateOnly) {
+    await database.close();
+    return;
+  }
+
+  const storage = new LocalStorage(path.join(config.dataDir, 'files'));
+  const engines = new EnginePool({ ...config.engines, size: config.engines.poolSize, logger });
+  await engines.start();
+  const queue = new JobQueue(database.db);
+
+  let worker: JobWorker | undefined;
+  if (config.role !== 'api') {
+    worker = new JobWorker({
+      db: database.db,
+      definitions: registeredJobs,
+      ...config.jobs,
+      logger,
+      exclusiveDatabase: database.kind === 'pglite',
+    });
+    queue.onEnqueued = () => worker?.wake();
+    await worker.start();
+  }
+
+  const app = await buildApp({
+    config,
+    version,
+    logger,
+    database,
+    storage,
+    queue,
+    engines,
+    clock: systemClock,
+  });
+  await app.listen({ host: config.host, port: config.port });
+  logger.info({ role: config.role, url: config.publicUrl }, 'Parla is ready');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 5000);
+    force.unref();
+    await app.close();
+    await worker?.stop(config.shutdownTimeoutMs);
+    await engines.stop();
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Parla failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

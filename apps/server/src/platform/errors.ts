@@ -1,0 +1,34 @@
+import { type ErrorCode, errorCodes, type ValidationIssue } from '@parla/contracts';
+
+/**
+ * The one error type services throw. It leaves the server as
+ * `{"detail": {"status": code, "message": message}}` with the status from the contracts' code map.
+ */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: {
+      status?: number;
+      errors?: ValidationIssue[];
+      headers?: Record<string, string>;
+      cause?: unknown;
+    } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.status = options.status ?? errorCodes[code];
+    this.errors = options.errors;
+    this.headers = options.headers;
+  }
+
+  readonly errors: ValidationIssue[] | undefined;
+  readonly headers: Record<string, string> | undefined;
+}
+
+/** A resource that does not exist, or exists in another workspace (never tell the two apart). */
+export function notFound(what: string): AppError {
+  return new AppError('resource_not_found', `${what} was not found.`);
+}

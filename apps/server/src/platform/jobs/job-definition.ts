@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+
+/** What a handler gets besides its payload. */
+export interface JobContext {
+  jobId: string;
+  /** 1 on the first run, 2 on the first retry, … */
+  attempt: number;
+  maxAttempts: number;
+  /** Aborted when the worker shuts down or the job's lease was lost to another worker. */
+  signal: AbortSignal;
+  /** Stores progress 0..1 (clamped); the web shows it. */
+  progress(value: number): Promise<void>;
+}
+
+/** A typed job: name, payload schema, retry options and handler (STYLE.md rule 8). */
+export interface JobDefinition<P = unknown> {
+  name: string;
+  payload: z.ZodType<P>;
+  /** Runs in all, including the first; default 3. */
+  maxAttempts?: number;
+  /** First retry delay; doubles each attempt (capped at one hour); default 1000 ms. */
+  backoffBaseMs?: number;
+  handler(payload: P, ctx: JobContext): Promise<unknown>;
+}
+
+/** Declares a job with its payload type preserved. */
+export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
+  return definition;
+}
+
+/** Thrown by a handler when retrying cannot help (bad input, a row that has gone for good). */
+export class NonRetryableJobError extends Error {
+  override name = 'NonRetryableJobError';
+}
+
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+
+/** Delay before the next run after failed attempt `attempt` (1-based): base · 2^(attempt−1), capped. */
+export function retryDelayMs(backoffBaseMs: number, attempt: number): number {
+  return Math.min(MAX_BACKOFF_MS, backoffBaseMs * 2 ** Math.max(0, attempt - 1));
+}

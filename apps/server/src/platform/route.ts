@@ -1,0 +1,54 @@
+import { ErrorResponse, type RouteDescriptor } from '@parla/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+/** What a handler receives: the request parts already validated by the descriptor's schemas. */
+export interface RouteInput<D extends RouteDescriptor> {
+  body: Infer<D['body']>;
+  query: Infer<D['query']>;
+  params: Infer<D['params']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Registers a route from its contract descriptor (STYLE.md rule 2): the schemas validate input, shape
+ * the output and feed OpenAPI; the handler calls one service function and returns the response body.
+ */
+export function registerRoute<D extends RouteDescriptor>(
+  app: FastifyInstance,
+  descriptor: D,
+  handler: (input: RouteInput<D>) => Promise<z.infer<D['response']>>,
+): void {
+  const status = descriptor.successStatus ?? 200;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: descriptor.method,
+    url: descriptor.path,
+    schema: {
+      summary: descriptor.summary,
+      tags: [...descriptor.tags],
+      ...(descriptor.body ? { body: descriptor.body } : {}),
+      ...(descriptor.query ? { querystring: descriptor.query } : {}),
+      ...(descriptor.params ? { params: descriptor.params } : {}),
+      response: {
+        [status]: descriptor.response,
+        '4XX': ErrorResponse,
+        '5XX': ErrorResponse,
+        ...descriptor.otherResponses,
+      },
+    },
+    handler: async (request, reply) => {
+      reply.status(status);
+      return handler({
+        body: request.body as Infer<D['body']>,
+        query: request.query as Infer<D['query']>,
+        params: request.params as Infer<D['params']>,
+        request,
+        reply,
+      });
+    },
+  });
+}

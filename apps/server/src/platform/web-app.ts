@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Paths that belong to the API: an unknown one there is a JSON 404, never the web app. */
+const API_PREFIXES = ['/v1/', '/v2/', '/api/', '/health', '/openapi.json', '/docs', '/dev/'];
+
+/** Finds the built web app: WEB_DIST_DIR, else `apps/web/dist` above this file. */
+export function findWebDist(configured: string | undefined): string | undefined {
+  if (configured) return fs.existsSync(path.join(configured, 'index.html')) ? configured : undefined;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'apps', 'web', 'dist');
+    if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}
+
+/** The sha256 CSP sources of the inline scripts in index.html (the pre-paint theme script). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    const body = match[1] ?? '';
+    if (body.trim()) hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** Serves the built single-page app: hashed assets cached for good, every page path gets index.html. */
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+): Promise<(req: FastifyRequest, reply: FastifyReply) => boolean> {
+  const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'));
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    // A path with no file falls through to the not-found handler, which serves pages and JSON 404s.
+    wildcard: true,
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+  const sendIndex = (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  app.get('/', (_req, reply) => sendIndex(reply));
+  /** Answers an unknown path with the app when it is a page request; false when it is not one. */
+  return (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p)) &&
+      !path.extname(url) &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (isPage) sendIndex(reply);
+    return isPage;
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * The error vocabulary of the API: every `detail.status` the server may send, the HTTP status it
+ * travels with, and when it is thrown. The server's AppError takes its status from here and the web
+ * switches on these codes. (ARCHITECTURE.md "Errors", STYLE.md rule 6.)
+ */
+export const errorCodes = {
+  /** The request body, query or path failed validation against its contract. */
+  invalid_request: 422,
+  /** A request the server cannot process for a reason other than validation. */
+  bad_request: 400,
+  /** The request body is not parseable (malformed JSON, wrong content type for the route). */
+  malformed_request: 400,
+  /** No route answers this method and path. */
+  not_found: 404,
+  /** The addressed resource does not exist or belongs to another workspace. */
+  resource_not_found: 404,
+  /** No valid access token or API key was sent. */
+  unauthorized: 401,
+  /** The caller is signed in but may not do this. */
+  forbidden: 403,
+  /** The request conflicts with the current state of the resource. */
+  conflict: 409,
+  /** The request body is larger than the route accepts. */
+  payload_too_large: 413,
+  /** The uploaded content type is not accepted by this route. */
+  unsupported_media_type: 415,
+  /** Too many requests from this client in the rate-limit window. */
+  rate_limited: 429,
+  /** The plan's concurrent request limit is reached (headers carry the counts). */
+  too_many_concurrent_requests: 429,
+  /** The workspace has no credits left for this request. */
+  quota_exceeded: 401,
+  /** A dependency (database, engine pool) is not available right now. */
+  service_unavailable: 503,
+  /** Anything unexpected; the message never carries internals. */
+  internal_error: 500,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+/** One validation problem, in the shape the public API uses (`loc`, `msg`, `type`). */
+export const ValidationIssue = z.object({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+});
+export type ValidationIssue = z.infer<typeof ValidationIssue>;
+
+/** The body of every error response: `{"detail": {"status", "message", "errors"?}}`. */
+export const ErrorResponse = z
+  .object({
+    detail: z.object({
+      status: z.string(),
+      message: z.string(),
+      errors: z.array(ValidationIssue).optional(),
+    }),
+  })
+  .meta({ id: 'ErrorResponse' });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** Client-side messages of the generic error rules (accounts doc §8). */
+export const clientErrorMessages = {
+  network: 'Network error',
+  generic: 'Something went wrong, please try again later.',
+} as const;

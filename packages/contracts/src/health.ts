@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { defineRoute } from './routes';
+
+export const HealthCheck = z.object({
+  ok: z.boolean(),
+  /** Milliseconds the check took. */
+  latency_ms: z.number(),
+  message: z.string().optional(),
+});
+
+export const HealthResponse = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    version: z.string(),
+    role: z.enum(['api', 'worker', 'all']),
+    uptime_seconds: z.number(),
+    checks: z.object({
+      database: HealthCheck,
+      engines: HealthCheck,
+    }),
+  })
+  .meta({ id: 'HealthResponse' });
+export type HealthResponse = z.infer<typeof HealthResponse>;
+
+export const healthRoute = defineRoute({
+  method: 'GET',
+  path: '/health',
+  summary: 'Liveness and readiness: database reachable, engine pool ready',
+  tags: ['system'],
+  response: HealthResponse,
+  otherResponses: { 503: HealthResponse },
+});

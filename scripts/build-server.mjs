@@ -1,0 +1,40 @@
+// Bundles the server (and the engine child entry) with esbuild. Workspace packages (@parla/*) are
+// bundled from their TypeScript source; every other package stays an import from node_modules.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const server = path.join(root, 'apps/server');
+const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+
+await build({
+  entryPoints: {
+    main: path.join(server, 'src/main.ts'),
+    'engine-child': path.join(server, 'src/providers/engines/engine-child.ts'),
+  },
+  outdir: path.join(server, 'dist'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  logLevel: 'warning',
+  define: { __PARLA_VERSION__: JSON.stringify(version ?? '0.0.0') },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  plugins: [
+    {
+      name: 'external-node-modules',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => {
+          if (args.path.startsWith('@parla/')) return undefined;
+          return { path: args.path, external: true };
+        });
+      },
+    },
+  ],
+});
+console.log('built apps/server/dist');
