@@ -43,7 +43,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => newId(16),
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
-    disableRequestLogging: false,
   });
   app.addHook('onRequest', async (request, reply) => {
     if (!REQUEST_ID.test(request.id)) request.id = newId(16);

@@ -3,7 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+/** The parsed type of an optional schema slot; `undefined` when the route declares none. */
+type Infer<T> = [Exclude<T, undefined>] extends [never]
+  ? undefined
+  : z.infer<Exclude<T, undefined> & z.ZodType>;
 
 /** What a handler receives: the request parts already validated by the descriptor's schemas. */
 export interface RouteInput<D extends RouteDescriptor> {

@@ -1,0 +1,27 @@
+import type { Db } from '../../platform/db/client';
+import { newId } from '../../platform/ids';
+import { insertUser, setUserWorkspace } from '../users/users.store';
+import type { UserRow } from '../users/users.tables';
+import { insertWorkspaceWithOwner } from './workspaces.store';
+import type { WorkspaceRow } from './workspaces.tables';
+
+/**
+ * Creates a user with their own workspace in one transaction: every new user gets a workspace they
+ * own as admin (accounts doc §1, §3). The accounts issue calls this from sign-up.
+ */
+export async function createUserWithWorkspace(
+  db: Db,
+  input: { email: string; firstName?: string | null },
+): Promise<{ user: UserRow; workspace: WorkspaceRow }> {
+  return db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      id: newId(),
+      email: input.email.toLowerCase(),
+      firstName: input.firstName ?? null,
+    });
+    const name = input.firstName ? `${input.firstName}'s Workspace` : 'My Workspace';
+    const workspace = await insertWorkspaceWithOwner(tx, { id: newId(), name, ownerId: user.id });
+    await setUserWorkspace(tx, user.id, workspace.id);
+    return { user: { ...user, workspaceId: workspace.id }, workspace };
+  });
+}

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { type AppDeps, buildApp } from '../app';
+import { loadConfig } from '../config';
+import { systemClock } from '../platform/clock';
+import { type Database, fromPglite, openDatabase } from '../platform/db/client';
+import { JobQueue } from '../platform/jobs/job-queue';
+import { createLogger } from '../platform/logger';
+import { LocalStorage } from '../platform/storage/local-storage';
+import { EnginePool } from '../providers/engines/engine-pool';
+
+/** Opens the database under test: PGlite from the migrated snapshot, or the PostgreSQL server. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = inject('databaseUrl');
+  if (url) return openDatabase({ kind: 'postgres', url, poolSize: 4 });
+  const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
+  return fromPglite(await PGlite.create({ loadDataDir: snapshot }));
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/**
+ * The real HTTP app on the real database, for one test file. `extend` may add routes before the app
+ * is ready (used to exercise the error pipeline with routes declared by the test).
+ */
+export async function createTestApp(
+  options: { extend?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-test-'));
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENGINE_POOL_SIZE: '1' },
+    [],
+  );
+  const logger = createLogger(config.log);
+  const database = await openTestDatabase();
+  const engines = new EnginePool({ size: 1, timeoutMs: 5000, logger });
+  await engines.start();
+  const deps: AppDeps = {
+    config,
+    version: 'test',
+    logger,
+    database,
+    storage: new LocalStorage(path.join(dataDir, 'files')),
+    queue: new JobQueue(database.db),
+    engines,
+    clock: systemClock,
+  };
+  const app = await buildApp(deps);
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    deps,
+    close: async () => {
+      await app.close();
+      await engines.stop();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Parla needs that are missing. Usage:
+#   scripts/install-system-deps.sh runtime   # what `npm start` needs
+#   scripts/install-system-deps.sh test      # runtime + what `npm test` needs (PostgreSQL, Chromium)
+set -euo pipefail
+
+RUNTIME_PACKAGES=(ffmpeg)
+TEST_PACKAGES=(postgresql chromium)
+
+packages=("${RUNTIME_PACKAGES[@]}")
+if [[ "${1:-runtime}" == "test" ]]; then packages+=("${TEST_PACKAGES[@]}"); fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [[ ${#missing[@]} -eq 0 ]]; then exit 0; fi
+
+if ! command -v apt-get >/dev/null; then
+  echo "Parla needs these packages and this system has no apt-get: ${missing[*]}" >&2
+  exit 1
+fi
+SUDO=""
+if [[ $(id -u) -ne 0 ]]; then
+  if command -v sudo >/dev/null; then SUDO="sudo"; else
+    echo "Installing ${missing[*]} needs root; run as root or install sudo." >&2
+    exit 1
+  fi
+fi
+echo "Installing Debian packages: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "Installed: ${missing[*]}"
