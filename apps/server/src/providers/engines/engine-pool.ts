@@ -87,6 +87,8 @@ export class EnginePool {
         slot.pending.delete(id);
         reject(new EngineFailure('timeout', `The engine did not answer within ${timeoutMs} ms.`));
         this.options.logger.warn({ pid: child.pid, task }, 'engine call timed out; killing its process');
+        // No new call may be routed to a child that is being killed; the exit handler respawns it.
+        if (slot.child === child) slot.ready = false;
         child.kill('SIGKILL');
       }, timeoutMs);
       slot.pending.set(id, { resolve, reject, timer });

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with an empty environment', () => {
+    const config = loadConfig({}, []);
+    expect(config).toMatchObject({
+      env: 'development',
+      role: 'all',
+      host: '127.0.0.1',
+      port: 8080,
+      publicUrl: 'http://localhost:8080',
+      dataDir: path.resolve('data'),
+      database: { kind: 'pglite', dir: path.resolve('data', 'db') },
+    });
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', DATABASE_POOL_SIZE: '4' }, [
+      '--role=api',
+    ]);
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db', poolSize: 4 });
+    expect(config.role).toBe('api');
+  });
+
+  it('lists every problem at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', JOB_CONCURRENCY: '0' }, [
+        '--role=boss',
+        '--fast',
+      ]);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.map((p) => p.split(':')[0])).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'LOG_LEVEL',
+        'DATABASE_URL',
+        'JOB_CONCURRENCY',
+        '--role',
+        'unknown argument "--fast" (expected --role=api|worker|all or --migrate-only)'.split(':')[0],
+      ]),
+    );
+    expect(problems).toHaveLength(6);
+    expect((error as Error).message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+
+  it('refuses separate api/worker roles on the single-process embedded database', () => {
+    expect(() => loadConfig({}, ['--role=worker'])).toThrow(/set DATABASE_URL/);
+  });
+});
