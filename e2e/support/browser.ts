@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { test as base, inject } from 'vitest';
+
+/** Debian's Chromium with the flags this machine needs (ARCHITECTURE.md "Browser tests here"). */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const artifacts = path.resolve(import.meta.dirname, '..', 'artifacts');
+
+let browser: Browser | undefined;
+async function getBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return browser;
+}
+
+/** Closes the shared browser; call from afterAll in each journey file. */
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = undefined;
+}
+
+/**
+ * A journey test: `page` is a fresh browser context (its own storage) on the running app. A failing
+ * test leaves a full-page screenshot in e2e/artifacts/.
+ */
+export const test = base.extend<{ page: Page; baseUrl: string }>({
+  baseUrl: inject('baseUrl'),
+  page: async ({ task, baseUrl }, use) => {
+    const context = await (await getBrowser()).newContext({ baseURL: baseUrl });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(page);
+    if (task.result?.state === 'fail') {
+      fs.mkdirSync(artifacts, { recursive: true });
+      const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+      await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true }).catch(() => {});
+      if (errors.length) fs.writeFileSync(path.join(artifacts, `${name}.errors.txt`), errors.join('\n'));
+    }
+    await context.close();
+  },
+});

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# `npm test`: the whole suite, from a clean clone. Installs what is missing, then runs typecheck, lint,
+# unit tests, the integration suite on PGlite, the same suite on a real PostgreSQL server started here on
+# a free port, and the end-to-end journeys in Debian's Chromium against the built app.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+results="$root/.tmp/test-results"
+rm -rf "$results" && mkdir -p "$results"
+pgdir=$(mktemp -d /tmp/parla-pg.XXXXXX)
+cleanup() { bash scripts/postgres-test-server.sh stop "$pgdir" || true; }
+trap cleanup EXIT
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
+vitest_leg() { # name, then vitest arguments
+  local name=$1; shift
+  npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$results/$name.json"
+}
+
+step "install: Debian packages and npm dependencies"
+bash scripts/install-system-deps.sh test
+bash scripts/ensure-node-deps.sh
+
+step "typecheck"
+npm run typecheck --silent
+
+step "lint"
+npx biome check .
+
+step "unit tests"
+vitest_leg unit --project unit --project web
+
+step "integration tests on PGlite"
+vitest_leg integration-pglite --project integration
+
+step "integration tests on PostgreSQL"
+DATABASE_URL=$(bash scripts/postgres-test-server.sh start "$pgdir")
+DATABASE_URL="$DATABASE_URL" vitest_leg integration-postgres --project integration
+
+step "build"
+npm run build --silent
+
+step "end-to-end tests in Chromium"
+vitest_leg e2e --config e2e/vitest.config.ts
+
+step "summary"
+node scripts/test-summary.mjs "$results"
