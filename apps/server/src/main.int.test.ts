@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+
+const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-main-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs the real server entry (under tsx) as its own process. */
+function startServer(env: Record<string, string>, args: string[] = []) {
+  const url = inject('databaseUrl');
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    env: {
+      PATH: process.env.PATH,
+      LOG_LEVEL: 'info',
+      ENGINE_POOL_SIZE: '1',
+      ...(url ? { DATABASE_URL: url } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitHealthy(port: number): Promise<Response> {
+  for (let i = 0; i < 240; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health`);
+      if (res.ok) return res;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not become healthy');
+}
+
+describe('the server process', () => {
+  it('refuses to start on an invalid configuration and lists every problem', async () => {
+    const server = startServer({ PORT: 'http', JOB_LEASE_SECONDS: '-1', DATA_DIR: path.join(tmp, 'bad') }, [
+      '--role=chief',
+    ]);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Invalid configuration:');
+    for (const name of ['PORT:', 'JOB_LEASE_SECONDS:', '--role:']) expect(server.output()).toContain(name);
+  });
+
+  it('serves, then shuts down gracefully on SIGTERM with exit code 0', async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), DATA_DIR: path.join(tmp, 'a') });
+    await waitHealthy(port);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('"msg":"shutting down"');
+    expect(server.output()).toContain('"msg":"stopped"');
+  }, 60_000);
+
+  it.runIf(inject('databaseUrl'))(
+    'runs as separate api and worker processes on PostgreSQL; the worker serves health only',
+    async () => {
+      const [apiPort, workerPort] = [await freePort(), await freePort()];
+      const api = startServer({ PORT: String(apiPort), DATA_DIR: path.join(tmp, 'api') }, ['--role=api']);
+      const worker = startServer({ PORT: String(workerPort), DATA_DIR: path.join(tmp, 'worker') }, [
+        '--role=worker',
+      ]);
+      expect((await (await waitHealthy(apiPort)).json()).role).toBe('api');
+      expect((await (await waitHealthy(workerPort)).json()).role).toBe('worker');
+      expect((await fetch(`http://127.0.0.1:${apiPort}/openapi.json`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${workerPort}/openapi.json`)).status).toBe(404);
+      api.child.kill('SIGTERM');
+      worker.child.kill('SIGTERM');
+      expect([await api.exited, await worker.exited]).toEqual([0, 0]);
+    },
+    60_000,
+  );
+});
