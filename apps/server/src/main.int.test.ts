@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HealthResponse } from '@parla/contracts';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
 const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
@@ -87,8 +88,10 @@ describe('the server process', () => {
       const worker = startServer({ PORT: String(workerPort), DATA_DIR: path.join(tmp, 'worker') }, [
         '--role=worker',
       ]);
-      expect((await (await waitHealthy(apiPort)).json()).role).toBe('api');
-      expect((await (await waitHealthy(workerPort)).json()).role).toBe('worker');
+      const roleOf = async (port: number) =>
+        HealthResponse.parse(await (await waitHealthy(port)).json()).role;
+      expect(await roleOf(apiPort)).toBe('api');
+      expect(await roleOf(workerPort)).toBe('worker');
       expect((await fetch(`http://127.0.0.1:${apiPort}/openapi.json`)).status).toBe(200);
       expect((await fetch(`http://127.0.0.1:${workerPort}/openapi.json`)).status).toBe(404);
       api.child.kill('SIGTERM');
