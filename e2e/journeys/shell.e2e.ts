@@ -32,7 +32,9 @@ describe('the app shell', () => {
     const toggle = page.getByRole('button', { name: 'Toggle theme' });
     await toggle.click();
     expect(await theme(page)).toEqual({ attribute: 'dark', dark: true, stored: 'dark' });
-    const darkBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const darkBackground = await page.evaluate(
+      () => getComputedStyle(document.documentElement).backgroundColor,
+    );
 
     await page.reload();
     await page.getByRole('main').waitFor();
@@ -42,7 +44,7 @@ describe('the app shell', () => {
     await toggle.focus();
     await page.keyboard.press('Enter');
     expect(await theme(page)).toEqual({ attribute: 'light', dark: false, stored: 'light' });
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe(
       darkBackground,
     );
   });

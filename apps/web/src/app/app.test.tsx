@@ -1,0 +1,95 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from './providers';
+import { createQueryClient } from './query-client';
+import { createAppRoutes } from './router';
+
+const health = {
+  status: 'ok',
+  version: '0.1.0',
+  role: 'all',
+  uptime_seconds: 12,
+  checks: { database: { ok: true, latency_ms: 1 }, engines: { ok: true, latency_ms: 3 } },
+};
+
+/** Renders the whole app, providers and shell included, at a path. */
+function renderApp(path: string) {
+  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
+  render(<Providers router={router} queryClient={createQueryClient()} />);
+  return router;
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () => new Response(JSON.stringify(health), { headers: { 'content-type': 'application/json' } }),
+    ),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  document.documentElement.className = '';
+  document.documentElement.removeAttribute('data-theme');
+});
+
+describe('the app shell', () => {
+  it('shows the landing page with the shell landmarks', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Parla' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe('#main');
+    expect(screen.getByRole('main').id).toBe('main');
+    const apiLinks = screen.getAllByRole('link', { name: /API reference/ });
+    expect(apiLinks.every((link) => link.getAttribute('href') === '/docs')).toBe(true);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home']);
+    await waitFor(() => expect(screen.getByText('Operational')).toBeTruthy());
+    expect(document.title).toBe('Parla');
+  });
+
+  it('shows "Page not found" for unbuilt /app pages, with toasts top-centre on sign-in', async () => {
+    renderApp('/app/sign-in');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/');
+    expect(document.title).toBe('Page not found · Parla');
+    expect(document.querySelector('[data-position="top-center"]')).not.toBeNull();
+  });
+
+  it('moves toasts bottom-right when leaving the sign-in pages', async () => {
+    const router = renderApp('/app/sign-in/forgot-password');
+    await screen.findByRole('heading', { name: 'Page not found' });
+    expect(document.querySelector('[data-position="top-center"]')).not.toBeNull();
+    await act(() => router.navigate('/'));
+    expect(document.querySelector('[data-position="bottom-right"]')).not.toBeNull();
+  });
+
+  it('shows "Page not found" for any unknown path and goes home from it', async () => {
+    renderApp('/no/such/page');
+    fireEvent.click(await screen.findByRole('link', { name: 'Go home' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Parla' })).toBeTruthy();
+  });
+
+  it('toggles the theme from the header and keeps it under xi:theme', async () => {
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Parla' });
+    const toggle = screen.getByRole('button', { name: 'Toggle theme' });
+    const root = document.documentElement;
+    expect(root.dataset.theme).toBe('light');
+    fireEvent.click(toggle);
+    expect(root.classList.contains('dark')).toBe(true);
+    expect(root.dataset.theme).toBe('dark');
+    expect(localStorage.getItem('xi:theme')).toBe('dark');
+    fireEvent.click(toggle);
+    expect(root.classList.contains('dark')).toBe(false);
+    expect(root.dataset.theme).toBe('light');
+    expect(localStorage.getItem('xi:theme')).toBe('light');
+  });
+});

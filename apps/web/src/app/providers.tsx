@@ -1,0 +1,53 @@
+import { TooltipProvider } from '@radix-ui/react-tooltip';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { RouterProvider } from 'react-router';
+import { AuthProvider } from './auth/auth-provider';
+import { signInPath } from './auth/sign-out';
+import type { createAppRouter } from './router';
+import { ThemeProvider } from './theme/theme-provider';
+import { ToastProvider } from './toasts/toast-provider';
+import { getToastPosition } from './toasts/toast-rules';
+
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Tooltip open delay (accounts §9). */
+const tooltipDelayMs = 400;
+
+/** The router's current path, for the providers that sit outside it (the toast position). */
+function useRouterPathname(router: AppRouter): string {
+  return useSyncExternalStore(
+    router.subscribe,
+    () => router.state.location.pathname,
+    () => router.state.location.pathname,
+  );
+}
+
+export interface ProvidersProps {
+  router: AppRouter;
+  queryClient: QueryClient;
+}
+
+/** Every app-wide provider around the router: data, theme, toasts, tooltips, sign-in state. */
+export function Providers({ router, queryClient }: ProvidersProps) {
+  const pathname = useRouterPathname(router);
+  const handleSignedOut = useCallback(() => {
+    // Nothing fetched for the previous user may show to the next one.
+    queryClient.clear();
+    void router.navigate(signInPath, { replace: true });
+  }, [queryClient, router]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <ToastProvider position={getToastPosition(pathname)}>
+          <TooltipProvider delayDuration={tooltipDelayMs}>
+            <AuthProvider onSignedOut={handleSignedOut}>
+              <RouterProvider router={router} />
+            </AuthProvider>
+          </TooltipProvider>
+        </ToastProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

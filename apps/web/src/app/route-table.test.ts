@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { listBuiltRoutes, listNavEntries, type RouteEntry, routeTable } from './route-table';
+
+const page = async () => ({ default: () => null });
+
+describe('route table (accounts §2)', () => {
+  const paths = routeTable.map((entry) => entry.path);
+
+  it('has unique paths, all under /app except the landing page', () => {
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of paths) expect(path === '/' || path.startsWith('/app/')).toBe(true);
+  });
+
+  it('lists every /app path of accounts §2', () => {
+    const spec = [
+      'sign-in',
+      'sign-up',
+      'sign-in/forgot-password',
+      'sso',
+      'home',
+      'ai-classifier',
+      'audio-native',
+      'audio-native/settings',
+      'audio-native/settings/player',
+      'audio-native/analytics',
+      ...[
+        '',
+        '/agents',
+        '/new',
+        '/integrations',
+        '/knowledge-base',
+        '/phone-numbers',
+        '/batch-calling',
+        '/settings',
+        '/agent-testing',
+        '/history',
+        '/playground',
+        '/talk-to',
+        '/tools',
+      ].map((sub) => `conversational-ai${sub}`),
+      ...['', '/api-keys', '/webhooks', '/service-accounts', '/usage'].map((sub) => `developers${sub}`),
+      'dubbing',
+      'onboarding',
+      'onboarding/next',
+      'onboarding-checklist',
+      'payouts',
+      ...['', '/active', '/dashboard', '/history', '/settings', '/settings/qualifications', '/unclaimed'].map(
+        (sub) => `productions${sub}`,
+      ),
+      'profiles',
+      ...['', '/generate', '/history', '/explore', '/explore/search', '/explore/category'].map(
+        (sub) => `sound-effects${sub}`,
+      ),
+      ...['', '/api-keys', '/workspace-invites', '/webhooks'].map((sub) => `settings${sub}`),
+      'studio',
+      'speech-synthesis',
+      'speech-synthesis/text-to-speech',
+      'speech-synthesis/text-to-speech/history',
+      'speech-synthesis/speech-to-speech',
+      'speech-synthesis/speech-to-speech/history',
+      'speech-to-text',
+      'subscription',
+      ...['', '/members', '/groups', '/service-accounts', '/security', '/webhooks', '/voice-library'].map(
+        (sub) => `workspace${sub}`,
+      ),
+      'usage',
+      'usage/workspace',
+      'voice-lab',
+      'voice-lab/share/:publicUserId/:voiceId',
+      'voice-lab/collections',
+      'default-voices',
+      'workspace-voices',
+      'voiceover-studio',
+      'voice-library',
+      'voice-library/collections',
+      'voice-isolator',
+      'publishing',
+      'music',
+      'eleven',
+    ].map((path) => `/app/${path}`);
+    expect([...paths].filter((path) => path !== '/').sort()).toEqual([...spec].sort());
+  });
+
+  it('gives every entry a title and a section', () => {
+    for (const entry of routeTable) {
+      expect(entry.title.trim()).not.toBe('');
+      expect(entry.section).toBeTruthy();
+    }
+  });
+
+  it('has the landing page built and in the navigation', () => {
+    expect(listBuiltRoutes().map((entry) => entry.path)).toContain('/');
+    expect(listNavEntries()[0]).toMatchObject({ path: '/', title: 'Home' });
+  });
+
+  it('loads a component for every built page', async () => {
+    for (const entry of listBuiltRoutes()) {
+      expect(typeof (await entry.page()).default).toBe('function');
+    }
+  });
+
+  it('an entry reaches the router once it has a page, and the nav when marked inNav', () => {
+    const table: RouteEntry[] = [
+      { path: '/', title: 'Home', section: 'site', inNav: true, page },
+      { path: '/app/dubbing', title: 'Dubbing', section: 'audio', inNav: true },
+      { path: '/app/studio', title: 'Studio', section: 'audio', inNav: true, page },
+      { path: '/app/studio/settings', title: 'Studio settings', section: 'audio', page },
+    ];
+    expect(listBuiltRoutes(table).map((e) => e.path)).toEqual(['/', '/app/studio', '/app/studio/settings']);
+    expect(listNavEntries(table).map((e) => e.path)).toEqual(['/', '/app/studio']);
+  });
+});

@@ -1,0 +1,148 @@
+import type { ComponentType } from 'react';
+
+/** Groups of the product, for navigation. */
+export type RouteSection =
+  | 'site'
+  | 'auth'
+  | 'home'
+  | 'audio'
+  | 'voices'
+  | 'agents'
+  | 'publishing'
+  | 'developers'
+  | 'workspace'
+  | 'account';
+
+/** A page module: the lazy file in `routes/` whose default export is the page. */
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+export interface RouteEntry {
+  /** Router path; `:name` segments are parameters. */
+  path: string;
+  /** The page's name in the navigation and the document title. */
+  title: string;
+  section: RouteSection;
+  /** The built page. Absent until the feature is built; until then the path shows "Page not found". */
+  page?: PageLoader;
+  /** Listed in the header navigation once built (sub-pages and auth pages are not). */
+  inNav?: boolean;
+}
+
+/**
+ * Every page path of the product (accounts §2 "App paths under /app", plus the landing page). A feature
+ * attaches its lazy page here (`page: () => import('../routes/voice-library-page')`); only entries with a
+ * page reach the router and the navigation, so there are no placeholder pages.
+ */
+export const routeTable: readonly RouteEntry[] = [
+  { path: '/', title: 'Home', section: 'site', inNav: true, page: () => import('../routes/home-page') },
+
+  { path: '/app/sign-in', title: 'Sign in', section: 'auth' },
+  { path: '/app/sign-up', title: 'Sign up', section: 'auth' },
+  { path: '/app/sign-in/forgot-password', title: 'Forgot password', section: 'auth' },
+  { path: '/app/sso', title: 'Single sign-on', section: 'auth' },
+
+  { path: '/app/home', title: 'Home', section: 'home' },
+  { path: '/app/onboarding', title: 'Onboarding', section: 'home' },
+  { path: '/app/onboarding/next', title: 'Onboarding', section: 'home' },
+  { path: '/app/onboarding-checklist', title: 'Onboarding checklist', section: 'home' },
+
+  { path: '/app/speech-synthesis', title: 'Speech synthesis', section: 'audio' },
+  { path: '/app/speech-synthesis/text-to-speech', title: 'Text to speech', section: 'audio', inNav: true },
+  { path: '/app/speech-synthesis/text-to-speech/history', title: 'Text to speech history', section: 'audio' },
+  {
+    path: '/app/speech-synthesis/speech-to-speech',
+    title: 'Speech to speech',
+    section: 'audio',
+    inNav: true,
+  },
+  {
+    path: '/app/speech-synthesis/speech-to-speech/history',
+    title: 'Speech to speech history',
+    section: 'audio',
+  },
+  { path: '/app/speech-to-text', title: 'Speech to text', section: 'audio', inNav: true },
+  { path: '/app/sound-effects', title: 'Sound effects', section: 'audio', inNav: true },
+  { path: '/app/sound-effects/generate', title: 'Generate sound effects', section: 'audio' },
+  { path: '/app/sound-effects/history', title: 'Sound effects history', section: 'audio' },
+  { path: '/app/sound-effects/explore', title: 'Explore sound effects', section: 'audio' },
+  { path: '/app/sound-effects/explore/search', title: 'Search sound effects', section: 'audio' },
+  { path: '/app/sound-effects/explore/category', title: 'Sound effect categories', section: 'audio' },
+  { path: '/app/voice-isolator', title: 'Voice isolator', section: 'audio', inNav: true },
+  { path: '/app/dubbing', title: 'Dubbing', section: 'audio', inNav: true },
+  { path: '/app/studio', title: 'Studio', section: 'audio', inNav: true },
+  { path: '/app/voiceover-studio', title: 'Voiceover studio', section: 'audio' },
+  { path: '/app/music', title: 'Music', section: 'audio', inNav: true },
+  { path: '/app/ai-classifier', title: 'AI speech classifier', section: 'audio' },
+  { path: '/app/eleven', title: 'Eleven', section: 'audio' },
+
+  { path: '/app/voice-lab', title: 'Voice lab', section: 'voices', inNav: true },
+  { path: '/app/voice-lab/share/:publicUserId/:voiceId', title: 'Shared voice', section: 'voices' },
+  { path: '/app/voice-lab/collections', title: 'Voice collections', section: 'voices' },
+  { path: '/app/voice-library', title: 'Voice library', section: 'voices', inNav: true },
+  { path: '/app/voice-library/collections', title: 'Voice library collections', section: 'voices' },
+  { path: '/app/default-voices', title: 'Default voices', section: 'voices' },
+  { path: '/app/workspace-voices', title: 'Workspace voices', section: 'voices' },
+
+  { path: '/app/conversational-ai', title: 'Conversational AI', section: 'agents', inNav: true },
+  { path: '/app/conversational-ai/agents', title: 'Agents', section: 'agents' },
+  { path: '/app/conversational-ai/new', title: 'New agent', section: 'agents' },
+  { path: '/app/conversational-ai/integrations', title: 'Integrations', section: 'agents' },
+  { path: '/app/conversational-ai/knowledge-base', title: 'Knowledge base', section: 'agents' },
+  { path: '/app/conversational-ai/phone-numbers', title: 'Phone numbers', section: 'agents' },
+  { path: '/app/conversational-ai/batch-calling', title: 'Batch calling', section: 'agents' },
+  { path: '/app/conversational-ai/settings', title: 'Agent settings', section: 'agents' },
+  { path: '/app/conversational-ai/agent-testing', title: 'Agent testing', section: 'agents' },
+  { path: '/app/conversational-ai/history', title: 'Call history', section: 'agents' },
+  { path: '/app/conversational-ai/playground', title: 'Playground', section: 'agents' },
+  { path: '/app/conversational-ai/talk-to', title: 'Talk to an agent', section: 'agents' },
+  { path: '/app/conversational-ai/tools', title: 'Tools', section: 'agents' },
+
+  { path: '/app/audio-native', title: 'Audio Native', section: 'publishing', inNav: true },
+  { path: '/app/audio-native/settings', title: 'Audio Native settings', section: 'publishing' },
+  { path: '/app/audio-native/settings/player', title: 'Audio Native player', section: 'publishing' },
+  { path: '/app/audio-native/analytics', title: 'Audio Native analytics', section: 'publishing' },
+  { path: '/app/publishing', title: 'Publishing', section: 'publishing', inNav: true },
+  { path: '/app/productions', title: 'Productions', section: 'publishing', inNav: true },
+  { path: '/app/productions/active', title: 'Active productions', section: 'publishing' },
+  { path: '/app/productions/dashboard', title: 'Productions dashboard', section: 'publishing' },
+  { path: '/app/productions/history', title: 'Productions history', section: 'publishing' },
+  { path: '/app/productions/settings', title: 'Productions settings', section: 'publishing' },
+  { path: '/app/productions/settings/qualifications', title: 'Qualifications', section: 'publishing' },
+  { path: '/app/productions/unclaimed', title: 'Unclaimed productions', section: 'publishing' },
+  { path: '/app/payouts', title: 'Payouts', section: 'publishing' },
+  { path: '/app/profiles', title: 'Profiles', section: 'publishing' },
+
+  { path: '/app/developers', title: 'Developers', section: 'developers', inNav: true },
+  { path: '/app/developers/api-keys', title: 'API keys', section: 'developers' },
+  { path: '/app/developers/webhooks', title: 'Webhooks', section: 'developers' },
+  { path: '/app/developers/service-accounts', title: 'Service accounts', section: 'developers' },
+  { path: '/app/developers/usage', title: 'API usage', section: 'developers' },
+
+  { path: '/app/workspace', title: 'Workspace', section: 'workspace', inNav: true },
+  { path: '/app/workspace/members', title: 'Members', section: 'workspace' },
+  { path: '/app/workspace/groups', title: 'Groups', section: 'workspace' },
+  { path: '/app/workspace/service-accounts', title: 'Service accounts', section: 'workspace' },
+  { path: '/app/workspace/security', title: 'Security', section: 'workspace' },
+  { path: '/app/workspace/webhooks', title: 'Workspace webhooks', section: 'workspace' },
+  { path: '/app/workspace/voice-library', title: 'Workspace voice library', section: 'workspace' },
+  { path: '/app/usage', title: 'Usage', section: 'workspace' },
+  { path: '/app/usage/workspace', title: 'Workspace usage', section: 'workspace' },
+
+  { path: '/app/settings', title: 'Settings', section: 'account' },
+  { path: '/app/settings/api-keys', title: 'API keys', section: 'account' },
+  { path: '/app/settings/workspace-invites', title: 'Workspace invites', section: 'account' },
+  { path: '/app/settings/webhooks', title: 'Webhooks', section: 'account' },
+  { path: '/app/subscription', title: 'Subscription', section: 'account' },
+];
+
+/** The entries whose page is built: the only ones the router serves. */
+export function listBuiltRoutes(
+  table: readonly RouteEntry[] = routeTable,
+): Array<RouteEntry & { page: PageLoader }> {
+  return table.filter((entry): entry is RouteEntry & { page: PageLoader } => entry.page !== undefined);
+}
+
+/** The entries the header navigation lists: built and marked `inNav`. */
+export function listNavEntries(table: readonly RouteEntry[] = routeTable): RouteEntry[] {
+  return listBuiltRoutes(table).filter((entry) => entry.inNav === true);
+}

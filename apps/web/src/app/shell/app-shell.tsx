@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
+import { Button } from '../../ui/button';
+import { SiteHeader } from './site-header';
+import { useDocumentTitle } from './use-document-title';
+
+/** The frame of every page: skip link, header, the main landmark and the footer. */
+function ShellFrame({ children }: { children?: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="fixed top-3 left-3 z-50 -translate-y-[200%] rounded-lg border border-line bg-surface px-4 py-2 text-sm font-medium text-fg shadow-lg focus:translate-y-0 motion-safe:transition-transform"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <footer className="border-t border-line">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-fg-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>Parla · self-hosted voice and audio AI</p>
+          <ul className="flex gap-4">
+            <li>
+              <a className="rounded-sm hover:text-fg" href="/docs">
+                API reference
+              </a>
+            </li>
+            <li>
+              <a className="rounded-sm hover:text-fg" href="/openapi.json">
+                OpenAPI
+              </a>
+            </li>
+          </ul>
+        </div>
+      </footer>
+    </div>
+  );
+}
+
+/** The root layout: the frame around the matched page. */
+export function AppShell() {
+  useDocumentTitle();
+  return (
+    <ShellFrame>
+      <Outlet />
+    </ShellFrame>
+  );
+}
+
+/** Shown while the first page's file loads: the frame with an empty main, so nothing jumps. */
+export function ShellFallback() {
+  return <ShellFrame />;
+}
+
+/** Shown when a page fails to render or its file fails to load (often a new deploy): offers a reload. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
+  return (
+    <ShellFrame>
+      <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-24 sm:px-6">
+        <p className="text-sm font-medium text-danger">Error{detail ? ` · ${detail}` : ''}</p>
+        <h1 className="text-3xl font-semibold tracking-tight">Something went wrong</h1>
+        <p className="text-fg-muted">
+          This page could not be shown. Reloading usually helps, for example after Parla was updated.
+        </p>
+        <Button onClick={() => window.location.reload()}>Reload the page</Button>
+      </div>
+    </ShellFrame>
+  );
+}

@@ -1,0 +1,128 @@
+import type { HealthResponse } from '@parla/contracts';
+import { clsx } from 'clsx';
+import { getToastMessage } from '../../../lib/http-error';
+import { Badge } from '../../../ui/badge';
+import { Button } from '../../../ui/button';
+import { Card, CardContent, CardHeader } from '../../../ui/card';
+import { AlertCircleIcon, RefreshIcon } from '../../../ui/icons';
+import { Skeleton } from '../../../ui/skeleton';
+import { useHealth } from '../api/get-health';
+import { formatUptime } from '../format-uptime';
+
+type HealthCheck = HealthResponse['checks']['database'];
+
+const checkRows: ReadonlyArray<{ key: keyof HealthResponse['checks']; label: string; hint: string }> = [
+  { key: 'database', label: 'Database', hint: 'Stores accounts, history and the job queue' },
+  { key: 'engines', label: 'Speech engines', hint: 'Synthesis and recognition workers' },
+];
+
+/** Latency in whole milliseconds, "<1 ms" for the fast ones. */
+function formatLatency(ms: number): string {
+  return ms < 1 ? '<1 ms' : `${Math.round(ms)} ms`;
+}
+
+function CheckRow({ label, hint, check }: { label: string; hint: string; check: HealthCheck }) {
+  return (
+    <li className="flex items-center gap-4 py-3">
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium">{label}</p>
+        <p className="truncate text-sm text-fg-muted">
+          {check.message ?? (check.ok ? hint : 'Not responding')}
+        </p>
+      </div>
+      <span className="text-sm text-fg-muted tabular-nums" title="Time the check took">
+        {formatLatency(check.latency_ms)}
+      </span>
+      <Badge tone={check.ok ? 'success' : 'danger'} dot className="w-16 justify-center">
+        {check.ok ? 'ok' : 'down'}
+      </Badge>
+    </li>
+  );
+}
+
+function LoadingRows() {
+  return (
+    <ul className="divide-y divide-line" aria-hidden="true">
+      {checkRows.map((row) => (
+        <li key={row.key} className="flex items-center gap-4 py-3">
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-3.5 w-28" />
+            <Skeleton className="h-3.5 w-52 max-w-full" />
+          </div>
+          <Skeleton className="h-5 w-16 rounded-full" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A live card of `GET /health`: the database and engine checks with ok/down badges and latency. */
+export function SystemStatusCard() {
+  const { data, error, isPending, isError, isFetching, refetch } = useHealth();
+  const healthy = data?.status === 'ok';
+
+  return (
+    <Card aria-labelledby="system-status-title" aria-busy={isPending}>
+      <CardHeader>
+        <div className="min-w-0">
+          <h2 id="system-status-title" className="text-base font-semibold">
+            System status
+          </h2>
+          <p className="mt-0.5 text-sm text-fg-muted">
+            {data ? (
+              <>
+                Version {data.version} · role {data.role} · up {formatUptime(data.uptime_seconds)}
+              </>
+            ) : (
+              'Live from this server'
+            )}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          {data && (
+            <Badge tone={healthy ? 'success' : 'warning'} dot>
+              {healthy ? 'Operational' : 'Degraded'}
+            </Badge>
+          )}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 text-base"
+            aria-label="Check again"
+            title="Check again"
+            disabled={isFetching}
+            onClick={() => void refetch()}
+          >
+            <RefreshIcon className={clsx(isFetching && 'motion-safe:animate-spin')} />
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="py-1">
+        <div aria-live="polite">
+          {isPending && <LoadingRows />}
+          {isError && !data && (
+            <div role="alert" className="flex items-start gap-3 py-4">
+              <AlertCircleIcon className="mt-0.5 shrink-0 text-lg text-danger" />
+              <div className="grid gap-1">
+                <p className="text-sm font-medium">Status unavailable</p>
+                <p className="text-sm text-fg-muted">{getToastMessage(error)}</p>
+              </div>
+            </div>
+          )}
+          {isError && data && (
+            <p role="alert" className="pt-3 text-sm text-danger">
+              Could not refresh: {getToastMessage(error)}
+            </p>
+          )}
+          {data && (
+            <ul className="divide-y divide-line">
+              {checkRows.map((row) => (
+                <CheckRow key={row.key} label={row.label} hint={row.hint} check={data.checks[row.key]} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

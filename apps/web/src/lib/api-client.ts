@@ -1,0 +1,143 @@
+import { buildPath, clientErrorMessages, type RouteDescriptor } from '@parla/contracts';
+import type { z } from 'zod';
+import { getAccessToken } from './access-token';
+import {
+  getStatusText,
+  HttpError,
+  networkErrorType,
+  readErrorType,
+  readServerMessage,
+  unknownErrorType,
+} from './http-error';
+
+/** The input type of one of a descriptor's optional schemas; `never` when the route declares none. */
+type SlotInput<Slot> = [Exclude<Slot, undefined>] extends [never] ? never : z.input<Extract<Slot, z.ZodType>>;
+
+/** Everything a call may carry besides the route; each part is typed by the route's own schema. */
+export interface ApiRequestOptions<Route extends RouteDescriptor> {
+  params?: SlotInput<Route['params']>;
+  query?: SlotInput<Route['query']>;
+  body?: SlotInput<Route['body']> | FormData;
+  signal?: AbortSignal;
+}
+
+/** What a route answers with on success: the parsed output of its response schema. */
+export type ApiResponse<Route extends RouteDescriptor> = z.output<Route['response']>;
+
+type QueryValue = string | number | boolean | null | undefined;
+
+function isQueryValue(value: unknown): value is QueryValue {
+  return value == null || ['string', 'number', 'boolean'].includes(typeof value);
+}
+
+/** Serialises a query object: lists repeat their key, null and undefined are left out. */
+export function buildQueryString(query: unknown): string {
+  if (typeof query !== 'object' || query === null) return '';
+  const search = new URLSearchParams();
+  for (const [key, raw] of Object.entries(query)) {
+    const values: unknown[] = Array.isArray(raw) ? raw : [raw];
+    for (const value of values) {
+      if (!isQueryValue(value)) throw new TypeError(`Query parameter "${key}" is not a plain value`);
+      if (value != null) search.append(key, String(value));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Reads a response body: undefined when empty, the JSON value, or `failed` when it is not JSON. */
+async function readBody(
+  response: Response,
+): Promise<{ ok: true; value: unknown } | { ok: false; text: string }> {
+  const text = await response.text();
+  if (text.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, text };
+  }
+}
+
+/**
+ * Calls one API route and returns its response parsed by the route's schema (ARCHITECTURE principle 5).
+ * Sends the in-memory bearer token and same-origin cookies. Throws HttpError per accounts §8: the server
+ * message for an error response, status 0 and type `unknown` for a body that cannot be parsed (or does
+ * not match the contract), and "Network error" when no response arrives. An abort rethrows the abort.
+ */
+export async function apiRequest<Route extends RouteDescriptor>(
+  route: Route,
+  options: ApiRequestOptions<Route> = {},
+): Promise<ApiResponse<Route>> {
+  const { params, query, body, signal } = options;
+  const url =
+    buildPath(route.path, (params ?? {}) as Record<string, string | number>) + buildQueryString(query);
+
+  const headers = new Headers({ accept: 'application/json' });
+  const token = getAccessToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  let requestBody: BodyInit | undefined;
+  if (body instanceof FormData) {
+    requestBody = body;
+  } else if (body !== undefined) {
+    headers.set('content-type', 'application/json');
+    requestBody = JSON.stringify(body);
+  }
+
+  let response: Response;
+  let parsed: Awaited<ReturnType<typeof readBody>>;
+  try {
+    response = await fetch(url, {
+      method: route.method,
+      headers,
+      body: requestBody,
+      credentials: 'same-origin',
+      signal,
+    });
+    parsed = await readBody(response);
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason ?? error;
+    throw new HttpError(
+      { status: 0, message: clientErrorMessages.network, errorType: networkErrorType, payload: body },
+      { cause: error },
+    );
+  }
+
+  if (!parsed.ok) {
+    // accounts §8: a body that fails to parse gives status 0 and type unknown.
+    throw new HttpError({
+      status: 0,
+      message: clientErrorMessages.generic,
+      errorType: unknownErrorType,
+      payload: body,
+      data: parsed.text,
+    });
+  }
+
+  if (!response.ok) {
+    const otherSchema = route.otherResponses?.[response.status];
+    const other = otherSchema?.safeParse(parsed.value);
+    throw new HttpError({
+      status: response.status,
+      message: readServerMessage(parsed.value) ?? getStatusText(response.status, response.statusText),
+      errorType: readErrorType(parsed.value),
+      payload: body,
+      data: other?.success ? other.data : parsed.value,
+    });
+  }
+
+  const result = route.response.safeParse(parsed.value);
+  if (!result.success) {
+    // A 2xx body that breaks the contract is as unreadable as one that is not JSON.
+    throw new HttpError(
+      {
+        status: 0,
+        message: clientErrorMessages.generic,
+        errorType: unknownErrorType,
+        payload: body,
+        data: parsed.value,
+      },
+      { cause: result.error },
+    );
+  }
+  return result.data as ApiResponse<Route>;
+}

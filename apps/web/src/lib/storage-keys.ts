@@ -1,0 +1,63 @@
+/** Every localStorage key the app writes starts with this prefix; sign-out clears them all (accounts §9, §4). */
+export const appStoragePrefix = 'xi:';
+
+/**
+ * All localStorage keys of the app in one place (accounts §9 "local keys prefixed xi:"). Add a key here,
+ * never as a string literal at the call site. The pre-paint script in index.html repeats `theme`.
+ */
+export const storageKeys = {
+  /** The chosen colour theme, `light` or `dark` (accounts §4 theme). */
+  theme: 'xi:theme',
+} as const satisfies Record<string, `${typeof appStoragePrefix}${string}`>;
+
+export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+
+/** Reads a key, answering null when storage is unavailable (private mode, blocked cookies). */
+export function readStorage(
+  key: StorageKey,
+  storage: Storage | undefined = safeLocalStorage(),
+): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes a key; a storage that refuses (quota, private mode) is ignored because every value has a default. */
+export function writeStorage(
+  key: StorageKey,
+  value: string,
+  storage: Storage | undefined = safeLocalStorage(),
+): void {
+  try {
+    storage?.setItem(key, value);
+  } catch {
+    // The value lives on in memory for this page; nothing else to do.
+  }
+}
+
+/** Removes every key with the app prefix (accounts §4 sign-out) and returns the keys removed. */
+export function clearAppStorage(storage: Storage | undefined = safeLocalStorage()): string[] {
+  if (!storage) return [];
+  const keys: string[] = [];
+  try {
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith(appStoragePrefix)) keys.push(key);
+    }
+    for (const key of keys) storage.removeItem(key);
+  } catch {
+    return [];
+  }
+  return keys;
+}
+
+/** The page's localStorage, or undefined where reading it throws (sandboxed frames, blocked storage). */
+export function safeLocalStorage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,101 @@
+import type { SVGProps } from 'react';
+
+type IconProps = SVGProps<SVGSVGElement>;
+
+/** Shared frame of the line icons: 24-unit grid, current colour, hidden from assistive tech. */
+function IconFrame({ children, ...props }: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+/** A sun, shown by the theme toggle in the dark theme. */
+export function SunIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M6.34 17.66l-1.41 1.41M19.07 4.93l-1.41 1.41" />
+    </IconFrame>
+  );
+}
+
+/** A crescent moon, shown by the theme toggle in the light theme. */
+export function MoonIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M20.985 12.486a9 9 0 1 1-9.473-9.472c.405-.022.617.46.402.803a6 6 0 0 0 8.268 8.268c.344-.215.825-.004.803.401" />
+    </IconFrame>
+  );
+}
+
+/** A cross, for close buttons. */
+export function CloseIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M18 6 6 18M6 6l12 12" />
+    </IconFrame>
+  );
+}
+
+/** A tick in a circle, for success. */
+export function CheckCircleIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <circle cx="12" cy="12" r="10" />
+      <path d="m9 12 2 2 4-4" />
+    </IconFrame>
+  );
+}
+
+/** An exclamation mark in a circle, for errors. */
+export function AlertCircleIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 8v4M12 16h.01" />
+    </IconFrame>
+  );
+}
+
+/** An "i" in a circle, for plain notices. */
+export function InfoIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 16v-4M12 8h.01" />
+    </IconFrame>
+  );
+}
+
+/** An arrow pointing up and right, for links that leave the app. */
+export function ArrowUpRightIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M7 17 17 7M7 7h10v10" />
+    </IconFrame>
+  );
+}
+
+/** A circular arrow, for retry. */
+export function RefreshIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M21 12a9 9 0 1 1-2.64-6.36L21 8" />
+      <path d="M21 3v5h-5" />
+    </IconFrame>
+  );
+}
