@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Installs the npm dependencies when node_modules is missing or older than the lockfile.
+# `npm install` rather than `npm ci`: a registry mirror without some optional platform binaries (e.g.
+# Biome's builds for other systems) makes npm leave those out of the lockfile, and `npm ci` then refuses
+# the lockfile as "out of sync". `npm install` installs the locked versions just the same.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stamp=node_modules/.package-lock.json
-if [[ ! -f "$stamp" || package-lock.json -nt "$stamp" ]]; then
+if [[ ! -f "$stamp" || package-lock.json -nt "$stamp" || package.json -nt "$stamp" ]]; then
   echo "Installing npm dependencies…"
-  npm ci --no-audit --no-fund --loglevel=error
+  npm install --no-audit --no-fund --loglevel=error
 fi
