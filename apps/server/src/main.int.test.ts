@@ -80,6 +80,37 @@ describe('the server process', () => {
     expect(server.output()).toContain('"msg":"stopped"');
   }, 60_000);
 
+  it.runIf(!inject('databaseUrl'))(
+    'refuses a second process on the same embedded database',
+    async () => {
+      const dataDir = path.join(tmp, 'shared');
+      const port = await freePort();
+      const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
+      await waitHealthy(port);
+      const second = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain('Another Parla process (pid');
+      expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+    },
+    60_000,
+  );
+
+  it('explains a busy port in a sentence', async () => {
+    const port = await freePort();
+    const busy = net.createServer().listen(port, '127.0.0.1');
+    try {
+      const server = startServer({ PORT: String(port), DATA_DIR: path.join(tmp, 'busy') });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(
+        'Parla failed to start: The port is already in use by another program.',
+      );
+    } finally {
+      busy.close();
+    }
+  }, 60_000);
+
   it.runIf(inject('databaseUrl'))(
     'runs as separate api and worker processes on PostgreSQL; the worker serves health only',
     async () => {

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/client';
+import { DataDirLockedError } from './platform/db/data-dir-lock';
 import { JobQueue } from './platform/jobs/job-queue';
 import { JobWorker } from './platform/jobs/job-worker';
 import { registeredJobs } from './platform/jobs/registry';
@@ -96,9 +97,17 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 }
 
+/** A sentence for the start-up failures a person can fix; the stack for anything else. */
+function describeStartFailure(error: unknown): string {
+  if (error instanceof DataDirLockedError) return error.message;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE')
+    return 'The port is already in use by another program. Stop it or set PORT to a free port.';
+  if (code === 'EACCES') return `Permission denied: ${(error as Error).message}`;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `Parla failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  process.stderr.write(`Parla failed to start: ${describeStartFailure(error)}\n`);
   process.exit(1);
 });

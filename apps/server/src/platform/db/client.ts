@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../../config';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 /**
@@ -49,10 +50,22 @@ export async function openDatabase(database: Config['database']): Promise<Databa
 }
 
 async function openPglite(dir: string): Promise<Database> {
-  fs.mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
-  await client.waitReady;
-  return fromPglite(client);
+  const unlock = lockDataDir(dir);
+  try {
+    const client = new PGlite(dir);
+    await client.waitReady;
+    const database = fromPglite(client);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /** Wraps an open PGlite (tests pass an in-memory one loaded from a snapshot). */
