@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HealthResponse } from '@parla/contracts';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { freePort, type SpawnedNode, spawnTsNode } from './test/processes';
 
 const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-main-'));
@@ -15,38 +16,17 @@ afterAll(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** Runs the real server entry (under tsx) as its own process. */
-function startServer(env: Record<string, string>, args: string[] = []) {
+/** Runs the real server entry as its own process, on the database leg under test. */
+function startServer(env: Record<string, string>, args: string[] = []): SpawnedNode {
   const url = inject('databaseUrl');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
-    env: {
-      PATH: process.env.PATH,
-      LOG_LEVEL: 'info',
-      ENGINE_POOL_SIZE: '1',
-      ...(url ? { DATABASE_URL: url } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = spawnTsNode(entry, args, {
+    LOG_LEVEL: 'info',
+    ENGINE_POOL_SIZE: '1',
+    ...(url ? { DATABASE_URL: url } : {}),
+    ...env,
   });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  children.push(server.child);
+  return server;
 }
 
 async function waitHealthy(port: number): Promise<Response> {

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { type SpawnedNode, spawnTsNode } from '../../test/processes';
 import { openDatabase } from '../db/client';
 import { JobQueue } from './job-queue';
 
@@ -18,30 +19,16 @@ afterAll(() => {
 /** The worker's environment: the same database leg as the suite, with a short lease on PostgreSQL. */
 function workerEnv(): NodeJS.ProcessEnv {
   const url = inject('databaseUrl');
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, LOG_LEVEL: 'warn', JOB_LEASE_SECONDS: '2' };
+  const env: NodeJS.ProcessEnv = { LOG_LEVEL: 'warn', JOB_LEASE_SECONDS: '2' };
   if (url) env.DATABASE_URL = url;
   else env.DATA_DIR = path.join(tmp, 'data');
   return env;
 }
 
-function startWorker(
-  marker: string,
-  flags: string[],
-): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture, marker, ...flags], {
-    env: workerEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+function startWorker(marker: string, flags: string[]): SpawnedNode {
+  const worker = spawnTsNode(fixture, [marker, ...flags], workerEnv());
+  children.push(worker.child);
+  return worker;
 }
 
 const readLines = (file: string) =>
