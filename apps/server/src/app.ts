@@ -41,7 +41,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A caller's own x-request-id is kept when it is sane, so traces join across services.
     requestIdHeader: 'x-request-id',
     genReqId: () => newId(16),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.addHook('onRequest', async (request, reply) => {

@@ -50,6 +50,15 @@ describe('loadConfig', () => {
     expect((error as Error).message).toMatch(/^Invalid configuration:\n {2}- /);
   });
 
+  it('trusts no proxy by default, or the ones TRUST_PROXY names', () => {
+    expect(loadConfig({}, []).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }, []).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }, []).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+    ]);
+  });
+
   it('refuses separate api/worker roles on the single-process embedded database', () => {
     expect(() => loadConfig({}, ['--role=worker'])).toThrow(/set DATABASE_URL/);
   });

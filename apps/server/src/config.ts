@@ -6,7 +6,6 @@ import { z } from 'zod';
 export const Role = z.enum(['api', 'worker', 'all']);
 export type Role = z.infer<typeof Role>;
 
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 /**
@@ -25,7 +24,8 @@ const EnvSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: int(1, 100).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOG_PRETTY: bool.default(false),
+  /** Trust X-Forwarded-* from a reverse proxy: `true`, or a comma-separated list of proxy addresses/CIDRs. */
+  TRUST_PROXY: z.string().default('false'),
   WEB_DIST_DIR: z.string().optional(),
   BODY_LIMIT_BYTES: int(1024, 1024 * 1024 * 1024).default(1024 * 1024),
   ENGINE_POOL_SIZE: int(1, 64).default(Math.max(1, Math.min(4, os.cpus().length))),
@@ -44,7 +44,9 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolSize: number };
-  log: { level: string; pretty: boolean };
+  log: { level: string };
+  /** Fastify's trustProxy: false (default), true, or the proxy addresses to trust. */
+  trustProxy: boolean | string[];
   webDistDir: string | undefined;
   bodyLimitBytes: number;
   engines: { poolSize: number; timeoutMs: number };
@@ -52,6 +54,17 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Exit after running migrations (`--migrate-only`). */
   migrateOnly: boolean;
+}
+
+/** `false`, `true`, or a comma-separated list of proxy addresses/CIDRs (e.g. `loopback,10.0.0.0/8`). */
+function parseTrustProxy(value: string): boolean | string[] {
+  const v = value.trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  return v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 }
 
 /** Thrown when the environment or the command line is invalid; the message lists every problem. */
@@ -106,7 +119,8 @@ export function loadConfig(
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dir: path.join(dataDir, 'db') },
-    log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY },
+    log: { level: e.LOG_LEVEL },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     engines: { poolSize: e.ENGINE_POOL_SIZE, timeoutMs: e.ENGINE_TIMEOUT_MS },

@@ -16,6 +16,5 @@ export function createLogger(log: Config['log']): Logger {
       ],
       censor: '[redacted]',
     },
-    ...(log.pretty ? { transport: { target: 'pino/file', options: { destination: 1 } } } : {}),
   });
 }
