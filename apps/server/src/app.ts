@@ -70,8 +70,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
 
-  if (config.role !== 'worker')
-    await registerOpenApi(app, { version: deps.version, publicUrl: config.publicUrl });
+  if (config.role !== 'worker') {
+    const logo = webDist ? path.join(webDist, 'favicon.svg') : undefined;
+    await registerOpenApi(app, {
+      version: deps.version,
+      publicUrl: config.publicUrl,
+      ...(logo && fs.existsSync(logo) ? { logoSvg: fs.readFileSync(logo) } : {}),
+    });
+  }
   await app.register(async (scope) => systemRoutes(scope, deps));
 
   const servePage = webDist ? await registerWebApp(app, webDist) : undefined;

@@ -4,7 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /** OpenAPI generated from the contract schemas at `/openapi.json`, and a reference page at `/docs`. */
-export async function registerOpenApi(app: FastifyInstance, options: { version: string; publicUrl: string }) {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  options: {
+    version: string;
+    publicUrl: string /** The product mark (SVG) for the page header. */;
+    logoSvg?: Buffer;
+  },
+) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -24,6 +31,12 @@ export async function registerOpenApi(app: FastifyInstance, options: { version: 
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { deepLinking: true } });
+  // The app-wide helmet CSP applies; swagger-ui's own static CSP blocks the inline styles the UI sets.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: false,
+    uiConfig: { deepLinking: true },
+    ...(options.logoSvg ? { logo: { type: 'image/svg+xml', content: options.logoSvg, href: '/' } } : {}),
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

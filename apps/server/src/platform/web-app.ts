@@ -49,7 +49,7 @@ export async function registerWebApp(
   });
   const sendIndex = (reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-  app.get('/', (_req, reply) => sendIndex(reply));
+  app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   /** Answers an unknown path with the app when it is a page request; false when it is not one. */
   return (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

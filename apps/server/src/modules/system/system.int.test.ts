@@ -40,6 +40,7 @@ describe('OpenAPI', () => {
     expect(spec.openapi).toMatch(/^3\./);
     expect(spec.paths['/health'].get.summary).toMatch(/health|Liveness/i);
     expect(spec.paths['/health'].get.responses['200']).toBeDefined();
+    expect(Object.keys(spec.paths)).not.toContain('/'); // web pages are not API
     const docs = await t.app.inject({ method: 'GET', url: '/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toMatch(/text\/html/);
