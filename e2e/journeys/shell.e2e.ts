@@ -29,9 +29,12 @@ describe('the app shell', () => {
       .waitFor({ timeout: 15_000 });
 
     expect(await theme(page)).toEqual({ attribute: 'light', dark: false, stored: null });
-    const toggle = page.getByRole('button', { name: 'Toggle theme' });
+    // A toggle button named for one state: its pressed state says whether dark is on.
+    const toggle = page.getByRole('button', { name: 'Dark theme' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
     await toggle.click();
     expect(await theme(page)).toEqual({ attribute: 'dark', dark: true, stored: 'dark' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
     const darkBackground = await page.evaluate(
       () => getComputedStyle(document.documentElement).backgroundColor,
     );
@@ -39,11 +42,13 @@ describe('the app shell', () => {
     await page.reload();
     await page.getByRole('main').waitFor();
     expect(await theme(page)).toEqual({ attribute: 'dark', dark: true, stored: 'dark' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
 
     // Keyboard: focus the toggle and press Enter to go back to light.
     await toggle.focus();
     await page.keyboard.press('Enter');
     expect(await theme(page)).toEqual({ attribute: 'light', dark: false, stored: 'light' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe(
       darkBackground,
     );

@@ -1,3 +1,4 @@
 export * from './errors';
 export * from './health';
 export * from './routes';
+export * from './users';

@@ -1,6 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getAccessToken, setAccessToken } from '../lib/access-token';
+import { authChannelName, signInPath } from './auth/sign-out';
 import { Providers } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRoutes } from './router';
@@ -32,6 +34,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  setAccessToken(null);
   localStorage.clear();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('data-theme');
@@ -77,19 +80,60 @@ describe('the app shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Parla' })).toBeTruthy();
   });
 
-  it('toggles the theme from the header and keeps it under xi:theme', async () => {
+  it('toggles the theme from the header, says whether dark is on, and keeps it under xi:theme', async () => {
     renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Parla' });
-    const toggle = screen.getByRole('button', { name: 'Toggle theme' });
+    const toggle = screen.getByRole('button', { name: 'Dark theme' });
     const root = document.documentElement;
     expect(root.dataset.theme).toBe('light');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(toggle.getAttribute('title')).toBe('Switch to dark theme');
     fireEvent.click(toggle);
     expect(root.classList.contains('dark')).toBe(true);
     expect(root.dataset.theme).toBe('dark');
     expect(localStorage.getItem('xi:theme')).toBe('dark');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(toggle.getAttribute('title')).toBe('Switch to light theme');
     fireEvent.click(toggle);
     expect(root.classList.contains('dark')).toBe(false);
     expect(root.dataset.theme).toBe('light');
     expect(localStorage.getItem('xi:theme')).toBe('light');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('signs out from the header once, however often it is clicked, and goes to the sign-in page', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/v1/user'
+          ? new Response(JSON.stringify({ user_id: 'u1', first_name: 'Ada' }))
+          : new Response(JSON.stringify(health)),
+      ),
+    );
+    setAccessToken('t1');
+    localStorage.setItem('xi:theme', 'dark');
+    const otherTab = new BroadcastChannel(authChannelName);
+    const received: unknown[] = [];
+    otherTab.onmessage = (event) => received.push(event.data);
+    const router = renderApp('/');
+    const button = await screen.findByRole('button', { name: 'Sign out' });
+    expect(screen.getByText('Ada')).toBeTruthy();
+
+    fireEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
+    // Not `disabled`: a disabled button would drop the keyboard focus and leave the tab order.
+    expect(button.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe(signInPath));
+    // The sign-out takes effect after its 1 s delay (accounts §4), and the button goes with it.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull(), {
+      timeout: 3000,
+    });
+    expect(getAccessToken()).toBeNull();
+    expect(localStorage.getItem('xi:theme')).toBe('dark');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(received).toEqual([{ type: 'sign-out' }]);
+    otherTab.close();
   });
 });

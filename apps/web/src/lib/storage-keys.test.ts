@@ -27,6 +27,14 @@ describe('storage keys (accounts §9)', () => {
     expect(localStorage.getItem('xi')).toBe('keep too');
   });
 
+  it('clearAppStorage leaves the keys it is told to keep', () => {
+    localStorage.setItem('xi:theme', 'dark');
+    localStorage.setItem('xi:invite-code', 'abc');
+    expect(clearAppStorage([storageKeys.theme])).toEqual(['xi:invite-code']);
+    expect(localStorage.getItem('xi:theme')).toBe('dark');
+    expect(localStorage.getItem('xi:invite-code')).toBeNull();
+  });
+
   it('survives a storage that throws', () => {
     const broken = {
       getItem: () => {

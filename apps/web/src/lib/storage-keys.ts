@@ -1,4 +1,7 @@
-/** Every localStorage key the app writes starts with this prefix; sign-out clears them all (accounts §9, §4). */
+/**
+ * Every localStorage key the app writes starts with this prefix; sign-out clears them, the theme aside
+ * (accounts §9, §4).
+ */
 export const appStoragePrefix = 'xi:';
 
 /**
@@ -6,7 +9,7 @@ export const appStoragePrefix = 'xi:';
  * never as a string literal at the call site. The pre-paint script in index.html repeats `theme`.
  */
 export const storageKeys = {
-  /** The chosen colour theme, `light` or `dark` (accounts §4 theme). */
+  /** The chosen colour theme, `light` or `dark` (accounts §4 theme); a device preference that sign-out keeps. */
   theme: 'xi:theme',
 } as const satisfies Record<string, `${typeof appStoragePrefix}${string}`>;
 
@@ -37,14 +40,21 @@ export function writeStorage(
   }
 }
 
-/** Removes every key with the app prefix (accounts §4 sign-out) and returns the keys removed. */
-export function clearAppStorage(storage: Storage | undefined = safeLocalStorage()): string[] {
+/**
+ * Removes every key with the app prefix except those in `keep` (accounts §4 sign-out) and returns the keys
+ * removed.
+ */
+export function clearAppStorage(
+  keep: readonly StorageKey[] = [],
+  storage: Storage | undefined = safeLocalStorage(),
+): string[] {
   if (!storage) return [];
+  const kept = new Set<string>(keep);
   const keys: string[] = [];
   try {
     for (let i = 0; i < storage.length; i++) {
       const key = storage.key(i);
-      if (key?.startsWith(appStoragePrefix)) keys.push(key);
+      if (key?.startsWith(appStoragePrefix) && !kept.has(key)) keys.push(key);
     }
     for (const key of keys) storage.removeItem(key);
   } catch {

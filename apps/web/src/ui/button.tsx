@@ -30,6 +30,8 @@ export function getButtonClasses(variant: ButtonVariant = 'primary', size: Butto
     'inline-flex shrink-0 cursor-pointer items-center justify-center font-medium whitespace-nowrap transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
     'disabled:pointer-events-none disabled:opacity-50',
+    // aria-disabled keeps the focus and the tooltip; the handler ignores the click.
+    'aria-disabled:cursor-not-allowed aria-disabled:opacity-50',
     variantClasses[variant],
     sizeClasses[size],
   );

@@ -1,26 +1,37 @@
-import type { SessionUser } from '@parla/contracts/session-probe';
+import type { UserResponse } from '@parla/contracts';
 import {
   createContext,
   type ReactNode,
   useCallback,
   useContext,
   useEffect,
+  useEffectEvent,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
-import { subscribeAccessToken } from '../../lib/access-token';
-import { applyTheme } from '../theme/theme';
-import { useTheme } from '../theme/theme-provider';
 import type { AuthStatus } from './auth-reducer';
 import { type AuthStore, createAuthStore } from './auth-store';
-import { probeSession } from './probe-session';
-import { authChannelName, broadcastSignOut, clearSessionData, isSignOutMessage } from './sign-out';
+import {
+  authChannelName,
+  broadcastSignOut,
+  clearSessionData,
+  isSignOutMessage,
+  runSignOut,
+  runSignOutStep,
+} from './sign-out';
+import { watchSession } from './watch-session';
 
 interface AuthContextValue {
   status: AuthStatus;
-  user: SessionUser | null;
-  /** Signs out here and in every other tab, then goes to the sign-in page (accounts §4). */
+  user: UserResponse | null;
+  /** A sign-out is under way, from the call until it takes effect; its button waits meanwhile. */
+  signingOut: boolean;
+  /**
+   * Signs out here and in every other tab, then goes to the sign-in page (accounts §4). Calls made while a
+   * sign-out is under way join it. Resolves when the sign-out has taken effect and never rejects.
+   */
   signOut: () => Promise<void>;
 }
 
@@ -36,71 +47,91 @@ export function useAuth(): AuthContextValue {
 export interface AuthProviderProps {
   /** Runs after a sign-out here or in another tab: drop cached data, go to the sign-in page. */
   onSignedOut: () => void;
+  /** Ends the server session before the local sign-out; see `SignOutSteps.endServerSession`. */
+  endServerSession?: () => Promise<void>;
   /** The state machine; tests pass one with a short delay. */
   store?: AuthStore;
   children: ReactNode;
 }
 
+/** Resolves once no sign-out waits out its delay: it took effect, or a sign-in cancelled it. */
+function whenSignOutSettles(store: AuthStore): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (store.getState().signOutPending) return;
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = store.subscribe(check);
+    check();
+  });
+}
+
 /**
- * Keeps the sign-in state (accounts §4): probes the session at start and whenever the access token
- * changes, feeds the answers to the delayed-sign-out machine, and listens on the `xi:auth` channel so a
- * sign-out in one tab signs out all of them.
+ * Keeps the sign-in state (accounts §4): watches the session (watchSession) and feeds the delayed-sign-out
+ * machine, and keeps one `xi:auth` channel open so a sign-out in one tab signs out all of them.
  */
-export function AuthProvider({ onSignedOut, store: givenStore, children }: AuthProviderProps) {
+export function AuthProvider({
+  onSignedOut,
+  endServerSession,
+  store: givenStore,
+  children,
+}: AuthProviderProps) {
   const [store] = useState(() => givenStore ?? createAuthStore());
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
-  const { theme } = useTheme();
+  const [signingOut, setSigningOut] = useState(false);
+  /** The one channel of this tab, for both listening and posting (see broadcastSignOut). */
+  const channelRef = useRef<BroadcastChannel | null>(null);
+  /** The sign-out under way, which every further call joins. */
+  const runRef = useRef<Promise<void> | null>(null);
 
-  useEffect(() => {
-    let latest = 0;
-    let controller: AbortController | undefined;
-    const runProbe = async () => {
-      latest += 1;
-      const probe = latest;
-      controller?.abort();
-      controller = new AbortController();
-      const result = await probeSession(controller.signal).catch((error: unknown) => ({
-        status: 'unavailable' as const,
-        error,
-      }));
-      if (probe !== latest) return; // a newer token has its own probe
-      if (result.status === 'signedIn') store.signalSignedIn(result.user);
-      else if (result.status === 'signedOut') store.signalSignedOut();
-    };
-    void runProbe();
-    const unsubscribe = subscribeAccessToken(() => void runProbe());
-    return () => {
-      unsubscribe();
-      controller?.abort();
-      latest += 1;
-    };
-  }, [store]);
+  useEffect(() => watchSession(store), [store]);
+
+  const startSignOut = useCallback(
+    (origin: 'this tab' | 'another tab'): Promise<void> => {
+      if (runRef.current) return runRef.current;
+      setSigningOut(true);
+      const run = (async () => {
+        if (origin === 'this tab') {
+          await runSignOut({ endServerSession, broadcast: () => broadcastSignOut(channelRef.current) });
+        } else {
+          // The other tab cleared the shared storage and told every tab; this page still holds its
+          // in-memory token, and clearing the rest again is harmless. No broadcast back.
+          await clearSessionData();
+        }
+        store.signalSignedOut();
+        await runSignOutStep('leave for the sign-in page', onSignedOut);
+        await whenSignOutSettles(store);
+      })().finally(() => {
+        runRef.current = null;
+        setSigningOut(false);
+      });
+      runRef.current = run;
+      return run;
+    },
+    [store, endServerSession, onSignedOut],
+  );
+
+  const handleChannelMessage = useEffectEvent((event: MessageEvent<unknown>) => {
+    if (isSignOutMessage(event.data)) void startSignOut('another tab');
+  });
 
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(authChannelName);
-    channel.onmessage = (event: MessageEvent<unknown>) => {
-      if (!isSignOutMessage(event.data)) return;
-      void clearSessionData().then(() => {
-        store.signalSignedOut();
-        onSignedOut();
-      });
+    channel.onmessage = (event: MessageEvent<unknown>) => handleChannelMessage(event);
+    channelRef.current = channel;
+    return () => {
+      channelRef.current = null;
+      channel.close();
     };
-    return () => channel.close();
-  }, [store, onSignedOut]);
+  }, []);
 
-  const signOut = useCallback(async () => {
-    await clearSessionData();
-    // Sign-out clears every xi: key, the stored theme too; the theme chosen in this page stays on screen.
-    applyTheme(theme);
-    broadcastSignOut();
-    store.signalSignedOut();
-    onSignedOut();
-  }, [store, theme, onSignedOut]);
+  const signOut = useCallback(() => startSignOut('this tab'), [startSignOut]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status: state.status, user: state.user, signOut }),
-    [state.status, state.user, signOut],
+    () => ({ status: state.status, user: state.user, signingOut, signOut }),
+    [state.status, state.user, signingOut, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,17 +1,17 @@
-import type { SessionUser } from '@parla/contracts/session-probe';
+import type { UserResponse } from '@parla/contracts';
 
 /** Sign-in state (accounts §4): unknown until the first answer, then signed in or signed out. */
 export type AuthStatus = 'unknown' | 'signedIn' | 'signedOut';
 
 export interface AuthState {
   status: AuthStatus;
-  user: SessionUser | null;
+  user: UserResponse | null;
   /** A signed-out signal arrived and waits out its delay; a signed-in signal cancels it. */
   signOutPending: boolean;
 }
 
 export type AuthEvent =
-  | { type: 'signedInSignal'; user: SessionUser }
+  | { type: 'signedInSignal'; user: UserResponse }
   | { type: 'signedOutSignal' }
   | { type: 'signOutDelayElapsed' };
 

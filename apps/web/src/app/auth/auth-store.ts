@@ -1,4 +1,4 @@
-import type { SessionUser } from '@parla/contracts/session-probe';
+import type { UserResponse } from '@parla/contracts';
 import {
   type AuthEvent,
   type AuthState,
@@ -11,7 +11,7 @@ export interface AuthStore {
   getState: () => AuthState;
   subscribe: (listener: () => void) => () => void;
   /** The session answered with a user: applied at once. */
-  signalSignedIn: (user: SessionUser) => void;
+  signalSignedIn: (user: UserResponse) => void;
   /** The session is gone: applied after the sign-out delay unless a signed-in signal comes first. */
   signalSignedOut: () => void;
 }

@@ -10,7 +10,7 @@ afterEach(() => {
   setAccessToken(null);
 });
 
-describe('probeSession', () => {
+describe('probeSession (accounts §4)', () => {
   it('is signed out without an access token, and asks nobody', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
@@ -18,19 +18,15 @@ describe('probeSession', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('is signed in when GET /v1/user answers 200, with the bearer token', async () => {
+  it('is signed in when GET /v1/user answers 200, keeping the fields of the fuller User', async () => {
     setAccessToken('t1');
-    const fetch = vi.fn(async () =>
+    vi.stubGlobal('fetch', async () =>
       json({ user_id: 'u1', workspace_id: 'w1', subscription: { tier: 'free' } }),
     );
-    vi.stubGlobal('fetch', fetch);
     await expect(probeSession()).resolves.toEqual({
       status: 'signedIn',
-      user: { user_id: 'u1', workspace_id: 'w1' },
+      user: { user_id: 'u1', workspace_id: 'w1', subscription: { tier: 'free' } },
     });
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/v1/user');
-    expect(new Headers(init.headers).get('authorization')).toBe('Bearer t1');
   });
 
   it('is signed out when GET /v1/user answers 401', async () => {
@@ -41,9 +37,26 @@ describe('probeSession', () => {
     await expect(probeSession()).resolves.toEqual({ status: 'signedOut' });
   });
 
-  it('cannot tell when the server fails', async () => {
+  it('is signed out on the 404 a server without GET /v1/user answers today', async () => {
     setAccessToken('t1');
-    vi.stubGlobal('fetch', async () => json({ detail: { status: 'internal_error', message: 'x' } }, 500));
+    vi.stubGlobal('fetch', async () =>
+      json({ detail: { status: 'not_found', message: 'No route matches GET /v1/user.' } }, 404),
+    );
+    await expect(probeSession()).resolves.toEqual({ status: 'signedOut' });
+  });
+
+  it.each([
+    ['the server fails', async () => json({ detail: { status: 'internal_error', message: 'x' } }, 500)],
+    ['the body breaks the contract', async () => json({ id: 'u1' })],
+    [
+      'the network fails',
+      async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('cannot tell when %s', async (_, fetch) => {
+    setAccessToken('t1');
+    vi.stubGlobal('fetch', fetch);
     await expect(probeSession()).resolves.toMatchObject({ status: 'unavailable' });
   });
 });

@@ -23,7 +23,7 @@ function ParlaMark() {
 /** The header: wordmark, the navigation of built pages, the theme toggle and, when signed in, sign-out. */
 export function SiteHeader() {
   const navEntries = listNavEntries();
-  const { status, user, signOut } = useAuth();
+  const { status, user, signingOut, signOut } = useAuth();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-bg/85 backdrop-blur supports-backdrop-filter:bg-bg/70">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-6 px-4 sm:px-6">
@@ -61,7 +61,13 @@ export function SiteHeader() {
               {user?.first_name && (
                 <span className="hidden text-sm text-fg-muted sm:inline">{user.first_name}</span>
               )}
-              <Button variant="secondary" size="sm" onClick={() => void signOut()}>
+              {/* aria-disabled, not disabled: the button keeps its focus while the sign-out runs. */}
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-disabled={signingOut}
+                onClick={signingOut ? undefined : () => void signOut()}
+              >
                 Sign out
               </Button>
             </>

@@ -38,7 +38,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, [theme]);
 
   useEffect(() => {
-    // Another tab chose a theme. A removal (sign-out clears xi: keys) keeps the theme in memory.
+    // Another tab chose a theme. A removal (storage cleared by hand) keeps the theme in memory.
     const handleStorage = (event: StorageEvent) => {
       const next = event.key === storageKeys.theme ? parseTheme(event.newValue) : null;
       if (next) setThemeState(next);

@@ -1,6 +1,6 @@
 import type { HealthResponse } from '@parla/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SystemStatusCard } from './system-status-card';
 
@@ -46,6 +46,41 @@ describe('<SystemStatusCard>', () => {
     expect(screen.getByText(/Version 0\.1\.0 · role all · up 1 h 2 min/)).toBeTruthy();
   });
 
+  it('announces only the overall status: the rows, whose latencies change every refresh, stay quiet', async () => {
+    vi.stubGlobal('fetch', async () => json(report));
+    renderCard();
+    await waitFor(() => expect(screen.getByText('Operational')).toBeTruthy());
+    const liveRegions = document.querySelectorAll('[aria-live]');
+    expect(liveRegions).toHaveLength(1);
+    expect(liveRegions[0]?.textContent).toBe('Operational');
+    for (const row of screen.getAllByRole('listitem')) expect(row.closest('[aria-live]')).toBeNull();
+  });
+
+  it('keeps the refresh button focusable while fetching, and ignores clicks until the answer', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetch = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderCard();
+    const button = screen.getByRole('button', { name: 'Check again' });
+    button.focus();
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(button);
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    answer(json(report));
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('false'));
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+  });
+
   it('shows a 503 report as degraded with the failing check down', async () => {
     const degraded: HealthResponse = {
       ...report,
@@ -69,6 +104,9 @@ describe('<SystemStatusCard>', () => {
     });
     renderCard();
     await waitFor(() => expect(screen.getByText('Status unavailable')).toBeTruthy());
-    expect(screen.getByRole('alert').textContent).toContain('Network error');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Network error');
+    // An alert inside a live region would be read twice.
+    expect(alert.parentElement?.closest('[aria-live]')).toBeNull();
   });
 });

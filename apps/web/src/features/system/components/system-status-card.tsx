@@ -79,49 +79,57 @@ export function SystemStatusCard() {
           </p>
         </div>
         <div className="flex items-center gap-2">
-          {data && (
-            <Badge tone={healthy ? 'success' : 'warning'} dot>
-              {healthy ? 'Operational' : 'Degraded'}
-            </Badge>
-          )}
+          {/* The one polite live region: only the overall verdict, which changes rarely. The check rows
+              refresh every 30 s with new latencies and would be read out each time. */}
+          <div aria-live="polite" aria-atomic="true">
+            {data && (
+              <Badge tone={healthy ? 'success' : 'warning'} dot>
+                {healthy ? 'Operational' : 'Degraded'}
+              </Badge>
+            )}
+          </div>
+          {/* aria-disabled, not disabled: a background refresh must not drop the keyboard focus or take the
+              button out of the tab order; a click while fetching is ignored instead. */}
           <Button
             variant="ghost"
             size="icon"
             className="size-8 text-base"
             aria-label="Check again"
             title="Check again"
-            disabled={isFetching}
-            onClick={() => void refetch()}
+            aria-disabled={isFetching}
+            onClick={() => {
+              if (!isFetching) void refetch();
+            }}
           >
             <RefreshIcon className={clsx(isFetching && 'motion-safe:animate-spin')} />
           </Button>
         </div>
       </CardHeader>
       <CardContent className="py-1">
-        <div aria-live="polite">
-          {isPending && <LoadingRows />}
-          {isError && !data && (
-            <div role="alert" className="flex items-start gap-3 py-4">
-              <AlertCircleIcon className="mt-0.5 shrink-0 text-lg text-danger" />
-              <div className="grid gap-1">
-                <p className="text-sm font-medium">Status unavailable</p>
-                <p className="text-sm text-fg-muted">{getToastMessage(error)}</p>
-              </div>
+        {isPending && <LoadingRows />}
+        {/* The error texts are alerts of their own (announced once, when they appear); no live region
+            around them, so nothing is read twice. */}
+        {isError && !data && (
+          <div role="alert" className="flex items-start gap-3 py-4">
+            <AlertCircleIcon className="mt-0.5 shrink-0 text-lg text-danger" />
+            <div className="grid gap-1">
+              <p className="text-sm font-medium">Status unavailable</p>
+              <p className="text-sm text-fg-muted">{getToastMessage(error)}</p>
             </div>
-          )}
-          {isError && data && (
-            <p role="alert" className="pt-3 text-sm text-danger">
-              Could not refresh: {getToastMessage(error)}
-            </p>
-          )}
-          {data && (
-            <ul className="divide-y divide-line">
-              {checkRows.map((row) => (
-                <CheckRow key={row.key} label={row.label} hint={row.hint} check={data.checks[row.key]} />
-              ))}
-            </ul>
-          )}
-        </div>
+          </div>
+        )}
+        {isError && data && (
+          <p role="alert" className="pt-3 text-sm text-danger">
+            Could not refresh: {getToastMessage(error)}
+          </p>
+        )}
+        {data && (
+          <ul className="divide-y divide-line">
+            {checkRows.map((row) => (
+              <CheckRow key={row.key} label={row.label} hint={row.hint} check={data.checks[row.key]} />
+            ))}
+          </ul>
+        )}
       </CardContent>
     </Card>
   );

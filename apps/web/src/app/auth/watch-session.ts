@@ -1,0 +1,65 @@
+import { subscribeAccessToken } from '../../lib/access-token';
+import type { AuthStore } from './auth-store';
+import { probeSession, type SessionProbeResult } from './probe-session';
+
+/** The first wait before asking the server again, and the longest. */
+const firstRetryDelayMs = 1000;
+const maxRetryDelayMs = 30_000;
+
+/** The wait before retry number `attempt` (0-based): 1 s, 2 s, 4 s … doubling up to 30 s. */
+export function getProbeRetryDelayMs(attempt: number): number {
+  return Math.min(firstRetryDelayMs * 2 ** attempt, maxRetryDelayMs);
+}
+
+/**
+ * Keeps the store's sign-in state fed (accounts §4): probes the session now and whenever the access token
+ * changes. While the state is still `unknown`, a probe that cannot tell (network, 5xx, a broken body) is
+ * tried again with backoff, since otherwise nothing would ever leave `unknown`; an answer, a token change or
+ * the returned stop function ends the retries. Once signed in or out, a failed probe keeps the state as is.
+ */
+export function watchSession(
+  store: AuthStore,
+  probe: (signal: AbortSignal) => Promise<SessionProbeResult> = probeSession,
+): () => void {
+  let latest = 0;
+  let attempt = 0;
+  let controller: AbortController | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const runProbe = async () => {
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    latest += 1;
+    const current = latest;
+    controller?.abort();
+    controller = new AbortController();
+    const result = await probe(controller.signal).catch(
+      (error: unknown): SessionProbeResult => ({ status: 'unavailable', error }),
+    );
+    if (current !== latest) return; // a newer token, or the stop, has taken over
+    if (result.status === 'signedIn') {
+      attempt = 0;
+      store.signalSignedIn(result.user);
+    } else if (result.status === 'signedOut') {
+      attempt = 0;
+      store.signalSignedOut();
+    } else if (store.getState().status === 'unknown') {
+      retryTimer = setTimeout(() => {
+        if (store.getState().status === 'unknown') void runProbe();
+      }, getProbeRetryDelayMs(attempt));
+      attempt += 1;
+    }
+  };
+
+  void runProbe();
+  const unsubscribe = subscribeAccessToken(() => {
+    attempt = 0;
+    void runProbe();
+  });
+  return () => {
+    unsubscribe();
+    latest += 1;
+    controller?.abort();
+    clearTimeout(retryTimer);
+  };
+}
