@@ -39,8 +39,9 @@ export async function registerWebApp(
   await app.register(fastifyStatic, {
     root: distDir,
     index: false,
-    // A path with no file falls through to the not-found handler, which serves pages and JSON 404s.
-    wildcard: true,
+    // One route per built file, found once at start (the build does not change while the server runs):
+    // an unknown path goes straight to the not-found handler, with no disk lookup on the API's 404 path.
+    wildcard: false,
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');
