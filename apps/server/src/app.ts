@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import type { Clock } from './platform/clock';
 import type { Database } from './platform/db/client';
@@ -17,6 +18,7 @@ import { registerOpenApi } from './platform/openapi';
 import type { Storage } from './platform/storage/storage';
 import { findWebDist, inlineScriptHashes, registerWebApp } from './platform/web-app';
 import type { EnginePool } from './providers/engines/engine-pool';
+import type { Mailer } from './providers/mail/mailer';
 
 /** What route plugins may use. Each module takes only the parts it needs from here. */
 export interface AppDeps {
@@ -27,6 +29,7 @@ export interface AppDeps {
   storage: Storage;
   queue: JobQueue;
   engines: EnginePool;
+  mailer: Mailer;
   clock: Clock;
 }
 
@@ -79,6 +82,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   await app.register(async (scope) => systemRoutes(scope, deps));
+  if (config.role !== 'worker' && config.env !== 'production') {
+    await app.register(async (scope) => devMailboxRoutes(scope, deps));
+  }
 
   const servePage = webDist ? await registerWebApp(app, webDist) : undefined;
   if (!webDist && config.role !== 'worker') {

@@ -26,6 +26,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-* from a reverse proxy: `true`, or a comma-separated list of proxy addresses/CIDRs. */
   TRUST_PROXY: z.string().default('false'),
+  /** Send mail through this SMTP server (smtp:// or smtps://, credentials in the URL); unset = local outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Parla <no-reply@localhost>'),
   WEB_DIST_DIR: z.string().optional(),
   BODY_LIMIT_BYTES: int(1024, 1024 * 1024 * 1024).default(1024 * 1024),
   ENGINE_POOL_SIZE: int(1, 64).default(Math.max(1, Math.min(4, os.cpus().length))),
@@ -47,6 +53,8 @@ export interface Config {
   log: { level: string };
   /** Fastify's trustProxy: false (default), true, or the proxy addresses to trust. */
   trustProxy: boolean | string[];
+  /** SMTP when a URL is set, else the outbox table (readable at /dev/mailbox outside production). */
+  mail: { from: string; smtpUrl: string | undefined };
   webDistDir: string | undefined;
   bodyLimitBytes: number;
   engines: { poolSize: number; timeoutMs: number };
@@ -121,6 +129,7 @@ export function loadConfig(
       : { kind: 'pglite', dir: path.join(dataDir, 'db') },
     log: { level: e.LOG_LEVEL },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    mail: { from: e.MAIL_FROM, smtpUrl: e.SMTP_URL },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     engines: { poolSize: e.ENGINE_POOL_SIZE, timeoutMs: e.ENGINE_TIMEOUT_MS },

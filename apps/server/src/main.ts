@@ -11,6 +11,7 @@ import { registeredJobs } from './platform/jobs/registry';
 import { createLogger } from './platform/logger';
 import { LocalStorage } from './platform/storage/local-storage';
 import { EnginePool } from './providers/engines/engine-pool';
+import { createMailer } from './providers/mail/create-mailer';
 
 declare const __PARLA_VERSION__: string | undefined;
 const version = typeof __PARLA_VERSION__ === 'string' ? __PARLA_VERSION__ : 'dev';
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
   const engines = new EnginePool({ ...config.engines, size: config.engines.poolSize, logger });
   await engines.start();
   const queue = new JobQueue(database.db);
+  const mailer = createMailer(config, database.db, logger);
 
   let worker: JobWorker | undefined;
   if (config.role !== 'api') {
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
     storage,
     queue,
     engines,
+    mailer,
     clock: systemClock,
   });
   await app.listen({ host: config.host, port: config.port });
@@ -89,6 +92,7 @@ async function main(): Promise<void> {
     await app.close();
     await worker?.stop(config.shutdownTimeoutMs);
     await engines.stop();
+    await mailer.close();
     await database.close();
     logger.info('stopped');
     process.exit(0);

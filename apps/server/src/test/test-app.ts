@@ -12,6 +12,7 @@ import { JobQueue } from '../platform/jobs/job-queue';
 import { createLogger } from '../platform/logger';
 import { LocalStorage } from '../platform/storage/local-storage';
 import { EnginePool } from '../providers/engines/engine-pool';
+import { createMailer } from '../providers/mail/create-mailer';
 
 /** Opens the database under test: PGlite from the migrated snapshot, or the PostgreSQL server. */
 export async function openTestDatabase(): Promise<Database> {
@@ -32,11 +33,15 @@ export interface TestApp {
  * is ready (used to exercise the error pipeline with routes declared by the test).
  */
 export async function createTestApp(
-  options: { extend?: (app: FastifyInstance) => void } = {},
+  options: {
+    extend?: (app: FastifyInstance) => void;
+    /** Extra environment for this app's config (e.g. SMTP_URL, NODE_ENV=production). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-test-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENGINE_POOL_SIZE: '1' },
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENGINE_POOL_SIZE: '1', ...options.env },
     [],
   );
   const logger = createLogger(config.log);
@@ -51,6 +56,7 @@ export async function createTestApp(
     storage: new LocalStorage(path.join(dataDir, 'files')),
     queue: new JobQueue(database.db),
     engines,
+    mailer: createMailer(config, database.db, logger),
     clock: systemClock,
   };
   const app = await buildApp(deps);
@@ -62,6 +68,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await engines.stop();
+      await deps.mailer.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
