@@ -15,6 +15,7 @@ import { installErrorHandler, sendRouteNotFound } from './platform/http-errors';
 import { newId } from './platform/ids';
 import type { JobQueue } from './platform/jobs/job-queue';
 import { registerOpenApi } from './platform/openapi';
+import { createPgRateLimitStore } from './platform/rate-limit/pg-rate-limit-store';
 import type { Storage } from './platform/storage/storage';
 import { findWebDist, inlineScriptHashes, registerWebApp } from './platform/web-app';
 import type { EnginePool } from './providers/engines/engine-pool';
@@ -71,7 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Limits are declared per route (config.rateLimit); counters live in the database, shared by all processes.
+  await app.register(rateLimit, { global: false, store: createPgRateLimitStore(deps.database.db) });
 
   if (config.role !== 'worker') {
     const logo = webDist ? path.join(webDist, 'favicon.svg') : undefined;

@@ -4,3 +4,4 @@ export * from '../../modules/mail/mail.tables';
 export * from '../../modules/users/users.tables';
 export * from '../../modules/workspaces/workspaces.tables';
 export * from '../jobs/jobs.tables';
+export * from '../rate-limit/rate-limit.tables';
