@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-* from a reverse proxy: `true`, or a comma-separated list of proxy addresses/CIDRs. */
   TRUST_PROXY: z.string().default('false'),
+  /** Signs access tokens; unset = a random key made once and kept in the database (shared by all processes). */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Send mail through this SMTP server (smtp:// or smtps://, credentials in the URL); unset = local outbox. */
   SMTP_URL: z
     .string()
@@ -53,6 +55,8 @@ export interface Config {
   log: { level: string };
   /** Fastify's trustProxy: false (default), true, or the proxy addresses to trust. */
   trustProxy: boolean | string[];
+  /** AUTH_SECRET, or undefined to use the key kept in the database. */
+  authSecret: string | undefined;
   /** SMTP when a URL is set, else the outbox table (readable at /dev/mailbox outside production). */
   mail: { from: string; smtpUrl: string | undefined };
   webDistDir: string | undefined;
@@ -129,6 +133,7 @@ export function loadConfig(
       : { kind: 'pglite', dir: path.join(dataDir, 'db') },
     log: { level: e.LOG_LEVEL },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    authSecret: e.AUTH_SECRET,
     mail: { from: e.MAIL_FROM, smtpUrl: e.SMTP_URL },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -1,0 +1,34 @@
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.tables';
+
+/**
+ * Refresh tokens, stored as SHA-256 hashes (the token itself lives only in the browser's httpOnly
+ * cookie). Each sign-in starts a family; a refresh rotates the token within it. A token presented again
+ * after it was rotated means it was stolen or replayed: the whole family is revoked.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the token was exchanged for its successor. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/** The key that signs access tokens when AUTH_SECRET is not set: made once, shared by all processes. */
+export const authSigningKeys = pgTable('auth_signing_keys', {
+  id: text('id').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
