@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import type { AuthGuard } from './platform/auth-guard';
 import type { Clock } from './platform/clock';
 import type { Database } from './platform/db/client';
 import { installErrorHandler, sendRouteNotFound } from './platform/http-errors';
@@ -31,6 +32,7 @@ export interface AppDeps {
   queue: JobQueue;
   engines: EnginePool;
   mailer: Mailer;
+  auth: AuthGuard;
   clock: Clock;
 }
 

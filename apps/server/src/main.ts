@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createAuthGuard } from './platform/auth-guard';
 import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/client';
 import { DataDirLockedError } from './platform/db/data-dir-lock';
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
     queue,
     engines,
     mailer,
+    auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
     clock: systemClock,
   });
   await app.listen({ host: config.host, port: config.port });

@@ -18,6 +18,8 @@ export const errorCodes = {
   resource_not_found: 404,
   /** No valid access token or API key was sent. */
   unauthorized: 401,
+  /** The `xi-api-key` header holds no valid key (the public API's code and message). */
+  invalid_api_key: 401,
   /** The caller is signed in but may not do this. */
   forbidden: 403,
   /** The request conflicts with the current state of the resource. */

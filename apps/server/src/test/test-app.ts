@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
+import { createAuthGuard } from '../platform/auth-guard';
 import { systemClock } from '../platform/clock';
 import { type Database, fromPglite, openDatabase } from '../platform/db/client';
 import { JobQueue } from '../platform/jobs/job-queue';
@@ -57,6 +58,7 @@ export async function createTestApp(
     queue: new JobQueue(database.db),
     engines,
     mailer: createMailer(config, database.db, logger),
+    auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
     clock: systemClock,
   };
   const app = await buildApp(deps);

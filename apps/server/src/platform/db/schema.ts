@@ -1,5 +1,6 @@
 /** Every table, for drizzle-kit and the typed client. Modules add their `*.tables.ts` here. */
 
+export * from '../../modules/api-keys/api-keys.tables';
 export * from '../../modules/auth/auth.tables';
 export * from '../../modules/mail/mail.tables';
 export * from '../../modules/users/users.tables';

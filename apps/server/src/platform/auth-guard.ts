@@ -1,0 +1,68 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { resolveApiKey } from '../modules/api-keys/api-keys.service';
+import { verifyAccessToken } from '../modules/auth/access-token';
+import { resolveSigningSecret } from '../modules/auth/signing-secret';
+import type { Clock } from './clock';
+import type { Db } from './db/client';
+import { AppError } from './errors';
+
+/** Who is calling, as established by the guard. */
+export interface Principal {
+  userId: string;
+  workspaceId: string;
+  via: 'access_token' | 'api_key';
+  apiKeyId?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth guard's preHandler on routes that require a caller. */
+    principal?: Principal;
+  }
+}
+
+export interface AuthGuard {
+  /** The caller of a request: `xi-api-key` first (the public API's header), else a Bearer access token. */
+  authenticate(request: FastifyRequest): Promise<Principal>;
+  /** A preHandler for routes that need a caller; sets `request.principal`. */
+  requireAuth(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** The key that signs access tokens (resolved once per process). */
+  signingSecret(): Promise<string>;
+}
+
+/** Builds the guard; the signing secret is resolved on first use and kept. */
+export function createAuthGuard(deps: { db: Db; clock: Clock; authSecret: string | undefined }): AuthGuard {
+  let secret: Promise<string> | undefined;
+  const signingSecret = () => {
+    secret ??= resolveSigningSecret(deps.db, deps.authSecret).catch((error: unknown) => {
+      secret = undefined; // try again on the next request rather than failing forever
+      throw error;
+    });
+    return secret;
+  };
+
+  async function authenticate(request: FastifyRequest): Promise<Principal> {
+    const apiKey = request.headers['xi-api-key'];
+    if (typeof apiKey === 'string' && apiKey !== '') {
+      const row = await resolveApiKey(deps.db, apiKey.trim(), deps.clock.now());
+      if (!row) throw new AppError('invalid_api_key', 'Invalid API key');
+      return { userId: row.userId, workspaceId: row.workspaceId, via: 'api_key', apiKeyId: row.id };
+    }
+    const header = request.headers.authorization;
+    const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    if (bearer) {
+      const claims = verifyAccessToken(bearer, await signingSecret(), deps.clock.now());
+      if (!claims) throw new AppError('unauthorized', 'Your session has expired. Please sign in again.');
+      return { userId: claims.sub, workspaceId: claims.wid, via: 'access_token' };
+    }
+    throw new AppError('unauthorized', 'Sign in, or send an API key in the xi-api-key header.');
+  }
+
+  return {
+    authenticate,
+    signingSecret,
+    async requireAuth(request) {
+      request.principal = await authenticate(request);
+    },
+  };
+}
