@@ -1,7 +1,7 @@
 import { ErrorResponse } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../modules/api-keys/api-keys.service';
+import { createApiKey, resolveApiKey } from '../modules/api-keys/api-keys.service';
 import { apiKeys } from '../modules/api-keys/api-keys.tables';
 import { signAccessToken } from '../modules/auth/access-token';
 import { createTestUser } from '../test/factories';
@@ -41,6 +41,29 @@ describe('API keys', () => {
     expect(row.preview).toBe(`sk_…${key.slice(-4)}`);
     const [stored] = await t.deps.database.db.select().from(apiKeys).where(eq(apiKeys.id, row.id));
     expect(JSON.stringify(stored)).not.toContain(key.slice(3));
+  });
+});
+
+describe('API key use', () => {
+  it('is noted at most once a minute', async () => {
+    const { user, workspace } = await createTestUser(t.deps.database.db);
+    const { key, row } = await createApiKey(t.deps.database.db, {
+      userId: user.id,
+      workspaceId: workspace.id,
+      name: 'x',
+    });
+    const lastUsed = async () =>
+      (
+        await t.deps.database.db.select().from(apiKeys).where(eq(apiKeys.id, row.id))
+      )[0]?.lastUsedAt?.getTime();
+    const start = new Date('2026-11-21T10:00:00Z');
+    await resolveApiKey(t.deps.database.db, key, start);
+    expect(await lastUsed()).toBe(start.getTime());
+    await resolveApiKey(t.deps.database.db, key, new Date(start.getTime() + 30_000));
+    expect(await lastUsed()).toBe(start.getTime());
+    const later = new Date(start.getTime() + 61_000);
+    await resolveApiKey(t.deps.database.db, key, later);
+    expect(await lastUsed()).toBe(later.getTime());
   });
 });
 

@@ -31,6 +31,8 @@ export async function createApiKey(
 export async function resolveApiKey(db: Db, key: string, now: Date): Promise<ApiKeyRow | undefined> {
   if (!/^sk_[0-9a-f]{48}$/.test(key)) return undefined;
   const row = await getApiKeyByHash(db, hashApiKey(key));
-  if (row) await touchApiKey(db, row.id, now);
+  if (row && (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= 60_000)) {
+    await touchApiKey(db, row.id, now);
+  }
   return row;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { type ApiKeyRow, apiKeys } from './api-keys.tables';
 
@@ -13,6 +13,11 @@ export async function getApiKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRo
   return row;
 }
 
+/** Notes a key's use, at most once a minute, so a busy key does not cost a write per request. */
 export async function touchApiKey(db: Db, id: string, at: Date): Promise<void> {
-  await db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id));
+  const aMinuteAgo = new Date(at.getTime() - 60_000);
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: at })
+    .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, aMinuteAgo))));
 }
