@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import { authRoutes } from './modules/auth/auth.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import type { AuthGuard } from './platform/auth-guard';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   await app.register(async (scope) => systemRoutes(scope, deps));
+  if (config.role !== 'worker') await app.register(async (scope) => authRoutes(scope, deps));
   if (config.role !== 'worker' && config.env !== 'production') {
     await app.register(async (scope) => devMailboxRoutes(scope, deps));
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './routes';
 
 /** The sentences of the password rules, exactly as accounts doc §5 words them. */
 export const passwordMessages = {
@@ -40,4 +41,70 @@ export function describeBrokenPasswordRules(broken: readonly PasswordRule[]): st
 export const NewPassword = z.string().superRefine((password, ctx) => {
   const broken = brokenPasswordRules(password);
   if (broken.length > 0) ctx.addIssue({ code: 'custom', message: describeBrokenPasswordRules(broken) });
+});
+
+/** An email address as people type it; stored lower-case. */
+export const EmailAddress = z.string().trim().max(254).pipe(z.email('Enter a valid email address.'));
+
+export const SignUpRequest = z.object({
+  email: EmailAddress,
+  password: NewPassword,
+  first_name: z.string().trim().max(100).optional(),
+});
+
+export const SignInRequest = z.object({
+  email: EmailAddress,
+  password: z.string().min(1).max(1024),
+});
+
+/**
+ * A signed-in session: the access token for `Authorization: Bearer` (5 minutes; accounts §4), while the
+ * refresh token travels only in an httpOnly cookie.
+ */
+export const SessionResponse = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('bearer'),
+    expires_in: z.number().int(),
+    user_id: z.string(),
+    workspace_id: z.string(),
+  })
+  .meta({ id: 'SessionResponse' });
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
+export const SignOutResponse = z.object({ status: z.literal('ok') });
+
+export const signUpRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/auth/sign-up',
+  summary: 'Create an account (and its workspace) and sign in',
+  tags: ['auth'],
+  body: SignUpRequest,
+  response: SessionResponse,
+  successStatus: 201,
+});
+
+export const signInRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/auth/sign-in',
+  summary: 'Sign in with email and password',
+  tags: ['auth'],
+  body: SignInRequest,
+  response: SessionResponse,
+});
+
+export const refreshSessionRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/auth/refresh',
+  summary: 'Exchange the refresh cookie for a new access token (the cookie rotates)',
+  tags: ['auth'],
+  response: SessionResponse,
+});
+
+export const signOutRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/auth/sign-out',
+  summary: 'End this sign-in: revoke its refresh tokens and clear the cookie',
+  tags: ['auth'],
+  response: SignOutResponse,
 });

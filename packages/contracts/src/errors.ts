@@ -18,6 +18,10 @@ export const errorCodes = {
   resource_not_found: 404,
   /** No valid access token or API key was sent. */
   unauthorized: 401,
+  /** Sign-in with an email and password that do not match an account (never says which was wrong). */
+  invalid_credentials: 401,
+  /** Sign-up with an email that already has an account. */
+  email_taken: 409,
   /** The `xi-api-key` header holds no valid key (the public API's code and message). */
   invalid_api_key: 401,
   /** The caller is signed in but may not do this. */

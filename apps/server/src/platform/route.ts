@@ -1,5 +1,5 @@
 import { ErrorResponse, type RouteDescriptor } from '@parla/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
@@ -25,11 +25,14 @@ export function registerRoute<D extends RouteDescriptor>(
   app: FastifyInstance,
   descriptor: D,
   handler: (input: RouteInput<D>) => Promise<z.infer<D['response']>>,
+  /** Route-level options: `config` (e.g. `{ rateLimit: { max, timeWindow } }`) and a `preHandler` (e.g. the auth guard). */
+  options: Pick<RouteOptions, 'config' | 'preHandler'> = {},
 ): void {
   const status = descriptor.successStatus ?? 200;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: descriptor.method,
     url: descriptor.path,
+    ...options,
     schema: {
       summary: descriptor.summary,
       tags: [...descriptor.tags],

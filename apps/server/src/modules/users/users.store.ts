@@ -17,3 +17,9 @@ export async function getUser(db: Db, id: string): Promise<UserRow | undefined> 
 export async function setUserWorkspace(db: Db, userId: string, workspaceId: string): Promise<void> {
   await db.update(users).set({ workspaceId }).where(eq(users.id, userId));
 }
+
+/** The user with this email (stored lower-case). */
+export async function getUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return row;
+}

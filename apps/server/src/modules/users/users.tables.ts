@@ -8,6 +8,9 @@ export const users = pgTable('users', {
   /** The workspace the user works in now (accounts §3 User.workspace_id). */
   workspaceId: text('workspace_id'),
   isNewUser: boolean('is_new_user').notNull().default(true),
+  /** argon2id PHC string; null for accounts made without a password (admin CLI, SSO later). */
+  passwordHash: text('password_hash'),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

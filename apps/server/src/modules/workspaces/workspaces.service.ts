@@ -7,17 +7,18 @@ import type { WorkspaceRow } from './workspaces.tables';
 
 /**
  * Creates a user with their own workspace in one transaction: every new user gets a workspace they
- * own as admin (accounts doc §1, §3). The accounts issue calls this from sign-up.
+ * own as admin (accounts doc §1, §3). Sign-up calls this.
  */
 export async function createUserWithWorkspace(
   db: Db,
-  input: { email: string; firstName?: string | null },
+  input: { email: string; firstName?: string | null; passwordHash?: string | null },
 ): Promise<{ user: UserRow; workspace: WorkspaceRow }> {
   return db.transaction(async (tx) => {
     const user = await insertUser(tx, {
       id: newId(),
       email: input.email.toLowerCase(),
       firstName: input.firstName ?? null,
+      passwordHash: input.passwordHash ?? null,
     });
     const name = input.firstName ? `${input.firstName}'s Workspace` : 'My Workspace';
     const workspace = await insertWorkspaceWithOwner(tx, { id: newId(), name, ownerId: user.id });

@@ -1,0 +1,152 @@
+import { ErrorResponse, passwordMessages, SessionResponse } from '@parla/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../platform/ids';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { getUserByEmail } from '../users/users.store';
+import { getMemberRole } from '../workspaces/workspaces.store';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    extend: (app) => {
+      app.get(
+        '/v1/test/whoami',
+        { preHandler: (request, reply) => t.deps.auth.requireAuth(request, reply) },
+        async (request) => request.principal,
+      );
+    },
+  });
+});
+afterAll(() => t.close());
+
+const PASSWORD = 'correct-horse-9';
+/** Each test uses its own client address, so the per-address rate limits never meet. */
+const client = () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+const post = (url: string, payload: unknown, ip: string, cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    remoteAddress: ip,
+    headers: cookie ? { cookie } : {},
+  });
+const refreshCookie = (res: { cookies: { name: string; value: string }[] }) =>
+  res.cookies.find((c) => c.name === 'xi_refresh');
+const newEmail = () => `ada-${newId(8).toLowerCase()}@example.test`;
+
+async function signUp(ip = client()) {
+  const email = newEmail();
+  const res = await post('/v1/auth/sign-up', { email, password: PASSWORD, first_name: 'Ada' }, ip);
+  expect(res.statusCode).toBe(201);
+  return { email, ip, res, session: SessionResponse.parse(res.json()) };
+}
+
+describe('sign-up', () => {
+  it('creates the account with its own workspace (owner = admin), signs in and sets the refresh cookie', async () => {
+    const { email, res, session } = await signUp();
+    const user = await getUserByEmail(t.deps.database.db, email);
+    expect(user?.id).toBe(session.user_id);
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await getMemberRole(t.deps.database.db, session.workspace_id, session.user_id)).toBe('admin');
+    expect(session).toMatchObject({ token_type: 'bearer', expires_in: 300 });
+    const cookie = refreshCookie(res);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/v1/auth' });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/v1/test/whoami',
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(me.json()).toEqual({
+      userId: session.user_id,
+      workspaceId: session.workspace_id,
+      via: 'access_token',
+    });
+  });
+
+  it('refuses a weak password with the §5 message, and a taken email', async () => {
+    const weak = await post('/v1/auth/sign-up', { email: newEmail(), password: 'short' }, client());
+    expect(weak.statusCode).toBe(422);
+    expect(weak.json().detail.errors[0]).toMatchObject({ loc: ['body', 'password'] });
+    expect(weak.json().detail.errors[0].msg).toBe(
+      `${passwordMessages.prefix} ${passwordMessages.number} ${passwordMessages.special} ${passwordMessages.length}`,
+    );
+    const { email } = await signUp();
+    const again = await post(
+      '/v1/auth/sign-up',
+      { email: email.toUpperCase(), password: PASSWORD },
+      client(),
+    );
+    expect(again.statusCode).toBe(409);
+    expect(ErrorResponse.parse(again.json()).detail.status).toBe('email_taken');
+  });
+});
+
+describe('sign-in', () => {
+  it('signs in with the right password, case-insensitively on the email', async () => {
+    const { email } = await signUp();
+    const res = await post('/v1/auth/sign-in', { email: email.toUpperCase(), password: PASSWORD }, client());
+    expect(res.statusCode).toBe(200);
+    expect(refreshCookie(res)?.value).toBeTruthy();
+  });
+
+  it('answers a wrong password exactly as an unknown email', async () => {
+    const { email } = await signUp();
+    const wrongPassword = await post('/v1/auth/sign-in', { email, password: 'wrong-horse-9' }, client());
+    const unknownEmail = await post(
+      '/v1/auth/sign-in',
+      { email: newEmail(), password: 'wrong-horse-9' },
+      client(),
+    );
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownEmail.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual(unknownEmail.json());
+    expect(wrongPassword.json()).toEqual({
+      detail: { status: 'invalid_credentials', message: 'Wrong email or password.' },
+    });
+    expect(refreshCookie(wrongPassword)).toBeUndefined();
+  });
+
+  it('is rate limited per client address: the 11th try in 5 minutes is a 429', async () => {
+    const ip = client();
+    const email = newEmail();
+    for (let i = 0; i < 10; i++)
+      expect((await post('/v1/auth/sign-in', { email, password: 'x' }, ip)).statusCode).toBe(401);
+    const limited = await post('/v1/auth/sign-in', { email, password: 'x' }, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().detail.status).toBe('rate_limited');
+  });
+});
+
+describe('refresh and sign-out', () => {
+  it('rotates the cookie; reusing the old one revokes the family and clears the cookie', async () => {
+    const { res, ip } = await signUp();
+    const first = `xi_refresh=${refreshCookie(res)?.value}`;
+    const refreshed = await post('/v1/auth/refresh', undefined, ip, first);
+    expect(refreshed.statusCode).toBe(200);
+    SessionResponse.parse(refreshed.json());
+    const second = `xi_refresh=${refreshCookie(refreshed)?.value}`;
+    expect(second).not.toBe(first);
+
+    const replay = await post('/v1/auth/refresh', undefined, ip, first);
+    expect(replay.statusCode).toBe(401);
+    expect(refreshCookie(replay)?.value).toBe('');
+    // The family is gone: even the newest cookie no longer works.
+    expect((await post('/v1/auth/refresh', undefined, ip, second)).statusCode).toBe(401);
+  });
+
+  it('refuses a refresh without a cookie', async () => {
+    const res = await post('/v1/auth/refresh', undefined, client());
+    expect(res.statusCode).toBe(401);
+    expect(res.json().detail.status).toBe('unauthorized');
+  });
+
+  it('sign-out ends the session: the cookie is cleared and no longer refreshes', async () => {
+    const { res, ip } = await signUp();
+    const cookie = `xi_refresh=${refreshCookie(res)?.value}`;
+    const out = await post('/v1/auth/sign-out', undefined, ip, cookie);
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ status: 'ok' });
+    expect(refreshCookie(out)?.value).toBe('');
+    expect((await post('/v1/auth/refresh', undefined, ip, cookie)).statusCode).toBe(401);
+  });
+});

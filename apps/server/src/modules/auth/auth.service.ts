@@ -1,0 +1,109 @@
+import type { SessionResponse } from '@parla/contracts';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/client';
+import { AppError } from '../../platform/errors';
+import { getUser, getUserByEmail } from '../users/users.store';
+import { createUserWithWorkspace } from '../workspaces/workspaces.service';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from './access-token';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hash';
+import {
+  type IssuedRefreshToken,
+  issueRefreshToken,
+  revokeRefreshToken,
+  rotateRefreshToken,
+} from './refresh-tokens.service';
+
+export interface AuthDeps {
+  db: Db;
+  clock: Clock;
+  signingSecret: () => Promise<string>;
+}
+
+/** A session for the client plus the refresh token for its cookie. */
+export interface IssuedSession {
+  session: SessionResponse;
+  refresh: IssuedRefreshToken;
+}
+
+const WRONG_CREDENTIALS = 'Wrong email or password.';
+
+async function sessionFor(
+  deps: AuthDeps,
+  userId: string,
+  workspaceId: string,
+  refresh: IssuedRefreshToken,
+): Promise<IssuedSession> {
+  const accessToken = signAccessToken({ userId, workspaceId }, await deps.signingSecret(), deps.clock.now());
+  return {
+    session: {
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      user_id: userId,
+      workspace_id: workspaceId,
+    },
+    refresh,
+  };
+}
+
+/** Creates an account with its own workspace (owner = admin) and signs it in. */
+export async function signUp(
+  deps: AuthDeps,
+  input: { email: string; password: string; firstName?: string | undefined },
+): Promise<IssuedSession> {
+  if (await getUserByEmail(deps.db, input.email)) {
+    throw new AppError('email_taken', 'An account with this email already exists. Sign in instead.');
+  }
+  const passwordHash = await hashPassword(input.password);
+  let created: Awaited<ReturnType<typeof createUserWithWorkspace>>;
+  try {
+    created = await createUserWithWorkspace(deps.db, {
+      email: input.email,
+      firstName: input.firstName ?? null,
+      passwordHash,
+    });
+  } catch (error) {
+    // Two sign-ups with one email at the same moment: the unique index lets one through.
+    if (await getUserByEmail(deps.db, input.email)) {
+      throw new AppError('email_taken', 'An account with this email already exists. Sign in instead.', {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  const refresh = await issueRefreshToken(deps.db, { userId: created.user.id, now: deps.clock.now() });
+  return sessionFor(deps, created.user.id, created.workspace.id, refresh);
+}
+
+/**
+ * Signs in with email and password. A wrong password and an unknown email give the same answer after
+ * the same work (issue 3: a wrong password never says whether the email exists).
+ */
+export async function signIn(
+  deps: AuthDeps,
+  input: { email: string; password: string },
+): Promise<IssuedSession> {
+  const user = await getUserByEmail(deps.db, input.email);
+  const ok = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstNothing(input.password);
+  if (!user || !ok || !user.workspaceId) throw new AppError('invalid_credentials', WRONG_CREDENTIALS);
+  const refresh = await issueRefreshToken(deps.db, { userId: user.id, now: deps.clock.now() });
+  return sessionFor(deps, user.id, user.workspaceId, refresh);
+}
+
+/** Exchanges a refresh token for a new session; a replayed token has already revoked its family. */
+export async function refreshSession(deps: AuthDeps, token: string | undefined): Promise<IssuedSession> {
+  const expired = new AppError('unauthorized', 'Your session has ended. Please sign in again.');
+  if (!token) throw expired;
+  const result = await rotateRefreshToken(deps.db, token, deps.clock.now());
+  if (result.outcome !== 'rotated') throw expired;
+  const user = await getUser(deps.db, result.next.userId);
+  if (!user?.workspaceId) throw expired;
+  return sessionFor(deps, user.id, user.workspaceId, result.next);
+}
+
+/** Ends the sign-in the token belongs to (all of its family). */
+export async function signOut(deps: AuthDeps, token: string | undefined): Promise<void> {
+  if (token) await revokeRefreshToken(deps.db, token, deps.clock.now());
+}
