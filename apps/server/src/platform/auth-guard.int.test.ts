@@ -5,19 +5,11 @@ import { createApiKey, resolveApiKey } from '../modules/api-keys/api-keys.servic
 import { apiKeys } from '../modules/api-keys/api-keys.tables';
 import { signAccessToken } from '../modules/auth/access-token';
 import { createTestUser } from '../test/factories';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { addWhoamiRoute, createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    extend: (app) => {
-      app.get(
-        '/v1/test/whoami',
-        { preHandler: (request, reply) => t.deps.auth.requireAuth(request, reply) },
-        async (request) => request.principal,
-      );
-    },
-  });
+  t = await createTestApp({ extend: addWhoamiRoute });
 });
 afterAll(() => t.close());
 

@@ -35,7 +35,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   options: {
-    extend?: (app: FastifyInstance) => void;
+    extend?: (app: FastifyInstance, deps: AppDeps) => void;
     /** Extra environment for this app's config (e.g. SMTP_URL, NODE_ENV=production). */
     env?: Record<string, string>;
   } = {},
@@ -62,7 +62,7 @@ export async function createTestApp(
     clock: systemClock,
   };
   const app = await buildApp(deps);
-  options.extend?.(app);
+  options.extend?.(app, deps);
   await app.ready();
   return {
     app,
@@ -75,4 +75,9 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** `GET /v1/test/whoami`: answers the caller the auth guard found, for tests of authentication. */
+export function addWhoamiRoute(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/v1/test/whoami', { preHandler: deps.auth.requireAuth }, async (request) => request.principal);
 }

@@ -1,21 +1,13 @@
 import { ErrorResponse, passwordMessages, SessionResponse } from '@parla/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { addWhoamiRoute, createTestApp, type TestApp } from '../../test/test-app';
 import { getUserByEmail } from '../users/users.store';
 import { getMemberRole } from '../workspaces/workspaces.store';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    extend: (app) => {
-      app.get(
-        '/v1/test/whoami',
-        { preHandler: (request, reply) => t.deps.auth.requireAuth(request, reply) },
-        async (request) => request.principal,
-      );
-    },
-  });
+  t = await createTestApp({ extend: addWhoamiRoute });
 });
 afterAll(() => t.close());
 
