@@ -7,9 +7,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { userRoutes } from './modules/users/users.routes';
 import type { AuthGuard } from './platform/auth-guard';
 import type { Clock } from './platform/clock';
 import type { Database } from './platform/db/client';
@@ -87,7 +89,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   await app.register(async (scope) => systemRoutes(scope, deps));
-  if (config.role !== 'worker') await app.register(async (scope) => authRoutes(scope, deps));
+  if (config.role !== 'worker') {
+    await app.register(async (scope) => authRoutes(scope, deps));
+    await app.register(async (scope) => userRoutes(scope, deps));
+    await app.register(async (scope) => apiKeyRoutes(scope, deps));
+  }
   if (config.role !== 'worker' && config.env !== 'production') {
     await app.register(async (scope) => devMailboxRoutes(scope, deps));
   }

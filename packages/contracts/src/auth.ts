@@ -50,6 +50,7 @@ export const SignUpRequest = z.object({
   email: EmailAddress,
   password: NewPassword,
   first_name: z.string().trim().max(100).optional(),
+  agrees_to_product_updates: z.boolean().optional(),
 });
 
 export const SignInRequest = z.object({
@@ -72,6 +73,19 @@ export const SessionResponse = z
   .meta({ id: 'SessionResponse' });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
+/** Sign-in of an account with a second factor: no session yet, a short-lived token for the second step. */
+export const MfaChallengeResponse = z
+  .object({ mfa_required: z.literal(true), mfa_token: z.string(), expires_in: z.number().int() })
+  .meta({ id: 'MfaChallengeResponse' });
+export type MfaChallengeResponse = z.infer<typeof MfaChallengeResponse>;
+
+export const SignInResponse = z.union([SessionResponse, MfaChallengeResponse]);
+export type SignInResponse = z.infer<typeof SignInResponse>;
+
+export function isMfaChallenge(response: SignInResponse): response is MfaChallengeResponse {
+  return 'mfa_required' in response;
+}
+
 export const SignOutResponse = z.object({ status: z.literal('ok') });
 
 export const signUpRoute = defineRoute({
@@ -90,7 +104,7 @@ export const signInRoute = defineRoute({
   summary: 'Sign in with email and password',
   tags: ['auth'],
   body: SignInRequest,
-  response: SessionResponse,
+  response: SignInResponse,
 });
 
 export const refreshSessionRoute = defineRoute({

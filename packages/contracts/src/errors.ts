@@ -24,6 +24,12 @@ export const errorCodes = {
   email_taken: 409,
   /** The `xi-api-key` header holds no valid key (the public API's code and message). */
   invalid_api_key: 401,
+  /** A mailed code (verification, password reset, email change…) that is unknown, used or expired. */
+  invalid_action_code: 400,
+  /** A second-factor or backup code that does not match. */
+  invalid_mfa_code: 401,
+  /** A sensitive action without a verified sensitive-action code (accounts §4): verify the email first. */
+  sensitive_action_verification_required: 403,
   /** The caller is signed in but may not do this. */
   forbidden: 403,
   /** The request conflicts with the current state of the resource. */

@@ -76,3 +76,20 @@ export function resolvePostLoginRedirect(raw: string | null | undefined, options
     (options.extraPaths?.includes(path) ?? false);
   return allowed ? `${path}${url.search}${url.hash}` : options.fallback;
 }
+
+/**
+ * A link's path on this origin, or undefined when it leads elsewhere or does not parse. For the
+ * account-action `continueUrl`, which any origin-relative page may use but which must never leave the site.
+ * The WHATWG parser decides, as the browser will (`//evil`, `/\evil`, tabs and `javascript:` all fail).
+ */
+export function toSameOriginPath(raw: string | null | undefined, origin: string): string | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw, origin);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== new URL(origin).origin) return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -66,3 +66,9 @@ export function createAuthGuard(deps: { db: Db; clock: Clock; authSecret: string
     },
   };
 }
+
+/** The caller of a guarded route (the guard ran as its preHandler). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error('principalOf: the route has no auth guard');
+  return request.principal;
+}

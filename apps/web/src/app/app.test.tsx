@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, setAccessToken } from '../lib/access-token';
+import { makeUser } from '../test/user-fixture';
 import { authChannelName, signInPath } from './auth/sign-out';
 import { Providers } from './providers';
 import { createQueryClient } from './query-client';
@@ -106,7 +107,7 @@ describe('the app shell', () => {
       'fetch',
       vi.fn(async (url: string) =>
         url === '/v1/user'
-          ? new Response(JSON.stringify({ user_id: 'u1', first_name: 'Ada' }))
+          ? new Response(JSON.stringify(makeUser({ first_name: 'Ada' })))
           : new Response(JSON.stringify(health)),
       ),
     );

@@ -1,8 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { ApiKeyResponse } from '@parla/contracts';
+import { and, desc, eq } from 'drizzle-orm';
+import { toUnixSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
+import { notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { getApiKeyByHash, insertApiKey, touchApiKey } from './api-keys.store';
-import type { ApiKeyRow } from './api-keys.tables';
+import { type ApiKeyRow, apiKeys } from './api-keys.tables';
 
 /** The stored form of an API key. */
 export function hashApiKey(key: string): string {
@@ -31,8 +35,64 @@ export async function createApiKey(
 export async function resolveApiKey(db: Db, key: string, now: Date): Promise<ApiKeyRow | undefined> {
   if (!/^sk_[0-9a-f]{48}$/.test(key)) return undefined;
   const row = await getApiKeyByHash(db, hashApiKey(key));
-  if (row && (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= 60_000)) {
+  if (!row || row.disabledAt) return undefined;
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= 60_000) {
     await touchApiKey(db, row.id, now);
   }
   return row;
+}
+
+/** The owner's view of a key (never the key itself). */
+export function toApiKeyResponse(row: ApiKeyRow): ApiKeyResponse {
+  return {
+    key_id: row.id,
+    name: row.name,
+    hint: row.preview,
+    created_at_unix: toUnixSeconds(row.createdAt),
+    last_used_at_unix: row.lastUsedAt ? toUnixSeconds(row.lastUsedAt) : null,
+    character_limit: row.characterLimit,
+    character_count: row.characterCount,
+    is_disabled: row.disabledAt !== null,
+  };
+}
+
+/** The caller's keys, newest first. */
+export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyRow[]> {
+  return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt));
+}
+
+/** One of the caller's keys; another user's key is "not found", never "forbidden". */
+async function ownKey(db: Db, userId: string, keyId: string): Promise<ApiKeyRow> {
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId)));
+  if (!row) throw notFound('The API key');
+  return row;
+}
+
+export async function editApiKey(
+  db: Db,
+  userId: string,
+  keyId: string,
+  input: {
+    name?: string | undefined;
+    character_limit?: number | null | undefined;
+    is_disabled?: boolean | undefined;
+  },
+  now: Date,
+): Promise<ApiKeyRow> {
+  const row = await ownKey(db, userId, keyId);
+  const set: Partial<typeof apiKeys.$inferInsert> = {};
+  if (input.name !== undefined) set.name = input.name;
+  if (input.character_limit !== undefined) set.characterLimit = input.character_limit;
+  if (input.is_disabled !== undefined) set.disabledAt = input.is_disabled ? (row.disabledAt ?? now) : null;
+  if (Object.keys(set).length === 0) return row;
+  const [updated] = await db.update(apiKeys).set(set).where(eq(apiKeys.id, row.id)).returning();
+  return updated ?? row;
+}
+
+export async function deleteApiKey(db: Db, userId: string, keyId: string): Promise<void> {
+  const row = await ownKey(db, userId, keyId);
+  await db.delete(apiKeys).where(eq(apiKeys.id, row.id));
 }

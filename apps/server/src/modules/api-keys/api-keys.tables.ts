@@ -22,6 +22,10 @@ export const apiKeys = pgTable(
     preview: text('preview').notNull(),
     /** Credits this key may spend per period; null = the workspace's own limit. */
     characterLimit: integer('character_limit'),
+    /** Credits spent with this key in the current period (checked against character_limit). */
+    characterCount: integer('character_count').notNull().default(0),
+    /** A key turned off by its owner is refused like an unknown key until turned on again. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },

@@ -1,10 +1,12 @@
-import type { SessionResponse } from '@parla/contracts';
+import type { MfaChallengeResponse, SessionResponse } from '@parla/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { getUser, getUserByEmail } from '../users/users.store';
+import type { UserRow } from '../users/users.tables';
 import { createUserWithWorkspace } from '../workspaces/workspaces.service';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from './access-token';
+import { acceptTotpCode, issueMfaChallenge, userOfMfaToken } from './mfa.service';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hash';
 import {
   type IssuedRefreshToken,
@@ -49,8 +51,13 @@ async function sessionFor(
 /** Creates an account with its own workspace (owner = admin) and signs it in. */
 export async function signUp(
   deps: AuthDeps,
-  input: { email: string; password: string; firstName?: string | undefined },
-): Promise<IssuedSession> {
+  input: {
+    email: string;
+    password: string;
+    firstName?: string | undefined;
+    agreesToProductUpdates?: boolean | undefined;
+  },
+): Promise<IssuedSession & { user: UserRow }> {
   if (await getUserByEmail(deps.db, input.email)) {
     throw new AppError('email_taken', 'An account with this email already exists. Sign in instead.');
   }
@@ -61,6 +68,7 @@ export async function signUp(
       email: input.email,
       firstName: input.firstName ?? null,
       passwordHash,
+      agreesToProductUpdates: input.agreesToProductUpdates ?? false,
     });
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index lets one through.
@@ -71,25 +79,47 @@ export async function signUp(
     }
     throw error;
   }
-  const refresh = await issueRefreshToken(deps.db, { userId: created.user.id, now: deps.clock.now() });
-  return sessionFor(deps, created.user.id, created.workspace.id, refresh);
+  return { ...(await startSession(deps, created.user)), user: created.user };
 }
+
+/** A sign-in's outcome: a session, or the second-factor step for an account with one. */
+export type SignInOutcome =
+  | { kind: 'session'; issued: IssuedSession }
+  | { kind: 'mfa'; challenge: MfaChallengeResponse };
 
 /**
  * Signs in with email and password. A wrong password and an unknown email give the same answer after
- * the same work (issue 3: a wrong password never says whether the email exists).
+ * the same work (issue 3: a wrong password never says whether the email exists). An account with a
+ * second factor gets an MFA token instead of a session.
  */
 export async function signIn(
   deps: AuthDeps,
   input: { email: string; password: string },
-): Promise<IssuedSession> {
+): Promise<SignInOutcome> {
   const user = await getUserByEmail(deps.db, input.email);
   const ok = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstNothing(input.password);
   if (!user || !ok || !user.workspaceId) throw new AppError('invalid_credentials', WRONG_CREDENTIALS);
+  if (user.totpEnabledAt) return { kind: 'mfa', challenge: await issueMfaChallenge(deps, user) };
+  return { kind: 'session', issued: await startSession(deps, user) };
+}
+
+/** A new sign-in (a new refresh-token family) for a user. */
+export async function startSession(deps: AuthDeps, user: UserRow): Promise<IssuedSession> {
+  if (!user.workspaceId) throw new AppError('invalid_credentials', WRONG_CREDENTIALS);
   const refresh = await issueRefreshToken(deps.db, { userId: user.id, now: deps.clock.now() });
   return sessionFor(deps, user.id, user.workspaceId, refresh);
+}
+
+/** The second step of a sign-in with a second factor: the MFA token and a code from the app. */
+export async function completeMfaSignIn(
+  deps: AuthDeps,
+  input: { mfaToken: string; code: string },
+): Promise<IssuedSession> {
+  const user = await userOfMfaToken(deps, input.mfaToken);
+  await acceptTotpCode(deps, user, input.code);
+  return startSession(deps, user);
 }
 
 /** Exchanges a refresh token for a new session; a replayed token has already revoked its family. */

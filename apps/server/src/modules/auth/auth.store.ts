@@ -40,3 +40,13 @@ export async function ensureSigningSecret(db: Db, candidate: string): Promise<st
   if (!row) throw new Error('the access-token signing key could not be stored');
   return row.secret;
 }
+
+/** Ends every sign-in of a user (password reset, email change revert, account deletion). */
+export async function revokeUserRefreshTokens(db: Db, userId: string, at: Date): Promise<number> {
+  const revoked = await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return revoked.length;
+}

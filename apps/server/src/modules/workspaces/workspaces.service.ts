@@ -1,3 +1,4 @@
+import type { SubscriptionTier } from '@parla/contracts';
 import type { Db } from '../../platform/db/client';
 import { newId } from '../../platform/ids';
 import { insertUser, setUserWorkspace } from '../users/users.store';
@@ -11,7 +12,14 @@ import type { WorkspaceRow } from './workspaces.tables';
  */
 export async function createUserWithWorkspace(
   db: Db,
-  input: { email: string; firstName?: string | null; passwordHash?: string | null },
+  input: {
+    email: string;
+    firstName?: string | null;
+    passwordHash?: string | null;
+    agreesToProductUpdates?: boolean;
+    emailVerifiedAt?: Date | null;
+    tier?: SubscriptionTier;
+  },
 ): Promise<{ user: UserRow; workspace: WorkspaceRow }> {
   return db.transaction(async (tx) => {
     const user = await insertUser(tx, {
@@ -19,9 +27,16 @@ export async function createUserWithWorkspace(
       email: input.email.toLowerCase(),
       firstName: input.firstName ?? null,
       passwordHash: input.passwordHash ?? null,
+      agreesToProductUpdates: input.agreesToProductUpdates ?? false,
+      emailVerifiedAt: input.emailVerifiedAt ?? null,
     });
     const name = input.firstName ? `${input.firstName}'s Workspace` : 'My Workspace';
-    const workspace = await insertWorkspaceWithOwner(tx, { id: newId(), name, ownerId: user.id });
+    const workspace = await insertWorkspaceWithOwner(tx, {
+      id: newId(),
+      name,
+      ownerId: user.id,
+      tier: input.tier ?? 'free',
+    });
     await setUserWorkspace(tx, user.id, workspace.id);
     return { user: { ...user, workspaceId: workspace.id }, workspace };
   });

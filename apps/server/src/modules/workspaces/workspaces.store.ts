@@ -1,3 +1,4 @@
+import type { SubscriptionTier } from '@parla/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { type WorkspaceRow, workspaceMembers, workspaces } from './workspaces.tables';
@@ -7,7 +8,7 @@ export type WorkspaceRole = (typeof workspaceMembers.$inferSelect)['role'];
 /** Creates a workspace and makes its owner an admin member (accounts doc §1: owner = admin). */
 export async function insertWorkspaceWithOwner(
   db: Db,
-  workspace: { id: string; name: string; ownerId: string },
+  workspace: { id: string; name: string; ownerId: string; tier?: SubscriptionTier },
 ): Promise<WorkspaceRow> {
   const [row] = await db.insert(workspaces).values(workspace).returning();
   if (!row) throw new Error('insert into workspaces returned no row');

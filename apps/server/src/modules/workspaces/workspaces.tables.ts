@@ -1,4 +1,5 @@
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { SUBSCRIPTION_TIERS } from '@parla/contracts';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
 
 /** Accounts doc §3 "Workspace": the unit that owns data, members and the subscription. */
@@ -8,6 +9,15 @@ export const workspaces = pgTable('workspaces', {
   ownerId: text('owner_id')
     .notNull()
     .references(() => users.id),
+  /**
+   * The plan (accounts §4 tier order; billing arrives with its own issue and owns these columns): the tier,
+   * credits used this period and when the count resets.
+   */
+  tier: text('tier', { enum: SUBSCRIPTION_TIERS }).notNull().default('free'),
+  characterCount: integer('character_count').notNull().default(0),
+  nextCharacterCountResetAt: timestamp('next_character_count_reset_at', { withTimezone: true }),
+  /** accounts §3 Workspace.session_inactivity_timeout (seconds); null = no inactivity sign-out. */
+  sessionInactivityTimeout: integer('session_inactivity_timeout'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

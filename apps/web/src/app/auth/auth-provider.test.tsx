@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, setAccessToken } from '../../lib/access-token';
+import { makeUser } from '../../test/user-fixture';
 import { readInitialTheme } from '../theme/theme';
 import { AuthProvider, type AuthProviderProps, useAuth } from './auth-provider';
 import { createAuthStore } from './auth-store';
@@ -56,7 +57,10 @@ let cacheKeys: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   cacheKeys = vi.fn(async () => []);
   vi.stubGlobal('caches', { keys: cacheKeys, delete: async () => true });
-  vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ user_id: 'u7' }), { status: 200 }));
+  vi.stubGlobal(
+    'fetch',
+    async () => new Response(JSON.stringify(makeUser({ user_id: 'u7' })), { status: 200 }),
+  );
 });
 
 afterEach(() => {

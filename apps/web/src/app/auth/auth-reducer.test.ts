@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../test/user-fixture';
 import { type AuthState, authReducer, initialAuthState } from './auth-reducer';
 
-const user = { user_id: 'u1', workspace_id: 'w1', first_name: 'Ada' };
+const user = makeUser({ first_name: 'Ada' });
 const signedIn: AuthState = { status: 'signedIn', user, signOutPending: false };
 const signedOut: AuthState = { status: 'signedOut', user: null, signOutPending: false };
 

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../../test/user-fixture';
 import { signOutDelayMs } from './auth-reducer';
 import { createAuthStore } from './auth-store';
 
-const user = { user_id: 'u1' };
+const user = makeUser();
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -41,7 +42,7 @@ describe('auth store: the 1 second sign-out delay (accounts §4)', () => {
     store.signalSignedIn(user);
     store.signalSignedOut();
     vi.advanceTimersByTime(600);
-    store.signalSignedIn({ user_id: 'u1', first_name: 'Ada' });
+    store.signalSignedIn(makeUser({ first_name: 'Ada' }));
     vi.advanceTimersByTime(5000);
     expect(store.getState()).toMatchObject({ status: 'signedIn', user: { first_name: 'Ada' } });
     expect(vi.getTimerCount()).toBe(0);

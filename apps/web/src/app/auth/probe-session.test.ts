@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../lib/access-token';
+import { makeUser } from '../../test/user-fixture';
 import { probeSession } from './probe-session';
 
 const json = (body: unknown, status = 200) =>
@@ -18,15 +19,11 @@ describe('probeSession (accounts §4)', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('is signed in when GET /v1/user answers 200, keeping the fields of the fuller User', async () => {
+  it('is signed in when GET /v1/user answers 200', async () => {
     setAccessToken('t1');
-    vi.stubGlobal('fetch', async () =>
-      json({ user_id: 'u1', workspace_id: 'w1', subscription: { tier: 'free' } }),
-    );
-    await expect(probeSession()).resolves.toEqual({
-      status: 'signedIn',
-      user: { user_id: 'u1', workspace_id: 'w1', subscription: { tier: 'free' } },
-    });
+    const user = makeUser();
+    vi.stubGlobal('fetch', async () => json(user));
+    await expect(probeSession()).resolves.toEqual({ status: 'signedIn', user });
   });
 
   it('is signed out when GET /v1/user answers 401', async () => {

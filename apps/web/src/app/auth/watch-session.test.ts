@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../lib/access-token';
+import { makeUser } from '../../test/user-fixture';
 import { createAuthStore } from './auth-store';
 import { getProbeRetryDelayMs, watchSession } from './watch-session';
 
@@ -46,7 +47,7 @@ describe('watchSession (accounts §4)', () => {
     fetch
       .mockImplementationOnce(async () => json({ detail: { status: 'internal_error', message: 'x' } }, 500))
       .mockImplementationOnce(async () => json({ id: 'not the contract' }))
-      .mockImplementationOnce(async () => json({ user_id: 'u1' }));
+      .mockImplementationOnce(async () => json(makeUser()));
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(store.getState().status).toBe('unknown');
 
@@ -103,7 +104,7 @@ describe('watchSession (accounts §4)', () => {
   });
 
   it('once signed in, keeps the state when a later probe cannot tell, and does not retry', async () => {
-    const { fetch, store } = await startWatch(async () => json({ user_id: 'u1' }));
+    const { fetch, store } = await startWatch(async () => json(makeUser()));
     expect(store.getState().status).toBe('signedIn');
     fetch.mockImplementation(networkFailure);
     setAccessToken('t2');

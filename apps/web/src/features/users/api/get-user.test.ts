@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../../lib/access-token';
 import { isHttpError } from '../../../lib/http-error';
+import { makeUser } from '../../../test/user-fixture';
 import { getUser } from './get-user';
 
 afterEach(() => {
@@ -11,9 +12,10 @@ afterEach(() => {
 describe('getUser', () => {
   it('GETs /v1/user with the bearer token', async () => {
     setAccessToken('t1');
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ user_id: 'u1', first_name: 'Ada' })));
+    const user = makeUser({ first_name: 'Ada' });
+    const fetch = vi.fn(async () => new Response(JSON.stringify(user)));
     vi.stubGlobal('fetch', fetch);
-    await expect(getUser()).resolves.toEqual({ user_id: 'u1', first_name: 'Ada' });
+    await expect(getUser()).resolves.toEqual(user);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/v1/user');
     expect(init.method).toBe('GET');

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import { AdminUsageError, adminUsage, parseAdminArgs, runAdminCommand } from './admin/admin-commands';
+import { ConfigError, loadConfig } from './config';
+import { systemClock } from './platform/clock';
+import { openDatabase } from './platform/db/client';
+import { AppError } from './platform/errors';
+import { createLogger } from './platform/logger';
+import { createMailer } from './providers/mail/create-mailer';
+
+/** `npm run admin -- <command>`: the self-hoster's command line (see admin/admin-commands.ts). */
+async function main(): Promise<number> {
+  let command: ReturnType<typeof parseAdminArgs>;
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    command = parseAdminArgs(process.argv.slice(2));
+    if (command.name === 'help') {
+      process.stdout.write(`${adminUsage}\n`);
+      return 0;
+    }
+    config = loadConfig(process.env, []);
+  } catch (error) {
+    if (error instanceof AdminUsageError || error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n\n${adminUsage}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const logger = createLogger({ ...config.log, level: 'warn' });
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase(config.database);
+  const mailer = createMailer(config, database.db, logger);
+  try {
+    await database.migrate();
+    const lines = await runAdminCommand(
+      { db: database.db, clock: systemClock, mailer, logger, publicUrl: config.publicUrl },
+      command,
+    );
+    process.stdout.write(`${lines.join('\n')}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof AdminUsageError || error instanceof AppError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await mailer.close();
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,152 @@
+import {
+  brokenPasswordRules,
+  describeBrokenPasswordRules,
+  EmailAddress,
+  SUBSCRIPTION_TIERS,
+  type SubscriptionTier,
+} from '@parla/contracts';
+import { eq } from 'drizzle-orm';
+import { createApiKey } from '../modules/api-keys/api-keys.service';
+import { type AccountActionDeps, requestSupportAccess } from '../modules/auth/account-actions.service';
+import { hashPassword } from '../modules/auth/password-hash';
+import { getUserByEmail } from '../modules/users/users.store';
+import { createUserWithWorkspace } from '../modules/workspaces/workspaces.service';
+import { workspaces } from '../modules/workspaces/workspaces.tables';
+
+/** The admin command line for self-hosters (issue 3 item 10). */
+export type AdminCommand =
+  | {
+      name: 'create-user';
+      email: string;
+      password: string;
+      tier: SubscriptionTier;
+      apiKey: boolean;
+      firstName?: string;
+    }
+  | { name: 'set-tier'; email: string; tier: SubscriptionTier }
+  | { name: 'request-support-access'; email: string }
+  | { name: 'help' };
+
+export const adminUsage = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-user --email E --password P [--tier T] [--first-name N] [--api-key]
+      Creates a verified user with their own workspace; --api-key prints a new API key.
+  set-tier --email E --tier T
+      Puts the user's workspace on a plan tier.
+  request-support-access --email E
+      Mails the user a request to grant the support team temporary access.
+
+Tiers: ${SUBSCRIPTION_TIERS.join(', ')}
+With the embedded database (no DATABASE_URL), stop the server first: one process owns DATA_DIR.`;
+
+export class AdminUsageError extends Error {}
+
+/** Parses `argv` (after the script name) into a command, or throws AdminUsageError with what is wrong. */
+export function parseAdminArgs(argv: readonly string[]): AdminCommand {
+  const [name, ...rest] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') return { name: 'help' };
+  const options = new Map<string, string | true>();
+  for (let i = 0; i < rest.length; i += 1) {
+    const arg = rest[i] ?? '';
+    if (!arg.startsWith('--')) throw new AdminUsageError(`unexpected argument "${arg}"`);
+    const [key, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    if (inline !== undefined) options.set(key, inline);
+    else if (key === 'api-key') options.set(key, true);
+    else {
+      const value = rest[i + 1];
+      if (value === undefined || value.startsWith('--')) throw new AdminUsageError(`--${key} needs a value`);
+      options.set(key, value);
+      i += 1;
+    }
+  }
+  const text = (key: string, required = true): string | undefined => {
+    const value = options.get(key);
+    if (value === undefined && required) throw new AdminUsageError(`--${key} is required`);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const email = () => {
+    const parsed = EmailAddress.safeParse(text('email'));
+    if (!parsed.success) throw new AdminUsageError('--email is not a valid email address');
+    return parsed.data.toLowerCase();
+  };
+  const tier = (fallback?: SubscriptionTier): SubscriptionTier => {
+    const value = text('tier', fallback === undefined) ?? fallback;
+    if (!SUBSCRIPTION_TIERS.includes(value as SubscriptionTier)) {
+      throw new AdminUsageError(`--tier must be one of ${SUBSCRIPTION_TIERS.join(', ')}`);
+    }
+    return value as SubscriptionTier;
+  };
+  const known = (...keys: string[]) => {
+    for (const key of options.keys()) {
+      if (!keys.includes(key)) throw new AdminUsageError(`unknown option --${key} for ${name}`);
+    }
+  };
+
+  switch (name) {
+    case 'create-user': {
+      known('email', 'password', 'tier', 'api-key', 'first-name');
+      const password = text('password') ?? '';
+      const broken = brokenPasswordRules(password);
+      if (broken.length > 0) throw new AdminUsageError(describeBrokenPasswordRules(broken));
+      const firstName = text('first-name', false);
+      return {
+        name,
+        email: email(),
+        password,
+        tier: tier('free'),
+        apiKey: options.get('api-key') === true,
+        ...(firstName ? { firstName } : {}),
+      };
+    }
+    case 'set-tier':
+      known('email', 'tier');
+      return { name, email: email(), tier: tier() };
+    case 'request-support-access':
+      known('email');
+      return { name, email: email() };
+    default:
+      throw new AdminUsageError(`unknown command "${name}"`);
+  }
+}
+
+/** Runs a command; answers the lines to print. */
+export async function runAdminCommand(deps: AccountActionDeps, command: AdminCommand): Promise<string[]> {
+  switch (command.name) {
+    case 'help':
+      return [adminUsage];
+    case 'create-user': {
+      if (await getUserByEmail(deps.db, command.email)) {
+        throw new AdminUsageError(`an account with the email ${command.email} already exists`);
+      }
+      const { user, workspace } = await createUserWithWorkspace(deps.db, {
+        email: command.email,
+        firstName: command.firstName ?? null,
+        passwordHash: await hashPassword(command.password),
+        emailVerifiedAt: deps.clock.now(),
+        tier: command.tier,
+      });
+      const lines = [
+        `Created ${user.email} (user ${user.id}) with workspace ${workspace.id} on tier ${command.tier}.`,
+      ];
+      if (command.apiKey) {
+        const { key } = await createApiKey(deps.db, {
+          userId: user.id,
+          workspaceId: workspace.id,
+          name: 'admin',
+        });
+        lines.push(`API key (shown once, keep it safe): ${key}`);
+      }
+      return lines;
+    }
+    case 'set-tier': {
+      const user = await getUserByEmail(deps.db, command.email);
+      if (!user?.workspaceId) throw new AdminUsageError(`no account has the email ${command.email}`);
+      await deps.db.update(workspaces).set({ tier: command.tier }).where(eq(workspaces.id, user.workspaceId));
+      return [`${user.email}: workspace ${user.workspaceId} is now on tier ${command.tier}.`];
+    }
+    case 'request-support-access':
+      await requestSupportAccess(deps, command.email);
+      return [`Mailed ${command.email} a request to grant support access.`];
+  }
+}

@@ -1,0 +1,54 @@
+import { createApiKeyRoute, deleteApiKeyRoute, editApiKeyRoute, listApiKeysRoute } from '@parla/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { principalOf } from '../../platform/auth-guard';
+import { registerRoute } from '../../platform/route';
+import { createApiKey, deleteApiKey, editApiKey, listApiKeys, toApiKeyResponse } from './api-keys.service';
+
+/** accounts §7 "API keys: GET list, POST create, DELETE delete, POST edit" (issue 3 item 8). */
+export async function apiKeyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const db = deps.database.db;
+  const guarded = { preHandler: deps.auth.requireAuth };
+
+  registerRoute(
+    app,
+    listApiKeysRoute,
+    async ({ request }) => ({
+      api_keys: (await listApiKeys(db, principalOf(request).userId)).map(toApiKeyResponse),
+    }),
+    guarded,
+  );
+  registerRoute(
+    app,
+    createApiKeyRoute,
+    async ({ request, body }) => {
+      const principal = principalOf(request);
+      const { key, row } = await createApiKey(db, {
+        userId: principal.userId,
+        workspaceId: principal.workspaceId,
+        name: body.name,
+        characterLimit: body.character_limit ?? null,
+      });
+      return { xi_api_key: key, key_id: row.id, api_key: toApiKeyResponse(row) };
+    },
+    guarded,
+  );
+  registerRoute(
+    app,
+    editApiKeyRoute,
+    async ({ request, params, body }) =>
+      toApiKeyResponse(
+        await editApiKey(db, principalOf(request).userId, params.key_id, body, deps.clock.now()),
+      ),
+    guarded,
+  );
+  registerRoute(
+    app,
+    deleteApiKeyRoute,
+    async ({ request, params }) => {
+      await deleteApiKey(db, principalOf(request).userId, params.key_id);
+      return { status: 'ok' as const };
+    },
+    guarded,
+  );
+}

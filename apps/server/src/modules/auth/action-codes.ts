@@ -1,0 +1,110 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { newId } from '../../platform/ids';
+import { type AccountActionCodeRow, type AccountActionKind, accountActionCodes } from '../users/users.tables';
+
+/** How long each kind of mailed code stays good. */
+export const actionCodeTtlMs: Record<AccountActionKind, number> = {
+  verify_email: 3 * 24 * 3600_000,
+  reset_password: 3600_000,
+  email_change: 3600_000,
+  email_revert: 7 * 24 * 3600_000,
+  sign_in_request: 24 * 3600_000,
+  sensitive_action: 15 * 60_000,
+  // The opt-out link stays in old mails for good.
+  opt_out: 10 * 365 * 24 * 3600_000,
+};
+
+export function hashActionCode(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+/** Makes a code (256 random bits, URL-safe) and stores its hash; returns the code, shown only in the mail. */
+export async function issueActionCode(
+  db: Db,
+  input: { userId: string; kind: AccountActionKind; email: string; now: Date },
+): Promise<string> {
+  const code = randomBytes(32).toString('base64url');
+  await db.insert(accountActionCodes).values({
+    id: newId(),
+    userId: input.userId,
+    kind: input.kind,
+    codeHash: hashActionCode(code),
+    email: input.email,
+    expiresAt: new Date(input.now.getTime() + actionCodeTtlMs[input.kind]),
+  });
+  return code;
+}
+
+/** The live (unused, unexpired) code of this kind, or undefined. */
+export async function findActionCode(
+  db: Db,
+  code: string,
+  kind: AccountActionKind,
+  now: Date,
+): Promise<AccountActionCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accountActionCodes)
+    .where(
+      and(
+        eq(accountActionCodes.codeHash, hashActionCode(code)),
+        eq(accountActionCodes.kind, kind),
+        isNull(accountActionCodes.usedAt),
+        gt(accountActionCodes.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Uses a live code once: of two concurrent uses exactly one gets the row. `mustBeVerified` is for
+ * sensitive-action codes, which only count once their link was followed.
+ */
+export async function consumeActionCode(
+  db: Db,
+  code: string,
+  kind: AccountActionKind,
+  now: Date,
+  options: { userId?: string; mustBeVerified?: boolean } = {},
+): Promise<AccountActionCodeRow | undefined> {
+  const conditions = [
+    eq(accountActionCodes.codeHash, hashActionCode(code)),
+    eq(accountActionCodes.kind, kind),
+    isNull(accountActionCodes.usedAt),
+    gt(accountActionCodes.expiresAt, now),
+  ];
+  if (options.userId) conditions.push(eq(accountActionCodes.userId, options.userId));
+  if (options.mustBeVerified) conditions.push(isNotNull(accountActionCodes.verifiedAt));
+  const [row] = await db
+    .update(accountActionCodes)
+    .set({ usedAt: now })
+    .where(and(...conditions))
+    .returning();
+  return row;
+}
+
+/** Marks a live sensitive-action code of this user as verified (its mailed link was followed). */
+export async function verifyActionCode(
+  db: Db,
+  code: string,
+  kind: AccountActionKind,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(accountActionCodes)
+    .set({ verifiedAt: now })
+    .where(
+      and(
+        eq(accountActionCodes.codeHash, hashActionCode(code)),
+        eq(accountActionCodes.kind, kind),
+        eq(accountActionCodes.userId, userId),
+        isNull(accountActionCodes.usedAt),
+        gt(accountActionCodes.expiresAt, now),
+      ),
+    )
+    .returning({ id: accountActionCodes.id });
+  return rows.length > 0;
+}

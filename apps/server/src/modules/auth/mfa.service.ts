@@ -1,0 +1,143 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { MfaChallengeResponse } from '@parla/contracts';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/client';
+import { AppError } from '../../platform/errors';
+import { getUser } from '../users/users.store';
+import { type UserRow, users } from '../users/users.tables';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from './access-token';
+import { base32Encode, matchTotp, newTotpSecret, otpauthUrl } from './totp';
+
+export interface MfaDeps {
+  db: Db;
+  clock: Clock;
+  signingSecret: () => Promise<string>;
+}
+
+/** MFA tokens are signed with their own key, so an access token is never an MFA token or the reverse. */
+const mfaKey = async (deps: MfaDeps) => `${await deps.signingSecret()}:mfa`;
+
+const wrongCode = () =>
+  new AppError(
+    'invalid_mfa_code',
+    'That code is not right. Enter the current code from your authenticator app.',
+  );
+
+/** The token a sign-in with a second factor hands out instead of a session (valid 5 minutes). */
+export async function issueMfaChallenge(deps: MfaDeps, user: UserRow): Promise<MfaChallengeResponse> {
+  const token = signAccessToken(
+    { userId: user.id, workspaceId: user.workspaceId ?? '' },
+    await mfaKey(deps),
+    deps.clock.now(),
+  );
+  return { mfa_required: true, mfa_token: token, expires_in: ACCESS_TOKEN_TTL_SECONDS };
+}
+
+/** The user an MFA token stands for, or a 401 when it is not valid (any more). */
+export async function userOfMfaToken(deps: MfaDeps, token: string): Promise<UserRow> {
+  const claims = verifyAccessToken(token, await mfaKey(deps), deps.clock.now());
+  const user = claims ? await getUser(deps.db, claims.sub) : undefined;
+  if (!user?.totpEnabledAt) {
+    throw new AppError('unauthorized', 'This sign-in has expired. Please sign in again.');
+  }
+  return user;
+}
+
+/**
+ * Accepts a TOTP code once: the step it matched is stored with a condition on the previous one, so a
+ * code (or two concurrent uses of it) never counts twice.
+ */
+export async function acceptTotpCode(deps: MfaDeps, user: UserRow, code: string): Promise<void> {
+  if (!user.totpSecret) throw wrongCode();
+  const step = matchTotp(user.totpSecret, code, deps.clock.now(), user.totpLastStep);
+  if (step === undefined) throw wrongCode();
+  const updated = await deps.db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  if (updated.length === 0) throw wrongCode();
+}
+
+function hashBackupCode(code: string): string {
+  return createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex');
+}
+
+/** A backup code like `k3m9-2qxa-7bpd-4wne`: 80 random bits. */
+function newBackupCode(): string {
+  const raw = base32Encode(randomBytes(10)).toLowerCase();
+  return raw.match(/.{4}/g)?.join('-') ?? raw;
+}
+
+function matchesBackupCode(user: UserRow, code: string): boolean {
+  if (!user.backupCodeHash) return false;
+  const given = Buffer.from(hashBackupCode(code));
+  const stored = Buffer.from(user.backupCodeHash);
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+/** Starts enrolment: a new secret, kept but not active until a code from it is verified. */
+export async function enrollTotp(
+  deps: MfaDeps,
+  user: UserRow,
+): Promise<{ secret: string; otpauthUrl: string }> {
+  if (user.totpEnabledAt) {
+    throw new AppError(
+      'conflict',
+      'Two-factor authentication is already on. Remove it first to set it up again.',
+    );
+  }
+  const secret = newTotpSecret();
+  await deps.db.update(users).set({ totpSecret: secret, totpLastStep: null }).where(eq(users.id, user.id));
+  return { secret, otpauthUrl: otpauthUrl(secret, user.email) };
+}
+
+/** Finishes enrolment with a code from the app; answers the first backup code. */
+export async function confirmTotp(deps: MfaDeps, user: UserRow, code: string): Promise<string> {
+  if (user.totpEnabledAt) throw new AppError('conflict', 'Two-factor authentication is already on.');
+  if (!user.totpSecret)
+    throw new AppError('conflict', 'Start the set-up first: no authenticator is waiting for a code.');
+  await acceptTotpCode(deps, user, code);
+  const backupCode = newBackupCode();
+  await deps.db
+    .update(users)
+    .set({ totpEnabledAt: deps.clock.now(), backupCodeHash: hashBackupCode(backupCode) })
+    .where(eq(users.id, user.id));
+  return backupCode;
+}
+
+const clearedMfa = { totpSecret: null, totpEnabledAt: null, totpLastStep: null, backupCodeHash: null };
+
+/** Turns the second factor off, with a current code from the app. */
+export async function removeTotp(deps: MfaDeps, user: UserRow, code: string): Promise<void> {
+  if (!user.totpEnabledAt) throw new AppError('conflict', 'Two-factor authentication is not on.');
+  await acceptTotpCode(deps, user, code);
+  await deps.db.update(users).set(clearedMfa).where(eq(users.id, user.id));
+}
+
+/** A new backup code; the previous one stops working. */
+export async function createBackupCode(deps: MfaDeps, user: UserRow): Promise<string> {
+  if (!user.totpEnabledAt) {
+    throw new AppError('conflict', 'Turn on two-factor authentication before making a backup code.');
+  }
+  const code = newBackupCode();
+  await deps.db
+    .update(users)
+    .set({ backupCodeHash: hashBackupCode(code) })
+    .where(eq(users.id, user.id));
+  return code;
+}
+
+/** Removes the second factor with the backup code (used once: it is cleared with the factor). */
+export async function removeMfaWithBackupCode(deps: MfaDeps, user: UserRow, code: string): Promise<void> {
+  if (!user.totpEnabledAt || !matchesBackupCode(user, code)) {
+    throw new AppError('invalid_mfa_code', 'That backup code is not right.');
+  }
+  const cleared = await deps.db
+    .update(users)
+    .set(clearedMfa)
+    .where(and(eq(users.id, user.id), eq(users.backupCodeHash, hashBackupCode(code))))
+    .returning({ id: users.id });
+  if (cleared.length === 0) throw new AppError('invalid_mfa_code', 'That backup code is not right.');
+}
