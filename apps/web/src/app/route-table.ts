@@ -36,9 +36,21 @@ export interface RouteEntry {
 export const routeTable: readonly RouteEntry[] = [
   { path: '/', title: 'Home', section: 'site', inNav: true, page: () => import('../routes/home-page') },
 
-  { path: '/app/sign-in', title: 'Sign in', section: 'auth' },
-  { path: '/app/sign-up', title: 'Sign up', section: 'auth' },
-  { path: '/app/sign-in/forgot-password', title: 'Forgot password', section: 'auth' },
+  { path: '/app/sign-in', title: 'Sign in', section: 'auth', page: () => import('../routes/sign-in-page') },
+  { path: '/app/sign-up', title: 'Sign up', section: 'auth', page: () => import('../routes/sign-up-page') },
+  {
+    path: '/app/sign-in/forgot-password',
+    title: 'Forgot password',
+    section: 'auth',
+    page: () => import('../routes/forgot-password-page'),
+  },
+  /** accounts §2 account-action landing page (the path is this product's choice). */
+  {
+    path: '/auth/action',
+    title: 'Account',
+    section: 'auth',
+    page: () => import('../routes/account-action-page'),
+  },
   { path: '/app/sso', title: 'Single sign-on', section: 'auth' },
 
   { path: '/app/home', title: 'Home', section: 'home' },
@@ -128,8 +140,18 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/app/usage', title: 'Usage', section: 'workspace' },
   { path: '/app/usage/workspace', title: 'Workspace usage', section: 'workspace' },
 
-  { path: '/app/settings', title: 'Settings', section: 'account' },
-  { path: '/app/settings/api-keys', title: 'API keys', section: 'account' },
+  {
+    path: '/app/settings',
+    title: 'Settings',
+    section: 'account',
+    page: () => import('../routes/settings-page'),
+  },
+  {
+    path: '/app/settings/api-keys',
+    title: 'API keys',
+    section: 'account',
+    page: () => import('../routes/api-keys-page'),
+  },
   { path: '/app/settings/workspace-invites', title: 'Workspace invites', section: 'account' },
   { path: '/app/settings/webhooks', title: 'Webhooks', section: 'account' },
   { path: '/app/subscription', title: 'Subscription', section: 'account' },

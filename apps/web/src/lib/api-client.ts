@@ -9,6 +9,7 @@ import {
   readServerMessage,
   unknownErrorType,
 } from './http-error';
+import { refreshAccessToken } from './session-refresh';
 
 /** The input type of one of a descriptor's optional schemas; `never` when the route declares none. */
 type SlotInput<Slot> = [Exclude<Slot, undefined>] extends [never] ? never : z.input<Extract<Slot, z.ZodType>>;
@@ -18,6 +19,8 @@ export interface ApiRequestOptions<Route extends RouteDescriptor> {
   params?: SlotInput<Route['params']>;
   query?: SlotInput<Route['query']>;
   body?: SlotInput<Route['body']> | FormData;
+  /** Extra request headers (e.g. the sensitive-action code). */
+  headers?: Record<string, string> | undefined;
   signal?: AbortSignal;
 }
 
@@ -60,19 +63,22 @@ async function readBody(
 
 /**
  * Calls one API route and returns its response parsed by the route's schema (ARCHITECTURE principle 5).
- * Sends the in-memory bearer token and same-origin cookies. Throws HttpError per accounts §8: the server
+ * Sends the in-memory bearer token and same-origin cookies; a 401 on a token that just expired is
+ * refreshed and retried once. Throws HttpError per accounts §8: the server
  * message for an error response, status 0 and type `unknown` for a body that cannot be parsed (or does
  * not match the contract), and "Network error" when no response arrives. An abort rethrows the abort.
  */
 export async function apiRequest<Route extends RouteDescriptor>(
   route: Route,
   options: ApiRequestOptions<Route> = {},
+  /** Set on the one retry after a token refresh. */
+  retried = false,
 ): Promise<ApiResponse<Route>> {
   const { params, query, body, signal } = options;
   const url =
     buildPath(route.path, (params ?? {}) as Record<string, string | number>) + buildQueryString(query);
 
-  const headers = new Headers({ accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, accept: 'application/json' });
   const token = getAccessToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
   let requestBody: BodyInit | undefined;
@@ -111,6 +117,12 @@ export async function apiRequest<Route extends RouteDescriptor>(
       payload: body,
       data: parsed.text,
     });
+  }
+
+  if (response.status === 401 && token && !retried && !route.path.startsWith('/v1/auth/')) {
+    // The access token ran out between refreshes (5 minutes, accounts §4): refresh once and try again.
+    const next = await refreshAccessToken().catch(() => null);
+    if (next) return apiRequest(route, options, true);
   }
 
   if (!response.ok) {

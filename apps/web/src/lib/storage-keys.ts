@@ -11,9 +11,25 @@ export const appStoragePrefix = 'xi:';
 export const storageKeys = {
   /** The chosen colour theme, `light` or `dark` (accounts §4 theme); a device preference that sign-out keeps. */
   theme: 'xi:theme',
+  /**
+   * Set while this browser holds a sign-in (the refresh cookie is httpOnly, so script cannot see it); lets a
+   * page load skip the refresh call when nobody is signed in. Sign-out removes it with the other xi: keys.
+   */
+  hasSession: 'xi:has-session',
+  /** accounts §4: the verified sensitive-action code, removed after use or a failed verification. */
+  sensitiveActionCode: 'xi:verification-code',
 } as const satisfies Record<string, `${typeof appStoragePrefix}${string}`>;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+
+/** Removes a key; a storage that refuses is ignored. */
+export function removeStorage(key: StorageKey, storage: Storage | undefined = safeLocalStorage()): void {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // Nothing stored that can be removed.
+  }
+}
 
 /** Reads a key, answering null when storage is unavailable (private mode, blocked cookies). */
 export function readStorage(

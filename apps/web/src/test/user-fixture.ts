@@ -1,4 +1,4 @@
-import { type UserResponse, UserResponse as UserSchema } from '@parla/contracts';
+import { type SessionResponse, type UserResponse, UserResponse as UserSchema } from '@parla/contracts';
 
 /** A complete, contract-valid `GET /v1/user` document for tests; `overrides` change any field. */
 export function makeUser(overrides: Partial<UserResponse> = {}): UserResponse {
@@ -58,4 +58,15 @@ export function makeUser(overrides: Partial<UserResponse> = {}): UserResponse {
     session_inactivity_timeout: null,
     ...overrides,
   });
+}
+
+/** A session as sign-in and refresh answer it. */
+export function makeSession(accessToken = 'fresh'): SessionResponse {
+  return {
+    access_token: accessToken,
+    token_type: 'bearer',
+    expires_in: 300,
+    user_id: 'u1',
+    workspace_id: 'w1',
+  };
 }

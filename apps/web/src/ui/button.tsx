@@ -2,7 +2,7 @@ import { Slot } from '@radix-ui/react-slot';
 import { clsx } from 'clsx';
 import type { ButtonHTMLAttributes } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'icon';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -16,6 +16,7 @@ const variantClasses: Record<ButtonVariant, string> = {
   primary: 'bg-fg text-bg hover:bg-fg/85 shadow-sm',
   secondary: 'border border-line bg-surface text-fg hover:bg-subtle shadow-xs',
   ghost: 'text-fg-muted hover:bg-subtle hover:text-fg',
+  danger: 'bg-danger text-white hover:bg-danger/85 shadow-sm',
 };
 
 const sizeClasses: Record<ButtonSize, string> = {
@@ -37,7 +38,7 @@ export function getButtonClasses(variant: ButtonVariant = 'primary', size: Butto
   );
 }
 
-/** The button primitive: three looks, three sizes, a visible focus ring, and `asChild` for links. */
+/** The button primitive: four looks, three sizes, a visible focus ring, and `asChild` for links. */
 export function Button({ variant, size, asChild = false, className, type, ...props }: ButtonProps) {
   if (asChild) return <Slot className={clsx(getButtonClasses(variant, size), className)} {...props} />;
   return (

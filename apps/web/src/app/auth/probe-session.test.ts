@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAccessToken } from '../../lib/access-token';
+import { getAccessToken, setAccessToken } from '../../lib/access-token';
 import { makeUser } from '../../test/user-fixture';
 import { probeSession } from './probe-session';
 
@@ -9,6 +9,7 @@ const json = (body: unknown, status = 200) =>
 afterEach(() => {
   vi.unstubAllGlobals();
   setAccessToken(null);
+  localStorage.clear();
 });
 
 describe('probeSession (accounts §4)', () => {
@@ -34,12 +35,51 @@ describe('probeSession (accounts §4)', () => {
     await expect(probeSession()).resolves.toEqual({ status: 'signedOut' });
   });
 
-  it('is signed out on the 404 a server without GET /v1/user answers today', async () => {
-    setAccessToken('t1');
-    vi.stubGlobal('fetch', async () =>
-      json({ detail: { status: 'not_found', message: 'No route matches GET /v1/user.' } }, 404),
-    );
+  it('exchanges the refresh cookie on a new page of a browser that holds a sign-in', async () => {
+    localStorage.setItem('xi:has-session', '1');
+    const user = makeUser();
+    const session = {
+      access_token: 'fresh',
+      token_type: 'bearer',
+      expires_in: 300,
+      user_id: 'u1',
+      workspace_id: 'w1',
+    };
+    const fetch = vi.fn(async (url: string) => (url === '/v1/auth/refresh' ? json(session) : json(user)));
+    vi.stubGlobal('fetch', fetch);
+    await expect(probeSession()).resolves.toEqual({ status: 'signedIn', user });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/v1/auth/refresh', '/v1/user']);
+    expect(getAccessToken()).toBe('fresh');
+  });
+
+  it('is signed out when the refresh cookie is refused, and forgets the sign-in', async () => {
+    localStorage.setItem('xi:has-session', '1');
+    vi.stubGlobal('fetch', async () => json({ detail: { status: 'unauthorized', message: 'x' } }, 401));
     await expect(probeSession()).resolves.toEqual({ status: 'signedOut' });
+    expect(localStorage.getItem('xi:has-session')).toBeNull();
+  });
+
+  it('retries a 401 once after refreshing the expired token', async () => {
+    setAccessToken('expired');
+    localStorage.setItem('xi:has-session', '1');
+    const user = makeUser();
+    const session = {
+      access_token: 'fresh',
+      token_type: 'bearer',
+      expires_in: 300,
+      user_id: 'u1',
+      workspace_id: 'w1',
+    };
+    const fetch = vi.fn(async (url: string, init: RequestInit) => {
+      if (url === '/v1/auth/refresh') return json(session);
+      const auth = new Headers(init.headers).get('authorization');
+      return auth === 'Bearer fresh'
+        ? json(user)
+        : json({ detail: { status: 'unauthorized', message: 'x' } }, 401);
+    });
+    vi.stubGlobal('fetch', fetch);
+    await expect(probeSession()).resolves.toEqual({ status: 'signedIn', user });
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 
   it.each([

@@ -2,6 +2,7 @@ import type { UserResponse } from '@parla/contracts';
 import { getUser } from '../../features/users/api/get-user';
 import { getAccessToken } from '../../lib/access-token';
 import { isHttpError } from '../../lib/http-error';
+import { mayHaveSession, refreshAccessToken } from '../../lib/session-refresh';
 
 export type SessionProbeResult =
   | { status: 'signedIn'; user: UserResponse }
@@ -9,20 +10,24 @@ export type SessionProbeResult =
   /** The server could not say (network, 5xx, a body that breaks the contract): ask again later. */
   | { status: 'unavailable'; error: unknown };
 
-/**
- * The answers that mean "no session": 401 (the token is not accepted) and 404 (no such user, or a server
- * without `GET /v1/user` yet: until the accounts issue adds it, the server answers `not_found`). Both are
- * final answers, so they are never retried.
- */
-const signedOutStatuses: ReadonlySet<number> = new Set([401, 404]);
+/** The answer that means "no session": 401 (the token, or its user, is no longer accepted); final, never retried. */
+const signedOutStatuses: ReadonlySet<number> = new Set([401]);
 
 /**
- * Asks whether this page has a session (accounts §4): no access token means signed out; with one,
- * `GET /v1/user` answers with the user (signed in) or 401/404 (signed out). Never rejects: whatever else
- * goes wrong is `unavailable`. Sign-in itself arrives with the accounts issue.
+ * Asks whether this page has a session (accounts §4). Without an access token (a new page), the refresh
+ * cookie is exchanged for one when this browser holds a sign-in; then `GET /v1/user` answers with the
+ * user (signed in) or 401 (signed out). Never rejects: whatever else goes wrong is `unavailable`.
  */
 export async function probeSession(signal?: AbortSignal): Promise<SessionProbeResult> {
-  if (!getAccessToken()) return { status: 'signedOut' };
+  if (!getAccessToken()) {
+    // A new page: the access token lived in the previous page's memory; the refresh cookie may remain.
+    if (!mayHaveSession()) return { status: 'signedOut' };
+    try {
+      if (!(await refreshAccessToken())) return { status: 'signedOut' };
+    } catch (error) {
+      return { status: 'unavailable', error };
+    }
+  }
   try {
     const user = await getUser(signal);
     return { status: 'signedIn', user };

@@ -67,14 +67,17 @@ describe('watchSession (accounts §4)', () => {
     expect(fetch).toHaveBeenCalledTimes(4);
   });
 
-  it("takes today's 404 for GET /v1/user as signed out, and does not ask again", async () => {
+  it('takes a refused token as signed out (after one refused refresh), and does not ask again', async () => {
     const { fetch, store } = await startWatch(async () =>
-      json({ detail: { status: 'not_found', message: 'No route matches GET /v1/user.' } }, 404),
+      json({ detail: { status: 'unauthorized', message: 'Sign in again.' } }, 401),
     );
     await vi.advanceTimersByTimeAsync(1000); // the sign-out delay
     expect(store.getState().status).toBe('signedOut');
     await vi.advanceTimersByTimeAsync(120_000);
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect((fetch.mock.calls as unknown as [string][]).map(([url]) => url)).toEqual([
+      '/v1/user',
+      '/v1/auth/refresh',
+    ]);
   });
 
   it('stops asking when stopped', async () => {

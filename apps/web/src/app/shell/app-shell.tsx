@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
+import { UnknownAccountActionError } from '../../features/auth/account-action';
 import { Button } from '../../ui/button';
+import { SessionUpkeep } from '../auth/session-upkeep';
+import { ShellQueryActions } from './shell-query-actions';
 import { SiteHeader } from './site-header';
 import { useDocumentTitle } from './use-document-title';
 
@@ -44,6 +47,8 @@ export function AppShell() {
   useDocumentTitle();
   return (
     <ShellFrame>
+      <ShellQueryActions />
+      <SessionUpkeep />
       <Outlet />
     </ShellFrame>
   );
@@ -58,6 +63,22 @@ export function ShellFallback() {
 export function RouteErrorPage() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
+  if (error instanceof UnknownAccountActionError) {
+    return (
+      <ShellFrame>
+        <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-24 sm:px-6">
+          <p className="text-sm font-medium text-danger">Error</p>
+          <h1 className="text-3xl font-semibold tracking-tight">This link doesn't work</h1>
+          <p className="text-fg-muted">
+            {error.message} Check that you opened the whole link from the email, or ask for a new one.
+          </p>
+          <Button asChild>
+            <a href="/">Go to Parla</a>
+          </Button>
+        </div>
+      </ShellFrame>
+    );
+  }
   return (
     <ShellFrame>
       <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-24 sm:px-6">

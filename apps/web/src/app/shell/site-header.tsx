@@ -56,8 +56,21 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
+          {status === 'signedOut' && (
+            <>
+              <Button variant="ghost" size="sm" asChild>
+                <Link to="/app/sign-in">Sign in</Link>
+              </Button>
+              <Button size="sm" asChild>
+                <Link to="/app/sign-up">Sign up</Link>
+              </Button>
+            </>
+          )}
           {status === 'signedIn' && (
             <>
+              <Button variant="ghost" size="sm" asChild>
+                <Link to="/app/settings">Settings</Link>
+              </Button>
               {user?.first_name && (
                 <span className="hidden text-sm text-fg-muted sm:inline">{user.first_name}</span>
               )}

@@ -1,0 +1,68 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { accountApi } from '../../features/account/api';
+import { emailAccessVerifiedMessage } from '../../features/account/sensitive-action';
+import { getToastMessage } from '../../lib/http-error';
+import { removeStorage, storageKeys, writeStorage } from '../../lib/storage-keys';
+import { useAuth } from '../auth/auth-provider';
+import { useToast } from '../toasts/toast-provider';
+
+/** accounts §8 "Email update fails". */
+export const emailUpdateFailed = (reason: string) => `Unable to update email, ${reason}`;
+
+/**
+ * The app shell's query parameters (accounts §2): `internalCode` with `newUser=false` runs the
+ * sensitive-action verification once signed in, then goes to the root; `isReverting=true` runs the email
+ * revert at once, signed in or not. The parameters leave the address bar once handled.
+ */
+export function ShellQueryActions() {
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { status, signOut } = useAuth();
+  const { toast, toastError } = useToast();
+  const handled = useRef<string | null>(null);
+
+  const internalCode = search.get('internalCode');
+  const isReverting = search.get('isReverting') === 'true';
+  const newUser = search.get('newUser');
+  const onLandingPage = location.pathname === '/auth/action';
+
+  useEffect(() => {
+    if (!internalCode || onLandingPage || handled.current === internalCode) return;
+    if (isReverting) {
+      handled.current = internalCode;
+      accountApi.updateEmail(internalCode, true).then(
+        (answer) => {
+          toast({
+            title: `Your email is ${answer.email} again.`,
+            description: 'Every sign-in of the account has ended. Sign in again.',
+            variant: 'success',
+          });
+          void signOut();
+        },
+        (error: unknown) => {
+          toast({ title: emailUpdateFailed(getToastMessage(error)), variant: 'error' });
+          void navigate('/', { replace: true });
+        },
+      );
+      return;
+    }
+    if (newUser !== 'false' || status !== 'signedIn') return;
+    handled.current = internalCode;
+    accountApi.verifySensitiveActionCode(internalCode).then(
+      () => {
+        writeStorage(storageKeys.sensitiveActionCode, internalCode);
+        toast({ title: emailAccessVerifiedMessage, variant: 'success' });
+        void navigate('/', { replace: true });
+      },
+      (error: unknown) => {
+        removeStorage(storageKeys.sensitiveActionCode);
+        toastError(error);
+        void navigate('/', { replace: true });
+      },
+    );
+  }, [internalCode, isReverting, newUser, status, onLandingPage, navigate, signOut, toast, toastError]);
+
+  return null;
+}

@@ -1,0 +1,20 @@
+import { resolvePostLoginRedirect } from '@parla/contracts';
+import { listBuiltRoutes } from '../../app/route-table';
+
+/** Where a signed-in user lands when no (allowed) redirect was asked for. */
+export const defaultAfterSignIn = '/app/settings';
+
+/**
+ * The page after sign-in or sign-up for this page's `redirect` parameter (accounts §2): same origin and on
+ * the allow list, or the built pages of the route table (the spec's "further route tables"), else the default.
+ */
+export function afterSignInPath(search: URLSearchParams, origin: string = window.location.origin): string {
+  const extraPaths = listBuiltRoutes()
+    .map((entry) => entry.path)
+    .filter((path) => !path.includes(':') && !path.startsWith('/app/sign-'));
+  return resolvePostLoginRedirect(search.get('redirect'), {
+    origin,
+    fallback: defaultAfterSignIn,
+    extraPaths,
+  });
+}

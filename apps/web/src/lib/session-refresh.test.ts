@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getAccessToken, setAccessToken } from './access-token';
+import { refreshAccessToken, refreshLockName } from './session-refresh';
+
+const session = {
+  access_token: 'fresh',
+  token_type: 'bearer',
+  expires_in: 300,
+  user_id: 'u1',
+  workspace_id: 'w1',
+};
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setAccessToken(null);
+  localStorage.clear();
+});
+
+describe('refreshAccessToken (issue 3 "Tokens")', () => {
+  it('exchanges the cookie under the cross-tab Web Lock, once for concurrent callers in a tab', async () => {
+    const held: string[] = [];
+    vi.stubGlobal('navigator', {
+      locks: {
+        request: async (name: string, callback: () => Promise<unknown>) => {
+          held.push(name);
+          return callback();
+        },
+      },
+    });
+    const fetch = vi.fn(async () => json(session));
+    vi.stubGlobal('fetch', fetch);
+    const [a, b] = await Promise.all([refreshAccessToken(), refreshAccessToken()]);
+    expect([a, b]).toEqual(['fresh', 'fresh']);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(held).toEqual([refreshLockName]);
+    expect(getAccessToken()).toBe('fresh');
+    expect(localStorage.getItem('xi:has-session')).toBe('1');
+  });
+
+  it('answers null and forgets the sign-in on 401; rejects when the server cannot tell', async () => {
+    localStorage.setItem('xi:has-session', '1');
+    setAccessToken('old');
+    vi.stubGlobal('fetch', async () => json({ detail: { status: 'unauthorized', message: 'x' } }, 401));
+    await expect(refreshAccessToken()).resolves.toBeNull();
+    expect(getAccessToken()).toBeNull();
+    expect(localStorage.getItem('xi:has-session')).toBeNull();
+    vi.stubGlobal('fetch', async () => json({}, 503));
+    await expect(refreshAccessToken()).rejects.toThrow('HTTP 503');
+  });
+});

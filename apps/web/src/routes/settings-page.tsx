@@ -1,0 +1,425 @@
+import { EmailAddress, tierDisplayNames, type UserResponse } from '@parla/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useAuth } from '../app/auth/auth-provider';
+import { emailUpdateFailed } from '../app/shell/shell-query-actions';
+import { useToast } from '../app/toasts/toast-provider';
+import { accountApi } from '../features/account/api';
+import { BackupCodePanel, TwoFactorDialog } from '../features/account/components/two-factor-dialog';
+import { runSensitiveAction, verificationSentMessage } from '../features/account/sensitive-action';
+import { authApi } from '../features/auth/api';
+import { RequireSignIn } from '../features/auth/components/require-sign-in';
+import { passwordResetRequestFailed, verificationEmailFailed } from '../features/auth/messages';
+import { useUser } from '../features/users/api/get-user';
+import { getToastMessage } from '../lib/http-error';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardHeader } from '../ui/card';
+import { FormMessage, TextField } from '../ui/field';
+import { Skeleton } from '../ui/skeleton';
+
+/** accounts §8 "Email updated". */
+export const emailUpdatedMessage = 'Email updated! Please refresh this page to reauthenticate.';
+
+function Section({
+  title,
+  description,
+  children,
+  action,
+}: {
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader className={children ? undefined : 'border-b-0'}>
+        <div>
+          <h2 className="text-base font-semibold">{title}</h2>
+          {description && <p className="mt-1 text-sm text-fg-muted">{description}</p>}
+        </div>
+        {action}
+      </CardHeader>
+      {children && <CardContent>{children}</CardContent>}
+    </Card>
+  );
+}
+
+/** `/app/settings`: profile, email, password, two-factor authentication, product updates, deletion. */
+export default function SettingsPage() {
+  return (
+    <RequireSignIn>
+      <SettingsContent />
+    </RequireSignIn>
+  );
+}
+
+function SettingsContent() {
+  const { data: user, error, refetch } = useUser();
+  if (error) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <FormMessage>{getToastMessage(error)}</FormMessage>
+        <Button className="mt-4" variant="secondary" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!user) {
+    return (
+      <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-12 sm:px-6" aria-busy="true">
+        <Skeleton className="h-8 w-48" />
+        <Skeleton className="h-32 w-full" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    );
+  }
+  return <Settings user={user} />;
+}
+
+function Settings({ user }: { user: UserResponse }) {
+  const queryClient = useQueryClient();
+  const { toast, toastError } = useToast();
+  const { signOut } = useAuth();
+  const [search, setSearch] = useSearchParams();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
+
+  // `?email_change_code=` from the mail sent to the new address.
+  const emailChangeCode = search.get('email_change_code');
+  const handledCode = useRef<string | null>(null);
+  useEffect(() => {
+    if (!emailChangeCode || handledCode.current === emailChangeCode) return;
+    handledCode.current = emailChangeCode;
+    accountApi.updateEmail(emailChangeCode, false).then(
+      () => {
+        toast({ title: emailUpdatedMessage, variant: 'success' });
+        void refresh();
+      },
+      (caught: unknown) => toast({ title: emailUpdateFailed(getToastMessage(caught)), variant: 'error' }),
+    );
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('email_change_code');
+        return next;
+      },
+      { replace: true },
+    );
+  });
+
+  const dialog = search.get('dialog');
+  const setDialog = (name: string | null) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (name) next.set('dialog', name);
+        else next.delete('dialog');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const [firstName, setFirstName] = useState(user.first_name ?? '');
+  const [newEmail, setNewEmail] = useState('');
+  const [emailNote, setEmailNote] = useState<{ tone: 'success' | 'danger'; text: string }>();
+  const [removeCode, setRemoveCode] = useState('');
+  const [backupCode, setBackupCode] = useState<string>();
+  const [confirmDelete, setConfirmDelete] = useState('');
+  const [deleteNote, setDeleteNote] = useState<string>();
+  const [busy, setBusy] = useState<string>();
+
+  const act = async (name: string, action: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(name);
+    try {
+      await action();
+    } catch (caught) {
+      toastError(caught);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const totpOn = user.totp_mfa_factor?.enabled === true;
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight">Settings</h1>
+          <p className="mt-1 text-fg-muted">
+            {user.email} · {tierDisplayNames[user.subscription.tier]} plan
+          </p>
+        </div>
+        <Button variant="secondary" asChild>
+          <Link to="/app/settings/api-keys">API keys</Link>
+        </Button>
+      </header>
+
+      {!user.email_verified && (
+        <div
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-warning/40 bg-warning-soft px-4 py-3 text-sm text-warning"
+          role="status"
+        >
+          <span>Your email is not verified yet. Open the link we sent to {user.email}.</span>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() =>
+              void authApi.sendVerificationEmail(user.email, '/app/settings').then(
+                () => toast({ title: `We sent the link again to ${user.email}.`, variant: 'success' }),
+                () => toast({ title: verificationEmailFailed, variant: 'error' }),
+              )
+            }
+          >
+            Send again
+          </Button>
+        </div>
+      )}
+
+      <Section title="Profile" description="The name Parla greets you with.">
+        <form
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            void act('name', async () => {
+              await accountApi.editUser({ first_name: firstName.trim() });
+              await refresh();
+              toast({ title: 'Your name was saved.', variant: 'success' });
+            });
+          }}
+        >
+          <TextField
+            className="flex-1"
+            label="First name"
+            name="given-name"
+            autoComplete="given-name"
+            maxLength={100}
+            required
+            value={firstName}
+            onChange={(event) => setFirstName(event.target.value)}
+          />
+          <Button type="submit" variant="secondary" aria-disabled={busy === 'name' || !firstName.trim()}>
+            Save
+          </Button>
+        </form>
+      </Section>
+
+      <Section
+        title="Email"
+        description={
+          <>
+            Your sign-in email is <strong className="text-fg">{user.email}</strong>.
+          </>
+        }
+      >
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            const parsed = EmailAddress.safeParse(newEmail);
+            if (!parsed.success) {
+              setEmailNote({ tone: 'danger', text: 'Enter a valid email address.' });
+              return;
+            }
+            void act('email', async () => {
+              try {
+                const result = await runSensitiveAction(user.email, (code) =>
+                  accountApi.sendEmailChangeVerification(parsed.data, code),
+                );
+                setEmailNote(
+                  result.status === 'done'
+                    ? {
+                        tone: 'success',
+                        text: `We sent a confirmation link to ${parsed.data}. Open it to finish the change.`,
+                      }
+                    : { tone: 'success', text: verificationSentMessage(result.email) },
+                );
+              } catch (caught) {
+                setEmailNote({ tone: 'danger', text: getToastMessage(caught) });
+              }
+            });
+          }}
+        >
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <TextField
+              className="flex-1"
+              label="New email"
+              type="email"
+              name="new-email"
+              autoComplete="email"
+              value={newEmail}
+              onChange={(event) => {
+                setNewEmail(event.target.value);
+                setEmailNote(undefined);
+              }}
+            />
+            <Button type="submit" variant="secondary" aria-disabled={busy === 'email'}>
+              Change email
+            </Button>
+          </div>
+          {emailNote && <FormMessage tone={emailNote.tone}>{emailNote.text}</FormMessage>}
+        </form>
+      </Section>
+
+      <Section
+        title="Password"
+        description="We email you a link to choose a new password. Every other sign-in ends when you change it."
+        action={
+          <Button
+            variant="secondary"
+            aria-disabled={busy === 'password'}
+            onClick={() =>
+              void act('password', async () => {
+                try {
+                  await authApi.sendPasswordResetEmail(user.email, '/app/sign-in');
+                  toast({ title: `We sent a link to ${user.email}.`, variant: 'success' });
+                } catch {
+                  toast({ title: passwordResetRequestFailed, variant: 'error' });
+                }
+              })
+            }
+          >
+            Send reset link
+          </Button>
+        }
+      />
+
+      <Section
+        title="Two-factor authentication"
+        description="Ask for a code from an authenticator app when you sign in."
+        action={
+          <Badge tone={totpOn ? 'success' : 'neutral'} dot>
+            {totpOn ? 'On' : 'Off'}
+          </Badge>
+        }
+      >
+        {!totpOn ? (
+          <Button onClick={() => setDialog('add-2fa')}>Set up two-factor authentication</Button>
+        ) : (
+          <div className="flex flex-col gap-4">
+            {backupCode ? (
+              <BackupCodePanel code={backupCode} />
+            ) : (
+              <Button
+                variant="secondary"
+                className="self-start"
+                aria-disabled={busy === 'backup'}
+                onClick={() =>
+                  void act('backup', async () => {
+                    setBackupCode((await accountApi.createBackupCode()).backup_code);
+                    await refresh();
+                  })
+                }
+              >
+                Make a new backup code
+              </Button>
+            )}
+            <form
+              className="flex flex-col gap-3 sm:flex-row sm:items-end"
+              onSubmit={(event: FormEvent) => {
+                event.preventDefault();
+                void act('remove-2fa', async () => {
+                  await accountApi.removeTotp(removeCode.trim());
+                  setRemoveCode('');
+                  setBackupCode(undefined);
+                  await refresh();
+                  toast({ title: 'Two-factor authentication is off.', variant: 'success' });
+                });
+              }}
+            >
+              <TextField
+                className="flex-1"
+                label="Code from your app, to turn it off"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={removeCode}
+                onChange={(event) => setRemoveCode(event.target.value)}
+              />
+              <Button
+                type="submit"
+                variant="secondary"
+                aria-disabled={busy === 'remove-2fa' || removeCode.trim().length !== 6}
+              >
+                Turn off
+              </Button>
+            </form>
+          </div>
+        )}
+      </Section>
+
+      <Section title="Product updates" description="News about Parla's features, by email.">
+        <label className="flex items-center gap-3 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-accent"
+            checked={user.agrees_to_product_updates}
+            disabled={busy === 'updates'}
+            onChange={(event) => {
+              const value = event.target.checked;
+              void act('updates', async () => {
+                await accountApi.editMetadata({ agrees_to_product_updates: value });
+                await refresh();
+              });
+            }}
+          />
+          Email me product updates
+        </label>
+      </Section>
+
+      <Section
+        title="Delete account"
+        description="Deletes your account, your workspace and everything in it. This cannot be undone."
+      >
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            if (confirmDelete !== 'DELETE') return;
+            void act('delete', async () => {
+              const result = await runSensitiveAction(user.email, (code) => accountApi.deleteAccount(code));
+              if (result.status === 'verificationSent') {
+                setDeleteNote(verificationSentMessage(result.email));
+                return;
+              }
+              toast({ title: 'Your account was deleted.' });
+              await signOut();
+            });
+          }}
+        >
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <TextField
+              className="flex-1"
+              label='Type "DELETE" to confirm'
+              name="confirm-delete"
+              autoComplete="off"
+              pattern="DELETE"
+              value={confirmDelete}
+              onChange={(event) => setConfirmDelete(event.target.value)}
+            />
+            <Button
+              type="submit"
+              variant="danger"
+              aria-disabled={confirmDelete !== 'DELETE' || busy === 'delete'}
+            >
+              Delete account
+            </Button>
+          </div>
+          {deleteNote && <FormMessage tone="success">{deleteNote}</FormMessage>}
+        </form>
+      </Section>
+
+      <TwoFactorDialog
+        open={dialog === 'add-2fa'}
+        onClose={() => {
+          setDialog(null);
+          void refresh();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { isMfaChallenge, type SessionResponse } from '@parla/contracts';
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../app/auth/auth-provider';
+import { authApi } from '../features/auth/api';
+import { AuthLayout } from '../features/auth/components/auth-layout';
+import { afterSignInPath } from '../features/auth/post-login';
+import { getToastMessage } from '../lib/http-error';
+import { acceptSession } from '../lib/session-refresh';
+import { Button } from '../ui/button';
+import { FormMessage, TextField } from '../ui/field';
+
+type Step = { name: 'password' } | { name: 'code'; mfaToken: string } | { name: 'backup'; mfaToken: string };
+
+/** `/app/sign-in`: email and password, then the authenticator code for an account with a second factor. */
+export default function SignInPage() {
+  const { status } = useAuth();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>({ name: 'password' });
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  if (status === 'signedIn' && !busy) return <Navigate to={afterSignInPath(search)} replace />;
+
+  const finish = (session: SessionResponse) => {
+    acceptSession(session);
+    void navigate(afterSignInPath(search), { replace: true });
+  };
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (caught) {
+      setError(getToastMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    void run(async () => {
+      if (step.name === 'password') {
+        const answer = await authApi.signIn({ email, password });
+        if (isMfaChallenge(answer)) setStep({ name: 'code', mfaToken: answer.mfa_token });
+        else finish(answer);
+      } else if (step.name === 'code') {
+        finish(await authApi.signInWithCode({ mfa_token: step.mfaToken, code }));
+      } else {
+        const session = await authApi.signInWithBackupCode(step.mfaToken, code.trim());
+        if (session) finish(session);
+      }
+    });
+  };
+
+  if (step.name !== 'password') {
+    const backup = step.name === 'backup';
+    return (
+      <AuthLayout
+        title="Two-factor authentication"
+        subtitle={
+          backup
+            ? 'Enter your backup code. It turns two-factor authentication off, so set it up again after signing in.'
+            : 'Enter the 6-digit code from your authenticator app.'
+        }
+      >
+        <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+          <TextField
+            key={step.name}
+            label={backup ? 'Backup code' : 'Authentication code'}
+            name="code"
+            autoComplete="one-time-code"
+            inputMode={backup ? 'text' : 'numeric'}
+            autoFocus
+            required
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          {error && <FormMessage>{error}</FormMessage>}
+          <Button type="submit" aria-disabled={busy}>
+            {busy ? 'Checking…' : 'Sign in'}
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setCode('');
+              setError(undefined);
+              setStep(
+                backup
+                  ? { name: 'code', mfaToken: step.mfaToken }
+                  : { name: 'backup', mfaToken: step.mfaToken },
+              );
+            }}
+          >
+            {backup ? 'Use the authenticator app instead' : 'Lost your device? Use a backup code'}
+          </Button>
+        </form>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Sign in to Parla"
+      footer={
+        <>
+          Don't have an account?{' '}
+          <Link
+            className="font-medium text-accent hover:underline"
+            to={{ pathname: '/app/sign-up', search: search.toString() }}
+          >
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          autoFocus
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <div className="-mt-2 text-right text-sm">
+          <Link className="text-accent hover:underline" to="/app/sign-in/forgot-password">
+            Forgot password?
+          </Link>
+        </div>
+        {error && <FormMessage>{error}</FormMessage>}
+        <Button type="submit" aria-disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

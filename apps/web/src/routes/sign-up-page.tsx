@@ -1,0 +1,169 @@
+import { EmailAddress } from '@parla/contracts';
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../app/auth/auth-provider';
+import { useToast } from '../app/toasts/toast-provider';
+import { authApi } from '../features/auth/api';
+import { AuthLayout } from '../features/auth/components/auth-layout';
+import { NewPasswordFields, newPasswordErrors } from '../features/auth/components/new-password-fields';
+import { verificationEmailFailed } from '../features/auth/messages';
+import { afterSignInPath } from '../features/auth/post-login';
+import { getToastMessage } from '../lib/http-error';
+import { acceptSession } from '../lib/session-refresh';
+import { Button } from '../ui/button';
+import { FormMessage, TextField } from '../ui/field';
+
+/**
+ * `/app/sign-up`: pre-sign-up check, the account (and its workspace), post-registration set-up, then
+ * "check your inbox" for the verification mail.
+ */
+export default function SignUpPage() {
+  const { status } = useAuth();
+  const { toast } = useToast();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const [firstName, setFirstName] = useState('');
+  const [email, setEmail] = useState('');
+  const [passwords, setPasswords] = useState({ password: '', repeat: '' });
+  const [updates, setUpdates] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [error, setError] = useState<string>();
+  const [emailTaken, setEmailTaken] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<string>();
+
+  if (status === 'signedIn' && !created && !busy) return <Navigate to={afterSignInPath(search)} replace />;
+
+  const emailError =
+    submitted && !EmailAddress.safeParse(email).success ? 'Enter a valid email address.' : undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (busy) return;
+    const problems = newPasswordErrors(passwords);
+    if (!EmailAddress.safeParse(email).success || problems.password || problems.repeat) return;
+    setBusy(true);
+    setError(undefined);
+    setEmailTaken(false);
+    try {
+      const attribution = {
+        ...(search.get('pid') ? { pid: search.get('pid') ?? '' } : {}),
+        ...(search.get('xid') ? { xid: search.get('xid') ?? '' } : {}),
+      };
+      const check = await authApi.preSignUp({ email: email.trim(), ...attribution });
+      if (!check.email_available) {
+        setEmailTaken(true);
+        return;
+      }
+      const session = await authApi.signUp({
+        email: email.trim(),
+        password: passwords.password,
+        ...(firstName.trim() ? { first_name: firstName.trim() } : {}),
+        agrees_to_product_updates: updates,
+      });
+      setCreated(email.trim());
+      acceptSession(session);
+      // Attribution is best effort: the account exists whatever happens here.
+      await authApi.postRegistrationUserSetup(attribution).catch(() => undefined);
+    } catch (caught) {
+      setError(getToastMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (created) {
+    return (
+      <AuthLayout
+        title="Check your inbox"
+        subtitle={
+          <>
+            We sent a verification link to <strong className="text-fg">{created}</strong>. Open it to verify
+            your email.
+          </>
+        }
+      >
+        <div className="flex flex-col gap-3">
+          <Button onClick={() => void navigate(afterSignInPath(search), { replace: true })}>
+            Continue to Parla
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void authApi.sendVerificationEmail(created).then(
+                () => toast({ title: `We sent the link again to ${created}.`, variant: 'success' }),
+                () => toast({ title: verificationEmailFailed, variant: 'error' }),
+              )
+            }
+          >
+            Send the email again
+          </Button>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Create your Parla account"
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link
+            className="font-medium text-accent hover:underline"
+            to={{ pathname: '/app/sign-in', search: search.toString() }}
+          >
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+        <TextField
+          label="First name (optional)"
+          name="given-name"
+          autoComplete="given-name"
+          value={firstName}
+          maxLength={100}
+          onChange={(event) => setFirstName(event.target.value)}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          error={emailError}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setEmailTaken(false);
+          }}
+        />
+        <NewPasswordFields value={passwords} onChange={setPasswords} showErrors={submitted} />
+        <label className="flex items-start gap-2 text-sm text-fg-muted">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-accent"
+            checked={updates}
+            onChange={(event) => setUpdates(event.target.checked)}
+          />
+          Email me product updates. You can opt out at any time.
+        </label>
+        {emailTaken && (
+          <FormMessage>
+            An account with this email already exists.{' '}
+            <Link className="font-medium underline" to="/app/sign-in">
+              Sign in instead
+            </Link>
+          </FormMessage>
+        )}
+        {error && <FormMessage>{error}</FormMessage>}
+        <Button type="submit" aria-disabled={busy}>
+          {busy ? 'Creating your account…' : 'Create account'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
