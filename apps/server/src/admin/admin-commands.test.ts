@@ -39,6 +39,14 @@ describe('parseAdminArgs', () => {
       name: 'request-support-access',
       email: 'a@b.test',
     });
+    expect(parseAdminArgs(['set-inactivity-timeout', '--email', 'a@b.test', '--seconds', '900'])).toEqual({
+      name: 'set-inactivity-timeout',
+      email: 'a@b.test',
+      seconds: 900,
+    });
+    expect(parseAdminArgs(['set-inactivity-timeout', '--email', 'a@b.test', '--seconds=0'])).toMatchObject({
+      seconds: null,
+    });
     expect(parseAdminArgs([])).toEqual({ name: 'help' });
   });
 
@@ -60,6 +68,10 @@ describe('parseAdminArgs', () => {
     ],
     [['set-tier', '--email'], '--email needs a value'],
     [['set-tier', 'stray'], 'unexpected argument "stray"'],
+    [
+      ['set-inactivity-timeout', '--email', 'a@b.test', '--seconds', '1.5'],
+      '--seconds must be a whole number',
+    ],
   ])('refuses %j', (argv, message) => {
     expect(() => parseAdminArgs(argv)).toThrow(AdminUsageError);
     expect(() => parseAdminArgs(argv)).toThrow(message);

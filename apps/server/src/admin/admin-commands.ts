@@ -25,6 +25,7 @@ export type AdminCommand =
     }
   | { name: 'set-tier'; email: string; tier: SubscriptionTier }
   | { name: 'request-support-access'; email: string }
+  | { name: 'set-inactivity-timeout'; email: string; seconds: number | null }
   | { name: 'help' };
 
 export const adminUsage = `Usage: npm run admin -- <command> [options]
@@ -36,6 +37,9 @@ Commands:
       Puts the user's workspace on a plan tier.
   request-support-access --email E
       Mails the user a request to grant the support team temporary access.
+  set-inactivity-timeout --email E --seconds N
+      Signs the members of the user's workspace out of the web app after N seconds without
+      activity; 0 turns it off.
 
 Tiers: ${SUBSCRIPTION_TIERS.join(', ')}
 With the embedded database (no DATABASE_URL), stop the server first: one process owns DATA_DIR.`;
@@ -105,6 +109,14 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand {
     case 'request-support-access':
       known('email');
       return { name, email: email() };
+    case 'set-inactivity-timeout': {
+      known('email', 'seconds');
+      const seconds = Number(text('seconds'));
+      if (!Number.isInteger(seconds) || seconds < 0 || seconds > 30 * 24 * 3600) {
+        throw new AdminUsageError('--seconds must be a whole number from 0 (off) to 2592000 (30 days)');
+      }
+      return { name, email: email(), seconds: seconds === 0 ? null : seconds };
+    }
     default:
       throw new AdminUsageError(`unknown command "${name}"`);
   }
@@ -144,6 +156,19 @@ export async function runAdminCommand(deps: AccountActionDeps, command: AdminCom
       if (!user?.workspaceId) throw new AdminUsageError(`no account has the email ${command.email}`);
       await deps.db.update(workspaces).set({ tier: command.tier }).where(eq(workspaces.id, user.workspaceId));
       return [`${user.email}: workspace ${user.workspaceId} is now on tier ${command.tier}.`];
+    }
+    case 'set-inactivity-timeout': {
+      const user = await getUserByEmail(deps.db, command.email);
+      if (!user?.workspaceId) throw new AdminUsageError(`no account has the email ${command.email}`);
+      await deps.db
+        .update(workspaces)
+        .set({ sessionInactivityTimeout: command.seconds })
+        .where(eq(workspaces.id, user.workspaceId));
+      return [
+        command.seconds === null
+          ? `Workspace ${user.workspaceId}: no inactivity sign-out.`
+          : `Workspace ${user.workspaceId}: signed out after ${command.seconds} s without activity.`,
+      ];
     }
     case 'request-support-access':
       await requestSupportAccess(deps, command.email);

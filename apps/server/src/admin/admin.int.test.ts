@@ -59,6 +59,8 @@ describe('npm run admin', () => {
 
     const tier = await runAdmin(dataDir, 'set-tier', '--email', email, '--tier', 'growing_business');
     expect(tier.code).toBe(0);
+    const timeout = await runAdmin(dataDir, 'set-inactivity-timeout', '--email', email, '--seconds', '900');
+    expect(timeout.code).toBe(0);
 
     // Read back through the services, from the database the command line wrote to.
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...databaseEnv() }, []);
@@ -70,7 +72,12 @@ describe('npm run admin', () => {
         userId: row?.userId ?? '',
         workspaceId: row?.workspaceId ?? '',
       });
-      expect(user).toMatchObject({ email, email_verified: true, subscription: { tier: 'growing_business' } });
+      expect(user).toMatchObject({
+        email,
+        email_verified: true,
+        subscription: { tier: 'growing_business' },
+        session_inactivity_timeout: 900,
+      });
     } finally {
       await database.close();
     }
