@@ -71,6 +71,9 @@ describe('accounts', () => {
     await page.waitForURL('**/app/sign-in');
     await page.getByRole('heading', { name: 'Sign in to Parla' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('xi:has-session'))).toBeNull();
+    // The sign-out's 1 s delay passes without the page bouncing anywhere.
+    await page.waitForTimeout(1500);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/app/sign-in');
 
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByLabel('Email').fill(email);

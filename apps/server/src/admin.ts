@@ -7,12 +7,29 @@ import { AppError } from './platform/errors';
 import { createLogger } from './platform/logger';
 import { createMailer } from './providers/mail/create-mailer';
 
+/**
+ * `--password -` reads the password from standard input, so it shows neither in the process list nor in
+ * the shell history: `printf '%s' "$PASSWORD" | npm run admin -- create-user --email E --password -`.
+ */
+async function withPasswordFromStdin(argv: string[]): Promise<string[]> {
+  const at = argv.findIndex(
+    (arg, i) => (arg === '--password' && argv[i + 1] === '-') || arg === '--password=-',
+  );
+  if (at === -1) return argv;
+  let input = '';
+  for await (const chunk of process.stdin) input += String(chunk);
+  const password = input.replace(/\r?\n$/, '');
+  return argv[at] === '--password=-'
+    ? [...argv.slice(0, at), `--password=${password}`, ...argv.slice(at + 1)]
+    : [...argv.slice(0, at), '--password', password, ...argv.slice(at + 2)];
+}
+
 /** `npm run admin -- <command>`: the self-hoster's command line (see admin/admin-commands.ts). */
 async function main(): Promise<number> {
   let command: ReturnType<typeof parseAdminArgs>;
   let config: ReturnType<typeof loadConfig>;
   try {
-    command = parseAdminArgs(process.argv.slice(2));
+    command = parseAdminArgs(await withPasswordFromStdin(process.argv.slice(2)));
     if (command.name === 'help') {
       process.stdout.write(`${adminUsage}\n`);
       return 0;

@@ -33,6 +33,7 @@ export const adminUsage = `Usage: npm run admin -- <command> [options]
 Commands:
   create-user --email E --password P [--tier T] [--first-name N] [--api-key]
       Creates a verified user with their own workspace; --api-key prints a new API key.
+      --password - reads the password from standard input (kept out of the process list).
   set-tier --email E --tier T
       Puts the user's workspace on a plan tier.
   request-support-access --email E

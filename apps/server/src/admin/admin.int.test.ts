@@ -18,12 +18,12 @@ const entry = fileURLToPath(new URL('../admin.ts', import.meta.url));
 
 /** The real command line in its own process, on the database under test (a fresh PGlite folder, or PostgreSQL). */
 async function runAdmin(dataDir: string, ...args: string[]) {
-  const run = spawnTsNode(entry, args, {
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    ...databaseEnv(),
-  });
+  return runAdminWithInput(dataDir, undefined, ...args);
+}
+
+async function runAdminWithInput(dataDir: string, stdin: string | undefined, ...args: string[]) {
+  const env = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...databaseEnv() };
+  const run = spawnTsNode(entry, args, env, stdin);
   const code = await run.exited;
   return { code, output: run.output() };
 }
@@ -53,7 +53,16 @@ describe('npm run admin', () => {
     const key = created.output.match(/API key \(shown once, keep it safe\): (sk_[0-9a-f]{48})/)?.[1];
     expect(key).toBeDefined();
 
-    const again = await runAdmin(dataDir, 'create-user', '--email', email, '--password', 'admin-pass-1');
+    // The password from standard input passes the rules, and the taken email is refused.
+    const again = await runAdminWithInput(
+      dataDir,
+      'admin-pass-1\n',
+      'create-user',
+      '--email',
+      email,
+      '--password',
+      '-',
+    );
     expect(again.code).toBe(1);
     expect(again.output).toContain('already exists');
 

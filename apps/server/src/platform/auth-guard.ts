@@ -26,6 +26,13 @@ export interface AuthGuard {
   authenticate(request: FastifyRequest): Promise<Principal>;
   /** A preHandler for routes that need a caller; sets `request.principal`. */
   requireAuth(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * A preHandler for the account's own security (second factor, keys, email, deletion): a signed-in
+   * person with an access token, never an API key, so a leaked key cannot take the account over.
+   */
+  requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** The caller when it is a signed-in session (for routes where a session is one of two ways in). */
+  authenticateSession(request: FastifyRequest): Promise<Principal>;
   /** The key that signs access tokens (resolved once per process). */
   signingSecret(): Promise<string>;
 }
@@ -58,11 +65,26 @@ export function createAuthGuard(deps: { db: Db; clock: Clock; authSecret: string
     throw new AppError('unauthorized', 'Sign in, or send an API key in the xi-api-key header.');
   }
 
+  async function authenticateSession(request: FastifyRequest): Promise<Principal> {
+    const principal = await authenticate(request);
+    if (principal.via === 'api_key') {
+      throw new AppError(
+        'forbidden',
+        'This needs a signed-in session; API keys cannot change account security.',
+      );
+    }
+    return principal;
+  }
+
   return {
     authenticate,
     signingSecret,
     async requireAuth(request) {
       request.principal = await authenticate(request);
+    },
+    authenticateSession,
+    async requireSession(request) {
+      request.principal = await authenticateSession(request);
     },
   };
 }

@@ -10,11 +10,18 @@ export interface SpawnedNode {
 }
 
 /** Runs a TypeScript entry in its own Node process (under tsx) with exactly the given environment. */
-export function spawnTsNode(entry: string, args: string[], env: NodeJS.ProcessEnv): SpawnedNode {
+export function spawnTsNode(
+  entry: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  /** Written to the process's standard input, which then closes. */
+  stdin?: string,
+): SpawnedNode {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
+  if (stdin !== undefined) child.stdin?.end(stdin);
   let output = '';
   const collect = (d: Buffer) => {
     output += d.toString();

@@ -179,6 +179,21 @@ describe('the app shell query parameters and session (accounts §2, §4)', () =>
     expect(localStorage.getItem('xi:verification-code')).toBeNull();
   });
 
+  it('counts activity in another tab before signing out', async () => {
+    stubApi({
+      ...signedIn(makeUser({ session_inactivity_timeout: 1 })),
+      'POST /v1/auth/sign-out': () => json({ status: 'ok' }),
+    });
+    renderApp('/app/settings');
+    await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 5000 });
+    // Another tab writes its activity to the shared storage for 1.5 s.
+    const otherTab = setInterval(() => localStorage.setItem('xi:last-activity', String(Date.now())), 200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    clearInterval(otherTab);
+    expect(screen.queryByText('You were signed out')).toBeNull();
+    expect(await screen.findByText('You were signed out', {}, { timeout: 3000 })).toBeTruthy();
+  });
+
   it('signs out after the workspace inactivity timeout, saying why', async () => {
     const calls = stubApi({
       ...signedIn(makeUser({ session_inactivity_timeout: 1 })),

@@ -119,8 +119,15 @@ export async function apiRequest<Route extends RouteDescriptor>(
     });
   }
 
-  if (response.status === 401 && token && !retried && !route.path.startsWith('/v1/auth/')) {
+  if (
+    response.status === 401 &&
+    token &&
+    !retried &&
+    !route.path.startsWith('/v1/auth/') &&
+    readErrorType(parsed.value) === 'unauthorized'
+  ) {
     // The access token ran out between refreshes (5 minutes, accounts §4): refresh once and try again.
+    // Only for `unauthorized`: a 401 about something else (a wrong second-factor code) is the answer.
     const next = await refreshAccessToken().catch(() => null);
     if (next) return apiRequest(route, options, true);
   }

@@ -49,3 +49,25 @@ describe('refreshAccessToken (issue 3 "Tokens")', () => {
     await expect(refreshAccessToken()).rejects.toThrow('HTTP 503');
   });
 });
+
+describe('withStorageLock (no Web Locks, e.g. plain http://)', () => {
+  it('runs one holder at a time across "tabs" sharing a storage', async () => {
+    const { withStorageLock } = await import('./session-refresh');
+    const order: string[] = [];
+    const task = (name: string) => async () => {
+      order.push(`${name} start`);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      order.push(`${name} end`);
+    };
+    await Promise.all([withStorageLock('t', task('a')), withStorageLock('t', task('b'))]);
+    expect(order).toHaveLength(4);
+    expect(order[1]).toBe(`${order[0]?.split(' ')[0]} end`);
+    expect(localStorage.getItem('xi:lock:t')).toBeNull();
+  });
+
+  it('takes over a lock whose holder went away', async () => {
+    const { withStorageLock } = await import('./session-refresh');
+    localStorage.setItem('xi:lock:t', `gone|${Date.now() - 1}`);
+    await expect(withStorageLock('t', async () => 'ran')).resolves.toBe('ran');
+  });
+});

@@ -16,6 +16,8 @@ export const storageKeys = {
    * page load skip the refresh call when nobody is signed in. Sign-out removes it with the other xi: keys.
    */
   hasSession: 'xi:has-session',
+  /** When the user last did something in any tab (ms since epoch), for the inactivity sign-out. */
+  lastActivity: 'xi:last-activity',
   /** accounts §4: the verified sensitive-action code, removed after use or a failed verification. */
   sensitiveActionCode: 'xi:verification-code',
 } as const satisfies Record<string, `${typeof appStoragePrefix}${string}`>;

@@ -267,7 +267,7 @@ function Settings({ user }: { user: UserResponse }) {
 
       <Section
         title="Password"
-        description="We email you a link to choose a new password. Every other sign-in ends when you change it."
+        description="We email you a link to choose a new password. Changing it signs you out everywhere, here too."
         action={
           <Button
             variant="secondary"

@@ -1,11 +1,11 @@
 import { isMfaChallenge, type SessionResponse } from '@parla/contracts';
 import { type FormEvent, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useAuth } from '../app/auth/auth-provider';
 import { authApi } from '../features/auth/api';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { afterSignInPath } from '../features/auth/post-login';
-import { getToastMessage } from '../lib/http-error';
+import { getToastMessage, isHttpError } from '../lib/http-error';
 import { acceptSession } from '../lib/session-refresh';
 import { Button } from '../ui/button';
 import { FormMessage, TextField } from '../ui/field';
@@ -14,9 +14,8 @@ type Step = { name: 'password' } | { name: 'code'; mfaToken: string } | { name: 
 
 /** `/app/sign-in`: email and password, then the authenticator code for an account with a second factor. */
 export default function SignInPage() {
-  const { status } = useAuth();
+  const { status, signingOut } = useAuth();
   const [search] = useSearchParams();
-  const navigate = useNavigate();
   const [step, setStep] = useState<Step>({ name: 'password' });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -24,11 +23,16 @@ export default function SignInPage() {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  if (status === 'signedIn' && !busy) return <Navigate to={afterSignInPath(search)} replace />;
+  // Signed in (now, or already): on to the page asked for. Waiting for the state, rather than navigating
+  // right after the call, lets the next page see the user as signed in.
+  // A sign-out keeps the state signed in for its 1 s delay (accounts §4) while it brings the user here.
+  if (status === 'signedIn' && !signingOut) return <Navigate to={afterSignInPath(search)} replace />;
 
-  const finish = (session: SessionResponse) => {
-    acceptSession(session);
-    void navigate(afterSignInPath(search), { replace: true });
+  const finish = (session: SessionResponse) => acceptSession(session);
+  const backToPassword = (message?: string) => {
+    setCode('');
+    setError(message);
+    setStep({ name: 'password' });
   };
 
   const run = async (action: () => Promise<void>) => {
@@ -37,7 +41,12 @@ export default function SignInPage() {
     try {
       await action();
     } catch (caught) {
-      setError(getToastMessage(caught));
+      // The second step's token lasts 5 minutes: past that, start over with the password.
+      if (step.name !== 'password' && isHttpError(caught) && caught.errorType === 'unauthorized') {
+        backToPassword(getToastMessage(caught));
+      } else {
+        setError(getToastMessage(caught));
+      }
     } finally {
       setBusy(false);
     }
@@ -100,6 +109,9 @@ export default function SignInPage() {
             }}
           >
             {backup ? 'Use the authenticator app instead' : 'Lost your device? Use a backup code'}
+          </Button>
+          <Button variant="ghost" onClick={() => backToPassword()}>
+            Back
           </Button>
         </form>
       </AuthLayout>

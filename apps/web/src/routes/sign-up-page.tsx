@@ -18,7 +18,7 @@ import { FormMessage, TextField } from '../ui/field';
  * "check your inbox" for the verification mail.
  */
 export default function SignUpPage() {
-  const { status } = useAuth();
+  const { status, signingOut } = useAuth();
   const { toast } = useToast();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -32,7 +32,9 @@ export default function SignUpPage() {
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<string>();
 
-  if (status === 'signedIn' && !created && !busy) return <Navigate to={afterSignInPath(search)} replace />;
+  if (status === 'signedIn' && !signingOut && !created && !busy) {
+    return <Navigate to={afterSignInPath(search)} replace />;
+  }
 
   const emailError =
     submitted && !EmailAddress.safeParse(email).success ? 'Enter a valid email address.' : undefined;

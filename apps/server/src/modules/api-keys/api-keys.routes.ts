@@ -9,6 +9,8 @@ import { createApiKey, deleteApiKey, editApiKey, listApiKeys, toApiKeyResponse }
 export async function apiKeyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   const guarded = { preHandler: deps.auth.requireAuth };
+  // A key must not mint, widen or revive keys: changes need a signed-in session.
+  const session = { preHandler: deps.auth.requireSession };
 
   registerRoute(
     app,
@@ -31,7 +33,7 @@ export async function apiKeyRoutes(app: FastifyInstance, deps: AppDeps): Promise
       });
       return { xi_api_key: key, key_id: row.id, api_key: toApiKeyResponse(row) };
     },
-    guarded,
+    session,
   );
   registerRoute(
     app,
@@ -40,7 +42,7 @@ export async function apiKeyRoutes(app: FastifyInstance, deps: AppDeps): Promise
       toApiKeyResponse(
         await editApiKey(db, principalOf(request).userId, params.key_id, body, deps.clock.now()),
       ),
-    guarded,
+    session,
   );
   registerRoute(
     app,
@@ -49,6 +51,6 @@ export async function apiKeyRoutes(app: FastifyInstance, deps: AppDeps): Promise
       await deleteApiKey(db, principalOf(request).userId, params.key_id);
       return { status: 'ok' as const };
     },
-    guarded,
+    session,
   );
 }

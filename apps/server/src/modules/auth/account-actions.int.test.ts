@@ -294,12 +294,25 @@ describe('sensitive actions and the email change', () => {
     expect((await call('POST', '/v1/auth/refresh', { cookie })).statusCode).toBe(401);
   });
 
-  it('refuses a new address another account has', async () => {
+  it('refuses a new address another account has, and tells it only after the mailbox check', async () => {
     const a = await signUp();
+    await mailTo(a.email);
     const b = await signUp();
-    const res = await call('POST', '/v1/user/send-email-change-verification', {
-      token: a.session.access_token,
+    const token = a.session.access_token;
+    const withoutCode = await call('POST', '/v1/user/send-email-change-verification', {
+      token,
       body: { new_email: b.email },
+    });
+    expect(statusOf(withoutCode)).toBe('sensitive_action_verification_required');
+
+    await call('POST', '/v1/user/prepare-internal-verification', { token, body: { email: a.email } });
+    const code =
+      linkIn((await mailTo(a.email, 2)).text, `${PUBLIC_URL}/?`).searchParams.get('internalCode') ?? '';
+    await call('POST', '/v1/user/verify-sensitive-action-code', { token, body: { verification_code: code } });
+    const res = await call('POST', '/v1/user/send-email-change-verification', {
+      token,
+      body: { new_email: b.email },
+      headers: { 'xi-sensitive-action-code': code },
     });
     expect(res.statusCode).toBe(409);
     expect(statusOf(res)).toBe('email_taken');

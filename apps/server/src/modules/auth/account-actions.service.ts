@@ -61,6 +61,17 @@ export async function sendOrFail(deps: AccountActionDeps, message: MailMessage):
   }
 }
 
+/**
+ * Sends a mail without waiting for it. For the calls anyone may make with any address, so neither the
+ * time of the answer nor a mail-server failure tells whether the address has an account; a failure is
+ * logged.
+ */
+function sendInBackground(deps: AccountActionDeps, message: MailMessage): void {
+  deps.mailer.send(message).catch((error: unknown) => {
+    deps.logger.error({ err: error, kind: message.kind }, 'mail could not be sent');
+  });
+}
+
 function continueUrlOf(deps: AccountActionDeps, raw: string | undefined): string | undefined {
   return toSameOriginPath(raw, deps.publicUrl);
 }
@@ -83,7 +94,7 @@ export async function sendVerificationEmail(
 ): Promise<void> {
   const user = await getUserByEmail(deps.db, input.email);
   if (!user || user.emailVerifiedAt) return;
-  await mailVerification(deps, user, continueUrlOf(deps, input.continueUrl));
+  sendInBackground(deps, await verificationMessage(deps, user, continueUrlOf(deps, input.continueUrl)));
 }
 
 /** The verification mail of a new or unverified user. */
@@ -92,6 +103,15 @@ export async function mailVerification(
   user: UserRow,
   continueUrl?: string,
 ): Promise<void> {
+  await sendOrFail(deps, await verificationMessage(deps, user, continueUrl));
+}
+
+/** Issues a verification code and writes its mail. */
+async function verificationMessage(
+  deps: AccountActionDeps,
+  user: UserRow,
+  continueUrl: string | undefined,
+): Promise<MailMessage> {
   const code = await issueActionCode(deps.db, {
     userId: user.id,
     kind: 'verify_email',
@@ -103,7 +123,7 @@ export async function mailVerification(
     userId: user.id,
   });
   const optOut = user.agreesToProductUpdates ? await optOutLink(deps, user) : undefined;
-  await sendOrFail(deps, verificationMail({ to: user.email, link, optOutLink: optOut }));
+  return verificationMail({ to: user.email, link, optOutLink: optOut });
 }
 
 /** Mails a password-reset link when the address has an account; answers the same either way. */
@@ -122,7 +142,7 @@ export async function sendPasswordResetEmail(
   const link = accountActionLink(deps.publicUrl, 'resetPassword', code, {
     continueUrl: continueUrlOf(deps, input.continueUrl) ?? '/app/sign-in',
   });
-  await sendOrFail(deps, passwordResetMail({ to: user.email, link }));
+  sendInBackground(deps, passwordResetMail({ to: user.email, link }));
 }
 
 /** accounts §4 resetPassword: the code is checked first; answers the address it was sent to. */

@@ -55,6 +55,7 @@ export const REFRESH_COOKIE = 'xi_refresh';
 const COOKIE_PATH = '/v1/auth';
 
 const ok = { status: 'ok' as const };
+
 const perMinutes = (max: number, minutes: number) => ({
   config: { rateLimit: { max, timeWindow: minutes * 60_000 } },
 });
@@ -215,7 +216,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       await removeTotp(auth, user, body.code);
       return { totp_mfa_factor: null };
     },
-    { preHandler: deps.auth.requireAuth, ...perMinutes(20, 5) },
+    { preHandler: deps.auth.requireSession, ...perMinutes(20, 5) },
   );
   registerRoute(
     app,
@@ -224,7 +225,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       const user = await requireUser(db, principalOf(request).userId);
       return { backup_code: await createBackupCode(auth, user) };
     },
-    { preHandler: deps.auth.requireAuth },
+    { preHandler: deps.auth.requireSession },
   );
   // Signed in (Bearer or key), or halfway through a sign-in with its MFA token: then it also signs in.
   registerRoute(
@@ -234,7 +235,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       const mfaToken = body?.mfa_token;
       const user = mfaToken
         ? await userOfMfaToken(auth, mfaToken)
-        : await requireUser(db, (await deps.auth.authenticate(request)).userId);
+        : await requireUser(db, (await deps.auth.authenticateSession(request)).userId);
       await removeMfaWithBackupCode(auth, user, params.code);
       if (!mfaToken) return ok;
       return { status: 'ok' as const, session: withCookie(reply, await startSession(auth, user)) };

@@ -4,6 +4,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import { countHit } from '../../platform/rate-limit/pg-rate-limit-store';
 import { getUser } from '../users/users.store';
 import { type UserRow, users } from '../users/users.tables';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from './access-token';
@@ -46,10 +47,12 @@ export async function userOfMfaToken(deps: MfaDeps, token: string): Promise<User
 
 /**
  * Accepts a TOTP code once: the step it matched is stored with a condition on the previous one, so a
- * code (or two concurrent uses of it) never counts twice.
+ * code (or two concurrent uses of it) never counts twice. Every try counts against the account's
+ * MFA_ATTEMPTS.
  */
 export async function acceptTotpCode(deps: MfaDeps, user: UserRow, code: string): Promise<void> {
   if (!user.totpSecret) throw wrongCode();
+  await countMfaAttempt(deps, user.id);
   const step = matchTotp(user.totpSecret, code, deps.clock.now(), user.totpLastStep);
   if (step === undefined) throw wrongCode();
   const updated = await deps.db
@@ -58,6 +61,23 @@ export async function acceptTotpCode(deps: MfaDeps, user: UserRow, code: string)
     .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
     .returning({ id: users.id });
   if (updated.length === 0) throw wrongCode();
+}
+
+/** Codes an account may try in MFA_WINDOW_MS, whatever addresses they come from (no spread-out guessing). */
+export const MFA_ATTEMPTS = 10;
+const MFA_WINDOW_MS = 15 * 60_000;
+
+async function countMfaAttempt(deps: MfaDeps, userId: string): Promise<void> {
+  const { current, ttl } = await countHit(deps.db, `mfa-attempts:${userId}`, MFA_WINDOW_MS);
+  if (current > MFA_ATTEMPTS) {
+    throw new AppError(
+      'rate_limited',
+      'Too many codes were tried. Please wait a few minutes and try again.',
+      {
+        headers: { 'retry-after': String(Math.max(1, Math.ceil(ttl / 1000))) },
+      },
+    );
+  }
 }
 
 function hashBackupCode(code: string): string {
@@ -77,7 +97,7 @@ function matchesBackupCode(user: UserRow, code: string): boolean {
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
-/** Starts enrolment: a new secret, kept but not active until a code from it is verified. */
+/** Starts enrolment: a secret, kept but not active until a code from it is verified. */
 export async function enrollTotp(
   deps: MfaDeps,
   user: UserRow,
@@ -88,8 +108,11 @@ export async function enrollTotp(
       'Two-factor authentication is already on. Remove it first to set it up again.',
     );
   }
-  const secret = newTotpSecret();
-  await deps.db.update(users).set({ totpSecret: secret, totpLastStep: null }).where(eq(users.id, user.id));
+  // A set-up already waiting keeps its secret: a dialog opened twice (or a second tab) shows the same QR code.
+  const secret = user.totpSecret ?? newTotpSecret();
+  if (!user.totpSecret) {
+    await deps.db.update(users).set({ totpSecret: secret, totpLastStep: null }).where(eq(users.id, user.id));
+  }
   return { secret, otpauthUrl: otpauthUrl(secret, user.email) };
 }
 
@@ -131,6 +154,7 @@ export async function createBackupCode(deps: MfaDeps, user: UserRow): Promise<st
 
 /** Removes the second factor with the backup code (used once: it is cleared with the factor). */
 export async function removeMfaWithBackupCode(deps: MfaDeps, user: UserRow, code: string): Promise<void> {
+  await countMfaAttempt(deps, user.id);
   if (!user.totpEnabledAt || !matchesBackupCode(user, code)) {
     throw new AppError('invalid_mfa_code', 'That backup code is not right.');
   }

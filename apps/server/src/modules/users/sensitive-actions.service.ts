@@ -1,5 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
+import { apiKeys } from '../api-keys/api-keys.tables';
 import { type AccountActionDeps, sendOrFail } from '../auth/account-actions.service';
 import { emailChangedMail, emailChangeMail, sensitiveActionMail } from '../auth/account-mail';
 import { consumeActionCode, issueActionCode, verifyActionCode } from '../auth/action-codes';
@@ -77,6 +80,18 @@ export async function requireSensitiveAction(
   }
 }
 
+/** Sets a user's email; an address taken meanwhile (a sign-up in the same moment) is email_taken, not a 500. */
+async function setEmail(db: Db, userId: string, email: string, now: Date): Promise<void> {
+  try {
+    await db.update(users).set({ email, emailVerifiedAt: now }).where(eq(users.id, userId));
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError('email_taken', 'An account with this email already exists.', { cause: error });
+    }
+    throw error;
+  }
+}
+
 async function assertEmailFree(deps: AccountActionDeps, email: string, userId: string): Promise<void> {
   const owner = await getUserByEmail(deps.db, email);
   if (owner && owner.id !== userId) {
@@ -94,8 +109,9 @@ export async function sendEmailChangeVerification(
   if (newEmail === user.email) {
     throw new AppError('conflict', 'This is already the email address of your account.');
   }
-  await assertEmailFree(deps, newEmail, user.id);
+  // The code first: only someone who proved access to the mailbox learns whether an address is taken.
   await requireSensitiveAction(deps, user, input.sensitiveActionCode);
+  await assertEmailFree(deps, newEmail, user.id);
   const code = await issueActionCode(deps.db, {
     userId: user.id,
     kind: 'email_change',
@@ -122,8 +138,24 @@ export async function updateEmail(
       const row = await consumeActionCode(tx, input.code, 'email_revert', now);
       if (!row) throw invalidCode();
       await assertEmailFree({ ...deps, db: tx }, row.email, row.userId);
-      await tx.update(users).set({ email: row.email, emailVerifiedAt: now }).where(eq(users.id, row.userId));
+      await setEmail(tx, row.userId, row.email, now);
       await revokeUserRefreshTokens(tx, row.userId, now);
+      // Whoever changed the email may have left a way back in since: keys made and a second factor
+      // turned on after the change go too.
+      await tx
+        .update(apiKeys)
+        .set({ disabledAt: now })
+        .where(
+          and(
+            eq(apiKeys.userId, row.userId),
+            gt(apiKeys.createdAt, row.createdAt),
+            isNull(apiKeys.disabledAt),
+          ),
+        );
+      await tx
+        .update(users)
+        .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, backupCodeHash: null })
+        .where(and(eq(users.id, row.userId), gt(users.totpEnabledAt, row.createdAt)));
       return row.email;
     });
   }
@@ -135,7 +167,7 @@ export async function updateEmail(
     const user = await getUser(tx, userId);
     if (!user) throw invalidCode();
     await assertEmailFree({ ...deps, db: tx }, row.email, userId);
-    await tx.update(users).set({ email: row.email, emailVerifiedAt: now }).where(eq(users.id, userId));
+    await setEmail(tx, userId, row.email, now);
     const revertCode = await issueActionCode(tx, { userId, kind: 'email_revert', email: user.email, now });
     return { oldEmail: user.email, newEmail: row.email, revertCode };
   });

@@ -223,14 +223,32 @@ describe('API keys', () => {
     expect(me.user_id).toBe(a.session.user_id);
     const listed = (await call('GET', '/v1/user/api-keys', { key: keyA.xi_api_key })).json().api_keys;
     expect(listed.map((k: { key_id: string }) => k.key_id)).toEqual([keyA.key_id]);
-    const edit = await call('POST', `/v1/user/api-keys/${keyB.key_id}/edit`, {
-      key: keyA.xi_api_key,
-      body: { name: 'x' },
-    });
+    // A's session cannot reach B's keys: they are "not found".
+    const token = a.session.access_token;
+    const edit = await call('POST', `/v1/user/api-keys/${keyB.key_id}/edit`, { token, body: { name: 'x' } });
     expect(edit.statusCode).toBe(404);
-    const del = await call('DELETE', `/v1/user/api-keys/${keyB.key_id}`, { key: keyA.xi_api_key });
-    expect(del.statusCode).toBe(404);
+    expect((await call('DELETE', `/v1/user/api-keys/${keyB.key_id}`, { token })).statusCode).toBe(404);
     expect((await call('GET', '/v1/user', { key: keyB.xi_api_key })).statusCode).toBe(200);
+  });
+
+  it('keeps account security out of an API key’s reach: no key changes, second factor, email or deletion', async () => {
+    const { session } = await signUp();
+    const { xi_api_key: key, key_id } = await createKey(session.access_token);
+    const refused = [
+      await call('POST', '/v1/user/api-keys', { key, body: { name: 'more' } }),
+      await call('POST', `/v1/user/api-keys/${key_id}/edit`, { key, body: { character_limit: null } }),
+      await call('DELETE', `/v1/user/api-keys/${key_id}`, { key }),
+      await call('POST', '/v1/user/update-mfa-factors', { key, body: { action: 'enroll_totp' } }),
+      await call('POST', '/v1/user/backup-code', { key }),
+      await call('POST', '/v1/user/edit-user-metadata', { key, body: { ccpa_opt_out: true } }),
+      await call('POST', '/v1/user/send-email-change-verification', { key, body: { new_email: newEmail() } }),
+      await call('PUT', '/v1/user/email?verification_code=x&is_reverting=false', { key }),
+      await call('DELETE', '/v1/user/delete', { key }),
+    ];
+    expect(refused.map((res) => [res.statusCode, statusOf(res)])).toEqual(
+      refused.map(() => [403, 'forbidden']),
+    );
+    expect((await call('GET', '/v1/user', { key })).statusCode).toBe(200);
   });
 
   it('serves the official ElevenLabs client: user.get() and user.subscription.get() with a key', async () => {
@@ -339,6 +357,36 @@ describe('two-factor authentication', () => {
     expect(statusOf(await call('POST', `/v1/user/backup-code/${second}/remove-mfa`, { token }))).toBe(
       'invalid_mfa_code',
     );
+  });
+});
+
+describe('second-factor guessing', () => {
+  it('allows 10 codes per account in 15 minutes, from any address', async () => {
+    const { email, session } = await signUp();
+    const token = session.access_token;
+    const { totp_secret: secret } = (
+      await call('POST', '/v1/user/update-mfa-factors', { token, body: { action: 'enroll_totp' } })
+    ).json();
+    await call('POST', '/v1/user/update-mfa-factors', {
+      token,
+      body: { action: 'verify_totp', code: totpCode(secret, totpStep(new Date())) },
+    });
+    const challenge = MfaChallengeResponse.parse(
+      (await call('POST', '/v1/auth/sign-in', { body: { email, password: PASSWORD } })).json(),
+    );
+    // One try was the enrolment; nine wrong guesses from different addresses (call() picks one each time).
+    for (let i = 0; i < 9; i += 1) {
+      const wrong = await call('POST', '/v1/auth/sign-in/mfa', {
+        body: { mfa_token: challenge.mfa_token, code: '000000' },
+      });
+      expect(statusOf(wrong)).toBe('invalid_mfa_code');
+    }
+    const limited = await call('POST', '/v1/auth/sign-in/mfa', {
+      body: { mfa_token: challenge.mfa_token, code: totpCode(secret, totpStep(new Date()) + 1) },
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(statusOf(limited)).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 

@@ -56,8 +56,10 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   const db = deps.database.db;
   const actions = accountActionDepsOf(deps);
   const guarded = { preHandler: deps.auth.requireAuth };
+  // The account's email, deletion and metadata change only from a signed-in session, never with a key.
+  const session = { preHandler: deps.auth.requireSession };
   const limited = (max: number, minutes: number) => ({
-    ...guarded,
+    ...session,
     config: { rateLimit: { max, timeWindow: minutes * 60_000 } },
   });
 
@@ -75,7 +77,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       await editUserMetadata(actions, principalOf(request), body);
       return ok;
     },
-    guarded,
+    limited(30, 15),
   );
   registerRoute(
     app,
@@ -84,7 +86,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       await editUser(db, principalOf(request).userId, body);
       return ok;
     },
-    guarded,
+    session,
   );
   registerRoute(
     app,
@@ -108,7 +110,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       await recordSignupSource(db, principalOf(request).userId, body);
       return ok;
     },
-    guarded,
+    session,
   );
   registerRoute(
     app,
@@ -141,7 +143,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       await deleteUser(actions, principalOf(request).userId, sensitiveCodeOf(request));
       return ok;
     },
-    guarded,
+    session,
   );
   registerRoute(
     app,
@@ -181,7 +183,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     app,
     updateEmailRoute,
     async ({ request, query }) => {
-      const userId = query.is_reverting ? undefined : (await deps.auth.authenticate(request)).userId;
+      const userId = query.is_reverting ? undefined : (await deps.auth.authenticateSession(request)).userId;
       const email = await updateEmail(actions, {
         code: query.verification_code,
         isReverting: query.is_reverting,

@@ -285,22 +285,23 @@ export async function deleteUser(
   sensitiveActionCode: string | undefined,
 ): Promise<void> {
   const user = await requireUser(deps.db, userId);
-  const owned = await deps.db.select().from(workspaces).where(eq(workspaces.ownerId, user.id));
-  for (const workspace of owned) {
-    const [other] = await deps.db
-      .select({ userId: workspaceMembers.userId })
-      .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, workspace.id), ne(workspaceMembers.userId, user.id)))
-      .limit(1);
-    if (other) {
-      throw new AppError(
-        'conflict',
-        `The workspace "${workspace.name}" has other members. Transfer its ownership or remove them first.`,
-      );
-    }
-  }
-  await requireSensitiveAction(deps, user, sensitiveActionCode);
+  // One transaction: the membership check, the code and the deletion stand or fall together.
   await deps.db.transaction(async (tx) => {
+    const owned = await tx.select().from(workspaces).where(eq(workspaces.ownerId, user.id));
+    for (const workspace of owned) {
+      const [other] = await tx
+        .select({ userId: workspaceMembers.userId })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, workspace.id), ne(workspaceMembers.userId, user.id)))
+        .limit(1);
+      if (other) {
+        throw new AppError(
+          'conflict',
+          `The workspace "${workspace.name}" has other members. Transfer its ownership or remove them first.`,
+        );
+      }
+    }
+    await requireSensitiveAction({ ...deps, db: tx }, user, sensitiveActionCode);
     for (const workspace of owned) await tx.delete(workspaces).where(eq(workspaces.id, workspace.id));
     await tx.delete(users).where(eq(users.id, user.id));
   });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { refreshAccessToken } from '../../lib/session-refresh';
+import { readStorage, storageKeys, writeStorage } from '../../lib/storage-keys';
 import { useToast } from '../toasts/toast-provider';
 import { useAuth } from './auth-provider';
 
@@ -20,7 +21,7 @@ export function describeTimeout(seconds: number): string {
 /**
  * Keeps a sign-in alive and bounded (accounts §4): refreshes the access token every 5 minutes for a
  * verified-email user (other users refresh when a call meets an expired token), and signs out after
- * `session_inactivity_timeout` seconds without activity, saying why.
+ * `session_inactivity_timeout` seconds without activity in any tab, saying why.
  */
 export function SessionUpkeep() {
   const { status, user, signOut } = useAuth();
@@ -38,23 +39,38 @@ export function SessionUpkeep() {
 
   useEffect(() => {
     if (!timeout || timeout <= 0) return;
+    const limitMs = timeout * 1000;
     let timer: ReturnType<typeof setTimeout>;
-    const expire = () => {
+    let lastWrite = 0;
+    // Activity in any tab counts: it is shared through local storage, so an idle background tab does not
+    // sign out someone who works in another one.
+    const lastActivity = () => Math.max(lastWrite, Number(readStorage(storageKeys.lastActivity)) || 0);
+    const check = () => {
+      const idleMs = Date.now() - lastActivity();
+      if (idleMs < limitMs) {
+        timer = setTimeout(check, limitMs - idleMs);
+        return;
+      }
       toast({
         title: 'You were signed out',
         description: `There was no activity for ${describeTimeout(timeout)}, the limit your workspace sets. Sign in again to continue.`,
       });
       void signOut();
     };
-    const reset = () => {
-      clearTimeout(timer);
-      timer = setTimeout(expire, timeout * 1000);
+    const noteActivity = () => {
+      const now = Date.now();
+      if (now - lastWrite < 1000) return; // at most one write a second
+      lastWrite = now;
+      writeStorage(storageKeys.lastActivity, String(now));
     };
-    reset();
-    for (const name of activityEvents) window.addEventListener(name, reset, { passive: true, capture: true });
+    noteActivity();
+    timer = setTimeout(check, limitMs);
+    for (const name of activityEvents) {
+      window.addEventListener(name, noteActivity, { passive: true, capture: true });
+    }
     return () => {
       clearTimeout(timer);
-      for (const name of activityEvents) window.removeEventListener(name, reset, { capture: true });
+      for (const name of activityEvents) window.removeEventListener(name, noteActivity, { capture: true });
     };
   }, [timeout, signOut, toast]);
 

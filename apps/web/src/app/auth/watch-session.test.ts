@@ -71,7 +71,8 @@ describe('watchSession (accounts §4)', () => {
     const { fetch, store } = await startWatch(async () =>
       json({ detail: { status: 'unauthorized', message: 'Sign in again.' } }, 401),
     );
-    await vi.advanceTimersByTimeAsync(1000); // the sign-out delay
+    // The refresh waits for the cross-tab lock (jsdom has no Web Locks), then the sign-out delay runs.
+    await vi.advanceTimersByTimeAsync(1200);
     expect(store.getState().status).toBe('signedOut');
     await vi.advanceTimersByTimeAsync(120_000);
     expect((fetch.mock.calls as unknown as [string][]).map(([url]) => url)).toEqual([

@@ -1,0 +1,8 @@
+/** PostgreSQL's unique_violation (23505), from `pg` and from PGlite alike, also when wrapped in a cause. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
