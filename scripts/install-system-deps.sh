@@ -4,8 +4,10 @@
 #   scripts/install-system-deps.sh test      # runtime + what `npm test` needs (PostgreSQL, Chromium)
 set -euo pipefail
 
-RUNTIME_PACKAGES=(ffmpeg)
-TEST_PACKAGES=(postgresql chromium)
+# ffmpeg: every output format; flite and festival (+ the HTS voice and kal): the English speech engines
+# (eSpeak-NG comes from npm). pocketsphinx: the round-trip intelligibility test transcribes speech.
+RUNTIME_PACKAGES=(ffmpeg flite festival festvox-us-slt-hts festvox-kallpc16k)
+TEST_PACKAGES=(postgresql chromium pocketsphinx pocketsphinx-en-us)
 
 packages=("${RUNTIME_PACKAGES[@]}")
 if [[ "${1:-runtime}" == "test" ]]; then packages+=("${TEST_PACKAGES[@]}"); fi

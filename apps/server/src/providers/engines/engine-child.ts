@@ -3,7 +3,23 @@
  * hang costs this process only, and the pool respawns it. `crash` and `hang` exist so the supervision
  * can be tested for real.
  */
+
+import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts/engine-synthesis';
+import { synthesizeWithESpeak } from '../tts/engines/espeak-engine';
+import { synthesizeWithFestival } from '../tts/engines/festival-engine';
+import { synthesizeWithFlite } from '../tts/engines/flite-engine';
 import type { EngineReply, EngineRequest } from './engine-protocol';
+
+function synthesize(request: EngineSynthesisRequest): Promise<EngineSynthesisResult> {
+  switch (request.engine) {
+    case 'espeak':
+      return synthesizeWithESpeak(request);
+    case 'flite':
+      return synthesizeWithFlite(request);
+    case 'festival':
+      return synthesizeWithFestival(request);
+  }
+}
 
 function reply(message: EngineReply): void {
   process.send?.(message);
@@ -16,6 +32,13 @@ process.on('message', (message: EngineRequest) => {
       return;
     case 'crash':
       process.abort();
+      return;
+    case 'synthesize':
+      synthesize(message.request).then(
+        (result) => reply({ id: message.id, ok: true, result }),
+        (error: unknown) =>
+          reply({ id: message.id, ok: false, error: error instanceof Error ? error.message : String(error) }),
+      );
       return;
     case 'hang':
       while (true) {

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import type { EngineReply, EngineRequest, EngineTask } from './engine-protocol';
+import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts/engine-synthesis';
+import type { EngineJob, EngineReply, EngineRequest, EngineTask } from './engine-protocol';
 
 /** Why an engine call failed: the child crashed or was killed past its time bound. */
 export class EngineFailure extends Error {
@@ -75,7 +76,8 @@ export class EnginePool {
   }
 
   /** Runs a task on the next ready child (round robin). */
-  run(task: EngineTask, timeoutMs = this.options.timeoutMs): Promise<unknown> {
+  run(task: EngineTask | EngineJob, timeoutMs = this.options.timeoutMs): Promise<unknown> {
+    const job: EngineJob = typeof task === 'string' ? ({ task } as EngineJob) : task;
     if (this.stopped) return Promise.reject(new EngineFailure('stopped', 'The engine pool is stopped.'));
     const ready = this.slots.filter((s) => s.ready && s.child);
     const slot = ready[this.next++ % Math.max(1, ready.length)];
@@ -86,15 +88,22 @@ export class EnginePool {
       const timer = setTimeout(() => {
         slot.pending.delete(id);
         reject(new EngineFailure('timeout', `The engine did not answer within ${timeoutMs} ms.`));
-        this.options.logger.warn({ pid: child.pid, task }, 'engine call timed out; killing its process');
+        this.options.logger.warn(
+          { pid: child.pid, task: job.task },
+          'engine call timed out; killing its process',
+        );
         // No new call may be routed to a child that is being killed; the exit handler respawns it.
         if (slot.child === child) slot.ready = false;
         child.kill('SIGKILL');
       }, timeoutMs);
       slot.pending.set(id, { resolve, reject, timer });
-      const request: EngineRequest = { id, task };
-      child.send(request);
+      child.send({ ...job, id } as EngineRequest);
     });
+  }
+
+  /** Synthesizes speech in a child process, within the time bound. */
+  synthesize(request: EngineSynthesisRequest, timeoutMs?: number): Promise<EngineSynthesisResult> {
+    return this.run({ task: 'synthesize', request }, timeoutMs) as Promise<EngineSynthesisResult>;
   }
 
   /** Stops every child; calls still running fail with reason "stopped". */

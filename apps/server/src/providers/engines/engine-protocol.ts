@@ -1,8 +1,18 @@
+import type { EngineSynthesisRequest } from '../tts/engine-synthesis';
+
 /** Messages between the engine pool and its child processes (structured-clone over IPC). */
 export type EngineRequest =
   | { id: number; task: 'ping' }
   | { id: number; task: 'crash' }
-  | { id: number; task: 'hang' };
+  | { id: number; task: 'hang' }
+  | { id: number; task: 'synthesize'; request: EngineSynthesisRequest };
+
+/** A request without its id: what callers of the pool hand over. */
+export type EngineJob = EngineRequest extends infer R
+  ? R extends EngineRequest
+    ? Omit<R, 'id'>
+    : never
+  : never;
 
 export type EngineReply =
   | { id: number; ok: true; result: unknown }

@@ -1,0 +1,70 @@
+/** The speech engines that run inside the engine child processes (issue 4 "Engines"). */
+export type EngineName = 'espeak' | 'flite' | 'festival';
+
+/** One synthesis, as the engine child receives it. Never SSML: plain text only (flite loops on prosody). */
+export interface EngineSynthesisRequest {
+  engine: EngineName;
+  /** The engine's own voice name: an eSpeak voice (`en-us+f3`), a flite voice (`slt`), a festival voice. */
+  voice: string;
+  text: string;
+  /** Speaking rate, 1 = the voice's own (0.5–2). */
+  rate?: number;
+  /** Pitch as a multiple of the voice's own (0.5–2); engines that cannot shift pitch ignore it. */
+  pitch?: number;
+}
+
+/** Where a word of the input is in the audio: character offsets [start, end) and milliseconds. */
+export interface WordTiming {
+  start: number;
+  end: number;
+  startMs: number;
+  endMs: number;
+}
+
+export interface EngineSynthesisResult {
+  sampleRate: number;
+  /** Mono signed 16-bit PCM. */
+  samples: Int16Array;
+  words: WordTiming[];
+  /** `exact` when the engine reported the times, `estimated` when they were spread over the audio. */
+  timing: 'exact' | 'estimated';
+}
+
+/** The words of a text with their character offsets (letters, digits and the marks inside words). */
+export function wordSpans(text: string): { start: number; end: number }[] {
+  const spans: { start: number; end: number }[] = [];
+  for (const match of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.,$%-]*[\p{L}\p{N}%]|[\p{L}\p{N}]/gu)) {
+    spans.push({ start: match.index, end: match.index + match[0].length });
+  }
+  return spans;
+}
+
+/**
+ * Spreads words over [fromMs, toMs] in proportion to their length: the fallback for engines that do not
+ * report word times (flite), used phrase by phrase so pauses stay where they are.
+ */
+export function spreadWords(
+  spans: readonly { start: number; end: number }[],
+  fromMs: number,
+  toMs: number,
+): WordTiming[] {
+  const total = spans.reduce((sum, span) => sum + (span.end - span.start) + 1, 0);
+  if (total === 0) return [];
+  const perChar = (toMs - fromMs) / total;
+  let at = fromMs;
+  return spans.map((span) => {
+    const length = (span.end - span.start + 1) * perChar;
+    const timing = {
+      start: span.start,
+      end: span.end,
+      startMs: Math.round(at),
+      endMs: Math.round(at + length),
+    };
+    at += length;
+    return timing;
+  });
+}
+
+export function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}

@@ -1,0 +1,109 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EnginePool } from '../../engines/engine-pool';
+import type { EngineSynthesisRequest, EngineSynthesisResult } from '../engine-synthesis';
+import { alignTokens } from './festival-engine';
+import { estimateFliteWords, spokenSegments } from './flite-engine';
+
+const text = 'Hello world, this is a test. It costs five dollars.';
+
+let pool: EnginePool;
+beforeAll(async () => {
+  pool = new EnginePool({ size: 2, timeoutMs: 20_000, logger: pino({ level: 'silent' }) });
+  await pool.start();
+});
+afterAll(() => pool.stop());
+
+const durationMs = (r: EngineSynthesisResult) => (r.samples.length / r.sampleRate) * 1000;
+const rms = (r: EngineSynthesisResult) =>
+  Math.sqrt(r.samples.reduce((sum, s) => sum + s * s, 0) / Math.max(1, r.samples.length));
+
+/** Real speech: 2–6 s for ten words, not silence, and word times in order inside the audio. */
+function expectSpeech(result: EngineSynthesisResult, words = 10) {
+  expect(durationMs(result)).toBeGreaterThan(2000);
+  expect(durationMs(result)).toBeLessThan(6000);
+  expect(rms(result)).toBeGreaterThan(300);
+  expect(result.words.length).toBeGreaterThanOrEqual(words - 1);
+  for (const [i, word] of result.words.entries()) {
+    expect(word.endMs).toBeGreaterThanOrEqual(word.startMs);
+    expect(word.endMs).toBeLessThanOrEqual(durationMs(result) + 50);
+    if (i > 0) expect(word.startMs).toBeGreaterThanOrEqual(result.words[i - 1]?.startMs ?? 0);
+  }
+  expect(text.slice(result.words[0]?.start, result.words[0]?.end)).toBe('Hello');
+}
+
+describe('speech engines in the engine children', () => {
+  it.each<[string, EngineSynthesisRequest]>([
+    ['eSpeak-NG', { engine: 'espeak', voice: 'en-us', text }],
+    ['flite slt', { engine: 'flite', voice: 'slt', text }],
+    ['flite kal16', { engine: 'flite', voice: 'kal16', text }],
+    ['festival slt-hts', { engine: 'festival', voice: 'cmu_us_slt_arctic_hts', text }],
+  ])('%s speaks with word times', async (_, request) => {
+    expectSpeech(await pool.synthesize(request));
+  });
+
+  it.each<[string, EngineSynthesisRequest]>([
+    ['eSpeak-NG', { engine: 'espeak', voice: 'en-us', text }],
+    ['flite', { engine: 'flite', voice: 'awb', text }],
+    ['festival', { engine: 'festival', voice: 'cmu_us_slt_arctic_hts', text }],
+  ])('%s speaks faster at rate 1.5 and slower at 0.7', async (_, request) => {
+    const normal = durationMs(await pool.synthesize(request));
+    const fast = durationMs(await pool.synthesize({ ...request, rate: 1.5 }));
+    const slow = durationMs(await pool.synthesize({ ...request, rate: 0.7 }));
+    expect(fast / normal).toBeLessThan(0.85);
+    expect(slow / normal).toBeGreaterThan(1.2);
+  });
+
+  it('speaks other languages with eSpeak', async () => {
+    const result = await pool.synthesize({
+      engine: 'espeak',
+      voice: 'es',
+      text: 'Hola, ¿cómo estás? Muy bien, gracias.',
+    });
+    expect(durationMs(result)).toBeGreaterThan(1000);
+    expect(result.words.map((w) => 'Hola, ¿cómo estás? Muy bien, gracias.'.slice(w.start, w.end))).toContain(
+      'gracias',
+    );
+  });
+
+  it('fails a call with an unknown voice cleanly, and the child lives on', async () => {
+    await expect(pool.synthesize({ engine: 'flite', voice: 'nobody', text })).rejects.toThrow(
+      'Unknown flite voice',
+    );
+    expect(pool.readyCount).toBe(2);
+  });
+});
+
+describe('word timing helpers', () => {
+  it('reads flite phone times into spoken stretches, on one time line across sentences', () => {
+    expect(spokenSegments('pau:0.164 hh:0.255 ax:0.304 pau:0.500 t:0.700 pau:0.900')).toEqual([
+      { startMs: 164, endMs: 304 },
+      { startMs: 500, endMs: 700 },
+    ]);
+    expect(spokenSegments('pau:0.1 a:0.3 pau:0.5 pau:0.1 b:0.4 pau:0.6')).toEqual([
+      { startMs: 100, endMs: 300 },
+      { startMs: 600, endMs: 900 },
+    ]);
+  });
+
+  it('spreads words over the stretch of their phrase', () => {
+    const words = estimateFliteWords('Hi there, friend.', 'pau:0.1 h:0.3 t:0.6 pau:0.8 f:1.2 pau:1.4', 1400);
+    expect(words.map((w) => [w.start, w.end])).toEqual([
+      [0, 2],
+      [3, 8],
+      [10, 16],
+    ]);
+    expect(words[0]?.startMs).toBe(100);
+    expect(words[1]?.endMs).toBe(600);
+    expect(words[2]).toMatchObject({ startMs: 800, endMs: 1200 });
+  });
+
+  it('places festival tokens on the input, scaled by a tempo change', () => {
+    const words = alignTokens('It costs $5.', 'T\tIt\t0.1\t0.2\nT\tcosts\t0.2\t0.5\nT\t$5\t0.5\t1.0\n', 0.5);
+    expect(words).toEqual([
+      { start: 0, end: 2, startMs: 50, endMs: 100 },
+      { start: 3, end: 8, startMs: 100, endMs: 250 },
+      { start: 9, end: 11, startMs: 250, endMs: 500 },
+    ]);
+  });
+});
