@@ -1,5 +1,6 @@
 export * from './account-actions';
 export * from './api-keys';
+export * from './audio-formats';
 export * from './auth';
 export * from './errors';
 export * from './health';

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { encodeWav, type PcmAudio } from '@parla/audio';
+import { describeOutputFormat, type OutputFormat } from '@parla/contracts';
+
+/** The ffmpeg arguments that turn a mono 16-bit WAV on stdin into a format on stdout. */
+export function ffmpegArgs(format: OutputFormat): string[] {
+  const spec = describeOutputFormat(format);
+  const input = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'wav',
+    '-i',
+    'pipe:0',
+    '-ac',
+    '1',
+    '-ar',
+    String(spec.sampleRate),
+  ];
+  switch (spec.codec) {
+    case 'mp3':
+      return [...input, '-c:a', 'libmp3lame', '-b:a', `${spec.bitrate}k`, '-f', 'mp3', 'pipe:1'];
+    case 'opus':
+      return [...input, '-c:a', 'libopus', '-b:a', `${spec.bitrate}k`, '-f', 'ogg', 'pipe:1'];
+    case 'ulaw':
+      return [...input, '-c:a', 'pcm_mulaw', '-f', 'mulaw', 'pipe:1'];
+    case 'alaw':
+      return [...input, '-c:a', 'pcm_alaw', '-f', 'alaw', 'pipe:1'];
+    case 'pcm':
+    case 'wav':
+      return [...input, '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1'];
+  }
+}
+
+/** Runs ffmpeg over a buffer; a time bound kills it. */
+function runFfmpeg(args: string[], input: Buffer, timeoutMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('ffmpeg', args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let err = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(Buffer.concat(out));
+      else
+        reject(
+          new Error(
+            `ffmpeg ${signal ? `was killed (${signal})` : `exited with ${code}`}: ${err.slice(0, 300)}`,
+          ),
+        );
+    });
+    child.stdin.on('error', () => undefined); // ffmpeg may stop reading early; its exit code tells
+    child.stdin.end(input);
+  });
+}
+
+/**
+ * Encodes mono PCM into an API output format with Debian's ffmpeg (resampling included). WAV is the
+ * resampled PCM wrapped in a canonical header here, since ffmpeg cannot finish a WAV header on a pipe.
+ */
+export async function encodeAudio(
+  audio: PcmAudio,
+  format: OutputFormat,
+  timeoutMs = 30_000,
+): Promise<Buffer> {
+  const spec = describeOutputFormat(format);
+  const encoded = await runFfmpeg(ffmpegArgs(format), encodeWav(audio), timeoutMs);
+  if (spec.codec !== 'wav') return encoded;
+  const samples = new Int16Array(encoded.buffer, encoded.byteOffset, Math.floor(encoded.byteLength / 2));
+  return encodeWav({ sampleRate: spec.sampleRate, channels: 1, samples: new Int16Array(samples) });
+}
