@@ -9,4 +9,5 @@ export * from './mfa';
 export * from './plans';
 export * from './redirect';
 export * from './routes';
+export * from './tts-catalog';
 export * from './users';

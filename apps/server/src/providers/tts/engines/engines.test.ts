@@ -1,3 +1,4 @@
+import { PREMADE_VOICES } from '@parla/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool } from '../../engines/engine-pool';
@@ -72,6 +73,36 @@ describe('speech engines in the engine children', () => {
     );
     expect(pool.readyCount).toBe(2);
   });
+});
+
+const SAMPLE_TEXT: Record<string, string> = {
+  en: 'Good morning, how are you today?',
+  es: 'Buenos días, ¿cómo estás hoy?',
+  fr: "Bonjour, comment allez-vous aujourd'hui ?",
+  de: 'Guten Morgen, wie geht es dir heute?',
+  it: 'Buongiorno, come stai oggi?',
+  pt: 'Bom dia, como você está hoje?',
+  hi: 'नमस्ते, आप कैसे हैं?',
+  zh: '你好，今天你好吗？',
+  ja: 'こんにちは、おげんきですか。',
+  pl: 'Dzień dobry, jak się masz?',
+  nl: 'Goedemorgen, hoe gaat het vandaag?',
+};
+
+describe('every premade voice', () => {
+  it.each(PREMADE_VOICES.map((v) => [v.name, v] as const))(
+    '%s speaks in each of its renditions',
+    async (_, voice) => {
+      const text = SAMPLE_TEXT[voice.language] ?? SAMPLE_TEXT.en ?? '';
+      const renditions =
+        voice.language === 'en' ? [voice.primary, voice.espeak, voice.flite] : [voice.primary, voice.espeak];
+      for (const rendition of renditions) {
+        const result = await pool.synthesize({ ...rendition, text });
+        expect(durationMs(result), `${rendition.engine} ${rendition.voice}`).toBeGreaterThan(700);
+        expect(rms(result), `${rendition.engine} ${rendition.voice}`).toBeGreaterThan(300);
+      }
+    },
+  );
 });
 
 describe('word timing helpers', () => {

@@ -1,0 +1,603 @@
+/**
+ * The speech models and premade voices Parla ships (issue 4 "Models and premade voices"). Models decide
+ * which engine speaks; voices carry a rendition per engine. The ids clients send by default
+ * (`eleven_multilingual_v2`, `eleven_flash_v2_5`…) are accepted as aliases and listed as such.
+ */
+
+export type EngineName = 'espeak' | 'flite' | 'festival';
+
+export interface ModelLanguage {
+  language_id: string;
+  name: string;
+}
+
+export interface TtsModel {
+  model_id: string;
+  name: string;
+  description: string;
+  /** How a voice is spoken: its own engine, or always eSpeak-NG, or its flite rendition. */
+  engine: 'voice' | 'espeak' | 'flite';
+  languages: ModelLanguage[];
+  can_do_text_to_speech: boolean;
+  can_do_voice_conversion: boolean;
+  can_use_style: boolean;
+  can_use_speaker_boost: boolean;
+  /** Credits per character (accounts §9 "characters charged per model cost factor"). */
+  token_cost_factor: number;
+  maximum_text_length_per_request: number;
+  /** For an alias: the Parla model it stands for. */
+  alias_of?: string;
+  /** v3-style models read [bracketed] audio tags instead of speaking them. */
+  reads_audio_tags: boolean;
+}
+
+const lang = (language_id: string, name: string): ModelLanguage => ({ language_id, name });
+
+/** The languages eSpeak-NG speaks well enough to offer (research §1b). */
+export const ESPEAK_LANGUAGES: ModelLanguage[] = [
+  lang('en', 'English'),
+  lang('es', 'Spanish'),
+  lang('fr', 'French'),
+  lang('de', 'German'),
+  lang('it', 'Italian'),
+  lang('pt', 'Portuguese'),
+  lang('pl', 'Polish'),
+  lang('nl', 'Dutch'),
+  lang('sv', 'Swedish'),
+  lang('da', 'Danish'),
+  lang('fi', 'Finnish'),
+  lang('no', 'Norwegian'),
+  lang('cs', 'Czech'),
+  lang('sk', 'Slovak'),
+  lang('hu', 'Hungarian'),
+  lang('ro', 'Romanian'),
+  lang('bg', 'Bulgarian'),
+  lang('hr', 'Croatian'),
+  lang('el', 'Greek'),
+  lang('tr', 'Turkish'),
+  lang('ru', 'Russian'),
+  lang('uk', 'Ukrainian'),
+  lang('hi', 'Hindi'),
+  lang('ta', 'Tamil'),
+  lang('id', 'Indonesian'),
+  lang('ms', 'Malay'),
+  lang('vi', 'Vietnamese'),
+  lang('zh', 'Chinese'),
+  lang('ja', 'Japanese'),
+  lang('ar', 'Arabic'),
+];
+
+const ENGLISH = [lang('en', 'English')];
+
+const base = {
+  can_do_text_to_speech: true,
+  can_do_voice_conversion: false,
+  can_use_style: true,
+  can_use_speaker_boost: true,
+  token_cost_factor: 1,
+  reads_audio_tags: false,
+} as const;
+
+const PARLA_MODELS: TtsModel[] = [
+  {
+    ...base,
+    model_id: 'parla_v1',
+    name: 'Parla v1',
+    description:
+      "Each voice in its own engine: Festival's HTS voice or Flite for English voices, eSpeak-NG for the others. The best quality per voice.",
+    engine: 'voice',
+    languages: ESPEAK_LANGUAGES,
+    maximum_text_length_per_request: 10_000,
+  },
+  {
+    ...base,
+    model_id: 'parla_multilingual_v1',
+    name: 'Parla Multilingual v1',
+    description: 'eSpeak-NG for every voice: 30 languages, exact word timing, the lowest latency.',
+    engine: 'espeak',
+    languages: ESPEAK_LANGUAGES,
+    maximum_text_length_per_request: 10_000,
+    token_cost_factor: 0.5,
+  },
+  {
+    ...base,
+    model_id: 'parla_english_v1',
+    name: 'Parla English v1',
+    description: 'Flite for every voice: English only, fast and clear.',
+    engine: 'flite',
+    languages: ENGLISH,
+    maximum_text_length_per_request: 10_000,
+    token_cost_factor: 0.5,
+  },
+];
+
+/** The public API's model ids, accepted and listed as aliases of Parla's. */
+const ALIASES: [string, string, string, Partial<TtsModel>?][] = [
+  ['eleven_multilingual_v2', 'Eleven Multilingual v2', 'parla_v1'],
+  ['eleven_v3', 'Eleven v3', 'parla_v1', { reads_audio_tags: true, maximum_text_length_per_request: 3000 }],
+  ['eleven_flash_v2_5', 'Eleven Flash v2.5', 'parla_multilingual_v1'],
+  ['eleven_turbo_v2_5', 'Eleven Turbo v2.5', 'parla_multilingual_v1'],
+  ['eleven_flash_v2', 'Eleven Flash v2', 'parla_english_v1'],
+  ['eleven_turbo_v2', 'Eleven Turbo v2', 'parla_english_v1'],
+  ['eleven_multilingual_v1', 'Eleven Multilingual v1', 'parla_v1'],
+  ['eleven_monolingual_v1', 'Eleven English v1', 'parla_english_v1'],
+];
+
+export const TTS_MODELS: TtsModel[] = [
+  ...PARLA_MODELS,
+  ...ALIASES.map(([model_id, name, target, extra]) => {
+    const of = PARLA_MODELS.find((m) => m.model_id === target) as TtsModel;
+    return {
+      ...of,
+      ...extra,
+      model_id,
+      name,
+      description: `Alias of ${of.name}: ${of.description}`,
+      alias_of: of.model_id,
+    };
+  }),
+];
+
+/** accounts/history §9: the default text-to-speech model. */
+export const DEFAULT_TTS_MODEL_ID = 'eleven_multilingual_v2';
+
+export function findModel(modelId: string): TtsModel | undefined {
+  return TTS_MODELS.find((m) => m.model_id === modelId);
+}
+
+/** A rendition of a voice in one engine, with the voice's own rate and pitch. */
+export interface EngineVoice {
+  engine: EngineName;
+  voice: string;
+  rate?: number;
+  pitch?: number;
+}
+
+export interface PremadeVoice {
+  voice_id: string;
+  name: string;
+  description: string;
+  labels: {
+    gender: 'female' | 'male';
+    age: 'young' | 'middle_aged' | 'old';
+    accent: string;
+    use_case: string;
+    language: string;
+    descriptive: string;
+  };
+  /** The language the voice speaks (ISO 639-1). */
+  language: string;
+  /** Its own engine (model `parla_v1`). */
+  primary: EngineVoice;
+  /** The eSpeak-NG rendition (model `parla_multilingual_v1`, and any language). */
+  espeak: EngineVoice;
+  /** The flite rendition for English (model `parla_english_v1`). */
+  flite: EngineVoice;
+}
+
+type Labels = PremadeVoice['labels'];
+const voice = (
+  voice_id: string,
+  name: string,
+  description: string,
+  labels: Labels,
+  primary: EngineVoice,
+  espeak: EngineVoice,
+  flite?: EngineVoice,
+): PremadeVoice => ({
+  voice_id,
+  name,
+  description,
+  labels,
+  language: labels.language,
+  primary,
+  espeak,
+  flite:
+    flite ??
+    (labels.gender === 'female' ? { engine: 'flite', voice: 'slt' } : { engine: 'flite', voice: 'rms' }),
+});
+
+const fest = (rate?: number): EngineVoice => ({
+  engine: 'festival',
+  voice: 'cmu_us_slt_arctic_hts',
+  ...(rate ? { rate } : {}),
+});
+const flite = (v: string, extra: Partial<EngineVoice> = {}): EngineVoice => ({
+  engine: 'flite',
+  voice: v,
+  ...extra,
+});
+const es = (v: string, extra: Partial<EngineVoice> = {}): EngineVoice => ({
+  engine: 'espeak',
+  voice: v,
+  ...extra,
+});
+
+/** The premade voices: English accents on the best English engines, the main languages on eSpeak-NG. */
+export const PREMADE_VOICES: PremadeVoice[] = [
+  voice(
+    'pMsXgVXv3BLzUgSXRplE',
+    'Sarah',
+    'Warm, clear American narrator.',
+    {
+      gender: 'female',
+      age: 'young',
+      accent: 'american',
+      use_case: 'narration',
+      language: 'en',
+      descriptive: 'warm',
+    },
+    fest(),
+    es('en-us+f3'),
+  ),
+  voice(
+    'ThT5KcBeYPX3keUQqHPh',
+    'Grace',
+    'Calm, unhurried voice for audiobooks.',
+    {
+      gender: 'female',
+      age: 'middle_aged',
+      accent: 'american',
+      use_case: 'audiobook',
+      language: 'en',
+      descriptive: 'calm',
+    },
+    fest(0.92),
+    es('en-us+f2', { rate: 0.92 }),
+  ),
+  voice(
+    'LcfcDJNUP1GQjkzn1xUU',
+    'Lily',
+    'Bright, friendly American voice.',
+    {
+      gender: 'female',
+      age: 'young',
+      accent: 'american',
+      use_case: 'conversational',
+      language: 'en',
+      descriptive: 'bright',
+    },
+    flite('slt', { pitch: 1.08 }),
+    es('en-us+f4'),
+    flite('slt', { pitch: 1.08 }),
+  ),
+  voice(
+    'AZnzlk1XvdvUeBnXmlld',
+    'Nora',
+    'Crisp voice for e-learning.',
+    {
+      gender: 'female',
+      age: 'middle_aged',
+      accent: 'american',
+      use_case: 'informative',
+      language: 'en',
+      descriptive: 'crisp',
+    },
+    flite('slt', { rate: 0.95, pitch: 0.94 }),
+    es('en-us+f1'),
+    flite('slt', { rate: 0.95, pitch: 0.94 }),
+  ),
+  voice(
+    'TxGEqnHWrfWFTfGW9XjX',
+    'Alan',
+    'Scottish storyteller with a steady pace.',
+    {
+      gender: 'male',
+      age: 'middle_aged',
+      accent: 'scottish',
+      use_case: 'narration',
+      language: 'en',
+      descriptive: 'steady',
+    },
+    flite('awb'),
+    es('en-gb-scotland+m3'),
+    flite('awb'),
+  ),
+  voice(
+    'VR6AewLTigWG4xSOukaG',
+    'Ryan',
+    'Deep American voice for news.',
+    {
+      gender: 'male',
+      age: 'middle_aged',
+      accent: 'american',
+      use_case: 'news',
+      language: 'en',
+      descriptive: 'deep',
+    },
+    flite('rms'),
+    es('en-us+m3'),
+    flite('rms'),
+  ),
+  voice(
+    'ErXwobaYiN019PkySvjV',
+    'Kevin',
+    'Plain, fast American voice for announcements.',
+    {
+      gender: 'male',
+      age: 'middle_aged',
+      accent: 'american',
+      use_case: 'informative',
+      language: 'en',
+      descriptive: 'plain',
+    },
+    flite('kal16'),
+    es('en-us+m1'),
+    flite('kal16'),
+  ),
+  voice(
+    'yoZ06aMxZJJ28mfd3POQ',
+    'Sam',
+    'Younger American voice, upbeat.',
+    {
+      gender: 'male',
+      age: 'young',
+      accent: 'american',
+      use_case: 'social_media',
+      language: 'en',
+      descriptive: 'upbeat',
+    },
+    flite('awb', { pitch: 1.12, rate: 1.05 }),
+    es('en-us+m2'),
+    flite('awb', { pitch: 1.12, rate: 1.05 }),
+  ),
+  voice(
+    'GBv7mTt0atIp3Br8iCZE',
+    'Oliver',
+    'British received pronunciation.',
+    {
+      gender: 'male',
+      age: 'middle_aged',
+      accent: 'british',
+      use_case: 'narration',
+      language: 'en',
+      descriptive: 'formal',
+    },
+    es('en-gb-x-rp+m3'),
+    es('en-gb-x-rp+m3'),
+  ),
+  voice(
+    'XB0fDUnXU5powFXDhCwa',
+    'Charlotte',
+    'British voice with a light touch.',
+    {
+      gender: 'female',
+      age: 'young',
+      accent: 'british',
+      use_case: 'conversational',
+      language: 'en',
+      descriptive: 'light',
+    },
+    es('en-gb+f3'),
+    es('en-gb+f3'),
+  ),
+  voice(
+    'N2lVS1w4EtoT3dr4eOWO',
+    'Callum',
+    'Caribbean English.',
+    {
+      gender: 'male',
+      age: 'young',
+      accent: 'caribbean',
+      use_case: 'conversational',
+      language: 'en',
+      descriptive: 'relaxed',
+    },
+    es('en-029+m2'),
+    es('en-029+m2'),
+  ),
+  voice(
+    'EXAVITQu4vr4xnSDxMaL',
+    'Lucía',
+    'Castilian Spanish voice.',
+    {
+      gender: 'female',
+      age: 'young',
+      accent: 'castilian',
+      use_case: 'narration',
+      language: 'es',
+      descriptive: 'warm',
+    },
+    es('es+f3'),
+    es('es+f3'),
+  ),
+  voice(
+    'IKne3meq5aSn9XLyUdCD',
+    'Mateo',
+    'Latin American Spanish voice.',
+    {
+      gender: 'male',
+      age: 'middle_aged',
+      accent: 'latin american',
+      use_case: 'conversational',
+      language: 'es',
+      descriptive: 'friendly',
+    },
+    es('es-419+m3'),
+    es('es-419+m3'),
+  ),
+  voice(
+    'jBpfuIE2acCO8z3wKNLl',
+    'Camille',
+    'Parisian French voice.',
+    {
+      gender: 'female',
+      age: 'young',
+      accent: 'parisian',
+      use_case: 'narration',
+      language: 'fr',
+      descriptive: 'soft',
+    },
+    es('fr+f3'),
+    es('fr+f3'),
+  ),
+  voice(
+    'onwK4e9ZLuTAKqWW03F9',
+    'Hugo',
+    'French voice for explainers.',
+    {
+      gender: 'male',
+      age: 'middle_aged',
+      accent: 'standard',
+      use_case: 'informative',
+      language: 'fr',
+      descriptive: 'clear',
+    },
+    es('fr+m3'),
+    es('fr+m3'),
+  ),
+  voice(
+    'z9fAnlkpzviPz146aGWa',
+    'Anna',
+    'German voice, clear and even.',
+    {
+      gender: 'female',
+      age: 'middle_aged',
+      accent: 'standard',
+      use_case: 'informative',
+      language: 'de',
+      descriptive: 'even',
+    },
+    es('de+f3'),
+    es('de+f3'),
+  ),
+  voice(
+    'Zlb1dXrM653N07WRdFW3',
+    'Lukas',
+    'German voice for narration.',
+    {
+      gender: 'male',
+      age: 'young',
+      accent: 'standard',
+      use_case: 'narration',
+      language: 'de',
+      descriptive: 'confident',
+    },
+    es('de+m3'),
+    es('de+m3'),
+  ),
+  voice(
+    'SOYHLrjzK2X1ezoPC6cr',
+    'Giulia',
+    'Italian voice, lively.',
+    {
+      gender: 'female',
+      age: 'young',
+      accent: 'standard',
+      use_case: 'conversational',
+      language: 'it',
+      descriptive: 'lively',
+    },
+    es('it+f3'),
+    es('it+f3'),
+  ),
+  voice(
+    'bIHbv24MWmeRgasZH58o',
+    'João',
+    'Brazilian Portuguese voice.',
+    {
+      gender: 'male',
+      age: 'young',
+      accent: 'brazilian',
+      use_case: 'conversational',
+      language: 'pt',
+      descriptive: 'friendly',
+    },
+    es('pt-br+m3'),
+    es('pt-br+m3'),
+  ),
+  voice(
+    'cgSgspJ2msm6clMCkdW9',
+    'Priya',
+    'Hindi voice.',
+    {
+      gender: 'female',
+      age: 'young',
+      accent: 'standard',
+      use_case: 'conversational',
+      language: 'hi',
+      descriptive: 'warm',
+    },
+    es('hi+f3'),
+    es('hi+f3'),
+  ),
+  voice(
+    'nPczCjzI2devNBz1zQrb',
+    'Wei',
+    'Mandarin Chinese voice.',
+    {
+      gender: 'male',
+      age: 'middle_aged',
+      accent: 'mandarin',
+      use_case: 'informative',
+      language: 'zh',
+      descriptive: 'calm',
+    },
+    es('cmn+m3'),
+    es('cmn+m3'),
+  ),
+  voice(
+    'piTKgcLEGmPE4e6mEKli',
+    'Yuki',
+    'Japanese voice (kana reads best).',
+    {
+      gender: 'female',
+      age: 'young',
+      accent: 'standard',
+      use_case: 'conversational',
+      language: 'ja',
+      descriptive: 'soft',
+    },
+    es('ja+f3'),
+    es('ja+f3'),
+  ),
+  voice(
+    'pqHfZKP75CvOlQylNhV4',
+    'Zofia',
+    'Polish voice.',
+    {
+      gender: 'female',
+      age: 'middle_aged',
+      accent: 'standard',
+      use_case: 'narration',
+      language: 'pl',
+      descriptive: 'clear',
+    },
+    es('pl+f3'),
+    es('pl+f3'),
+  ),
+  voice(
+    'TX3LPaxmHKxFdv7VOQHJ',
+    'Daan',
+    'Dutch voice.',
+    {
+      gender: 'male',
+      age: 'middle_aged',
+      accent: 'standard',
+      use_case: 'informative',
+      language: 'nl',
+      descriptive: 'even',
+    },
+    es('nl+m3'),
+    es('nl+m3'),
+  ),
+];
+
+export function findPremadeVoice(voiceId: string): PremadeVoice | undefined {
+  return PREMADE_VOICES.find((v) => v.voice_id === voiceId);
+}
+
+/**
+ * The engine rendition a model uses for a voice. `parla_english_v1` speaks English only: a voice of another
+ * language has no rendition there (undefined).
+ */
+export function engineVoiceFor(model: TtsModel, voice: PremadeVoice): EngineVoice | undefined {
+  switch (model.engine) {
+    case 'voice':
+      return voice.primary;
+    case 'espeak':
+      return voice.espeak;
+    case 'flite':
+      return voice.language === 'en' ? voice.flite : undefined;
+  }
+}
