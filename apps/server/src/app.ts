@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { voiceRoutes } from './modules/voices/voices.routes';
 import type { AuthGuard } from './platform/auth-guard';
 import type { Clock } from './platform/clock';
 import type { Database } from './platform/db/client';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(async (scope) => authRoutes(scope, deps));
     await app.register(async (scope) => userRoutes(scope, deps));
     await app.register(async (scope) => apiKeyRoutes(scope, deps));
+    await app.register(async (scope) => voiceRoutes(scope, deps));
   }
   if (config.role !== 'worker' && config.env !== 'production') {
     await app.register(async (scope) => devMailboxRoutes(scope, deps));

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PREMADE_VOICES } from '@parla/contracts';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { warmVoicePreviews } from './modules/voices/voice-previews';
 import { createAuthGuard } from './platform/auth-guard';
 import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/client';
@@ -77,6 +79,10 @@ async function main(): Promise<void> {
   });
   await app.listen({ host: config.host, port: config.port });
   logger.info({ role: config.role, url: config.publicUrl }, 'Parla is ready');
+  if (config.role !== 'worker') {
+    // The voice previews are made once (then kept in storage), in the background so start-up does not wait.
+    void warmVoicePreviews({ engines, storage, logger }, PREMADE_VOICES);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

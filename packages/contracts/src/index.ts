@@ -11,3 +11,4 @@ export * from './redirect';
 export * from './routes';
 export * from './tts-catalog';
 export * from './users';
+export * from './voices';

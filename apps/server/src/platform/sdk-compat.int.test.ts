@@ -16,10 +16,9 @@ describe('the official ElevenLabs SDK against this server', () => {
     const error = await client.voices.get('21m00Tcm4TlvDq8ikWAM').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ElevenLabsError);
     const sdkError = error as ElevenLabsError;
-    expect(sdkError.statusCode).toBe(404);
-    expect(sdkError.body).toEqual({
-      detail: { status: 'not_found', message: 'No route matches GET /v1/voices/21m00Tcm4TlvDq8ikWAM.' },
-    });
+    // The key is not one of ours: the public API's 401 with its message, in our error shape.
+    expect(sdkError.statusCode).toBe(401);
+    expect(sdkError.body).toEqual({ detail: { status: 'invalid_api_key', message: 'Invalid API key' } });
     expect(sdkError.requestId).toMatch(/^[A-Za-z0-9]{16}$/);
   });
 });

@@ -1,0 +1,72 @@
+import type { PremadeVoice } from '@parla/contracts';
+import type { Logger } from 'pino';
+import type { Storage } from '../../platform/storage/storage';
+import type { EnginePool } from '../../providers/engines/engine-pool';
+import { encodeAudio } from '../../providers/tts/encode-audio';
+
+/** What each voice says in its preview, in its own language. */
+const PREVIEW_TEXT: Record<string, string> = {
+  en: "Hello, I'm {name}. This is how I sound when I read your text aloud.",
+  es: 'Hola, soy {name}. Así sueno cuando leo tu texto en voz alta.',
+  fr: 'Bonjour, je suis {name}. Voici ma voix quand je lis votre texte à haute voix.',
+  de: 'Hallo, ich bin {name}. So klinge ich, wenn ich deinen Text vorlese.',
+  it: 'Ciao, sono {name}. Ecco come suono quando leggo il tuo testo ad alta voce.',
+  pt: 'Olá, eu sou {name}. É assim que eu soo quando leio o seu texto em voz alta.',
+  hi: 'नमस्ते, मैं {name} हूँ। जब मैं आपका पाठ पढ़ती हूँ तो मेरी आवाज़ ऐसी होती है।',
+  zh: '你好，我是{name}。这就是我朗读你的文字时的声音。',
+  ja: 'こんにちは、{name}です。これが わたしの こえです。',
+  pl: 'Cześć, jestem {name}. Tak brzmię, kiedy czytam twój tekst na głos.',
+  nl: 'Hallo, ik ben {name}. Zo klink ik als ik je tekst voorlees.',
+};
+
+export interface VoicePreviewDeps {
+  engines: EnginePool;
+  storage: Storage;
+  logger: Logger;
+}
+
+const storageKey = (voiceId: string) => `voice-previews/v1/${voiceId}.mp3`;
+const inFlight = new Map<string, Promise<Buffer>>();
+
+/** A voice's preview (mp3), made once with its own engine and kept in storage. */
+export function getVoicePreview(deps: VoicePreviewDeps, voice: PremadeVoice): Promise<Buffer> {
+  const running = inFlight.get(voice.voice_id);
+  if (running) return running;
+  const made = (async () => {
+    const cached = await deps.storage.get(storageKey(voice.voice_id));
+    if (cached) return cached;
+    const text = (PREVIEW_TEXT[voice.language] ?? (PREVIEW_TEXT.en as string)).replace('{name}', voice.name);
+    const speech = await deps.engines.synthesize({ ...voice.primary, text });
+    const mp3 = await encodeAudio(
+      { sampleRate: speech.sampleRate, channels: 1, samples: speech.samples },
+      'mp3_44100_128',
+    );
+    await deps.storage.put(storageKey(voice.voice_id), mp3);
+    return mp3;
+  })().finally(() => inFlight.delete(voice.voice_id));
+  inFlight.set(voice.voice_id, made);
+  return made;
+}
+
+/** Makes every missing preview at start-up, one at a time so requests keep the engines. */
+export async function warmVoicePreviews(
+  deps: VoicePreviewDeps,
+  voices: readonly PremadeVoice[],
+): Promise<void> {
+  const started = Date.now();
+  let made = 0;
+  for (const voice of voices) {
+    try {
+      if (!(await deps.storage.stat(storageKey(voice.voice_id)))) {
+        await getVoicePreview(deps, voice);
+        made += 1;
+      }
+    } catch (error) {
+      deps.logger.warn(
+        { err: error, voiceId: voice.voice_id },
+        'a voice preview could not be made; it will be tried on first request',
+      );
+    }
+  }
+  if (made > 0) deps.logger.info({ made, ms: Date.now() - started }, 'voice previews ready');
+}

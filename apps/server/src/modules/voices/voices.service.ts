@@ -1,0 +1,178 @@
+import {
+  findModel,
+  findPremadeVoice,
+  type ModelResponse,
+  PREMADE_VOICES,
+  type PremadeVoice,
+  TTS_MODELS,
+  type TtsModel,
+  type VoiceResponse,
+  type VoiceSettings,
+} from '@parla/contracts';
+import { AppError } from '../../platform/errors';
+
+/** The settings a voice starts with (the public API's defaults). */
+export const DEFAULT_VOICE_SETTINGS: Required<{ [K in keyof VoiceSettings]: NonNullable<VoiceSettings[K]> }> =
+  {
+    stability: 0.5,
+    similarity_boost: 0.75,
+    style: 0,
+    use_speaker_boost: true,
+    speed: 1,
+  };
+
+/** A model as `GET /v1/models` lists it. */
+export function toModelResponse(model: TtsModel): ModelResponse {
+  return {
+    model_id: model.model_id,
+    name: model.name,
+    description: model.description,
+    can_be_finetuned: false,
+    can_do_text_to_speech: model.can_do_text_to_speech,
+    can_do_voice_conversion: model.can_do_voice_conversion,
+    can_use_style: model.can_use_style,
+    can_use_speaker_boost: model.can_use_speaker_boost,
+    serves_pro_voices: false,
+    token_cost_factor: model.token_cost_factor,
+    requires_alpha_access: false,
+    max_characters_request_free_user: Math.min(2500, model.maximum_text_length_per_request),
+    max_characters_request_subscribed_user: model.maximum_text_length_per_request,
+    maximum_text_length_per_request: model.maximum_text_length_per_request,
+    languages: model.languages,
+    model_rates: { character_cost_multiplier: model.token_cost_factor },
+    concurrency_group: 'standard',
+    alias_of: model.alias_of ?? null,
+  };
+}
+
+export function listModels(): ModelResponse[] {
+  return TTS_MODELS.map(toModelResponse);
+}
+
+/** The models that speak a voice's language, for `verified_languages`. */
+function modelsFor(voice: PremadeVoice): TtsModel[] {
+  return TTS_MODELS.filter((m) => !m.alias_of && m.languages.some((l) => l.language_id === voice.language));
+}
+
+export function previewUrl(publicUrl: string, voiceId: string): string {
+  return `${publicUrl}/v1/voices/${voiceId}/preview`;
+}
+
+/** A premade voice as the public API shows it. */
+export function toVoiceResponse(voice: PremadeVoice, publicUrl: string, withSettings = true): VoiceResponse {
+  const preview = previewUrl(publicUrl, voice.voice_id);
+  return {
+    voice_id: voice.voice_id,
+    name: voice.name,
+    category: 'premade',
+    description: voice.description,
+    labels: voice.labels,
+    preview_url: preview,
+    available_for_tiers: [],
+    settings: withSettings ? DEFAULT_VOICE_SETTINGS : null,
+    sharing: null,
+    high_quality_base_model_ids: modelsFor(voice).map((m) => m.model_id),
+    verified_languages: modelsFor(voice).map((m) => ({
+      language: voice.language,
+      model_id: m.model_id,
+      accent: voice.labels.accent,
+      preview_url: preview,
+    })),
+    safety_control: null,
+    voice_verification: {
+      requires_verification: false,
+      is_verified: false,
+      verification_failures: [],
+      verification_attempts_count: 0,
+    },
+    is_owner: false,
+    is_legacy: false,
+    is_mixed: false,
+    created_at_unix: null,
+  };
+}
+
+/** The public API's answer for an unknown voice: 404 with its `voice_not_found`-style message. */
+export function voiceNotFound(voiceId: string): AppError {
+  return new AppError('resource_not_found', `A voice with the voice_id ${voiceId} was not found.`);
+}
+
+export function getVoice(voiceId: string): PremadeVoice {
+  const voice = findPremadeVoice(voiceId);
+  if (!voice) throw voiceNotFound(voiceId);
+  return voice;
+}
+
+export function getModel(modelId: string): TtsModel {
+  const model = findModel(modelId);
+  if (!model)
+    throw new AppError('invalid_request', `A model with model ID ${modelId} does not exist.`, {
+      errors: [
+        {
+          loc: ['body', 'model_id'],
+          msg: `A model with model ID ${modelId} does not exist.`,
+          type: 'value_error',
+        },
+      ],
+    });
+  return model;
+}
+
+export interface VoiceSearch {
+  search?: string | undefined;
+  sort?: 'created_at_unix' | 'name' | undefined;
+  sortDirection?: 'asc' | 'desc' | undefined;
+  voiceType?: string | undefined;
+  category?: string | undefined;
+  pageSize: number;
+  nextPageToken?: string | undefined;
+  voiceIds?: string[] | undefined;
+}
+
+/** The page token: the offset of the next page, opaque to clients. */
+const encodeToken = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
+function decodeToken(token: string | undefined): number {
+  if (!token) return 0;
+  const match = Buffer.from(token, 'base64url')
+    .toString()
+    .match(/^o:(\d{1,7})$/);
+  if (!match) throw new AppError('invalid_request', 'The next_page_token is not one this server gave out.');
+  return Number(match[1]);
+}
+
+/**
+ * `GET /v2/voices` over the premade voices (a user's own voices arrive with the voices issue): search in
+ * name, description and labels, sort, filter, and pages with an opaque token.
+ */
+export function searchVoices(query: VoiceSearch): {
+  voices: PremadeVoice[];
+  hasMore: boolean;
+  total: number;
+  nextPageToken: string | null;
+} {
+  let voices = [...PREMADE_VOICES];
+  if (query.voiceType && !['default', 'non-community'].includes(query.voiceType)) voices = [];
+  if (query.category && query.category !== 'premade') voices = [];
+  if (query.voiceIds?.length) voices = voices.filter((v) => query.voiceIds?.includes(v.voice_id));
+  const needle = query.search?.trim().toLowerCase();
+  if (needle) {
+    voices = voices.filter((v) =>
+      [v.name, v.description, ...Object.values(v.labels)].some((field) =>
+        field.toLowerCase().includes(needle),
+      ),
+    );
+  }
+  if (query.sort === 'name' || query.sort === undefined) {
+    voices.sort((a, b) => a.name.localeCompare(b.name));
+    if (query.sortDirection === 'desc') voices.reverse();
+  }
+  const offset = decodeToken(query.nextPageToken);
+  const page = voices.slice(offset, offset + query.pageSize);
+  const hasMore = offset + query.pageSize < voices.length;
+  return {
+    voices: page,
+    hasMore,
+    total: voices.length,
+    nextPageToken: hasMore ? encodeToken(offset + query.pageSize) : null,
+  };
+}
