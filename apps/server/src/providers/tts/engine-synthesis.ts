@@ -11,6 +11,8 @@ export interface EngineSynthesisRequest {
   rate?: number;
   /** Pitch as a multiple of the voice's own (0.5–2); engines that cannot shift pitch ignore it. */
   pitch?: number;
+  /** Intonation range as a multiple of the voice's own (0 monotone – 2 lively); festival ignores it. */
+  range?: number;
 }
 
 /** Where a word of the input is in the audio: character offsets [start, end) and milliseconds. */

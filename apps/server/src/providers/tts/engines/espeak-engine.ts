@@ -12,39 +12,61 @@ interface ESpeakWorker {
   set_voice(voice: string): void;
   set_rate(wordsPerMinute: number): void;
   set_pitch(pitch: number): void;
+  set_range(range: number): void;
   get_samplerate(): number;
   synthesize(
     text: string,
     callback: (samples: Int16Array | undefined, events: ESpeakEvent[] | undefined) => boolean,
   ): void;
-  list_voices(): { name: string; identifier: string; languages: { name: string }[] }[];
 }
 
-let worker: Promise<ESpeakWorker> | undefined;
+interface ESpeakModule {
+  eSpeakNGWorker: new () => ESpeakWorker;
+  HEAPU8: Uint8Array;
+}
 
-/** The eSpeak-NG WebAssembly module, loaded once per engine child (110–120 ms). */
-function getWorker(): Promise<ESpeakWorker> {
-  worker ??= (async () => {
+interface LoadedESpeak {
+  worker: ESpeakWorker;
+  /** Puts the module's memory back as it was just after loading. */
+  reset(): void;
+}
+
+let loaded: Promise<LoadedESpeak> | undefined;
+
+/**
+ * The eSpeak-NG WebAssembly module, loaded once per engine child (110–120 ms). eSpeak draws random
+ * numbers while it speaks (its C rand() state lives in the module's memory), so the same text would sound
+ * slightly different from call to call. A copy of the memory taken after loading (17 MB) is written back
+ * before every synthesis (about 3 ms): identical input then gives identical samples, whatever ran before.
+ */
+function load(): Promise<LoadedESpeak> {
+  loaded ??= (async () => {
     const createModule = (await import('@echogarden/espeak-ng-emscripten')).default;
-    const instance = (await createModule()) as { eSpeakNGWorker: new () => ESpeakWorker };
-    return new instance.eSpeakNGWorker();
+    const module = (await createModule()) as ESpeakModule;
+    const worker = new module.eSpeakNGWorker();
+    worker.set_voice('en-us'); // loads the phoneme data, so the snapshot holds it
+    const snapshot = new Uint8Array(module.HEAPU8);
+    return { worker, reset: () => module.HEAPU8.set(snapshot) };
   })();
-  return worker;
+  return loaded;
 }
 
-/** eSpeak's default speaking rate (words per minute) and pitch (0–100). */
+/** eSpeak's default speaking rate (words per minute), pitch and intonation range (0–100). */
 const DEFAULT_WPM = 175;
 const DEFAULT_PITCH = 50;
+const DEFAULT_RANGE = 50;
 
 /**
  * eSpeak-NG through WebAssembly: many languages and variants, with word events that give exact word
- * times. Rate and pitch persist on the worker, so every call sets both.
+ * times. Rate, pitch and range persist on the worker, so every call sets all three.
  */
 export async function synthesizeWithESpeak(request: EngineSynthesisRequest): Promise<EngineSynthesisResult> {
-  const w = await getWorker();
+  const { worker: w, reset } = await load();
+  reset();
   w.set_voice(request.voice);
   w.set_rate(Math.round(clamp(DEFAULT_WPM * (request.rate ?? 1), 80, 450)));
   w.set_pitch(Math.round(clamp(DEFAULT_PITCH * (request.pitch ?? 1), 0, 99)));
+  w.set_range(Math.round(clamp(DEFAULT_RANGE * (request.range ?? 1), 0, 99)));
   const chunks: Int16Array[] = [];
   const starts: { start: number; end: number; ms: number }[] = [];
   let endMs = 0;
@@ -76,14 +98,4 @@ export async function synthesizeWithESpeak(request: EngineSynthesisRequest): Pro
     endMs: Math.min(starts[i + 1]?.ms ?? Math.max(endMs, totalMs), totalMs),
   }));
   return { sampleRate, samples, words, timing: 'exact' };
-}
-
-/** Every eSpeak voice: identifier and languages. */
-export async function listESpeakVoices(): Promise<
-  { identifier: string; name: string; languages: string[] }[]
-> {
-  const w = await getWorker();
-  return w
-    .list_voices()
-    .map((v) => ({ identifier: v.identifier, name: v.name, languages: v.languages.map((l) => l.name) }));
 }

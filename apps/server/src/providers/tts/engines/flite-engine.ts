@@ -17,6 +17,8 @@ export const FLITE_VOICES = ['slt', 'rms', 'awb', 'kal16', 'kal'] as const;
 
 /** Median F0 of each voice as measured (research §1a); rms ignores pitch targets, so it has none. */
 const BASE_F0: Record<string, number> = { slt: 164, awb: 126, kal16: 102, kal: 102 };
+/** flite's default intonation spread (Hz) for its CART F0 model. */
+const BASE_F0_STDDEV = 20;
 
 /** Phrases of a text: split after , ; : . ! ? — flite pauses there (`pau` in its phone timing). */
 function phrases(text: string): { start: number; end: number }[] {
@@ -98,6 +100,9 @@ export async function synthesizeWithFlite(request: EngineSynthesisRequest): Prom
     const base = BASE_F0[request.voice];
     const pitch = clamp(request.pitch ?? 1, 0.5, 2);
     if (base && pitch !== 1) args.push('--setf', `int_f0_target_mean=${Math.round(base * pitch)}`);
+    const range = clamp(request.range ?? 1, 0, 2);
+    if (base && range !== 1)
+      args.push('--setf', `int_f0_target_stddev=${Math.round(BASE_F0_STDDEV * range)}`);
     // The text goes in as a file, so nothing in it can be read as an option.
     const input = path.join(dir, 'in.txt');
     await fs.writeFile(input, request.text);

@@ -1,0 +1,82 @@
+import type { WordTiming } from './engine-synthesis';
+import type { NormalizedText } from './text-normalization';
+
+/** The public API's character alignment: one entry per character, times in seconds. */
+export interface CharacterAlignment {
+  characters: string[];
+  character_start_times_seconds: number[];
+  character_end_times_seconds: number[];
+}
+
+/** Per-character [start, end] ms of a text from its word times; characters between words take the gap. */
+export function characterTimes(
+  text: string,
+  words: readonly WordTiming[],
+  totalMs: number,
+): [number, number][] {
+  const times: [number, number][] = new Array(text.length);
+  const sorted = [...words].sort((a, b) => a.start - b.start);
+  let cursor = 0;
+  let previousEnd = 0;
+  for (const word of sorted) {
+    if (word.start < cursor) continue;
+    // The gap before the word: its characters share the silence between the two words.
+    for (let i = cursor; i < word.start; i += 1)
+      times[i] = [previousEnd, Math.max(previousEnd, word.startMs)];
+    const length = Math.max(1, word.end - word.start);
+    const span = Math.max(0, word.endMs - word.startMs);
+    for (let i = word.start; i < word.end && i < text.length; i += 1) {
+      const k = i - word.start;
+      times[i] = [word.startMs + (span * k) / length, word.startMs + (span * (k + 1)) / length];
+    }
+    cursor = word.end;
+    previousEnd = Math.max(previousEnd, word.endMs);
+  }
+  for (let i = cursor; i < text.length; i += 1) times[i] = [previousEnd, Math.max(previousEnd, totalMs)];
+  return times;
+}
+
+/** Alignment for `text` from per-character ms times. */
+export function toAlignment(text: string, times: readonly [number, number][]): CharacterAlignment {
+  const round = (ms: number) => Math.round(ms) / 1000;
+  return {
+    characters: [...text].length === text.length ? [...text] : text.split(''),
+    character_start_times_seconds: times.map(([start]) => round(start)),
+    character_end_times_seconds: times.map(([, end]) => round(end)),
+  };
+}
+
+/**
+ * The alignment of the text as written, from the times of the normalised text: a stretch written as is
+ * keeps its characters' times; a replaced stretch ("$5" → "five dollars") spreads the spoken time over
+ * the written characters.
+ */
+export function originalTimes(
+  normalized: NormalizedText,
+  spokenTimes: readonly [number, number][],
+  originalLength: number,
+): [number, number][] {
+  const times: [number, number][] = new Array(originalLength);
+  let at = 0;
+  let last: [number, number] = [0, 0];
+  for (const segment of normalized.segments) {
+    const spokenLength = segment.spoken.length;
+    const writtenLength = segment.end - segment.start;
+    if (spokenLength === writtenLength) {
+      for (let k = 0; k < writtenLength; k += 1) times[segment.start + k] = spokenTimes[at + k] ?? last;
+    } else {
+      const from = spokenTimes[at]?.[0] ?? last[1];
+      const to = spokenTimes[at + spokenLength - 1]?.[1] ?? from;
+      for (let k = 0; k < writtenLength; k += 1) {
+        times[segment.start + k] = [
+          from + ((to - from) * k) / writtenLength,
+          from + ((to - from) * (k + 1)) / writtenLength,
+        ];
+      }
+    }
+    at += spokenLength;
+    last = times[segment.end - 1] ?? last;
+  }
+  for (let i = 0; i < originalLength; i += 1) times[i] ??= last;
+  return times;
+}
