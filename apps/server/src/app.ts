@@ -11,6 +11,7 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { ttsRoutes } from './modules/tts/tts.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { voiceRoutes } from './modules/voices/voices.routes';
 import type { AuthGuard } from './platform/auth-guard';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(async (scope) => userRoutes(scope, deps));
     await app.register(async (scope) => apiKeyRoutes(scope, deps));
     await app.register(async (scope) => voiceRoutes(scope, deps));
+    await app.register(async (scope) => ttsRoutes(scope, deps));
   }
   if (config.role !== 'worker' && config.env !== 'production') {
     await app.register(async (scope) => devMailboxRoutes(scope, deps));

@@ -16,6 +16,10 @@ export const errorCodes = {
   not_found: 404,
   /** The addressed resource does not exist or belongs to another workspace. */
   resource_not_found: 404,
+  /** The voice of a speech request does not exist (or belongs to another workspace). */
+  voice_not_found: 404,
+  /** The output format needs a higher plan (mp3 192 kbit/s from Creator, 44.1 kHz PCM from Pro). */
+  output_format_not_allowed: 403,
   /** No valid access token or API key was sent. */
   unauthorized: 401,
   /** Sign-in with an email and password that do not match an account (never says which was wrong). */

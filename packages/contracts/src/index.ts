@@ -9,6 +9,7 @@ export * from './mfa';
 export * from './plans';
 export * from './redirect';
 export * from './routes';
+export * from './tts';
 export * from './tts-catalog';
 export * from './users';
 export * from './voices';

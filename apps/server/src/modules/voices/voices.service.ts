@@ -92,9 +92,9 @@ export function toVoiceResponse(voice: PremadeVoice, publicUrl: string, withSett
   };
 }
 
-/** The public API's answer for an unknown voice: 404 with its `voice_not_found`-style message. */
+/** The public API's answer for an unknown voice: 404 `voice_not_found`. */
 export function voiceNotFound(voiceId: string): AppError {
-  return new AppError('resource_not_found', `A voice with the voice_id ${voiceId} was not found.`);
+  return new AppError('voice_not_found', `A voice with the voice_id ${voiceId} was not found.`);
 }
 
 export function getVoice(voiceId: string): PremadeVoice {

@@ -1,0 +1,38 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.tables';
+import { workspaces } from '../workspaces/workspaces.tables';
+
+/**
+ * What was generated (history/voices §3 "history item"): written by text to speech in the same
+ * transaction that settles its credits. The history API and its pages come with the history issue.
+ */
+export const historyItems = pgTable(
+  'history_items',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    source: text('source', { enum: ['TTS', 'STS'] }).notNull(),
+    voiceId: text('voice_id').notNull(),
+    voiceName: text('voice_name').notNull(),
+    voiceCategory: text('voice_category').notNull(),
+    modelId: text('model_id').notNull(),
+    text: text('text').notNull(),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    outputFormat: text('output_format').notNull(),
+    contentType: text('content_type').notNull(),
+    audioKey: text('audio_key').notNull(),
+    audioBytes: integer('audio_bytes').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    alignment: jsonb('alignment').$type<{ alignment: unknown; normalized_alignment: unknown }>(),
+    characterCountChangeFrom: integer('character_count_change_from').notNull(),
+    characterCountChangeTo: integer('character_count_change_to').notNull(),
+    requestId: text('request_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('history_items_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id)],
+);
+
+export type HistoryItemRow = typeof historyItems.$inferSelect;

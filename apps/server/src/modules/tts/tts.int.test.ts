@@ -1,0 +1,252 @@
+import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
+import { ErrorResponse, PREMADE_VOICES, SessionResponse } from '@parla/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../platform/ids';
+import { probeAudio, readAll } from '../../test/audio-probe';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { concurrencySlots } from '../credits/credits.tables';
+import { historyItems } from '../history/history.tables';
+import { workspaces } from '../workspaces/workspaces.tables';
+
+let t: TestApp;
+let baseUrl: string;
+
+interface Account {
+  token: string;
+  key: string;
+  workspaceId: string;
+  sdk: ElevenLabsClient;
+}
+
+async function newAccount(): Promise<Account> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/sign-up',
+    remoteAddress: `10.6.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    payload: { email: `tts-${newId(8).toLowerCase()}@example.test`, password: 'speech-pass-1' },
+  });
+  const session = SessionResponse.parse(res.json());
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/v1/user/api-keys',
+    headers: { authorization: `Bearer ${session.access_token}` },
+    payload: { name: 'tts' },
+  });
+  const key = created.json().xi_api_key as string;
+  return {
+    token: session.access_token,
+    key,
+    workspaceId: session.workspace_id,
+    sdk: new ElevenLabsClient({ apiKey: key, baseUrl, maxRetries: 0 }),
+  };
+}
+
+const voice = (name: string) => PREMADE_VOICES.find((v) => v.name === name)?.voice_id ?? '';
+const db = () => t.deps.database.db;
+const characterCount = async (workspaceId: string) =>
+  (await db().select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0]?.characterCount;
+const historyOf = (workspaceId: string) =>
+  db().select().from(historyItems).where(eq(historyItems.workspaceId, workspaceId));
+
+let account: Account;
+beforeAll(async () => {
+  t = await createTestApp({ env: { ENGINE_POOL_SIZE: '2', ENGINE_TIMEOUT_MS: '20000' } });
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  account = await newAccount();
+});
+afterAll(() => t.close());
+
+const TEXT = 'The meeting has been moved to Thursday afternoon at three o’clock. Please bring the report.';
+
+describe('text to speech with the official client', () => {
+  it('convert: an mp3 of the text, a history item and the credits charged', async () => {
+    const { sdk, workspaceId } = await newAccount();
+    const audio = await readAll(
+      await sdk.textToSpeech.convert(voice('Kevin'), { text: TEXT, modelId: 'eleven_multilingual_v2' }),
+    );
+    const probed = probeAudio(audio);
+    expect(probed).toMatchObject({ codec: 'mp3', sampleRate: 44100, channels: 1 });
+    // 15 words at a speaking pace: 3–9 seconds.
+    expect(probed.seconds).toBeGreaterThan(3);
+    expect(probed.seconds).toBeLessThan(9);
+    expect(await characterCount(workspaceId)).toBe(TEXT.length);
+    const [item] = await historyOf(workspaceId);
+    expect(item).toMatchObject({
+      source: 'TTS',
+      text: TEXT,
+      voiceName: 'Kevin',
+      modelId: 'eleven_multilingual_v2',
+      characterCountChangeFrom: 0,
+      characterCountChangeTo: TEXT.length,
+    });
+    expect((await t.deps.storage.get(item?.audioKey ?? ''))?.equals(audio)).toBe(true);
+  });
+
+  it('convertWithTimestamps: the audio with the time of every character, as written and as spoken', async () => {
+    const text = 'It costs $5 today.';
+    const result = await account.sdk.textToSpeech.convertWithTimestamps(voice('Sarah'), { text });
+    const audio = Buffer.from(result.audioBase64, 'base64');
+    const seconds = probeAudio(audio).seconds;
+    expect(result.alignment?.characters.join('')).toBe(text);
+    expect(result.normalizedAlignment?.characters.join('')).toBe('It costs five dollars today.');
+    const ends = result.alignment?.characterEndTimesSeconds ?? [];
+    expect(ends.at(-1)).toBeGreaterThan(0.5);
+    expect(ends.at(-1)).toBeLessThanOrEqual(seconds + 0.1);
+  });
+
+  it.each([
+    ['pcm_16000', 2, 16000],
+    ['ulaw_8000', 1, 8000],
+  ] as const)('returns raw %s samples', async (format, bytesPerSample, rate) => {
+    const audio = await readAll(
+      await account.sdk.textToSpeech.convert(voice('Ryan'), {
+        text: 'Short and sweet.',
+        outputFormat: format,
+      }),
+    );
+    expect(audio.length / bytesPerSample / rate).toBeGreaterThan(0.6);
+    expect(audio.length / bytesPerSample / rate).toBeLessThan(3);
+  });
+
+  it('speaks other languages with their voices', async () => {
+    const audio = await readAll(
+      await account.sdk.textToSpeech.convert(voice('Lucía'), {
+        text: 'Buenos días, ¿cómo estás?',
+        outputFormat: 'opus_48000_64',
+      }),
+    );
+    expect(probeAudio(audio)).toMatchObject({ codec: 'opus', sampleRate: 48000 });
+  });
+});
+
+describe('text to speech refusals: nothing kept, nothing charged', () => {
+  const post = (acct: Account, path: string, payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'xi-api-key': acct.key },
+      payload: payload as object,
+    });
+  const statusOf = (res: { json(): unknown }) => ErrorResponse.parse(res.json()).detail.status;
+
+  it('unknown voice 404 voice_not_found; empty or too long text and unknown model 422', async () => {
+    const acct = await newAccount();
+    const unknown = await post(acct, '/v1/text-to-speech/NoSuchVoice000000000', { text: 'Hi' });
+    expect([unknown.statusCode, statusOf(unknown)]).toEqual([404, 'voice_not_found']);
+    const empty = await post(acct, `/v1/text-to-speech/${voice('Kevin')}`, { text: '   ' });
+    expect(empty.statusCode).toBe(422);
+    const long = await post(acct, `/v1/text-to-speech/${voice('Kevin')}`, { text: 'a'.repeat(10_001) });
+    expect(long.statusCode).toBe(422);
+    const model = await post(acct, `/v1/text-to-speech/${voice('Kevin')}`, {
+      text: 'Hi',
+      model_id: 'gpt-voice',
+    });
+    expect(model.statusCode).toBe(422);
+    const english = await post(acct, `/v1/text-to-speech/${voice('Lucía')}`, {
+      text: 'Hola',
+      model_id: 'parla_english_v1',
+    });
+    expect(english.statusCode).toBe(422);
+    expect(await characterCount(acct.workspaceId)).toBe(0);
+    expect(await historyOf(acct.workspaceId)).toEqual([]);
+  });
+
+  it('keeps mp3 192 for Creator and up (403)', async () => {
+    const acct = await newAccount();
+    const res = await post(acct, `/v1/text-to-speech/${voice('Kevin')}?output_format=mp3_44100_192`, {
+      text: 'Hi there.',
+    });
+    expect([res.statusCode, statusOf(res)]).toEqual([403, 'output_format_not_allowed']);
+    await db().update(workspaces).set({ tier: 'creator' }).where(eq(workspaces.id, acct.workspaceId));
+    const allowed = await post(acct, `/v1/text-to-speech/${voice('Kevin')}?output_format=mp3_44100_192`, {
+      text: 'Hi there.',
+    });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.headers['content-type']).toBe('audio/mpeg');
+  });
+
+  it('refuses past the quota with quota_exceeded (401), and past the key limit', async () => {
+    const acct = await newAccount();
+    await db().update(workspaces).set({ characterCount: 9_995 }).where(eq(workspaces.id, acct.workspaceId));
+    const res = await post(acct, `/v1/text-to-speech/${voice('Kevin')}`, { text: 'Ten chars.' });
+    expect([res.statusCode, statusOf(res)]).toEqual([401, 'quota_exceeded']);
+    expect(ErrorResponse.parse(res.json()).detail.message).toBe(
+      'This request exceeds your quota of 10000. You have 5 credits remaining, while 10 credits are required for this request.',
+    );
+    expect(await characterCount(acct.workspaceId)).toBe(9_995);
+    expect(await historyOf(acct.workspaceId)).toEqual([]);
+  });
+
+  it('refuses past the plan’s concurrent requests with 429 and the counts in headers', async () => {
+    const acct = await newAccount();
+    const expiresAt = new Date(Date.now() + 60_000);
+    await db()
+      .insert(concurrencySlots)
+      .values([
+        { id: newId(), workspaceId: acct.workspaceId, expiresAt },
+        { id: newId(), workspaceId: acct.workspaceId, expiresAt },
+      ]);
+    const res = await post(acct, `/v1/text-to-speech/${voice('Kevin')}`, { text: 'Hi' });
+    expect([res.statusCode, statusOf(res)]).toEqual([429, 'too_many_concurrent_requests']);
+    expect(res.headers['current-concurrent-requests']).toBe('2');
+    expect(res.headers['maximum-concurrent-requests']).toBe('2');
+  });
+
+  it('keeps no history item with enable_logging=false, but charges', async () => {
+    const acct = await newAccount();
+    const res = await post(acct, `/v1/text-to-speech/${voice('Kevin')}?enable_logging=false`, {
+      text: 'Not kept.',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['history-item-id']).toBeUndefined();
+    expect(await historyOf(acct.workspaceId)).toEqual([]);
+    expect(await characterCount(acct.workspaceId)).toBe('Not kept.'.length);
+  });
+
+  it('a key of another workspace cannot spend this one’s credits: each request is charged to the caller', async () => {
+    const a = await newAccount();
+    const res = await post(a, `/v1/text-to-speech/${voice('Kevin')}`, { text: 'Mine.' });
+    expect(res.statusCode).toBe(200);
+    expect(await characterCount(a.workspaceId)).toBe(5);
+    expect(await characterCount(account.workspaceId)).not.toBe(5);
+  });
+});
+
+describe('an engine that fails', () => {
+  it('gives a clean 503, refunds the credits and keeps nothing', async () => {
+    const broken = await createTestApp();
+    try {
+      const signUp = await broken.app.inject({
+        method: 'POST',
+        url: '/v1/auth/sign-up',
+        payload: { email: `broken-${newId(8).toLowerCase()}@example.test`, password: 'speech-pass-1' },
+      });
+      const session = SessionResponse.parse(signUp.json());
+      await broken.deps.engines.stop();
+      const res = await broken.app.inject({
+        method: 'POST',
+        url: `/v1/text-to-speech/${voice('Kevin')}`,
+        headers: { authorization: `Bearer ${session.access_token}` },
+        payload: { text: 'This will fail.' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(ErrorResponse.parse(res.json()).detail.message).toContain('Nothing was charged');
+      const [ws] = await broken.deps.database.db
+        .select()
+        .from(workspaces)
+        .where(eq(workspaces.id, session.workspace_id));
+      expect(ws?.characterCount).toBe(0);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+it('answers an ElevenLabsError for a wrong voice through the client', async () => {
+  const error = await account.sdk.textToSpeech
+    .convert('NoSuchVoice000000000', { text: 'Hi' })
+    .catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ElevenLabsError);
+  expect((error as ElevenLabsError).statusCode).toBe(404);
+});

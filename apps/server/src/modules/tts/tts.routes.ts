@@ -1,0 +1,73 @@
+import { textToSpeechRoute, textToSpeechWithTimestampsRoute } from '@parla/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app';
+import { principalOf } from '../../platform/auth-guard';
+import { registerRoute } from '../../platform/route';
+import { type TtsCaller, type TtsDeps, type TtsResult, textToSpeech } from './tts.service';
+
+function callerOf(request: FastifyRequest): TtsCaller {
+  const principal = principalOf(request);
+  return {
+    userId: principal.userId,
+    workspaceId: principal.workspaceId,
+    apiKeyId: principal.apiKeyId,
+    requestId: request.id,
+  };
+}
+
+/** The public API's response headers of a generation. */
+function withHeaders(reply: FastifyReply, request: FastifyRequest, result: TtsResult): void {
+  reply.header('request-id', request.id);
+  reply.header('x-character-count', String(result.characterCost));
+  if (result.historyItemId) reply.header('history-item-id', result.historyItemId);
+}
+
+/** Text to speech over the public API (issue 4). */
+export async function ttsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const tts: TtsDeps = {
+    db: deps.database.db,
+    engines: deps.engines,
+    storage: deps.storage,
+    clock: deps.clock,
+    logger: deps.logger,
+    engineTimeoutMs: deps.config.engines.timeoutMs,
+  };
+  const guarded = { preHandler: deps.auth.requireAuth };
+
+  registerRoute(
+    app,
+    textToSpeechRoute,
+    async ({ request, reply, params, query, body }) => {
+      const result = await textToSpeech(tts, callerOf(request), {
+        voiceId: params.voice_id,
+        outputFormat: query.output_format,
+        enableLogging: query.enable_logging,
+        body,
+      });
+      withHeaders(reply, request, result);
+      reply.header('content-type', result.contentType);
+      return result.audio;
+    },
+    guarded,
+  );
+
+  registerRoute(
+    app,
+    textToSpeechWithTimestampsRoute,
+    async ({ request, reply, params, query, body }) => {
+      const result = await textToSpeech(tts, callerOf(request), {
+        voiceId: params.voice_id,
+        outputFormat: query.output_format,
+        enableLogging: query.enable_logging,
+        body,
+      });
+      withHeaders(reply, request, result);
+      return {
+        audio_base64: result.audio.toString('base64'),
+        alignment: result.alignment,
+        normalized_alignment: result.normalizedAlignment,
+      };
+    },
+    guarded,
+  );
+}
