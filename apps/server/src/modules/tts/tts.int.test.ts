@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids';
 import { probeAudio, readAll } from '../../test/audio-probe';
+import { signUpWithApiKey } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { concurrencySlots } from '../credits/credits.tables';
 import { historyItems } from '../history/history.tables';
@@ -20,25 +21,12 @@ interface Account {
 }
 
 async function newAccount(): Promise<Account> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/auth/sign-up',
-    remoteAddress: `10.6.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    payload: { email: `tts-${newId(8).toLowerCase()}@example.test`, password: 'speech-pass-1' },
-  });
-  const session = SessionResponse.parse(res.json());
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/v1/user/api-keys',
-    headers: { authorization: `Bearer ${session.access_token}` },
-    payload: { name: 'tts' },
-  });
-  const key = created.json().xi_api_key as string;
+  const created = await signUpWithApiKey(t.app);
   return {
-    token: session.access_token,
-    key,
-    workspaceId: session.workspace_id,
-    sdk: new ElevenLabsClient({ apiKey: key, baseUrl, maxRetries: 0 }),
+    token: created.accessToken,
+    key: created.apiKey,
+    workspaceId: created.workspaceId,
+    sdk: new ElevenLabsClient({ apiKey: created.apiKey, baseUrl, maxRetries: 0 }),
   };
 }
 

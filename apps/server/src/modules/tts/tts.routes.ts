@@ -1,5 +1,11 @@
-import { textToSpeechRoute, textToSpeechWithTimestampsRoute } from '@parla/contracts';
+import {
+  type TextToSpeechBody,
+  type TextToSpeechQuery,
+  textToSpeechRoute,
+  textToSpeechWithTimestampsRoute,
+} from '@parla/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
@@ -33,18 +39,28 @@ export async function ttsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     engineTimeoutMs: deps.config.engines.timeoutMs,
   };
   const guarded = { preHandler: deps.auth.requireAuth };
+  const generate = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    params: { voice_id: string },
+    query: z.infer<typeof TextToSpeechQuery>,
+    body: TextToSpeechBody,
+  ) => {
+    const result = await textToSpeech(tts, callerOf(request), {
+      voiceId: params.voice_id,
+      outputFormat: query.output_format,
+      enableLogging: query.enable_logging,
+      body,
+    });
+    withHeaders(reply, request, result);
+    return result;
+  };
 
   registerRoute(
     app,
     textToSpeechRoute,
     async ({ request, reply, params, query, body }) => {
-      const result = await textToSpeech(tts, callerOf(request), {
-        voiceId: params.voice_id,
-        outputFormat: query.output_format,
-        enableLogging: query.enable_logging,
-        body,
-      });
-      withHeaders(reply, request, result);
+      const result = await generate(request, reply, params, query, body);
       reply.header('content-type', result.contentType);
       return result.audio;
     },
@@ -55,13 +71,7 @@ export async function ttsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     app,
     textToSpeechWithTimestampsRoute,
     async ({ request, reply, params, query, body }) => {
-      const result = await textToSpeech(tts, callerOf(request), {
-        voiceId: params.voice_id,
-        outputFormat: query.output_format,
-        enableLogging: query.enable_logging,
-        body,
-      });
-      withHeaders(reply, request, result);
+      const result = await generate(request, reply, params, query, body);
       return {
         audio_base64: result.audio.toString('base64'),
         alignment: result.alignment,

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
-import { PREMADE_VOICES, SessionResponse } from '@parla/contracts';
+import { PREMADE_VOICES } from '@parla/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../platform/ids';
+import { signUpWithApiKey } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -15,19 +15,7 @@ let key: string;
 beforeAll(async () => {
   t = await createTestApp();
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const signUp = await t.app.inject({
-    method: 'POST',
-    url: '/v1/auth/sign-up',
-    payload: { email: `voices-${newId(8).toLowerCase()}@example.test`, password: 'voices-pass-1' },
-  });
-  const session = SessionResponse.parse(signUp.json());
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/v1/user/api-keys',
-    headers: { authorization: `Bearer ${session.access_token}` },
-    payload: { name: 'voices' },
-  });
-  key = created.json().xi_api_key;
+  key = (await signUpWithApiKey(t.app)).apiKey;
   sdk = new ElevenLabsClient({ apiKey: key, baseUrl, maxRetries: 0 });
 });
 afterAll(() => t.close());
