@@ -73,3 +73,27 @@ export const textToSpeechWithTimestampsRoute = defineRoute({
   body: TextToSpeechBody,
   response: AudioWithTimestampsResponse,
 });
+
+/** The audio, sent as each sentence is spoken (chunked). */
+export const textToSpeechStreamRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/text-to-speech/:voice_id/stream',
+  summary: 'Speech from text, streamed from the first sentence',
+  tags: ['text-to-speech'],
+  params,
+  query: TextToSpeechQuery,
+  body: TextToSpeechBody,
+  response: z.any().meta({ description: 'Chunked audio, in the content type of output_format' }),
+});
+
+/** One JSON object per line: a chunk of audio (base64) with the alignment of its characters. */
+export const textToSpeechStreamWithTimestampsRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/text-to-speech/:voice_id/stream/with-timestamps',
+  summary: 'Speech from text, streamed as JSON lines with the time of every character',
+  tags: ['text-to-speech'],
+  params,
+  query: TextToSpeechQuery,
+  body: TextToSpeechBody,
+  response: z.any().meta({ description: 'Newline-delimited AudioWithTimestampsResponse chunks' }),
+});

@@ -108,6 +108,49 @@ describe('text to speech with the official client', () => {
   });
 });
 
+describe('streamed text to speech with the official client', () => {
+  const LONG =
+    'The first sentence is short. The second sentence is a little longer than the first one. The third sentence ends this small test.';
+
+  it('stream: audio from the first sentence on, one playable mp3 in the end, kept in history', async () => {
+    const { sdk, workspaceId } = await newAccount();
+    const started = Date.now();
+    const stream = await sdk.textToSpeech.stream(voice('Kevin'), { text: LONG });
+    const reader = stream.getReader();
+    const chunks: Uint8Array[] = [];
+    let firstAt = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!firstAt) firstAt = Date.now() - started;
+      chunks.push(value);
+    }
+    const total = Date.now() - started;
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(firstAt).toBeLessThan(total);
+    const probed = probeAudio(Buffer.concat(chunks));
+    expect(probed.codec).toBe('mp3');
+    expect(probed.seconds).toBeGreaterThan(5);
+    await expect.poll(async () => (await historyOf(workspaceId)).length).toBe(1);
+    expect(await characterCount(workspaceId)).toBe(LONG.length);
+  });
+
+  it('streamWithTimestamps: a chunk per sentence whose characters add up to the text', async () => {
+    const chunks = [];
+    for await (const chunk of await account.sdk.textToSpeech.streamWithTimestamps(voice('Sarah'), {
+      text: LONG,
+    })) {
+      chunks.push(chunk);
+    }
+    expect(chunks).toHaveLength(3);
+    expect(chunks.map((c) => c.alignment?.characters.join('') ?? '').join('')).toBe(LONG);
+    const starts = chunks.flatMap((c) => c.alignment?.characterStartTimesSeconds ?? []);
+    expect(starts.every((v, i) => i === 0 || v >= (starts[i - 1] ?? 0))).toBe(true);
+    for (const chunk of chunks)
+      expect(probeAudio(Buffer.from(chunk.audioBase64, 'base64')).codec).toBe('mp3');
+  });
+});
+
 describe('text to speech refusals: nothing kept, nothing charged', () => {
   const post = (acct: Account, path: string, payload: unknown) =>
     t.app.inject({

@@ -2,6 +2,8 @@ import {
   type TextToSpeechBody,
   type TextToSpeechQuery,
   textToSpeechRoute,
+  textToSpeechStreamRoute,
+  textToSpeechStreamWithTimestampsRoute,
   textToSpeechWithTimestampsRoute,
 } from '@parla/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,7 +11,14 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
-import { type TtsCaller, type TtsDeps, type TtsResult, textToSpeech } from './tts.service';
+import {
+  streamTextToSpeech,
+  type TtsCaller,
+  type TtsDeps,
+  type TtsResult,
+  type TtsStream,
+  textToSpeech,
+} from './tts.service';
 
 function callerOf(request: FastifyRequest): TtsCaller {
   const principal = principalOf(request);
@@ -22,7 +31,11 @@ function callerOf(request: FastifyRequest): TtsCaller {
 }
 
 /** The public API's response headers of a generation. */
-function withHeaders(reply: FastifyReply, request: FastifyRequest, result: TtsResult): void {
+function withHeaders(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  result: Pick<TtsResult | TtsStream, 'characterCost' | 'historyItemId'>,
+): void {
   reply.header('request-id', request.id);
   reply.header('x-character-count', String(result.characterCost));
   if (result.historyItemId) reply.header('history-item-id', result.historyItemId);
@@ -80,4 +93,31 @@ export async function ttsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     },
     guarded,
   );
+
+  for (const [route, mode] of [
+    [textToSpeechStreamRoute, 'audio'],
+    [textToSpeechStreamWithTimestampsRoute, 'timestamps'],
+  ] as const) {
+    registerRoute(
+      app,
+      route,
+      async ({ request, reply, params, query, body }) => {
+        const result = await streamTextToSpeech(
+          tts,
+          callerOf(request),
+          {
+            voiceId: params.voice_id,
+            outputFormat: query.output_format,
+            enableLogging: query.enable_logging,
+            body,
+          },
+          mode,
+        );
+        withHeaders(reply, request, result);
+        reply.header('content-type', result.contentType);
+        return result.stream;
+      },
+      guarded,
+    );
+  }
 }

@@ -1,9 +1,12 @@
+import { PassThrough, type Readable } from 'node:stream';
 import {
   describeOutputFormat,
   engineVoiceFor,
   formatNeedsTier,
   type OutputFormat,
+  type PremadeVoice,
   type TextToSpeechBody,
+  type TtsModel,
   tierDisplayNames,
 } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
@@ -15,17 +18,26 @@ import { newId } from '../../platform/ids';
 import type { Storage } from '../../platform/storage/storage';
 import { EngineFailure, type EnginePool } from '../../providers/engines/engine-pool';
 import type { CharacterAlignment } from '../../providers/tts/alignment';
-import { encodeAudio } from '../../providers/tts/encode-audio';
-import { synthesizeSpeech } from '../../providers/tts/speech-pipeline';
+import { createStreamEncoder, encodeAudio } from '../../providers/tts/encode-audio';
+import {
+  joinSentences,
+  normalizeFor,
+  type SpeechRequest,
+  type SpeechSentence,
+  StreamAligner,
+  speakSentences,
+  synthesizeSpeech,
+} from '../../providers/tts/speech-pipeline';
 import {
   acquireConcurrencySlot,
+  type Reservation,
   refundCredits,
   releaseConcurrencySlot,
   reserveCredits,
 } from '../credits/credits.service';
 import { historyItems } from '../history/history.tables';
 import { DEFAULT_VOICE_SETTINGS, getModel, getVoice } from '../voices/voices.service';
-import { workspaces } from '../workspaces/workspaces.tables';
+import { type WorkspaceRow, workspaces } from '../workspaces/workspaces.tables';
 
 export interface TtsDeps {
   db: Db;
@@ -57,16 +69,28 @@ const invalid = (field: string, message: string) =>
     errors: [{ loc: ['body', field], msg: message, type: 'value_error' }],
   });
 
-/**
- * One text-to-speech request end to end (issue 4): checks, a concurrency slot, credits reserved, speech
- * in the engine children, encoding, then — in one transaction — the history item that settles the
- * credits. Any failure refunds the credits and leaves no history item.
- */
-export async function textToSpeech(
-  deps: TtsDeps,
-  caller: TtsCaller,
-  input: { voiceId: string; outputFormat: OutputFormat; enableLogging: boolean; body: TextToSpeechBody },
-): Promise<TtsResult> {
+/** Everything a generation needs, checked before anything is spent. */
+export interface TtsPlan {
+  voice: PremadeVoice;
+  model: TtsModel;
+  request: SpeechRequest;
+  workspace: WorkspaceRow;
+  settings: typeof DEFAULT_VOICE_SETTINGS;
+  characterCost: number;
+  outputFormat: OutputFormat;
+  enableLogging: boolean;
+  text: string;
+}
+
+export interface TtsInput {
+  voiceId: string;
+  outputFormat: OutputFormat;
+  enableLogging: boolean;
+  body: TextToSpeechBody;
+}
+
+/** The checks of a request (voice, model, length, language, plan's formats), with no side effect. */
+export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsInput): Promise<TtsPlan> {
   const voice = getVoice(input.voiceId);
   const model = getModel(input.body.model_id);
   const { text } = input.body;
@@ -89,99 +113,238 @@ export async function textToSpeech(
       `The output format ${input.outputFormat} needs the ${tierDisplayNames[neededTier]} plan or higher.`,
     );
   }
-
   const settings = { ...DEFAULT_VOICE_SETTINGS, ...stripNulls(input.body.voice_settings ?? {}) };
   const normalize =
     input.body.apply_text_normalization === 'on' ||
     (input.body.apply_text_normalization === 'auto' &&
       (input.body.language_code ?? voice.language).startsWith('en'));
-  const characterCost = Math.max(1, Math.ceil(text.length * model.token_cost_factor));
+  return {
+    voice,
+    model,
+    workspace,
+    settings,
+    text,
+    outputFormat: input.outputFormat,
+    enableLogging: input.enableLogging,
+    characterCost: Math.max(1, Math.ceil(text.length * model.token_cost_factor)),
+    request: {
+      text,
+      voice: rendition,
+      normalize,
+      settings: {
+        speed: settings.speed,
+        stability: settings.stability,
+        style: settings.style,
+        useSpeakerBoost: settings.use_speaker_boost,
+      },
+    },
+  };
+}
 
+/** A running generation's budget: its concurrency slot and its reserved credits. */
+interface Budget {
+  reservation: Reservation;
+  /** Gives the slot back; with `refund`, the credits too. */
+  close(outcome: 'settled' | 'refund'): Promise<void>;
+}
+
+async function openBudget(deps: TtsDeps, caller: TtsCaller, plan: TtsPlan): Promise<Budget> {
   const slot = await acquireConcurrencySlot(deps.db, {
-    workspaceId: workspace.id,
-    tier: workspace.tier,
+    workspaceId: plan.workspace.id,
+    tier: plan.workspace.tier,
     now: deps.clock.now(),
     ttlMs: deps.engineTimeoutMs * 4,
   });
   try {
     const reservation = await reserveCredits(deps.db, {
-      workspaceId: workspace.id,
+      workspaceId: plan.workspace.id,
       apiKeyId: caller.apiKeyId,
-      amount: characterCost,
+      amount: plan.characterCost,
     });
-    let audioKey: string | undefined;
-    try {
-      const speech = await synthesizeSpeech(deps.engines, {
-        text,
-        voice: rendition,
-        normalize,
-        settings: {
-          speed: settings.speed,
-          stability: settings.stability,
-          style: settings.style,
-          useSpeakerBoost: settings.use_speaker_boost,
-        },
-      });
-      const audio = await encodeAudio(
-        { sampleRate: speech.sampleRate, channels: 1, samples: speech.samples },
-        input.outputFormat,
-      );
-      const spec = describeOutputFormat(input.outputFormat);
-      let historyItemId: string | undefined;
-      if (input.enableLogging) {
-        historyItemId = newId();
-        audioKey = `history/${workspace.id}/${historyItemId}.${spec.extension}`;
-        await deps.storage.put(audioKey, audio);
-        const itemId = historyItemId;
-        const key = audioKey;
-        await deps.db.transaction(async (tx) => {
-          await tx.insert(historyItems).values({
-            id: itemId,
-            workspaceId: workspace.id,
-            userId: caller.userId,
-            source: 'TTS',
-            voiceId: voice.voice_id,
-            voiceName: voice.name,
-            voiceCategory: 'premade',
-            modelId: model.model_id,
-            text,
-            settings,
-            outputFormat: input.outputFormat,
-            contentType: spec.contentType,
-            audioKey: key,
-            audioBytes: audio.length,
-            durationMs: Math.round((speech.samples.length / speech.sampleRate) * 1000),
-            alignment: { alignment: speech.alignment, normalized_alignment: speech.normalizedAlignment },
-            characterCountChangeFrom: reservation.from,
-            characterCountChangeTo: reservation.to,
-            requestId: caller.requestId,
-          });
-        });
-      }
-      return {
-        audio,
-        contentType: spec.contentType,
-        historyItemId,
-        characterCost,
-        alignment: speech.alignment,
-        normalizedAlignment: speech.normalizedAlignment,
-      };
-    } catch (error) {
-      await refundCredits(deps.db, reservation);
-      if (audioKey) await deps.storage.delete(audioKey).catch(() => undefined);
-      if (error instanceof EngineFailure) {
-        deps.logger.warn({ err: error, reason: error.reason }, 'speech synthesis failed; credits refunded');
-        throw new AppError(
-          'service_unavailable',
-          'The speech engine failed on this request, twice. Nothing was charged; please try again.',
-          { cause: error },
-        );
-      }
-      throw error;
-    }
-  } finally {
+    return {
+      reservation,
+      close: async (outcome) => {
+        try {
+          if (outcome === 'refund') await refundCredits(deps.db, reservation);
+        } finally {
+          await releaseConcurrencySlot(deps.db, slot);
+        }
+      },
+    };
+  } catch (error) {
     await releaseConcurrencySlot(deps.db, slot);
+    throw error;
   }
+}
+
+/** An engine failure becomes the clean 5xx of issue 4 (after its one retry); anything else stays. */
+function toClientError(deps: TtsDeps, error: unknown): unknown {
+  if (!(error instanceof EngineFailure)) return error;
+  deps.logger.warn({ err: error, reason: error.reason }, 'speech synthesis failed; credits refunded');
+  return new AppError(
+    'service_unavailable',
+    'The speech engine failed on this request, twice. Nothing was charged; please try again.',
+    { cause: error },
+  );
+}
+
+/** Keeps the generated audio and writes the history item that settles its credits, in one transaction. */
+async function recordHistory(
+  deps: TtsDeps,
+  caller: TtsCaller,
+  plan: TtsPlan,
+  reservation: Reservation,
+  speech: {
+    sampleRate: number;
+    samples: Int16Array;
+    alignment: CharacterAlignment;
+    normalizedAlignment: CharacterAlignment;
+  },
+  audio: Buffer,
+  id: string = newId(),
+): Promise<string> {
+  const spec = describeOutputFormat(plan.outputFormat);
+  const audioKey = `history/${plan.workspace.id}/${id}.${spec.extension}`;
+  await deps.storage.put(audioKey, audio);
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(historyItems).values({
+        id,
+        workspaceId: plan.workspace.id,
+        userId: caller.userId,
+        source: 'TTS',
+        voiceId: plan.voice.voice_id,
+        voiceName: plan.voice.name,
+        voiceCategory: 'premade',
+        modelId: plan.model.model_id,
+        text: plan.text,
+        settings: plan.settings,
+        outputFormat: plan.outputFormat,
+        contentType: spec.contentType,
+        audioKey,
+        audioBytes: audio.length,
+        durationMs: Math.round((speech.samples.length / speech.sampleRate) * 1000),
+        alignment: { alignment: speech.alignment, normalized_alignment: speech.normalizedAlignment },
+        characterCountChangeFrom: reservation.from,
+        characterCountChangeTo: reservation.to,
+        requestId: caller.requestId,
+      });
+    });
+  } catch (error) {
+    await deps.storage.delete(audioKey).catch(() => undefined);
+    throw error;
+  }
+  return id;
+}
+
+/**
+ * One text-to-speech request end to end (issue 4): checks, a concurrency slot, credits reserved, speech
+ * in the engine children, encoding, then the history item that settles the credits. Any failure
+ * refunds the credits and leaves no history item.
+ */
+export async function textToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsInput): Promise<TtsResult> {
+  const plan = await planTextToSpeech(deps, caller, input);
+  const budget = await openBudget(deps, caller, plan);
+  try {
+    const speech = await synthesizeSpeech(deps.engines, plan.request);
+    const audio = await encodeAudio(
+      { sampleRate: speech.sampleRate, channels: 1, samples: speech.samples },
+      plan.outputFormat,
+    );
+    const historyItemId = plan.enableLogging
+      ? await recordHistory(deps, caller, plan, budget.reservation, speech, audio)
+      : undefined;
+    await budget.close('settled');
+    return {
+      audio,
+      contentType: describeOutputFormat(plan.outputFormat).contentType,
+      historyItemId,
+      characterCost: plan.characterCost,
+      alignment: speech.alignment,
+      normalizedAlignment: speech.normalizedAlignment,
+    };
+  } catch (error) {
+    await budget.close('refund');
+    throw toClientError(deps, error);
+  }
+}
+
+export interface TtsStream {
+  /** Audio bytes, or one JSON object per line with `timestamps`. */
+  stream: Readable;
+  contentType: string;
+  historyItemId: string | undefined;
+  characterCost: number;
+}
+
+/**
+ * A streamed generation (`/stream`, `/stream/with-timestamps`): the first sentence is spoken before the
+ * answer starts, so a failure up to there is a normal error response; then each sentence goes out as soon
+ * as it is spoken. A failure after that ends the stream early, refunds the credits and keeps nothing.
+ */
+export async function streamTextToSpeech(
+  deps: TtsDeps,
+  caller: TtsCaller,
+  input: TtsInput,
+  mode: 'audio' | 'timestamps',
+): Promise<TtsStream> {
+  const plan = await planTextToSpeech(deps, caller, input);
+  const budget = await openBudget(deps, caller, plan);
+  const normalized = normalizeFor(plan.request);
+  const sentences = speakSentences(deps.engines, plan.request, normalized);
+  let first: SpeechSentence | undefined;
+  try {
+    first = (await sentences.next()).value ?? undefined;
+  } catch (error) {
+    await budget.close('refund');
+    throw toClientError(deps, error);
+  }
+  const historyItemId = plan.enableLogging ? newId() : undefined;
+  const out = new PassThrough();
+  const spec = describeOutputFormat(plan.outputFormat);
+  void (async () => {
+    const parts: SpeechSentence[] = [];
+    const aligner = new StreamAligner(plan.text, normalized);
+    const encoder =
+      mode === 'audio' && first ? createStreamEncoder(plan.outputFormat, first.sampleRate) : undefined;
+    encoder?.output.on('data', (chunk: Buffer) => out.write(chunk));
+    const ended = encoder ? new Promise((resolve) => encoder.output.once('end', resolve)) : Promise.resolve();
+    try {
+      const handle = async (sentence: SpeechSentence) => {
+        parts.push(sentence);
+        if (encoder) {
+          encoder.write(sentence.samples);
+          return;
+        }
+        const audio = await encodeAudio({ ...sentence, channels: 1 }, plan.outputFormat);
+        const chunk = aligner.next(sentence);
+        out.write(`${JSON.stringify({ audio_base64: audio.toString('base64'), ...chunk })}\n`);
+      };
+      if (first) await handle(first);
+      for await (const sentence of sentences) await handle(sentence);
+      encoder?.end();
+      await encoder?.done;
+      await ended;
+      if (historyItemId) {
+        const whole = joinSentences(plan.text, normalized, parts);
+        const audio = await encodeAudio({ ...whole, channels: 1 }, plan.outputFormat);
+        await recordHistory(deps, caller, plan, budget.reservation, whole, audio, historyItemId);
+      }
+      await budget.close('settled');
+      out.end();
+    } catch (error) {
+      encoder?.kill();
+      await budget.close('refund').catch(() => undefined);
+      deps.logger.warn({ err: error }, 'a streamed generation failed after it started; credits refunded');
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  })();
+  return {
+    stream: out,
+    contentType: mode === 'audio' ? spec.contentType : 'application/x-ndjson',
+    historyItemId,
+    characterCost: plan.characterCost,
+  };
 }
 
 function stripNulls<T extends Record<string, unknown>>(value: T): { [K in keyof T]?: NonNullable<T[K]> } {

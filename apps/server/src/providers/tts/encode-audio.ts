@@ -2,34 +2,30 @@ import { spawn } from 'node:child_process';
 import { encodeWav, type PcmAudio } from '@parla/audio';
 import { describeOutputFormat, type OutputFormat } from '@parla/contracts';
 
-/** The ffmpeg arguments that turn a mono 16-bit WAV on stdin into a format on stdout. */
-export function ffmpegArgs(format: OutputFormat): string[] {
+/**
+ * The ffmpeg arguments that turn mono 16-bit audio on stdin (a WAV, or raw samples at `rawInputRate`)
+ * into a format on stdout.
+ */
+export function ffmpegArgs(format: OutputFormat, rawInputRate?: number): string[] {
   const spec = describeOutputFormat(format);
-  const input = [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-f',
-    'wav',
-    '-i',
-    'pipe:0',
-    '-ac',
-    '1',
-    '-ar',
-    String(spec.sampleRate),
-  ];
+  const source = rawInputRate ? ['-f', 's16le', '-ar', String(rawInputRate), '-ac', '1'] : ['-f', 'wav'];
+  const input = ['-hide_banner', '-loglevel', 'error', ...source, '-i', 'pipe:0', '-ac', '1'];
+  const output = ['-ar', String(spec.sampleRate), ...(rawInputRate ? ['-flush_packets', '1'] : [])];
   switch (spec.codec) {
     case 'mp3':
-      return [...input, '-c:a', 'libmp3lame', '-b:a', `${spec.bitrate}k`, '-f', 'mp3', 'pipe:1'];
+      return [...input, ...output, '-c:a', 'libmp3lame', '-b:a', `${spec.bitrate}k`, '-f', 'mp3', 'pipe:1'];
     case 'opus':
-      return [...input, '-c:a', 'libopus', '-b:a', `${spec.bitrate}k`, '-f', 'ogg', 'pipe:1'];
+      return [...input, ...output, '-c:a', 'libopus', '-b:a', `${spec.bitrate}k`, '-f', 'ogg', 'pipe:1'];
     case 'ulaw':
-      return [...input, '-c:a', 'pcm_mulaw', '-f', 'mulaw', 'pipe:1'];
+      return [...input, ...output, '-c:a', 'pcm_mulaw', '-f', 'mulaw', 'pipe:1'];
     case 'alaw':
-      return [...input, '-c:a', 'pcm_alaw', '-f', 'alaw', 'pipe:1'];
+      return [...input, ...output, '-c:a', 'pcm_alaw', '-f', 'alaw', 'pipe:1'];
     case 'pcm':
+      return [...input, ...output, '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1'];
     case 'wav':
-      return [...input, '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1'];
+      // A streamed WAV cannot have its sizes filled in afterwards: ffmpeg's header then says "unknown
+      // length". A whole one is wrapped in a canonical header by encodeAudio instead.
+      return [...input, ...output, '-c:a', 'pcm_s16le', '-f', rawInputRate ? 'wav' : 's16le', 'pipe:1'];
   }
 }
 
@@ -77,4 +73,52 @@ export async function encodeAudio(
   if (spec.codec !== 'wav') return encoded;
   const samples = new Int16Array(encoded.buffer, encoded.byteOffset, Math.floor(encoded.byteLength / 2));
   return encodeWav({ sampleRate: spec.sampleRate, channels: 1, samples: new Int16Array(samples) });
+}
+
+/** An ffmpeg process that encodes samples as they are written, for streamed responses. */
+export interface StreamEncoder {
+  write(samples: Int16Array): void;
+  end(): void;
+  /** The encoded bytes, as ffmpeg produces them. */
+  output: NodeJS.ReadableStream;
+  /** Resolves when ffmpeg has finished cleanly; rejects otherwise. */
+  done: Promise<void>;
+  kill(): void;
+}
+
+export function createStreamEncoder(
+  format: OutputFormat,
+  inputRate: number,
+  timeoutMs = 120_000,
+): StreamEncoder {
+  const child = spawn('ffmpeg', ffmpegArgs(format, inputRate), { stdio: ['pipe', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  child.stdin.on('error', () => undefined);
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const done = new Promise<void>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else
+        reject(
+          new Error(
+            `ffmpeg ${signal ? `was killed (${signal})` : `exited with ${code}`}: ${err.slice(0, 300)}`,
+          ),
+        );
+    });
+  });
+  done.catch(() => undefined);
+  return {
+    write: (samples) => {
+      child.stdin.write(Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength));
+    },
+    end: () => child.stdin.end(),
+    output: child.stdout,
+    done,
+    kill: () => child.kill('SIGKILL'),
+  };
 }

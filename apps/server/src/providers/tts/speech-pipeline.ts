@@ -7,6 +7,7 @@ import {
   type NormalizedText,
   normalizeEnglish,
   splitSentences,
+  toOriginalRange,
 } from './text-normalization';
 
 /** The voice settings of the public API, as the engines can honour them (see docs/architecture.md). */
@@ -17,7 +18,7 @@ export interface SpeechSettings {
   stability: number;
   /** 0–1: more style → a livelier intonation range. */
   style: number;
-  /** Peak-normalises the result to −1 dBFS. */
+  /** Peak-normalises each sentence to −1 dBFS. */
   useSpeakerBoost: boolean;
 }
 
@@ -88,7 +89,8 @@ export async function* speakSentences(
         start: range.start,
         end: range.end,
         sampleRate: result.sampleRate,
-        samples: result.samples,
+        // Speaker boost per sentence, so a streamed response sounds like the whole one.
+        samples: request.settings.useSpeakerBoost ? peakNormalize(result.samples) : result.samples,
         words: result.words.map((w) => ({ ...w, start: w.start + range.start, end: w.end + range.start })),
       }));
     // A rejection is handled when its turn comes; until then it must not count as unhandled.
@@ -110,14 +112,15 @@ export function peakNormalize(samples: Int16Array): Int16Array {
   return samples.map((s) => Math.max(-32768, Math.min(32767, Math.round(s * gain))));
 }
 
-/** Speaks the whole text and aligns it to the characters, as written and as normalised. */
-export async function synthesizeSpeech(engines: EnginePool, request: SpeechRequest): Promise<SpeechResult> {
-  const normalized = normalizeFor(request);
-  const parts: SpeechSentence[] = [];
-  for await (const sentence of speakSentences(engines, request, normalized)) parts.push(sentence);
+/** Joins spoken sentences into one audio with the alignment of the whole text. */
+export function joinSentences(
+  text: string,
+  normalized: NormalizedText,
+  parts: readonly SpeechSentence[],
+): SpeechResult {
   const sampleRate = parts[0]?.sampleRate ?? 22050;
   const total = parts.reduce((sum, p) => sum + p.samples.length, 0);
-  let samples: Int16Array = new Int16Array(total);
+  const samples = new Int16Array(total);
   const words: WordTiming[] = [];
   let offsetSamples = 0;
   for (const part of parts) {
@@ -127,7 +130,6 @@ export async function synthesizeSpeech(engines: EnginePool, request: SpeechReque
       words.push({ ...w, startMs: w.startMs + offsetMs, endMs: w.endMs + offsetMs });
     offsetSamples += part.samples.length;
   }
-  if (request.settings.useSpeakerBoost) samples = peakNormalize(samples);
   const totalMs = (total / sampleRate) * 1000;
   const spokenTimes = characterTimes(normalized.text, words, totalMs);
   return {
@@ -135,6 +137,62 @@ export async function synthesizeSpeech(engines: EnginePool, request: SpeechReque
     samples,
     normalized,
     normalizedAlignment: toAlignment(normalized.text, spokenTimes),
-    alignment: toAlignment(request.text, originalTimes(normalized, spokenTimes, request.text.length)),
+    alignment: toAlignment(text, originalTimes(normalized, spokenTimes, text.length)),
   };
+}
+
+/** Speaks the whole text and aligns it to the characters, as written and as normalised. */
+export async function synthesizeSpeech(engines: EnginePool, request: SpeechRequest): Promise<SpeechResult> {
+  const normalized = normalizeFor(request);
+  const parts: SpeechSentence[] = [];
+  for await (const sentence of speakSentences(engines, request, normalized)) parts.push(sentence);
+  return joinSentences(request.text, normalized, parts);
+}
+
+/**
+ * The alignment of each streamed chunk: the characters not yet sent up to the end of this sentence (the
+ * last chunk takes the rest), with times on the whole response's clock.
+ */
+export class StreamAligner {
+  private readonly words: WordTiming[] = [];
+  private offsetMs = 0;
+  private sentNormalized = 0;
+  private sentOriginal = 0;
+  private remaining: number;
+
+  constructor(
+    private readonly text: string,
+    private readonly normalized: NormalizedText,
+  ) {
+    this.remaining = splitSentences(normalized.text).length;
+  }
+
+  next(sentence: SpeechSentence): {
+    alignment: CharacterAlignment;
+    normalized_alignment: CharacterAlignment;
+  } {
+    for (const w of sentence.words) {
+      this.words.push({ ...w, startMs: w.startMs + this.offsetMs, endMs: w.endMs + this.offsetMs });
+    }
+    this.offsetMs += (sentence.samples.length / sentence.sampleRate) * 1000;
+    this.remaining -= 1;
+    const last = this.remaining <= 0;
+    const spoken = characterTimes(this.normalized.text, this.words, this.offsetMs);
+    const normalizedEnd = last ? this.normalized.text.length : sentence.end;
+    const originalEnd = last ? this.text.length : toOriginalRange(this.normalized, 0, normalizedEnd).end;
+    const original = originalTimes(this.normalized, spoken, this.text.length);
+    const chunk = {
+      alignment: toAlignment(
+        this.text.slice(this.sentOriginal, originalEnd),
+        original.slice(this.sentOriginal, originalEnd),
+      ),
+      normalized_alignment: toAlignment(
+        this.normalized.text.slice(this.sentNormalized, normalizedEnd),
+        spoken.slice(this.sentNormalized, normalizedEnd),
+      ),
+    };
+    this.sentNormalized = normalizedEnd;
+    this.sentOriginal = Math.max(this.sentOriginal, originalEnd);
+    return chunk;
+  }
 }
