@@ -76,6 +76,8 @@ describe('accounts', () => {
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/app/sign-in');
 
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The page loads lazily: fill its field, not the sign-in page's one it replaces.
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(`If an account exists for ${email}`).waitFor();

@@ -6,6 +6,7 @@ export * from './errors';
 export * from './health';
 export * from './mail';
 export * from './mfa';
+export * from './openai-speech';
 export * from './plans';
 export * from './redirect';
 export * from './routes';

@@ -22,7 +22,10 @@ declare module 'fastify' {
 }
 
 export interface AuthGuard {
-  /** The caller of a request: `xi-api-key` first (the public API's header), else a Bearer access token. */
+  /**
+   * The caller of a request: `xi-api-key` first (the public API's header), else a Bearer token — an API key
+   * (`sk_…`, as OpenAI-style clients send it) or an access token.
+   */
   authenticate(request: FastifyRequest): Promise<Principal>;
   /** A preHandler for routes that need a caller; sets `request.principal`. */
   requireAuth(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -49,7 +52,9 @@ export function createAuthGuard(deps: { db: Db; clock: Clock; authSecret: string
   };
 
   async function authenticate(request: FastifyRequest): Promise<Principal> {
-    const apiKey = request.headers['xi-api-key'];
+    // OpenAI-style clients send the key as a Bearer token (`Authorization: Bearer sk_…`).
+    const bearerKey = request.headers.authorization?.match(/^Bearer\s+(sk_[0-9a-f]{48})$/i)?.[1];
+    const apiKey = request.headers['xi-api-key'] ?? bearerKey;
     if (typeof apiKey === 'string' && apiKey !== '') {
       const row = await resolveApiKey(deps.db, apiKey.trim(), deps.clock.now());
       if (!row) throw new AppError('invalid_api_key', 'Invalid API key');

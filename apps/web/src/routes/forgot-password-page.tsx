@@ -1,3 +1,4 @@
+import { EmailAddress } from '@parla/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useToast } from '../app/toasts/toast-provider';
@@ -13,10 +14,15 @@ export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [emailError, setEmailError] = useState<string>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !email.trim()) return;
+    if (busy) return;
+    if (!EmailAddress.safeParse(email).success) {
+      setEmailError('Enter the email address of your account.');
+      return;
+    }
     setBusy(true);
     try {
       await authApi.sendPasswordResetEmail(email.trim(), '/app/sign-in');
@@ -52,7 +58,11 @@ export default function ForgotPasswordPage() {
             autoFocus
             required
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            error={emailError}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setEmailError(undefined);
+            }}
           />
           <Button type="submit" aria-disabled={busy}>
             {busy ? 'Sending…' : 'Send reset link'}

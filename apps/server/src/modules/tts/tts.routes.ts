@@ -1,4 +1,5 @@
 import {
+  openAiSpeechRoute,
   type TextToSpeechBody,
   type TextToSpeechQuery,
   textToSpeechRoute,
@@ -11,6 +12,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
+import { openAiSpeech } from './openai-speech';
 import {
   streamTextToSpeech,
   type TtsCaller,
@@ -120,4 +122,16 @@ export async function ttsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
       guarded,
     );
   }
+
+  registerRoute(
+    app,
+    openAiSpeechRoute,
+    async ({ request, reply, body }) => {
+      const result = await openAiSpeech(tts, callerOf(request), body);
+      withHeaders(reply, request, result);
+      reply.header('content-type', result.contentType);
+      return result.audio;
+    },
+    guarded,
+  );
 }

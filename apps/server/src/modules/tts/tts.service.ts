@@ -86,7 +86,9 @@ export interface TtsInput {
   voiceId: string;
   outputFormat: OutputFormat;
   enableLogging: boolean;
-  body: TextToSpeechBody;
+  body: Pick<TextToSpeechBody, 'text' | 'model_id' | 'apply_text_normalization'> & Partial<TextToSpeechBody>;
+  /** A speaking rate outside voice settings' 0.7–1.2 (the OpenAI-compatible call allows 0.25–4). */
+  speed?: number;
 }
 
 /** The checks of a request (voice, model, length, language, plan's formats), with no side effect. */
@@ -132,7 +134,7 @@ export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: 
       voice: rendition,
       normalize,
       settings: {
-        speed: settings.speed,
+        speed: input.speed ?? settings.speed,
         stability: settings.stability,
         style: settings.style,
         useSpeakerBoost: settings.use_speaker_boost,

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { encodeWav, type PcmAudio } from '@parla/audio';
 import { describeOutputFormat, type OutputFormat } from '@parla/contracts';
 
@@ -73,6 +76,24 @@ export async function encodeAudio(
   if (spec.codec !== 'wav') return encoded;
   const samples = new Int16Array(encoded.buffer, encoded.byteOffset, Math.floor(encoded.byteLength / 2));
   return encodeWav({ sampleRate: spec.sampleRate, channels: 1, samples: new Int16Array(samples) });
+}
+
+/**
+ * Transcodes a WAV into AAC (ADTS) or FLAC, the two OpenAI response formats outside the public API's
+ * list. FLAC goes through a file, so ffmpeg can go back and write the length into its header.
+ */
+export async function transcodeWav(wav: Buffer, to: 'aac' | 'flac', timeoutMs = 30_000): Promise<Buffer> {
+  const input = ['-hide_banner', '-loglevel', 'error', '-f', 'wav', '-i', 'pipe:0'];
+  if (to === 'aac')
+    return runFfmpeg([...input, '-c:a', 'aac', '-b:a', '128k', '-f', 'adts', 'pipe:1'], wav, timeoutMs);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parla-flac-'));
+  try {
+    const file = path.join(dir, 'out.flac');
+    await runFfmpeg([...input, '-c:a', 'flac', '-y', file], wav, timeoutMs);
+    return await fs.readFile(file);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** An ffmpeg process that encodes samples as they are written, for streamed responses. */

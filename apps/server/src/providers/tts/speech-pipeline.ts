@@ -12,7 +12,7 @@ import {
 
 /** The voice settings of the public API, as the engines can honour them (see docs/architecture.md). */
 export interface SpeechSettings {
-  /** 0.7–1.2 → speaking rate. */
+  /** The speaking rate: 0.7–1.2 from voice settings, 0.5–2 from the OpenAI-compatible call. */
   speed: number;
   /** 0–1: higher is steadier → a narrower intonation range. */
   stability: number;
@@ -54,7 +54,7 @@ export function engineProsody(
   settings: SpeechSettings,
 ): { rate: number; pitch: number; range: number } {
   return {
-    rate: clamp((voice.rate ?? 1) * clamp(settings.speed, 0.7, 1.2), 0.5, 2),
+    rate: clamp((voice.rate ?? 1) * clamp(settings.speed, 0.5, 2), 0.5, 2),
     pitch: voice.pitch ?? 1,
     range: clamp((1.5 - clamp(settings.stability, 0, 1)) * (1 + 0.5 * clamp(settings.style, 0, 1)), 0, 2),
   };
