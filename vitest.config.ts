@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `unit` (pure rules, node), `web` (React in jsdom) and `integration` (the real HTTP app
- * on a real database: PGlite by default, PostgreSQL when DATABASE_URL is set). Integration tests are
- * named `*.int.test.ts` and live beside the code they cover.
+ * Four projects: `unit` (pure rules, node), `web` (React in jsdom), `stress` (long runs against the real
+ * engines, `*.stress.test.ts`) and `integration` (the real HTTP app on a real database: PGlite by default,
+ * PostgreSQL when DATABASE_URL is set). Integration tests are named `*.int.test.ts` and live beside the
+ * code they cover.
  */
 export default defineConfig({
   test: {
@@ -13,7 +14,17 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.stress.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        // Long runs against the real engines (thousands of syntheses): their own leg, one file at a time.
+        test: {
+          name: 'stress',
+          environment: 'node',
+          include: ['apps/server/src/**/*.stress.test.ts'],
+          testTimeout: 300_000,
+          fileParallelism: false,
         },
       },
       {

@@ -30,6 +30,9 @@ npx biome check .
 step "unit tests"
 vitest_leg unit --project unit --project web
 
+step "stress tests (engines)"
+vitest_leg stress --project stress
+
 step "integration tests on PGlite"
 vitest_leg integration-pglite --project integration
 
