@@ -1,0 +1,54 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { encodeAudio } from '../providers/tts/encode-audio';
+
+/**
+ * Transcribes mono speech with Debian's pocketsphinx (16 kHz), for round-trip tests of the speech
+ * engines: the words it heard, lower case.
+ */
+export async function transcribe(audio: { sampleRate: number; samples: Int16Array }): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parla-stt-'));
+  try {
+    const file = path.join(dir, 'in.wav');
+    await fs.writeFile(file, await encodeAudio({ ...audio, channels: 1 }, 'wav_16000'));
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(
+        'pocketsphinx_continuous',
+        ['-infile', file, '-logfn', '/dev/null'],
+        { timeout: 120_000, maxBuffer: 4 * 1024 * 1024 },
+        (error, out) => (error ? reject(error) : resolve(out)),
+      ),
+    );
+    return stdout.replace(/\s+/g, ' ').trim().toLowerCase();
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Lower-case words without punctuation (apostrophes kept: o'clock). */
+export function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[’]/g, "'")
+    .replace(/[^a-z0-9' ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
+/** Word error rate: word-level edit distance over the reference's length. */
+export function wordErrorRate(reference: string, hypothesis: string): number {
+  const ref = words(reference);
+  const hyp = words(hypothesis);
+  let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= ref.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= hyp.length; j += 1) {
+      const substitution = (previous[j - 1] ?? 0) + (ref[i - 1] === hyp[j - 1] ? 0 : 1);
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
+    }
+    previous = current;
+  }
+  return ref.length === 0 ? 0 : (previous[hyp.length] ?? 0) / ref.length;
+}
