@@ -38,6 +38,10 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: int(1024, 1024 * 1024 * 1024).default(1024 * 1024),
   ENGINE_POOL_SIZE: int(1, 64).default(Math.max(1, Math.min(4, os.cpus().length))),
   ENGINE_TIMEOUT_MS: int(100, 600_000).default(30_000),
+  /** An OpenAI-compatible speech server (`POST {url}/v1/audio/speech`) behind the model parla_external_v1. */
+  TTS_OPENAI_URL: z.url('must be a URL').optional(),
+  TTS_OPENAI_API_KEY: z.string().optional(),
+  TTS_OPENAI_MODEL: z.string().min(1).default('tts-1'),
   JOB_CONCURRENCY: int(1, 64).default(2),
   JOB_LEASE_SECONDS: int(1, 3600).default(30),
   JOB_POLL_INTERVAL_MS: int(50, 60_000).default(1000),
@@ -62,6 +66,8 @@ export interface Config {
   webDistDir: string | undefined;
   bodyLimitBytes: number;
   engines: { poolSize: number; timeoutMs: number };
+  /** The OpenAI-compatible speech server, when one is configured. */
+  externalTts: { url: string; apiKey: string | undefined; model: string } | undefined;
   jobs: { concurrency: number; leaseSeconds: number; pollIntervalMs: number };
   shutdownTimeoutMs: number;
   /** Exit after running migrations (`--migrate-only`). */
@@ -138,6 +144,9 @@ export function loadConfig(
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     engines: { poolSize: e.ENGINE_POOL_SIZE, timeoutMs: e.ENGINE_TIMEOUT_MS },
+    externalTts: e.TTS_OPENAI_URL
+      ? { url: e.TTS_OPENAI_URL.replace(/\/$/, ''), apiKey: e.TTS_OPENAI_API_KEY, model: e.TTS_OPENAI_MODEL }
+      : undefined,
     jobs: {
       concurrency: e.JOB_CONCURRENCY,
       leaseSeconds: e.JOB_LEASE_SECONDS,

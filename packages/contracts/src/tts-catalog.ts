@@ -4,7 +4,8 @@
  * (`eleven_multilingual_v2`, `eleven_flash_v2_5`…) are accepted as aliases and listed as such.
  */
 
-export type EngineName = 'espeak' | 'flite' | 'festival';
+/** `external`: an OpenAI-compatible speech server, when one is configured (TTS_OPENAI_URL). */
+export type EngineName = 'espeak' | 'flite' | 'festival' | 'external';
 
 export interface ModelLanguage {
   language_id: string;
@@ -16,7 +17,7 @@ export interface TtsModel {
   name: string;
   description: string;
   /** How a voice is spoken: its own engine, or always eSpeak-NG, or its flite rendition. */
-  engine: 'voice' | 'espeak' | 'flite';
+  engine: 'voice' | 'espeak' | 'flite' | 'external';
   languages: ModelLanguage[];
   can_do_text_to_speech: boolean;
   can_do_voice_conversion: boolean;
@@ -109,7 +110,21 @@ const PARLA_MODELS: TtsModel[] = [
     maximum_text_length_per_request: 10_000,
     token_cost_factor: 0.5,
   },
+  {
+    ...base,
+    model_id: 'parla_external_v1',
+    name: 'External (OpenAI-compatible)',
+    description:
+      'A speech server of your own that speaks the OpenAI speech API (TTS_OPENAI_URL). Offered only when configured.',
+    engine: 'external',
+    languages: ESPEAK_LANGUAGES,
+    maximum_text_length_per_request: 4096,
+    can_use_style: false,
+  },
 ];
+
+/** The model that exists only when an external speech server is configured. */
+export const EXTERNAL_MODEL_ID = 'parla_external_v1';
 
 /** The public API's model ids, accepted and listed as aliases of Parla's. */
 const ALIASES: [string, string, string, Partial<TtsModel>?][] = [
@@ -599,5 +614,8 @@ export function engineVoiceFor(model: TtsModel, voice: PremadeVoice): EngineVoic
       return voice.espeak;
     case 'flite':
       return voice.language === 'en' ? voice.flite : undefined;
+    case 'external':
+      // The server speaks with its own voices: the closest by gender.
+      return { engine: 'external', voice: voice.labels.gender === 'female' ? 'nova' : 'onyx' };
   }
 }

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
+import { OpenAiCompatibleProvider, routeProviders } from '../../providers/tts/tts-provider';
 import { openAiSpeech } from './openai-speech';
 import {
   streamTextToSpeech,
@@ -47,7 +48,16 @@ function withHeaders(
 export async function ttsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const tts: TtsDeps = {
     db: deps.database.db,
-    engines: deps.engines,
+    engines: routeProviders(
+      deps.engines,
+      deps.config.externalTts
+        ? new OpenAiCompatibleProvider({
+            ...deps.config.externalTts,
+            timeoutMs: deps.config.engines.timeoutMs,
+          })
+        : undefined,
+    ),
+    externalConfigured: deps.config.externalTts !== undefined,
     storage: deps.storage,
     clock: deps.clock,
     logger: deps.logger,

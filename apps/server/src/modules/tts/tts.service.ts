@@ -16,7 +16,7 @@ import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Storage } from '../../platform/storage/storage';
-import { EngineFailure, type EnginePool } from '../../providers/engines/engine-pool';
+import { EngineFailure } from '../../providers/engines/engine-pool';
 import type { CharacterAlignment } from '../../providers/tts/alignment';
 import { createStreamEncoder, encodeAudio } from '../../providers/tts/encode-audio';
 import {
@@ -28,6 +28,7 @@ import {
   speakSentences,
   synthesizeSpeech,
 } from '../../providers/tts/speech-pipeline';
+import { ExternalTtsFailure, type TtsProvider } from '../../providers/tts/tts-provider';
 import {
   acquireConcurrencySlot,
   type Reservation,
@@ -41,7 +42,9 @@ import { type WorkspaceRow, workspaces } from '../workspaces/workspaces.tables';
 
 export interface TtsDeps {
   db: Db;
-  engines: EnginePool;
+  /** The engine pool, with the external speech server when one is configured. */
+  engines: TtsProvider;
+  externalConfigured: boolean;
   storage: Storage;
   clock: Clock;
   logger: Logger;
@@ -94,7 +97,7 @@ export interface TtsInput {
 /** The checks of a request (voice, model, length, language, plan's formats), with no side effect. */
 export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsInput): Promise<TtsPlan> {
   const voice = getVoice(input.voiceId);
-  const model = getModel(input.body.model_id);
+  const model = getModel(input.body.model_id, { external: deps.externalConfigured });
   const { text } = input.body;
   if (text.length > model.maximum_text_length_per_request) {
     throw invalid(
@@ -181,6 +184,12 @@ async function openBudget(deps: TtsDeps, caller: TtsCaller, plan: TtsPlan): Prom
 
 /** An engine failure becomes the clean 5xx of issue 4 (after its one retry); anything else stays. */
 function toClientError(deps: TtsDeps, error: unknown): unknown {
+  if (error instanceof ExternalTtsFailure) {
+    deps.logger.warn({ err: error }, 'the external speech server failed; credits refunded');
+    return new AppError('service_unavailable', `${error.message} Nothing was charged; please try again.`, {
+      cause: error,
+    });
+  }
   if (!(error instanceof EngineFailure)) return error;
   deps.logger.warn({ err: error, reason: error.reason }, 'speech synthesis failed; credits refunded');
   return new AppError(

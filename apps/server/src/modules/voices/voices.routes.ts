@@ -25,7 +25,12 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   const guarded = { preHandler: deps.auth.requireAuth };
   const publicUrl = deps.config.publicUrl;
 
-  registerRoute(app, listModelsRoute, async () => listModels(), guarded);
+  registerRoute(
+    app,
+    listModelsRoute,
+    async () => listModels({ external: deps.config.externalTts !== undefined }),
+    guarded,
+  );
   registerRoute(
     app,
     listVoicesRoute,

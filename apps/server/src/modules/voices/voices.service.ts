@@ -1,4 +1,5 @@
 import {
+  EXTERNAL_MODEL_ID,
   findModel,
   findPremadeVoice,
   type ModelResponse,
@@ -45,13 +46,26 @@ export function toModelResponse(model: TtsModel): ModelResponse {
   };
 }
 
-export function listModels(): ModelResponse[] {
-  return TTS_MODELS.map(toModelResponse);
+/** Whether the optional models can be offered: the external one needs TTS_OPENAI_URL. */
+export interface ModelAvailability {
+  external: boolean;
+}
+
+const isAvailable = (model: TtsModel, availability: ModelAvailability) =>
+  model.model_id !== EXTERNAL_MODEL_ID || availability.external;
+
+export function listModels(availability: ModelAvailability): ModelResponse[] {
+  return TTS_MODELS.filter((m) => isAvailable(m, availability)).map(toModelResponse);
 }
 
 /** The models that speak a voice's language, for `verified_languages`. */
 function modelsFor(voice: PremadeVoice): TtsModel[] {
-  return TTS_MODELS.filter((m) => !m.alias_of && m.languages.some((l) => l.language_id === voice.language));
+  return TTS_MODELS.filter(
+    (m) =>
+      !m.alias_of &&
+      m.model_id !== EXTERNAL_MODEL_ID &&
+      m.languages.some((l) => l.language_id === voice.language),
+  );
 }
 
 export function previewUrl(publicUrl: string, voiceId: string): string {
@@ -103,8 +117,9 @@ export function getVoice(voiceId: string): PremadeVoice {
   return voice;
 }
 
-export function getModel(modelId: string): TtsModel {
-  const model = findModel(modelId);
+export function getModel(modelId: string, availability: ModelAvailability): TtsModel {
+  const found = findModel(modelId);
+  const model = found && isAvailable(found, availability) ? found : undefined;
   if (!model)
     throw new AppError('invalid_request', `A model with model ID ${modelId} does not exist.`, {
       errors: [

@@ -18,6 +18,10 @@ function synthesize(request: EngineSynthesisRequest): Promise<EngineSynthesisRes
       return synthesizeWithFlite(request);
     case 'festival':
       return synthesizeWithFestival(request);
+    case 'external':
+      return Promise.reject(
+        new Error('The external speech server is called from the server, not from an engine.'),
+      );
   }
 }
 

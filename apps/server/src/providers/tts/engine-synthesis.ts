@@ -1,5 +1,10 @@
-/** The speech engines that run inside the engine child processes (issue 4 "Engines"). */
-export type EngineName = 'espeak' | 'flite' | 'festival';
+/**
+ * The speech engines (issue 4 "Engines"): three run inside the engine child processes; `external` is an
+ * OpenAI-compatible server, called from the server process (tts-provider.ts).
+ */
+export type { EngineName } from '@parla/contracts';
+
+import type { EngineName } from '@parla/contracts';
 
 /** One synthesis, as the engine child receives it. Never SSML: plain text only (flite loops on prosody). */
 export interface EngineSynthesisRequest {

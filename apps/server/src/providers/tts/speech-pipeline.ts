@@ -1,5 +1,4 @@
 import type { EngineVoice } from '@parla/contracts';
-import type { EnginePool } from '../engines/engine-pool';
 import { type CharacterAlignment, characterTimes, originalTimes, toAlignment } from './alignment';
 import { clamp, type WordTiming } from './engine-synthesis';
 import {
@@ -9,6 +8,7 @@ import {
   splitSentences,
   toOriginalRange,
 } from './text-normalization';
+import type { TtsProvider } from './tts-provider';
 
 /** The voice settings of the public API, as the engines can honour them (see docs/architecture.md). */
 export interface SpeechSettings {
@@ -69,7 +69,7 @@ export function normalizeFor(request: Pick<SpeechRequest, 'text' | 'normalize'>)
  * retried once in another child before the whole request fails (issue 4 "Engines are supervised").
  */
 export async function* speakSentences(
-  engines: EnginePool,
+  engines: TtsProvider,
   request: SpeechRequest,
   normalized: NormalizedText = normalizeFor(request),
 ): AsyncGenerator<SpeechSentence> {
@@ -142,7 +142,7 @@ export function joinSentences(
 }
 
 /** Speaks the whole text and aligns it to the characters, as written and as normalised. */
-export async function synthesizeSpeech(engines: EnginePool, request: SpeechRequest): Promise<SpeechResult> {
+export async function synthesizeSpeech(engines: TtsProvider, request: SpeechRequest): Promise<SpeechResult> {
   const normalized = normalizeFor(request);
   const parts: SpeechSentence[] = [];
   for await (const sentence of speakSentences(engines, request, normalized)) parts.push(sentence);
