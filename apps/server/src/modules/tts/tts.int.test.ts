@@ -135,6 +135,24 @@ describe('streamed text to speech with the official client', () => {
     expect(await characterCount(workspaceId)).toBe(LONG.length);
   });
 
+  it('survives a client that goes away mid-stream: the generation finishes, is kept and charged', async () => {
+    const { apiKey, workspaceId } = await signUpWithApiKey(t.app);
+    const controller = new AbortController();
+    const res = await fetch(`${baseUrl}/v1/text-to-speech/${voice('Kevin')}/stream`, {
+      method: 'POST',
+      headers: { 'xi-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: LONG }),
+      signal: controller.signal,
+    });
+    const reader = res.body?.getReader();
+    await reader?.read();
+    controller.abort();
+    await expect.poll(async () => (await historyOf(workspaceId)).length, { timeout: 10_000 }).toBe(1);
+    expect(await characterCount(workspaceId)).toBe(LONG.length);
+    // The server is fine.
+    expect((await fetch(`${baseUrl}/health`)).status).toBe(200);
+  });
+
   it('streamWithTimestamps: a chunk per sentence whose characters add up to the text', async () => {
     const chunks = [];
     for await (const chunk of await account.sdk.textToSpeech.streamWithTimestamps(voice('Sarah'), {

@@ -312,13 +312,18 @@ export async function streamTextToSpeech(
   }
   const historyItemId = plan.enableLogging ? newId() : undefined;
   const out = new PassThrough();
+  // A client that goes away destroys the stream; the generation finishes and is kept (it was paid for),
+  // and writing to the closed stream must not raise an unhandled error.
+  out.on('error', () => undefined);
   const spec = describeOutputFormat(plan.outputFormat);
   void (async () => {
     const parts: SpeechSentence[] = [];
     const aligner = new StreamAligner(plan.text, normalized);
     const encoder =
       mode === 'audio' && first ? createStreamEncoder(plan.outputFormat, first.sampleRate) : undefined;
-    encoder?.output.on('data', (chunk: Buffer) => out.write(chunk));
+    encoder?.output.on('data', (chunk: Buffer) => {
+      if (!out.destroyed) out.write(chunk);
+    });
     const ended = encoder ? new Promise((resolve) => encoder.output.once('end', resolve)) : Promise.resolve();
     try {
       const handle = async (sentence: SpeechSentence) => {
@@ -329,7 +334,8 @@ export async function streamTextToSpeech(
         }
         const audio = await encodeAudio({ ...sentence, channels: 1 }, plan.outputFormat);
         const chunk = aligner.next(sentence);
-        out.write(`${JSON.stringify({ audio_base64: audio.toString('base64'), ...chunk })}\n`);
+        if (!out.destroyed)
+          out.write(`${JSON.stringify({ audio_base64: audio.toString('base64'), ...chunk })}\n`);
       };
       if (first) await handle(first);
       for await (const sentence of sentences) await handle(sentence);
