@@ -45,6 +45,8 @@ describe('two-factor authentication', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/app/sign-in');
+    // The URL changes before React renders the sign-in page: wait for the page, not the address.
+    await page.getByRole('heading', { name: 'Sign in to Parla' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
