@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { historyRoutes } from './modules/history/history.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { ttsRoutes } from './modules/tts/tts.routes';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(async (scope) => apiKeyRoutes(scope, deps));
     await app.register(async (scope) => voiceRoutes(scope, deps));
     await app.register(async (scope) => ttsRoutes(scope, deps));
+    await app.register(async (scope) => historyRoutes(scope, deps));
   }
   if (config.role !== 'worker' && config.env !== 'production') {
     await app.register(async (scope) => devMailboxRoutes(scope, deps));

@@ -4,6 +4,7 @@ export * from './audio-formats';
 export * from './auth';
 export * from './errors';
 export * from './health';
+export * from './history';
 export * from './mail';
 export * from './mfa';
 export * from './openai-speech';

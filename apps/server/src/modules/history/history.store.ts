@@ -1,0 +1,72 @@
+import { and, asc, desc, eq, gt, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { type HistoryItemRow, historyItems } from './history.tables';
+
+export interface HistoryPageQuery {
+  workspaceId: string;
+  pageSize: number;
+  /** The item the page starts after (keyset: its time and id), already checked to be this workspace's. */
+  after?: Pick<HistoryItemRow, 'createdAt' | 'id'> | undefined;
+  voiceId?: string | undefined;
+  modelId?: string | undefined;
+  source?: HistoryItemRow['source'] | undefined;
+  /** Items whose text contains this, case-insensitively. */
+  search?: string | undefined;
+  before?: Date | undefined;
+  since?: Date | undefined;
+  direction: 'asc' | 'desc';
+}
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern built from user text. */
+function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * One page of a workspace's history, newest first (or oldest first), continuing after an item by its
+ * (created_at, id) — a keyset that uses the (workspace_id, created_at, id) index whatever the page number.
+ * Reads one row more than asked to tell whether more follow.
+ */
+export async function listHistoryPage(
+  db: Db,
+  query: HistoryPageQuery,
+): Promise<{ rows: HistoryItemRow[]; hasMore: boolean }> {
+  const where: (SQL | undefined)[] = [eq(historyItems.workspaceId, query.workspaceId)];
+  if (query.voiceId) where.push(eq(historyItems.voiceId, query.voiceId));
+  if (query.modelId) where.push(eq(historyItems.modelId, query.modelId));
+  if (query.source) where.push(eq(historyItems.source, query.source));
+  if (query.search) where.push(ilike(historyItems.text, likeContains(query.search)));
+  if (query.before) where.push(lt(historyItems.createdAt, query.before));
+  if (query.since) where.push(gte(historyItems.createdAt, query.since));
+  if (query.after) {
+    const { createdAt, id } = query.after;
+    const beyond = query.direction === 'desc' ? lt : gt;
+    where.push(
+      or(
+        beyond(historyItems.createdAt, createdAt),
+        and(eq(historyItems.createdAt, createdAt), beyond(historyItems.id, id)),
+      ),
+    );
+  }
+  const order = query.direction === 'desc' ? desc : asc;
+  const rows = await db
+    .select()
+    .from(historyItems)
+    .where(and(...where))
+    .orderBy(order(historyItems.createdAt), order(historyItems.id))
+    .limit(query.pageSize + 1);
+  return { rows: rows.slice(0, query.pageSize), hasMore: rows.length > query.pageSize };
+}
+
+/** An item of this workspace; another workspace's id reads as absent. */
+export async function getHistoryItem(
+  db: Db,
+  workspaceId: string,
+  id: string,
+): Promise<HistoryItemRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(historyItems)
+    .where(and(eq(historyItems.workspaceId, workspaceId), eq(historyItems.id, id)));
+  return row;
+}
