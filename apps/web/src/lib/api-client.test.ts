@@ -2,7 +2,7 @@ import { clientErrorMessages, defineRoute, type HealthResponse, healthRoute } fr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { setAccessToken } from './access-token';
-import { apiRequest, buildQueryString } from './api-client';
+import { apiFetch, apiRequest, buildQueryString } from './api-client';
 import { HttpError } from './http-error';
 
 /** A fake fetch that records each request and answers with the next queued response. */
@@ -201,5 +201,41 @@ describe('buildQueryString', () => {
 
   it('refuses nested objects', () => {
     expect(() => buildQueryString({ a: { b: 1 } })).toThrow(TypeError);
+  });
+});
+
+describe('apiFetch: answers that are not JSON', () => {
+  const audioRoute = defineRoute({
+    method: 'POST',
+    path: '/v1/text-to-speech/:voice_id/stream',
+    summary: 'test route',
+    tags: ['test'],
+    params: z.object({ voice_id: z.string() }),
+    body: z.object({ text: z.string() }),
+    response: z.any(),
+  });
+
+  it('hands back the response with its body unread, sent with the bearer token', async () => {
+    setAccessToken('token-1');
+    const calls = installFakeFetch(new Response(new Uint8Array([1, 2, 3]), { status: 200 }));
+    const response = await apiFetch(audioRoute, { params: { voice_id: 'v 1' }, body: { text: 'hi' } });
+    expect(response.bodyUsed).toBe(false);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    expect(calls[0]?.url).toBe('/v1/text-to-speech/v%201/stream');
+    expect(new Headers(calls[0]?.init.headers).get('authorization')).toBe('Bearer token-1');
+    expect(new Headers(calls[0]?.init.headers).get('accept')).toBe('*/*');
+  });
+
+  it('throws the server’s error like apiRequest', async () => {
+    installFakeFetch(
+      json({ detail: { status: 'quota_exceeded', message: 'You have 3 credits left.' } }, { status: 401 }),
+    );
+    await expect(
+      apiFetch(audioRoute, { params: { voice_id: 'v' }, body: { text: 'hi' } }),
+    ).rejects.toMatchObject({
+      status: 401,
+      errorType: 'quota_exceeded',
+      message: 'You have 3 credits left.',
+    });
   });
 });

@@ -61,24 +61,33 @@ async function readBody(
   }
 }
 
+/** The network failed, or the body could not be read to its end: "Network error" (accounts §8). */
+function networkError(error: unknown, payload: unknown): HttpError {
+  return new HttpError(
+    { status: 0, message: clientErrorMessages.network, errorType: networkErrorType, payload },
+    { cause: error },
+  );
+}
+
 /**
- * Calls one API route and returns its response parsed by the route's schema (ARCHITECTURE principle 5).
- * Sends the in-memory bearer token and same-origin cookies; a 401 on a token that just expired is
- * refreshed and retried once. Throws HttpError per accounts §8: the server
- * message for an error response, status 0 and type `unknown` for a body that cannot be parsed (or does
- * not match the contract), and "Network error" when no response arrives. An abort rethrows the abort.
+ * Sends one API request and answers its successful Response with the body unread. Sends the in-memory
+ * bearer token and same-origin cookies; a 401 on a token that just expired is refreshed and retried once.
+ * An error response becomes HttpError per accounts §8: the server message, or status 0 and type
+ * `unknown` for a body that cannot be parsed; "Network error" when no response arrives. An abort
+ * rethrows the abort.
  */
-export async function apiRequest<Route extends RouteDescriptor>(
+async function sendRequest<Route extends RouteDescriptor>(
   route: Route,
-  options: ApiRequestOptions<Route> = {},
+  options: ApiRequestOptions<Route>,
+  accept: string,
   /** Set on the one retry after a token refresh. */
   retried = false,
-): Promise<ApiResponse<Route>> {
+): Promise<Response> {
   const { params, query, body, signal } = options;
   const url =
     buildPath(route.path, (params ?? {}) as Record<string, string | number>) + buildQueryString(query);
 
-  const headers = new Headers({ ...options.headers, accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, accept });
   const token = getAccessToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
   let requestBody: BodyInit | undefined;
@@ -90,7 +99,6 @@ export async function apiRequest<Route extends RouteDescriptor>(
   }
 
   let response: Response;
-  let parsed: Awaited<ReturnType<typeof readBody>>;
   try {
     response = await fetch(url, {
       method: route.method,
@@ -99,15 +107,19 @@ export async function apiRequest<Route extends RouteDescriptor>(
       credentials: 'same-origin',
       signal,
     });
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason ?? error;
+    throw networkError(error, body);
+  }
+  if (response.ok) return response;
+
+  let parsed: Awaited<ReturnType<typeof readBody>>;
+  try {
     parsed = await readBody(response);
   } catch (error) {
     if (signal?.aborted) throw signal.reason ?? error;
-    throw new HttpError(
-      { status: 0, message: clientErrorMessages.network, errorType: networkErrorType, payload: body },
-      { cause: error },
-    );
+    throw networkError(error, body);
   }
-
   if (!parsed.ok) {
     // accounts §8: a body that fails to parse gives status 0 and type unknown.
     throw new HttpError({
@@ -129,21 +141,58 @@ export async function apiRequest<Route extends RouteDescriptor>(
     // The access token ran out between refreshes (5 minutes, accounts §4): refresh once and try again.
     // Only for `unauthorized`: a 401 about something else (a wrong second-factor code) is the answer.
     const next = await refreshAccessToken().catch(() => null);
-    if (next) return apiRequest(route, options, true);
+    if (next) return sendRequest(route, options, accept, true);
   }
 
-  if (!response.ok) {
-    const otherSchema = route.otherResponses?.[response.status];
-    const other = otherSchema?.safeParse(parsed.value);
+  const otherSchema = route.otherResponses?.[response.status];
+  const other = otherSchema?.safeParse(parsed.value);
+  throw new HttpError({
+    status: response.status,
+    message: readServerMessage(parsed.value) ?? getStatusText(response.status, response.statusText),
+    errorType: readErrorType(parsed.value),
+    payload: body,
+    data: other?.success ? other.data : parsed.value,
+  });
+}
+
+/**
+ * Calls a route whose answer is not JSON (audio, a stream) and returns the successful Response with its
+ * body unread, for the caller to read or hand on; errors are handled as in apiRequest.
+ */
+export function apiFetch<Route extends RouteDescriptor>(
+  route: Route,
+  options: ApiRequestOptions<Route> = {},
+  accept = '*/*',
+): Promise<Response> {
+  return sendRequest(route, options, accept);
+}
+
+/**
+ * Calls one API route and returns its response parsed by the route's schema (ARCHITECTURE principle 5).
+ * Authentication, the one refresh and the error rules are sendRequest's; a 2xx body that is not JSON or
+ * does not match the contract is status 0 and type `unknown` (accounts §8).
+ */
+export async function apiRequest<Route extends RouteDescriptor>(
+  route: Route,
+  options: ApiRequestOptions<Route> = {},
+): Promise<ApiResponse<Route>> {
+  const response = await sendRequest(route, options, 'application/json');
+  let parsed: Awaited<ReturnType<typeof readBody>>;
+  try {
+    parsed = await readBody(response);
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason ?? error;
+    throw networkError(error, options.body);
+  }
+  if (!parsed.ok) {
     throw new HttpError({
-      status: response.status,
-      message: readServerMessage(parsed.value) ?? getStatusText(response.status, response.statusText),
-      errorType: readErrorType(parsed.value),
-      payload: body,
-      data: other?.success ? other.data : parsed.value,
+      status: 0,
+      message: clientErrorMessages.generic,
+      errorType: unknownErrorType,
+      payload: options.body,
+      data: parsed.text,
     });
   }
-
   const result = route.response.safeParse(parsed.value);
   if (!result.success) {
     // A 2xx body that breaks the contract is as unreadable as one that is not JSON.
@@ -152,7 +201,7 @@ export async function apiRequest<Route extends RouteDescriptor>(
         status: 0,
         message: clientErrorMessages.generic,
         errorType: unknownErrorType,
-        payload: body,
+        payload: options.body,
         data: parsed.value,
       },
       { cause: result.error },

@@ -20,6 +20,10 @@ export const storageKeys = {
   lastActivity: 'xi:last-activity',
   /** accounts §4: the verified sensitive-action code, removed after use or a failed verification. */
   sensitiveActionCode: 'xi:verification-code',
+  /** history/voices §9: the model last chosen on the text-to-speech page. */
+  selectedModel: 'xi:selected-model',
+  /** history/voices §9: the voice last chosen on the text-to-speech page. */
+  selectedVoice: 'xi:selected-voice',
 } as const satisfies Record<string, `${typeof appStoragePrefix}${string}`>;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
