@@ -3,6 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
 import { authApi } from '../features/auth/api';
+import { PlayerProvider } from '../features/player/player-provider';
 import { AuthProvider } from './auth/auth-provider';
 import { signInPath } from './auth/sign-out';
 import type { createAppRouter } from './router';
@@ -34,7 +35,7 @@ export interface ProvidersProps {
   queryClient: QueryClient;
 }
 
-/** Every app-wide provider around the router: data, theme, toasts, tooltips, sign-in state. */
+/** Every app-wide provider around the router: data, theme, toasts, tooltips, sign-in state, the player. */
 export function Providers({ router, queryClient }: ProvidersProps) {
   const pathname = useRouterPathname(router);
   const handleSignedOut = useCallback(() => {
@@ -49,7 +50,9 @@ export function Providers({ router, queryClient }: ProvidersProps) {
         <ToastProvider position={getToastPosition(pathname)}>
           <TooltipProvider delayDuration={tooltipDelayMs}>
             <AuthProvider onSignedOut={handleSignedOut} endServerSession={endServerSession}>
-              <RouterProvider router={router} />
+              <PlayerProvider>
+                <RouterProvider router={router} />
+              </PlayerProvider>
             </AuthProvider>
           </TooltipProvider>
         </ToastProvider>

@@ -99,3 +99,95 @@ export function RefreshIcon(props: IconProps) {
     </IconFrame>
   );
 }
+
+/** A filled triangle, for play buttons. */
+export function PlayIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path
+        d="M6 4.5a1.5 1.5 0 0 1 2.26-1.3l11.24 7.5a1.5 1.5 0 0 1 0 2.6L8.26 20.8A1.5 1.5 0 0 1 6 19.5z"
+        fill="currentColor"
+      />
+    </IconFrame>
+  );
+}
+
+/** Two filled bars, for pause buttons. */
+export function PauseIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <rect x="6" y="4" width="4" height="16" rx="1" fill="currentColor" />
+      <rect x="14" y="4" width="4" height="16" rx="1" fill="currentColor" />
+    </IconFrame>
+  );
+}
+
+/** An arrow turning back with "10" inside, for skipping back ten seconds. */
+export function SkipBackTenIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0 0-6.74 2.74L3 8" />
+      <path d="M3 3v5h5" />
+      <text
+        x="12"
+        y="15.5"
+        textAnchor="middle"
+        fontSize="8"
+        fontWeight="700"
+        fill="currentColor"
+        stroke="none"
+      >
+        10
+      </text>
+    </IconFrame>
+  );
+}
+
+/** An arrow turning forward with "10" inside, for skipping forward ten seconds. */
+export function SkipForwardTenIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M21 12a9 9 0 1 1-9-9c2.52 0 4.93 1 6.74 2.74L21 8" />
+      <path d="M21 3v5h-5" />
+      <text
+        x="12"
+        y="15.5"
+        textAnchor="middle"
+        fontSize="8"
+        fontWeight="700"
+        fill="currentColor"
+        stroke="none"
+      >
+        10
+      </text>
+    </IconFrame>
+  );
+}
+
+/** A tray with an arrow into it, for downloads. */
+export function DownloadIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
+      <path d="m7 10 5 5 5-5M12 15V3" />
+    </IconFrame>
+  );
+}
+
+/** An open ring; spin it (`animate-spin`) while something loads. */
+export function SpinnerIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M21 12a9 9 0 1 1-6.22-8.56" />
+    </IconFrame>
+  );
+}
+
+/** A tick, for the chosen entry of a menu. */
+export function CheckIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M20 6 9 17l-5-5" />
+    </IconFrame>
+  );
+}

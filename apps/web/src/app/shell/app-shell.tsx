@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
 import { UnknownAccountActionError } from '../../features/auth/account-action';
+import { PlayerBar } from '../../features/player/components/player-bar';
 import { Button } from '../../ui/button';
 import { SessionUpkeep } from '../auth/session-upkeep';
 import { ShellQueryActions } from './shell-query-actions';
 import { SiteHeader } from './site-header';
 import { useDocumentTitle } from './use-document-title';
 
-/** The frame of every page: skip link, header, the main landmark and the footer. */
+/** The frame of every page: skip link, header, the main landmark, the footer and the bottom player. */
 function ShellFrame({ children }: { children?: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -38,6 +39,7 @@ function ShellFrame({ children }: { children?: ReactNode }) {
           </ul>
         </div>
       </footer>
+      <PlayerBar />
     </div>
   );
 }

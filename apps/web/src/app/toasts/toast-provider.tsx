@@ -15,7 +15,8 @@ export function useToast(): Pick<ToastStore, 'toast' | 'toastError' | 'dismiss'>
 
 const viewportClasses: Record<ToastPosition, string> = {
   'top-center': 'top-0 left-1/2 -translate-x-1/2 flex-col',
-  'bottom-right': 'right-0 bottom-0 flex-col',
+  // Above the bottom player while it shows (it sets --parla-player-offset).
+  'bottom-right': 'right-0 bottom-[var(--parla-player-offset,0px)] flex-col',
 };
 
 const variantIcons: Record<ToastVariant, ReactNode> = {

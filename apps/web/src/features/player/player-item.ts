@@ -1,0 +1,67 @@
+/** The kinds of item the bottom player plays (history/voices §3 "Audio player item"). */
+export const audioPlayerItemTypes = [
+  'text-to-speech',
+  'speech-to-speech',
+  'speechHistoryItem',
+  'voicePreview',
+] as const;
+export type AudioPlayerItemType = (typeof audioPlayerItemTypes)[number];
+
+/** What the bar shows about the audio (history/voices §3: the item's `player`). */
+export interface AudioPlayerDetails {
+  title: string;
+  /** The spoken text where there is one: shown under the title and read for the length estimate (§9). */
+  description?: string;
+  voice_id?: string;
+  voice_name?: string;
+  /** The length in milliseconds when the caller knows it (a history item's `duration_ms`); 0 or absent if not. */
+  duration?: number;
+  language?: string;
+  languagePreviewUrls?: { language: string; previewUrl: string }[];
+}
+
+/** One thing to play in the bottom player (history/voices §3 "Audio player item"). */
+export interface AudioPlayerItem {
+  /**
+   * For text-to-speech, speech-to-speech and speechHistoryItem: the history item id (may be empty for a
+   * stream whose response names it in its `history-item-id` header). For a voicePreview: the voice id.
+   */
+  id: string;
+  /** The name the Download button saves the audio under. */
+  fileName: string;
+  type: AudioPlayerItemType;
+  /** True once the history item behind the audio is known to exist (§4: set by the player's polling). */
+  loaded: boolean;
+  player: AudioPlayerDetails;
+  /** Start playing as soon as the audio is loaded; otherwise it waits for the play button. */
+  autoStart?: boolean;
+  /** With autoStart: how long to wait before starting. */
+  autoStartDelaySeconds?: number;
+  /** Anything the page wants back with the item; the player does not read it. */
+  extra?: unknown;
+}
+
+/**
+ * Where the audio comes from (history/voices §4: "a url or a stream"). A url is played directly, or, when
+ * `authenticated`, fetched with the bearer token first. A stream is a fetch Response whose body is unread;
+ * it plays while the body arrives.
+ */
+export type PlayerSource =
+  | { kind: 'url'; url: string; authenticated?: boolean }
+  | { kind: 'stream'; response: Response; mimeType?: string };
+
+const historyTypes: ReadonlySet<AudioPlayerItemType> = new Set([
+  'text-to-speech',
+  'speech-to-speech',
+  'speechHistoryItem',
+]);
+
+/** Whether the item is backed by a speech history item (the ones §4 polls for and downloads by id). */
+export function isHistoryItemType(type: AudioPlayerItemType): boolean {
+  return historyTypes.has(type);
+}
+
+/** The history item id of an item, or null for previews and for history items whose id is not known. */
+export function getHistoryItemId(item: AudioPlayerItem): string | null {
+  return isHistoryItemType(item.type) && item.id.trim() !== '' ? item.id : null;
+}
