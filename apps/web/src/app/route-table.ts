@@ -59,7 +59,13 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/app/onboarding-checklist', title: 'Onboarding checklist', section: 'home' },
 
   { path: '/app/speech-synthesis', title: 'Speech synthesis', section: 'audio' },
-  { path: '/app/speech-synthesis/text-to-speech', title: 'Text to speech', section: 'audio', inNav: true },
+  {
+    path: '/app/speech-synthesis/text-to-speech',
+    title: 'Text to speech',
+    section: 'audio',
+    inNav: true,
+    page: () => import('../routes/text-to-speech-page'),
+  },
   { path: '/app/speech-synthesis/text-to-speech/history', title: 'Text to speech history', section: 'audio' },
   {
     path: '/app/speech-synthesis/speech-to-speech',

@@ -1,0 +1,88 @@
+import type { VoiceResponse } from '@parla/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  describeVoiceLabels,
+  estimateCredits,
+  filterVoices,
+  generationFileName,
+  isGenerateShortcut,
+  modelSpeaksVoice,
+  pickStored,
+  remainingCredits,
+} from './tts-rules';
+
+const voice = (name: string, labels: Record<string, string>, description = ''): VoiceResponse =>
+  ({ voice_id: name, name, labels, description }) as unknown as VoiceResponse;
+
+describe('text-to-speech page rules', () => {
+  it('estimates credits as the server charges them', () => {
+    expect(estimateCredits('', { token_cost_factor: 1 })).toBe(0);
+    expect(estimateCredits('Hello', { token_cost_factor: 1 })).toBe(5);
+    expect(estimateCredits('Hello', { token_cost_factor: 0.5 })).toBe(3);
+    expect(estimateCredits('H', { token_cost_factor: 0.5 })).toBe(1);
+  });
+
+  it('counts the credits left; -1 stays unlimited', () => {
+    expect(remainingCredits({ character_count: 300, character_limit: 10_000 })).toBe(9_700);
+    expect(remainingCredits({ character_count: 12_000, character_limit: 10_000 })).toBe(0);
+    expect(remainingCredits({ character_count: 5, character_limit: -1 })).toBe(-1);
+  });
+
+  it('keeps a stored choice only while it is offered', () => {
+    expect(pickStored('b', ['a', 'b'], 'a')).toBe('b');
+    expect(pickStored('gone', ['a', 'b'], 'b')).toBe('b');
+    expect(pickStored(null, ['a', 'b'], 'z')).toBe('a');
+    expect(pickStored(null, [], 'z')).toBeUndefined();
+  });
+
+  it('knows which models speak a voice’s language', () => {
+    const english = { languages: [{ language_id: 'en', name: 'English' }] };
+    expect(modelSpeaksVoice(english, voice('Ryan', { language: 'en' }))).toBe(true);
+    expect(modelSpeaksVoice(english, voice('Lucía', { language: 'es' }))).toBe(false);
+    expect(modelSpeaksVoice(english, voice('Any', {}))).toBe(true);
+  });
+
+  it('generates on Ctrl+Enter or ⌘+Enter, not on Enter alone or while composing', () => {
+    const key = (over: Partial<KeyboardEvent>) => ({
+      key: 'Enter',
+      ctrlKey: false,
+      metaKey: false,
+      isComposing: false,
+      ...over,
+    });
+    expect(isGenerateShortcut(key({ ctrlKey: true }))).toBe(true);
+    expect(isGenerateShortcut(key({ metaKey: true }))).toBe(true);
+    expect(isGenerateShortcut(key({}))).toBe(false);
+    expect(isGenerateShortcut(key({ ctrlKey: true, isComposing: true }))).toBe(false);
+    expect(isGenerateShortcut(key({ ctrlKey: true, key: 'a' }))).toBe(false);
+  });
+
+  it('finds voices by any word of their name, description or labels, ignoring accents', () => {
+    const voices = [
+      voice('Lucía', { accent: 'castilian', language: 'es' }, 'Spanish narrator'),
+      voice('Ryan', { accent: 'american', gender: 'male' }, 'Deep voice'),
+    ];
+    expect(filterVoices(voices, 'lucia').map((v) => v.name)).toEqual(['Lucía']);
+    expect(filterVoices(voices, 'american male').map((v) => v.name)).toEqual(['Ryan']);
+    expect(filterVoices(voices, '  ').map((v) => v.name)).toEqual(['Lucía', 'Ryan']);
+    expect(filterVoices(voices, 'nobody')).toEqual([]);
+  });
+
+  it('shows labels in a steady order, readable', () => {
+    expect(describeVoiceLabels({ gender: 'female', accent: 'british', use_case: 'social_media' })).toEqual([
+      'british',
+      'female',
+      'social media',
+    ]);
+  });
+
+  it('names a download after the voice, the first words and the time, with safe characters only', () => {
+    const name = generationFileName({
+      voice_name: 'Lucía',
+      text: '¿Qué tal? Hola / mundo: "ok"',
+      date_unix: 0,
+    });
+    expect(name).toBe('Luca_Qu_tal_Hola_mundo_19700101-000000.mp3');
+    expect(generationFileName({ voice_name: '', text: '', date_unix: 0 }, 'wav')).toBe('19700101-000000.wav');
+  });
+});

@@ -1,0 +1,113 @@
+import type { ModelResponse, VoiceResponse, VoiceSettings } from '@parla/contracts';
+
+/** history/voices §9: the default text-to-speech model. */
+export const defaultModelId = 'eleven_multilingual_v2';
+
+/** The settings the page edits: every field of the public API's voice settings, none missing. */
+export type EditableVoiceSettings = Required<{ [K in keyof VoiceSettings]: NonNullable<VoiceSettings[K]> }>;
+
+/** Used until the server's defaults arrive (the same as `GET /v1/voices/settings/default`). */
+export const fallbackVoiceSettings: EditableVoiceSettings = {
+  stability: 0.5,
+  similarity_boost: 0.75,
+  style: 0,
+  use_speaker_boost: true,
+  speed: 1,
+};
+
+/** The public API's speed range of voice settings. */
+export const speedRange = { min: 0.7, max: 1.2, step: 0.01 } as const;
+
+/**
+ * Credits a text costs with a model, as the server charges them: characters × the model's cost factor,
+ * rounded up, at least 1 for any text (accounts §9 "characters charged per model cost factor").
+ */
+export function estimateCredits(
+  text: string,
+  model: Pick<ModelResponse, 'token_cost_factor'> | undefined,
+): number {
+  if (text.length === 0) return 0;
+  return Math.max(1, Math.ceil(text.length * (model?.token_cost_factor ?? 1)));
+}
+
+/** Credits left on the plan (history/voices §9 "Remaining = limit minus used; -1 means unlimited"). */
+export function remainingCredits(subscription: { character_count: number; character_limit: number }): number {
+  if (subscription.character_limit === -1) return -1;
+  return Math.max(0, subscription.character_limit - subscription.character_count);
+}
+
+/** The stored choice when it is still offered, else the fallback, else the first offered. */
+export function pickStored<T extends string>(
+  stored: string | null,
+  offered: readonly T[],
+  fallback: T,
+): T | undefined {
+  if (stored && offered.includes(stored as T)) return stored as T;
+  if (offered.includes(fallback)) return fallback;
+  return offered[0];
+}
+
+/** Whether a model speaks a voice's language (`labels.language`); a voice without one is spoken by any. */
+export function modelSpeaksVoice(
+  model: Pick<ModelResponse, 'languages'>,
+  voice: Pick<VoiceResponse, 'labels'>,
+): boolean {
+  const language = voice.labels.language;
+  if (!language) return true;
+  return model.languages.some((l) => l.language_id === language);
+}
+
+/** Ctrl+Enter (⌘+Enter on a Mac) generates. */
+export function isGenerateShortcut(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'isComposing'>,
+): boolean {
+  return event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.isComposing;
+}
+
+/** Words of a voice's labels worth showing, in a steady order. */
+export function describeVoiceLabels(labels: Record<string, string>): string[] {
+  const order = ['accent', 'gender', 'age', 'use_case', 'descriptive'];
+  return order
+    .map((key) => labels[key])
+    .filter((value): value is string => Boolean(value))
+    .map((value) => value.replace(/_/g, ' '));
+}
+
+/** Voices matching a search in their name, description or labels (case- and accent-insensitive). */
+export function filterVoices(voices: readonly VoiceResponse[], search: string): VoiceResponse[] {
+  const fold = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase();
+  const words = fold(search).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...voices];
+  return voices.filter((voice) => {
+    const haystack = fold([voice.name, voice.description ?? '', ...Object.values(voice.labels)].join(' '));
+    return words.every((word) => haystack.includes(word));
+  });
+}
+
+/** The file name a generation is saved under: voice, the start of the text and the time, sanitised. */
+export function generationFileName(
+  item: { voice_name: string; text: string; date_unix: number },
+  extension = 'mp3',
+): string {
+  const stamp = new Date(item.date_unix * 1000)
+    .toISOString()
+    .slice(0, 19)
+    .replace(/[-:]/g, '')
+    .replace('T', '-');
+  const words = item.text
+    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .trim()
+    .split(/\s+/)
+    .slice(0, 4)
+    .join('_');
+  const base = [item.voice_name, words, stamp]
+    .filter(Boolean)
+    .join('_')
+    .replace(/[^\w.-]/g, '')
+    .slice(0, 120);
+  return `${base || 'speech'}.${extension}`;
+}

@@ -1,0 +1,303 @@
+import type { HistoryItemResponse, VoiceResponse } from '@parla/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { useToast } from '../app/toasts/toast-provider';
+import { RequireSignIn } from '../features/auth/components/require-sign-in';
+import type { AudioPlayerItem } from '../features/player/player-item';
+import { usePlayer } from '../features/player/use-player';
+import { useDefaultVoiceSettings } from '../features/tts/api/get-default-voice-settings';
+import { useModels } from '../features/tts/api/list-models';
+import { useVoices } from '../features/tts/api/list-voices';
+import { streamSpeech } from '../features/tts/api/stream-speech';
+import { ModelSelect } from '../features/tts/components/model-select';
+import { RecentGenerations } from '../features/tts/components/recent-generations';
+import { VoicePicker } from '../features/tts/components/voice-picker';
+import { VoiceSettingsPanel } from '../features/tts/components/voice-settings-panel';
+import {
+  defaultModelId,
+  type EditableVoiceSettings,
+  estimateCredits,
+  fallbackVoiceSettings,
+  generationFileName,
+  isGenerateShortcut,
+  modelSpeaksVoice,
+  pickStored,
+  remainingCredits,
+} from '../features/tts/tts-rules';
+import { useUser } from '../features/users/api/get-user';
+import { getToastMessage } from '../lib/http-error';
+import { readStorage, storageKeys, writeStorage } from '../lib/storage-keys';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Skeleton } from '../ui/skeleton';
+
+const numbers = new Intl.NumberFormat('en-US');
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** `/app/speech-synthesis/text-to-speech` (history/voices §2 speech synthesis): text in, speech out. */
+export default function TextToSpeechPage() {
+  return (
+    <RequireSignIn>
+      <TextToSpeech />
+    </RequireSignIn>
+  );
+}
+
+function TextToSpeech() {
+  const models = useModels();
+  const voices = useVoices();
+  const defaults = useDefaultVoiceSettings();
+  const user = useUser();
+  const player = usePlayer();
+  const queryClient = useQueryClient();
+  const { toastError } = useToast();
+  const textId = useId();
+
+  const [text, setText] = useState('');
+  const [chosenModelId, setChosenModelId] = useState(() => readStorage(storageKeys.selectedModel));
+  const [chosenVoiceId, setChosenVoiceId] = useState(() => readStorage(storageKeys.selectedVoice));
+  const [editedSettings, setEditedSettings] = useState<EditableVoiceSettings | null>(null);
+
+  const modelList = (models.data ?? []).filter((m) => m.can_do_text_to_speech);
+  const voiceList = voices.data ?? [];
+  const modelId = pickStored(
+    chosenModelId,
+    modelList.map((m) => m.model_id),
+    defaultModelId,
+  );
+  const model = modelList.find((m) => m.model_id === modelId);
+  const voiceId = pickStored(
+    chosenVoiceId,
+    voiceList.map((v) => v.voice_id),
+    voiceList[0]?.voice_id ?? '',
+  );
+  const voice = voiceList.find((v) => v.voice_id === voiceId);
+  const serverDefaults = { ...fallbackVoiceSettings, ...withoutNulls(defaults.data ?? {}) };
+  const settings = editedSettings ?? serverDefaults;
+
+  const maxLength = model?.maximum_text_length_per_request ?? 10_000;
+  const credits = estimateCredits(text, model);
+  const subscription = user.data?.subscription;
+  const left = subscription ? remainingCredits(subscription) : undefined;
+  const short = left !== undefined && left !== -1 && credits > left;
+  const languageMismatch = model && voice ? !modelSpeaksVoice(model, voice) : false;
+
+  const generate = useMutation({
+    mutationFn: async () => {
+      if (!voice || !model) throw new Error('Choose a voice and a model first.');
+      const started = await streamSpeech({
+        voiceId: voice.voice_id,
+        outputFormat: 'mp3_44100_128',
+        body: { text, model_id: model.model_id, voice_settings: settings },
+      });
+      const item: AudioPlayerItem = {
+        id: started.historyItemId ?? '',
+        fileName: generationFileName({
+          voice_name: voice.name,
+          text,
+          date_unix: Math.floor(Date.now() / 1000),
+        }),
+        type: 'text-to-speech',
+        loaded: false,
+        player: {
+          title: voice.name,
+          description: text,
+          voice_id: voice.voice_id,
+          voice_name: voice.name,
+          language: voice.labels.language,
+        },
+        autoStart: true,
+      };
+      player.play(item, { kind: 'stream', response: started.response, mimeType: 'audio/mpeg' });
+    },
+    onSuccess: () => {
+      // The credits were reserved when the generation started.
+      void queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
+    },
+    onError: (error) => toastError(getToastMessage(error)),
+  });
+
+  const blocked = !text.trim() || !voice || !model || text.length > maxLength || short || languageMismatch;
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!blocked && !generate.isPending) generate.mutate();
+  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (isGenerateShortcut(event.nativeEvent)) {
+      event.preventDefault();
+      event.currentTarget.requestSubmit();
+    }
+  };
+  const selectModel = (id: string) => {
+    setChosenModelId(id);
+    writeStorage(storageKeys.selectedModel, id);
+  };
+  const selectVoice = (next: VoiceResponse) => {
+    setChosenVoiceId(next.voice_id);
+    writeStorage(storageKeys.selectedVoice, next.voice_id);
+  };
+  const previewVoice = (preview: VoiceResponse) => {
+    if (!preview.preview_url) return;
+    player.play(
+      {
+        id: preview.voice_id,
+        fileName: `${preview.name}-preview.mp3`,
+        type: 'voicePreview',
+        loaded: true,
+        player: {
+          title: `${preview.name} · preview`,
+          description: preview.description ?? undefined,
+          voice_id: preview.voice_id,
+          voice_name: preview.name,
+          language: preview.labels.language,
+        },
+        autoStart: true,
+      },
+      { kind: 'url', url: preview.preview_url },
+    );
+  };
+  const playHistoryItem = (item: HistoryItemResponse) => {
+    player.play(
+      {
+        id: item.history_item_id,
+        fileName: generationFileName(item),
+        type: 'speechHistoryItem',
+        loaded: true,
+        player: {
+          title: item.voice_name,
+          description: item.text,
+          voice_id: item.voice_id,
+          voice_name: item.voice_name,
+          duration: item.duration_ms,
+        },
+        autoStart: true,
+      },
+      {
+        kind: 'url',
+        url: `/v1/history/${encodeURIComponent(item.history_item_id)}/audio`,
+        authenticated: true,
+      },
+    );
+  };
+
+  const catalogueFailed = models.isError || voices.isError;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 lg:py-10">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Text to speech</h1>
+        <p className="text-sm text-fg-muted">
+          Type or paste text, pick a voice and a model, and hear it spoken as it is generated.
+        </p>
+      </header>
+
+      <form
+        className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]"
+        onSubmit={handleSubmit}
+        onKeyDown={handleKeyDown}
+        aria-label="Generate speech"
+      >
+        <Card className="flex flex-col">
+          <label htmlFor={textId} className="sr-only">
+            Text
+          </label>
+          <textarea
+            id={textId}
+            name="text"
+            value={text}
+            maxLength={maxLength}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Start typing here or paste any text you want to turn into lifelike speech…"
+            aria-describedby={`${textId}-count`}
+            className="min-h-72 w-full flex-1 resize-y rounded-t-xl bg-transparent p-5 text-base leading-7 text-fg placeholder:text-fg-muted/70 focus-visible:outline-none"
+          />
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-line px-5 py-3">
+            <p id={`${textId}-count`} className="flex flex-wrap gap-x-3 text-xs text-fg-muted tabular-nums">
+              <span>
+                {numbers.format(text.length)} / {numbers.format(maxLength)} characters
+              </span>
+              <span className={short ? 'text-danger' : undefined}>
+                {numbers.format(credits)} {credits === 1 ? 'credit' : 'credits'}
+                {left === -1 && ' · unlimited'}
+                {left !== undefined && left !== -1 && ` · ${numbers.format(left)} left`}
+              </span>
+            </p>
+            <div className="ml-auto flex items-center gap-3">
+              <span className="hidden text-xs text-fg-muted sm:inline">
+                <kbd className="rounded border border-line bg-subtle px-1.5 py-0.5 font-sans">
+                  {isMac ? '⌘' : 'Ctrl'}
+                </kbd>{' '}
+                + <kbd className="rounded border border-line bg-subtle px-1.5 py-0.5 font-sans">Enter</kbd>
+              </span>
+              <Button type="submit" disabled={blocked} aria-disabled={generate.isPending || undefined}>
+                {generate.isPending ? 'Generating…' : 'Generate speech'}
+              </Button>
+            </div>
+          </div>
+          {short && (
+            <p role="alert" className="border-t border-line px-5 py-3 text-sm text-danger">
+              This text needs {numbers.format(credits)} credits and {numbers.format(left ?? 0)} are left this
+              period. Shorten the text or pick a model that costs less.
+            </p>
+          )}
+        </Card>
+
+        <Card className="flex flex-col gap-5 p-5">
+          {catalogueFailed ? (
+            <div className="flex flex-col items-start gap-3 text-sm">
+              <p className="text-danger">The voices and models could not be loaded.</p>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  void models.refetch();
+                  void voices.refetch();
+                }}
+              >
+                Try again
+              </Button>
+            </div>
+          ) : models.isPending || voices.isPending ? (
+            <div className="flex flex-col gap-4" aria-busy="true">
+              <Skeleton className="h-14 w-full" />
+              <Skeleton className="h-10 w-full" />
+              <Skeleton className="h-48 w-full" />
+            </div>
+          ) : (
+            <>
+              <VoicePicker
+                voices={voiceList}
+                selected={voice}
+                onSelect={selectVoice}
+                onPreview={previewVoice}
+              />
+              <ModelSelect models={modelList} value={modelId} onChange={selectModel} />
+              {languageMismatch && model && voice && (
+                <p role="alert" className="text-sm text-danger">
+                  {model.name} does not speak the language of {voice.name}. Pick another model or voice.
+                </p>
+              )}
+              <VoiceSettingsPanel
+                value={settings}
+                onChange={setEditedSettings}
+                onReset={() => setEditedSettings(null)}
+                model={model}
+              />
+            </>
+          )}
+        </Card>
+      </form>
+
+      <RecentGenerations onPlay={playHistoryItem} playingId={player.state.item?.id ?? null} />
+    </div>
+  );
+}
+
+function withoutNulls<T extends Record<string, unknown>>(
+  value: T,
+): Partial<{ [K in keyof T]: NonNullable<T[K]> }> {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== null && v !== undefined),
+  ) as Partial<{
+    [K in keyof T]: NonNullable<T[K]>;
+  }>;
+}
