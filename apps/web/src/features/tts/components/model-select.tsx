@@ -44,7 +44,9 @@ export function ModelSelect({ models, value, onChange }: ModelSelectProps) {
         </optgroup>
       </select>
       <p id={`${id}-note`} className="text-xs text-fg-muted">
-        {selected?.alias_of && target ? `The public model id ${selected.model_id}, spoken by ${target.name}. ` : ''}
+        {selected?.alias_of && target
+          ? `The public model id ${selected.model_id}, spoken by ${target.name}. `
+          : ''}
         {target?.description}
         {selected && selected.token_cost_factor !== 1
           ? ` ${selected.token_cost_factor} credits per character.`
