@@ -105,6 +105,9 @@ export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: 
       `The text is ${text.length} characters long; ${model.model_id} accepts at most ${model.maximum_text_length_per_request}.`,
     );
   }
+  // A v3 text of audio tags alone has nothing to speak: refused like an empty text, before any charge.
+  if (model.reads_audio_tags && !normalizeFor({ text, normalize: false, readsAudioTags: true }).text.trim())
+    throw invalid('text', 'The text holds only audio tags: there is nothing to speak.');
   const rendition = engineVoiceFor(model, voice);
   if (!rendition) throw invalid('model_id', `${model.name} does not speak the language of ${voice.name}.`);
 
@@ -136,6 +139,8 @@ export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: 
       text,
       voice: rendition,
       normalize,
+      // v3 models read [bracketed] audio tags instead of speaking them; the credits stay the text sent.
+      readsAudioTags: model.reads_audio_tags,
       settings: {
         speed: input.speed ?? settings.speed,
         stability: settings.stability,

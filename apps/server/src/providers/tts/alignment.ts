@@ -49,7 +49,7 @@ export function toAlignment(text: string, times: readonly [number, number][]): C
 /**
  * The alignment of the text as written, from the times of the normalised text: a stretch written as is
  * keeps its characters' times; a replaced stretch ("$5" → "five dollars") spreads the spoken time over
- * the written characters.
+ * the written characters; a v3 audio tag gets no duration at the point where it stands.
  */
 export function originalTimes(
   normalized: NormalizedText,
@@ -62,7 +62,11 @@ export function originalTimes(
   for (const segment of normalized.segments) {
     const spokenLength = segment.spoken.length;
     const writtenLength = segment.end - segment.start;
-    if (spokenLength === writtenLength) {
+    if (segment.tags || spokenLength === 0) {
+      // Audio tags take no time: their characters sit where the next spoken character starts.
+      const point = at === 0 ? 0 : (spokenTimes[at]?.[0] ?? last[1]);
+      for (let k = 0; k < writtenLength; k += 1) times[segment.start + k] = [point, point];
+    } else if (spokenLength === writtenLength) {
       for (let k = 0; k < writtenLength; k += 1) times[segment.start + k] = spokenTimes[at + k] ?? last;
     } else {
       const from = spokenTimes[at]?.[0] ?? last[1];

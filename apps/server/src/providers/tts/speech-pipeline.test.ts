@@ -2,7 +2,16 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool } from '../engines/engine-pool';
 import { characterTimes, originalTimes } from './alignment';
-import { engineProsody, peakNormalize, type SpeechSettings, synthesizeSpeech } from './speech-pipeline';
+import {
+  engineProsody,
+  normalizeFor,
+  peakNormalize,
+  type SpeechRequest,
+  type SpeechSettings,
+  StreamAligner,
+  speakSentences,
+  synthesizeSpeech,
+} from './speech-pipeline';
 import { normalizeEnglish } from './text-normalization';
 
 let pool: EnginePool;
@@ -130,5 +139,169 @@ describe('settings and alignment rules', () => {
 
   it('leaves silence alone when boosting', () => {
     expect([...peakNormalize(new Int16Array([0, 0]))]).toEqual([0, 0]);
+  });
+});
+
+// Several syntheses per test, Festival among them: more than the default 5 s on a busy machine.
+describe('v3 audio tags on the real engines (reads_audio_tags)', { timeout: 30_000 }, () => {
+  const v3 = (text: string, voice: SpeechRequest['voice'], extra: Partial<SpeechRequest> = {}) =>
+    synthesizeSpeech(pool, { text, voice, settings, normalize: true, readsAudioTags: true, ...extra });
+  const ms = (r: { samples: Int16Array; sampleRate: number }) => (r.samples.length / r.sampleRate) * 1000;
+  const rmsDb = (samples: Int16Array) =>
+    20 * Math.log10(Math.sqrt(samples.reduce((sum, s) => sum + s * s, 0) / samples.length) / 32767);
+  /** The longest run of exact digital silence, in ms. */
+  const longestSilenceMs = (r: { samples: Int16Array; sampleRate: number }) => {
+    let longest = 0;
+    let run = 0;
+    for (const s of r.samples) {
+      run = s === 0 ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    return (longest / r.sampleRate) * 1000;
+  };
+  /** Share of the loud 30 ms frames with a clear pitch period (80–400 Hz): about 0 for a whisper. */
+  const voicedShare = (r: { samples: Int16Array; sampleRate: number }) => {
+    const frame = Math.round(r.sampleRate * 0.03);
+    const peak = Math.max(...r.samples.map(Math.abs));
+    let loud = 0;
+    let voiced = 0;
+    for (let i = 0; i + frame < r.samples.length; i += frame) {
+      const f = r.samples.subarray(i, i + frame);
+      if (Math.sqrt(f.reduce((sum, x) => sum + x * x, 0) / frame) < peak * 0.05) continue;
+      loud += 1;
+      let best = 0;
+      for (let lag = Math.round(r.sampleRate / 400); lag <= Math.round(r.sampleRate / 80); lag += 1) {
+        let c = 0;
+        let a = 0;
+        let b = 0;
+        for (let k = 0; k + lag < frame; k += 1) {
+          const x = f[k] ?? 0;
+          const y = f[k + lag] ?? 0;
+          c += x * y;
+          a += x * x;
+          b += y * y;
+        }
+        best = Math.max(best, c / Math.sqrt(a * b + 1));
+      }
+      if (best > 0.6) voiced += 1;
+    }
+    return voiced / Math.max(1, loud);
+  };
+  const espeak = { engine: 'espeak' as const, voice: 'en-us+f3' };
+  const SECRET = 'I have a secret that nobody knows.';
+
+  it.each([
+    ['eSpeak-NG', espeak],
+    ['flite', { engine: 'flite' as const, voice: 'kal16' }],
+  ])(
+    '%s: [long pause] adds 1 s and [short pause] 0.25 s of real silence between sentences',
+    async (_, voice) => {
+      const plain = await v3(`${SECRET} It is done.`, voice);
+      const long = await v3(`${SECRET} [long pause] It is done.`, voice);
+      const short = await v3(`${SECRET} [short pause] It is done.`, voice);
+      expect(ms(long) - ms(plain)).toBeCloseTo(1000, -1);
+      expect(ms(short) - ms(plain)).toBeCloseTo(250, -1);
+      expect(longestSilenceMs(long)).toBeGreaterThanOrEqual(1000);
+      expect(longestSilenceMs(plain)).toBeLessThan(250);
+    },
+  );
+
+  it('a pause inside a sentence splits it there with at least the stated silence', async () => {
+    const plain = await v3('Wait what is this?', espeak);
+    const paused = await v3('Wait [pause] what is this?', espeak);
+    expect(ms(paused) - ms(plain)).toBeGreaterThan(450);
+    expect(longestSilenceMs(paused)).toBeGreaterThanOrEqual(500);
+  });
+
+  it.each([
+    ['eSpeak-NG (whisper variant)', espeak, 12],
+    ['flite', { engine: 'flite' as const, voice: 'slt' }, 10],
+    ['festival', { engine: 'festival' as const, voice: 'cmu_us_slt_arctic_hts' }, 10],
+  ])('%s: [whispers] makes the sentence quieter', async (_, voice, atLeastDb) => {
+    const plain = await v3(SECRET, voice);
+    const whispered = await v3(`[whispers] ${SECRET}`, voice);
+    const drop = rmsDb(plain.samples) - rmsDb(whispered.samples);
+    expect(drop).toBeGreaterThan(atLeastDb);
+    // Only the whispered sentence: the next one is back to normal.
+    const both = await v3(`[whispers] ${SECRET} ${SECRET}`, voice);
+    const half = Math.round(both.samples.length / 2);
+    expect(rmsDb(both.samples.subarray(half)) - rmsDb(both.samples.subarray(0, half))).toBeGreaterThan(8);
+  });
+
+  it('eSpeak-NG whispers without voicing (its +whisper variant)', async () => {
+    const plain = voicedShare(await v3(SECRET, espeak));
+    const whispered = voicedShare(await v3(`[whispers] ${SECRET}`, espeak));
+    expect(plain).toBeGreaterThan(0.7);
+    expect(whispered).toBeLessThan(0.2);
+  });
+
+  it('[shouts] and [excited] are louder, [excited] and [fast] faster, [slowly] slower', async () => {
+    const plain = await v3(SECRET, espeak);
+    const shouts = await v3(`[shouts] ${SECRET}`, espeak);
+    const excited = await v3(`[excited] ${SECRET}`, espeak);
+    const slowly = await v3(`[slowly] ${SECRET}`, espeak);
+    const fast = await v3(`[fast] ${SECRET}`, espeak);
+    expect(rmsDb(shouts.samples) - rmsDb(plain.samples)).toBeGreaterThan(3);
+    expect(rmsDb(excited.samples) - rmsDb(plain.samples)).toBeGreaterThan(1.5);
+    expect(ms(excited) / ms(plain)).toBeLessThan(0.95);
+    expect(ms(fast) / ms(plain)).toBeLessThan(0.85);
+    expect(ms(slowly) / ms(plain)).toBeGreaterThan(1.15);
+    // Louder never clips: the peak stays at −1 dBFS.
+    expect(Math.max(...shouts.samples.map(Math.abs))).toBeLessThanOrEqual(
+      Math.round(32767 * 10 ** (-1 / 20)),
+    );
+  });
+
+  it('never speaks a tag: [laughs] Hello. is as long as Hello.; other models still read the brackets', async () => {
+    const hello = await v3('Hello.', espeak);
+    for (const text of ['[laughs] Hello.', '[sighs] Hello. [flibbertigibbet]', 'Hello [clears throat].']) {
+      const tagged = await v3(text, espeak);
+      expect(tagged.normalized.text, text).toBe('Hello.');
+      // eSpeak's samples vary slightly from one engine child to another; the length does not.
+      expect(Math.abs(ms(tagged) - ms(hello)), text).toBeLessThan(20);
+    }
+    const v2 = await v3('[laughs] Hello.', espeak, { readsAudioTags: false });
+    expect(v2.normalized.text).toBe('[laughs] Hello.');
+    expect(ms(v2) - ms(hello)).toBeGreaterThan(200);
+  });
+
+  it('aligns every written character, the tags with no duration where they stand', async () => {
+    const text = '[whispers] I have a secret. [long pause] [excited] It is done! [laughs]';
+    const result = await v3(text, { engine: 'flite', voice: 'kal16' });
+    const { alignment, normalizedAlignment } = result;
+    expect(result.normalized.text).toBe('I have a secret. It is done!');
+    expect(alignment.characters.join('')).toBe(text);
+    expect(normalizedAlignment.characters.join('')).toBe('I have a secret. It is done!');
+    const starts = alignment.character_start_times_seconds;
+    const ends = alignment.character_end_times_seconds;
+    expect(nonDecreasing(starts)).toBe(true);
+    expect(ends.at(-1)).toBeLessThanOrEqual(ms(result) / 1000 + 0.01);
+    for (const tag of ['[whispers] ', ' [long pause] [excited] ', ' [laughs]']) {
+      const at = text.indexOf(tag);
+      for (let i = at; i < at + tag.length; i += 1) expect(starts[i], `${tag} ${i}`).toBe(ends[i]);
+    }
+    // The pause sits between "secret." and "It": a second of audio with no character spoken.
+    const secretEnd = ends[text.indexOf('secret') + 5] ?? 0;
+    expect((starts[text.indexOf('It')] ?? 0) - secretEnd).toBeGreaterThan(1);
+    expect(starts[text.indexOf('[long')]).toBeCloseTo(secretEnd, 2);
+  });
+
+  it('streams chunks whose characters add up to the text as written', async () => {
+    const request: SpeechRequest = {
+      text: '[whispers] First part. [pause] Second [slowly] part! Third [laughs] part. [long pause]',
+      voice: espeak,
+      settings,
+      normalize: true,
+      readsAudioTags: true,
+    };
+    const normalized = normalizeFor(request);
+    const aligner = new StreamAligner(request.text, normalized);
+    const chunks = [];
+    for await (const sentence of speakSentences(pool, request, normalized))
+      chunks.push(aligner.next(sentence));
+    expect(chunks).toHaveLength(3);
+    expect(chunks.map((c) => c.alignment.characters.join('')).join('')).toBe(request.text);
+    expect(chunks.map((c) => c.normalized_alignment.characters.join('')).join('')).toBe(normalized.text);
+    expect(nonDecreasing(chunks.flatMap((c) => c.alignment.character_start_times_seconds))).toBe(true);
   });
 });

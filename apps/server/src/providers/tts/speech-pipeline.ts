@@ -1,6 +1,14 @@
 import type { EngineVoice } from '@parla/contracts';
 import { type CharacterAlignment, characterTimes, originalTimes, toAlignment } from './alignment';
-import { clamp, type WordTiming } from './engine-synthesis';
+import {
+  applyGain,
+  normalizeAudioTags,
+  planSentences,
+  type SentencePlan,
+  type SpeechPiece,
+  whisperVariant,
+} from './audio-tags';
+import { clamp, type EngineSynthesisRequest, type WordTiming } from './engine-synthesis';
 import {
   identityNormalization,
   type NormalizedText,
@@ -28,6 +36,8 @@ export interface SpeechRequest {
   settings: SpeechSettings;
   /** Turn numbers, dates, currency… into words first (English). */
   normalize: boolean;
+  /** v3 models: read [bracketed] audio tags instead of speaking them (audio-tags.ts). */
+  readsAudioTags?: boolean;
 }
 
 export interface SpeechSentence {
@@ -60,13 +70,76 @@ export function engineProsody(
   };
 }
 
-export function normalizeFor(request: Pick<SpeechRequest, 'text' | 'normalize'>): NormalizedText {
-  return request.normalize ? normalizeEnglish(request.text) : identityNormalization(request.text);
+/** The spoken text of a request: audio tags read (v3 models), then English normalisation if asked. */
+export function normalizeFor(
+  request: Pick<SpeechRequest, 'text' | 'normalize' | 'readsAudioTags'>,
+): NormalizedText {
+  const normalizePiece = request.normalize ? normalizeEnglish : identityNormalization;
+  return request.readsAudioTags
+    ? normalizeAudioTags(request.text, normalizePiece)
+    : normalizePiece(request.text);
+}
+
+/** One engine call for a piece of a sentence, with its tags' delivery on top of the voice's prosody. */
+function pieceRequest(
+  request: SpeechRequest,
+  prosody: ReturnType<typeof engineProsody>,
+  piece: SpeechPiece,
+  text: string,
+): EngineSynthesisRequest {
+  const { delivery } = piece;
+  return {
+    engine: request.voice.engine,
+    voice:
+      delivery.whisper && request.voice.engine === 'espeak'
+        ? whisperVariant(request.voice.voice)
+        : request.voice.voice,
+    text,
+    rate: delivery.rate ? clamp(prosody.rate * delivery.rate, 0.5, 2) : prosody.rate,
+    pitch: delivery.pitch ? clamp(prosody.pitch * delivery.pitch, 0.5, 2) : prosody.pitch,
+    range: delivery.range ? clamp(prosody.range * delivery.range, 0, 2) : prosody.range,
+  };
+}
+
+/** One sentence's audio from its spoken pieces, with the tags' silences before, between and after them. */
+function joinPieces(
+  sentence: SentencePlan,
+  spoken: readonly { sampleRate: number; samples: Int16Array; words: WordTiming[] }[],
+): SpeechSentence {
+  const sampleRate = spoken[0]?.sampleRate ?? 22050;
+  const only = spoken[0];
+  if (only && spoken.length === 1 && !sentence.pieces[0]?.pauseBeforeMs && !sentence.pauseAfterMs)
+    return { start: sentence.start, end: sentence.end, sampleRate, samples: only.samples, words: only.words };
+  const silence = (ms: number) => new Int16Array(Math.round((ms * sampleRate) / 1000));
+  const chunks: Int16Array[] = [];
+  const words: WordTiming[] = [];
+  let length = 0;
+  const add = (samples: Int16Array) => {
+    chunks.push(samples);
+    length += samples.length;
+  };
+  for (const [i, piece] of sentence.pieces.entries()) {
+    const result = spoken[i] as (typeof spoken)[0];
+    if (piece.pauseBeforeMs) add(silence(piece.pauseBeforeMs));
+    const offsetMs = (length / sampleRate) * 1000;
+    for (const w of result.words)
+      words.push({ ...w, startMs: w.startMs + offsetMs, endMs: w.endMs + offsetMs });
+    add(result.samples);
+  }
+  if (sentence.pauseAfterMs) add(silence(sentence.pauseAfterMs));
+  const samples = new Int16Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    samples.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return { start: sentence.start, end: sentence.end, sampleRate, samples, words };
 }
 
 /**
  * Speaks the text sentence by sentence, in order, each in an engine child; a sentence that fails is
- * retried once in another child before the whole request fails (issue 4 "Engines are supervised").
+ * retried once in another child before the whole request fails (issue 4 "Engines are supervised"). A
+ * sentence with audio tags inside is spoken in pieces, joined with the tags' silences (audio-tags.ts).
  */
 export async function* speakSentences(
   engines: TtsProvider,
@@ -74,25 +147,29 @@ export async function* speakSentences(
   normalized: NormalizedText = normalizeFor(request),
 ): AsyncGenerator<SpeechSentence> {
   const prosody = engineProsody(request.voice, request.settings);
-  const sentences = splitSentences(normalized.text);
+  const sentences = planSentences(normalized);
   // Up to the pool's size run at once; they are handed out in order.
   const ahead = Math.max(1, engines.size);
   const started: Promise<SpeechSentence>[] = [];
-  const start = (index: number) => {
-    const range = sentences[index] as { start: number; end: number };
-    const text = normalized.text.slice(range.start, range.end);
+  const speakPiece = async (piece: SpeechPiece) => {
     const call = () =>
-      engines.synthesize({ engine: request.voice.engine, voice: request.voice.voice, text, ...prosody });
-    started[index] = call()
-      .catch(() => call())
-      .then((result) => ({
-        start: range.start,
-        end: range.end,
-        sampleRate: result.sampleRate,
-        // Speaker boost per sentence, so a streamed response sounds like the whole one.
-        samples: request.settings.useSpeakerBoost ? peakNormalize(result.samples) : result.samples,
-        words: result.words.map((w) => ({ ...w, start: w.start + range.start, end: w.end + range.start })),
-      }));
+      engines.synthesize(
+        pieceRequest(request, prosody, piece, normalized.text.slice(piece.start, piece.end)),
+      );
+    const result = await call().catch(() => call());
+    // Speaker boost per sentence (per piece), so a streamed response sounds like the whole one.
+    const boosted = request.settings.useSpeakerBoost ? peakNormalize(result.samples) : result.samples;
+    return {
+      ...result,
+      samples: piece.delivery.gainDb ? applyGain(boosted, piece.delivery.gainDb) : boosted,
+      words: result.words.map((w) => ({ ...w, start: w.start + piece.start, end: w.end + piece.start })),
+    };
+  };
+  const start = (index: number) => {
+    const sentence = sentences[index] as SentencePlan;
+    started[index] = Promise.all(sentence.pieces.map(speakPiece)).then((spoken) =>
+      joinPieces(sentence, spoken),
+    );
     // A rejection is handled when its turn comes; until then it must not count as unhandled.
     started[index]?.catch(() => undefined);
   };

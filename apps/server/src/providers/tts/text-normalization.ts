@@ -1,3 +1,4 @@
+import type { AudioTag } from './audio-tags';
 import { cardinal, decimal, ordinal, year } from './number-words';
 
 /**
@@ -11,6 +12,8 @@ export interface NormalizedSegment {
   start: number;
   end: number;
   spoken: string;
+  /** v3 audio tags read here (audio-tags.ts): the written characters take no time in the alignment. */
+  tags?: AudioTag[];
 }
 
 export interface NormalizedText {
@@ -289,7 +292,8 @@ export function splitSentences(text: string): { start: number; end: number }[] {
   return sentences;
 }
 
-function trimRange(text: string, start: number, end: number): { start: number; end: number } {
+/** The range without the whitespace at its ends. */
+export function trimRange(text: string, start: number, end: number): { start: number; end: number } {
   let s = start;
   let e = end;
   while (s < e && /\s/.test(text[s] ?? '')) s += 1;
