@@ -383,8 +383,9 @@ export const PREMADE_VOICES: PremadeVoice[] = [
       language: 'en',
       descriptive: 'light',
     },
-    es('en-gb+f3'),
-    es('en-gb+f3'),
+    // eSpeak names British English `en`; `en-gb` is not a voice there and would fall back to en-us.
+    es('en+f3'),
+    es('en+f3'),
   ),
   voice(
     'N2lVS1w4EtoT3dr4eOWO',

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PREMADE_VOICES } from '@parla/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +68,53 @@ describe('speech engines in the engine children', () => {
     expect(result.words.map((w) => 'Hola, ¿cómo estás? Muy bien, gracias.'.slice(w.start, w.end))).toContain(
       'gracias',
     );
+  });
+
+  it('eSpeak stays sound across calls: long texts, then another language, the same samples each time', async () => {
+    // One child, so the calls follow each other in the same module (this order once crashed it).
+    const one = new EnginePool({ size: 1, timeoutMs: 20_000, logger: pino({ level: 'silent' }) });
+    await one.start();
+    try {
+      const bytes = (r: EngineSynthesisResult) =>
+        Buffer.from(r.samples.buffer, r.samples.byteOffset, r.samples.byteLength);
+      const english = (t: string): EngineSynthesisRequest => ({
+        engine: 'espeak',
+        voice: 'en-us+f3',
+        text: t,
+      });
+      const spanish: EngineSynthesisRequest = {
+        engine: 'espeak',
+        voice: 'es+f3',
+        text: 'Hola, ¿cómo estás? Muy bien, gracias.',
+      };
+      const heard: Buffer[] = [];
+      for (let i = 0; i < 2; i += 1) {
+        await one.synthesize(english('A long sentence to keep the engine busy for a while. '.repeat(10)));
+        await one.synthesize(english('Short one.'));
+        await one.synthesize(english('The weather will be sunny with a light breeze from the west.'));
+        heard.push(bytes(await one.synthesize(spanish)));
+      }
+      expect(heard[0]?.length).toBeGreaterThan(0);
+      expect(heard[1]?.equals(heard[0] as Buffer)).toBe(true);
+      // Another child speaks it alike.
+      expect(bytes(await pool.synthesize(spanish)).equals(heard[0] as Buffer)).toBe(true);
+    } finally {
+      await one.stop();
+    }
+  }, 60_000);
+
+  it('festival reads any text as text: quotes and brackets cannot break out of its Scheme string', async () => {
+    const marker = path.join(os.tmpdir(), `parla-festival-injection-${process.pid}`);
+    const injection = `Hello ") (system "touch ${marker}") (set! x "`;
+    const result = await pool.synthesize({
+      engine: 'festival',
+      voice: 'cmu_us_slt_arctic_hts',
+      text: injection,
+    });
+    expect(result.samples.length).toBeGreaterThan(0);
+    expect(fs.existsSync(marker)).toBe(false);
+    // The long-lived festival process reads on.
+    expectSpeech(await pool.synthesize({ engine: 'festival', voice: 'cmu_us_slt_arctic_hts', text }));
   });
 
   it('fails a call with an unknown voice cleanly, and the child lives on', async () => {

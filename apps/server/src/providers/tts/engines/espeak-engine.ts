@@ -33,20 +33,43 @@ interface LoadedESpeak {
 
 let loaded: Promise<LoadedESpeak> | undefined;
 
+/** The clock eSpeak sees while it loads: it seeds its random numbers from the time. */
+const LOAD_TIME_MS = 1_700_000_000_000;
+
+/**
+ * The size of the buffer the module's JavaScript glue passes strings through (its WebIDL "ensureCache"),
+ * made before the memory copy is taken. The glue keeps that buffer's address in JavaScript and replaces
+ * the buffer with a larger one when a longer string comes: a buffer made after the copy was taken is
+ * free memory once the copy is written back, and the next strings overwrote whatever was given that
+ * memory (a dictionary being loaded: switching to Spanish after a long English text crashed or hung).
+ * Texts up to this size never make the glue replace it.
+ */
+const STRING_BUFFER_BYTES = 128 * 1024;
+
 /**
  * The eSpeak-NG WebAssembly module, loaded once per engine child (110–120 ms). eSpeak draws random
  * numbers while it speaks (its C rand() state lives in the module's memory), so the same text would sound
  * slightly different from call to call. A copy of the memory taken after loading (17 MB) is written back
  * before every synthesis (about 3 ms): identical input then gives identical samples, whatever ran before.
+ * It seeds those numbers from the clock while loading, so it loads on a fixed clock: otherwise two
+ * children loaded in different seconds (or a child after a restart) spoke the same text differently.
  */
 function load(): Promise<LoadedESpeak> {
   loaded ??= (async () => {
     const createModule = (await import('@echogarden/espeak-ng-emscripten')).default;
-    const module = (await createModule()) as ESpeakModule;
-    const worker = new module.eSpeakNGWorker();
-    worker.set_voice('en-us'); // loads the phoneme data, so the snapshot holds it
-    const snapshot = new Uint8Array(module.HEAPU8);
-    return { worker, reset: () => module.HEAPU8.set(snapshot) };
+    const now = Date.now;
+    Date.now = () => LOAD_TIME_MS;
+    try {
+      const module = (await createModule()) as ESpeakModule;
+      const worker = new module.eSpeakNGWorker();
+      // An unknown voice of that length makes the glue grow its string buffer at the next call.
+      worker.set_voice('x'.repeat(STRING_BUFFER_BYTES));
+      worker.set_voice('en-us'); // loads the phoneme data, so the snapshot holds it
+      const snapshot = new Uint8Array(module.HEAPU8);
+      return { worker, reset: () => module.HEAPU8.set(snapshot) };
+    } finally {
+      Date.now = now;
+    }
   })();
   return loaded;
 }
@@ -61,6 +84,11 @@ const DEFAULT_RANGE = 50;
  * times. Rate, pitch and range persist on the worker, so every call sets all three.
  */
 export async function synthesizeWithESpeak(request: EngineSynthesisRequest): Promise<EngineSynthesisResult> {
+  // Past the glue's string buffer the memory copy would no longer match the glue (see STRING_BUFFER_BYTES);
+  // a request's text is at most 10,000 characters, 40 KB.
+  if (Buffer.byteLength(request.text) > STRING_BUFFER_BYTES / 2) {
+    throw new Error('The text is too long for one eSpeak call.');
+  }
   const { worker: w, reset } = await load();
   reset();
   w.set_voice(request.voice);
