@@ -305,28 +305,44 @@ export async function streamTextToSpeech(
   mode: 'audio' | 'timestamps',
 ): Promise<TtsStream> {
   const plan = await planTextToSpeech(deps, caller, input);
-  const budget = await openBudget(deps, caller, plan);
+  // ffmpeg starts now and loads while the budget is opened and the first sentence spoken, instead of
+  // after them: its start-up would otherwise sit between the first sentence and the first byte.
+  const starting = mode === 'audio' ? createStreamEncoder(plan.outputFormat) : undefined;
+  let budget: Budget;
+  try {
+    budget = await openBudget(deps, caller, plan);
+  } catch (error) {
+    starting?.kill();
+    throw error;
+  }
   const normalized = normalizeFor(plan.request);
   const sentences = speakSentences(deps.engines, plan.request, normalized);
   let first: SpeechSentence | undefined;
   try {
     first = (await sentences.next()).value ?? undefined;
   } catch (error) {
+    starting?.kill();
     await budget.close('refund');
     throw toClientError(deps, error);
   }
+  // Nothing to say (no sentence): no audio, as before the encoder started early.
+  if (!first) starting?.kill();
+  const encoder = first ? starting : undefined;
   const historyItemId = plan.enableLogging ? newId() : undefined;
   const out = new PassThrough();
   // A client that goes away destroys the stream; the generation finishes and is kept (it was paid for),
   // and writing to the closed stream must not raise an unhandled error.
   out.on('error', () => undefined);
   const spec = describeOutputFormat(plan.outputFormat);
+  // The streamed bytes are the history item's audio too (byte for byte what encoding the whole would
+  // give), except WAV, whose streamed header has no length, and Ogg Opus, paged differently.
+  const keepStreamed = spec.codec !== 'wav' && spec.codec !== 'opus';
   void (async () => {
     const parts: SpeechSentence[] = [];
+    const streamed: Buffer[] = [];
     const aligner = new StreamAligner(plan.text, normalized);
-    const encoder =
-      mode === 'audio' && first ? createStreamEncoder(plan.outputFormat, first.sampleRate) : undefined;
     encoder?.output.on('data', (chunk: Buffer) => {
+      if (keepStreamed) streamed.push(chunk);
       if (!out.destroyed) out.write(chunk);
     });
     const ended = encoder ? new Promise((resolve) => encoder.output.once('end', resolve)) : Promise.resolve();
@@ -334,7 +350,7 @@ export async function streamTextToSpeech(
       const handle = async (sentence: SpeechSentence) => {
         parts.push(sentence);
         if (encoder) {
-          encoder.write(sentence.samples);
+          encoder.write(sentence.samples, sentence.sampleRate);
           return;
         }
         const audio = await encodeAudio({ ...sentence, channels: 1 }, plan.outputFormat);
@@ -349,7 +365,10 @@ export async function streamTextToSpeech(
       await ended;
       if (historyItemId) {
         const whole = joinSentences(plan.text, normalized, parts);
-        const audio = await encodeAudio({ ...whole, channels: 1 }, plan.outputFormat);
+        const audio =
+          encoder && keepStreamed
+            ? Buffer.concat(streamed)
+            : await encodeAudio({ ...whole, channels: 1 }, plan.outputFormat);
         await recordHistory(deps, caller, plan, budget.reservation, whole, audio, historyItemId);
       }
       await budget.close('settled');

@@ -31,4 +31,25 @@ describe('EnginePool', () => {
     const after = new Set([await pidOf(), await pidOf()]);
     expect([...after].filter((p) => !before.has(p))).toHaveLength(1);
   });
+
+  it('queues a synthesis while the children speak, and one past its time bound in the queue fails alone', async () => {
+    const pids = new Set([await pidOf(), await pidOf()]);
+    const long = 'A long sentence to keep a child busy for a while. '.repeat(10);
+    const busy = [1, 2].map(() => pool.synthesize({ engine: 'espeak', voice: 'en-us', text: long }));
+    // Both children speak: this one waits in the pool's queue and runs out of time there.
+    await expect(
+      pool.synthesize({ engine: 'espeak', voice: 'en-us', text: 'Too late.' }, 1),
+    ).rejects.toMatchObject({ reason: 'timeout' });
+    const results = await Promise.all(busy);
+    expect(results.every((r) => r.samples.length > 0)).toBe(true);
+    // No child was killed for it.
+    expect(new Set([await pidOf(), await pidOf()])).toEqual(pids);
+  }, 30_000);
+
+  it('a ping is answered while the children speak', async () => {
+    const long = 'A long sentence to keep a child busy for a while. '.repeat(10);
+    const busy = [1, 2, 3].map(() => pool.synthesize({ engine: 'espeak', voice: 'en-us', text: long }));
+    await expect(pool.run('ping', 2000)).resolves.toMatchObject({ pid: expect.any(Number) });
+    await Promise.all(busy);
+  }, 30_000);
 });

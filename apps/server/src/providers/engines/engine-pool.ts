@@ -1,9 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts/engine-synthesis';
+import { childEntry } from './child-entry';
 import type { EngineJob, EngineReply, EngineRequest, EngineTask } from './engine-protocol';
 
 /** Why an engine call failed: the child crashed or was killed past its time bound. */
@@ -17,28 +15,27 @@ export class EngineFailure extends Error {
   }
 }
 
-interface Pending {
+/** Syntheses a child is given at once: one, since it speaks one at a time anyway (see run). */
+const SYNTHESES_PER_CHILD = 1;
+
+interface Call {
+  id: number;
+  job: EngineJob;
   resolve(value: unknown): void;
   reject(error: Error): void;
-  timer: NodeJS.Timeout;
+  timeoutMs: number;
+  timer: NodeJS.Timeout | undefined;
+  /** Where it runs; none while it waits in the queue. */
+  slot: Slot | undefined;
+  child: ChildProcess | undefined;
 }
 
 interface Slot {
   child: ChildProcess | undefined;
   ready: boolean;
-  pending: Map<number, Pending>;
+  pending: Map<number, Call>;
   /** Consecutive crashes, for the respawn delay. */
   crashes: number;
-}
-
-/** The child entry: the TypeScript source under tsx, the bundled file in a build. */
-function childEntry(): { file: string; execArgv: string[] } {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts'))
-    return { file: path.join(path.dirname(here), 'engine-child.ts'), execArgv: ['--import', 'tsx'] };
-  const bundled = path.join(path.dirname(here), 'engine-child.js');
-  if (!fs.existsSync(bundled)) throw new Error(`Engine child entry not found at ${bundled}`);
-  return { file: bundled, execArgv: [] };
 }
 
 /**
@@ -50,6 +47,8 @@ export class EnginePool {
   private next = 0;
   private seq = 0;
   private stopped = false;
+  /** Syntheses waiting for a free child, in order. */
+  private readonly queue: Call[] = [];
   private readonly entry = childEntry();
 
   constructor(private readonly options: { size: number; timeoutMs: number; logger: Logger }) {
@@ -75,30 +74,89 @@ export class EnginePool {
     return this.slots.length;
   }
 
-  /** Runs a task on the next ready child (round robin). */
+  /**
+   * Runs a task within its time bound. Syntheses wait in the pool's queue for a child with none running
+   * (each child speaks one at a time, on a core of its own: a first sentence never shares its core with
+   * the sentences after it, and never waits behind a slow call while another child is free); the time
+   * bound counts from the call. Other tasks (ping, and the test tasks) go at once to the least busy
+   * child.
+   */
   run(task: EngineTask | EngineJob, timeoutMs = this.options.timeoutMs): Promise<unknown> {
     const job: EngineJob = typeof task === 'string' ? ({ task } as EngineJob) : task;
     if (this.stopped) return Promise.reject(new EngineFailure('stopped', 'The engine pool is stopped.'));
-    const ready = this.slots.filter((s) => s.ready && s.child);
-    const slot = ready[this.next++ % Math.max(1, ready.length)];
-    if (!slot?.child) return Promise.reject(new EngineFailure('error', 'No engine process is ready.'));
-    const child = slot.child;
-    const id = ++this.seq;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        slot.pending.delete(id);
-        reject(new EngineFailure('timeout', `The engine did not answer within ${timeoutMs} ms.`));
-        this.options.logger.warn(
-          { pid: child.pid, task: job.task },
-          'engine call timed out; killing its process',
-        );
-        // No new call may be routed to a child that is being killed; the exit handler respawns it.
-        if (slot.child === child) slot.ready = false;
-        child.kill('SIGKILL');
-      }, timeoutMs);
-      slot.pending.set(id, { resolve, reject, timer });
-      child.send({ ...job, id } as EngineRequest);
+      const call: Call = {
+        job,
+        resolve,
+        reject,
+        timeoutMs,
+        timer: undefined,
+        slot: undefined,
+        child: undefined,
+        id: ++this.seq,
+      };
+      call.timer = setTimeout(() => this.expire(call), timeoutMs);
+      if (job.task === 'synthesize') {
+        this.queue.push(call);
+        this.pump();
+        return;
+      }
+      const slot = this.leastBusy();
+      if (!slot) {
+        clearTimeout(call.timer);
+        reject(new EngineFailure('error', 'No engine process is ready.'));
+        return;
+      }
+      this.dispatch(call, slot);
     });
+  }
+
+  /** Hands queued syntheses to the children that are free. */
+  private pump(): void {
+    while (this.queue.length > 0) {
+      const slot = this.leastBusy();
+      if (!slot || slot.pending.size >= SYNTHESES_PER_CHILD) return;
+      this.dispatch(this.queue.shift() as Call, slot);
+    }
+  }
+
+  private dispatch(call: Call, slot: Slot): void {
+    call.slot = slot;
+    call.child = slot.child;
+    slot.pending.set(call.id, call);
+    slot.child?.send({ ...call.job, id: call.id } as EngineRequest);
+  }
+
+  /** Past its time bound a call fails; if a child was running it, that child is killed. */
+  private expire(call: Call): void {
+    call.reject(new EngineFailure('timeout', `The engine did not answer within ${call.timeoutMs} ms.`));
+    const slot = call.slot;
+    if (!slot) {
+      this.queue.splice(this.queue.indexOf(call), 1);
+      return;
+    }
+    slot.pending.delete(call.id);
+    const child = call.child;
+    if (!child || slot.child !== child) return;
+    this.options.logger.warn(
+      { pid: child.pid, task: call.job.task },
+      'engine call timed out; killing its process',
+    );
+    // No new call may be routed to a child that is being killed; the exit handler respawns it.
+    slot.ready = false;
+    child.kill('SIGKILL');
+  }
+
+  /** The ready child with the fewest calls running (round robin among equals). */
+  private leastBusy(): Slot | undefined {
+    const ready = this.slots.filter((s) => s.ready && s.child);
+    const first = this.next++ % Math.max(1, ready.length);
+    let best = ready[first];
+    for (let k = 1; k < ready.length; k += 1) {
+      const slot = ready[(first + k) % ready.length] as Slot;
+      if (best && slot.pending.size < best.pending.size) best = slot;
+    }
+    return best;
   }
 
   /** Synthesizes speech in a child process, within the time bound. */
@@ -109,6 +167,10 @@ export class EnginePool {
   /** Stops every child; calls still running fail with reason "stopped". */
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const call of this.queue.splice(0)) {
+      clearTimeout(call.timer);
+      call.reject(new EngineFailure('stopped', 'The engine pool is stopped.'));
+    }
     await Promise.all(
       this.slots.map(async (slot) => {
         const child = slot.child;
@@ -141,6 +203,7 @@ export class EnginePool {
           slot.ready = true;
           slot.crashes = 0;
           resolve();
+          this.pump();
           return;
         }
         const pending = slot.pending.get(message.id);
@@ -149,6 +212,7 @@ export class EnginePool {
         clearTimeout(pending.timer);
         if (message.ok) pending.resolve(message.result);
         else pending.reject(new EngineFailure('error', message.error));
+        this.pump();
       });
       child.on('error', (error) => this.options.logger.error({ err: error }, 'engine process error'));
       child.on('exit', (code, signal) => {

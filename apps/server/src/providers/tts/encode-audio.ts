@@ -1,19 +1,20 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { encodeWav, type PcmAudio } from '@parla/audio';
 import { describeOutputFormat, type OutputFormat } from '@parla/contracts';
+import { type ProgramExit, programHost } from '../engines/program-host';
 
 /**
- * The ffmpeg arguments that turn mono 16-bit audio on stdin (a WAV, or raw samples at `rawInputRate`)
- * into a format on stdout.
+ * The ffmpeg arguments that turn mono 16-bit audio on stdin into a format on stdout. The input is a WAV:
+ * a whole one, or with `streaming` one whose header says "unknown length", written while ffmpeg runs —
+ * read as soon as it comes (no probing) and encoded out packet by packet.
  */
-export function ffmpegArgs(format: OutputFormat, rawInputRate?: number): string[] {
+export function ffmpegArgs(format: OutputFormat, streaming = false): string[] {
   const spec = describeOutputFormat(format);
-  const source = rawInputRate ? ['-f', 's16le', '-ar', String(rawInputRate), '-ac', '1'] : ['-f', 'wav'];
-  const input = ['-hide_banner', '-loglevel', 'error', ...source, '-i', 'pipe:0', '-ac', '1'];
-  const output = ['-ar', String(spec.sampleRate), ...(rawInputRate ? ['-flush_packets', '1'] : [])];
+  const probe = streaming ? ['-probesize', '32', '-analyzeduration', '0'] : [];
+  const input = ['-hide_banner', '-loglevel', 'error', ...probe, '-f', 'wav', '-i', 'pipe:0', '-ac', '1'];
+  const output = ['-ar', String(spec.sampleRate), ...(streaming ? ['-flush_packets', '1'] : [])];
   switch (spec.codec) {
     case 'mp3':
       return [...input, ...output, '-c:a', 'libmp3lame', '-b:a', `${spec.bitrate}k`, '-f', 'mp3', 'pipe:1'];
@@ -28,38 +29,47 @@ export function ffmpegArgs(format: OutputFormat, rawInputRate?: number): string[
     case 'wav':
       // A streamed WAV cannot have its sizes filled in afterwards: ffmpeg's header then says "unknown
       // length". A whole one is wrapped in a canonical header by encodeAudio instead.
-      return [...input, ...output, '-c:a', 'pcm_s16le', '-f', rawInputRate ? 'wav' : 's16le', 'pipe:1'];
+      return [...input, ...output, '-c:a', 'pcm_s16le', '-f', streaming ? 'wav' : 's16le', 'pipe:1'];
   }
 }
 
-/** Runs ffmpeg over a buffer; a time bound kills it. */
-function runFfmpeg(args: string[], input: Buffer, timeoutMs: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('ffmpeg', args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    let err = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-    });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(Buffer.concat(out));
-      else
-        reject(
-          new Error(
-            `ffmpeg ${signal ? `was killed (${signal})` : `exited with ${code}`}: ${err.slice(0, 300)}`,
-          ),
-        );
-    });
-    child.stdin.on('error', () => undefined); // ffmpeg may stop reading early; its exit code tells
-    child.stdin.end(input);
-  });
+/**
+ * The header of a mono 16-bit WAV holding `dataBytes` of samples; 0xffffffff says "unknown length", for
+ * audio written as it is made.
+ */
+function wavHeader(sampleRate: number, dataBytes: number): Buffer {
+  const header = encodeWav({ sampleRate, channels: 1, samples: new Int16Array(0) });
+  header.writeUInt32LE(dataBytes === 0xffffffff ? dataBytes : 36 + dataBytes, 4);
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+}
+
+/** Why ffmpeg failed, in one sentence; undefined when it finished cleanly. */
+function ffmpegFailure(exit: ProgramExit): Error | undefined {
+  if (exit.error) return new Error(`ffmpeg could not run: ${exit.error}`);
+  if (exit.code === 0) return undefined;
+  const how = exit.signal ? `was killed (${exit.signal})` : `exited with ${exit.code}`;
+  return new Error(`ffmpeg ${how}: ${exit.stderr.slice(0, 300)}`);
+}
+
+/**
+ * Runs ffmpeg over a buffer, in the program host (never forked from the server's process); a time bound
+ * kills it. `warm` uses a copy started ahead with the same arguments.
+ */
+async function runFfmpeg(
+  args: string[],
+  input: Uint8Array | Uint8Array[],
+  timeoutMs: number,
+  warm = false,
+): Promise<Buffer> {
+  const run = programHost.run('ffmpeg', args, { timeoutMs, warm });
+  const out: Buffer[] = [];
+  run.output.on('data', (chunk: Buffer) => out.push(chunk));
+  for (const part of Array.isArray(input) ? input : [input]) run.write(part);
+  run.end();
+  const failure = ffmpegFailure(await run.exit);
+  if (failure) throw failure;
+  return Buffer.concat(out);
 }
 
 /**
@@ -72,10 +82,16 @@ export async function encodeAudio(
   timeoutMs = 30_000,
 ): Promise<Buffer> {
   const spec = describeOutputFormat(format);
-  const encoded = await runFfmpeg(ffmpegArgs(format), encodeWav(audio), timeoutMs);
+  // The header, then the samples as they are (no copy of a long audio into one WAV buffer first).
+  const { samples } = audio;
+  const input = [
+    wavHeader(audio.sampleRate, samples.byteLength),
+    new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength),
+  ];
+  const encoded = await runFfmpeg(ffmpegArgs(format), input, timeoutMs, true);
   if (spec.codec !== 'wav') return encoded;
-  const samples = new Int16Array(encoded.buffer, encoded.byteOffset, Math.floor(encoded.byteLength / 2));
-  return encodeWav({ sampleRate: spec.sampleRate, channels: 1, samples: new Int16Array(samples) });
+  const pcm = new Int16Array(encoded.buffer, encoded.byteOffset, Math.floor(encoded.byteLength / 2));
+  return encodeWav({ sampleRate: spec.sampleRate, channels: 1, samples: new Int16Array(pcm) });
 }
 
 /**
@@ -98,7 +114,8 @@ export async function transcodeWav(wav: Buffer, to: 'aac' | 'flac', timeoutMs = 
 
 /** An ffmpeg process that encodes samples as they are written, for streamed responses. */
 export interface StreamEncoder {
-  write(samples: Int16Array): void;
+  /** Samples to encode; every write of one stream has the sample rate of the first. */
+  write(samples: Int16Array, sampleRate: number): void;
   end(): void;
   /** The encoded bytes, as ffmpeg produces them. */
   output: NodeJS.ReadableStream;
@@ -107,39 +124,32 @@ export interface StreamEncoder {
   kill(): void;
 }
 
-export function createStreamEncoder(
-  format: OutputFormat,
-  inputRate: number,
-  timeoutMs = 120_000,
-): StreamEncoder {
-  const child = spawn('ffmpeg', ffmpegArgs(format, inputRate), { stdio: ['pipe', 'pipe', 'pipe'] });
-  let err = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    err += chunk.toString();
-  });
-  child.stdin.on('error', () => undefined);
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  const done = new Promise<void>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve();
-      else
-        reject(
-          new Error(
-            `ffmpeg ${signal ? `was killed (${signal})` : `exited with ${code}`}: ${err.slice(0, 300)}`,
-          ),
-        );
-    });
+/**
+ * Starts ffmpeg before any audio exists (taking a copy started ahead when there is one): its start-up
+ * (~0.1 s of CPU for Debian's ffmpeg and its 200 libraries) then never sits between the first sentence
+ * and the first byte. The first write sends a WAV header with that sentence's sample rate.
+ */
+export function createStreamEncoder(format: OutputFormat, timeoutMs = 120_000): StreamEncoder {
+  const run = programHost.run('ffmpeg', ffmpegArgs(format, true), { timeoutMs, warm: true });
+  const done = run.exit.then((exit) => {
+    const failure = ffmpegFailure(exit);
+    if (failure) throw failure;
   });
   done.catch(() => undefined);
+  let inputRate: number | undefined;
   return {
-    write: (samples) => {
-      child.stdin.write(Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength));
+    write: (samples, sampleRate) => {
+      if (inputRate === undefined) {
+        inputRate = sampleRate;
+        run.write(wavHeader(sampleRate, 0xffffffff));
+      } else if (sampleRate !== inputRate) {
+        throw new Error(`A stream at ${inputRate} Hz was given samples at ${sampleRate} Hz.`);
+      }
+      run.write(new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
     },
-    end: () => child.stdin.end(),
-    output: child.stdout,
+    end: () => run.end(),
+    output: run.output,
     done,
-    kill: () => child.kill('SIGKILL'),
+    kill: () => run.kill(),
   };
 }

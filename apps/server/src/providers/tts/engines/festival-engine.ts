@@ -1,7 +1,10 @@
-import fs from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { parseWav } from '@parla/audio';
+import { type ProgramRun, programHost } from '../../engines/program-host';
 import {
   clamp,
   type EngineSynthesisRequest,
@@ -13,27 +16,160 @@ import { runProgram } from './process-run';
 /** Festival voices from Debian: the HTS voice (the best English voice measured here) and the kal diphones. */
 export const FESTIVAL_VOICES = ['cmu_us_slt_arctic_hts', 'kal_diphone'] as const;
 
-/** A Scheme string literal of any text. */
+/** A Scheme string literal of any text (control characters become spaces: the reader reads it whole). */
 function schemeString(text: string): string {
   return `"${text
     .replace(/\\/g, '\\\\')
     .replace(/"/g, '\\"')
-    .replace(/[\r\n]+/g, ' ')}"`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')}"`;
 }
 
-/** Festival prints each token with the times of its first and last word (`T<TAB>name<TAB>start<TAB>end`). */
-function script(voice: string, text: string, wavPath: string): string {
-  return `(voice_${voice})
-(set! utt (Utterance Text ${schemeString(text)}))
-(utt.synth utt)
-(utt.save.wave utt ${schemeString(wavPath)} 'riff)
-(mapcar (lambda (tok)
-  (if (item.daughters tok)
-    (format t "T\\t%s\\t%f\\t%f\\n" (item.name tok)
-      (item.feat (item.daughter1 tok) "word_start") (item.feat (item.daughtern tok) "word_end"))))
-  (utt.relation.items utt 'Token))
+/**
+ * One synthesis for a festival process in pipe mode. It prints each token with the times of its first
+ * and last word (`T<TAB>name<TAB>start<TAB>end`), then `<marker> ok`; an error inside prints
+ * `<marker> error` instead (unwind-protect), and festival reads on. `parla_utt` is cleared first, so a
+ * failed synthesis can never save the previous one's audio.
+ */
+function synthesisScript(text: string, wavPath: string, marker: string): string {
+  return `(set! parla_utt nil)
+(unwind-protect
+  (begin
+    (set! parla_utt (Utterance Text ${schemeString(text)}))
+    (utt.synth parla_utt)
+    (utt.save.wave parla_utt ${schemeString(wavPath)} 'riff)
+    (mapcar (lambda (tok)
+      (if (item.daughters tok)
+        (format t "T\\t%s\\t%f\\t%f\\n" (item.name tok)
+          (item.feat (item.daughter1 tok) "word_start") (item.feat (item.daughtern tok) "word_end"))))
+      (utt.relation.items parla_utt 'Token))
+    (format t "\\n%s ok\\n" "${marker}"))
+  (format t "\\n%s error\\n" "${marker}"))
+(fflush nil)
 `;
 }
+
+/** Past this, a synthesis is taken for a hang: its festival process is killed (the next call starts another). */
+const CALL_TIMEOUT_MS = 20_000;
+/** Loading festival with a voice takes about a second (the HTS voice: ~1 s, ~330 MB); a bound for a slow machine. */
+const START_TIMEOUT_MS = 60_000;
+
+/**
+ * A long-lived `festival --pipe` with one voice loaded, fed Scheme on stdin. Loading festival and the HTS
+ * voice costs ~1 s per process, far more than most sentences, so each engine child keeps one process per
+ * voice instead of running `festival --batch` per call. Calls run one at a time; each has its own time
+ * bound, past which the process is killed and the call fails. A process that dies fails only the call it
+ * was running: the next call starts a new one. It runs in the child's program host, which kills it when
+ * the child goes away (crashed, or killed past the pool's time bound).
+ */
+class FestivalProcess {
+  private run: ProgramRun | undefined;
+  private dir: string | undefined;
+  private output = '';
+  private seq = 0;
+  /** Marks the lines that end a call; random, so no text can print one. */
+  private readonly nonce = randomBytes(8).toString('hex');
+  private waiting:
+    | { marker: string; resolve(reply: { ok: boolean; output: string }): void; reject(error: Error): void }
+    | undefined;
+  /** Calls run one after another: festival does one thing at a time. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly voice: string) {}
+
+  /** Synthesizes one text: festival's token lines and the WAV it saved. */
+  synthesize(text: string): Promise<{ tokens: string; wav: Buffer }> {
+    const call = this.queue.then(() => this.call(text));
+    this.queue = call.catch(() => undefined);
+    return call;
+  }
+
+  private async call(text: string): Promise<{ tokens: string; wav: Buffer }> {
+    if (!this.run) await this.start();
+    const wavPath = path.join(this.dir as string, 'out.wav');
+    await fsp.rm(wavPath, { force: true });
+    const marker = `${this.nonce}:${++this.seq}`;
+    const reply = await this.send(synthesisScript(text, wavPath, marker), marker, CALL_TIMEOUT_MS);
+    if (!reply.ok) throw new Error('festival failed on this text.');
+    return { tokens: reply.output, wav: await fsp.readFile(wavPath) };
+  }
+
+  private async start(): Promise<void> {
+    this.dir ??= await fsp.mkdtemp(path.join(os.tmpdir(), 'parla-festival-'));
+    // No time bound on the process: it lives for many calls, each with its own.
+    const run = programHost.run('festival', ['--pipe']);
+    this.run = run;
+    this.output = '';
+    const decoder = new StringDecoder('utf8');
+    run.output.on('data', (chunk: Buffer) => {
+      if (this.run !== run) return;
+      this.output += decoder.write(chunk);
+      this.deliver();
+    });
+    void run.exit.then((exit) => {
+      const how = exit.error ?? exit.signal ?? `exit code ${exit.code}`;
+      this.fail(
+        run,
+        new Error(`festival stopped (${how})${exit.stderr ? `: ${exit.stderr.slice(-300).trim()}` : ''}`),
+      );
+    });
+    const marker = `${this.nonce}:ready`;
+    const ready = await this.send(
+      `(voice_${this.voice})\n(format t "\\n%s ok\\n" "${marker}")\n(fflush nil)\n`,
+      marker,
+      START_TIMEOUT_MS,
+    );
+    if (!ready.ok) throw new Error(`festival could not load the voice ${this.voice}.`);
+  }
+
+  /** Writes a script and waits for its marker line, within the time bound. */
+  private send(script: string, marker: string, timeoutMs: number): Promise<{ ok: boolean; output: string }> {
+    const run = this.run;
+    if (!run) return Promise.reject(new Error('festival is not running'));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => this.fail(run, new Error(`festival did not answer within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      this.waiting = {
+        marker,
+        resolve: (reply) => {
+          clearTimeout(timer);
+          resolve(reply);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      run.write(Buffer.from(script));
+    });
+  }
+
+  /** Hands the waiting call its output once its marker line has come. */
+  private deliver(): void {
+    const waiting = this.waiting;
+    if (!waiting) return;
+    const end = new RegExp(`\\n${waiting.marker} (ok|error)\\n`).exec(this.output);
+    if (!end) return;
+    const output = this.output.slice(0, end.index);
+    this.output = this.output.slice(end.index + end[0].length);
+    this.waiting = undefined;
+    waiting.resolve({ ok: end[1] === 'ok', output });
+  }
+
+  /** The process failed or hung: it is killed and the waiting call fails; the next call starts another. */
+  private fail(run: ProgramRun, error: Error): void {
+    if (this.run !== run) return;
+    this.run = undefined;
+    run.kill();
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    waiting?.reject(error);
+  }
+}
+
+const processes = new Map<string, FestivalProcess>();
 
 /** Places festival's tokens back on the input: each token is looked for after the previous one. */
 export function alignTokens(text: string, output: string, stretch = 1): WordTiming[] {
@@ -60,9 +196,10 @@ export function alignTokens(text: string, output: string, stretch = 1): WordTimi
 }
 
 /**
- * Festival through Debian's CLI with word times from its own utterance structure. The HTS voice ignores
- * festival's duration setting, so a rate other than 1 is applied afterwards with ffmpeg's atempo (pitch
- * unchanged) and the word times are scaled with it; pitch is not changed for festival voices.
+ * Festival with word times from its own utterance structure, in the engine child's long-lived festival
+ * process for the voice. The HTS voice ignores festival's duration setting, so a rate other than 1 is
+ * applied afterwards with ffmpeg's atempo (pitch unchanged) and the word times are scaled with it; pitch
+ * is not changed for festival voices.
  */
 export async function synthesizeWithFestival(
   request: EngineSynthesisRequest,
@@ -70,36 +207,42 @@ export async function synthesizeWithFestival(
   if (!(FESTIVAL_VOICES as readonly string[]).includes(request.voice)) {
     throw new Error(`Unknown festival voice "${request.voice}".`);
   }
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parla-festival-'));
+  let festival = processes.get(request.voice);
+  if (!festival) {
+    festival = new FestivalProcess(request.voice);
+    processes.set(request.voice, festival);
+  }
+  const { tokens, wav } = await festival.synthesize(request.text);
+  const rate = clamp(request.rate ?? 1, 0.5, 2);
+  const audio = parseWav(rate === 1 ? wav : await changeTempo(wav, rate));
+  return {
+    sampleRate: audio.sampleRate,
+    samples: audio.samples,
+    words: alignTokens(request.text, tokens, 1 / rate),
+    timing: 'exact',
+  };
+}
+
+/** A WAV played faster or slower at the same pitch (ffmpeg's atempo). */
+async function changeTempo(wav: Buffer, rate: number): Promise<Buffer> {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'parla-festival-tempo-'));
   try {
-    const wav = path.join(dir, 'out.wav');
-    const file = path.join(dir, 'script.scm');
-    await fs.writeFile(file, script(request.voice, request.text, wav));
-    const { stdout } = await runProgram('festival', ['--batch', file]);
-    const rate = clamp(request.rate ?? 1, 0.5, 2);
-    let audioPath = wav;
-    if (rate !== 1) {
-      audioPath = path.join(dir, 'tempo.wav');
-      await runProgram('ffmpeg', [
-        '-v',
-        'error',
-        '-i',
-        wav,
-        '-af',
-        `atempo=${rate}`,
-        '-c:a',
-        'pcm_s16le',
-        audioPath,
-      ]);
-    }
-    const audio = parseWav(await fs.readFile(audioPath));
-    return {
-      sampleRate: audio.sampleRate,
-      samples: audio.samples,
-      words: alignTokens(request.text, stdout, 1 / rate),
-      timing: 'exact',
-    };
+    const input = path.join(dir, 'in.wav');
+    const output = path.join(dir, 'out.wav');
+    await fsp.writeFile(input, wav);
+    await runProgram('ffmpeg', [
+      '-v',
+      'error',
+      '-i',
+      input,
+      '-af',
+      `atempo=${rate}`,
+      '-c:a',
+      'pcm_s16le',
+      output,
+    ]);
+    return await fsp.readFile(output);
   } finally {
-    await fs.rm(dir, { recursive: true, force: true });
+    await fsp.rm(dir, { recursive: true, force: true });
   }
 }
