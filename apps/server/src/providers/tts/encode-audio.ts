@@ -6,14 +6,16 @@ import { describeOutputFormat, type OutputFormat } from '@parla/contracts';
 import { type ProgramExit, programHost } from '../engines/program-host';
 
 /**
- * The ffmpeg arguments that turn mono 16-bit audio on stdin into a format on stdout. The input is a WAV:
- * a whole one, or with `streaming` one whose header says "unknown length", written while ffmpeg runs —
- * read as soon as it comes (no probing) and encoded out packet by packet.
+ * The ffmpeg arguments that turn mono 16-bit audio on stdin into a format on stdout. The input is a whole
+ * WAV; or, with `streaming`, a Sun AU stream whose header says "unknown length", written while ffmpeg
+ * runs — read as soon as it comes (no probing) and encoded out packet by packet. Not a streamed WAV:
+ * ffmpeg's WAV reader first reads 64 KB to look for S/PDIF data, so a short first sentence (under 2 s at
+ * 16 kHz) gave no audio until the next one came.
  */
 export function ffmpegArgs(format: OutputFormat, streaming = false): string[] {
   const spec = describeOutputFormat(format);
-  const probe = streaming ? ['-probesize', '32', '-analyzeduration', '0'] : [];
-  const input = ['-hide_banner', '-loglevel', 'error', ...probe, '-f', 'wav', '-i', 'pipe:0', '-ac', '1'];
+  const source = streaming ? ['-probesize', '32', '-analyzeduration', '0', '-f', 'au'] : ['-f', 'wav'];
+  const input = ['-hide_banner', '-loglevel', 'error', ...source, '-i', 'pipe:0', '-ac', '1'];
   const output = ['-ar', String(spec.sampleRate), ...(streaming ? ['-flush_packets', '1'] : [])];
   switch (spec.codec) {
     case 'mp3':
@@ -33,14 +35,23 @@ export function ffmpegArgs(format: OutputFormat, streaming = false): string[] {
   }
 }
 
-/**
- * The header of a mono 16-bit WAV holding `dataBytes` of samples; 0xffffffff says "unknown length", for
- * audio written as it is made.
- */
+/** The header of a mono 16-bit WAV holding `dataBytes` of samples. */
 function wavHeader(sampleRate: number, dataBytes: number): Buffer {
   const header = encodeWav({ sampleRate, channels: 1, samples: new Int16Array(0) });
-  header.writeUInt32LE(dataBytes === 0xffffffff ? dataBytes : 36 + dataBytes, 4);
+  header.writeUInt32LE(36 + dataBytes, 4);
   header.writeUInt32LE(dataBytes, 40);
+  return header;
+}
+
+/** The header of a Sun AU stream of mono 16-bit linear PCM (big-endian) of unknown length. */
+function auHeader(sampleRate: number): Buffer {
+  const header = Buffer.alloc(24);
+  header.write('.snd', 0, 'latin1');
+  header.writeUInt32BE(24, 4); // where the samples start
+  header.writeUInt32BE(0xffffffff, 8); // unknown length
+  header.writeUInt32BE(3, 12); // 16-bit linear PCM
+  header.writeUInt32BE(sampleRate, 16);
+  header.writeUInt32BE(1, 20); // mono
   return header;
 }
 
@@ -127,7 +138,8 @@ export interface StreamEncoder {
 /**
  * Starts ffmpeg before any audio exists (taking a copy started ahead when there is one): its start-up
  * (~0.1 s of CPU for Debian's ffmpeg and its 200 libraries) then never sits between the first sentence
- * and the first byte. The first write sends a WAV header with that sentence's sample rate.
+ * and the first byte. The first write sends an AU header with that sentence's sample rate; samples go
+ * big-endian, as AU holds them.
  */
 export function createStreamEncoder(format: OutputFormat, timeoutMs = 120_000): StreamEncoder {
   const run = programHost.run('ffmpeg', ffmpegArgs(format, true), { timeoutMs, warm: true });
@@ -141,11 +153,12 @@ export function createStreamEncoder(format: OutputFormat, timeoutMs = 120_000): 
     write: (samples, sampleRate) => {
       if (inputRate === undefined) {
         inputRate = sampleRate;
-        run.write(wavHeader(sampleRate, 0xffffffff));
+        run.write(auHeader(sampleRate));
       } else if (sampleRate !== inputRate) {
         throw new Error(`A stream at ${inputRate} Hz was given samples at ${sampleRate} Hz.`);
       }
-      run.write(new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
+      // Buffer.from copies a Uint8Array: the caller's samples stay as they are.
+      run.write(Buffer.from(new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength)).swap16());
     },
     end: () => run.end(),
     output: run.output,
