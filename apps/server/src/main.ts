@@ -14,6 +14,7 @@ import { registeredJobs } from './platform/jobs/registry';
 import { createLogger } from './platform/logger';
 import { LocalStorage } from './platform/storage/local-storage';
 import { EnginePool } from './providers/engines/engine-pool';
+import { programHost } from './providers/engines/program-host';
 import { createMailer } from './providers/mail/create-mailer';
 
 declare const __PARLA_VERSION__: string | undefined;
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
   const storage = new LocalStorage(path.join(config.dataDir, 'files'));
   const engines = new EnginePool({ ...config.engines, size: config.engines.poolSize, logger });
   await engines.start();
+  // ffmpeg runs in the program host: started now, so the first generation does not pay for the fork.
+  programHost.start();
   const queue = new JobQueue(database.db);
   const mailer = createMailer(config, database.db, logger);
 
@@ -100,6 +103,7 @@ async function main(): Promise<void> {
     await app.close();
     await worker?.stop(config.shutdownTimeoutMs);
     await engines.stop();
+    programHost.stop();
     await mailer.close();
     await database.close();
     logger.info('stopped');

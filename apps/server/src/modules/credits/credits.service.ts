@@ -1,5 +1,5 @@
-import { type SubscriptionTier, tierLimits } from '@parla/contracts';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { tierLimits } from '@parla/contracts';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -17,55 +17,94 @@ export interface Reservation {
   to: number;
 }
 
+/** The public API's `quota_exceeded` for a workspace with `used` of `limit` credits spent, asked for `amount`. */
+export function quotaExceeded(limit: number, used: number, amount: number): AppError {
+  const remaining = Math.max(0, limit - used);
+  return new AppError(
+    'quota_exceeded',
+    `This request exceeds your quota of ${limit}. You have ${remaining} credits remaining, while ${amount} credits are required for this request.`,
+  );
+}
+
+/** A running generation's hold on its workspace: a concurrency slot and the credits reserved. */
+export interface GenerationHold {
+  slotId: string;
+  reservation: Reservation;
+}
+
 /**
- * Takes `amount` credits before a generation runs (issue 4 "Credits"): refused with the public API's
- * `quota_exceeded` when the plan (or the API key's own limit) has fewer left. The workspace row is locked,
- * so concurrent requests cannot both spend the last credits.
+ * Opens a generation (issue 4 "Credits"), in one transaction under the workspace's row lock: takes one
+ * of the plan's concurrent-request slots (accounts §9: free 2 … Business 15), or refuses with 429
+ * `too_many_concurrent_requests` and the public API's headers; then reserves `amount` credits, or
+ * refuses with `quota_exceeded` when the plan (or the API key's own limit) has fewer left. The lock keeps
+ * concurrent requests from both taking the last slot or spending the last credits; slots expire, so a
+ * crashed process cannot hold them for good.
  */
-export async function reserveCredits(
+export async function openGeneration(
   db: Db,
-  input: { workspaceId: string; apiKeyId?: string | undefined; amount: number },
-): Promise<Reservation> {
+  input: { workspaceId: string; apiKeyId?: string | undefined; amount: number; now: Date; ttlMs: number },
+): Promise<GenerationHold> {
+  // Two statements (a read under the lock, then every write at once): the lock, and on PGlite the
+  // embedded database every other request waits for, is held as briefly as it can be.
   return db.transaction(async (tx) => {
-    const [workspace] = await tx
-      .select()
+    const [row] = await tx
+      .select({
+        tier: workspaces.tier,
+        characterCount: workspaces.characterCount,
+        liveSlots: sql<number>`(select count(*)::int from ${concurrencySlots} where ${concurrencySlots.workspaceId} = ${workspaces.id} and ${concurrencySlots.expiresAt} >= ${input.now})`,
+        keyLimit: apiKeys.characterLimit,
+        keyCount: apiKeys.characterCount,
+      })
       .from(workspaces)
+      .leftJoin(apiKeys, eq(apiKeys.id, input.apiKeyId ?? ''))
       .where(eq(workspaces.id, input.workspaceId))
-      .for('update');
-    if (!workspace)
-      throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
-    const limit = tierLimits[workspace.tier].characterLimit;
-    if (limit !== -1 && workspace.characterCount + input.amount > limit) {
-      const remaining = Math.max(0, limit - workspace.characterCount);
+      .for('update', { of: workspaces });
+    if (!row) throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
+    const limits = tierLimits[row.tier];
+    if (row.liveSlots >= limits.concurrency) {
       throw new AppError(
-        'quota_exceeded',
-        `This request exceeds your quota of ${limit}. You have ${remaining} credits remaining, while ${input.amount} credits are required for this request.`,
+        'too_many_concurrent_requests',
+        `Too many concurrent requests: your plan allows ${limits.concurrency} at a time. Wait for one to finish, or upgrade for more.`,
+        {
+          headers: {
+            'current-concurrent-requests': String(row.liveSlots),
+            'maximum-concurrent-requests': String(limits.concurrency),
+          },
+        },
       );
     }
-    if (input.apiKeyId) {
-      const [key] = await tx.select().from(apiKeys).where(eq(apiKeys.id, input.apiKeyId)).for('update');
-      if (key?.characterLimit != null && key.characterCount + input.amount > key.characterLimit) {
-        const remaining = Math.max(0, key.characterLimit - key.characterCount);
-        throw new AppError(
-          'quota_exceeded',
-          `This request exceeds the credit limit of this API key (${key.characterLimit}). It has ${remaining} credits remaining, while ${input.amount} credits are required for this request.`,
-        );
-      }
-      await tx
-        .update(apiKeys)
-        .set({ characterCount: sql`${apiKeys.characterCount} + ${input.amount}` })
-        .where(eq(apiKeys.id, input.apiKeyId));
+    const limit = limits.characterLimit;
+    if (limit !== -1 && row.characterCount + input.amount > limit)
+      throw quotaExceeded(limit, row.characterCount, input.amount);
+    // A key's own count needs no lock of its own: the key's generations are its workspace's, serialised
+    // by the workspace's lock.
+    if (row.keyLimit != null && (row.keyCount ?? 0) + input.amount > row.keyLimit) {
+      const remaining = Math.max(0, row.keyLimit - (row.keyCount ?? 0));
+      throw new AppError(
+        'quota_exceeded',
+        `This request exceeds the credit limit of this API key (${row.keyLimit}). It has ${remaining} credits remaining, while ${input.amount} credits are required for this request.`,
+      );
     }
-    await tx
-      .update(workspaces)
-      .set({ characterCount: workspace.characterCount + input.amount })
-      .where(eq(workspaces.id, workspace.id));
+    const slotId = newId();
+    const expiresAt = new Date(input.now.getTime() + input.ttlMs);
+    await tx.execute(sql`
+      with expired as (
+        delete from concurrency_slots where workspace_id = ${input.workspaceId} and expires_at < ${input.now}
+      ), slot as (
+        insert into concurrency_slots (id, workspace_id, expires_at) values (${slotId}, ${input.workspaceId}, ${expiresAt})
+      ), api_key as (
+        update api_keys set character_count = character_count + ${input.amount} where id = ${input.apiKeyId ?? null}
+      )
+      update workspaces set character_count = character_count + ${input.amount} where id = ${input.workspaceId}`);
     return {
-      workspaceId: workspace.id,
-      apiKeyId: input.apiKeyId,
-      amount: input.amount,
-      from: workspace.characterCount,
-      to: workspace.characterCount + input.amount,
+      slotId,
+      reservation: {
+        workspaceId: input.workspaceId,
+        apiKeyId: input.apiKeyId,
+        amount: input.amount,
+        from: row.characterCount,
+        to: row.characterCount + input.amount,
+      },
     };
   });
 }
@@ -83,51 +122,6 @@ export async function refundCredits(db: Db, reservation: Reservation): Promise<v
         .set({ characterCount: sql`greatest(0, ${apiKeys.characterCount} - ${reservation.amount})` })
         .where(eq(apiKeys.id, reservation.apiKeyId));
     }
-  });
-}
-
-/**
- * Takes one of the plan's concurrent-request slots (accounts §9: free 2 … Business 15), or refuses with
- * 429 `too_many_concurrent_requests` and the public API's headers. Slots expire, so a crashed process
- * cannot hold them for good.
- */
-export async function acquireConcurrencySlot(
-  db: Db,
-  input: { workspaceId: string; tier: SubscriptionTier; now: Date; ttlMs: number },
-): Promise<string> {
-  const maximum = tierLimits[input.tier].concurrency;
-  return db.transaction(async (tx) => {
-    await tx
-      .select({ id: workspaces.id })
-      .from(workspaces)
-      .where(eq(workspaces.id, input.workspaceId))
-      .for('update');
-    await tx
-      .delete(concurrencySlots)
-      .where(
-        and(eq(concurrencySlots.workspaceId, input.workspaceId), lt(concurrencySlots.expiresAt, input.now)),
-      );
-    const [{ current = 0 } = {}] = await tx
-      .select({ current: sql<number>`count(*)::int` })
-      .from(concurrencySlots)
-      .where(eq(concurrencySlots.workspaceId, input.workspaceId));
-    if (current >= maximum) {
-      throw new AppError(
-        'too_many_concurrent_requests',
-        `Too many concurrent requests: your plan allows ${maximum} at a time. Wait for one to finish, or upgrade for more.`,
-        {
-          headers: {
-            'current-concurrent-requests': String(current),
-            'maximum-concurrent-requests': String(maximum),
-          },
-        },
-      );
-    }
-    const id = newId();
-    await tx
-      .insert(concurrencySlots)
-      .values({ id, workspaceId: input.workspaceId, expiresAt: new Date(input.now.getTime() + input.ttlMs) });
-    return id;
   });
 }
 

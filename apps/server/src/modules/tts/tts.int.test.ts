@@ -215,10 +215,13 @@ describe('text to speech refusals: nothing kept, nothing charged', () => {
     expect(allowed.headers['content-type']).toBe('audio/mpeg');
   });
 
-  it('refuses past the quota with quota_exceeded (401), and past the key limit', async () => {
+  // The streamed forms speak their first sentence while the credits are reserved: refused all the same.
+  const FORMS = ['', '/stream', '/stream/with-timestamps'];
+
+  it.each(FORMS)('refuses past the quota with quota_exceeded (401) (%s)', async (form) => {
     const acct = await newAccount();
     await db().update(workspaces).set({ characterCount: 9_995 }).where(eq(workspaces.id, acct.workspaceId));
-    const res = await post(acct, `/v1/text-to-speech/${voice('Kevin')}`, { text: 'Ten chars.' });
+    const res = await post(acct, `/v1/text-to-speech/${voice('Kevin')}${form}`, { text: 'Ten chars.' });
     expect([res.statusCode, statusOf(res)]).toEqual([401, 'quota_exceeded']);
     expect(ErrorResponse.parse(res.json()).detail.message).toBe(
       'This request exceeds your quota of 10000. You have 5 credits remaining, while 10 credits are required for this request.',
@@ -227,9 +230,55 @@ describe('text to speech refusals: nothing kept, nothing charged', () => {
     expect(await historyOf(acct.workspaceId)).toEqual([]);
   });
 
-  it('refuses past the plan’s concurrent requests with 429 and the counts in headers', async () => {
+  it.each(FORMS)(
+    'refuses past an API key’s own credit limit, charging neither key nor workspace (%s)',
+    async (form) => {
+      const acct = await newAccount();
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/v1/user/api-keys',
+        headers: { authorization: `Bearer ${acct.token}` },
+        payload: { name: 'Small key', character_limit: 8 },
+      });
+      const key = (created.json() as { xi_api_key: string }).xi_api_key;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/v1/text-to-speech/${voice('Kevin')}${form}`,
+        headers: { 'xi-api-key': key },
+        payload: { text: 'Ten chars.' },
+      });
+      expect([res.statusCode, statusOf(res)]).toEqual([401, 'quota_exceeded']);
+      expect(ErrorResponse.parse(res.json()).detail.message).toBe(
+        'This request exceeds the credit limit of this API key (8). It has 8 credits remaining, while 10 credits are required for this request.',
+      );
+      expect(await characterCount(acct.workspaceId)).toBe(0);
+      expect(await historyOf(acct.workspaceId)).toEqual([]);
+    },
+  );
+
+  it.each(FORMS)(
+    'refuses past the plan’s concurrent requests with 429 and the counts in headers (%s)',
+    async (form) => {
+      const acct = await newAccount();
+      const expiresAt = new Date(Date.now() + 60_000);
+      await db()
+        .insert(concurrencySlots)
+        .values([
+          { id: newId(), workspaceId: acct.workspaceId, expiresAt },
+          { id: newId(), workspaceId: acct.workspaceId, expiresAt },
+        ]);
+      const res = await post(acct, `/v1/text-to-speech/${voice('Kevin')}${form}`, { text: 'Hi' });
+      expect([res.statusCode, statusOf(res)]).toEqual([429, 'too_many_concurrent_requests']);
+      expect(res.headers['current-concurrent-requests']).toBe('2');
+      expect(res.headers['maximum-concurrent-requests']).toBe('2');
+      expect(await characterCount(acct.workspaceId)).toBe(0);
+      expect(await historyOf(acct.workspaceId)).toEqual([]);
+    },
+  );
+
+  it('does not count expired slots (a crashed process’s), and clears them', async () => {
     const acct = await newAccount();
-    const expiresAt = new Date(Date.now() + 60_000);
+    const expiresAt = new Date(Date.now() - 1000);
     await db()
       .insert(concurrencySlots)
       .values([
@@ -237,9 +286,12 @@ describe('text to speech refusals: nothing kept, nothing charged', () => {
         { id: newId(), workspaceId: acct.workspaceId, expiresAt },
       ]);
     const res = await post(acct, `/v1/text-to-speech/${voice('Kevin')}`, { text: 'Hi' });
-    expect([res.statusCode, statusOf(res)]).toEqual([429, 'too_many_concurrent_requests']);
-    expect(res.headers['current-concurrent-requests']).toBe('2');
-    expect(res.headers['maximum-concurrent-requests']).toBe('2');
+    expect(res.statusCode).toBe(200);
+    const left = await db()
+      .select()
+      .from(concurrencySlots)
+      .where(eq(concurrencySlots.workspaceId, acct.workspaceId));
+    expect(left).toEqual([]);
   });
 
   it('keeps no history item with enable_logging=false, but charges', async () => {

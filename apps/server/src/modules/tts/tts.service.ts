@@ -8,6 +8,7 @@ import {
   type TextToSpeechBody,
   type TtsModel,
   tierDisplayNames,
+  tierLimits,
 } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -30,11 +31,11 @@ import {
 } from '../../providers/tts/speech-pipeline';
 import { ExternalTtsFailure, type TtsProvider } from '../../providers/tts/tts-provider';
 import {
-  acquireConcurrencySlot,
+  openGeneration,
+  quotaExceeded,
   type Reservation,
   refundCredits,
   releaseConcurrencySlot,
-  reserveCredits,
 } from '../credits/credits.service';
 import { historyItems } from '../history/history.tables';
 import { DEFAULT_VOICE_SETTINGS, getModel, getVoice } from '../voices/voices.service';
@@ -114,6 +115,12 @@ export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: 
   const [workspace] = await deps.db.select().from(workspaces).where(eq(workspaces.id, caller.workspaceId));
   if (!workspace)
     throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
+  const characterCost = Math.max(1, Math.ceil(text.length * model.token_cost_factor));
+  // Refused at once when the plan has too few credits left (checked again under the lock when they are
+  // reserved): a stream starts speaking while they are reserved, and that work is not done for nothing.
+  const { characterLimit } = tierLimits[workspace.tier];
+  if (characterLimit !== -1 && workspace.characterCount + characterCost > characterLimit)
+    throw quotaExceeded(characterLimit, workspace.characterCount, characterCost);
   const neededTier = formatNeedsTier(input.outputFormat, workspace.tier);
   if (neededTier) {
     throw new AppError(
@@ -134,7 +141,7 @@ export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: 
     text,
     outputFormat: input.outputFormat,
     enableLogging: input.enableLogging,
-    characterCost: Math.max(1, Math.ceil(text.length * model.token_cost_factor)),
+    characterCost,
     request: {
       text,
       voice: rendition,
@@ -159,32 +166,23 @@ interface Budget {
 }
 
 async function openBudget(deps: TtsDeps, caller: TtsCaller, plan: TtsPlan): Promise<Budget> {
-  const slot = await acquireConcurrencySlot(deps.db, {
+  const { slotId, reservation } = await openGeneration(deps.db, {
     workspaceId: plan.workspace.id,
-    tier: plan.workspace.tier,
+    apiKeyId: caller.apiKeyId,
+    amount: plan.characterCost,
     now: deps.clock.now(),
     ttlMs: deps.engineTimeoutMs * 4,
   });
-  try {
-    const reservation = await reserveCredits(deps.db, {
-      workspaceId: plan.workspace.id,
-      apiKeyId: caller.apiKeyId,
-      amount: plan.characterCost,
-    });
-    return {
-      reservation,
-      close: async (outcome) => {
-        try {
-          if (outcome === 'refund') await refundCredits(deps.db, reservation);
-        } finally {
-          await releaseConcurrencySlot(deps.db, slot);
-        }
-      },
-    };
-  } catch (error) {
-    await releaseConcurrencySlot(deps.db, slot);
-    throw error;
-  }
+  return {
+    reservation,
+    close: async (outcome) => {
+      try {
+        if (outcome === 'refund') await refundCredits(deps.db, reservation);
+      } finally {
+        await releaseConcurrencySlot(deps.db, slotId);
+      }
+    },
+  };
 }
 
 /** An engine failure becomes the clean 5xx of issue 4 (after its one retry); anything else stays. */
@@ -223,28 +221,27 @@ async function recordHistory(
   const audioKey = `history/${plan.workspace.id}/${id}.${spec.extension}`;
   await deps.storage.put(audioKey, audio);
   try {
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(historyItems).values({
-        id,
-        workspaceId: plan.workspace.id,
-        userId: caller.userId,
-        source: 'TTS',
-        voiceId: plan.voice.voice_id,
-        voiceName: plan.voice.name,
-        voiceCategory: 'premade',
-        modelId: plan.model.model_id,
-        text: plan.text,
-        settings: plan.settings,
-        outputFormat: plan.outputFormat,
-        contentType: spec.contentType,
-        audioKey,
-        audioBytes: audio.length,
-        durationMs: Math.round((speech.samples.length / speech.sampleRate) * 1000),
-        alignment: { alignment: speech.alignment, normalized_alignment: speech.normalizedAlignment },
-        characterCountChangeFrom: reservation.from,
-        characterCountChangeTo: reservation.to,
-        requestId: caller.requestId,
-      });
+    // One statement: the item (with character_count_change_from/to) settles the reserved credits.
+    await deps.db.insert(historyItems).values({
+      id,
+      workspaceId: plan.workspace.id,
+      userId: caller.userId,
+      source: 'TTS',
+      voiceId: plan.voice.voice_id,
+      voiceName: plan.voice.name,
+      voiceCategory: 'premade',
+      modelId: plan.model.model_id,
+      text: plan.text,
+      settings: plan.settings,
+      outputFormat: plan.outputFormat,
+      contentType: spec.contentType,
+      audioKey,
+      audioBytes: audio.length,
+      durationMs: Math.round((speech.samples.length / speech.sampleRate) * 1000),
+      alignment: { alignment: speech.alignment, normalized_alignment: speech.normalizedAlignment },
+      characterCountChangeFrom: reservation.from,
+      characterCountChangeTo: reservation.to,
+      requestId: caller.requestId,
     });
   } catch (error) {
     await deps.storage.delete(audioKey).catch(() => undefined);
@@ -308,18 +305,28 @@ export async function streamTextToSpeech(
   // ffmpeg starts now and loads while the budget is opened and the first sentence spoken, instead of
   // after them: its start-up would otherwise sit between the first sentence and the first byte.
   const starting = mode === 'audio' ? createStreamEncoder(plan.outputFormat) : undefined;
+  const normalized = normalizeFor(plan.request);
+  // The first sentence is spoken while the budget is opened (its transaction would otherwise sit before
+  // the first byte). Nothing is sent or kept unless the budget opens; if it is refused, what has not
+  // started is cancelled. The first sentence runs alone, so it has an engine and a core to itself.
+  const cancel = new AbortController();
+  const sentences = speakSentences(deps.engines, plan.request, normalized, {
+    signal: cancel.signal,
+    firstAlone: true,
+  });
+  const speaking = sentences.next();
+  speaking.catch(() => undefined); // awaited below once the budget is open
   let budget: Budget;
   try {
     budget = await openBudget(deps, caller, plan);
   } catch (error) {
+    cancel.abort();
     starting?.kill();
     throw error;
   }
-  const normalized = normalizeFor(plan.request);
-  const sentences = speakSentences(deps.engines, plan.request, normalized);
   let first: SpeechSentence | undefined;
   try {
-    first = (await sentences.next()).value ?? undefined;
+    first = (await speaking).value ?? undefined;
   } catch (error) {
     starting?.kill();
     await budget.close('refund');
@@ -346,6 +353,12 @@ export async function streamTextToSpeech(
       if (!out.destroyed) out.write(chunk);
     });
     const ended = encoder ? new Promise((resolve) => encoder.output.once('end', resolve)) : Promise.resolve();
+    const firstOut = encoder
+      ? new Promise((resolve) => {
+          encoder.output.once('data', resolve);
+          encoder.output.once('end', resolve);
+        })
+      : Promise.resolve();
     try {
       const handle = async (sentence: SpeechSentence) => {
         parts.push(sentence);
@@ -359,6 +372,8 @@ export async function streamTextToSpeech(
           out.write(`${JSON.stringify({ audio_base64: audio.toString('base64'), ...chunk })}\n`);
       };
       if (first) await handle(first);
+      // The next sentences start once the first audio is out: until then the encoder has a core.
+      await firstOut;
       for await (const sentence of sentences) await handle(sentence);
       encoder?.end();
       await encoder?.done;

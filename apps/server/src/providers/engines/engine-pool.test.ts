@@ -52,4 +52,52 @@ describe('EnginePool', () => {
     await expect(pool.run('ping', 2000)).resolves.toMatchObject({ pid: expect.any(Number) });
     await Promise.all(busy);
   }, 30_000);
+
+  it('a cancelled synthesis leaves the queue and never runs; the ones speaking finish', async () => {
+    const long = 'A long sentence to keep a child busy for a while. '.repeat(10);
+    const busy = [1, 2].map(() => pool.synthesize({ engine: 'espeak', voice: 'en-us', text: long }));
+    const cancel = new AbortController();
+    const queued = pool.synthesize(
+      { engine: 'espeak', voice: 'en-us', text: 'Never spoken.' },
+      10_000,
+      cancel.signal,
+    );
+    cancel.abort();
+    await expect(queued).rejects.toMatchObject({ name: 'EngineFailure', reason: 'cancelled' });
+    const results = await Promise.all(busy);
+    expect(results.every((r) => r.samples.length > 0)).toBe(true);
+    // Cancelling after the fact changes nothing; an aborted signal is refused at once.
+    await expect(
+      pool.synthesize({ engine: 'espeak', voice: 'en-us', text: 'Too late.' }, 10_000, cancel.signal),
+    ).rejects.toMatchObject({ reason: 'cancelled' });
+  }, 30_000);
+
+  it('reports its health from its heartbeat, with no round trip', async () => {
+    await expect.poll(() => pool.health().heartbeatMs, { timeout: 5000 }).toBeGreaterThan(0);
+    expect(pool.health()).toMatchObject({ ok: true, message: '2 engine processes ready' });
+  });
+});
+
+describe('EnginePool heartbeat', () => {
+  it('kills and replaces a child that stops answering, with no call waiting on it', async () => {
+    const beating = new EnginePool({
+      size: 1,
+      timeoutMs: 60_000,
+      heartbeatMs: 100,
+      heartbeatTimeoutMs: 400,
+      logger: pino({ level: 'silent' }),
+    });
+    await beating.start();
+    try {
+      const before = ((await beating.run('ping')) as { pid: number }).pid;
+      // The child's own thread loops for good; the call's own bound (60 s) is far away.
+      const hung = beating.run('hang', 60_000);
+      await expect.poll(() => beating.health().ok, { timeout: 2000, interval: 20 }).toBe(false);
+      await expect(hung).rejects.toMatchObject({ reason: 'crashed' });
+      await expect.poll(() => beating.health().ok, { timeout: 10_000 }).toBe(true);
+      expect(((await beating.run('ping')) as { pid: number }).pid).not.toBe(before);
+    } finally {
+      await beating.stop();
+    }
+  }, 20_000);
 });

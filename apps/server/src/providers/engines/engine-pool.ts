@@ -4,10 +4,13 @@ import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts/engin
 import { childEntry } from './child-entry';
 import type { EngineJob, EngineReply, EngineRequest, EngineTask } from './engine-protocol';
 
-/** Why an engine call failed: the child crashed or was killed past its time bound. */
+/**
+ * Why an engine call failed: the child crashed or was killed past its time bound, the pool stopped, the
+ * engine refused the text, or the caller cancelled it while it waited in the queue.
+ */
 export class EngineFailure extends Error {
   constructor(
-    readonly reason: 'crashed' | 'timeout' | 'stopped' | 'error',
+    readonly reason: 'crashed' | 'timeout' | 'stopped' | 'error' | 'cancelled',
     message: string,
   ) {
     super(message);
@@ -34,35 +37,118 @@ interface Slot {
   child: ChildProcess | undefined;
   ready: boolean;
   pending: Map<number, Call>;
+  /** Syntheses among the pending calls. */
+  speaking: number;
   /** Consecutive crashes, for the respawn delay. */
   crashes: number;
+  /** When the child last answered anything (performance.now()). */
+  answeredAt: number;
+  /** The round trip of its last heartbeat, in ms. */
+  heartbeatMs: number | undefined;
+  /** A heartbeat is on its way. */
+  beating: boolean;
+}
+
+/** What the pool knows of its children without asking them now (see EnginePool.health). */
+export interface EnginePoolHealth {
+  ok: boolean;
+  message: string;
+  /** The slowest child's last heartbeat round trip, in ms. */
+  heartbeatMs: number | undefined;
+}
+
+export interface EnginePoolOptions {
+  size: number;
+  timeoutMs: number;
+  logger: Logger;
+  /** How often each child is pinged (default 1 s). */
+  heartbeatMs?: number;
+  /** A child that does not answer its heartbeat within this is taken for hung and killed (default 5 s). */
+  heartbeatTimeoutMs?: number;
 }
 
 /**
  * A pool of supervised engine child processes. Every call has a time bound; past it the child is
  * killed. A crash or kill fails only the calls that child was running, and the child is respawned.
+ * Each child is also pinged every second: one that stops answering (its own thread stuck, whatever it
+ * was asked) is killed and respawned, even when no call is waiting on it.
  */
 export class EnginePool {
   private readonly slots: Slot[];
   private next = 0;
   private seq = 0;
   private stopped = false;
+  private heartbeat: NodeJS.Timeout | undefined;
   /** Syntheses waiting for a free child, in order. */
   private readonly queue: Call[] = [];
   private readonly entry = childEntry();
+  private readonly heartbeatMs: number;
+  private readonly heartbeatTimeoutMs: number;
 
-  constructor(private readonly options: { size: number; timeoutMs: number; logger: Logger }) {
+  constructor(private readonly options: EnginePoolOptions) {
+    this.heartbeatMs = options.heartbeatMs ?? 1000;
+    this.heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 5000;
     this.slots = Array.from({ length: options.size }, () => ({
       child: undefined,
       ready: false,
       pending: new Map(),
+      speaking: 0,
       crashes: 0,
+      answeredAt: 0,
+      heartbeatMs: undefined,
+      beating: false,
     }));
   }
 
-  /** Spawns every child and waits until each has said it is ready. */
+  /** Spawns every child and waits until each has said it is ready; then the heartbeat starts. */
   async start(): Promise<void> {
     await Promise.all(this.slots.map((slot) => this.spawn(slot)));
+    this.heartbeat ??= setInterval(() => this.beat(), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /** Pings every ready child that has no heartbeat on its way; one past its bound is killed (expire). */
+  private beat(): void {
+    for (const slot of this.slots) {
+      if (!slot.ready || !slot.child || slot.beating) continue;
+      slot.beating = true;
+      const started = performance.now();
+      new Promise((resolve, reject) =>
+        this.dispatch(this.newCall({ task: 'ping' }, this.heartbeatTimeoutMs, resolve, reject), slot),
+      )
+        .then(
+          () => {
+            slot.heartbeatMs = performance.now() - started;
+          },
+          () => undefined, // a crash or a kill: the exit handler respawns the child
+        )
+        .finally(() => {
+          slot.beating = false;
+        });
+    }
+  }
+
+  /**
+   * The children's health from what the supervisor knows, with no round trip now: every child is up and
+   * answered within three heartbeats. A /health probe then never queues behind a child's audio on its way
+   * back, and a busy child is not asked for more.
+   */
+  health(): EnginePoolHealth {
+    const now = performance.now();
+    const stale = 3 * this.heartbeatMs;
+    const ready = this.readyCount;
+    const silent = this.slots.filter((s) => s.ready && now - s.answeredAt > stale).length;
+    const heartbeats = this.slots.flatMap((s) => (s.heartbeatMs === undefined ? [] : [s.heartbeatMs]));
+    const heartbeatMs = heartbeats.length > 0 ? Math.max(...heartbeats) : undefined;
+    if (ready < this.size)
+      return { ok: false, message: `${ready} of ${this.size} engine processes ready`, heartbeatMs };
+    if (silent > 0)
+      return {
+        ok: false,
+        message: `${silent} of ${this.size} engine processes did not answer for ${stale / 1000} s`,
+        heartbeatMs,
+      };
+    return { ok: true, message: `${this.size} engine processes ready`, heartbeatMs };
   }
 
   /** Children that are up and ready. */
@@ -81,23 +167,20 @@ export class EnginePool {
    * bound counts from the call. Other tasks (ping, and the test tasks) go at once to the least busy
    * child.
    */
-  run(task: EngineTask | EngineJob, timeoutMs = this.options.timeoutMs): Promise<unknown> {
+  run(
+    task: EngineTask | EngineJob,
+    timeoutMs = this.options.timeoutMs,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
     const job: EngineJob = typeof task === 'string' ? ({ task } as EngineJob) : task;
     if (this.stopped) return Promise.reject(new EngineFailure('stopped', 'The engine pool is stopped.'));
+    if (signal?.aborted) return Promise.reject(cancelled());
     return new Promise((resolve, reject) => {
-      const call: Call = {
-        job,
-        resolve,
-        reject,
-        timeoutMs,
-        timer: undefined,
-        slot: undefined,
-        child: undefined,
-        id: ++this.seq,
-      };
-      call.timer = setTimeout(() => this.expire(call), timeoutMs);
+      const call = this.newCall(job, timeoutMs, resolve, reject);
       if (job.task === 'synthesize') {
         this.queue.push(call);
+        // Cancelled while it waits, it leaves the queue; once a child speaks it, it runs to its end.
+        signal?.addEventListener('abort', () => this.cancel(call), { once: true });
         this.pump();
         return;
       }
@@ -111,11 +194,40 @@ export class EnginePool {
     });
   }
 
+  /** A call whose time bound starts now. */
+  private newCall(
+    job: EngineJob,
+    timeoutMs: number,
+    resolve: (value: unknown) => void,
+    reject: (error: Error) => void,
+  ): Call {
+    const call: Call = {
+      job,
+      resolve,
+      reject,
+      timeoutMs,
+      timer: undefined,
+      slot: undefined,
+      child: undefined,
+      id: ++this.seq,
+    };
+    call.timer = setTimeout(() => this.expire(call), timeoutMs);
+    return call;
+  }
+
+  private cancel(call: Call): void {
+    const at = this.queue.indexOf(call);
+    if (at === -1) return;
+    this.queue.splice(at, 1);
+    clearTimeout(call.timer);
+    call.reject(cancelled());
+  }
+
   /** Hands queued syntheses to the children that are free. */
   private pump(): void {
     while (this.queue.length > 0) {
       const slot = this.leastBusy();
-      if (!slot || slot.pending.size >= SYNTHESES_PER_CHILD) return;
+      if (!slot || slot.speaking >= SYNTHESES_PER_CHILD) return;
       this.dispatch(this.queue.shift() as Call, slot);
     }
   }
@@ -124,6 +236,7 @@ export class EnginePool {
     call.slot = slot;
     call.child = slot.child;
     slot.pending.set(call.id, call);
+    if (call.job.task === 'synthesize') slot.speaking += 1;
     slot.child?.send({ ...call.job, id: call.id } as EngineRequest);
   }
 
@@ -135,7 +248,7 @@ export class EnginePool {
       this.queue.splice(this.queue.indexOf(call), 1);
       return;
     }
-    slot.pending.delete(call.id);
+    settled(slot, call);
     const child = call.child;
     if (!child || slot.child !== child) return;
     this.options.logger.warn(
@@ -147,26 +260,34 @@ export class EnginePool {
     child.kill('SIGKILL');
   }
 
-  /** The ready child with the fewest calls running (round robin among equals). */
+  /** The ready child with the fewest syntheses running (round robin among equals). */
   private leastBusy(): Slot | undefined {
     const ready = this.slots.filter((s) => s.ready && s.child);
     const first = this.next++ % Math.max(1, ready.length);
     let best = ready[first];
     for (let k = 1; k < ready.length; k += 1) {
       const slot = ready[(first + k) % ready.length] as Slot;
-      if (best && slot.pending.size < best.pending.size) best = slot;
+      if (best && slot.speaking < best.speaking) best = slot;
     }
     return best;
   }
 
-  /** Synthesizes speech in a child process, within the time bound. */
-  synthesize(request: EngineSynthesisRequest, timeoutMs?: number): Promise<EngineSynthesisResult> {
-    return this.run({ task: 'synthesize', request }, timeoutMs) as Promise<EngineSynthesisResult>;
+  /**
+   * Synthesizes speech in a child process, within the time bound; `signal` cancels it while it still waits
+   * for a child.
+   */
+  synthesize(
+    request: EngineSynthesisRequest,
+    timeoutMs?: number,
+    signal?: AbortSignal,
+  ): Promise<EngineSynthesisResult> {
+    return this.run({ task: 'synthesize', request }, timeoutMs, signal) as Promise<EngineSynthesisResult>;
   }
 
   /** Stops every child; calls still running fail with reason "stopped". */
   async stop(): Promise<void> {
     this.stopped = true;
+    clearInterval(this.heartbeat);
     for (const call of this.queue.splice(0)) {
       clearTimeout(call.timer);
       call.reject(new EngineFailure('stopped', 'The engine pool is stopped.'));
@@ -199,6 +320,7 @@ export class EnginePool {
         ),
       );
       child.on('message', (message: EngineReply) => {
+        slot.answeredAt = performance.now();
         if ('ready' in message) {
           slot.ready = true;
           slot.crashes = 0;
@@ -208,7 +330,7 @@ export class EnginePool {
         }
         const pending = slot.pending.get(message.id);
         if (!pending) return;
-        slot.pending.delete(message.id);
+        settled(slot, pending);
         clearTimeout(pending.timer);
         if (message.ok) pending.resolve(message.result);
         else pending.reject(new EngineFailure('error', message.error));
@@ -218,13 +340,14 @@ export class EnginePool {
       child.on('exit', (code, signal) => {
         slot.ready = false;
         if (slot.child === child) slot.child = undefined;
-        for (const [id, pending] of slot.pending) {
+        for (const pending of slot.pending.values()) {
           clearTimeout(pending.timer);
           pending.reject(
             new EngineFailure('crashed', 'The engine process stopped while working on this request.'),
           );
-          slot.pending.delete(id);
         }
+        slot.pending.clear();
+        slot.speaking = 0;
         resolve();
         if (this.stopped) return;
         slot.crashes++;
@@ -239,4 +362,11 @@ export class EnginePool {
       });
     });
   }
+}
+
+const cancelled = () => new EngineFailure('cancelled', 'The synthesis was cancelled before it started.');
+
+/** A call has its answer (or none will come): it leaves its child's list. */
+function settled(slot: Slot, call: Call): void {
+  if (slot.pending.delete(call.id) && call.job.task === 'synthesize') slot.speaking -= 1;
 }

@@ -107,6 +107,12 @@ export class ProgramHost {
     };
   }
 
+  /** Starts the host ahead of its first program (a fork from a large process stalls it for a moment). */
+  start(): void {
+    this.ensureChild();
+    this.refresh();
+  }
+
   /** Stops the host: it kills every program it runs; what ran there fails. */
   stop(): void {
     const child = this.child;

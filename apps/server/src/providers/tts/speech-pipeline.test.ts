@@ -13,6 +13,7 @@ import {
   synthesizeSpeech,
 } from './speech-pipeline';
 import { normalizeEnglish } from './text-normalization';
+import type { TtsProvider } from './tts-provider';
 
 let pool: EnginePool;
 beforeAll(async () => {
@@ -303,5 +304,59 @@ describe('v3 audio tags on the real engines (reads_audio_tags)', { timeout: 30_0
     expect(chunks.map((c) => c.alignment.characters.join('')).join('')).toBe(request.text);
     expect(chunks.map((c) => c.normalized_alignment.characters.join('')).join('')).toBe(normalized.text);
     expect(nonDecreasing(chunks.flatMap((c) => c.alignment.character_start_times_seconds))).toBe(true);
+  });
+});
+
+describe('speakSentences scheduling', () => {
+  /** A provider that answers at once and records the texts it was asked for, in order. */
+  const recorder = (fail?: (text: string) => boolean) => {
+    const asked: string[] = [];
+    const provider: TtsProvider = {
+      size: 2,
+      synthesize: async (request) => {
+        asked.push(request.text);
+        if (fail?.(request.text)) throw new Error('engine failed');
+        return { sampleRate: 16_000, samples: new Int16Array(160).fill(100), words: [], timing: 'estimated' };
+      },
+    };
+    return { asked, provider };
+  };
+  const request: SpeechRequest = {
+    text: 'One. Two. Three. Four. Five.',
+    voice: { engine: 'flite', voice: 'kal16' },
+    settings,
+    normalize: false,
+  };
+
+  it('keeps up to the pool size ahead of the sentence awaited', async () => {
+    const { asked, provider } = recorder();
+    const sentences = speakSentences(provider, request);
+    await sentences.next();
+    expect(asked).toEqual(['One.', 'Two.', 'Three.']);
+    await sentences.next();
+    expect(asked).toHaveLength(4);
+  });
+
+  it('with firstAlone, the first sentence runs alone until the second is asked for', async () => {
+    const { asked, provider } = recorder();
+    const sentences = speakSentences(provider, request, undefined, { firstAlone: true });
+    await sentences.next();
+    expect(asked).toEqual(['One.']);
+    await sentences.next();
+    expect(asked).toEqual(['One.', 'Two.', 'Three.', 'Four.']);
+  });
+
+  it('tries a failed sentence once more, but not a cancelled one', async () => {
+    const failing = recorder((text) => text === 'One.');
+    await expect(speakSentences(failing.provider, request).next()).rejects.toThrow('engine failed');
+    expect(failing.asked.filter((text) => text === 'One.')).toHaveLength(2);
+
+    const cancel = new AbortController();
+    cancel.abort();
+    const cancelled = recorder(() => true);
+    await expect(
+      speakSentences(cancelled.provider, request, undefined, { signal: cancel.signal }).next(),
+    ).rejects.toThrow('engine failed');
+    expect(cancelled.asked.filter((text) => text === 'One.')).toHaveLength(1);
   });
 });

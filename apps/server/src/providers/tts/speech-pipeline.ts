@@ -136,27 +136,46 @@ function joinPieces(
   return { start: sentence.start, end: sentence.end, sampleRate, samples, words };
 }
 
+export interface SpeakOptions {
+  /** Cancels the syntheses not started yet (the request was refused after all). */
+  signal?: AbortSignal;
+  /**
+   * The first sentence runs alone, and the others start only when the consumer asks for the second: a
+   * stream's first audio then has the engines (and the cores) to itself.
+   */
+  firstAlone?: boolean;
+}
+
 /**
  * Speaks the text sentence by sentence, in order, each in an engine child; a sentence that fails is
  * retried once in another child before the whole request fails (issue 4 "Engines are supervised"). A
  * sentence with audio tags inside is spoken in pieces, joined with the tags' silences (audio-tags.ts).
+ * The first sentence starts when the generator is first asked for one.
  */
 export async function* speakSentences(
   engines: TtsProvider,
   request: SpeechRequest,
   normalized: NormalizedText = normalizeFor(request),
+  options: SpeakOptions = {},
 ): AsyncGenerator<SpeechSentence> {
   const prosody = engineProsody(request.voice, request.settings);
   const sentences = planSentences(normalized);
-  // Up to the pool's size run at once; they are handed out in order.
+  // Up to the pool's size run at once besides the one awaited; they are handed out in order.
   const ahead = Math.max(1, engines.size);
   const started: Promise<SpeechSentence>[] = [];
+  const { signal } = options;
   const speakPiece = async (piece: SpeechPiece) => {
     const call = () =>
       engines.synthesize(
         pieceRequest(request, prosody, piece, normalized.text.slice(piece.start, piece.end)),
+        undefined,
+        signal,
       );
-    const result = await call().catch(() => call());
+    // A cancelled call is not tried again.
+    const result = await call().catch((error: unknown) => {
+      if (signal?.aborted) throw error;
+      return call();
+    });
     // Speaker boost per sentence (per piece), so a streamed response sounds like the whole one.
     const boosted = request.settings.useSpeakerBoost ? peakNormalize(result.samples) : result.samples;
     return {
@@ -173,20 +192,28 @@ export async function* speakSentences(
     // A rejection is handled when its turn comes; until then it must not count as unhandled.
     started[index]?.catch(() => undefined);
   };
-  for (let i = 0; i < Math.min(ahead, sentences.length); i += 1) start(i);
+  let next = 0;
   for (let i = 0; i < sentences.length; i += 1) {
-    if (i + ahead < sentences.length) start(i + ahead);
+    const until = options.firstAlone && i === 0 ? 0 : i + ahead;
+    while (next < sentences.length && next <= until) start(next++);
     yield await (started[i] as Promise<SpeechSentence>);
   }
 }
 
 /** Scales samples so the loudest peak sits at −1 dBFS (speaker boost). */
 export function peakNormalize(samples: Int16Array): Int16Array {
+  // Plain loops: this runs on the server's event loop for every sentence.
   let peak = 0;
-  for (const s of samples) peak = Math.max(peak, Math.abs(s));
+  for (let i = 0; i < samples.length; i += 1) {
+    const s = samples[i] as number;
+    peak = Math.max(peak, s < 0 ? -s : s);
+  }
   if (peak === 0) return samples;
+  // The peak lands at −1 dBFS, so no sample can leave the 16-bit range.
   const gain = (32767 * 10 ** (-1 / 20)) / peak;
-  return samples.map((s) => Math.max(-32768, Math.min(32767, Math.round(s * gain))));
+  const out = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i += 1) out[i] = Math.round((samples[i] as number) * gain);
+  return out;
 }
 
 /** Joins spoken sentences into one audio with the alignment of the whole text. */

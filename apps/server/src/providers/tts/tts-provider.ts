@@ -3,7 +3,12 @@ import { spreadWords, wordSpans } from './engine-synthesis';
 
 /** Whatever speaks a sentence: the engine pool, or an external speech server. */
 export interface TtsProvider {
-  synthesize(request: EngineSynthesisRequest, timeoutMs?: number): Promise<EngineSynthesisResult>;
+  /** `signal` cancels a synthesis that has not started yet (one already running may finish). */
+  synthesize(
+    request: EngineSynthesisRequest,
+    timeoutMs?: number,
+    signal?: AbortSignal,
+  ): Promise<EngineSynthesisResult>;
   /** How many sentences it may speak at once. */
   readonly size: number;
 }
@@ -30,7 +35,11 @@ export class OpenAiCompatibleProvider implements TtsProvider {
     private readonly options: { url: string; apiKey: string | undefined; model: string; timeoutMs: number },
   ) {}
 
-  async synthesize(request: EngineSynthesisRequest): Promise<EngineSynthesisResult> {
+  async synthesize(
+    request: EngineSynthesisRequest,
+    _timeoutMs?: number,
+    signal?: AbortSignal,
+  ): Promise<EngineSynthesisResult> {
     let response: Response;
     try {
       response = await fetch(`${this.options.url}/v1/audio/speech`, {
@@ -46,7 +55,9 @@ export class OpenAiCompatibleProvider implements TtsProvider {
           response_format: 'pcm',
           speed: request.rate ?? 1,
         }),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(this.options.timeoutMs)])
+          : AbortSignal.timeout(this.options.timeoutMs),
       });
     } catch (error) {
       throw new ExternalTtsFailure('The external speech server could not be reached.', { cause: error });
@@ -70,10 +81,10 @@ export class OpenAiCompatibleProvider implements TtsProvider {
 export function routeProviders(engines: TtsProvider, external: TtsProvider | undefined): TtsProvider {
   return {
     size: engines.size,
-    synthesize: (request, timeoutMs) => {
-      if (request.engine !== 'external') return engines.synthesize(request, timeoutMs);
+    synthesize: (request, timeoutMs, signal) => {
+      if (request.engine !== 'external') return engines.synthesize(request, timeoutMs, signal);
       if (!external) throw new ExternalTtsFailure('No external speech server is configured.');
-      return external.synthesize(request, timeoutMs);
+      return external.synthesize(request, timeoutMs, signal);
     },
   };
 }
