@@ -1,13 +1,16 @@
 /**
- * Text to speech through the real server (issue 4 "Performance"), started as a user would from source
- * (tsx) on a fresh DATA_DIR, with a user and API key made by the admin command beforehand:
+ * Text to speech through the real server (issue 4 "Performance"), built and started as `npm start` runs
+ * it (the esbuild bundle; from source under tsx the server carries tsx's transforms and source maps, and
+ * collects garbage several times as often), on a fresh DATA_DIR, with a user and API key made by the
+ * admin command beforehand:
  * - time to first audio byte of `/stream` (mp3_44100_128) for a 200-character text, against the engine
  *   alone speaking that text's first sentence in an engine child (EnginePool.synthesize from this
  *   process: IPC there and back, the engine's work, samples returned), measured in the same run;
  * - real-time factor of `/v1/text-to-speech/{voice}` with 4 concurrent clients (audio seconds counted
  *   from the MP3 frames returned, over wall seconds);
  * - `/health` latency while those 4 clients run (short requests: per-request work included), and while
- *   4 clients send a long text (the engines' work dominates), against the idle server;
+ *   4 clients send a long text (the engines' work dominates), against the idle server — probed from a
+ *   process of its own, so the bench's own work on the clients' answers is not counted as the server's;
  * - word error rate of each English premade voice, heard by pocketsphinx.
  * Each figure is printed with its target and PASS/FAIL. One voice per engine: Festival, Flite, eSpeak.
  */
@@ -153,7 +156,7 @@ function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
 }
 
 /**
- * The server from source as `npm run dev` runs it, on a fresh DATA_DIR and a free port. The user (tier
+ * The server as `npm start` runs it (built here first), on a fresh DATA_DIR and a free port. The user (tier
  * enterprise: enough credits and concurrency for the load) and its API key come from `npm run admin`,
  * run against that DATA_DIR before the server owns it.
  */
@@ -186,7 +189,8 @@ async function startParla(): Promise<Server> {
   );
   const apiKey = /sk_[0-9a-f]+/.exec(created)?.[0];
   if (!apiKey) throw new Error(`the admin command printed no API key:\n${created}`);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  await runNode(['scripts/build-server.mjs'], env);
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -342,17 +346,51 @@ interface LoadRow {
   health: number[];
 }
 
-/** Sequential `/health` probes every HEALTH_EVERY_MS until `until` says stop. */
-async function probeHealth(server: Server, until: () => boolean): Promise<number[]> {
-  const latencies: number[] = [];
-  while (!until()) {
+/**
+ * The probe's own process: it sends `/health` every HEALTH_EVERY_MS (one at a time, on its own kept-alive
+ * connection) until its stdin closes, then prints the latencies as JSON. A process of its own, so the
+ * time this process spends reading the load clients' audio never counts as the server's.
+ */
+const PROBE_SCRIPT = `
+const http = require('node:http');
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const latencies = [];
+let stop = false;
+process.stdin.on('end', () => { stop = true; }).resume();
+const once = () => new Promise((resolve, reject) => {
+  const started = performance.now();
+  http.get(process.argv[1] + '/health', { agent }, (res) => {
+    res.resume();
+    res.on('end', () => res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error('/health answered ' + res.statusCode)));
+  }).on('error', reject);
+});
+(async () => {
+  while (!stop) {
     const started = performance.now();
-    const answer = await request(`${server.url}/health`);
-    latencies.push(answer.totalMs);
-    if (answer.status !== 200) throw new Error(`/health answered ${answer.status}`);
-    await sleep(Math.max(0, HEALTH_EVERY_MS - (performance.now() - started)));
+    latencies.push(await once());
+    await new Promise((r) => setTimeout(r, Math.max(0, ${HEALTH_EVERY_MS} - (performance.now() - started))));
   }
-  return latencies;
+  process.stdout.write(JSON.stringify(latencies));
+  agent.destroy();
+})().catch((error) => { console.error(error.message); process.exit(1); });
+`;
+
+/** Sequential `/health` probes every HEALTH_EVERY_MS, from a process of their own, until `until` resolves. */
+async function probeHealth(server: Server, until: Promise<unknown>): Promise<number[]> {
+  const probe = spawn(process.execPath, ['-e', PROBE_SCRIPT, server.url], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const output: Buffer[] = [];
+  probe.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+  const exited = new Promise<number | null>((resolve) => probe.once('exit', resolve));
+  try {
+    await until;
+  } finally {
+    probe.stdin.end();
+  }
+  const code = await exited;
+  if (code !== 0) throw new Error(`the /health probe failed (exit code ${code})`);
+  return JSON.parse(Buffer.concat(output).toString()) as number[];
 }
 
 /** CLIENTS clients each sending the next request as soon as the last is answered, for LOAD_SECONDS. */
@@ -361,17 +399,16 @@ async function measureLoad(server: Server, subject: Subject, text = TEXT): Promi
   let requests = 0;
   const started = performance.now();
   const deadline = started + LOAD_SECONDS * 1000;
-  let running = CLIENTS;
   const client = async () => {
     while (performance.now() < deadline) {
       const answer = expectOk(await speak(server, subject, text), `${subject.label} convert`);
       audioSeconds += mp3Seconds(answer.body);
       requests += 1;
     }
-    running -= 1;
   };
-  const health = probeHealth(server, () => running === 0);
-  await Promise.all(Array.from({ length: CLIENTS }, client));
+  const clients = Promise.all(Array.from({ length: CLIENTS }, client));
+  const health = probeHealth(server, clients);
+  await clients;
   const wallSeconds = (performance.now() - started) / 1000;
   return { subject, audioSeconds, wallSeconds, requests, health: await health };
 }
@@ -427,7 +464,7 @@ export async function run(): Promise<void> {
   await pool.start();
   try {
     console.log(
-      `text: ${TEXT.length} characters, ${splitSentences(TEXT).length} sentences; ${os.cpus().length} cores; server from source (tsx), ENGINE_POOL_SIZE default`,
+      `text: ${TEXT.length} characters, ${splitSentences(TEXT).length} sentences; ${os.cpus().length} cores; the built server (as npm start runs it), ENGINE_POOL_SIZE default`,
     );
     console.log(
       `\n## Time to first audio byte: POST /v1/text-to-speech/{voice}/stream (mp3_44100_128), ${TTFB_RUNS} runs after ${WARMUP_RUNS} warm-up`,
@@ -449,10 +486,7 @@ export async function run(): Promise<void> {
     }
     await pool.stop();
 
-    const idle = await (async () => {
-      const stopAt = performance.now() + 5000;
-      return probeHealth(server, () => performance.now() > stopAt);
-    })();
+    const idle = await probeHealth(server, sleep(5000));
     console.log(
       `\n## Throughput: POST /v1/text-to-speech/{voice} (mp3_44100_128), ${CLIENTS} concurrent clients for ${LOAD_SECONDS} s; /health probed every ${HEALTH_EVERY_MS} ms meanwhile`,
     );
