@@ -1,4 +1,4 @@
-import type { ErrorResponse, ValidationIssue } from '@parla/contracts';
+import { type ErrorResponse, emailActionMessages, type ValidationIssue } from '@parla/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
@@ -99,8 +99,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     const known = error.code ? fastifyErrors[error.code] : undefined;
     if (known) return send(reply, known.status, { detail: { status: known.code, message: known.message } });
     if (error.statusCode === 429) {
+      // accounts §5: the one sentence the web shows for too many attempts, whichever route was limited.
       return send(reply, 429, {
-        detail: { status: 'rate_limited', message: 'Too many requests, please try again in a little while.' },
+        detail: { status: 'rate_limited', message: emailActionMessages.tooManyAttempts },
       });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

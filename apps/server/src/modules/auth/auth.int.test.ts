@@ -1,4 +1,5 @@
 import { ErrorResponse, passwordMessages, SessionResponse } from '@parla/contracts';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids';
 import { addWhoamiRoute, createTestApp, type TestApp } from '../../test/test-app';
@@ -140,5 +141,85 @@ describe('refresh and sign-out', () => {
     expect(out.json()).toEqual({ status: 'ok' });
     expect(refreshCookie(out)?.value).toBe('');
     expect((await post('/v1/auth/refresh', undefined, ip, cookie)).statusCode).toBe(401);
+  });
+});
+
+/** The spec's sentence for a rate-limited call (accounts §5 "Email-action results"). */
+const TOO_MANY_ATTEMPTS = 'Too many attempts, please try again in a few minutes.';
+
+/** Sends `max` requests from one fresh address, none limited; the next is a 429 in the API's error shape. */
+async function expectLimitedAfter(max: number, send: (ip: string) => Promise<LightMyRequestResponse>) {
+  const ip = client();
+  // Below 429: answered (or refused) by the route itself, not limited and not failing.
+  for (let i = 0; i < max; i += 1) expect((await send(ip)).statusCode).toBeLessThan(429);
+  const limited = await send(ip);
+  expect(limited.statusCode).toBe(429);
+  expect(limited.json()).toEqual({ detail: { status: 'rate_limited', message: TOO_MANY_ATTEMPTS } });
+  expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+describe('rate limits per client address', () => {
+  it.each<[string, number, (ip: string) => Promise<LightMyRequestResponse>]>([
+    [
+      'sign-up, 10 an hour',
+      10,
+      (ip) => post('/v1/auth/sign-up', { email: newEmail(), password: PASSWORD }, ip),
+    ],
+    [
+      'sign-in second step, 10 in 5 minutes',
+      10,
+      (ip) => post('/v1/auth/sign-in/mfa', { mfa_token: 'not-a-token', code: '000000' }, ip),
+    ],
+    ['refresh, 60 a minute', 60, (ip) => post('/v1/auth/refresh', undefined, ip)],
+    [
+      'send-verification-email, 5 in 15 minutes',
+      5,
+      (ip) => post('/v1/user/send-verification-email', { email: newEmail() }, ip),
+    ],
+    [
+      'check-password-reset-code, 20 in 15 minutes',
+      20,
+      (ip) => post('/v1/auth/action/check-password-reset-code', { actionCode: 'wrong' }, ip),
+    ],
+    [
+      'reset-password, 10 in 15 minutes',
+      10,
+      (ip) => post('/v1/auth/action/reset-password', { actionCode: 'wrong', newPassword: PASSWORD }, ip),
+    ],
+    [
+      'verify-email, 20 in 15 minutes',
+      20,
+      (ip) => post('/v1/auth/action/verify-email', { actionCode: 'wrong' }, ip),
+    ],
+    [
+      'opt-out-of-updates, 20 in 15 minutes',
+      20,
+      (ip) => post('/v1/user/opt-out-of-updates', { opt_out_updates_key: 'wrong' }, ip),
+    ],
+    [
+      'sign-in-requests/verify, 20 in 15 minutes',
+      20,
+      (ip) => post('/v1/user/sign-in-requests/verify', { sign_in_request_verification_code: 'wrong' }, ip),
+    ],
+    [
+      'backup-code remove-mfa, 10 in 15 minutes',
+      10,
+      (ip) => post('/v1/user/backup-code/wrong/remove-mfa', { mfa_token: 'not-a-token' }, ip),
+    ],
+  ])('%s', async (_route, max, send) => {
+    await expectLimitedAfter(max, send);
+  });
+
+  it('update-mfa-factors, 20 in 5 minutes', async () => {
+    const { session } = await signUp();
+    await expectLimitedAfter(20, (ip) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/user/update-mfa-factors',
+        payload: { action: 'enroll_totp' },
+        remoteAddress: ip,
+        headers: { authorization: `Bearer ${session.access_token}` },
+      }),
+    );
   });
 });

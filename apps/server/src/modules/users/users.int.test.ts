@@ -3,13 +3,17 @@ import {
   ErrorResponse,
   ListOutboxEmailsResponse,
   MfaChallengeResponse,
+  PREMADE_VOICES,
   SessionResponse,
   UserResponse,
 } from '@parla/contracts';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { totpCode, totpStep } from '../auth/totp';
+import { historyItems } from '../history/history.tables';
 import { getUser } from './users.store';
 
 let t: TestApp;
@@ -27,12 +31,18 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (
   method: Method,
   url: string,
-  options: { body?: unknown; token?: string; key?: string; headers?: Record<string, string> } = {},
+  options: {
+    body?: unknown;
+    token?: string;
+    key?: string;
+    ip?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) =>
   t.app.inject({
     method,
     url,
-    remoteAddress: client(),
+    remoteAddress: options.ip ?? client(),
     ...(options.body === undefined ? {} : { payload: options.body as object }),
     headers: {
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
@@ -391,12 +401,23 @@ describe('second-factor guessing', () => {
 });
 
 describe('account deletion', () => {
-  it('needs a verified sensitive-action code, then removes the user, workspace, keys and sessions', async () => {
+  it('needs a verified sensitive-action code, then removes the user, workspace, keys, sessions and audio files', async () => {
     const { email, session } = await signUp();
     const token = session.access_token;
     const { xi_api_key } = await createKey(token);
+    const kevin = PREMADE_VOICES.find((v) => v.name === 'Kevin')?.voice_id ?? '';
+    const spoken = await call('POST', `/v1/text-to-speech/${kevin}`, { token, body: { text: 'Goodbye.' } });
+    expect(spoken.statusCode).toBe(200);
+    const items = await t.deps.database.db
+      .select({ audioKey: historyItems.audioKey })
+      .from(historyItems)
+      .where(eq(historyItems.workspaceId, session.workspace_id));
+    expect(items).toHaveLength(1);
+    const audioKey = items[0]?.audioKey ?? '';
+    expect(await t.deps.storage.stat(audioKey)).toBeDefined();
     const refused = await call('DELETE', '/v1/user/delete', { token });
     expect(statusOf(refused)).toBe('sensitive_action_verification_required');
+    expect(await t.deps.storage.stat(audioKey)).toBeDefined();
 
     await call('POST', '/v1/user/prepare-internal-verification', { token, body: { email } });
     const mails = ListOutboxEmailsResponse.parse(
@@ -415,10 +436,70 @@ describe('account deletion', () => {
     expect(deleted.json()).toEqual({ status: 'ok' });
 
     expect(await getUser(t.deps.database.db, session.user_id)).toBeUndefined();
+    expect(await t.deps.storage.stat(audioKey)).toBeUndefined();
     expect((await call('GET', '/v1/user', { token })).statusCode).toBe(401);
     expect((await call('GET', '/v1/user', { key: xi_api_key })).statusCode).toBe(401);
     expect((await call('POST', '/v1/auth/sign-in', { body: { email, password: PASSWORD } })).statusCode).toBe(
       401,
     );
+  });
+});
+
+/** The spec's sentence for a rate-limited call (accounts §5 "Email-action results"). */
+const TOO_MANY_ATTEMPTS = 'Too many attempts, please try again in a few minutes.';
+
+describe('rate limits per client address', () => {
+  it.each<[string, number, (ip: string, token: string) => Promise<LightMyRequestResponse>]>([
+    [
+      'edit-user-metadata, 30 in 15 minutes',
+      30,
+      (ip, token) =>
+        call('POST', '/v1/user/edit-user-metadata', { ip, token, body: { ccpa_opt_out: false } }),
+    ],
+    [
+      'pre-sign-up, 30 in 15 minutes',
+      30,
+      (ip) => call('POST', '/v1/user/pre-sign-up', { ip, body: { email: newEmail() } }),
+    ],
+    [
+      'prepare-internal-verification, 5 in 15 minutes',
+      5,
+      (ip, token) =>
+        call('POST', '/v1/user/prepare-internal-verification', { ip, token, body: { email: newEmail() } }),
+    ],
+    [
+      'verify-sensitive-action-code, 20 in 15 minutes',
+      20,
+      (ip, token) =>
+        call('POST', '/v1/user/verify-sensitive-action-code', {
+          ip,
+          token,
+          body: { verification_code: 'wrong' },
+        }),
+    ],
+    [
+      'send-email-change-verification, 5 in 15 minutes',
+      5,
+      (ip, token) =>
+        call('POST', '/v1/user/send-email-change-verification', {
+          ip,
+          token,
+          body: { new_email: newEmail() },
+        }),
+    ],
+    [
+      'email change or revert, 20 in 15 minutes',
+      20,
+      (ip) => call('PUT', '/v1/user/email?verification_code=wrong&is_reverting=true', { ip }),
+    ],
+  ])('%s', async (_route, max, send) => {
+    const token = (await signUp()).session.access_token;
+    const ip = client();
+    // Below 429: answered (or refused) by the route itself, not limited and not failing.
+    for (let i = 0; i < max; i += 1) expect((await send(ip, token)).statusCode).toBeLessThan(429);
+    const limited = await send(ip, token);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ detail: { status: 'rate_limited', message: TOO_MANY_ATTEMPTS } });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

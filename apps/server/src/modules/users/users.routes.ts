@@ -140,7 +140,11 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     app,
     deleteUserRoute,
     async ({ request }) => {
-      await deleteUser(actions, principalOf(request).userId, sensitiveCodeOf(request));
+      await deleteUser(
+        { ...actions, storage: deps.storage },
+        principalOf(request).userId,
+        sensitiveCodeOf(request),
+      );
       return ok;
     },
     session,

@@ -7,13 +7,15 @@ import {
   tierLimits,
   type UserResponse,
 } from '@parla/contracts';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { toUnixSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import type { Storage } from '../../platform/storage/storage';
 import { apiKeys } from '../api-keys/api-keys.tables';
 import { type AccountActionDeps, mailProductUpdatesConfirmation } from '../auth/account-actions.service';
+import { historyItems } from '../history/history.tables';
 import { getMemberRole } from '../workspaces/workspaces.store';
 import { type WorkspaceRow, workspaceMembers, workspaces } from '../workspaces/workspaces.tables';
 import { requireSensitiveAction } from './sensitive-actions.service';
@@ -276,18 +278,20 @@ export async function getReferralLink(db: Db, publicUrl: string, userId: string)
 
 /**
  * `DELETE /v1/user/delete` with a verified sensitive-action code: removes the account, its sign-ins,
- * keys and codes, and the workspaces it owns with their data. A workspace with other members must be
- * handed over first, so nobody else loses their work.
+ * keys and codes, and the workspaces it owns with their data and their history's audio files. A
+ * workspace with other members must be handed over first, so nobody else loses their work. The user's
+ * items in other workspaces stay (their user becomes null), and so do their files.
  */
 export async function deleteUser(
-  deps: AccountActionDeps,
+  deps: AccountActionDeps & { storage: Storage },
   userId: string,
   sensitiveActionCode: string | undefined,
 ): Promise<void> {
   const user = await requireUser(deps.db, userId);
   // One transaction: the membership check, the code and the deletion stand or fall together.
-  await deps.db.transaction(async (tx) => {
-    const owned = await tx.select().from(workspaces).where(eq(workspaces.ownerId, user.id));
+  const audioKeys = await deps.db.transaction(async (tx) => {
+    // Locked, so no history item can be added to these workspaces between reading the keys and the cascade.
+    const owned = await tx.select().from(workspaces).where(eq(workspaces.ownerId, user.id)).for('update');
     for (const workspace of owned) {
       const [other] = await tx
         .select({ userId: workspaceMembers.userId })
@@ -302,7 +306,26 @@ export async function deleteUser(
       }
     }
     await requireSensitiveAction({ ...deps, db: tx }, user, sensitiveActionCode);
-    for (const workspace of owned) await tx.delete(workspaces).where(eq(workspaces.id, workspace.id));
+    const ownedIds = owned.map((workspace) => workspace.id);
+    // History items go with their workspace (cascade); the files they point at do not.
+    const doomed =
+      ownedIds.length === 0
+        ? []
+        : await tx
+            .select({ audioKey: historyItems.audioKey })
+            .from(historyItems)
+            .where(inArray(historyItems.workspaceId, ownedIds));
+    for (const id of ownedIds) await tx.delete(workspaces).where(eq(workspaces.id, id));
     await tx.delete(users).where(eq(users.id, user.id));
+    return doomed.map((row) => row.audioKey);
   });
+  // After the commit, so a failed deletion keeps every file. The account is gone either way: a file that
+  // cannot be removed is logged, not reported to the user.
+  for (const key of audioKeys) {
+    try {
+      await deps.storage.delete(key);
+    } catch (error) {
+      deps.logger.error({ err: error, key }, 'audio file of a deleted account could not be removed');
+    }
+  }
 }

@@ -82,9 +82,10 @@ export async function clearSessionData(): Promise<void> {
 
 export interface SignOutSteps {
   /**
-   * Ends the session on the server, first, while the credentials still exist. The accounts issue adds the
-   * server sign-out endpoint that revokes the refresh token and clears its httpOnly cookie, and passes it
-   * here; until then the server keeps no session, so there is nothing to end and nobody passes this.
+   * Ends the session on the server, first, while the refresh cookie still exists: the app passes
+   * `POST /v1/auth/sign-out` (providers.tsx), which revokes the refresh token and clears its httpOnly
+   * cookie, out of script's reach. Left out, only this browser is cleared. A failure is reported and the
+   * local sign-out goes on.
    */
   endServerSession?: () => Promise<void>;
   /** Tells the other tabs (see broadcastSignOut). */
