@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   TTS_OPENAI_URL: z.url('must be a URL').optional(),
   TTS_OPENAI_API_KEY: z.string().optional(),
   TTS_OPENAI_MODEL: z.string().min(1).default('tts-1'),
+  /** history/voices §6: the `feedback_enabled` feature config — rating generations (true or false). */
+  FEEDBACK_ENABLED: z.enum(['true', 'false']).default('true'),
   JOB_CONCURRENCY: int(1, 64).default(2),
   JOB_LEASE_SECONDS: int(1, 3600).default(30),
   JOB_POLL_INTERVAL_MS: int(50, 60_000).default(1000),
@@ -68,6 +70,8 @@ export interface Config {
   engines: { poolSize: number; timeoutMs: number };
   /** The OpenAI-compatible speech server, when one is configured. */
   externalTts: { url: string; apiKey: string | undefined; model: string } | undefined;
+  /** The `feedback_enabled` feature config (history/voices §4, §6). */
+  feedbackEnabled: boolean;
   jobs: { concurrency: number; leaseSeconds: number; pollIntervalMs: number };
   shutdownTimeoutMs: number;
   /** Exit after running migrations (`--migrate-only`). */
@@ -144,6 +148,7 @@ export function loadConfig(
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     engines: { poolSize: e.ENGINE_POOL_SIZE, timeoutMs: e.ENGINE_TIMEOUT_MS },
+    feedbackEnabled: e.FEEDBACK_ENABLED === 'true',
     externalTts: e.TTS_OPENAI_URL
       ? { url: e.TTS_OPENAI_URL.replace(/\/$/, ''), apiKey: e.TTS_OPENAI_API_KEY, model: e.TTS_OPENAI_MODEL }
       : undefined,

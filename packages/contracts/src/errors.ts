@@ -38,6 +38,10 @@ export const errorCodes = {
   forbidden: 403,
   /** The request conflicts with the current state of the resource. */
   conflict: 409,
+  /** Feedback on a history item that has been reviewed already (history/voices §4, §8). */
+  feedback_already_reviewed: 409,
+  /** A feature this server has turned off (e.g. `FEEDBACK_ENABLED=false`). */
+  feature_disabled: 403,
   /** The request body is larger than the route accepts. */
   payload_too_large: 413,
   /** The uploaded content type is not accepted by this route. */

@@ -24,6 +24,62 @@ export const HistoryFeedback = z
     review_status: z.string(),
   })
   .meta({ id: 'HistoryFeedback' });
+export type HistoryFeedback = z.infer<typeof HistoryFeedback>;
+
+/** history/voices §3: the review status of feedback nobody has reviewed yet (other values not shown). */
+export const FEEDBACK_NOT_REVIEWED = 'not_reviewed';
+
+/** history/voices §5 "Feedback": text given must have at least this many characters. */
+export const FEEDBACK_MIN_CHARACTERS = 20;
+/** history/voices §5: positive feedback text holds at most this many characters ("n / 200"). */
+export const POSITIVE_FEEDBACK_MAX_CHARACTERS = 200;
+/** Negative feedback text (no limit shown in the spec): bounded so a request stays small. */
+export const FEEDBACK_MAX_CHARACTERS = 2000;
+/** history/voices §4: thumbs up opens the dialog only for an item whose text is at most this long. */
+export const FEEDBACK_DIALOG_TEXT_LIMIT = 400;
+
+/** The feedback messages of history/voices §5 and §8. */
+export const feedbackMessages = {
+  tooShort: `Feedback needs at least ${FEEDBACK_MIN_CHARACTERS} characters.`,
+  tooLong: `Positive feedback holds at most ${POSITIVE_FEEDBACK_MAX_CHARACTERS} characters.`,
+  reviewed: 'This feedback cannot be changed as it was already reviewed.',
+  submitted: 'Your feedback has been submitted, thank you.',
+} as const;
+
+/** What is wrong with a feedback text (history/voices §5), or undefined: empty text is allowed. */
+export function feedbackTextProblem(thumbsUp: boolean, text: string): string | undefined {
+  const length = text.trim().length;
+  if (length === 0) return undefined;
+  if (length < FEEDBACK_MIN_CHARACTERS) return feedbackMessages.tooShort;
+  if (thumbsUp && length > POSITIVE_FEEDBACK_MAX_CHARACTERS) return feedbackMessages.tooLong;
+  return undefined;
+}
+
+/**
+ * history/voices §4 "Feedback flow": the dialog opens for thumbs down, and for thumbs up when the item's
+ * text is at most 400 characters; otherwise thumbs up is sent at once, with no text.
+ */
+export function feedbackOpensDialog(thumbsUp: boolean, itemText: string): boolean {
+  return !thumbsUp || itemText.length <= FEEDBACK_DIALOG_TEXT_LIMIT;
+}
+
+/** `POST /v1/history/{id}/feedback` body (history/voices §7: the thumbs, a text, five booleans). */
+export const HistoryFeedbackRequest = z
+  .object({
+    thumbs_up: z.boolean(),
+    feedback: z.string().max(FEEDBACK_MAX_CHARACTERS).default(''),
+    emotions: z.boolean().default(false),
+    inaccurate_clone: z.boolean().default(false),
+    glitches: z.boolean().default(false),
+    audio_quality: z.boolean().default(false),
+    other: z.boolean().default(false),
+  })
+  .superRefine((body, ctx) => {
+    const problem = feedbackTextProblem(body.thumbs_up, body.feedback);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['feedback'], message: problem });
+  })
+  .meta({ id: 'HistoryFeedbackRequest' });
+export type HistoryFeedbackRequest = z.infer<typeof HistoryFeedbackRequest>;
 
 /** A speech history item (history/voices §3; the public API's SpeechHistoryItemResponse). */
 export const HistoryItemResponse = z
@@ -111,4 +167,18 @@ export const getHistoryItemAudioRoute = defineRoute({
   tags: ['history'],
   params: itemParams,
   response: z.any().meta({ description: 'The audio, in the content type of the item' }),
+});
+
+/**
+ * Feedback on an item (history/voices §4): given again it replaces the last, until the item has been
+ * reviewed; answers the feedback as stored.
+ */
+export const submitHistoryFeedbackRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/history/:history_item_id/feedback',
+  summary: 'Rate a generated item',
+  tags: ['history'],
+  params: itemParams,
+  body: HistoryFeedbackRequest,
+  response: HistoryFeedback,
 });

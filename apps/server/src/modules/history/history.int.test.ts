@@ -1,5 +1,6 @@
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { PREMADE_VOICES } from '@parla/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeAudio, readAll } from '../../test/audio-probe';
 import { signUpWithApiKey } from '../../test/factories';
@@ -100,5 +101,101 @@ describe('history over the public API', () => {
     expect(bad.statusCode).toBe(422);
     expect((await as(owner.apiKey, '/v1/history?source=XYZ')).statusCode).toBe(422);
     expect((await t.app.inject({ method: 'GET', url: '/v1/history' })).statusCode).toBe(401);
+  });
+});
+
+describe('feedback on an item (history/voices §4, §5, §8)', () => {
+  const send = (apiKey: string, id: string, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/v1/history/${id}/feedback`,
+      headers: { 'xi-api-key': apiKey },
+      payload,
+    });
+
+  it('stores thumbs, text and the five boxes; the item carries it; given again it replaces it', async () => {
+    const { apiKey, ids, sdk } = await accountWith([{ text: 'Rate me, please.', voice: 'Sarah' }]);
+    const id = ids[0] as string;
+    const negative = await send(apiKey, id, {
+      thumbs_up: false,
+      feedback: 'The voice swallows the last word of every sentence.',
+      glitches: true,
+      audio_quality: true,
+    });
+    expect(negative.statusCode).toBe(200);
+    const stored = {
+      thumbs_up: false,
+      feedback: 'The voice swallows the last word of every sentence.',
+      emotions: false,
+      inaccurate_clone: false,
+      glitches: true,
+      audio_quality: true,
+      other: false,
+      review_status: 'not_reviewed',
+    };
+    expect(negative.json()).toEqual(stored);
+    const item = await t.app.inject({
+      method: 'GET',
+      url: `/v1/history/${id}`,
+      headers: { 'xi-api-key': apiKey },
+    });
+    expect(item.json().feedback).toEqual(stored);
+    // The official client reads the item as before.
+    expect((await sdk.history.get(id)).historyItemId).toBe(id);
+
+    const positive = await send(apiKey, id, { thumbs_up: true });
+    expect(positive.json()).toMatchObject({ thumbs_up: true, feedback: '', glitches: false });
+  });
+
+  it('refuses a text under 20 characters, and positive text over 200; empty text is fine', async () => {
+    const { apiKey, ids } = await accountWith([{ text: 'Short feedback.', voice: 'Kevin' }]);
+    const id = ids[0] as string;
+    const short = await send(apiKey, id, { thumbs_up: false, feedback: 'Too quiet.' });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().detail.errors[0]).toMatchObject({
+      loc: ['body', 'feedback'],
+      msg: 'Feedback needs at least 20 characters.',
+    });
+    const long = await send(apiKey, id, { thumbs_up: true, feedback: 'Lovely, clear and warm. '.repeat(9) });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().detail.errors[0].msg).toBe('Positive feedback holds at most 200 characters.');
+    expect((await send(apiKey, id, { thumbs_up: false, feedback: 'x'.repeat(2001) })).statusCode).toBe(422);
+    expect((await send(apiKey, id, { thumbs_up: false, feedback: '   ' })).statusCode).toBe(200);
+  });
+
+  it('refuses feedback on a reviewed item with the spec’s message, and another workspace’s item as unknown', async () => {
+    const { apiKey, ids } = await accountWith([{ text: 'Reviewed already.', voice: 'Sarah' }]);
+    const id = ids[0] as string;
+    expect((await send(apiKey, id, { thumbs_up: true })).statusCode).toBe(200);
+    await t.deps.database.db.execute(
+      sql`update history_items set feedback = jsonb_set(feedback, '{review_status}', '"reviewed"') where id = ${id}`,
+    );
+    const refused = await send(apiKey, id, { thumbs_up: false });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toEqual({
+      status: 'feedback_already_reviewed',
+      message: 'This feedback cannot be changed as it was already reviewed.',
+    });
+    const stranger = await signUpWithApiKey(t.app);
+    const foreign = await send(stranger.apiKey, id, { thumbs_up: false });
+    expect(foreign.statusCode).toBe(404);
+    expect((await send(apiKey, 'NoSuchItem', { thumbs_up: true })).statusCode).toBe(404);
+  });
+
+  it('is refused when the server turns feedback off (FEEDBACK_ENABLED=false)', async () => {
+    const off = await createTestApp({ env: { FEEDBACK_ENABLED: 'false' } });
+    try {
+      const account = await signUpWithApiKey(off.app);
+      const res = await off.app.inject({
+        method: 'POST',
+        url: '/v1/history/AnyItem/feedback',
+        headers: { 'xi-api-key': account.apiKey },
+        payload: { thumbs_up: true },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().detail.status).toBe('feature_disabled');
+    } finally {
+      await off.close();
+    }
   });
 });

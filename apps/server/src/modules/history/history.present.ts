@@ -20,7 +20,7 @@ export function toHistoryItemResponse(row: HistoryItemRow): HistoryItemResponse 
     content_type: row.contentType,
     state: 'created',
     settings: row.settings,
-    feedback: null,
+    feedback: row.feedback ?? null,
     share_link_id: null,
     source: row.source,
     alignments: (row.alignment as HistoryItemResponse['alignments']) ?? null,

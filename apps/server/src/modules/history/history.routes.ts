@@ -1,14 +1,19 @@
-import { getHistoryItemAudioRoute, getHistoryItemRoute, listHistoryRoute } from '@parla/contracts';
+import {
+  getHistoryItemAudioRoute,
+  getHistoryItemRoute,
+  listHistoryRoute,
+  submitHistoryFeedbackRoute,
+} from '@parla/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
 import { toHistoryItemResponse } from './history.present';
-import { findHistoryItem, listHistory, openHistoryAudio } from './history.service';
+import { findHistoryItem, giveHistoryFeedback, listHistory, openHistoryAudio } from './history.service';
 
 /**
- * The history read calls (history/voices §7) that the speech page and the player need; feedback, sharing,
- * deletion and downloads of several items come with the history issue.
+ * The history calls (history/voices §7) that the speech page and the player need: reading and feedback;
+ * sharing, deletion and downloads of several items come with the history issue.
  */
 export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
@@ -54,6 +59,18 @@ export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promis
         .header('cache-control', 'private, max-age=3600');
       return audio.stream;
     },
+    guarded,
+  );
+  registerRoute(
+    app,
+    submitHistoryFeedbackRoute,
+    async ({ request, params, body }) =>
+      giveHistoryFeedback(
+        { db, feedbackEnabled: deps.config.feedbackEnabled },
+        principalOf(request).workspaceId,
+        params.history_item_id,
+        body,
+      ),
     guarded,
   );
 }

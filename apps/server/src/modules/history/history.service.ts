@@ -1,9 +1,15 @@
 import type { Readable } from 'node:stream';
-import type { ListHistoryQuery } from '@parla/contracts';
+import {
+  FEEDBACK_NOT_REVIEWED,
+  feedbackMessages,
+  type HistoryFeedback,
+  type HistoryFeedbackRequest,
+  type ListHistoryQuery,
+} from '@parla/contracts';
 import type { Db } from '../../platform/db/client';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import type { Storage } from '../../platform/storage/storage';
-import { getHistoryItem, listHistoryPage } from './history.store';
+import { getHistoryItem, listHistoryPage, saveHistoryFeedback } from './history.store';
 import type { HistoryItemRow } from './history.tables';
 
 const itemNotFound = (id: string) => notFound(`History item ${id}`);
@@ -55,4 +61,32 @@ export async function openHistoryAudio(
   ]);
   if (!stream || !stat) throw notFound(`The audio of history item ${id}`);
   return { row, stream, size: stat.size };
+}
+
+/**
+ * Feedback on an item (history/voices §4, §5; the text rules are checked by the contract): it replaces
+ * any earlier feedback, until the item has been reviewed. Needs the `feedback_enabled` feature config.
+ */
+export async function giveHistoryFeedback(
+  deps: { db: Db; feedbackEnabled: boolean },
+  workspaceId: string,
+  id: string,
+  body: HistoryFeedbackRequest,
+): Promise<HistoryFeedback> {
+  if (!deps.feedbackEnabled)
+    throw new AppError('feature_disabled', 'Feedback on generations is turned off on this server.');
+  const feedback: HistoryFeedback = {
+    thumbs_up: body.thumbs_up,
+    feedback: body.feedback.trim(),
+    emotions: body.emotions,
+    inaccurate_clone: body.inaccurate_clone,
+    glitches: body.glitches,
+    audio_quality: body.audio_quality,
+    other: body.other,
+    review_status: FEEDBACK_NOT_REVIEWED,
+  };
+  const { saved, row } = await saveHistoryFeedback(deps.db, workspaceId, id, feedback);
+  if (!row) throw itemNotFound(id);
+  if (!saved) throw new AppError('feedback_already_reviewed', feedbackMessages.reviewed);
+  return feedback;
 }

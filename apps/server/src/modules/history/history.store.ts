@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { FEEDBACK_NOT_REVIEWED, type HistoryFeedback } from '@parla/contracts';
+import { and, asc, desc, eq, gt, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { type HistoryItemRow, historyItems } from './history.tables';
 
@@ -69,4 +70,33 @@ export async function getHistoryItem(
     .from(historyItems)
     .where(and(eq(historyItems.workspaceId, workspaceId), eq(historyItems.id, id)));
   return row;
+}
+
+/**
+ * Stores an item's feedback unless it has been reviewed: one statement, so two submissions cannot both
+ * pass the check. Returns the row as it is now (unchanged when refused), or undefined if it is not the
+ * workspace's.
+ */
+export async function saveHistoryFeedback(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  feedback: HistoryFeedback,
+): Promise<{ saved: boolean; row: HistoryItemRow | undefined }> {
+  const [saved] = await db
+    .update(historyItems)
+    .set({ feedback })
+    .where(
+      and(
+        eq(historyItems.workspaceId, workspaceId),
+        eq(historyItems.id, id),
+        or(
+          isNull(historyItems.feedback),
+          sql`${historyItems.feedback}->>'review_status' = ${FEEDBACK_NOT_REVIEWED}`,
+        ),
+      ),
+    )
+    .returning();
+  if (saved) return { saved: true, row: saved };
+  return { saved: false, row: await getHistoryItem(db, workspaceId, id) };
 }

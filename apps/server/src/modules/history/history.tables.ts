@@ -1,3 +1,4 @@
+import type { HistoryFeedback } from '@parla/contracts';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
@@ -30,6 +31,8 @@ export const historyItems = pgTable(
     characterCountChangeFrom: integer('character_count_change_from').notNull(),
     characterCountChangeTo: integer('character_count_change_to').notNull(),
     requestId: text('request_id'),
+    /** history/voices §3 "Feedback on a history item", as the response carries it; null until given. */
+    feedback: jsonb('feedback').$type<HistoryFeedback>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('history_items_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id)],
