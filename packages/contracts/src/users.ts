@@ -93,6 +93,47 @@ export const UserResponse = z
     locale: z.string().nullish(),
     /** accounts §3 Workspace.session_inactivity_timeout of the current workspace, in seconds. */
     session_inactivity_timeout: z.number().int().nullish(),
+    /** accounts §3: the user's own voices (cloned and designed; premade voices are everyone's). */
+    voices: z.array(z.string()),
+    /** accounts §3: the user's audio-native player settings; null until set up. */
+    audio_native: z.record(z.string(), z.unknown()).nullable(),
+    /** accounts §3: which one-time prompts the user has seen. */
+    prompts_shown: z.object({
+      long_content_use_projects: z.boolean(),
+      dubbing_use_cases_banner: z.boolean(),
+    }),
+    /** accounts §3: when the user agreed to each set of terms (unix seconds), null where never. */
+    terms_agreed_to: z.object({
+      conversational_ai_unix: z.number().int().nullable(),
+      voice_design_unix: z.number().int().nullable(),
+      licensing_unix: z.number().int().nullable(),
+      privacy_unix: z.number().int().nullable(),
+      content_unix: z.number().int().nullable(),
+      publishing_payouts_unix: z.number().int().nullable(),
+      batch_calling_unix: z.number().int().nullable(),
+    }),
+    /** accounts §3: the onboarding survey's answers; null until it is taken. */
+    onboarding_survey: z
+      .object({
+        first_name: z.string().nullable(),
+        role: z.string().nullable(),
+        subrole: z.string().nullable(),
+        timezone: z.string().nullable(),
+        source: z.string().nullable(),
+      })
+      .nullable(),
+    /** accounts §3: the onboarding checklist; null until it is initiated. */
+    onboarding_checklist: z
+      .object({
+        checklist_id: z.string(),
+        items: z.array(z.object({ onboarding_checklist_item_id: z.string(), is_completed: z.boolean() })),
+        hidden: z.boolean(),
+      })
+      .nullable(),
+    profile_page_handle: z.string().nullable(),
+    partnerstack_partner_default_link: z.string().nullable(),
+    /** Parla: the server's feature configs the web app needs (history/voices §6 `feedback_enabled`). */
+    feature_configs: z.object({ feedback_enabled: z.boolean() }),
   })
   .meta({ id: 'User' });
 export type UserResponse = z.infer<typeof UserResponse>;

@@ -56,6 +56,23 @@ export function makeUser(overrides: Partial<UserResponse> = {}): UserResponse {
     accepted_bipa_terms: false,
     locale: null,
     session_inactivity_timeout: null,
+    voices: [],
+    audio_native: null,
+    prompts_shown: { long_content_use_projects: false, dubbing_use_cases_banner: false },
+    terms_agreed_to: {
+      conversational_ai_unix: null,
+      voice_design_unix: null,
+      licensing_unix: null,
+      privacy_unix: null,
+      content_unix: null,
+      publishing_payouts_unix: null,
+      batch_calling_unix: null,
+    },
+    onboarding_survey: null,
+    onboarding_checklist: null,
+    profile_page_handle: null,
+    partnerstack_partner_default_link: null,
+    feature_configs: { feedback_enabled: true },
     ...overrides,
   });
 }

@@ -90,6 +90,14 @@ describe('the user document', () => {
         max_voice_add_edits: 55,
         status: 'free',
       },
+      // accounts §3's fields for features that come later, as they stand for a new user.
+      voices: [],
+      prompts_shown: { long_content_use_projects: false, dubbing_use_cases_banner: false },
+      terms_agreed_to: { conversational_ai_unix: null, privacy_unix: null },
+      onboarding_survey: null,
+      onboarding_checklist: null,
+      profile_page_handle: null,
+      feature_configs: { feedback_enabled: true },
     });
     expect(Math.abs(user.created_at - Date.now() / 1000)).toBeLessThan(60);
     const { xi_api_key, api_key } = await createKey(session.access_token);

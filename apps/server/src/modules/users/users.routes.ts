@@ -63,7 +63,13 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     config: { rateLimit: { max, timeWindow: minutes * 60_000 } },
   });
 
-  registerRoute(app, getUserRoute, async ({ request }) => getUserDocument(db, principalOf(request)), guarded);
+  registerRoute(
+    app,
+    getUserRoute,
+    async ({ request }) =>
+      getUserDocument(db, principalOf(request), { feedbackEnabled: deps.config.feedbackEnabled }),
+    guarded,
+  );
   registerRoute(
     app,
     getSubscriptionRoute,

@@ -84,6 +84,7 @@ export async function getSubscription(db: Db, workspaceId: string): Promise<Exte
 export async function getUserDocument(
   db: Db,
   principal: { userId: string; workspaceId: string },
+  features: { feedbackEnabled: boolean } = { feedbackEnabled: true },
 ): Promise<UserResponse> {
   const user = await requireUser(db, principal.userId);
   const workspace = await requireWorkspace(db, principal.workspaceId);
@@ -126,6 +127,26 @@ export async function getUserDocument(
     accepted_bipa_terms: user.acceptedBipaTerms,
     locale: user.locale,
     session_inactivity_timeout: workspace.sessionInactivityTimeout,
+    // Parts of accounts §3 whose features arrive with later issues, as they stand for every user today:
+    // no voices of one's own, no audio-native player, no prompt shown, no terms agreed, no survey taken,
+    // no checklist started, no profile page, no partner link.
+    voices: [],
+    audio_native: null,
+    prompts_shown: { long_content_use_projects: false, dubbing_use_cases_banner: false },
+    terms_agreed_to: {
+      conversational_ai_unix: null,
+      voice_design_unix: null,
+      licensing_unix: null,
+      privacy_unix: null,
+      content_unix: null,
+      publishing_payouts_unix: null,
+      batch_calling_unix: null,
+    },
+    onboarding_survey: null,
+    onboarding_checklist: null,
+    profile_page_handle: null,
+    partnerstack_partner_default_link: null,
+    feature_configs: { feedback_enabled: features.feedbackEnabled },
   };
 }
 
