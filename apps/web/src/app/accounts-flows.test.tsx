@@ -179,6 +179,36 @@ describe('the app shell query parameters and session (accounts §2, §4)', () =>
     expect(localStorage.getItem('xi:verification-code')).toBeNull();
   });
 
+  it('finishes an email change with the code typed in, as the mail offers', async () => {
+    localStorage.setItem('xi:verification-code', 'sa1');
+    const calls = stubApi({
+      ...signedIn(),
+      'POST /v1/user/send-email-change-verification': () => json({ status: 'ok' }),
+      'PUT /v1/user/email': () => json({ status: 'ok', email: 'new@example.test' }),
+    });
+    renderApp('/app/settings');
+    await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 5000 });
+    expect(screen.queryByLabelText('Confirmation code')).toBeNull();
+    fireEvent.change(screen.getByLabelText('New email'), { target: { value: 'new@example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change email' }));
+    const code = await screen.findByLabelText('Confirmation code');
+    // The change request has finished (one action at a time on this page).
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Change email' }).getAttribute('aria-disabled')).toBe(
+        'false',
+      ),
+    );
+    fireEvent.change(code, { target: { value: ' 123456 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('Email updated! Please refresh this page to reauthenticate.'),
+    ).toBeTruthy();
+    const put = calls.find((c) => c.key === 'PUT /v1/user/email');
+    expect(put?.url).toContain('verification_code=123456');
+    expect(put?.url).toContain('is_reverting=false');
+    await waitFor(() => expect(screen.queryByLabelText('Confirmation code')).toBeNull());
+  });
+
   it('counts activity in another tab before signing out', async () => {
     stubApi({
       ...signedIn(makeUser({ session_inactivity_timeout: 1 })),

@@ -87,19 +87,25 @@ function Settings({ user }: { user: UserResponse }) {
   const [search, setSearch] = useSearchParams();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
 
+  /** Finishes an email change with the code mailed to the new address (its link, or typed in). */
+  const confirmEmailChange = async (code: string): Promise<void> => {
+    try {
+      await accountApi.updateEmail(code, false);
+      toast({ title: emailUpdatedMessage, variant: 'success' });
+      setAwaitingCode(false);
+      void refresh();
+    } catch (caught) {
+      toast({ title: emailUpdateFailed(getToastMessage(caught)), variant: 'error' });
+    }
+  };
+
   // `?email_change_code=` from the mail sent to the new address.
   const emailChangeCode = search.get('email_change_code');
   const handledCode = useRef<string | null>(null);
   useEffect(() => {
     if (!emailChangeCode || handledCode.current === emailChangeCode) return;
     handledCode.current = emailChangeCode;
-    accountApi.updateEmail(emailChangeCode, false).then(
-      () => {
-        toast({ title: emailUpdatedMessage, variant: 'success' });
-        void refresh();
-      },
-      (caught: unknown) => toast({ title: emailUpdateFailed(getToastMessage(caught)), variant: 'error' }),
-    );
+    void confirmEmailChange(emailChangeCode);
     setSearch(
       (current) => {
         const next = new URLSearchParams(current);
@@ -125,6 +131,8 @@ function Settings({ user }: { user: UserResponse }) {
   const [firstName, setFirstName] = useState(user.first_name ?? '');
   const [newEmail, setNewEmail] = useState('');
   const [emailNote, setEmailNote] = useState<{ tone: 'success' | 'danger'; text: string }>();
+  const [awaitingCode, setAwaitingCode] = useState(false);
+  const [changeCode, setChangeCode] = useState('');
   const [removeCode, setRemoveCode] = useState('');
   const [backupCode, setBackupCode] = useState<string>();
   const [confirmDelete, setConfirmDelete] = useState('');
@@ -234,10 +242,11 @@ function Settings({ user }: { user: UserResponse }) {
                   result.status === 'done'
                     ? {
                         tone: 'success',
-                        text: `We sent a confirmation link to ${parsed.data}. Open it to finish the change.`,
+                        text: `We sent a confirmation link and code to ${parsed.data}. Open the link, or enter the code below, to finish the change.`,
                       }
                     : { tone: 'success', text: verificationSentMessage(result.email) },
                 );
+                setAwaitingCode(result.status === 'done');
               } catch (caught) {
                 setEmailNote({ tone: 'danger', text: getToastMessage(caught) });
               }
@@ -263,6 +272,33 @@ function Settings({ user }: { user: UserResponse }) {
           </div>
           {emailNote && <FormMessage tone={emailNote.tone}>{emailNote.text}</FormMessage>}
         </form>
+        {awaitingCode && (
+          <form
+            className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end"
+            onSubmit={(event: FormEvent) => {
+              event.preventDefault();
+              const code = changeCode.trim();
+              if (code) void act('email-code', () => confirmEmailChange(code));
+            }}
+          >
+            <TextField
+              className="flex-1"
+              label="Confirmation code"
+              name="email-change-code"
+              autoComplete="one-time-code"
+              spellCheck={false}
+              value={changeCode}
+              onChange={(event) => setChangeCode(event.target.value)}
+            />
+            <Button
+              type="submit"
+              variant="secondary"
+              aria-disabled={busy === 'email-code' || !changeCode.trim()}
+            >
+              Confirm
+            </Button>
+          </form>
+        )}
       </Section>
 
       <Section
