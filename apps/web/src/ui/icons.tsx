@@ -191,3 +191,21 @@ export function CheckIcon(props: IconProps) {
     </IconFrame>
   );
 }
+
+/** A thumb up, for positive feedback. */
+export function ThumbUpIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M7 10v11M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z" />
+    </IconFrame>
+  );
+}
+
+/** A thumb down, for negative feedback. */
+export function ThumbDownIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M17 14V3M9 18.12 10 14H4.17a2 2 0 0 1-1.92-2.56l2.33-8A2 2 0 0 1 6.5 2H20a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2h-2.76a2 2 0 0 0-1.79 1.11L12 22a3.13 3.13 0 0 1-3-3.88Z" />
+    </IconFrame>
+  );
+}

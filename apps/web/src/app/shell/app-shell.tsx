@@ -1,12 +1,26 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
 import { UnknownAccountActionError } from '../../features/auth/account-action';
+import { FeedbackControl } from '../../features/history/components/feedback-control';
 import { PlayerBar } from '../../features/player/components/player-bar';
+import type { AudioPlayerItem } from '../../features/player/player-item';
+import { useUser } from '../../features/users/api/get-user';
 import { Button } from '../../ui/button';
 import { SessionUpkeep } from '../auth/session-upkeep';
 import { ShellQueryActions } from './shell-query-actions';
 import { SiteHeader } from './site-header';
 import { useDocumentTitle } from './use-document-title';
+
+/**
+ * The bottom player's feedback control: for a generation whose history item exists (not a voice
+ * preview), where the server has the `feedback_enabled` feature config (history/voices §4, §6).
+ */
+function PlayerFeedback({ item }: { item: AudioPlayerItem }) {
+  const { data: user } = useUser();
+  const rateable = item.type !== 'voicePreview' && item.loaded && item.id !== '';
+  if (!rateable || !user?.feature_configs.feedback_enabled) return null;
+  return <FeedbackControl key={item.id} historyItemId={item.id} text={item.player.description ?? ''} />;
+}
 
 /** The frame of every page: skip link, header, the main landmark, the footer and the bottom player. */
 function ShellFrame({ children }: { children?: ReactNode }) {
@@ -39,7 +53,7 @@ function ShellFrame({ children }: { children?: ReactNode }) {
           </ul>
         </div>
       </footer>
-      <PlayerBar />
+      <PlayerBar renderFeedback={(item) => <PlayerFeedback item={item} />} />
     </div>
   );
 }

@@ -22,7 +22,7 @@ import { usePlaybackClock } from './use-playback-clock';
 export interface PlayerBarProps {
   /**
    * The feedback control (history/voices §2 "Feedback control"), rendered once §4's rule allows it
-   * (playback passed 3 s or the audio ended). Nothing is passed until the feedback endpoint exists.
+   * (playback passed 3 s or the audio ended); the app shell passes the history feature's thumbs.
    */
   renderFeedback?: (item: AudioPlayerItem) => ReactNode;
 }
