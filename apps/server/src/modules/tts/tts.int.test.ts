@@ -179,6 +179,25 @@ describe('text to speech refusals: nothing kept, nothing charged', () => {
     });
   const statusOf = (res: { json(): unknown }) => ErrorResponse.parse(res.json()).detail.status;
 
+  it('aligns emoji as one character each and keeps the item (a lone surrogate once failed the history insert)', async () => {
+    const text = 'Hello 🙂 world 🙃. Goodbye \ud83d now.';
+    const res = await post(account, `/v1/text-to-speech/${voice('Kevin')}/with-timestamps`, { text });
+    expect(res.statusCode).toBe(200);
+    const { alignment } = res.json() as { alignment: { characters: string[] } };
+    expect(alignment.characters).toContain('🙂');
+    expect(alignment.characters).toContain('\ufffd');
+    expect(alignment.characters.join('')).toBe('Hello 🙂 world 🙃. Goodbye \ufffd now.');
+    expect(res.headers['history-item-id']).toBeTruthy();
+  });
+
+  it('streams a text whose first sentence has no words to speak', async () => {
+    const res = await post(account, `/v1/text-to-speech/${voice('Kevin')}/stream`, {
+      text: '🙂🙃 ¿¡ ... --- Then some words to say.',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(probeAudio(res.rawPayload).codec).toBe('mp3');
+  });
+
   it('unknown voice 404 voice_not_found; empty or too long text and unknown model 422', async () => {
     const acct = await newAccount();
     const unknown = await post(acct, '/v1/text-to-speech/NoSuchVoice000000000', { text: 'Hi' });

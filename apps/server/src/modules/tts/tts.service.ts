@@ -282,6 +282,11 @@ export async function textToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsI
   }
 }
 
+/** How long the following sentences wait for the first sentence's audio to leave the encoder. */
+const FIRST_OUTPUT_WAIT_MS = 200;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export interface TtsStream {
   /** Audio bytes, or one JSON object per line with `timestamps`. */
   stream: Readable;
@@ -372,8 +377,9 @@ export async function streamTextToSpeech(
           out.write(`${JSON.stringify({ audio_base64: audio.toString('base64'), ...chunk })}\n`);
       };
       if (first) await handle(first);
-      // The next sentences start once the first audio is out: until then the encoder has a core.
-      await firstOut;
+      // The next sentences start once the first audio is out (until then the encoder has a core), or
+      // after a moment: a first sentence with little or no sound (only symbols) may give no output yet.
+      await Promise.race([firstOut, sleep(FIRST_OUTPUT_WAIT_MS)]);
       for await (const sentence of sentences) await handle(sentence);
       encoder?.end();
       await encoder?.done;

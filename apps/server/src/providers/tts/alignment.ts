@@ -36,14 +36,28 @@ export function characterTimes(
   return times;
 }
 
-/** Alignment for `text` from per-character ms times. */
+/**
+ * Alignment for `text` from per-UTF-16-unit ms times: one entry per character (code point), so an emoji
+ * is one character spanning both its units; a lone surrogate (not text, and refused by JSON storage)
+ * becomes U+FFFD.
+ */
 export function toAlignment(text: string, times: readonly [number, number][]): CharacterAlignment {
   const round = (ms: number) => Math.round(ms) / 1000;
-  return {
-    characters: [...text].length === text.length ? [...text] : text.split(''),
-    character_start_times_seconds: times.map(([start]) => round(start)),
-    character_end_times_seconds: times.map(([, end]) => round(end)),
+  const alignment: CharacterAlignment = {
+    characters: [],
+    character_start_times_seconds: [],
+    character_end_times_seconds: [],
   };
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    const pair = code >= 0xd800 && code <= 0xdbff && /[\udc00-\udfff]/.test(text[i + 1] ?? '');
+    const lone = !pair && code >= 0xd800 && code <= 0xdfff;
+    alignment.characters.push(pair ? text.slice(i, i + 2) : lone ? '\ufffd' : (text[i] as string));
+    alignment.character_start_times_seconds.push(round(times[i]?.[0] ?? 0));
+    if (pair) i += 1;
+    alignment.character_end_times_seconds.push(round(times[i]?.[1] ?? 0));
+  }
+  return alignment;
 }
 
 /**

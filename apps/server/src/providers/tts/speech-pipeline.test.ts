@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool } from '../engines/engine-pool';
-import { characterTimes, originalTimes } from './alignment';
+import { characterTimes, originalTimes, toAlignment } from './alignment';
 import {
   engineProsody,
   normalizeFor,
@@ -90,6 +90,19 @@ describe('the speech pipeline', () => {
 });
 
 describe('settings and alignment rules', () => {
+  it('aligns an emoji as one character, and a lone surrogate as U+FFFD (JSON storage refuses it)', () => {
+    const text = 'Hi 🙂 \ud83d!';
+    const times = Array.from({ length: text.length }, (_, i) => [i * 100, i * 100 + 100] as [number, number]);
+    const alignment = toAlignment(text, times);
+    expect(alignment.characters).toEqual(['H', 'i', ' ', '🙂', ' ', '\ufffd', '!']);
+    // The emoji spans both of its UTF-16 units' times.
+    expect(alignment.character_start_times_seconds[3]).toBe(0.3);
+    expect(alignment.character_end_times_seconds[3]).toBe(0.5);
+    expect(alignment.character_start_times_seconds).toHaveLength(7);
+    expect(() => JSON.parse(JSON.stringify(alignment))).not.toThrow();
+    expect(JSON.stringify(alignment)).not.toMatch(/\\ud83d(?!\\ude42)/);
+  });
+
   it('maps stability and style onto the intonation range, speed onto the rate', () => {
     expect(engineProsody({ engine: 'flite', voice: 'slt' }, { ...settings, stability: 1 })).toMatchObject({
       range: 0.5,
