@@ -42,12 +42,23 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-test-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENGINE_POOL_SIZE: '1', ...options.env },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      ENGINE_POOL_SIZE: '1',
+      ENGINE_TIMEOUT_MS: '5000',
+      ...options.env,
+    },
     [],
   );
   const logger = createLogger(config.log);
   const database = await openTestDatabase();
-  const engines = new EnginePool({ size: 1, timeoutMs: 5000, logger });
+  const engines = new EnginePool({
+    size: config.engines.poolSize,
+    timeoutMs: config.engines.timeoutMs,
+    logger,
+  });
   await engines.start();
   const deps: AppDeps = {
     config,
