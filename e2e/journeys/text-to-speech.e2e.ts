@@ -45,6 +45,17 @@ describe('text to speech', () => {
       .poll(async () => (await audioState(page)).currentTime, { timeout: 10_000 })
       .toBeGreaterThan(before);
 
+    // Past 3 s of playback the thumbs appear (history/voices §4); thumbs down opens the dialog.
+    await bar.getByRole('button', { name: 'Bad audio' }).click({ timeout: 20_000 });
+    const feedback = page.getByRole('dialog', { name: 'What went wrong?' });
+    await feedback.getByRole('checkbox', { name: 'Glitches' }).check();
+    await feedback.getByLabel('Tell us more (optional)').fill('A click between the two sentences.');
+    await feedback.getByRole('button', { name: 'Send feedback' }).click();
+    await page.getByText('Your feedback has been submitted, thank you.').waitFor();
+    await expect
+      .poll(() => bar.getByRole('button', { name: 'Bad audio' }).getAttribute('aria-pressed'))
+      .toBe('true');
+
     // Once kept, the generation shows among the recent ones and downloads as an mp3.
     const recent = page.getByRole('region', { name: 'Recent generations' });
     await recent.getByText(text).waitFor({ timeout: 30_000 });

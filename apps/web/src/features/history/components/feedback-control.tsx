@@ -65,7 +65,7 @@ export function FeedbackControl({ historyItemId, text }: FeedbackControlProps) {
             aria-label={thumbsUp ? 'Good audio' : 'Bad audio'}
             aria-pressed={given === thumbsUp}
             disabled={send.isPending}
-            className={given === thumbsUp ? 'text-accent' : undefined}
+            className="aria-pressed:bg-subtle aria-pressed:text-accent"
             onClick={() => handleThumb(thumbsUp)}
           >
             {thumbsUp ? <ThumbUpIcon /> : <ThumbDownIcon />}
