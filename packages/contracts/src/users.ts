@@ -138,6 +138,30 @@ export const UserResponse = z
   .meta({ id: 'User' });
 export type UserResponse = z.infer<typeof UserResponse>;
 
+/**
+ * The accounts §3 fields whose features come with later issues, as they stand for every user until then:
+ * no voices of one's own, no audio-native player, no prompt shown, no terms agreed, no survey taken, no
+ * checklist started, no profile page, no partner link.
+ */
+export const USER_FIELDS_NOT_YET_IN_USE = {
+  voices: [],
+  audio_native: null,
+  prompts_shown: { long_content_use_projects: false, dubbing_use_cases_banner: false },
+  terms_agreed_to: {
+    conversational_ai_unix: null,
+    voice_design_unix: null,
+    licensing_unix: null,
+    privacy_unix: null,
+    content_unix: null,
+    publishing_payouts_unix: null,
+    batch_calling_unix: null,
+  },
+  onboarding_survey: null,
+  onboarding_checklist: null,
+  profile_page_handle: null,
+  partnerstack_partner_default_link: null,
+} satisfies Partial<UserResponse>;
+
 export const getUserRoute = defineRoute({
   method: 'GET',
   path: '/v1/user',

@@ -1,4 +1,9 @@
-import { type SessionResponse, type UserResponse, UserResponse as UserSchema } from '@parla/contracts';
+import {
+  type SessionResponse,
+  USER_FIELDS_NOT_YET_IN_USE,
+  type UserResponse,
+  UserResponse as UserSchema,
+} from '@parla/contracts';
 
 /** A complete, contract-valid `GET /v1/user` document for tests; `overrides` change any field. */
 export function makeUser(overrides: Partial<UserResponse> = {}): UserResponse {
@@ -56,22 +61,7 @@ export function makeUser(overrides: Partial<UserResponse> = {}): UserResponse {
     accepted_bipa_terms: false,
     locale: null,
     session_inactivity_timeout: null,
-    voices: [],
-    audio_native: null,
-    prompts_shown: { long_content_use_projects: false, dubbing_use_cases_banner: false },
-    terms_agreed_to: {
-      conversational_ai_unix: null,
-      voice_design_unix: null,
-      licensing_unix: null,
-      privacy_unix: null,
-      content_unix: null,
-      publishing_payouts_unix: null,
-      batch_calling_unix: null,
-    },
-    onboarding_survey: null,
-    onboarding_checklist: null,
-    profile_page_handle: null,
-    partnerstack_partner_default_link: null,
+    ...USER_FIELDS_NOT_YET_IN_USE,
     feature_configs: { feedback_enabled: true },
     ...overrides,
   });

@@ -5,6 +5,7 @@ import {
   maxVoiceAddEdits,
   type SubscriptionResponse,
   tierLimits,
+  USER_FIELDS_NOT_YET_IN_USE,
   type UserResponse,
 } from '@parla/contracts';
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
@@ -127,25 +128,7 @@ export async function getUserDocument(
     accepted_bipa_terms: user.acceptedBipaTerms,
     locale: user.locale,
     session_inactivity_timeout: workspace.sessionInactivityTimeout,
-    // Parts of accounts §3 whose features arrive with later issues, as they stand for every user today:
-    // no voices of one's own, no audio-native player, no prompt shown, no terms agreed, no survey taken,
-    // no checklist started, no profile page, no partner link.
-    voices: [],
-    audio_native: null,
-    prompts_shown: { long_content_use_projects: false, dubbing_use_cases_banner: false },
-    terms_agreed_to: {
-      conversational_ai_unix: null,
-      voice_design_unix: null,
-      licensing_unix: null,
-      privacy_unix: null,
-      content_unix: null,
-      publishing_payouts_unix: null,
-      batch_calling_unix: null,
-    },
-    onboarding_survey: null,
-    onboarding_checklist: null,
-    profile_page_handle: null,
-    partnerstack_partner_default_link: null,
+    ...USER_FIELDS_NOT_YET_IN_USE,
     feature_configs: { feedback_enabled: features.feedbackEnabled },
   };
 }
