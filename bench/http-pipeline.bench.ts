@@ -79,7 +79,7 @@ export async function run(): Promise<void> {
         `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ratio ${(r.rps / baseline.rps).toFixed(2)}  errors ${r.errors}  non-2xx ${r.non2xx}`,
       );
     row('baseline: bare Fastify JSON', baseline);
-    row('Parla GET /health (db + engine ping)', health);
+    row('Parla GET /health (db ping + engine heartbeat)', health);
     row('Parla JSON 404 (full pipeline)', notFound); // every answer is a 404 here, by design
   } finally {
     await bare.close();
