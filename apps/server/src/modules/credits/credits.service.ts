@@ -1,4 +1,4 @@
-import { tierLimits } from '@parla/contracts';
+import { type SubscriptionTier, tierLimits } from '@parla/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
@@ -17,10 +17,15 @@ export interface Reservation {
   to: number;
 }
 
-/** The public API's `quota_exceeded` for a workspace with `used` of `limit` credits spent, asked for `amount`. */
-export function quotaExceeded(limit: number, used: number, amount: number): AppError {
+/**
+ * Refuses with the public API's `quota_exceeded` when a workspace on `tier` that has spent `used` credits
+ * this period has fewer than `amount` left (-1 is unlimited).
+ */
+export function assertQuota(tier: SubscriptionTier, used: number, amount: number): void {
+  const limit = tierLimits[tier].characterLimit;
+  if (limit === -1 || used + amount <= limit) return;
   const remaining = Math.max(0, limit - used);
-  return new AppError(
+  throw new AppError(
     'quota_exceeded',
     `This request exceeds your quota of ${limit}. You have ${remaining} credits remaining, while ${amount} credits are required for this request.`,
   );
@@ -73,9 +78,7 @@ export async function openGeneration(
         },
       );
     }
-    const limit = limits.characterLimit;
-    if (limit !== -1 && row.characterCount + input.amount > limit)
-      throw quotaExceeded(limit, row.characterCount, input.amount);
+    assertQuota(row.tier, row.characterCount, input.amount);
     // A key's own count needs no lock of its own: the key's generations are its workspace's, serialised
     // by the workspace's lock.
     if (row.keyLimit != null && (row.keyCount ?? 0) + input.amount > row.keyLimit) {

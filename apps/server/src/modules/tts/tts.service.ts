@@ -8,7 +8,6 @@ import {
   type TextToSpeechBody,
   type TtsModel,
   tierDisplayNames,
-  tierLimits,
 } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -31,8 +30,8 @@ import {
 } from '../../providers/tts/speech-pipeline';
 import { ExternalTtsFailure, type TtsProvider } from '../../providers/tts/tts-provider';
 import {
+  assertQuota,
   openGeneration,
-  quotaExceeded,
   type Reservation,
   refundCredits,
   releaseConcurrencySlot,
@@ -118,9 +117,7 @@ export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: 
   const characterCost = Math.max(1, Math.ceil(text.length * model.token_cost_factor));
   // Refused at once when the plan has too few credits left (checked again under the lock when they are
   // reserved): a stream starts speaking while they are reserved, and that work is not done for nothing.
-  const { characterLimit } = tierLimits[workspace.tier];
-  if (characterLimit !== -1 && workspace.characterCount + characterCost > characterLimit)
-    throw quotaExceeded(characterLimit, workspace.characterCount, characterCost);
+  assertQuota(workspace.tier, workspace.characterCount, characterCost);
   const neededTier = formatNeedsTier(input.outputFormat, workspace.tier);
   if (neededTier) {
     throw new AppError(
