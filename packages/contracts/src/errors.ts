@@ -52,6 +52,14 @@ export const errorCodes = {
   too_many_concurrent_requests: 429,
   /** The workspace has no credits left for this request. */
   quota_exceeded: 401,
+  /** A card was declined, or its authentication failed. */
+  card_declined: 402,
+  /** The subscription has a payment problem (incomplete, past_due, free_disabled): generation waits for payment. */
+  payment_required: 402,
+  /** A billing call that does not apply to the subscription as it stands (e.g. upgrade while past due). */
+  subscription_conflict: 409,
+  /** A discount or promo code that does not exist or has expired. */
+  invalid_promocode: 400,
   /** A dependency (database, engine pool) is not available right now. */
   service_unavailable: 503,
   /** Anything unexpected; the message never carries internals. */

@@ -2,6 +2,8 @@ export * from './account-actions';
 export * from './api-keys';
 export * from './audio-formats';
 export * from './auth';
+export * from './billing';
+export * from './billing-rules';
 export * from './errors';
 export * from './health';
 export * from './history';
