@@ -9,6 +9,9 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import type { BillingProvider } from './modules/billing/billing-provider';
+import { usageRoutes } from './modules/credits/usage.routes';
 import { historyRoutes } from './modules/history/history.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -40,6 +43,8 @@ export interface AppDeps {
   mailer: Mailer;
   auth: AuthGuard;
   clock: Clock;
+  /** Who takes payments; null when payments are off (BILLING_PROVIDER=none). */
+  billingProvider: BillingProvider | null;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -99,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(async (scope) => voiceRoutes(scope, deps));
     await app.register(async (scope) => ttsRoutes(scope, deps));
     await app.register(async (scope) => historyRoutes(scope, deps));
+    await app.register(async (scope) => billingRoutes(scope, deps));
+    await app.register(async (scope) => usageRoutes(scope, deps));
   }
   if (config.role !== 'worker' && config.env !== 'production') {
     await app.register(async (scope) => devMailboxRoutes(scope, deps));

@@ -44,6 +44,18 @@ const EnvSchema = z.object({
   TTS_OPENAI_MODEL: z.string().min(1).default('tts-1'),
   /** history/voices §6: the `feedback_enabled` feature config — rating generations (true or false). */
   FEEDBACK_ENABLED: z.enum(['true', 'false']).default('true'),
+  /**
+   * Who takes payments: `test` (the built-in test-mode checkout), `stripe`, or `none` (no payments: the
+   * "isolated environment" of accounts §4). Unset: stripe when STRIPE_SECRET_KEY is set, else test.
+   */
+  BILLING_PROVIDER: z.enum(['test', 'stripe', 'none']).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Verifies the signatures of Stripe's webhook events (`whsec_…`). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API host (for tests against a local server), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: z.url('must be a URL').optional(),
+  /** How often the worker closes ended billing periods and refreshes credits (the renewal job). */
+  BILLING_RENEWAL_INTERVAL_MS: int(1000, 86_400_000).default(60_000),
   JOB_CONCURRENCY: int(1, 64).default(2),
   JOB_LEASE_SECONDS: int(1, 3600).default(30),
   JOB_POLL_INTERVAL_MS: int(50, 60_000).default(1000),
@@ -74,6 +86,11 @@ export interface Config {
   feedbackEnabled: boolean;
   jobs: { concurrency: number; leaseSeconds: number; pollIntervalMs: number };
   shutdownTimeoutMs: number;
+  billing: {
+    provider: 'test' | 'stripe' | 'none';
+    stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | undefined;
+    renewalIntervalMs: number;
+  };
   /** Exit after running migrations (`--migrate-only`). */
   migrateOnly: boolean;
 }
@@ -127,6 +144,9 @@ export function loadConfig(
       `--role=${role}: separate api and worker processes share a PostgreSQL server; set DATABASE_URL (the embedded PGlite database belongs to one process)`,
     );
   }
+  if (parsed.success && parsed.data.BILLING_PROVIDER === 'stripe' && !parsed.data.STRIPE_SECRET_KEY) {
+    problems.push('BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const e = parsed.data;
@@ -158,6 +178,13 @@ export function loadConfig(
       pollIntervalMs: e.JOB_POLL_INTERVAL_MS,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    billing: {
+      provider: e.BILLING_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'test'),
+      stripe: e.STRIPE_SECRET_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : undefined,
+      renewalIntervalMs: e.BILLING_RENEWAL_INTERVAL_MS,
+    },
     migrateOnly,
   };
 }

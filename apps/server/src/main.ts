@@ -3,6 +3,8 @@ import path from 'node:path';
 import { PREMADE_VOICES } from '@parla/contracts';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { billingRenewalsJob, provideRenewalDeps } from './modules/billing/billing.jobs';
+import { createBillingProvider } from './modules/billing/create-provider';
 import { warmVoicePreviews } from './modules/voices/voice-previews';
 import { createAuthGuard } from './platform/auth-guard';
 import { systemClock } from './platform/clock';
@@ -68,6 +70,27 @@ async function main(): Promise<void> {
     await worker.start();
   }
 
+  const billingProvider = createBillingProvider(config);
+  provideRenewalDeps({
+    db: database.db,
+    clock: systemClock,
+    publicUrl: config.publicUrl,
+    provider: billingProvider,
+  });
+  let renewals: NodeJS.Timeout | undefined;
+  if (config.role !== 'api') {
+    // The renewal job runs once per interval, whichever worker enqueues it first (the slot is its key).
+    const enqueueRenewals = () => {
+      const slot = Math.floor(Date.now() / config.billing.renewalIntervalMs);
+      queue
+        .enqueue(billingRenewalsJob, {}, { singletonKey: `billing.renewals:${slot}` })
+        .catch((err: unknown) => logger.error({ err }, 'could not enqueue the billing renewals'));
+    };
+    enqueueRenewals();
+    renewals = setInterval(enqueueRenewals, config.billing.renewalIntervalMs);
+    renewals.unref();
+  }
+
   const app = await buildApp({
     config,
     version,
@@ -79,6 +102,7 @@ async function main(): Promise<void> {
     mailer,
     auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
     clock: systemClock,
+    billingProvider,
   });
   await app.listen({ host: config.host, port: config.port });
   logger.info({ role: config.role, url: config.publicUrl }, 'Parla is ready');
@@ -100,6 +124,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs + 5000);
     force.unref();
+    clearInterval(renewals);
     await app.close();
     await worker?.stop(config.shutdownTimeoutMs);
     await engines.stop();

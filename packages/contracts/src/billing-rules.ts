@@ -99,7 +99,11 @@ export interface PlanButtonContext {
  * accounts §4 "Button disabling". The rule for which tiers may not cancel is not shown: enterprise and
  * trial run on contracts, so they cannot cancel here.
  */
-export function isPlanButtonDisabled(action: PlanAction, target: PlanTarget, context: PlanButtonContext): boolean {
+export function isPlanButtonDisabled(
+  action: PlanAction,
+  target: PlanTarget,
+  context: PlanButtonContext,
+): boolean {
   if (!context.loggedIn) return true;
   if (action === 'none') return true;
   if (context.isolatedEnvironment && target.tier !== 'free') return true;
@@ -110,7 +114,10 @@ export function isPlanButtonDisabled(action: PlanAction, target: PlanTarget, con
 }
 
 /** The badge on a plan card (accounts §4). */
-export function planBadge(target: PlanTarget, current: CurrentPlan): 'Will be canceled' | 'Will be downgraded' | null {
+export function planBadge(
+  target: PlanTarget,
+  current: CurrentPlan,
+): 'Will be canceled' | 'Will be downgraded' | null {
   if (isSamePlan(target, current) && current.pendingCancellation) return 'Will be canceled';
   if (isSamePlan(target, current) && current.pendingDowngrade) return 'Will be downgraded';
   return null;
@@ -136,7 +143,14 @@ export function promoPlanForAmount(amountOffCents: number | null | undefined): P
 }
 
 /** The plans that show as cards, in order. */
-export const OFFERED_PLANS = ['free', 'starter', 'creator', 'pro', 'growing_business', 'scale_2024_08_10'] as const;
+export const OFFERED_PLANS = [
+  'free',
+  'starter',
+  'creator',
+  'pro',
+  'growing_business',
+  'scale_2024_08_10',
+] as const;
 export const MOST_POPULAR_PLAN: PaidPlanId = 'creator';
 
 /**
@@ -204,7 +218,9 @@ export function canUseCharacterExtension(input: {
 }
 
 /** accounts §5, §9: the first-month offers are only for users never on a paid tier. */
-export function isEligibleForFirstMonthOffer(previouslySubscribedTiers: readonly SubscriptionTier[]): boolean {
+export function isEligibleForFirstMonthOffer(
+  previouslySubscribedTiers: readonly SubscriptionTier[],
+): boolean {
   return !previouslySubscribedTiers.some(isPaidTier);
 }
 

@@ -189,9 +189,13 @@ export const Invoice = z
     tax_cents: z.number().int(),
     discount_percent_off: z.number().nullable(),
     discount_amount_off: z.number().nullable(),
-    discounts: z.array(z.object({ discount_percent_off: z.number().nullish(), discount_amount_off: z.number().nullish() })),
+    discounts: z.array(
+      z.object({ discount_percent_off: z.number().nullish(), discount_amount_off: z.number().nullish() }),
+    ),
     next_payment_attempt_unix: z.number().int(),
-    payment_intent_status: z.enum(['requires_payment_method', 'requires_action', 'succeeded', 'canceled']).nullable(),
+    payment_intent_status: z
+      .enum(['requires_payment_method', 'requires_action', 'succeeded', 'canceled'])
+      .nullable(),
     payment_intent_statusses: z.array(z.string()),
     status: z.enum(['open', 'paid', 'void']),
     currency: z.enum(CURRENCIES),
@@ -260,6 +264,8 @@ export const BillingOverview = z
       })
       .nullable(),
     invoices: z.array(Invoice),
+    /** accounts §9 seats of the plan (enforced on invites by the workspaces issue). */
+    max_seats: z.number().int(),
   })
   .meta({ id: 'BillingOverview' });
 export type BillingOverview = z.infer<typeof BillingOverview>;
@@ -371,7 +377,10 @@ export const applyDiscountRoute = defineRoute({
   path: '/v1/billing/apply-discount',
   summary: 'Apply a discount code to the next invoice',
   tags: ['billing'],
-  body: z.object({ discount_code: z.string().trim().min(1).max(64), idempotency_key: IdempotencyKey.optional() }),
+  body: z.object({
+    discount_code: z.string().trim().min(1).max(64),
+    idempotency_key: IdempotencyKey.optional(),
+  }),
   response: Ok,
 });
 
@@ -402,7 +411,12 @@ export const validatePromocodeRoute = defineRoute({
   response: PromoValidation,
 });
 
-const ConnectBody = z.object({ relative_redirect_path: z.string().regex(/^\/[^/\\]/, 'a path on this site').max(500) });
+const ConnectBody = z.object({
+  relative_redirect_path: z
+    .string()
+    .regex(/^\/[^/\\]/, 'a path on this site')
+    .max(500),
+});
 
 export const createConnectAccountRoute = defineRoute({
   method: 'POST',

@@ -60,6 +60,8 @@ export const errorCodes = {
   subscription_conflict: 409,
   /** A discount or promo code that does not exist or has expired. */
   invalid_promocode: 400,
+  /** A promo code past its end date (accounts §8 coupon_expired). */
+  coupon_expired: 400,
   /** A dependency (database, engine pool) is not available right now. */
   service_unavailable: 503,
   /** Anything unexpected; the message never carries internals. */

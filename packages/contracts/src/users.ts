@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailAddress } from './auth';
+import { Invoice, PendingChange } from './billing';
 import { SUBSCRIPTION_TIERS } from './plans';
 import { defineRoute } from './routes';
 
@@ -41,13 +42,10 @@ export type SubscriptionResponse = z.infer<typeof SubscriptionResponse>;
  * billing issue fills the invoices and the pending change).
  */
 export const ExtendedSubscriptionResponse = SubscriptionResponse.extend({
-  next_invoice: z
-    .object({ amount_due_cents: z.number().int(), next_payment_attempt_unix: z.number().int() })
-    .loose()
-    .nullish(),
-  open_invoices: z.array(z.object({ amount_due_cents: z.number().int() }).loose()),
+  next_invoice: Invoice.nullable(),
+  open_invoices: z.array(Invoice),
   has_open_invoices: z.boolean(),
-  pending_change: z.object({}).loose().nullish(),
+  pending_change: PendingChange.nullable(),
 }).meta({ id: 'ExtendedSubscriptionResponse' });
 export type ExtendedSubscriptionResponse = z.infer<typeof ExtendedSubscriptionResponse>;
 

@@ -32,3 +32,10 @@ export class AppError extends Error {
 export function notFound(what: string): AppError {
   return new AppError('resource_not_found', `${what} was not found.`);
 }
+
+/** A 422 `invalid_request` about one field, shaped like the validator's errors. */
+export function invalid(field: string, message: string, loc: 'body' | 'query' | 'path' = 'body'): AppError {
+  return new AppError('invalid_request', message, {
+    errors: [{ loc: [loc, field], msg: message, type: 'value_error' }],
+  });
+}

@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
+import { createBillingProvider } from '../modules/billing/create-provider';
 import { createAuthGuard } from '../platform/auth-guard';
-import { systemClock } from '../platform/clock';
+import { type Clock, systemClock } from '../platform/clock';
 import { type Database, fromPglite, openDatabase } from '../platform/db/client';
 import { JobQueue } from '../platform/jobs/job-queue';
 import { createLogger } from '../platform/logger';
@@ -36,6 +37,8 @@ export interface TestApp {
 export async function createTestApp(
   options: {
     extend?: (app: FastifyInstance, deps: AppDeps) => void;
+    /** The clock of the app (billing tests move it forward). */
+    clock?: Clock;
     /** Extra environment for this app's config (e.g. SMTP_URL, NODE_ENV=production). */
     env?: Record<string, string>;
   } = {},
@@ -69,8 +72,10 @@ export async function createTestApp(
     queue: new JobQueue(database.db),
     engines,
     mailer: createMailer(config, database.db, logger),
+    // Tokens keep real time: a billing test's clock runs months ahead.
     auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
-    clock: systemClock,
+    clock: options.clock ?? systemClock,
+    billingProvider: createBillingProvider(config),
   };
   const app = await buildApp(deps);
   options.extend?.(app, deps);

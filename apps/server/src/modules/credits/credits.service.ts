@@ -1,14 +1,24 @@
-import { type SubscriptionTier, tierLimits } from '@parla/contracts';
+import {
+  canUseCharacterExtension,
+  isBillingBlocked,
+  type SubscriptionStatus,
+  type SubscriptionTier,
+  tierLimits,
+} from '@parla/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { apiKeys } from '../api-keys/api-keys.tables';
+import { billingSubscriptions } from '../billing/billing.tables';
+import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { concurrencySlots } from './credits.tables';
 
 /** Credits taken from a workspace (and its API key) before a generation, to settle or refund after it. */
 export interface Reservation {
+  /** The ledger row of the charge. */
+  chargeId: string;
   workspaceId: string;
   apiKeyId: string | undefined;
   amount: number;
@@ -17,18 +27,101 @@ export interface Reservation {
   to: number;
 }
 
+/** What decides whether a workspace may spend credits: its plan, its payment status and its extension. */
+export interface QuotaState {
+  tier: SubscriptionTier;
+  status: SubscriptionStatus;
+  /** Credits spent this period (character_count). */
+  used: number;
+  /** The owner's allowed extension (accounts §3 user metadata), counted only as §6 allows. */
+  allowedToExtend: boolean;
+  maxExtension: number | null;
+}
+
+/** The columns of a QuotaState, for a select over workspaces joined with billing and the owner. */
+const quotaColumns = {
+  tier: workspaces.tier,
+  used: workspaces.characterCount,
+  status: sql<SubscriptionStatus | null>`${billingSubscriptions.status}`,
+  allowedToExtend: users.allowedToExtendCharacterLimit,
+  maxExtension: users.maxCharacterLimitExtension,
+};
+
+function toQuotaState(row: {
+  tier: SubscriptionTier;
+  used: number;
+  status: SubscriptionStatus | null;
+  allowedToExtend: boolean | null;
+  maxExtension: number | null;
+}): QuotaState {
+  return {
+    tier: row.tier,
+    used: row.used,
+    status: row.status ?? (row.tier === 'free' ? 'free' : 'active'),
+    allowedToExtend: row.allowedToExtend ?? false,
+    maxExtension: row.maxExtension,
+  };
+}
+
+/** Reads a workspace's quota state (no lock: for checks made again under the lock). */
+export async function readQuotaState(db: Db, workspaceId: string): Promise<QuotaState> {
+  const [row] = await db
+    .select(quotaColumns)
+    .from(workspaces)
+    .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, workspaces.id))
+    .leftJoin(users, eq(users.id, workspaces.ownerId))
+    .where(eq(workspaces.id, workspaceId));
+  if (!row) throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
+  return toQuotaState(row);
+}
+
+/** The credits a workspace may spend this period: the plan's, plus the extension when §6 allows it; -1 unlimited. */
+export function effectiveCharacterLimit(state: QuotaState): number {
+  const limit = tierLimits[state.tier].characterLimit;
+  if (limit === -1) return -1;
+  const extend = canUseCharacterExtension({
+    tier: state.tier,
+    status: state.status,
+    allowedToExtend: state.allowedToExtend,
+  });
+  return extend ? limit + (state.maxExtension ?? 0) : limit;
+}
+
 /**
- * Refuses with the public API's `quota_exceeded` when a workspace on `tier` that has spent `used` credits
- * this period has fewer than `amount` left (-1 is unlimited).
+ * Refuses a spend of `amount` credits: with `payment_required` while the subscription has a payment
+ * problem (accounts §4: incomplete, past_due, free_disabled; never enterprise), and with the public API's
+ * `quota_exceeded` when fewer credits are left.
  */
-export function assertQuota(tier: SubscriptionTier, used: number, amount: number): void {
-  const limit = tierLimits[tier].characterLimit;
-  if (limit === -1 || used + amount <= limit) return;
-  const remaining = Math.max(0, limit - used);
+export function assertQuota(state: QuotaState, amount: number): void {
+  if (isBillingBlocked(state.tier, state.status)) {
+    const why =
+      state.status === 'past_due'
+        ? 'The last payment of your subscription failed.'
+        : state.status === 'incomplete'
+          ? 'The first payment of your subscription has not gone through.'
+          : 'Your subscription is disabled.';
+    throw new AppError(
+      'payment_required',
+      `${why} Pay the open invoice or update your payment method on the subscription page to continue.`,
+    );
+  }
+  const limit = effectiveCharacterLimit(state);
+  if (limit === -1 || state.used + amount <= limit) return;
+  const remaining = Math.max(0, limit - state.used);
   throw new AppError(
     'quota_exceeded',
     `This request exceeds your quota of ${limit}. You have ${remaining} credits remaining, while ${amount} credits are required for this request.`,
   );
+}
+
+/** What a charge is for, recorded on its ledger row (the usage chart groups by these). */
+export interface ChargeInput {
+  workspaceId: string;
+  apiKeyId?: string | undefined;
+  amount: number;
+  now: Date;
+  modelId?: string | undefined;
+  voiceId?: string | undefined;
 }
 
 /** A running generation's hold on its workspace: a concurrency slot and the credits reserved. */
@@ -47,20 +140,21 @@ export interface GenerationHold {
  */
 export async function openGeneration(
   db: Db,
-  input: { workspaceId: string; apiKeyId?: string | undefined; amount: number; now: Date; ttlMs: number },
+  input: ChargeInput & { ttlMs: number },
 ): Promise<GenerationHold> {
   // Two statements (a read under the lock, then every write at once): the lock, and on PGlite the
   // embedded database every other request waits for, is held as briefly as it can be.
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({
-        tier: workspaces.tier,
-        characterCount: workspaces.characterCount,
+        ...quotaColumns,
         liveSlots: sql<number>`(select count(*)::int from ${concurrencySlots} where ${concurrencySlots.workspaceId} = ${workspaces.id} and ${concurrencySlots.expiresAt} >= ${input.now})`,
         keyLimit: apiKeys.characterLimit,
         keyCount: apiKeys.characterCount,
       })
       .from(workspaces)
+      .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, workspaces.id))
+      .leftJoin(users, eq(users.id, workspaces.ownerId))
       .leftJoin(apiKeys, eq(apiKeys.id, input.apiKeyId ?? ''))
       .where(eq(workspaces.id, input.workspaceId))
       .for('update', { of: workspaces });
@@ -78,17 +172,13 @@ export async function openGeneration(
         },
       );
     }
-    assertQuota(row.tier, row.characterCount, input.amount);
+    const state = toQuotaState(row);
+    assertQuota(state, input.amount);
     // A key's own count needs no lock of its own: the key's generations are its workspace's, serialised
     // by the workspace's lock.
-    if (row.keyLimit != null && (row.keyCount ?? 0) + input.amount > row.keyLimit) {
-      const remaining = Math.max(0, row.keyLimit - (row.keyCount ?? 0));
-      throw new AppError(
-        'quota_exceeded',
-        `This request exceeds the credit limit of this API key (${row.keyLimit}). It has ${remaining} credits remaining, while ${input.amount} credits are required for this request.`,
-      );
-    }
+    assertKeyLimit(row, input.amount);
     const slotId = newId();
+    const chargeId = newId();
     const expiresAt = new Date(input.now.getTime() + input.ttlMs);
     await tx.execute(sql`
       with expired as (
@@ -97,24 +187,81 @@ export async function openGeneration(
         insert into concurrency_slots (id, workspace_id, expires_at) values (${slotId}, ${input.workspaceId}, ${expiresAt})
       ), api_key as (
         update api_keys set character_count = character_count + ${input.amount} where id = ${input.apiKeyId ?? null}
+      ), ledger as (
+        ${ledgerInsert(chargeId, 'charge', input)}
       )
       update workspaces set character_count = character_count + ${input.amount} where id = ${input.workspaceId}`);
     return {
       slotId,
       reservation: {
+        chargeId,
         workspaceId: input.workspaceId,
         apiKeyId: input.apiKeyId,
         amount: input.amount,
-        from: row.characterCount,
-        to: row.characterCount + input.amount,
+        from: state.used,
+        to: state.used + input.amount,
       },
     };
   });
 }
 
+/** An API key's own credit limit; its count needs no lock of its own (its workspace's lock serialises it). */
+function assertKeyLimit(row: { keyLimit: number | null; keyCount: number | null }, amount: number): void {
+  if (row.keyLimit == null || (row.keyCount ?? 0) + amount <= row.keyLimit) return;
+  const remaining = Math.max(0, row.keyLimit - (row.keyCount ?? 0));
+  throw new AppError(
+    'quota_exceeded',
+    `This request exceeds the credit limit of this API key (${row.keyLimit}). It has ${remaining} credits remaining, while ${amount} credits are required for this request.`,
+  );
+}
+
+function ledgerInsert(id: string, kind: 'charge' | 'refund', input: ChargeInput, chargeId?: string) {
+  return sql`insert into credit_ledger (id, workspace_id, kind, amount, charge_id, api_key_id, model_id, voice_id, created_at)
+    values (${id}, ${input.workspaceId}, ${kind}, ${input.amount}, ${chargeId ?? null}, ${input.apiKeyId ?? null},
+      ${input.modelId ?? null}, ${input.voiceId ?? null}, ${input.now})`;
+}
+
+/**
+ * Charges credits for work that holds no concurrency slot (and for tests of the quota under load): the
+ * same checks as a generation, under the same lock, in one transaction with its ledger row.
+ */
+export async function chargeCredits(db: Db, input: ChargeInput): Promise<Reservation> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ ...quotaColumns, keyLimit: apiKeys.characterLimit, keyCount: apiKeys.characterCount })
+      .from(workspaces)
+      .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, workspaces.id))
+      .leftJoin(users, eq(users.id, workspaces.ownerId))
+      .leftJoin(apiKeys, eq(apiKeys.id, input.apiKeyId ?? ''))
+      .where(eq(workspaces.id, input.workspaceId))
+      .for('update', { of: workspaces });
+    if (!row) throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
+    const state = toQuotaState(row);
+    assertQuota(state, input.amount);
+    assertKeyLimit(row, input.amount);
+    const chargeId = newId();
+    await tx.execute(sql`
+      with api_key as (
+        update api_keys set character_count = character_count + ${input.amount} where id = ${input.apiKeyId ?? null}
+      ), ledger as (
+        ${ledgerInsert(chargeId, 'charge', input)}
+      )
+      update workspaces set character_count = character_count + ${input.amount} where id = ${input.workspaceId}`);
+    return {
+      chargeId,
+      workspaceId: input.workspaceId,
+      apiKeyId: input.apiKeyId,
+      amount: input.amount,
+      from: state.used,
+      to: state.used + input.amount,
+    };
+  });
+}
+
 /** Gives reserved credits back: the generation failed, so nothing is charged. */
-export async function refundCredits(db: Db, reservation: Reservation): Promise<void> {
+export async function refundCredits(db: Db, reservation: Reservation, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
+    await tx.execute(ledgerInsert(newId(), 'refund', { ...reservation, now }, reservation.chargeId));
     await tx
       .update(workspaces)
       .set({ characterCount: sql`greatest(0, ${workspaces.characterCount} - ${reservation.amount})` })

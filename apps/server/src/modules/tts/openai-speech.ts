@@ -6,7 +6,7 @@ import {
   type OutputFormat,
   PREMADE_VOICES,
 } from '@parla/contracts';
-import { AppError } from '../../platform/errors';
+import { AppError, invalid } from '../../platform/errors';
 import { transcodeWav } from '../../providers/tts/encode-audio';
 import { type TtsCaller, type TtsDeps, textToSpeech } from './tts.service';
 
@@ -19,11 +19,6 @@ const FORMATS: Record<OpenAiSpeechBody['response_format'], { format: OutputForma
   aac: { format: 'wav_24000', contentType: 'audio/aac' },
   flac: { format: 'wav_24000', contentType: 'audio/flac' },
 };
-
-const invalid = (field: string, message: string) =>
-  new AppError('invalid_request', message, {
-    errors: [{ loc: ['body', field], msg: message, type: 'value_error' }],
-  });
 
 /** OpenAI's voice names, or a premade voice's id or name. */
 export function resolveOpenAiVoice(voice: string): string {

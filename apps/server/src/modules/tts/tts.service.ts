@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
-import { AppError } from '../../platform/errors';
+import { AppError, invalid } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Storage } from '../../platform/storage/storage';
 import { EngineFailure } from '../../providers/engines/engine-pool';
@@ -33,6 +33,7 @@ import {
   assertQuota,
   openGeneration,
   type Reservation,
+  readQuotaState,
   refundCredits,
   releaseConcurrencySlot,
 } from '../credits/credits.service';
@@ -66,11 +67,6 @@ export interface TtsResult {
   alignment: CharacterAlignment;
   normalizedAlignment: CharacterAlignment;
 }
-
-const invalid = (field: string, message: string) =>
-  new AppError('invalid_request', message, {
-    errors: [{ loc: ['body', field], msg: message, type: 'value_error' }],
-  });
 
 /** Everything a generation needs, checked before anything is spent. */
 export interface TtsPlan {
@@ -117,7 +113,7 @@ export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: 
   const characterCost = Math.max(1, Math.ceil(text.length * model.token_cost_factor));
   // Refused at once when the plan has too few credits left (checked again under the lock when they are
   // reserved): a stream starts speaking while they are reserved, and that work is not done for nothing.
-  assertQuota(workspace.tier, workspace.characterCount, characterCost);
+  assertQuota(await readQuotaState(deps.db, workspace.id), characterCost);
   const neededTier = formatNeedsTier(input.outputFormat, workspace.tier);
   if (neededTier) {
     throw new AppError(
@@ -169,12 +165,14 @@ async function openBudget(deps: TtsDeps, caller: TtsCaller, plan: TtsPlan): Prom
     amount: plan.characterCost,
     now: deps.clock.now(),
     ttlMs: deps.engineTimeoutMs * 4,
+    modelId: plan.model.model_id,
+    voiceId: plan.voice.voice_id,
   });
   return {
     reservation,
     close: async (outcome) => {
       try {
-        if (outcome === 'refund') await refundCredits(deps.db, reservation);
+        if (outcome === 'refund') await refundCredits(deps.db, reservation, deps.clock.now());
       } finally {
         await releaseConcurrencySlot(deps.db, slotId);
       }

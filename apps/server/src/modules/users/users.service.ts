@@ -16,6 +16,8 @@ import { newId } from '../../platform/ids';
 import type { Storage } from '../../platform/storage/storage';
 import { apiKeys } from '../api-keys/api-keys.tables';
 import { type AccountActionDeps, mailProductUpdatesConfirmation } from '../auth/account-actions.service';
+import { subscriptionBilling } from '../billing/billing.service';
+import { defaultSubscription, loadBillingState, type SubscriptionRow } from '../billing/billing.store';
 import { historyItems } from '../history/history.tables';
 import { getMemberRole } from '../workspaces/workspaces.store';
 import { type WorkspaceRow, workspaceMembers, workspaces } from '../workspaces/workspaces.tables';
@@ -37,7 +39,11 @@ async function requireWorkspace(db: Db, workspaceId: string): Promise<WorkspaceR
 }
 
 /** The public API's SubscriptionResponse for a workspace (accounts §3 Subscription, §9 limits). */
-export function toSubscription(workspace: WorkspaceRow, user?: UserRow): SubscriptionResponse {
+export function toSubscription(
+  workspace: WorkspaceRow,
+  user?: UserRow,
+  sub: SubscriptionRow = defaultSubscription(workspace.id, workspace.tier),
+): SubscriptionResponse {
   const limits = tierLimits[workspace.tier];
   const enterprise = isEnterpriseTier(workspace.tier);
   const allowedToExtend = user?.allowedToExtendCharacterLimit ?? false;
@@ -62,23 +68,19 @@ export function toSubscription(workspace: WorkspaceRow, user?: UserRow): Subscri
     can_extend_voice_limit: false,
     can_use_instant_voice_cloning: limits.canUseInstantVoiceCloning,
     can_use_professional_voice_cloning: limits.canUseProfessionalVoiceCloning,
-    currency: 'usd',
-    current_overage: { amount: '0.00', currency: 'usd' },
-    status: workspace.tier === 'free' ? 'free' : 'active',
-    billing_period: workspace.tier === 'free' ? null : 'monthly_period',
+    currency: sub.currency,
+    current_overage: { amount: '0.00', currency: sub.currency },
+    status: sub.status,
+    billing_period: sub.billingPeriod,
     character_refresh_period: 'monthly_period',
   };
 }
 
-/** The subscription with its invoices; billing (its own issue) brings invoices, so none are open yet. */
+/** `GET /v1/user/subscription`: the subscription with its next invoice, open invoices and pending change. */
 export async function getSubscription(db: Db, workspaceId: string): Promise<ExtendedSubscriptionResponse> {
-  return {
-    ...toSubscription(await requireWorkspace(db, workspaceId)),
-    next_invoice: null,
-    open_invoices: [],
-    has_open_invoices: false,
-    pending_change: null,
-  };
+  const { state, ...billing } = await subscriptionBilling(db, workspaceId);
+  const [owner] = await db.select().from(users).where(eq(users.id, state.workspace.ownerId));
+  return { ...toSubscription(state.workspace, owner, state.sub), ...billing };
 }
 
 /** `GET /v1/user`: the user document of accounts §3 with the public API's fields. */
@@ -89,6 +91,7 @@ export async function getUserDocument(
 ): Promise<UserResponse> {
   const user = await requireUser(db, principal.userId);
   const workspace = await requireWorkspace(db, principal.workspaceId);
+  const { sub } = await loadBillingState(db, workspace.id);
   const role = await getMemberRole(db, workspace.id, user.id);
   if (!role) throw new AppError('unauthorized', 'You are no longer a member of this workspace.');
   const [key] = await db
@@ -101,7 +104,7 @@ export async function getUserDocument(
   return {
     user_id: user.id,
     workspace_id: workspace.id,
-    subscription: toSubscription(workspace, user),
+    subscription: toSubscription(workspace, user, sub),
     is_new_user: user.isNewUser,
     can_use_delayed_payment_methods: false,
     is_onboarding_completed: user.isOnboardingCompleted,

@@ -2,6 +2,7 @@
 
 export * from '../../modules/api-keys/api-keys.tables';
 export * from '../../modules/auth/auth.tables';
+export * from '../../modules/billing/billing.tables';
 export * from '../../modules/credits/credits.tables';
 export * from '../../modules/history/history.tables';
 export * from '../../modules/mail/mail.tables';

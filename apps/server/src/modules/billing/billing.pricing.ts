@@ -1,0 +1,168 @@
+import {
+  type BillingPeriod,
+  type Currency,
+  isPaidPlanId,
+  type PaidPlanId,
+  PLAN_NUMBERS,
+  planPriceCents,
+  type SubscriptionTier,
+} from '@parla/contracts';
+import type { StoredCard, StoredDiscount } from './billing.tables';
+
+/** The end of a period that starts at `start`: one calendar month or year on (the 31st clamps to the month's end). */
+export function addPeriod(start: Date, period: BillingPeriod | 'month'): Date {
+  const months = period === 'annual_period' ? 12 : 1;
+  const end = new Date(start.getTime());
+  const day = end.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
+  return end;
+}
+
+/** A discount's effect on a subtotal, in cents, never below zero. */
+export function discounted(
+  subtotalCents: number,
+  discount: Pick<StoredDiscount, 'percentOff' | 'amountOff'> | null,
+): number {
+  if (!discount) return subtotalCents;
+  if (discount.percentOff != null)
+    return Math.max(0, Math.round(subtotalCents * (1 - discount.percentOff / 100)));
+  return Math.max(0, subtotalCents - (discount.amountOff ?? 0));
+}
+
+export function describeDiscount(
+  discount: Pick<StoredDiscount, 'percentOff' | 'amountOff' | 'code'>,
+  currency: Currency,
+): string {
+  if (discount.percentOff != null) return `${discount.code}: ${discount.percentOff}% off`;
+  const amount = ((discount.amountOff ?? 0) / 100).toFixed(2);
+  return `${discount.code}: ${currency === 'usd' ? '$' : '€'}${amount} off`;
+}
+
+/**
+ * What the first invoice of a new subscription asks: the period's price, less a promo code, or else the
+ * first-month offer (accounts §9: Starter $1, Creator $11, monthly, only for users never on a paid tier)
+ * unless `no_default_promocode` asks for the full price. A promo code and the offer do not stack.
+ */
+export function firstInvoice(input: {
+  plan: PaidPlanId;
+  period: BillingPeriod;
+  currency: Currency;
+  firstMonthEligible: boolean;
+  noDefaultPromocode: boolean;
+  promo: StoredDiscount | null;
+}): {
+  priceCents: number;
+  amountDueCents: number;
+  discount: (StoredDiscount & { description: string }) | null;
+} {
+  const priceCents = planPriceCents(input.plan, input.period, input.currency);
+  if (input.promo) {
+    return {
+      priceCents,
+      amountDueCents: discounted(priceCents, input.promo),
+      discount: { ...input.promo, description: describeDiscount(input.promo, input.currency) },
+    };
+  }
+  const offer = PLAN_NUMBERS[input.plan].firstMonthCents;
+  if (offer && input.period === 'monthly_period' && input.firstMonthEligible && !input.noDefaultPromocode) {
+    const amountOff = priceCents - offer[input.currency];
+    const message = PLAN_NUMBERS[input.plan].firstMonthMessage ?? 'First month offer';
+    return {
+      priceCents,
+      amountDueCents: offer[input.currency],
+      discount: { code: 'first-month', percentOff: null, amountOff, monthsLeft: 1, description: message },
+    };
+  }
+  return { priceCents, amountDueCents: priceCents, discount: null };
+}
+
+/**
+ * An upgrade is charged now (issue 5): the new plan's full period from now, less the unused part of what
+ * was paid for the current period, prorated by the second.
+ */
+export function prorateUpgrade(input: {
+  currentTier: SubscriptionTier;
+  currentPeriod: BillingPeriod;
+  periodStart: Date;
+  periodEnd: Date;
+  now: Date;
+  target: PaidPlanId;
+  targetPeriod: BillingPeriod;
+  currency: Currency;
+}): { subtotalCents: number; unusedCreditCents: number; newPriceCents: number } {
+  const newPriceCents = planPriceCents(input.target, input.targetPeriod, input.currency);
+  const currentPrice = isPaidPlanId(input.currentTier)
+    ? planPriceCents(input.currentTier, input.currentPeriod, input.currency)
+    : 0;
+  const total = input.periodEnd.getTime() - input.periodStart.getTime();
+  const left = Math.min(total, Math.max(0, input.periodEnd.getTime() - input.now.getTime()));
+  const unusedCreditCents = total > 0 ? Math.round((currentPrice * left) / total) : 0;
+  return { subtotalCents: Math.max(0, newPriceCents - unusedCreditCents), unusedCreditCents, newPriceCents };
+}
+
+/** Luhn's check digit rule, which every card number passes. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+const TEST_CARD_BEHAVIOUR: Record<string, StoredCard['behaviour']> = {
+  '4242424242424242': 'succeeds',
+  '4000000000000002': 'declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000002500003155': 'requires_authentication',
+  '4000000000000341': 'charge_fails',
+};
+
+/**
+ * Reads a card entered on a hosted page of the built-in provider: the number must pass Luhn's rule and
+ * the card must not have expired. Numbers other than the listed test cards behave like 4242….
+ */
+export function readCard(
+  input: { card_number: string; exp_month: number; exp_year: number },
+  now: Date,
+): { card: StoredCard } | { error: string } {
+  const digits = input.card_number.replace(/\s+/g, '');
+  if (!/^[0-9]{12,19}$/.test(digits) || !passesLuhn(digits)) return { error: 'Your card number is invalid.' };
+  const expiry = Date.UTC(input.exp_year, input.exp_month, 1);
+  if (expiry <= now.getTime()) return { error: 'Your card has expired.' };
+  const brand = digits.startsWith('4')
+    ? 'visa'
+    : /^5[1-5]/.test(digits)
+      ? 'mastercard'
+      : digits.startsWith('3')
+        ? 'amex'
+        : 'card';
+  return {
+    card: {
+      brand,
+      last4: digits.slice(-4),
+      exp_month: input.exp_month,
+      exp_year: input.exp_year,
+      behaviour: TEST_CARD_BEHAVIOUR[digits] ?? 'succeeds',
+    },
+  };
+}
+
+/**
+ * Why a card refuses, in a card processor's words; null when it goes through. Saving a card (a zero
+ * authorisation) fails only for a declined card; 4000…0341 saves fine and then fails every charge.
+ */
+export function cardRefusal(behaviour: StoredCard['behaviour'], purpose: 'charge' | 'save'): string | null {
+  if (behaviour === 'declined') return 'Your card was declined.';
+  if (purpose === 'save') return null;
+  if (behaviour === 'insufficient_funds') return 'Your card has insufficient funds.';
+  if (behaviour === 'charge_fails') return 'Your card was declined.';
+  return null;
+}

@@ -1,0 +1,180 @@
+import {
+  applyDiscountRoute,
+  authenticateSessionRoute,
+  cancelDowngradeRoute,
+  cancelSubscriptionRoute,
+  changeSubscriptionRoute,
+  completeConnectSessionRoute,
+  createCheckoutSessionRoute,
+  createConnectAccountManagementLinkRoute,
+  createConnectAccountRoute,
+  createPortalSessionRoute,
+  createUpdatePaymentMethodsSessionRoute,
+  getBillingOverviewRoute,
+  getHostedSessionRoute,
+  listPlanOffersRoute,
+  payInvoiceRoute,
+  planOffers,
+  renewSubscriptionRoute,
+  submitCardRoute,
+  validatePromocodeRoute,
+  verifyCardRoute,
+} from '@parla/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { principalOf } from '../../platform/auth-guard';
+import { registerRoute } from '../../platform/route';
+import {
+  applyDiscount,
+  authenticateSession,
+  type BillingDeps,
+  cancelDowngrade,
+  cancelSubscription,
+  changeSubscription,
+  completeConnectSession,
+  createCheckoutSession,
+  createConnectSession,
+  createPaymentMethodSession,
+  createPortalSession,
+  getBillingOverview,
+  getHostedSession,
+  payInvoiceFromPortal,
+  renewSubscription,
+  submitCard,
+  validatePromocode,
+  verifyCard,
+} from './billing.service';
+
+export function billingDepsOf(deps: AppDeps): BillingDeps {
+  return {
+    db: deps.database.db,
+    clock: deps.clock,
+    publicUrl: deps.config.publicUrl,
+    provider: deps.billingProvider,
+  };
+}
+
+/** The billing calls of accounts §7, the billing overview, and the hosted pages of the test-mode provider. */
+export async function billingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const billing = billingDepsOf(deps);
+  // Billing changes come from a signed-in person, never from an API key.
+  const session = { preHandler: deps.auth.requireSession };
+  // The hosted pages carry their secret in the URL; guessing is slowed down like sign-in.
+  const hosted = { config: { rateLimit: { max: 60, timeWindow: 60_000 } } };
+  const caller = (request: Parameters<typeof principalOf>[0]) => {
+    const principal = principalOf(request);
+    return { userId: principal.userId, workspaceId: principal.workspaceId };
+  };
+
+  registerRoute(app, listPlanOffersRoute, async ({ query }) => ({
+    plans: planOffers(query.currency, { firstMonthOfferEligible: true }),
+  }));
+  registerRoute(
+    app,
+    getBillingOverviewRoute,
+    async ({ request }) => getBillingOverview(billing, principalOf(request).workspaceId),
+    { preHandler: deps.auth.requireAuth },
+  );
+  registerRoute(
+    app,
+    createCheckoutSessionRoute,
+    async ({ request, body }) => createCheckoutSession(billing, caller(request), body),
+    session,
+  );
+  registerRoute(
+    app,
+    createUpdatePaymentMethodsSessionRoute,
+    async ({ request }) => createPaymentMethodSession(billing, caller(request)),
+    session,
+  );
+  registerRoute(
+    app,
+    createPortalSessionRoute,
+    async ({ request }) => createPortalSession(billing, caller(request)),
+    session,
+  );
+  registerRoute(
+    app,
+    changeSubscriptionRoute,
+    async ({ request, body }) => changeSubscription(billing, caller(request), body),
+    session,
+  );
+  registerRoute(
+    app,
+    cancelDowngradeRoute,
+    async ({ request, body }) => cancelDowngrade(billing, caller(request), body?.idempotency_key),
+    session,
+  );
+  registerRoute(
+    app,
+    renewSubscriptionRoute,
+    async ({ request, body }) => renewSubscription(billing, caller(request), body?.idempotency_key),
+    session,
+  );
+  registerRoute(
+    app,
+    cancelSubscriptionRoute,
+    async ({ request, body }) => cancelSubscription(billing, caller(request), body?.idempotency_key),
+    session,
+  );
+  registerRoute(
+    app,
+    applyDiscountRoute,
+    async ({ request, body }) =>
+      applyDiscount(billing, caller(request), body.discount_code, body.idempotency_key),
+    session,
+  );
+  registerRoute(app, verifyCardRoute, async ({ request }) => verifyCard(billing, caller(request)), session);
+  registerRoute(app, validatePromocodeRoute, async ({ body }) => validatePromocode(billing, body.promocode), {
+    ...session,
+    config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+  });
+  registerRoute(
+    app,
+    createConnectAccountRoute,
+    async ({ request, body }) =>
+      createConnectSession(billing, caller(request), body.relative_redirect_path, 'account'),
+    session,
+  );
+  registerRoute(
+    app,
+    createConnectAccountManagementLinkRoute,
+    async ({ request, body }) =>
+      createConnectSession(billing, caller(request), body.relative_redirect_path, 'management'),
+    session,
+  );
+
+  registerRoute(
+    app,
+    getHostedSessionRoute,
+    async ({ params }) => getHostedSession(billing, params.session_id),
+    hosted,
+  );
+  registerRoute(
+    app,
+    submitCardRoute,
+    async ({ params, body }) => submitCard(billing, params.session_id, body),
+    hosted,
+  );
+  registerRoute(
+    app,
+    authenticateSessionRoute,
+    async ({ params, body }) => authenticateSession(billing, params.session_id, body.approve),
+    hosted,
+  );
+  registerRoute(
+    app,
+    payInvoiceRoute,
+    async ({ params }) => {
+      await payInvoiceFromPortal(billing, params.session_id, params.invoice_id);
+      return { status: 'ok' as const };
+    },
+    hosted,
+  );
+  registerRoute(
+    app,
+    completeConnectSessionRoute,
+    async ({ params }) => completeConnectSession(billing, params.session_id),
+    hosted,
+  );
+}

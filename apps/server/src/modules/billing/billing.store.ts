@@ -1,0 +1,192 @@
+import type { BillingPeriod, Currency, SubscriptionStatus, SubscriptionTier } from '@parla/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { AppError } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { creditLedger } from '../credits/credits.tables';
+import { type WorkspaceRow, workspaces } from '../workspaces/workspaces.tables';
+import { addPeriod } from './billing.pricing';
+import { billingInvoices, billingSubscriptions, type InvoiceKind, type InvoiceRow } from './billing.tables';
+
+export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
+
+/** A workspace with no billing row yet is free, in dollars, with nothing on file. */
+export function defaultSubscription(workspaceId: string, tier: SubscriptionTier): SubscriptionRow {
+  return {
+    workspaceId,
+    status: tier === 'free' ? 'free' : 'active',
+    billingPeriod: null,
+    currency: 'usd',
+    currentPeriodStart: null,
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    downgradeTo: null,
+    downgradeToPeriod: null,
+    previouslySubscribedTiers: [],
+    provider: null,
+    providerCustomerId: null,
+    providerSubscriptionId: null,
+    providerScheduleId: null,
+    card: null,
+    discount: null,
+    gcpMarketplacePaymentDetails: null,
+    consolidatedBilling: null,
+    connectAccountId: null,
+    incompleteExpiresAt: null,
+    updatedAt: new Date(0),
+  };
+}
+
+export interface BillingState {
+  workspace: WorkspaceRow;
+  sub: SubscriptionRow;
+}
+
+/** The workspace and its subscription; with `lock`, the workspace row is locked for the transaction. */
+export async function loadBillingState(
+  db: Db,
+  workspaceId: string,
+  options: { lock?: boolean } = {},
+): Promise<BillingState> {
+  const query = db
+    .select({ workspace: workspaces, sub: billingSubscriptions })
+    .from(workspaces)
+    .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, workspaces.id))
+    .where(eq(workspaces.id, workspaceId));
+  const [row] = options.lock ? await query.for('update', { of: workspaces }) : await query;
+  if (!row) throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
+  return { workspace: row.workspace, sub: row.sub ?? defaultSubscription(workspaceId, row.workspace.tier) };
+}
+
+/** Writes the subscription row (insert or update) with `changes`. */
+export async function saveSubscription(
+  db: Db,
+  state: BillingState,
+  changes: Partial<SubscriptionRow>,
+  now: Date,
+) {
+  const next = { ...state.sub, ...changes, workspaceId: state.workspace.id, updatedAt: now };
+  await db
+    .insert(billingSubscriptions)
+    .values(next)
+    .onConflictDoUpdate({ target: billingSubscriptions.workspaceId, set: { ...changes, updatedAt: now } });
+  state.sub = next;
+}
+
+export async function setWorkspaceTier(db: Db, state: BillingState, tier: SubscriptionTier): Promise<void> {
+  await db.update(workspaces).set({ tier }).where(eq(workspaces.id, state.workspace.id));
+  state.workspace = { ...state.workspace, tier };
+}
+
+/**
+ * Starts a new credit period: character_count back to 0, a `reset` row in the ledger with the count it
+ * cleared, and the next reset a month on (accounts §3 next_character_count_reset_unix).
+ */
+export async function resetCredits(db: Db, state: BillingState, from: Date, now: Date): Promise<void> {
+  const cleared = state.workspace.characterCount;
+  const next = addPeriod(from, 'month');
+  await db
+    .update(workspaces)
+    .set({ characterCount: 0, nextCharacterCountResetAt: next })
+    .where(eq(workspaces.id, state.workspace.id));
+  await db.insert(creditLedger).values({
+    id: newId(),
+    workspaceId: state.workspace.id,
+    kind: 'reset',
+    amount: cleared,
+    createdAt: now,
+  });
+  state.workspace = { ...state.workspace, characterCount: 0, nextCharacterCountResetAt: next };
+}
+
+export async function insertInvoice(
+  db: Db,
+  input: {
+    workspaceId: string;
+    kind: InvoiceKind;
+    tier: SubscriptionTier;
+    billingPeriod: BillingPeriod;
+    currency: Currency;
+    description: string;
+    subtotalCents: number;
+    amountDueCents: number;
+    discountPercentOff?: number | null;
+    discountAmountOff?: number | null;
+    periodStart: Date;
+    periodEnd: Date;
+    paid: boolean;
+    now: Date;
+    nextPaymentAttemptAt?: Date | null;
+  },
+): Promise<InvoiceRow> {
+  const [row] = await db
+    .insert(billingInvoices)
+    .values({
+      id: `in_${newId(20)}`,
+      workspaceId: input.workspaceId,
+      kind: input.kind,
+      status: input.paid ? 'paid' : 'open',
+      currency: input.currency,
+      tier: input.tier,
+      billingPeriod: input.billingPeriod,
+      description: input.description,
+      subtotalCents: input.subtotalCents,
+      discountPercentOff: input.discountPercentOff ?? null,
+      discountAmountOff: input.discountAmountOff ?? null,
+      amountDueCents: input.amountDueCents,
+      periodStart: input.periodStart,
+      periodEnd: input.periodEnd,
+      paymentIntentStatus: input.paid ? 'succeeded' : 'requires_payment_method',
+      attempts: 1,
+      nextPaymentAttemptAt: input.paid ? null : (input.nextPaymentAttemptAt ?? null),
+      createdAt: input.now,
+      paidAt: input.paid ? input.now : null,
+    })
+    .returning();
+  if (!row) throw new Error('invoice insert returned nothing');
+  return row;
+}
+
+export async function markInvoicePaid(db: Db, invoiceId: string, now: Date): Promise<void> {
+  await db
+    .update(billingInvoices)
+    .set({ status: 'paid', paidAt: now, paymentIntentStatus: 'succeeded', nextPaymentAttemptAt: null })
+    .where(eq(billingInvoices.id, invoiceId));
+}
+
+export async function listInvoices(db: Db, workspaceId: string, limit = 24): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(billingInvoices)
+    .where(eq(billingInvoices.workspaceId, workspaceId))
+    .orderBy(desc(billingInvoices.createdAt), desc(billingInvoices.id))
+    .limit(limit);
+}
+
+export async function openInvoices(db: Db, workspaceId: string): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(billingInvoices)
+    .where(and(eq(billingInvoices.workspaceId, workspaceId), eq(billingInvoices.status, 'open')))
+    .orderBy(billingInvoices.createdAt);
+}
+
+export async function findInvoice(db: Db, workspaceId: string, invoiceId: string): Promise<InvoiceRow> {
+  const [row] = await db
+    .select()
+    .from(billingInvoices)
+    .where(and(eq(billingInvoices.workspaceId, workspaceId), eq(billingInvoices.id, invoiceId)));
+  if (!row) throw new AppError('resource_not_found', 'This invoice was not found.');
+  return row;
+}
+
+/** Adds a tier to the ones this workspace has paid for (first-month offers look at this). */
+export function withPreviousTier(tiers: SubscriptionTier[], tier: SubscriptionTier): SubscriptionTier[] {
+  return tiers.includes(tier) ? tiers : [...tiers, tier];
+}
+
+export const statusIsPaid = (status: SubscriptionStatus) => status === 'active' || status === 'trialing';
+
+/** Counts open invoices in SQL for the subscription response. */
+export const openInvoiceCount = (workspaceId: string) =>
+  sql<number>`(select count(*)::int from billing_invoices where workspace_id = ${workspaceId} and status = 'open')`;

@@ -1,0 +1,37 @@
+import { buildPath, hostedSessionPaths } from '@parla/contracts';
+import { newId } from '../../platform/ids';
+import { cardRefusal } from './billing.pricing';
+import type { BillingProvider } from './billing-provider';
+
+/**
+ * The built-in test-mode provider (the default): its hosted pages are the web app's own /billing pages,
+ * and its "card processor" is the test cards' behaviour (billing.pricing.ts readCard/cardRefusal). No
+ * money moves; every rule and state change is the real engine's.
+ */
+export function createTestProvider(publicUrl: string): BillingProvider {
+  return {
+    name: 'test',
+    runsRenewals: true,
+    async sessionUrl(_ctx, session) {
+      return `${publicUrl}${buildPath(hostedSessionPaths[session.kind], { session_id: session.id })}`;
+    },
+    async charge(ctx) {
+      const card = ctx.state.sub.card;
+      if (!card) return { ok: false, message: 'There is no card on file.' };
+      const refusal = cardRefusal(card.behaviour, 'charge');
+      return refusal ? { ok: false, message: refusal } : { ok: true };
+    },
+    async changePlanNow() {},
+    async scheduleDowngrade() {},
+    async setCancelAtPeriodEnd() {},
+    async verifyCard(ctx) {
+      const card = ctx.state.sub.card;
+      if (!card) return { ok: false, message: 'There is no card on file.' };
+      const refusal = cardRefusal(card.behaviour, 'save');
+      return refusal ? { ok: false, message: refusal } : { ok: true };
+    },
+    async createConnectAccount() {
+      return `acct_test_${newId(16)}`;
+    },
+  };
+}
