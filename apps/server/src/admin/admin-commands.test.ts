@@ -48,10 +48,40 @@ describe('parseAdminArgs', () => {
       seconds: null,
     });
     expect(parseAdminArgs([])).toEqual({ name: 'help' });
+    expect(parseAdminArgs(['create-promocode', '--code', 'CREATOR-FREE', '--amount-off', '2200'])).toEqual({
+      name: 'create-promocode',
+      code: 'CREATOR-FREE',
+      amountOff: 2200,
+      percentOff: null,
+      months: 1,
+      expiresAt: null,
+    });
+    expect(
+      parseAdminArgs([
+        'create-promocode',
+        '--code',
+        'HALF',
+        '--percent-off',
+        '50',
+        '--months',
+        '3',
+        '--expires',
+        '2027-01-31',
+      ]),
+    ).toMatchObject({ percentOff: 50, months: 3, expiresAt: new Date('2027-01-31T00:00:00Z') });
   });
 
   it.each([
     [['nope'], 'unknown command "nope"'],
+    [['create-promocode', '--code', 'X1'], 'give exactly one of --amount-off (cents) or --percent-off'],
+    [
+      ['create-promocode', '--code', 'X1', '--percent-off', '150'],
+      '--percent-off must be above 0 and at most 100',
+    ],
+    [
+      ['create-promocode', '--code', 'X1', '--amount-off', '1.5'],
+      '--amount-off must be a whole number of cents above 0',
+    ],
     [['create-user', '--password', 's3cret-pass'], '--email is required'],
     [
       ['create-user', '--email', 'not-an-email', '--password', 's3cret-pass'],

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { createApiKey } from '../modules/api-keys/api-keys.service';
 import { type AccountActionDeps, requestSupportAccess } from '../modules/auth/account-actions.service';
 import { hashPassword } from '../modules/auth/password-hash';
+import { createPromoCode } from '../modules/billing/billing.service';
 import { getUserByEmail } from '../modules/users/users.store';
 import { createUserWithWorkspace } from '../modules/workspaces/workspaces.service';
 import { workspaces } from '../modules/workspaces/workspaces.tables';
@@ -26,6 +27,14 @@ export type AdminCommand =
   | { name: 'set-tier'; email: string; tier: SubscriptionTier }
   | { name: 'request-support-access'; email: string }
   | { name: 'set-inactivity-timeout'; email: string; seconds: number | null }
+  | {
+      name: 'create-promocode';
+      code: string;
+      amountOff: number | null;
+      percentOff: number | null;
+      months: number;
+      expiresAt: Date | null;
+    }
   | { name: 'help' };
 
 export const adminUsage = `Usage: npm run admin -- <command> [options]
@@ -41,6 +50,9 @@ Commands:
   set-inactivity-timeout --email E --seconds N
       Signs the members of the user's workspace out of the web app after N seconds without
       activity; 0 turns it off.
+  create-promocode --code C (--amount-off CENTS | --percent-off P) [--months N] [--expires YYYY-MM-DD]
+      Makes (or changes) a promo code for checkout; the amount is in cents (2200 is a month of
+      Creator, accounts §4), the discount lasts N monthly invoices (default 1).
 
 Tiers: ${SUBSCRIPTION_TIERS.join(', ')}
 With the embedded database (no DATABASE_URL), stop the server first: one process owns DATA_DIR.`;
@@ -118,6 +130,33 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand {
       }
       return { name, email: email(), seconds: seconds === 0 ? null : seconds };
     }
+    case 'create-promocode': {
+      known('code', 'amount-off', 'percent-off', 'months', 'expires');
+      const code = text('code') ?? '';
+      if (!/^[A-Za-z0-9_-]{2,64}$/.test(code))
+        throw new AdminUsageError('--code takes 2–64 letters, digits, - or _');
+      const amount = text('amount-off', false);
+      const percent = text('percent-off', false);
+      if ((amount === undefined) === (percent === undefined)) {
+        throw new AdminUsageError('give exactly one of --amount-off (cents) or --percent-off');
+      }
+      const amountOff = amount === undefined ? null : Number(amount);
+      const percentOff = percent === undefined ? null : Number(percent);
+      if (amountOff !== null && (!Number.isInteger(amountOff) || amountOff <= 0)) {
+        throw new AdminUsageError('--amount-off must be a whole number of cents above 0');
+      }
+      if (percentOff !== null && !(percentOff > 0 && percentOff <= 100)) {
+        throw new AdminUsageError('--percent-off must be above 0 and at most 100');
+      }
+      const months = Number(text('months', false) ?? '1');
+      if (!Number.isInteger(months) || months < 1 || months > 36)
+        throw new AdminUsageError('--months must be 1 to 36');
+      const expires = text('expires', false);
+      const expiresAt = expires === undefined ? null : new Date(`${expires}T00:00:00Z`);
+      if (expiresAt && Number.isNaN(expiresAt.getTime()))
+        throw new AdminUsageError('--expires must be a date, YYYY-MM-DD');
+      return { name, code, amountOff, percentOff, months, expiresAt };
+    }
     default:
       throw new AdminUsageError(`unknown command "${name}"`);
   }
@@ -174,5 +213,18 @@ export async function runAdminCommand(deps: AccountActionDeps, command: AdminCom
     case 'request-support-access':
       await requestSupportAccess(deps, command.email);
       return [`Mailed ${command.email} a request to grant support access.`];
+    case 'create-promocode': {
+      await createPromoCode(deps.db, {
+        code: command.code,
+        amountOff: command.amountOff,
+        percentOff: command.percentOff,
+        durationInMonths: command.months,
+        expiresAt: command.expiresAt,
+      });
+      const off = command.amountOff !== null ? `${command.amountOff} cents` : `${command.percentOff}%`;
+      return [
+        `Promo code ${command.code}: ${off} off for ${command.months} month(s)${command.expiresAt ? `, until ${command.expiresAt.toISOString().slice(0, 10)}` : ''}.`,
+      ];
+    }
   }
 }
