@@ -329,6 +329,8 @@ describe('badges, promo amounts, recommended offer, period, provider', () => {
     ).toBe('card');
     expect(canChangePaymentMethod('card', 'creator', 'past_due')).toBe(true);
     expect(canChangePaymentMethod('card', 'free', 'free')).toBe(false);
+    expect(canChangePaymentMethod('card', 'free', 'incomplete')).toBe(true);
+    expect(canChangePaymentMethod('card', 'free', 'free_disabled')).toBe(true);
     expect(canChangePaymentMethod('marketplace', 'creator', 'active')).toBe(false);
     expect(canChangePaymentMethod('card', 'enterprise', 'active')).toBe(false);
   });

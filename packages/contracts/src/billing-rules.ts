@@ -182,9 +182,14 @@ export function paymentProviderOf(workspace: {
   return 'none';
 }
 
-/** A subscription that has (or had) a card behind it: a paid tier that is active, behind, or not yet paid. */
+/**
+ * A subscription with a card behind it: a paid plan that is active, or any workspace that owes a payment
+ * (past_due, incomplete, free_disabled), whose new card pays what is open.
+ */
 export function isQualifyingSubscription(tier: SubscriptionTier, status: SubscriptionStatus): boolean {
-  return tier !== 'free' && !isEnterpriseTier(tier) && ['active', 'past_due', 'incomplete'].includes(status);
+  if (isEnterpriseTier(tier)) return false;
+  if (status === 'past_due' || status === 'incomplete' || status === 'free_disabled') return true;
+  return tier !== 'free' && status === 'active';
 }
 
 /** accounts §4: the payment method changes only with the card provider and a qualifying subscription. */

@@ -379,6 +379,46 @@ describe('the subscription lifecycle with the built-in test-mode provider', () =
   });
 });
 
+describe('a renewal that never gets paid', () => {
+  it('is retried every three days; after the fourth failure the plan ends as free_disabled until the invoice is paid', async () => {
+    const account = await signUpWithApiKey(t.app);
+    await subscribe(account);
+    const change = await call(account, '/v1/billing/create-update-payment-methods-session');
+    await pay(sessionIdOf(change.body.url), TEST_CARDS.chargeFails);
+    now = new Date(now.getTime() + 32 * DAY);
+    await renewals();
+    for (let retry = 0; retry < 3; retry++) {
+      expect((await subscription(account)).status).toBe('past_due');
+      now = new Date(now.getTime() + 3 * DAY + 60_000);
+      await renewals();
+    }
+    expect(await subscription(account)).toMatchObject({
+      tier: 'free',
+      status: 'free_disabled',
+      has_open_invoices: true,
+    });
+    expect((await speak(account)).statusCode).toBe(402);
+    const [open] = await t.deps.database.db
+      .select()
+      .from(billingInvoices)
+      .where(and(eq(billingInvoices.workspaceId, account.workspaceId), eq(billingInvoices.status, 'open')));
+    expect(open?.attempts).toBe(4);
+    // Nothing more is tried on its own.
+    now = new Date(now.getTime() + 10 * DAY);
+    await renewals();
+    expect((await subscription(account)).status).toBe('free_disabled');
+    // A new card pays what is owed: a plain free workspace again.
+    const fix = await call(account, '/v1/billing/create-update-payment-methods-session');
+    expect((await pay(sessionIdOf(fix.body.url), TEST_CARDS.succeeds)).status).toBe(200);
+    expect(await subscription(account)).toMatchObject({
+      tier: 'free',
+      status: 'free',
+      has_open_invoices: false,
+    });
+    expect((await speak(account)).statusCode).toBe(200);
+  });
+});
+
 describe('codes and offers', () => {
   it('validates promo codes and discounts the checkout with them; discount codes take a share off the next invoice', async () => {
     const code = `PROMO${Date.now()}`;

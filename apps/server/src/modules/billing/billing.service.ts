@@ -790,10 +790,12 @@ async function payInvoiceWithCard(
       discount: null,
     });
   } else if (
-    ctx.state.sub.status === 'past_due' &&
+    (ctx.state.sub.status === 'past_due' || ctx.state.sub.status === 'free_disabled') &&
     (await openInvoices(ctx.tx, ctx.state.workspace.id)).length === 0
   ) {
-    await saveSubscription(ctx.tx, ctx.state, { status: 'active' }, ctx.now);
+    // Paid up: a past-due plan is active again; a plan that ended unpaid leaves a plain free workspace.
+    const status = ctx.state.sub.status === 'past_due' ? 'active' : 'free';
+    await saveSubscription(ctx.tx, ctx.state, { status }, ctx.now);
   }
   return true;
 }
@@ -1138,17 +1140,16 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
     for (const invoice of retries) {
       await deps.db.transaction(async (tx) => {
         const state = await loadBillingState(tx, invoice.workspaceId, { lock: true });
-        const paid = await payInvoiceWithCard({ tx, state, now, email: null }, invoice, provider);
-        if (!paid) {
-          const attempts = invoice.attempts + 1;
-          await tx
-            .update(billingInvoices)
-            .set({
-              nextPaymentAttemptAt:
-                attempts >= MAX_RENEWAL_ATTEMPTS ? null : new Date(now.getTime() + RETRY_AFTER_MS),
-            })
-            .where(eq(billingInvoices.id, invoice.id));
-        }
+        const ctx: ProviderContext = { tx, state, now, email: null };
+        if (await payInvoiceWithCard(ctx, invoice, provider)) return;
+        const lastTry = invoice.attempts + 1 >= MAX_RENEWAL_ATTEMPTS;
+        await tx
+          .update(billingInvoices)
+          .set({ nextPaymentAttemptAt: lastTry ? null : new Date(now.getTime() + RETRY_AFTER_MS) })
+          .where(eq(billingInvoices.id, invoice.id));
+        // The last retry failed: the plan ends, and the workspace stays disabled (free_disabled, accounts
+        // §4) until the open invoice is paid.
+        if (lastTry) await endPlan(ctx, provider, 'free_disabled');
       });
     }
     const lapsed = await deps.db
@@ -1205,28 +1206,38 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
   return { renewed, reset };
 }
 
+/** Back to free: `free`, or `free_disabled` when the plan ended unpaid. */
+async function endPlan(
+  ctx: ProviderContext,
+  provider: BillingProvider,
+  status: 'free' | 'free_disabled',
+): Promise<void> {
+  if (ctx.state.sub.downgradeTo) await provider.scheduleDowngrade(ctx, null);
+  await setWorkspaceTier(ctx.tx, ctx.state, 'free');
+  await saveSubscription(
+    ctx.tx,
+    ctx.state,
+    {
+      status,
+      billingPeriod: null,
+      currentPeriodStart: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      downgradeTo: null,
+      downgradeToPeriod: null,
+      discount: null,
+    },
+    ctx.now,
+  );
+}
+
 /** Closes the period ending at `end` and opens the next, or ends the plan. */
 async function closePeriod(ctx: ProviderContext, provider: BillingProvider, end: Date): Promise<void> {
   const { state } = ctx;
   const { sub } = state;
   const endsPlan = sub.cancelAtPeriodEnd || sub.downgradeTo === 'free' || !sub.billingPeriod;
   if (endsPlan) {
-    await setWorkspaceTier(ctx.tx, state, 'free');
-    await saveSubscription(
-      ctx.tx,
-      state,
-      {
-        status: 'free',
-        billingPeriod: null,
-        currentPeriodStart: null,
-        currentPeriodEnd: null,
-        cancelAtPeriodEnd: false,
-        downgradeTo: null,
-        downgradeToPeriod: null,
-        discount: null,
-      },
-      ctx.now,
-    );
+    await endPlan(ctx, provider, 'free');
     await resetCredits(ctx.tx, state, end, ctx.now);
     return;
   }
