@@ -1,4 +1,5 @@
 import { SUBSCRIPTION_TIERS } from '@parla/contracts';
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
 
@@ -10,12 +11,15 @@ export const workspaces = pgTable('workspaces', {
     .notNull()
     .references(() => users.id),
   /**
-   * The plan (accounts §4 tier order; billing arrives with its own issue and owns these columns): the tier,
-   * credits used this period and when the count resets.
+   * The plan (accounts §4 tier order; modules/billing owns these columns): the tier, credits used this
+   * period and when the count resets.
    */
   tier: text('tier', { enum: SUBSCRIPTION_TIERS }).notNull().default('free'),
   characterCount: integer('character_count').notNull().default(0),
-  nextCharacterCountResetAt: timestamp('next_character_count_reset_at', { withTimezone: true }),
+  /** A month after creation at first; the renewal job moves it on (billing.service runBillingRenewals). */
+  nextCharacterCountResetAt: timestamp('next_character_count_reset_at', { withTimezone: true }).default(
+    sql`now() + interval '1 month'`,
+  ),
   /** accounts §3 Workspace.session_inactivity_timeout (seconds); null = no inactivity sign-out. */
   sessionInactivityTimeout: integer('session_inactivity_timeout'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

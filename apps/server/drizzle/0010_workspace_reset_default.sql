@@ -1,0 +1,1 @@
+ALTER TABLE "workspaces" ALTER COLUMN "next_character_count_reset_at" SET DEFAULT now() + interval '1 month';
