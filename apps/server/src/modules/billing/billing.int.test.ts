@@ -1,3 +1,4 @@
+import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { PREMADE_VOICES, TEST_CARDS } from '@parla/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -376,6 +377,41 @@ describe('the subscription lifecycle with the built-in test-mode provider', () =
     expect((await pay(sessionIdOf(fix.body.url), TEST_CARDS.succeeds)).status).toBe(200);
     expect(await subscription(account)).toMatchObject({ status: 'active', has_open_invoices: false });
     expect((await speak(account)).statusCode).toBe(200);
+  });
+});
+
+describe('the official SDK', () => {
+  it('reads the subscription with its next invoice and pending change, and the usage stats', async () => {
+    const account = await signUpWithApiKey(t.app);
+    await subscribe(account, 'pro');
+    await call(account, '/v1/billing/change-subscription', {
+      subscription_type: 'creator',
+      billing_period: 'monthly_period',
+      idempotency_key: 'sdk-downgrade-1',
+    });
+    expect((await speak(account)).statusCode).toBe(200);
+    const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const sdk = new ElevenLabsClient({ apiKey: account.apiKey, baseUrl, maxRetries: 0 });
+    const sub = await sdk.user.subscription.get();
+    expect(sub).toMatchObject({
+      tier: 'pro',
+      status: 'active',
+      billingPeriod: 'monthly_period',
+      hasOpenInvoices: false,
+      nextInvoice: { amountDueCents: 2200 },
+      pendingChange: { kind: 'change', nextTier: 'creator', nextBillingPeriod: 'monthly_period' },
+    });
+    const usage = await sdk.usage.get({
+      startUnix: now.getTime() - DAY,
+      endUnix: now.getTime() + DAY,
+      breakdownType: 'voice',
+    });
+    expect(usage.time).toHaveLength(3);
+    expect(
+      Object.values(usage.usage)
+        .flat()
+        .reduce((a, b) => a + b, 0),
+    ).toBe(sub.characterCount);
   });
 });
 
