@@ -436,6 +436,18 @@ export const createConnectAccountManagementLinkRoute = defineRoute({
   response: Url,
 });
 
+/**
+ * Stripe's webhook (only with BILLING_PROVIDER=stripe). The body is Stripe's event, read raw: its
+ * `Stripe-Signature` header signs the exact bytes. An event already applied answers the same.
+ */
+export const stripeWebhookRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/billing/stripe/webhook',
+  summary: 'Stripe events (signed with Stripe-Signature), each applied once',
+  tags: ['billing'],
+  response: z.object({ received: z.literal(true) }),
+});
+
 // ---- The hosted pages of the built-in test-mode provider -----------------------------------------------
 
 export const HostedSession = z
@@ -510,6 +522,16 @@ export const payInvoiceRoute = defineRoute({
   tags: ['billing'],
   params: z.object({ session_id: z.string().min(1).max(100), invoice_id: z.string().min(1).max(100) }),
   response: z.object({ status: z.literal('ok') }),
+});
+
+export const createPortalCardSessionRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/billing/sessions/:session_id/payment-method-session',
+  summary: 'From the billing portal: a page to change the card (the portal session is the credential)',
+  tags: ['billing'],
+  params: SessionParams,
+  body: z.object({}).optional(),
+  response: Url,
 });
 
 export const completeConnectSessionRoute = defineRoute({

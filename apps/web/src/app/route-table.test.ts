@@ -1,3 +1,4 @@
+import { hostedSessionPaths } from '@parla/contracts';
 import { describe, expect, it } from 'vitest';
 import { listBuiltRoutes, listNavEntries, type RouteEntry, routeTable } from './route-table';
 
@@ -6,10 +7,17 @@ const page = async () => ({ default: () => null });
 describe('route table (accounts §2)', () => {
   const paths = routeTable.map((entry) => entry.path);
 
-  it('has unique paths, all under /app except the landing page and the account-action page', () => {
+  it('has unique paths, all under /app except the landing, account-action, pricing and hosted billing pages', () => {
+    const outsideApp = ['/', '/auth/action', '/pricing', ...Object.values(hostedSessionPaths)];
     expect(new Set(paths).size).toBe(paths.length);
-    for (const path of paths)
-      expect(path === '/' || path === '/auth/action' || path.startsWith('/app/')).toBe(true);
+    for (const path of paths) expect(outsideApp.includes(path) || path.startsWith('/app/')).toBe(true);
+  });
+
+  it('serves every hosted page of the test-mode provider and /pricing, none of them in /app', () => {
+    const built = listBuiltRoutes().map((entry) => entry.path);
+    for (const path of [...Object.values(hostedSessionPaths), '/pricing']) expect(built).toContain(path);
+    expect(built).toContain('/app/subscription');
+    expect(built).toContain('/app/usage');
   });
 
   it('lists every /app path of accounts §2', () => {

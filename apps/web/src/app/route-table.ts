@@ -1,3 +1,4 @@
+import { hostedSessionPaths } from '@parla/contracts';
 import type { ComponentType } from 'react';
 
 /** Groups of the product, for navigation. */
@@ -11,7 +12,9 @@ export type RouteSection =
   | 'publishing'
   | 'developers'
   | 'workspace'
-  | 'account';
+  | 'account'
+  /** The hosted pages of the built-in payment provider. */
+  | 'billing';
 
 /** A page module: the lazy file in `routes/` whose default export is the page. */
 export type PageLoader = () => Promise<{ default: ComponentType }>;
@@ -35,6 +38,14 @@ export interface RouteEntry {
  */
 export const routeTable: readonly RouteEntry[] = [
   { path: '/', title: 'Home', section: 'site', inNav: true, page: () => import('../routes/home-page') },
+  /** accounts §2 marketing path: the plan offers, open to visitors. */
+  {
+    path: '/pricing',
+    title: 'Pricing',
+    section: 'site',
+    inNav: true,
+    page: () => import('../routes/pricing-page'),
+  },
 
   { path: '/app/sign-in', title: 'Sign in', section: 'auth', page: () => import('../routes/sign-in-page') },
   { path: '/app/sign-up', title: 'Sign up', section: 'auth', page: () => import('../routes/sign-up-page') },
@@ -143,7 +154,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/app/workspace/security', title: 'Security', section: 'workspace' },
   { path: '/app/workspace/webhooks', title: 'Workspace webhooks', section: 'workspace' },
   { path: '/app/workspace/voice-library', title: 'Workspace voice library', section: 'workspace' },
-  { path: '/app/usage', title: 'Usage', section: 'workspace' },
+  { path: '/app/usage', title: 'Usage', section: 'workspace', page: () => import('../routes/usage-page') },
   { path: '/app/usage/workspace', title: 'Workspace usage', section: 'workspace' },
 
   {
@@ -160,7 +171,41 @@ export const routeTable: readonly RouteEntry[] = [
   },
   { path: '/app/settings/workspace-invites', title: 'Workspace invites', section: 'account' },
   { path: '/app/settings/webhooks', title: 'Webhooks', section: 'account' },
-  { path: '/app/subscription', title: 'Subscription', section: 'account' },
+  {
+    path: '/app/subscription',
+    title: 'Subscription',
+    section: 'account',
+    page: () => import('../routes/subscription-page'),
+  },
+
+  /**
+   * The hosted pages of the built-in test-mode payment provider (contracts `hostedSessionPaths`): outside
+   * /app and open without sign-in, the session id in the path being their secret.
+   */
+  {
+    path: hostedSessionPaths.checkout,
+    title: 'Checkout',
+    section: 'billing',
+    page: () => import('../routes/billing-checkout-page'),
+  },
+  {
+    path: hostedSessionPaths.payment_method,
+    title: 'Payment method',
+    section: 'billing',
+    page: () => import('../routes/billing-payment-method-page'),
+  },
+  {
+    path: hostedSessionPaths.portal,
+    title: 'Billing',
+    section: 'billing',
+    page: () => import('../routes/billing-portal-page'),
+  },
+  {
+    path: hostedSessionPaths.connect,
+    title: 'Payouts setup',
+    section: 'billing',
+    page: () => import('../routes/billing-connect-page'),
+  },
 ];
 
 /** The entries whose page is built: the only ones the router serves. */

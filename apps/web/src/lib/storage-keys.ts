@@ -24,6 +24,12 @@ export const storageKeys = {
   selectedModel: 'xi:selected-model',
   /** history/voices §9: the voice last chosen on the text-to-speech page. */
   selectedVoice: 'xi:selected-voice',
+  /** accounts §9: the pricing cards' monthly/yearly selection (`monthly` or `yearly`). */
+  billingPeriod: 'xi:billing-period',
+  /** accounts §3, §4: the validated promo as JSON `{promocode, amount_off, percent_off, duration_in_months}`. */
+  promo: 'xi:promo',
+  /** accounts §4: the promo code whose dialog was dismissed (the floating banner shows instead). */
+  promoDismissed: 'xi:promo-dismissed',
 } as const satisfies Record<string, `${typeof appStoragePrefix}${string}`>;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

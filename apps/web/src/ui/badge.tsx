@@ -1,10 +1,11 @@
 import { clsx } from 'clsx';
 import type { HTMLAttributes } from 'react';
 
-export type BadgeTone = 'neutral' | 'success' | 'danger' | 'warning';
+export type BadgeTone = 'neutral' | 'accent' | 'success' | 'danger' | 'warning';
 
 const toneClasses: Record<BadgeTone, string> = {
   neutral: 'bg-subtle text-fg-muted ring-line',
+  accent: 'bg-accent/10 text-accent ring-accent/30',
   success: 'bg-success-soft text-success ring-success/25',
   danger: 'bg-danger-soft text-danger ring-danger/25',
   warning: 'bg-warning-soft text-warning ring-warning/25',
@@ -12,6 +13,7 @@ const toneClasses: Record<BadgeTone, string> = {
 
 const dotClasses: Record<BadgeTone, string> = {
   neutral: 'bg-fg-muted',
+  accent: 'bg-accent',
   success: 'bg-success',
   danger: 'bg-danger',
   warning: 'bg-warning',

@@ -1,0 +1,190 @@
+import { planOffers } from '@parla/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../app/query-client';
+import { ToastProvider } from '../../../app/toasts/toast-provider';
+import { createToastStore } from '../../../app/toasts/toast-store';
+import { setAccessToken } from '../../../lib/access-token';
+import { leaveAppTo } from '../../../lib/leave-app';
+import {
+  apiError,
+  json,
+  makeOverview,
+  makePaidSubscription,
+  makeSubscription,
+} from '../../../test/billing-fixture';
+import { PlanPicker } from './plan-picker';
+
+vi.mock('../../../lib/leave-app', () => ({ leaveAppTo: vi.fn() }));
+
+type Handler = (body: unknown) => Response;
+
+/** Answers the plans call and the given "METHOD path" handlers; records every call's body. */
+function stubApi(handlers: Record<string, Handler> = {}) {
+  const calls: { key: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ key, body });
+      if (key === 'GET /v1/billing/plans') {
+        const currency = new URL(url, 'http://x').searchParams.get('currency') === 'eur' ? 'eur' : 'usd';
+        return json({ plans: planOffers(currency, { firstMonthOfferEligible: true }) });
+      }
+      const handler = handlers[key];
+      return handler ? handler(body) : apiError(404, 'not_found');
+    }),
+  );
+  return calls;
+}
+
+function renderPicker(
+  ...[subscription, overview = makeOverview()]: [
+    ReturnType<typeof makeSubscription> | null,
+    ReturnType<typeof makeOverview>?,
+  ]
+) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ToastProvider position="bottom-right" store={createToastStore()}>
+        <MemoryRouter>
+          <PlanPicker
+            subscription={subscription}
+            overview={overview}
+            signUpHref="/app/sign-up?redirect=%2Fpricing"
+          />
+        </MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const card = (name: string) => screen.findByRole('region', { name });
+const buttonIn = async (name: string) => within(await card(name)).getByRole('button');
+
+beforeEach(() => setAccessToken('t1'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(leaveAppTo).mockReset();
+  setAccessToken(null);
+  localStorage.clear();
+});
+
+describe('<PlanPicker> plan cards (accounts §4)', () => {
+  it('a visitor: every card links to sign-up, "Most popular" on Creator, the currency can switch', async () => {
+    stubApi();
+    renderPicker(null);
+    const creator = await card('Creator');
+    expect(within(creator).getByText('Most popular')).toBeTruthy();
+    expect(within(creator).getByText('First month 50% off')).toBeTruthy();
+    expect(within(creator).getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(
+      '/app/sign-up?redirect=%2Fpricing',
+    );
+    expect(within(await card('Enterprise')).getByRole('link', { name: 'Contact sales' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'EUR €' }));
+    expect(await within(await card('Pro')).findByText('€94')).toBeTruthy();
+  });
+
+  it('free: "Subscribed" and "Current plan" on Free; Subscribe starts a checkout with the stored promo', async () => {
+    localStorage.setItem(
+      'xi:promo',
+      JSON.stringify({ promocode: 'HELLO', amount_off: 2200, percent_off: null, duration_in_months: 1 }),
+    );
+    const calls = stubApi({
+      'POST /v1/billing/create-checkout-session': () => json({ url: '/billing/checkout/s1' }),
+    });
+    renderPicker(makeSubscription());
+    const free = await card('Free');
+    expect(within(free).getByText('Current plan')).toBeTruthy();
+    expect((within(free).getByRole('button', { name: 'Subscribed' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.click(await buttonIn('Creator'));
+    await waitFor(() => expect(leaveAppTo).toHaveBeenCalledWith('/billing/checkout/s1'));
+    expect(calls.find((c) => c.key === 'POST /v1/billing/create-checkout-session')?.body).toEqual({
+      subscription_type: 'creator',
+      billing_period: 'monthly_period',
+      currency: 'usd',
+      promocode: 'HELLO',
+    });
+  });
+
+  it('a checkout that fails toasts "Failed to create checkout session"', async () => {
+    stubApi({ 'POST /v1/billing/create-checkout-session': () => apiError(500, 'internal_error') });
+    renderPicker(makeSubscription());
+    fireEvent.click(await buttonIn('Starter'));
+    expect(await screen.findByText('Failed to create checkout session')).toBeTruthy();
+    expect(leaveAppTo).not.toHaveBeenCalled();
+  });
+
+  it('pro: an upgrade asks first, sends one idempotency key, and a refusal toasts "Failed to upgrade subscription"', async () => {
+    const calls = stubApi({
+      'POST /v1/billing/change-subscription': () =>
+        apiError(409, 'subscription_conflict', 'Pay the open invoice first.'),
+    });
+    renderPicker(makePaidSubscription('pro'));
+    expect((await buttonIn('Pro')).textContent).toBe('Cancel Subscription');
+    expect((await buttonIn('Creator')).textContent).toBe('Downgrade');
+    fireEvent.click(await buttonIn('Scale'));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Scale?' });
+    expect(within(dialog).getByText(/charged to your card now, prorated/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upgrade' }));
+    expect(await screen.findByText('Failed to upgrade subscription')).toBeTruthy();
+    expect(screen.getByText('Pay the open invoice first.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const body = calls.find((c) => c.key === 'POST /v1/billing/change-subscription')?.body as Record<
+      string,
+      unknown
+    >;
+    expect(body).toMatchObject({ subscription_type: 'growing_business', billing_period: 'monthly_period' });
+    expect(String(body.idempotency_key)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a cancellation is confirmed in a dialog and calls cancel-subscription', async () => {
+    const calls = stubApi({ 'POST /v1/billing/cancel-subscription': () => json({ status: 'ok' }) });
+    renderPicker(makePaidSubscription('creator'));
+    fireEvent.click(await buttonIn('Creator'));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your subscription?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Subscription' }));
+    expect(await screen.findByText('Your subscription ends at the end of this billing period.')).toBeTruthy();
+    expect(calls.some((c) => c.key === 'POST /v1/billing/cancel-subscription')).toBe(true);
+  });
+
+  it('a scheduled downgrade: "Will be downgraded" on Pro, and "Cancel Downgrade" calls billing at once', async () => {
+    const calls = stubApi({ 'POST /v1/billing/cancel-downgrade': () => json({ status: 'ok' }) });
+    renderPicker(
+      makePaidSubscription('pro'),
+      makeOverview({
+        payment_provider: 'card',
+        card_payment_provider: {
+          current_period_end: 1_790_000_000,
+          schedule: {
+            metadata: { type: 'downgrade', downgrade_to: 'creator', downgrade_to_period: 'monthly_period' },
+          },
+          cancel_at_period_end: false,
+        },
+      }),
+    );
+    expect(within(await card('Pro')).getByText('Will be downgraded')).toBeTruthy();
+    fireEvent.click(within(await card('Creator')).getByRole('button', { name: 'Cancel Downgrade' }));
+    expect(await screen.findByText('The downgrade is canceled: you keep Pro.')).toBeTruthy();
+    expect(calls.some((c) => c.key === 'POST /v1/billing/cancel-downgrade')).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('past due: upgrades are disabled; the yearly choice is kept and changes the labels', async () => {
+    stubApi();
+    renderPicker(makePaidSubscription('pro', { status: 'past_due' }));
+    expect(((await buttonIn('Scale')) as HTMLButtonElement).disabled).toBe(true);
+    expect(((await buttonIn('Creator')) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(screen.getByRole('radio', { name: /Yearly/ }));
+    expect(localStorage.getItem('xi:billing-period')).toBe('yearly');
+    expect((await buttonIn('Pro')).textContent).toBe('Upgrade');
+    // A paid workspace keeps its currency.
+    expect(screen.queryByRole('radio', { name: 'EUR €' })).toBeNull();
+  });
+});

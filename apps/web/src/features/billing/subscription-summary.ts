@@ -1,0 +1,87 @@
+import {
+  type BillingOverview,
+  type BillingPeriod,
+  type Currency,
+  formatPrice,
+  type PendingChange,
+  pricePeriodOf,
+  remainingCredits,
+  type SubscriptionStatus,
+  tierDisplayNames,
+} from '@parla/contracts';
+import { formatDate, fromUnixSeconds } from '../../lib/format-date';
+
+const numbers = new Intl.NumberFormat('en-US');
+
+/** A status as the summary names it; the blocked ones say what is wrong. */
+export const statusLabels: Record<SubscriptionStatus, string> = {
+  active: 'Active',
+  trialing: 'Trial',
+  incomplete: 'Payment incomplete',
+  past_due: 'Payment past due',
+  free: 'Free',
+  free_disabled: 'Disabled',
+};
+
+export function periodLabel(period: BillingPeriod | null | undefined): string | null {
+  if (!period) return null;
+  return pricePeriodOf(period) === 'yearly' ? 'Yearly' : 'Monthly';
+}
+
+/** What the pending change means, in a sentence (accounts §4 cancellation and scheduled downgrade). */
+export function pendingChangeText(
+  pending: PendingChange | null,
+  formatOptions?: { timeZone?: string },
+): string | null {
+  if (!pending) return null;
+  const when = formatDate(fromUnixSeconds(pending.timestamp_seconds), formatOptions);
+  if (pending.kind === 'cancellation') {
+    return `Your subscription ends on ${when}; then the workspace moves to the Free plan.`;
+  }
+  const period = pricePeriodOf(pending.next_billing_period) === 'yearly' ? 'yearly' : 'monthly';
+  return `Your plan changes to ${tierDisplayNames[pending.next_tier]} (${period}) on ${when}.`;
+}
+
+export interface CreditsSummary {
+  used: string;
+  /** "Unlimited" for -1 (accounts §9). */
+  limit: string;
+  /** Credits left, or "Unlimited". */
+  remaining: string;
+  /** Share used, 0–100; null when unlimited. */
+  percentUsed: number | null;
+}
+
+/** accounts §9: remaining = limit − used; -1 means unlimited. */
+export function creditsSummary(characterCount: number, characterLimit: number): CreditsSummary {
+  const remaining = remainingCredits(characterLimit, characterCount);
+  if (characterLimit === -1) {
+    return {
+      used: numbers.format(characterCount),
+      limit: 'Unlimited',
+      remaining: 'Unlimited',
+      percentUsed: null,
+    };
+  }
+  const percent =
+    characterLimit > 0 ? Math.min(100, Math.round((characterCount / characterLimit) * 100)) : 100;
+  return {
+    used: numbers.format(characterCount),
+    limit: numbers.format(characterLimit),
+    remaining: numbers.format(remaining),
+    percentUsed: percent,
+  };
+}
+
+/** The discount on the subscription: "special-offer-30: 30% off, 2 months left". */
+export function discountText(discount: NonNullable<BillingOverview['discount']>, currency: Currency): string {
+  const off =
+    discount.percent_off !== null
+      ? `${discount.percent_off}% off`
+      : `${formatPrice((discount.amount_off ?? 0) / 100, currency)} off`;
+  const left =
+    discount.months_left > 0
+      ? `, ${discount.months_left} month${discount.months_left === 1 ? '' : 's'} left`
+      : '';
+  return `${discount.code}: ${off}${left}`;
+}
