@@ -142,8 +142,31 @@ export async function openGeneration(
   db: Db,
   input: ChargeInput & { ttlMs: number },
 ): Promise<GenerationHold> {
-  // Two statements (a read under the lock, then every write at once): the lock, and on PGlite the
-  // embedded database every other request waits for, is held as briefly as it can be.
+  const slotId = newId();
+  const reservation = await spend(db, input, { id: slotId, ttlMs: input.ttlMs });
+  return { slotId, reservation };
+}
+
+/**
+ * Charges credits for work that holds no concurrency slot (and for tests of the quota under load): the
+ * same checks as a generation, under the same lock, in one transaction with its ledger row.
+ */
+export async function chargeCredits(db: Db, input: ChargeInput): Promise<Reservation> {
+  return spend(db, input, undefined);
+}
+
+/**
+ * The one way credits are spent: in one transaction under the workspace's row lock, the slot check (when
+ * a slot is asked for), the payment and quota checks, then every write at once — the slot, the key's
+ * count, the ledger row and the workspace's count. Two statements (a read under the lock, then the
+ * writes): the lock, and on PGlite the embedded database every other request waits for, is held as
+ * briefly as it can be.
+ */
+async function spend(
+  db: Db,
+  input: ChargeInput,
+  slot: { id: string; ttlMs: number } | undefined,
+): Promise<Reservation> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -160,7 +183,7 @@ export async function openGeneration(
       .for('update', { of: workspaces });
     if (!row) throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
     const limits = tierLimits[row.tier];
-    if (row.liveSlots >= limits.concurrency) {
+    if (slot && row.liveSlots >= limits.concurrency) {
       throw new AppError(
         'too_many_concurrent_requests',
         `Too many concurrent requests: your plan allows ${limits.concurrency} at a time. Wait for one to finish, or upgrade for more.`,
@@ -174,33 +197,30 @@ export async function openGeneration(
     }
     const state = toQuotaState(row);
     assertQuota(state, input.amount);
-    // A key's own count needs no lock of its own: the key's generations are its workspace's, serialised
-    // by the workspace's lock.
     assertKeyLimit(row, input.amount);
-    const slotId = newId();
     const chargeId = newId();
-    const expiresAt = new Date(input.now.getTime() + input.ttlMs);
+    const slotWrites = slot
+      ? sql`expired as (
+          delete from concurrency_slots where workspace_id = ${input.workspaceId} and expires_at < ${input.now}
+        ), slot as (
+          insert into concurrency_slots (id, workspace_id, expires_at)
+          values (${slot.id}, ${input.workspaceId}, ${new Date(input.now.getTime() + slot.ttlMs)})
+        ), `
+      : sql``;
     await tx.execute(sql`
-      with expired as (
-        delete from concurrency_slots where workspace_id = ${input.workspaceId} and expires_at < ${input.now}
-      ), slot as (
-        insert into concurrency_slots (id, workspace_id, expires_at) values (${slotId}, ${input.workspaceId}, ${expiresAt})
-      ), api_key as (
+      with ${slotWrites}api_key as (
         update api_keys set character_count = character_count + ${input.amount} where id = ${input.apiKeyId ?? null}
       ), ledger as (
         ${ledgerInsert(chargeId, 'charge', input)}
       )
       update workspaces set character_count = character_count + ${input.amount} where id = ${input.workspaceId}`);
     return {
-      slotId,
-      reservation: {
-        chargeId,
-        workspaceId: input.workspaceId,
-        apiKeyId: input.apiKeyId,
-        amount: input.amount,
-        from: state.used,
-        to: state.used + input.amount,
-      },
+      chargeId,
+      workspaceId: input.workspaceId,
+      apiKeyId: input.apiKeyId,
+      amount: input.amount,
+      from: state.used,
+      to: state.used + input.amount,
     };
   });
 }
@@ -219,43 +239,6 @@ function ledgerInsert(id: string, kind: 'charge' | 'refund', input: ChargeInput,
   return sql`insert into credit_ledger (id, workspace_id, kind, amount, charge_id, api_key_id, model_id, voice_id, created_at)
     values (${id}, ${input.workspaceId}, ${kind}, ${input.amount}, ${chargeId ?? null}, ${input.apiKeyId ?? null},
       ${input.modelId ?? null}, ${input.voiceId ?? null}, ${input.now})`;
-}
-
-/**
- * Charges credits for work that holds no concurrency slot (and for tests of the quota under load): the
- * same checks as a generation, under the same lock, in one transaction with its ledger row.
- */
-export async function chargeCredits(db: Db, input: ChargeInput): Promise<Reservation> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ ...quotaColumns, keyLimit: apiKeys.characterLimit, keyCount: apiKeys.characterCount })
-      .from(workspaces)
-      .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, workspaces.id))
-      .leftJoin(users, eq(users.id, workspaces.ownerId))
-      .leftJoin(apiKeys, eq(apiKeys.id, input.apiKeyId ?? ''))
-      .where(eq(workspaces.id, input.workspaceId))
-      .for('update', { of: workspaces });
-    if (!row) throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
-    const state = toQuotaState(row);
-    assertQuota(state, input.amount);
-    assertKeyLimit(row, input.amount);
-    const chargeId = newId();
-    await tx.execute(sql`
-      with api_key as (
-        update api_keys set character_count = character_count + ${input.amount} where id = ${input.apiKeyId ?? null}
-      ), ledger as (
-        ${ledgerInsert(chargeId, 'charge', input)}
-      )
-      update workspaces set character_count = character_count + ${input.amount} where id = ${input.workspaceId}`);
-    return {
-      chargeId,
-      workspaceId: input.workspaceId,
-      apiKeyId: input.apiKeyId,
-      amount: input.amount,
-      from: state.used,
-      to: state.used + input.amount,
-    };
-  });
 }
 
 /** Gives reserved credits back: the generation failed, so nothing is charged. */

@@ -86,7 +86,8 @@ export async function characterStats(
     const at = row.createdAt.getTime();
     const index = interval === 'cumulative' ? 0 : times.indexOf(bucketStart(at, interval));
     if (index < 0) continue;
-    const series = (usage[key] ??= times.map(() => 0));
+    const series = usage[key] ?? times.map(() => 0);
+    usage[key] = series;
     series[index] = (series[index] ?? 0) + (row.kind === 'refund' ? -row.amount : row.amount);
   }
   if (Object.keys(usage).length === 0 && query.breakdown_type === 'none') usage.All = times.map(() => 0);

@@ -6,7 +6,7 @@ import {
   type OutputFormat,
   PREMADE_VOICES,
 } from '@parla/contracts';
-import { AppError, invalid } from '../../platform/errors';
+import { invalid } from '../../platform/errors';
 import { transcodeWav } from '../../providers/tts/encode-audio';
 import { type TtsCaller, type TtsDeps, textToSpeech } from './tts.service';
 

@@ -1,10 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useToast } from '../../../app/toasts/toast-provider';
 import { getToastMessage } from '../../../lib/http-error';
-import { Button } from '../../../ui/button';
 import { Card, CardContent, CardHeader } from '../../../ui/card';
-import { TextField } from '../../../ui/field';
 import { useApplyDiscount } from '../api/apply-discount';
+import { CodeEntryForm } from './code-entry-form';
 
 /** accounts §4 "apply a discount code": a code taken off the next invoice of a paid subscription. */
 export function DiscountCodeForm() {
@@ -38,27 +37,16 @@ export function DiscountCodeForm() {
         </div>
       </CardHeader>
       <CardContent>
-        <form className="flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={submit} noValidate>
-          <TextField
-            className="flex-1"
-            label="Code"
-            name="discount_code"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={64}
-            value={code}
-            error={error}
-            onChange={(event) => setCode(event.target.value)}
-          />
-          <Button
-            type="submit"
-            variant="secondary"
-            className="sm:mt-6.5"
-            aria-disabled={apply.isPending || undefined}
-          >
-            {apply.isPending ? 'Applying…' : 'Apply'}
-          </Button>
-        </form>
+        <CodeEntryForm
+          name="discount_code"
+          value={code}
+          error={error}
+          busy={apply.isPending}
+          submitLabel="Apply"
+          busyLabel="Applying…"
+          onChange={setCode}
+          onSubmit={submit}
+        />
       </CardContent>
     </Card>
   );

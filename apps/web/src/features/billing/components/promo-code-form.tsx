@@ -2,9 +2,9 @@ import type { Currency } from '@parla/contracts';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../ui/button';
 import { Card, CardContent, CardHeader } from '../../../ui/card';
-import { TextField } from '../../../ui/field';
 import { clearStoredPromo, promoDiscountText, promoDurationText, useStoredPromo } from '../promo';
 import { usePromocodeEntry } from '../use-promocode-entry';
+import { CodeEntryForm } from './code-entry-form';
 
 /** accounts §4 "Promo code entry": redeem a code for an offer; the saved offer shows with a way to drop it. */
 export function PromoCodeForm({ currency }: { currency: Currency }) {
@@ -52,27 +52,16 @@ export function PromoCodeForm({ currency }: { currency: Currency }) {
             </Button>
           </div>
         )}
-        <form className="flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={submit} noValidate>
-          <TextField
-            className="flex-1"
-            label="Code"
-            name="promocode"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={64}
-            value={code}
-            error={error}
-            onChange={(event) => setCode(event.target.value)}
-          />
-          <Button
-            type="submit"
-            variant="secondary"
-            className="sm:mt-6.5"
-            aria-disabled={entry.busy || undefined}
-          >
-            {entry.busy ? 'Checking…' : 'Redeem'}
-          </Button>
-        </form>
+        <CodeEntryForm
+          name="promocode"
+          value={code}
+          error={error}
+          busy={entry.busy}
+          submitLabel="Redeem"
+          busyLabel="Checking…"
+          onChange={setCode}
+          onSubmit={submit}
+        />
       </CardContent>
     </Card>
   );
