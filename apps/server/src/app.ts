@@ -11,6 +11,8 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import type { BillingProvider } from './modules/billing/billing-provider';
+import { isStripeProvider } from './modules/billing/stripe-provider';
+import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes';
 import { usageRoutes } from './modules/credits/usage.routes';
 import { historyRoutes } from './modules/history/history.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
@@ -105,6 +107,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(async (scope) => ttsRoutes(scope, deps));
     await app.register(async (scope) => historyRoutes(scope, deps));
     await app.register(async (scope) => billingRoutes(scope, deps));
+    const billingProvider = deps.billingProvider;
+    if (isStripeProvider(billingProvider)) {
+      await app.register(async (scope) => stripeWebhookRoutes(scope, deps, billingProvider));
+    }
     await app.register(async (scope) => usageRoutes(scope, deps));
   }
   if (config.role !== 'worker' && config.env !== 'production') {

@@ -131,6 +131,16 @@ describe('the subscription lifecycle with the built-in test-mode provider', () =
     expect(sub.next_character_count_reset_unix).toBe(
       Math.floor(addPeriod(started, 'month').getTime() / 1000),
     );
+    // The first-month offers are gone for this workspace, and still offered to visitors.
+    const creatorPrice = (plans: { plans: { plan_id: string; pricing: { monthly: unknown } }[] }) =>
+      plans.plans.find((p) => p.plan_id === 'creator')?.pricing.monthly;
+    expect(
+      creatorPrice((await call(account, '/v1/billing/plans', undefined, 'GET')).body as never),
+    ).toMatchObject({
+      discounted_price: null,
+    });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/v1/billing/plans?currency=eur' });
+    expect(creatorPrice(anonymous.json())).toMatchObject({ price: 21, discounted_price: 10.5 });
     // The page is done; paying again is refused.
     expect((await pay(sessionId, TEST_CARDS.succeeds)).status).toBe(409);
     // No second checkout while subscribed.
@@ -443,9 +453,16 @@ describe('a renewal that never gets paid', () => {
     now = new Date(now.getTime() + 10 * DAY);
     await renewals();
     expect((await subscription(account)).status).toBe('free_disabled');
-    // A new card pays what is owed: a plain free workspace again.
-    const fix = await call(account, '/v1/billing/create-update-payment-methods-session');
-    expect((await pay(sessionIdOf(fix.body.url), TEST_CARDS.succeeds)).status).toBe(200);
+    // A new card, from the portal's own change-card page (no sign-in needed there), pays what is owed:
+    // a plain free workspace again.
+    const portal = await call(account, '/v1/billing/create-portal-session');
+    const fix = await t.app.inject({
+      method: 'POST',
+      url: `/v1/billing/sessions/${sessionIdOf(portal.body.url)}/payment-method-session`,
+      payload: {},
+    });
+    expect(fix.statusCode).toBe(200);
+    expect((await pay(sessionIdOf(fix.json().url), TEST_CARDS.succeeds)).status).toBe(200);
     expect(await subscription(account)).toMatchObject({
       tier: 'free',
       status: 'free',

@@ -8,10 +8,12 @@ import {
   createCheckoutSessionRoute,
   createConnectAccountManagementLinkRoute,
   createConnectAccountRoute,
+  createPortalCardSessionRoute,
   createPortalSessionRoute,
   createUpdatePaymentMethodsSessionRoute,
   getBillingOverviewRoute,
   getHostedSessionRoute,
+  isEligibleForFirstMonthOffer,
   listPlanOffersRoute,
   payInvoiceRoute,
   planOffers,
@@ -20,7 +22,7 @@ import {
   validatePromocodeRoute,
   verifyCardRoute,
 } from '@parla/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
@@ -32,6 +34,7 @@ import {
   cancelSubscription,
   changeSubscription,
   completeConnectSession,
+  createCardSessionFromPortal,
   createCheckoutSession,
   createConnectSession,
   createPaymentMethodSession,
@@ -44,6 +47,7 @@ import {
   validatePromocode,
   verifyCard,
 } from './billing.service';
+import { loadBillingState } from './billing.store';
 
 export function billingDepsOf(deps: AppDeps): BillingDeps {
   return {
@@ -61,13 +65,26 @@ export async function billingRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const session = { preHandler: deps.auth.requireSession };
   // The hosted pages carry their secret in the URL; guessing is slowed down like sign-in.
   const hosted = { config: { rateLimit: { max: 60, timeWindow: 60_000 } } };
+  /**
+   * The plans need no sign-in; a signed-in caller sees the first-month offers only while eligible (never
+   * on a paid tier, accounts §9), and an anonymous visitor sees them as offered to newcomers.
+   */
+  const firstMonthOfferEligibleFor = async (request: FastifyRequest): Promise<boolean> => {
+    if (!request.headers.authorization && !request.headers['xi-api-key']) return true;
+    const principal = await deps.auth.authenticate(request).catch(() => undefined);
+    if (!principal) return true;
+    const { sub } = await loadBillingState(billing.db, principal.workspaceId);
+    return isEligibleForFirstMonthOffer(sub.previouslySubscribedTiers);
+  };
   const caller = (request: Parameters<typeof principalOf>[0]) => {
     const principal = principalOf(request);
     return { userId: principal.userId, workspaceId: principal.workspaceId };
   };
 
-  registerRoute(app, listPlanOffersRoute, async ({ query }) => ({
-    plans: planOffers(query.currency, { firstMonthOfferEligible: true }),
+  registerRoute(app, listPlanOffersRoute, async ({ request, query }) => ({
+    plans: planOffers(query.currency, {
+      firstMonthOfferEligible: await firstMonthOfferEligibleFor(request),
+    }),
   }));
   registerRoute(
     app,
@@ -169,6 +186,12 @@ export async function billingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       await payInvoiceFromPortal(billing, params.session_id, params.invoice_id);
       return { status: 'ok' as const };
     },
+    hosted,
+  );
+  registerRoute(
+    app,
+    createPortalCardSessionRoute,
+    async ({ params }) => createCardSessionFromPortal(billing, params.session_id),
     hosted,
   );
   registerRoute(

@@ -195,7 +195,7 @@ async function findPromo(db: Db, code: string, now: Date): Promise<StoredDiscoun
 }
 
 /** The discount an invoice gets now, and what is left of it for the invoices after. */
-function useDiscount(discount: StoredDiscount | null): {
+export function useDiscount(discount: StoredDiscount | null): {
   now: StoredDiscount | null;
   left: StoredDiscount | null;
 } {
@@ -351,7 +351,7 @@ export async function getBillingOverview(deps: BillingDeps, workspaceId: string)
 async function openSession(
   deps: BillingDeps,
   ctx: ProviderContext,
-  caller: BillingCaller,
+  caller: { workspaceId: string; userId: string | null },
   input: Partial<SessionRow> & Pick<SessionRow, 'kind' | 'returnUrl' | 'successUrl'>,
 ): Promise<string> {
   const provider = requireProvider(deps);
@@ -427,18 +427,45 @@ export async function createPaymentMethodSession(
 ): Promise<{ url: string }> {
   requireProvider(deps);
   return withLockedState(deps, caller.workspaceId, caller.userId, async (ctx) => {
-    const { sub, workspace } = ctx.state;
-    const kind = paymentProviderOf({
-      cardPaymentProvider: sub.provider,
-      gcpMarketplacePaymentDetails: sub.gcpMarketplacePaymentDetails,
-      consolidatedBilling: sub.consolidatedBilling,
-    });
-    if (!canChangePaymentMethod(kind, workspace.tier, sub.status)) {
-      throw conflict('Your workspace has no card subscription whose payment method could be changed.');
-    }
+    assertCanChangeCard(ctx.state);
     const url = await openSession(deps, ctx, caller, {
       kind: 'payment_method',
       returnUrl: `${deps.publicUrl}/app/subscription`,
+      successUrl: `${deps.publicUrl}/app/subscription?payment_method=updated`,
+    });
+    return { url };
+  });
+}
+
+function assertCanChangeCard({ sub, workspace }: BillingState): void {
+  const kind = paymentProviderOf({
+    cardPaymentProvider: sub.provider,
+    gcpMarketplacePaymentDetails: sub.gcpMarketplacePaymentDetails,
+    consolidatedBilling: sub.consolidatedBilling,
+  });
+  if (!canChangePaymentMethod(kind, workspace.tier, sub.status)) {
+    throw conflict('Your workspace has no card subscription whose payment method could be changed.');
+  }
+}
+
+/** The portal's "change card" button: a card page for the portal's workspace, credentialed by the portal session. */
+export async function createCardSessionFromPortal(
+  deps: BillingDeps,
+  portalSessionId: string,
+): Promise<{ url: string }> {
+  requireProvider(deps);
+  const portal = await findSession(deps.db, portalSessionId, deps.clock.now());
+  if (portal.kind !== 'portal')
+    throw new AppError('bad_request', 'Cards are changed from the billing portal.');
+  if (portal.status === 'expired') {
+    throw new AppError('conflict', 'This payment page has expired. Start again from Parla.');
+  }
+  const caller = { workspaceId: portal.workspaceId, userId: portal.userId };
+  return withLockedState(deps, portal.workspaceId, null, async (ctx) => {
+    assertCanChangeCard(ctx.state);
+    const url = await openSession(deps, ctx, caller, {
+      kind: 'payment_method',
+      returnUrl: portal.returnUrl,
       successUrl: `${deps.publicUrl}/app/subscription?payment_method=updated`,
     });
     return { url };
@@ -637,7 +664,7 @@ function chargeMessage(card: StoredCard): string {
     : 'Your card was declined.';
 }
 
-async function finishSession(ctx: ProviderContext, session: SessionRow): Promise<void> {
+export async function finishSession(ctx: ProviderContext, session: SessionRow): Promise<void> {
   await ctx.tx
     .update(billingSessions)
     .set({ status: 'complete', pendingCard: null, lastError: null })
@@ -685,7 +712,7 @@ async function markIncomplete(ctx: ProviderContext, session: SessionRow): Promis
 }
 
 /** A paid first invoice: the plan starts now, with a fresh credit period. */
-async function activateFromCheckout(
+export async function activateFromCheckout(
   ctx: ProviderContext,
   session: SessionRow,
   card: StoredCard | null,
@@ -1207,7 +1234,7 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
 }
 
 /** Back to free: `free`, or `free_disabled` when the plan ended unpaid. */
-async function endPlan(
+export async function endPlan(
   ctx: ProviderContext,
   provider: BillingProvider,
   status: 'free' | 'free_disabled',

@@ -6,7 +6,15 @@ import { newId } from '../../platform/ids';
 import { creditLedger } from '../credits/credits.tables';
 import { type WorkspaceRow, workspaces } from '../workspaces/workspaces.tables';
 import { addPeriod } from './billing.pricing';
-import { billingInvoices, billingSubscriptions, type InvoiceKind, type InvoiceRow } from './billing.tables';
+import {
+  billingInvoices,
+  billingSessions,
+  billingSubscriptions,
+  billingWebhookEvents,
+  type InvoiceKind,
+  type InvoiceRow,
+  type SessionRow,
+} from './billing.tables';
 
 export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
 
@@ -117,6 +125,8 @@ export async function insertInvoice(
     paid: boolean;
     now: Date;
     nextPaymentAttemptAt?: Date | null;
+    /** The provider's own invoice (Stripe's `in_…`), when the provider issued it. */
+    providerInvoiceId?: string | null;
   },
 ): Promise<InvoiceRow> {
   const [row] = await db
@@ -139,6 +149,7 @@ export async function insertInvoice(
       paymentIntentStatus: input.paid ? 'succeeded' : 'requires_payment_method',
       attempts: 1,
       nextPaymentAttemptAt: input.paid ? null : (input.nextPaymentAttemptAt ?? null),
+      providerInvoiceId: input.providerInvoiceId ?? null,
       createdAt: input.now,
       paidAt: input.paid ? input.now : null,
     })
@@ -190,3 +201,70 @@ export const statusIsPaid = (status: SubscriptionStatus) => status === 'active' 
 /** Counts open invoices in SQL for the subscription response. */
 export const openInvoiceCount = (workspaceId: string) =>
   sql<number>`(select count(*)::int from billing_invoices where workspace_id = ${workspaceId} and status = 'open')`;
+
+// ---- Provider records (Stripe) ------------------------------------------------------------------------
+
+/** The workspace whose billing account is this provider customer (Stripe's `cus_…`), if any. */
+export async function findWorkspaceIdByCustomer(db: Db, customerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ workspaceId: billingSubscriptions.workspaceId })
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.providerCustomerId, customerId))
+    .limit(1);
+  return row?.workspaceId ?? null;
+}
+
+/** The invoice recorded for a provider's invoice (Stripe's `in_…`) in a workspace, if any. */
+export async function findInvoiceByProviderId(
+  db: Db,
+  workspaceId: string,
+  providerInvoiceId: string,
+): Promise<InvoiceRow | null> {
+  const [row] = await db
+    .select()
+    .from(billingInvoices)
+    .where(
+      and(
+        eq(billingInvoices.workspaceId, workspaceId),
+        eq(billingInvoices.providerInvoiceId, providerInvoiceId),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Ties an invoice to the provider's invoice and takes the amounts the provider really asked. */
+export async function linkProviderInvoice(
+  db: Db,
+  invoiceId: string,
+  link: { providerInvoiceId: string; subtotalCents: number; amountDueCents: number },
+): Promise<void> {
+  await db.update(billingInvoices).set(link).where(eq(billingInvoices.id, invoiceId));
+}
+
+/** A hosted session by id, whatever its state (null when there is none). */
+export async function findSessionRow(db: Db, sessionId: string): Promise<SessionRow | null> {
+  const [row] = await db.select().from(billingSessions).where(eq(billingSessions.id, sessionId));
+  return row ?? null;
+}
+
+/** Whether a provider's webhook event was already applied. */
+export async function webhookEventSeen(db: Db, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: billingWebhookEvents.id })
+    .from(billingWebhookEvents)
+    .where(eq(billingWebhookEvents.id, eventId));
+  return row !== undefined;
+}
+
+/**
+ * Claims a webhook event for this transaction: true the first time, false when it was applied already
+ * (providers deliver an event at least once; each is applied once).
+ */
+export async function claimWebhookEvent(db: Db, eventId: string, type: string): Promise<boolean> {
+  const claimed = await db
+    .insert(billingWebhookEvents)
+    .values({ id: eventId, type })
+    .onConflictDoNothing()
+    .returning({ id: billingWebhookEvents.id });
+  return claimed.length > 0;
+}

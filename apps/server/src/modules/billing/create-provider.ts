@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { BillingProvider } from './billing-provider';
+import { createStripeProvider } from './stripe-provider';
 import { createTestProvider } from './test-provider';
 
 /** The provider the configuration picks (config BILLING_PROVIDER); null when payments are off. */
@@ -9,7 +10,15 @@ export function createBillingProvider(config: Config): BillingProvider | null {
       return null;
     case 'test':
       return createTestProvider(config.publicUrl);
-    case 'stripe':
-      throw new Error('the Stripe provider is not built yet');
+    case 'stripe': {
+      const stripe = config.billing.stripe;
+      // loadConfig refuses BILLING_PROVIDER=stripe without STRIPE_SECRET_KEY.
+      if (!stripe) throw new Error('BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+      return createStripeProvider({
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        apiUrl: stripe.apiUrl,
+      });
+    }
   }
 }
