@@ -1,7 +1,7 @@
 import type { BillingPeriod, HostedSession, PaidPlanId, SubscriptionTier } from '@parla/contracts';
 import type { Db } from '../../platform/db/client';
 import type { BillingState } from './billing.store';
-import type { InvoiceRow, SessionRow } from './billing.tables';
+import type { InvoiceRow, SessionRow, StoredDiscount } from './billing.tables';
 
 /** What a provider call sees: the transaction, the locked workspace state and the caller's email. */
 export interface ProviderContext {
@@ -39,6 +39,8 @@ export interface BillingProvider {
   ): Promise<void>;
   /** Cancels at the period end (true) or keeps renewing (false). */
   setCancelAtPeriodEnd(ctx: ProviderContext, cancel: boolean): Promise<void>;
+  /** Puts a discount on the subscription's next invoice (a discount code of accounts §9). */
+  applyDiscount(ctx: ProviderContext, discount: StoredDiscount): Promise<void>;
   /** A zero-amount check of the card on file. */
   verifyCard(ctx: ProviderContext): Promise<ChargeResult>;
   /** Opens a payouts account; answers its id. */

@@ -390,6 +390,29 @@ describe('the subscription lifecycle with the built-in test-mode provider', () =
   });
 });
 
+describe('an annual plan', () => {
+  it('refreshes its credits every month and invoices once a year', async () => {
+    const account = await signUpWithApiKey(t.app);
+    const id = await checkout(account, { billing_period: 'annual_period' });
+    expect((await pay(id, TEST_CARDS.succeeds)).status).toBe(200);
+    expect((await speak(account)).statusCode).toBe(200);
+    const before = await subscription(account);
+    expect(before.character_count).toBeGreaterThan(0);
+    now = new Date(Number(before.next_character_count_reset_unix) * 1000 + 60_000);
+    await renewals();
+    const after = await subscription(account);
+    expect(after).toMatchObject({ tier: 'creator', billing_period: 'annual_period', character_count: 0 });
+    expect(Number(after.next_character_count_reset_unix)).toBeGreaterThan(
+      Number(before.next_character_count_reset_unix),
+    );
+    const invoices = await t.deps.database.db
+      .select()
+      .from(billingInvoices)
+      .where(eq(billingInvoices.workspaceId, account.workspaceId));
+    expect(invoices.map((i) => [i.kind, i.amountDueCents])).toEqual([['subscription_create', 22_000]]);
+  });
+});
+
 describe('the official SDK', () => {
   it('reads the subscription with its next invoice and pending change, and the usage stats', async () => {
     const account = await signUpWithApiKey(t.app);

@@ -1037,7 +1037,7 @@ export async function applyDiscount(
   code: string,
   key?: string,
 ): Promise<{ status: 'ok' }> {
-  requireProvider(deps);
+  const provider = requireProvider(deps);
   return idempotent(deps, caller.workspaceId, key, 'apply-discount', { code }, () =>
     withLockedState(deps, caller.workspaceId, caller.userId, async (ctx) => {
       if (!(DISCOUNT_CODES as readonly string[]).includes(code)) {
@@ -1045,12 +1045,9 @@ export async function applyDiscount(
       }
       requirePaidSubscription(ctx.state);
       const percentOff = Number(code.split('-').at(-1));
-      await saveSubscription(
-        ctx.tx,
-        ctx.state,
-        { discount: { code, percentOff, amountOff: null, monthsLeft: 1 } },
-        ctx.now,
-      );
+      const discount = { code, percentOff, amountOff: null, monthsLeft: 1 };
+      await provider.applyDiscount(ctx, discount);
+      await saveSubscription(ctx.tx, ctx.state, { discount }, ctx.now);
       return { status: 'ok' as const };
     }),
   );
@@ -1215,6 +1212,10 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
       const state = await loadBillingState(tx, id, { lock: true });
       let next = state.workspace.nextCharacterCountResetAt;
       if (!next || next > now) return;
+      // A billing period ending by then resets the credits when it closes (here, or by the provider's
+      // webhook): resetting now as well would reset twice.
+      const periodEnd = state.sub.currentPeriodEnd;
+      if (periodEnd && periodEnd.getTime() <= next.getTime() + 60_000) return;
       while (addPeriod(next, 'month') <= now) next = addPeriod(next, 'month');
       await resetCredits(tx, state, next, now);
       reset++;

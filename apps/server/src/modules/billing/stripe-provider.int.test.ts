@@ -369,6 +369,18 @@ describe('the Stripe provider', () => {
     expect(upAgain.status, JSON.stringify(upAgain.body)).toBe(200);
     expect(await subscription(account)).toMatchObject({ tier: 'pro' });
 
+    // A discount code becomes a one-invoice coupon on the Stripe subscription.
+    expect(
+      (await call(account, '/v1/billing/apply-discount', { discount_code: 'special-offer-30' })).status,
+    ).toBe(200);
+    expect(fake.callsTo('POST', '/v1/coupons').at(-1)?.params).toMatchObject({
+      percent_off: '30',
+      duration: 'once',
+    });
+    expect(fake.callsTo('POST', `/v1/subscriptions/${sub.id}`).at(-1)?.params).toMatchObject({
+      'discounts[0][coupon]': expect.stringContaining('special-offer-30'),
+    });
+
     // Cancel at the period end, then keep it.
     expect((await call(account, '/v1/billing/cancel-subscription', {})).status).toBe(200);
     expect(fake.callsTo('POST', `/v1/subscriptions/${sub.id}`).at(-1)?.params).toEqual({

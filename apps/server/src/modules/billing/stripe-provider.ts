@@ -442,6 +442,17 @@ export function createStripeProvider(options: {
         throw unavailable(error);
       }
     },
+    /** The discount as a coupon on the Stripe subscription: Stripe takes it off the next invoice. */
+    async applyDiscount(ctx, discount) {
+      const subscriptionId = ctx.state.sub.providerSubscriptionId;
+      if (!subscriptionId) return;
+      try {
+        const coupon = await couponId(discount, ctx.state.sub.currency);
+        await stripe.subscriptions.update(subscriptionId, { discounts: [{ coupon }] });
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
     /** A zero-amount check: a SetupIntent confirmed off-session with the card Stripe charges. */
     async verifyCard(ctx) {
       const customer = ctx.state.sub.providerCustomerId;

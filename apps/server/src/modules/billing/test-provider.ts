@@ -24,6 +24,8 @@ export function createTestProvider(publicUrl: string): BillingProvider {
     async changePlanNow() {},
     async scheduleDowngrade() {},
     async setCancelAtPeriodEnd() {},
+    // The engine applies the discount to the next invoice it issues itself.
+    async applyDiscount() {},
     async verifyCard(ctx) {
       const card = ctx.state.sub.card;
       if (!card) return { ok: false, message: 'There is no card on file.' };
