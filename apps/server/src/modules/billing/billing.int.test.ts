@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpWithApiKey } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { chargeCredits } from '../credits/credits.service';
+import { chargeCredits, refundCredits } from '../credits/credits.service';
 import { creditLedger } from '../credits/credits.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { addPeriod } from './billing.pricing';
@@ -390,6 +390,60 @@ describe('the subscription lifecycle with the built-in test-mode provider', () =
   });
 });
 
+describe('one subscription, one use of each code', () => {
+  it('a second open checkout charges nothing once the first is paid, and the first upgrade moves the credit reset', async () => {
+    const account = await signUpWithApiKey(t.app);
+    const first = await checkout(account);
+    const second = await checkout(account, { subscription_type: 'pro' });
+    expect((await pay(first, TEST_CARDS.succeeds)).status).toBe(200);
+    // The other page was closed by the first payment: neither a good nor a declined card does anything.
+    expect((await pay(second, TEST_CARDS.succeeds)).status).toBe(409);
+    expect((await pay(second, TEST_CARDS.declined)).status).toBe(409);
+    expect(await subscription(account)).toMatchObject({ tier: 'creator', status: 'active' });
+    const invoices = await t.deps.database.db
+      .select()
+      .from(billingInvoices)
+      .where(eq(billingInvoices.workspaceId, account.workspaceId));
+    expect(invoices).toHaveLength(1);
+
+    now = new Date(now.getTime() + 5 * DAY);
+    expect(
+      (
+        await call(account, '/v1/billing/change-subscription', {
+          subscription_type: 'pro',
+          billing_period: 'monthly_period',
+          idempotency_key: 'reset-moves-1',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await subscription(account)).next_character_count_reset_unix).toBe(
+      Math.floor(addPeriod(now, 'month').getTime() / 1000),
+    );
+  });
+
+  it('a promo code and a special offer work once per workspace', async () => {
+    const code = `ONCE${Date.now()}`;
+    await createPromoCode(t.deps.database.db, { code, percentOff: 10, durationInMonths: 1 });
+    const account = await signUpWithApiKey(t.app);
+    const id = await checkout(account, { promocode: code });
+    expect((await pay(id, TEST_CARDS.succeeds)).status).toBe(200);
+    expect((await call(account, '/v1/billing/validate-promocode', { promocode: code })).body).toMatchObject({
+      valid: false,
+    });
+    expect(
+      (await call(account, '/v1/billing/apply-discount', { discount_code: 'special-offer-70' })).status,
+    ).toBe(200);
+    expect(
+      (await call(account, '/v1/billing/apply-discount', { discount_code: 'special-offer-30' })).status,
+    ).toBe(409);
+    // Another workspace may still use the promo code.
+    const other = await signUpWithApiKey(t.app);
+    expect((await call(other, '/v1/billing/validate-promocode', { promocode: code })).body).toMatchObject({
+      valid: true,
+    });
+  });
+});
+
 describe('an annual plan', () => {
   it('refreshes its credits every month and invoices once a year', async () => {
     const account = await signUpWithApiKey(t.app);
@@ -644,6 +698,15 @@ describe('credits', () => {
   it('charts the credits used per day by model and voice, refunds subtracted', async () => {
     const account = await signUpWithApiKey(t.app);
     expect((await speak(account, 'One two three.')).statusCode).toBe(200);
+    // A generation that failed: charged, then refunded, under its model.
+    const db = t.deps.database.db;
+    const failed = await chargeCredits(db, {
+      workspaceId: account.workspaceId,
+      amount: 40,
+      now,
+      modelId: 'parla_multilingual_v1',
+    });
+    await refundCredits(db, failed, now);
     const start = now.getTime() - 2 * DAY;
     const res = await call(
       account,

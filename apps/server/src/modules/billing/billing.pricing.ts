@@ -9,6 +9,9 @@ import {
 } from '@parla/contracts';
 import type { StoredCard, StoredDiscount } from './billing.tables';
 
+/** The code the first-month offer of accounts §9 goes by on invoices (not a promo code anyone types). */
+export const FIRST_MONTH_CODE = 'first-month';
+
 /** The end of a period that starts at `start`: one calendar month or year on (the 31st clamps to the month's end). */
 export function addPeriod(start: Date, period: BillingPeriod | 'month'): Date {
   const months = period === 'annual_period' ? 12 : 1;
@@ -73,7 +76,7 @@ export function firstInvoice(input: {
     return {
       priceCents,
       amountDueCents: offer[input.currency],
-      discount: { code: 'first-month', percentOff: null, amountOff, monthsLeft: 1, description: message },
+      discount: { code: FIRST_MONTH_CODE, percentOff: null, amountOff, monthsLeft: 1, description: message },
     };
   }
   return { priceCents, amountDueCents: priceCents, discount: null };

@@ -142,10 +142,15 @@ export async function billingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     session,
   );
   registerRoute(app, verifyCardRoute, async ({ request }) => verifyCard(billing, caller(request)), session);
-  registerRoute(app, validatePromocodeRoute, async ({ body }) => validatePromocode(billing, body.promocode), {
-    ...session,
-    config: { rateLimit: { max: 30, timeWindow: 60_000 } },
-  });
+  registerRoute(
+    app,
+    validatePromocodeRoute,
+    async ({ request, body }) => validatePromocode(billing, caller(request), body.promocode),
+    {
+      ...session,
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+  );
   registerRoute(
     app,
     createConnectAccountRoute,

@@ -35,6 +35,7 @@ import {
   addPeriod,
   describeDiscount,
   discounted,
+  FIRST_MONTH_CODE,
   firstInvoice,
   prorateUpgrade,
   readCard,
@@ -180,9 +181,11 @@ function currentPlanOf(state: BillingState): CurrentPlan {
 }
 
 /** A promo code's terms, or the §8 errors: unknown → invalid_promocode, past its end → coupon_expired. */
-async function findPromo(db: Db, code: string, now: Date): Promise<StoredDiscount> {
+async function findPromo(db: Db, code: string, now: Date, redeemed: string[] = []): Promise<StoredDiscount> {
   const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
-  if (!row) throw new AppError('invalid_promocode', `Coupon code ${code} is invalid`);
+  // A code this workspace has used is spent for it (each works once per workspace).
+  if (!row || redeemed.includes(row.code))
+    throw new AppError('invalid_promocode', `Coupon code ${code} is invalid`);
   if (row.expiresAt && row.expiresAt <= now) {
     throw new AppError('coupon_expired', 'This coupon has expired, please use a different one.');
   }
@@ -192,6 +195,12 @@ async function findPromo(db: Db, code: string, now: Date): Promise<StoredDiscoun
     amountOff: row.amountOff,
     monthsLeft: row.durationInMonths,
   };
+}
+
+/** Adds a used promo or discount code (the first-month offer is not a code). */
+function withRedeemed(codes: string[], code: string | null | undefined): string[] {
+  if (!code || code === FIRST_MONTH_CODE || codes.includes(code)) return codes;
+  return [...codes, code];
 }
 
 /** The discount an invoice gets now, and what is left of it for the invoices after. */
@@ -396,7 +405,9 @@ export async function createCheckoutSession(
       if (workspace.tier !== 'free' && workspace.tier !== 'trial') {
         throw conflict('You already have a subscription: change it instead of starting a new one.');
       }
-      const promo = body.promocode ? await findPromo(ctx.tx, body.promocode, ctx.now) : null;
+      const promo = body.promocode
+        ? await findPromo(ctx.tx, body.promocode, ctx.now, sub.redeemedCodes)
+        : null;
       const invoice = firstInvoice({
         plan: body.subscription_type,
         period: body.billing_period,
@@ -596,6 +607,7 @@ export async function submitCard(
   details: CardDetails,
 ): Promise<SessionOutcome> {
   return withSession(deps, sessionId, ['checkout', 'payment_method'], async (ctx, session) => {
+    if (session.kind === 'checkout') assertCheckoutStillApplies(ctx.state);
     const read = readCard(details, ctx.now);
     if ('error' in read) return { declined: read.error };
     if (read.card.behaviour === 'requires_authentication') {
@@ -618,6 +630,7 @@ export async function authenticateSession(
     if (session.status !== 'requires_action' || !session.pendingCard) {
       throw new AppError('conflict', 'This payment needs no authentication.');
     }
+    if (session.kind === 'checkout') assertCheckoutStillApplies(ctx.state);
     if (!approve) {
       const message =
         'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
@@ -662,6 +675,18 @@ function chargeMessage(card: StoredCard): string {
   return card.behaviour === 'insufficient_funds'
     ? 'Your card has insufficient funds.'
     : 'Your card was declined.';
+}
+
+/**
+ * A checkout pays only while the workspace has no plan: another checkout paid meanwhile, or a plan set
+ * otherwise, makes this one moot, and nothing is charged.
+ */
+function assertCheckoutStillApplies({ workspace, sub }: BillingState): void {
+  if ((workspace.tier !== 'free' && workspace.tier !== 'trial') || sub.status === 'active') {
+    throw conflict(
+      'This workspace already has a subscription, so nothing was charged. Manage it from the subscription page.',
+    );
+  }
 }
 
 export async function finishSession(ctx: ProviderContext, session: SessionRow): Promise<void> {
@@ -747,6 +772,7 @@ export async function activateFromCheckout(
     card,
     // A promo code lasting several months keeps discounting the renewals.
     discount: session.discount ? useDiscount(session.discount).left : null,
+    redeemedCode: session.discount?.code ?? null,
   });
 }
 
@@ -758,10 +784,33 @@ async function startPlan(
     currency: Currency;
     card: StoredCard | null;
     discount: StoredDiscount | null;
+    /** The promo code the first invoice used, redeemed now. */
+    redeemedCode?: string | null;
   },
 ): Promise<void> {
   await setWorkspaceTier(ctx.tx, ctx.state, plan.tier);
   await resetCredits(ctx.tx, ctx.state, ctx.now, ctx.now);
+  // The plan is set: any other checkout of this workspace is moot, and any other unpaid first invoice void.
+  await ctx.tx
+    .update(billingSessions)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(billingSessions.workspaceId, ctx.state.workspace.id),
+        eq(billingSessions.kind, 'checkout'),
+        sql`${billingSessions.status} in ('open', 'requires_action')`,
+      ),
+    );
+  await ctx.tx
+    .update(billingInvoices)
+    .set({ status: 'void', paymentIntentStatus: 'canceled' })
+    .where(
+      and(
+        eq(billingInvoices.workspaceId, ctx.state.workspace.id),
+        eq(billingInvoices.kind, 'subscription_create'),
+        eq(billingInvoices.status, 'open'),
+      ),
+    );
   await saveSubscription(
     ctx.tx,
     ctx.state,
@@ -779,6 +828,7 @@ async function startPlan(
       ...(plan.card ? { card: plan.card } : {}),
       discount: plan.discount,
       incompleteExpiresAt: null,
+      redeemedCodes: withRedeemed(ctx.state.sub.redeemedCodes, plan.redeemedCode),
     },
     ctx.now,
   );
@@ -809,12 +859,18 @@ async function payInvoiceWithCard(
     ctx.state.sub.status === 'incomplete' &&
     isPaidPlanId(invoice.tier)
   ) {
+    // The checkout's promo keeps discounting the invoices after this one.
+    const [session] = await ctx.tx
+      .select({ discount: billingSessions.discount })
+      .from(billingSessions)
+      .where(eq(billingSessions.invoiceId, invoice.id));
     await startPlan(ctx, {
       tier: invoice.tier,
       billingPeriod: invoice.billingPeriod,
       currency: invoice.currency,
       card: null,
-      discount: null,
+      discount: session?.discount ? useDiscount(session.discount).left : null,
+      redeemedCode: session?.discount?.code ?? null,
     });
   } else if (
     (ctx.state.sub.status === 'past_due' || ctx.state.sub.status === 'free_disabled') &&
@@ -889,7 +945,15 @@ export async function changeSubscription(
         requirePaidSubscription(state);
         const target = { tier: body.subscription_type, period: pricePeriodOf(body.billing_period) };
         const action = planAction(target, currentPlanOf(state));
+        if ((action === 'downgrade' || action === 'upgrade') && state.sub.cancelAtPeriodEnd) {
+          // Changing plan takes the cancellation back, at the provider too (a declined upgrade rolls
+          // this transaction back, but not the provider: the cancellation is then simply lifted).
+          await provider.setCancelAtPeriodEnd(ctx, false);
+        }
         if (action === 'downgrade') {
+          if (body.promocode) {
+            throw conflict('A promo code applies to a subscription or an upgrade, not to a downgrade.');
+          }
           const downgrade = { tier: body.subscription_type as SubscriptionTier, period: body.billing_period };
           await provider.scheduleDowngrade(ctx, downgrade);
           await saveSubscription(
@@ -917,7 +981,9 @@ export async function changeSubscription(
           targetPeriod: body.billing_period,
           currency: sub.currency,
         });
-        const promo = body.promocode ? await findPromo(ctx.tx, body.promocode, ctx.now) : null;
+        const promo = body.promocode
+          ? await findPromo(ctx.tx, body.promocode, ctx.now, sub.redeemedCodes)
+          : null;
         const discount = promo ? useDiscount(promo) : useDiscount(sub.discount);
         const invoice = await insertInvoice(ctx.tx, {
           workspaceId: state.workspace.id,
@@ -962,9 +1028,15 @@ export async function changeSubscription(
               body.subscription_type,
             ),
             discount: discount.left,
+            redeemedCodes: withRedeemed(sub.redeemedCodes, promo?.code),
           },
           ctx.now,
         );
+        // The new period starts now, and the monthly credit reset with it (credits used so far stay used).
+        await ctx.tx
+          .update(workspaces)
+          .set({ nextCharacterCountResetAt: addPeriod(ctx.now, 'month') })
+          .where(eq(workspaces.id, state.workspace.id));
         return { status: 'ok' as const, change: 'upgrade' as const };
       }).then((result) => {
         if ('declined' in result) throw new AppError('card_declined', String(result.declined));
@@ -1044,18 +1116,32 @@ export async function applyDiscount(
         throw new AppError('invalid_promocode', `Discount code ${code} is invalid`);
       }
       requirePaidSubscription(ctx.state);
+      // One special offer per workspace: they are not to be stacked renewal after renewal.
+      if (ctx.state.sub.redeemedCodes.some((used) => (DISCOUNT_CODES as readonly string[]).includes(used))) {
+        throw conflict('This workspace has already used a special offer.');
+      }
       const percentOff = Number(code.split('-').at(-1));
       const discount = { code, percentOff, amountOff: null, monthsLeft: 1 };
       await provider.applyDiscount(ctx, discount);
-      await saveSubscription(ctx.tx, ctx.state, { discount }, ctx.now);
+      await saveSubscription(
+        ctx.tx,
+        ctx.state,
+        { discount, redeemedCodes: withRedeemed(ctx.state.sub.redeemedCodes, code) },
+        ctx.now,
+      );
       return { status: 'ok' as const };
     }),
   );
 }
 
-export async function validatePromocode(deps: BillingDeps, code: string): Promise<PromoValidation> {
+export async function validatePromocode(
+  deps: BillingDeps,
+  caller: BillingCaller,
+  code: string,
+): Promise<PromoValidation> {
   try {
-    const promo = await findPromo(deps.db, code, deps.clock.now());
+    const { sub } = await loadBillingState(deps.db, caller.workspaceId);
+    const promo = await findPromo(deps.db, code, deps.clock.now(), sub.redeemedCodes);
     return {
       valid: true,
       promocode: promo.code,
@@ -1151,7 +1237,7 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
       });
     }
     const retries = await deps.db
-      .select()
+      .select({ id: billingInvoices.id, workspaceId: billingInvoices.workspaceId })
       .from(billingInvoices)
       .where(
         and(
@@ -1161,9 +1247,12 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
           lte(billingInvoices.nextPaymentAttemptAt, now),
         ),
       );
-    for (const invoice of retries) {
+    for (const due of retries) {
       await deps.db.transaction(async (tx) => {
-        const state = await loadBillingState(tx, invoice.workspaceId, { lock: true });
+        const state = await loadBillingState(tx, due.workspaceId, { lock: true });
+        // Read again under the lock: it may have been paid from the portal since the list was made.
+        const invoice = await findInvoice(tx, due.workspaceId, due.id);
+        if (invoice.status !== 'open') return;
         const ctx: ProviderContext = { tx, state, now, email: null };
         if (await payInvoiceWithCard(ctx, invoice, provider)) return;
         const lastTry = invoice.attempts + 1 >= MAX_RENEWAL_ATTEMPTS;
@@ -1173,7 +1262,7 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
           .where(eq(billingInvoices.id, invoice.id));
         // The last retry failed: the plan ends, and the workspace stays disabled (free_disabled, accounts
         // §4) until the open invoice is paid.
-        if (lastTry) await endPlan(ctx, provider, 'free_disabled');
+        if (lastTry && ctx.state.sub.status === 'past_due') await endPlan(ctx, provider, 'free_disabled');
       });
     }
     const lapsed = await deps.db
@@ -1188,6 +1277,8 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
     for (const { workspaceId } of lapsed) {
       await deps.db.transaction(async (tx) => {
         const state = await loadBillingState(tx, workspaceId, { lock: true });
+        const expiry = state.sub.incompleteExpiresAt;
+        if (state.sub.status !== 'incomplete' || !expiry || expiry > now) return;
         await tx
           .update(billingInvoices)
           .set({ status: 'void', paymentIntentStatus: 'canceled' })

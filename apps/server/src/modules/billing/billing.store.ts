@@ -40,6 +40,7 @@ export function defaultSubscription(workspaceId: string, tier: SubscriptionTier)
     gcpMarketplacePaymentDetails: null,
     consolidatedBilling: null,
     connectAccountId: null,
+    redeemedCodes: [],
     incompleteExpiresAt: null,
     updatedAt: new Date(0),
   };

@@ -66,6 +66,8 @@ export const billingSubscriptions = pgTable('billing_subscriptions', {
   gcpMarketplacePaymentDetails: jsonb('gcp_marketplace_payment_details').$type<Record<string, unknown>>(),
   consolidatedBilling: jsonb('consolidated_billing').$type<{ charge_workspace_id: string }>(),
   connectAccountId: text('connect_account_id'),
+  /** Promo and discount codes this workspace has used: each works once per workspace. */
+  redeemedCodes: jsonb('redeemed_codes').$type<string[]>().notNull().default([]),
   /** When an unpaid first invoice gives up (incomplete → free). */
   incompleteExpiresAt: timestamp('incomplete_expires_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

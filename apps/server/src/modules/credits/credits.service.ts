@@ -22,6 +22,9 @@ export interface Reservation {
   workspaceId: string;
   apiKeyId: string | undefined;
   amount: number;
+  /** What the charge was for, so its refund is charted under the same model and voice. */
+  modelId?: string | undefined;
+  voiceId?: string | undefined;
   /** The workspace's character_count before and after (history item character_count_change_from/to). */
   from: number;
   to: number;
@@ -219,6 +222,8 @@ async function spend(
       workspaceId: input.workspaceId,
       apiKeyId: input.apiKeyId,
       amount: input.amount,
+      modelId: input.modelId,
+      voiceId: input.voiceId,
       from: state.used,
       to: state.used + input.amount,
     };

@@ -146,6 +146,17 @@ export function promoOutcomeMessage(code: string, outcome: PromoOutcome): string
 }
 
 /**
+ * A checkout or change refused because of its stored promo (accounts §8): the expired or invalid coupon's
+ * message, or null when the failure is about something else.
+ */
+export function promoRefusalMessage(code: string, error: unknown): string | null {
+  if (!isHttpError(error)) return null;
+  if (error.errorType === couponExpiredCode) return billingMessages.couponExpired;
+  if (error.errorType === invalidPromocodeCode) return billingMessages.couponInvalid(code);
+  return null;
+}
+
+/**
  * accounts §4 "Promo code entry": validates the code, stores its terms when valid and clears the stored
  * promo otherwise. Never rejects.
  */

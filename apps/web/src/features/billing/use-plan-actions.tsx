@@ -23,7 +23,7 @@ import { useRenewSubscription } from './api/renew-subscription';
 import { billingMessages, type ChangeType } from './billing-messages';
 import { PlanChangeDialog } from './components/plan-change-dialog';
 import { changeTypeOf } from './plan-change-rules';
-import { readStoredPromo } from './promo';
+import { clearStoredPromo, promoRefusalMessage, readStoredPromo } from './promo';
 
 /** The server's own words under a billing toast, when they are safe to show (accounts §8 generic rule). */
 export function serverReason(error: unknown): string | undefined {
@@ -68,17 +68,25 @@ export function usePlanActions({ subscription, overview, currency }: PlanActions
   const startCheckout = (offer: PlanOffer, period: PricePeriod) => {
     if (!isPaidPlanId(offer.plan_id)) return;
     setBusyPlan(offer.plan_id);
+    const promocode = readStoredPromo()?.promocode ?? null;
     checkout.mutate(
       {
         subscription_type: offer.plan_id,
         billing_period: billingPeriodOf(period),
         currency,
-        promocode: readStoredPromo()?.promocode ?? null,
+        promocode,
       },
       {
         onSuccess: ({ url }) => leaveAppTo(url),
         onError: (error) => {
           setBusyPlan(null);
+          // An expired or invalid stored coupon is removed with its §8 message; Subscribe then works.
+          const refusal = promocode ? promoRefusalMessage(promocode, error) : null;
+          if (refusal) {
+            clearStoredPromo();
+            toast({ title: refusal, variant: 'error' });
+            return;
+          }
           toast({
             title: billingMessages.checkoutFailed,
             description: serverReason(error),

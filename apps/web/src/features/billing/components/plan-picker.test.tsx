@@ -121,6 +121,23 @@ describe('<PlanPicker> plan cards (accounts §4)', () => {
     expect(leaveAppTo).not.toHaveBeenCalled();
   });
 
+  it('a checkout refused for an expired stored coupon shows the §8 message and forgets the coupon', async () => {
+    localStorage.setItem(
+      'xi:promo',
+      JSON.stringify({ promocode: 'OLD', amount_off: 2200, percent_off: null, duration_in_months: 1 }),
+    );
+    stubApi({ 'POST /v1/billing/create-checkout-session': () => apiError(400, 'coupon_expired') });
+    renderPicker(makeSubscription());
+    fireEvent.click(await buttonIn('Creator'));
+    expect(
+      await screen.findByText(
+        "This coupon has expired, please use a different one. We've removed it from your browser.",
+      ),
+    ).toBeTruthy();
+    expect(localStorage.getItem('xi:promo')).toBeNull();
+    expect(leaveAppTo).not.toHaveBeenCalled();
+  });
+
   it('pro: an upgrade asks first, sends one idempotency key, and a refusal toasts "Failed to upgrade subscription"', async () => {
     const calls = stubApi({
       'POST /v1/billing/change-subscription': () =>

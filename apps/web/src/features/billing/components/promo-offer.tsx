@@ -6,7 +6,6 @@ import {
   promoPlanForAmount,
   tierDisplayNames,
 } from '@parla/contracts';
-import { useState } from 'react';
 import { useToast } from '../../../app/toasts/toast-provider';
 import { leaveAppTo } from '../../../lib/leave-app';
 import { Button } from '../../../ui/button';
@@ -18,6 +17,7 @@ import {
   clearStoredPromo,
   promoDiscountText,
   promoDurationText,
+  promoRefusalMessage,
   setPromoDismissed,
   useStoredPromo,
 } from '../promo';
@@ -38,7 +38,6 @@ export function PromoOffer({ subscription, currency }: PromoOfferProps) {
   const { toast } = useToast();
   const checkout = useCreateCheckoutSession();
   const change = useChangeSubscription();
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const plan = promoPlanForAmount(promo?.amount_off);
   const onPlanAlready =
     plan !== null && subscription.tier === plan && subscription.billing_period === 'monthly_period';
@@ -57,12 +56,15 @@ export function PromoOffer({ subscription, currency }: PromoOfferProps) {
         { subscription_type: plan, billing_period: 'monthly_period', currency, promocode: promo.promocode },
         {
           onSuccess: ({ url }) => leaveAppTo(url),
-          onError: (error) =>
+          onError: (error) => {
+            const refusal = promoRefusalMessage(promo.promocode, error);
+            if (refusal) clearStoredPromo();
             toast({
-              title: billingMessages.checkoutFailed,
-              description: serverReason(error),
+              title: refusal ?? billingMessages.checkoutFailed,
+              ...(refusal ? {} : { description: serverReason(error) }),
               variant: 'error',
-            }),
+            });
+          },
         },
       );
       return;
@@ -71,7 +73,8 @@ export function PromoOffer({ subscription, currency }: PromoOfferProps) {
       {
         subscription_type: plan,
         billing_period: 'monthly_period',
-        idempotency_key: idempotencyKey,
+        // One key per acceptance: a retry of the same click is the same change, a later promo a new one.
+        idempotency_key: crypto.randomUUID(),
         promocode: promo.promocode,
       },
       {

@@ -1,0 +1,1 @@
+ALTER TABLE "billing_subscriptions" ADD COLUMN "redeemed_codes" jsonb DEFAULT '[]'::jsonb NOT NULL;
