@@ -184,6 +184,7 @@ export async function startFakeStripe() {
         if (params['items[0][price]']) sub.price = params['items[0][price]'];
         if (params.default_payment_method) sub.paymentMethod = params.default_payment_method;
       }
+      if (method === 'DELETE') return ok({ ...subscriptionJson(sub, expand), status: 'canceled' });
       return ok(subscriptionJson(sub, expand));
     }
     if (method === 'POST' && path === '/v1/subscription_schedules') {

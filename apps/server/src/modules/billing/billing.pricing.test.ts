@@ -4,6 +4,7 @@ import {
   cardRefusal,
   discounted,
   firstInvoice,
+  nextMonthlyReset,
   passesLuhn,
   prorateUpgrade,
   readCard,
@@ -22,6 +23,19 @@ describe('billing arithmetic', () => {
     );
     expect(addPeriod(new Date('2026-12-05T00:00:00Z'), 'monthly_period').toISOString()).toBe(
       '2027-01-05T00:00:00.000Z',
+    );
+  });
+
+  it('counts monthly resets from the anchor, so the 31st does not drift to the 28th', () => {
+    const anchor = new Date('2027-01-31T09:00:00Z');
+    expect(nextMonthlyReset(anchor, new Date('2027-02-01T00:00:00Z')).toISOString()).toBe(
+      '2027-02-28T09:00:00.000Z',
+    );
+    expect(nextMonthlyReset(anchor, new Date('2027-03-01T00:00:00Z')).toISOString()).toBe(
+      '2027-03-31T09:00:00.000Z',
+    );
+    expect(nextMonthlyReset(anchor, new Date('2027-03-31T09:00:00Z')).toISOString()).toBe(
+      '2027-04-30T09:00:00.000Z',
     );
   });
 

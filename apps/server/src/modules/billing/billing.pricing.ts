@@ -14,7 +14,23 @@ export const FIRST_MONTH_CODE = 'first-month';
 
 /** The end of a period that starts at `start`: one calendar month or year on (the 31st clamps to the month's end). */
 export function addPeriod(start: Date, period: BillingPeriod | 'month'): Date {
-  const months = period === 'annual_period' ? 12 : 1;
+  return addMonths(start, period === 'annual_period' ? 12 : 1);
+}
+
+/**
+ * The first monthly boundary of `anchor` after `after`: anchor + k months, each counted from the anchor,
+ * so a period started on the 31st resets on the 31st (or the month's last day), never drifting to the 28th.
+ */
+export function nextMonthlyReset(anchor: Date, after: Date): Date {
+  for (let k = 1; k < 12 * 200; k++) {
+    const boundary = addMonths(anchor, k);
+    if (boundary > after) return boundary;
+  }
+  return addMonths(after, 1);
+}
+
+/** `start` moved `months` calendar months on, the day clamped to the target month's last day. */
+export function addMonths(start: Date, months: number): Date {
   const end = new Date(start.getTime());
   const day = end.getUTCDate();
   end.setUTCDate(1);

@@ -37,6 +37,7 @@ import {
   discounted,
   FIRST_MONTH_CODE,
   firstInvoice,
+  nextMonthlyReset,
   prorateUpgrade,
   readCard,
 } from './billing.pricing';
@@ -789,7 +790,7 @@ async function startPlan(
   },
 ): Promise<void> {
   await setWorkspaceTier(ctx.tx, ctx.state, plan.tier);
-  await resetCredits(ctx.tx, ctx.state, ctx.now, ctx.now);
+  await resetCredits(ctx.tx, ctx.state, addPeriod(ctx.now, 'month'), ctx.now);
   // The plan is set: any other checkout of this workspace is moot, and any other unpaid first invoice void.
   await ctx.tx
     .update(billingSessions)
@@ -1301,14 +1302,15 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
   for (const { id } of refresh) {
     await deps.db.transaction(async (tx) => {
       const state = await loadBillingState(tx, id, { lock: true });
-      let next = state.workspace.nextCharacterCountResetAt;
-      if (!next || next > now) return;
+      const due = state.workspace.nextCharacterCountResetAt;
+      if (!due || due > now) return;
       // A billing period ending by then resets the credits when it closes (here, or by the provider's
       // webhook): resetting now as well would reset twice.
       const periodEnd = state.sub.currentPeriodEnd;
-      if (periodEnd && periodEnd.getTime() <= next.getTime() + 60_000) return;
-      while (addPeriod(next, 'month') <= now) next = addPeriod(next, 'month');
-      await resetCredits(tx, state, next, now);
+      if (periodEnd && periodEnd.getTime() <= due.getTime() + 60_000) return;
+      // Monthly boundaries counted from the period's start (or the workspace's creation).
+      const anchor = state.sub.currentPeriodStart ?? state.workspace.createdAt;
+      await resetCredits(tx, state, nextMonthlyReset(anchor, now), now);
       reset++;
     });
   }
@@ -1357,7 +1359,7 @@ async function closePeriod(ctx: ProviderContext, provider: BillingProvider, end:
   const endsPlan = sub.cancelAtPeriodEnd || sub.downgradeTo === 'free' || !sub.billingPeriod;
   if (endsPlan) {
     await endPlan(ctx, provider, 'free');
-    await resetCredits(ctx.tx, state, end, ctx.now);
+    await resetCredits(ctx.tx, state, addPeriod(end, 'month'), ctx.now);
     return;
   }
   const tier = sub.downgradeTo ?? state.workspace.tier;
@@ -1370,7 +1372,7 @@ async function closePeriod(ctx: ProviderContext, provider: BillingProvider, end:
       { currentPeriodStart: end, currentPeriodEnd: addPeriod(end, period) },
       ctx.now,
     );
-    await resetCredits(ctx.tx, state, end, ctx.now);
+    await resetCredits(ctx.tx, state, addPeriod(end, 'month'), ctx.now);
     return;
   }
   const subtotal = planPriceCents(tier, period, sub.currency);
@@ -1416,7 +1418,7 @@ async function closePeriod(ctx: ProviderContext, provider: BillingProvider, end:
     },
     ctx.now,
   );
-  await resetCredits(ctx.tx, state, end, ctx.now);
+  await resetCredits(ctx.tx, state, addPeriod(end, 'month'), ctx.now);
 }
 
 export { describeDiscount };

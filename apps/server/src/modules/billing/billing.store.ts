@@ -5,7 +5,6 @@ import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { creditLedger } from '../credits/credits.tables';
 import { type WorkspaceRow, workspaces } from '../workspaces/workspaces.tables';
-import { addPeriod } from './billing.pricing';
 import {
   billingInvoices,
   billingSessions,
@@ -89,11 +88,10 @@ export async function setWorkspaceTier(db: Db, state: BillingState, tier: Subscr
 
 /**
  * Starts a new credit period: character_count back to 0, a `reset` row in the ledger with the count it
- * cleared, and the next reset a month on (accounts §3 next_character_count_reset_unix).
+ * cleared, and the next reset at `next` (accounts §3 next_character_count_reset_unix).
  */
-export async function resetCredits(db: Db, state: BillingState, from: Date, now: Date): Promise<void> {
+export async function resetCredits(db: Db, state: BillingState, next: Date, now: Date): Promise<void> {
   const cleared = state.workspace.characterCount;
-  const next = addPeriod(from, 'month');
   await db
     .update(workspaces)
     .set({ characterCount: 0, nextCharacterCountResetAt: next })

@@ -188,7 +188,7 @@ describe('the Stripe provider', () => {
       end,
       metadata: { workspace_id: account.workspaceId },
     });
-    const completed = stripeEvent('checkout.session.completed', {
+    const completedSession = {
       id: 'cs_test_done',
       object: 'checkout.session',
       mode: 'subscription',
@@ -205,8 +205,24 @@ describe('the Stripe provider', () => {
         currency: 'usd',
         parla_session_id: checkout?.params['metadata[parla_session_id]'],
       },
-    });
+    };
+    const completed = stripeEvent('checkout.session.completed', completedSession);
     expect(await deliver(completed)).toEqual({ status: 200, body: { received: true } });
+    // A second checkout paid meanwhile is cancelled at Stripe, not adopted: the plan on file stays.
+    const extra = fake.addSubscription({
+      customer: customerId,
+      price: String(price?.id),
+      start,
+      end,
+      metadata: { workspace_id: account.workspaceId },
+    });
+    const second = stripeEvent('checkout.session.completed', {
+      ...completedSession,
+      id: 'cs_test_second',
+      subscription: extra.id,
+    });
+    expect((await deliver(second)).status).toBe(200);
+    expect(fake.callsTo('DELETE', `/v1/subscriptions/${extra.id}`)).toHaveLength(1);
     const before = await counts(account.workspaceId);
     expect(before.invoices).toBe(1);
     const active = await subscription(account);

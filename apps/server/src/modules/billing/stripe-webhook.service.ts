@@ -12,6 +12,7 @@ import type Stripe from 'stripe';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import { addPeriod } from './billing.pricing';
 import { activateFromCheckout, endPlan, finishSession, useDiscount } from './billing.service';
 import {
   claimWebhookEvent,
@@ -191,6 +192,14 @@ async function onSubscriptionCheckout(
   await applyToWorkspace(deps, event, workspaceId, async (ctx) => {
     // The same checkout told twice (completed, then async_payment_succeeded): the plan started once.
     if (ctx.state.sub.providerSubscriptionId === subscriptionId) return;
+    const { workspace, sub } = ctx.state;
+    if (sub.providerSubscriptionId && workspace.tier !== 'free' && workspace.tier !== 'trial') {
+      // A second checkout paid while the workspace already has a plan: that Stripe subscription is
+      // cancelled at once instead of replacing (and orphaning) the one on file. Its first payment is
+      // left for a refund from Stripe's dashboard.
+      await deps.provider.stripe.subscriptions.cancel(subscriptionId);
+      return;
+    }
     const session = await checkoutSessionRow(ctx, checkout);
     if (!session) return;
     await saveSubscription(
@@ -335,7 +344,7 @@ async function onInvoicePaid(deps: StripeWebhookDeps, event: Stripe.Event, invoi
       },
       ctx.now,
     );
-    await resetCredits(ctx.tx, state, start, ctx.now);
+    await resetCredits(ctx.tx, state, addPeriod(start, 'month'), ctx.now);
   });
 }
 
@@ -435,7 +444,7 @@ async function onSubscriptionDeleted(
       ctx.now,
     );
     await endPlan(ctx, deps.provider, 'free');
-    await resetCredits(ctx.tx, ctx.state, end, ctx.now);
+    await resetCredits(ctx.tx, ctx.state, addPeriod(end, 'month'), ctx.now);
   });
 }
 
