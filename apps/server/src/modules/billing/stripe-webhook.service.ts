@@ -128,6 +128,17 @@ async function workspaceOf(
 const invoiceSubscriptionId = (invoice: Stripe.Invoice) =>
   idOf(invoice.parent?.subscription_details?.subscription ?? null);
 
+/** The subscription an invoice belongs to and its workspace; null for invoices outside a subscription. */
+async function invoiceSubject(
+  db: Db,
+  invoice: Stripe.Invoice,
+): Promise<{ subscriptionId: string; workspaceId: string | null } | null> {
+  const subscriptionId = invoiceSubscriptionId(invoice);
+  if (!subscriptionId) return null;
+  const workspaceId = await workspaceOf(db, invoice.parent?.subscription_details?.metadata, invoice.customer);
+  return { subscriptionId, workspaceId };
+}
+
 /**
  * A checkout we opened, as the engine's session row: ours when it is still there (its offer and promo),
  * else rebuilt from the checkout's metadata. The amounts are the ones Stripe charged.
@@ -285,13 +296,9 @@ async function settleInvoice(ctx: ProviderContext, invoice: InvoiceRow): Promise
  * own call, so those only settle an invoice recorded open.
  */
 async function onInvoicePaid(deps: StripeWebhookDeps, event: Stripe.Event, invoice: Stripe.Invoice) {
-  const subscriptionId = invoiceSubscriptionId(invoice);
-  if (!subscriptionId) return;
-  const workspaceId = await workspaceOf(
-    deps.db,
-    invoice.parent?.subscription_details?.metadata,
-    invoice.customer,
-  );
+  const about = await invoiceSubject(deps.db, invoice);
+  if (!about) return;
+  const { subscriptionId, workspaceId } = about;
   await applyToWorkspace(deps, event, workspaceId, async (ctx) => {
     const { state } = ctx;
     if (state.sub.providerSubscriptionId !== subscriptionId) return;
@@ -350,13 +357,9 @@ async function onInvoicePaid(deps: StripeWebhookDeps, event: Stripe.Event, invoi
 
 /** A renewal Stripe could not charge: the subscription is past due and the invoice shows as open. */
 async function onInvoicePaymentFailed(deps: StripeWebhookDeps, event: Stripe.Event, invoice: Stripe.Invoice) {
-  const subscriptionId = invoiceSubscriptionId(invoice);
-  if (!subscriptionId) return;
-  const workspaceId = await workspaceOf(
-    deps.db,
-    invoice.parent?.subscription_details?.metadata,
-    invoice.customer,
-  );
+  const about = await invoiceSubject(deps.db, invoice);
+  if (!about) return;
+  const { subscriptionId, workspaceId } = about;
   await applyToWorkspace(deps, event, workspaceId, async (ctx) => {
     const { state } = ctx;
     // The first invoice fails inside Checkout, an upgrade's inside the engine's call: only renewals here.
