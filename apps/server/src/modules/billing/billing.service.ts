@@ -33,7 +33,6 @@ import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 import {
   addPeriod,
-  describeDiscount,
   discounted,
   FIRST_MONTH_CODE,
   firstInvoice,
@@ -1420,5 +1419,3 @@ async function closePeriod(ctx: ProviderContext, provider: BillingProvider, end:
   );
   await resetCredits(ctx.tx, state, addPeriod(end, 'month'), ctx.now);
 }
-
-export { describeDiscount };

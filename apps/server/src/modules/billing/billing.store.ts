@@ -1,5 +1,5 @@
-import type { BillingPeriod, Currency, SubscriptionStatus, SubscriptionTier } from '@parla/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import type { BillingPeriod, Currency, SubscriptionTier } from '@parla/contracts';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -194,12 +194,6 @@ export async function findInvoice(db: Db, workspaceId: string, invoiceId: string
 export function withPreviousTier(tiers: SubscriptionTier[], tier: SubscriptionTier): SubscriptionTier[] {
   return tiers.includes(tier) ? tiers : [...tiers, tier];
 }
-
-export const statusIsPaid = (status: SubscriptionStatus) => status === 'active' || status === 'trialing';
-
-/** Counts open invoices in SQL for the subscription response. */
-export const openInvoiceCount = (workspaceId: string) =>
-  sql<number>`(select count(*)::int from billing_invoices where workspace_id = ${workspaceId} and status = 'open')`;
 
 // ---- Provider records (Stripe) ------------------------------------------------------------------------
 
