@@ -421,6 +421,22 @@ describe('one subscription, one use of each code', () => {
     );
   });
 
+  it('two declined checkouts: a new card pays one first invoice, and the other is voided, not charged', async () => {
+    const account = await signUpWithApiKey(t.app);
+    const first = await checkout(account);
+    const second = await checkout(account, { subscription_type: 'pro' });
+    expect((await pay(first, TEST_CARDS.declined)).status).toBe(402);
+    expect((await pay(second, TEST_CARDS.declined)).status).toBe(402);
+    const card = await call(account, '/v1/billing/create-update-payment-methods-session');
+    expect((await pay(sessionIdOf(card.body.url), TEST_CARDS.succeeds)).status).toBe(200);
+    expect(await subscription(account)).toMatchObject({ status: 'active', has_open_invoices: false });
+    const invoices = await t.deps.database.db
+      .select()
+      .from(billingInvoices)
+      .where(eq(billingInvoices.workspaceId, account.workspaceId));
+    expect(invoices.map((i) => i.status).sort()).toEqual(['paid', 'void']);
+  });
+
   it('a promo code and a special offer work once per workspace', async () => {
     const code = `ONCE${Date.now()}`;
     await createPromoCode(t.deps.database.db, { code, percentOff: 10, durationInMonths: 1 });

@@ -652,9 +652,11 @@ async function completeWithCard(
     if (refusal) return { declined: refusal };
     await saveSubscription(ctx.tx, ctx.state, { card }, ctx.now);
     await finishSession(ctx, session);
-    // A new card pays what is owed straight away.
-    for (const invoice of await openInvoices(ctx.tx, ctx.state.workspace.id)) {
-      await payInvoiceWithCard(ctx, invoice);
+    // A new card pays what is owed straight away. Each invoice is read again first: paying a first invoice
+    // starts the plan and voids any other unpaid first invoice.
+    for (const listed of await openInvoices(ctx.tx, ctx.state.workspace.id)) {
+      const invoice = await findInvoice(ctx.tx, ctx.state.workspace.id, listed.id);
+      if (invoice.status === 'open') await payInvoiceWithCard(ctx, invoice);
     }
     return { status: 'succeeded', redirect_url: session.successUrl };
   }
