@@ -28,8 +28,11 @@ export interface BillingProvider {
   readonly runsRenewals: boolean;
   /** The page where a checkout, card change, portal or payouts session happens. */
   sessionUrl(ctx: ProviderContext, session: SessionRow): Promise<string>;
-  /** Charges the card on file now (an upgrade's prorated invoice, a renewal, an open invoice). */
-  charge(ctx: ProviderContext, invoice: InvoiceRow): Promise<ChargeResult>;
+  /**
+   * Charges the card on file now (an upgrade's prorated invoice, a renewal, an open invoice). `promo` is a
+   * promo code given with an upgrade, for a provider that applies discounts itself.
+   */
+  charge(ctx: ProviderContext, invoice: InvoiceRow, promo?: StoredDiscount | null): Promise<ChargeResult>;
   /** Tells the provider the plan changed now (upgrade). */
   changePlanNow(ctx: ProviderContext, target: { tier: PaidPlanId; period: BillingPeriod }): Promise<void>;
   /** Schedules (target) or drops (null) a downgrade at the period end. */

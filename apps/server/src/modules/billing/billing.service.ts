@@ -51,6 +51,7 @@ import {
   resetCredits,
   saveSubscription,
   setWorkspaceTier,
+  voidInvoice,
   withPreviousTier,
 } from './billing.store';
 import {
@@ -1003,13 +1004,10 @@ export async function changeSubscription(
           paid: false,
           now: ctx.now,
         });
-        const charged = await provider.charge(ctx, invoice);
+        const charged = await provider.charge(ctx, invoice, promo);
         if (!charged.ok) {
           // Nothing changes: the upgrade's invoice is voided and the plan stays as it was.
-          await ctx.tx
-            .update(billingInvoices)
-            .set({ status: 'void', paymentIntentStatus: 'canceled' })
-            .where(eq(billingInvoices.id, invoice.id));
+          await voidInvoice(ctx.tx, invoice.id);
           return { declined: `${charged.message} Your plan was not changed.` };
         }
         await markInvoicePaid(ctx.tx, invoice.id, ctx.now);

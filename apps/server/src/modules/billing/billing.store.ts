@@ -164,6 +164,14 @@ export async function markInvoicePaid(db: Db, invoiceId: string, now: Date): Pro
     .where(eq(billingInvoices.id, invoiceId));
 }
 
+/** An invoice no longer owed: void, its payment cancelled, no more attempts. */
+export async function voidInvoice(db: Db, invoiceId: string): Promise<void> {
+  await db
+    .update(billingInvoices)
+    .set({ status: 'void', paymentIntentStatus: 'canceled', nextPaymentAttemptAt: null })
+    .where(eq(billingInvoices.id, invoiceId));
+}
+
 export async function listInvoices(db: Db, workspaceId: string, limit = 24): Promise<InvoiceRow[]> {
   return db
     .select()

@@ -7,6 +7,7 @@ import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { creditLedger } from '../credits/credits.tables';
 import { addPeriod } from './billing.pricing';
+import { createPromoCode } from './billing.service';
 import { billingInvoices, billingWebhookEvents } from './billing.tables';
 
 const WEBHOOK_SECRET = 'whsec_test';
@@ -294,6 +295,26 @@ describe('the Stripe provider', () => {
     });
     expect(await counts(account.workspaceId)).toEqual({ invoices: 2, resets: before.resets + 1 });
 
+    // An invoice Stripe writes off (voided here) is no longer owed: past due → active again.
+    const writtenOff = renewalInvoice({
+      id: 'in_renewal_written_off',
+      subscription: sub.id,
+      customer: customerId,
+      workspaceId: account.workspaceId,
+      start: end,
+      end: nextEnd,
+      amount: 2200,
+    });
+    expect((await deliver(stripeEvent('invoice.payment_failed', writtenOff))).status).toBe(200);
+    expect((await subscription(account)).status).toBe('past_due');
+    expect((await deliver(stripeEvent('invoice.voided', writtenOff))).status).toBe(200);
+    expect(await subscription(account)).toMatchObject({ status: 'active', has_open_invoices: false });
+    const [voided] = await t.deps.database.db
+      .select()
+      .from(billingInvoices)
+      .where(eq(billingInvoices.providerInvoiceId, 'in_renewal_written_off'));
+    expect(voided?.status).toBe('void');
+
     // A downgrade is a subscription schedule: this period as it is, then the lower price.
     const down = await call(account, '/v1/billing/change-subscription', {
       subscription_type: 'starter',
@@ -377,12 +398,19 @@ describe('the Stripe provider', () => {
     });
 
     // Back to Pro for the rest (the schedule of the applied downgrade is released first).
+    // With a promo code: it goes to Stripe as a coupon on the subscription update.
+    const promocode = `STRIPEUP${Date.now()}`;
+    await createPromoCode(t.deps.database.db, { code: promocode, percentOff: 25, durationInMonths: 1 });
     const upAgain = await call(account, '/v1/billing/change-subscription', {
       subscription_type: 'pro',
       billing_period: 'monthly_period',
       idempotency_key: 'stripe-upgrade-2',
+      promocode,
     });
     expect(upAgain.status, JSON.stringify(upAgain.body)).toBe(200);
+    expect(fake.callsTo('POST', `/v1/subscriptions/${sub.id}`).at(-1)?.params).toMatchObject({
+      'discounts[0][coupon]': expect.stringContaining(promocode),
+    });
     expect(await subscription(account)).toMatchObject({ tier: 'pro' });
 
     // A discount code becomes a one-invoice coupon on the Stripe subscription.

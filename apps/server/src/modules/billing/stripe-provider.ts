@@ -259,7 +259,11 @@ export function createStripeProvider(options: {
    * does (error_if_incomplete) — so the engine's "charge, then change the plan" is one Stripe call. The
    * period restarts now (billing_cycle_anchor), as the engine's proration has it (billing.pricing.ts).
    */
-  async function upgrade(ctx: ProviderContext, invoice: InvoiceRow): Promise<ChargeResult> {
+  async function upgrade(
+    ctx: ProviderContext,
+    invoice: InvoiceRow,
+    promo: StoredDiscount | null,
+  ): Promise<ChargeResult> {
     if (!isPaidPlanId(invoice.tier)) return { ok: false, message: 'This plan is not sold by card.' };
     const subscriptionId = requireSubscriptionId(ctx);
     const pendingDowngrade = ctx.state.sub.downgradeTo
@@ -269,6 +273,8 @@ export function createStripeProvider(options: {
     await releaseSchedule(ctx);
     const item = itemOf(await stripe.subscriptions.retrieve(subscriptionId));
     const price = await priceId(invoice.tier, invoice.billingPeriod, ctx.state.sub.currency);
+    // A promo code given with the upgrade goes on the subscription, so Stripe takes it off this invoice.
+    const discounts = promo ? [{ coupon: await couponId(promo, ctx.state.sub.currency) }] : undefined;
     let updated: Stripe.Subscription;
     try {
       updated = await stripe.subscriptions.update(
@@ -279,6 +285,7 @@ export function createStripeProvider(options: {
           payment_behavior: 'error_if_incomplete',
           billing_cycle_anchor: { type: 'now' },
           metadata: { tier: invoice.tier, billing_period: invoice.billingPeriod },
+          ...(discounts ? { discounts } : {}),
           expand: ['latest_invoice'],
         },
         { idempotencyKey: `parla-upgrade-${invoice.id}` },
@@ -411,8 +418,8 @@ export function createStripeProvider(options: {
         throw unavailable(error);
       }
     },
-    async charge(ctx, invoice) {
-      if (invoice.kind === 'subscription_update') return upgrade(ctx, invoice);
+    async charge(ctx, invoice, promo) {
+      if (invoice.kind === 'subscription_update') return upgrade(ctx, invoice, promo ?? null);
       // Stripe charges renewals itself; an open invoice it issued can be paid again on demand.
       if (!invoice.providerInvoiceId) return { ok: false, message: 'This invoice is collected by Stripe.' };
       try {

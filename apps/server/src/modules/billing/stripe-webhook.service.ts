@@ -27,6 +27,7 @@ import {
   type SubscriptionRow,
   saveSubscription,
   setWorkspaceTier,
+  voidInvoice,
   webhookEventSeen,
   withPreviousTier,
 } from './billing.store';
@@ -290,6 +291,27 @@ async function settleInvoice(ctx: ProviderContext, invoice: InvoiceRow): Promise
 }
 
 /**
+ * An invoice Stripe voided or gave up collecting: it is no longer owed here either (void), and a past-due
+ * subscription with nothing else owed is active again. What the subscription becomes after failed
+ * collection (cancelled, unpaid) arrives as customer.subscription.updated or .deleted.
+ */
+async function onInvoiceWrittenOff(deps: StripeWebhookDeps, event: Stripe.Event, invoice: Stripe.Invoice) {
+  const about = await invoiceSubject(deps.db, invoice);
+  if (!about) return;
+  await applyToWorkspace(deps, event, about.workspaceId, async (ctx) => {
+    const recorded = await findInvoiceByProviderId(ctx.tx, ctx.state.workspace.id, invoice.id);
+    if (!recorded || recorded.status !== 'open') return;
+    await voidInvoice(ctx.tx, recorded.id);
+    if (
+      ctx.state.sub.status === 'past_due' &&
+      (await openInvoices(ctx.tx, ctx.state.workspace.id)).length === 0
+    ) {
+      await saveSubscription(ctx.tx, ctx.state, { status: 'active' }, ctx.now);
+    }
+  });
+}
+
+/**
  * A paid renewal: the new period starts (the invoice's), a pending downgrade takes effect (Stripe's
  * schedule already switched the price), and the credits start over — closePeriod's work, with Stripe
  * having charged the card. The first invoice belongs to the checkout and an upgrade's to the engine's
@@ -489,6 +511,10 @@ export async function handleStripeWebhook(
       break;
     case 'invoice.payment_failed':
       await onInvoicePaymentFailed(deps, event, event.data.object);
+      break;
+    case 'invoice.voided':
+    case 'invoice.marked_uncollectible':
+      await onInvoiceWrittenOff(deps, event, event.data.object);
       break;
     case 'customer.subscription.updated':
       await onSubscriptionUpdated(deps, event, event.data.object);
