@@ -300,7 +300,7 @@ async function onInvoiceWrittenOff(deps: StripeWebhookDeps, event: Stripe.Event,
   if (!about) return;
   await applyToWorkspace(deps, event, about.workspaceId, async (ctx) => {
     const recorded = await findInvoiceByProviderId(ctx.tx, ctx.state.workspace.id, invoice.id);
-    if (!recorded || recorded.status !== 'open') return;
+    if (recorded?.status !== 'open') return;
     await voidInvoice(ctx.tx, recorded.id);
     if (
       ctx.state.sub.status === 'past_due' &&
