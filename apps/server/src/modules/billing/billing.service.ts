@@ -52,6 +52,7 @@ import {
   saveSubscription,
   setWorkspaceTier,
   voidInvoice,
+  voidOpenFirstInvoices,
   withPreviousTier,
 } from './billing.store';
 import {
@@ -804,16 +805,7 @@ async function startPlan(
         sql`${billingSessions.status} in ('open', 'requires_action')`,
       ),
     );
-  await ctx.tx
-    .update(billingInvoices)
-    .set({ status: 'void', paymentIntentStatus: 'canceled' })
-    .where(
-      and(
-        eq(billingInvoices.workspaceId, ctx.state.workspace.id),
-        eq(billingInvoices.kind, 'subscription_create'),
-        eq(billingInvoices.status, 'open'),
-      ),
-    );
+  await voidOpenFirstInvoices(ctx.tx, ctx.state.workspace.id);
   await saveSubscription(
     ctx.tx,
     ctx.state,
@@ -875,15 +867,21 @@ async function payInvoiceWithCard(
       discount: session?.discount ? useDiscount(session.discount).left : null,
       redeemedCode: session?.discount?.code ?? null,
     });
-  } else if (
-    (ctx.state.sub.status === 'past_due' || ctx.state.sub.status === 'free_disabled') &&
-    (await openInvoices(ctx.tx, ctx.state.workspace.id)).length === 0
-  ) {
-    // Paid up: a past-due plan is active again; a plan that ended unpaid leaves a plain free workspace.
-    const status = ctx.state.sub.status === 'past_due' ? 'active' : 'free';
-    await saveSubscription(ctx.tx, ctx.state, { status }, ctx.now);
+  } else {
+    await clearPaymentTroubleIfPaidUp(ctx);
   }
   return true;
+}
+
+/**
+ * With nothing left owed, payment trouble ends: a past-due plan is active again, and a plan that ended
+ * unpaid (free_disabled) leaves a plain free workspace.
+ */
+export async function clearPaymentTroubleIfPaidUp(ctx: ProviderContext): Promise<void> {
+  const { status } = ctx.state.sub;
+  if (status !== 'past_due' && status !== 'free_disabled') return;
+  if ((await openInvoices(ctx.tx, ctx.state.workspace.id)).length > 0) return;
+  await saveSubscription(ctx.tx, ctx.state, { status: status === 'past_due' ? 'active' : 'free' }, ctx.now);
 }
 
 export async function payInvoiceFromPortal(
@@ -1279,16 +1277,7 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
         const state = await loadBillingState(tx, workspaceId, { lock: true });
         const expiry = state.sub.incompleteExpiresAt;
         if (state.sub.status !== 'incomplete' || !expiry || expiry > now) return;
-        await tx
-          .update(billingInvoices)
-          .set({ status: 'void', paymentIntentStatus: 'canceled' })
-          .where(
-            and(
-              eq(billingInvoices.workspaceId, workspaceId),
-              eq(billingInvoices.kind, 'subscription_create'),
-              eq(billingInvoices.status, 'open'),
-            ),
-          );
+        await voidOpenFirstInvoices(tx, workspaceId);
         await saveSubscription(tx, state, { status: 'free', incompleteExpiresAt: null }, now);
       });
     }
@@ -1313,10 +1302,6 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
       reset++;
     });
   }
-  // Workspaces that never had a reset date get one a month from their creation.
-  await deps.db.execute(sql`
-    update workspaces set next_character_count_reset_at = created_at + interval '1 month'
-    where next_character_count_reset_at is null`);
   await deps.db
     .update(billingSessions)
     .set({ status: 'expired' })

@@ -172,6 +172,20 @@ export async function voidInvoice(db: Db, invoiceId: string): Promise<void> {
     .where(eq(billingInvoices.id, invoiceId));
 }
 
+/** Voids a workspace's unpaid first invoices (a plan started another way, or the checkout lapsed). */
+export async function voidOpenFirstInvoices(db: Db, workspaceId: string): Promise<void> {
+  await db
+    .update(billingInvoices)
+    .set({ status: 'void', paymentIntentStatus: 'canceled', nextPaymentAttemptAt: null })
+    .where(
+      and(
+        eq(billingInvoices.workspaceId, workspaceId),
+        eq(billingInvoices.kind, 'subscription_create'),
+        eq(billingInvoices.status, 'open'),
+      ),
+    );
+}
+
 export async function listInvoices(db: Db, workspaceId: string, limit = 24): Promise<InvoiceRow[]> {
   return db
     .select()

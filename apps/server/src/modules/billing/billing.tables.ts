@@ -38,40 +38,45 @@ export interface StoredDiscount {
  * record). `workspaces.tier` and `character_count` stay where every generation reads them; a workspace
  * with no row here is free with status free.
  */
-export const billingSubscriptions = pgTable('billing_subscriptions', {
-  workspaceId: text('workspace_id')
-    .primaryKey()
-    .references(() => workspaces.id, { onDelete: 'cascade' }),
-  status: text('status').$type<SubscriptionStatus>().notNull().default('free'),
-  billingPeriod: text('billing_period').$type<BillingPeriod>(),
-  currency: text('currency').$type<Currency>().notNull().default('usd'),
-  currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
-  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
-  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-  /** The schedule of a pending downgrade: metadata type=downgrade, downgrade_to (accounts §3). */
-  downgradeTo: text('downgrade_to').$type<SubscriptionTier>(),
-  downgradeToPeriod: text('downgrade_to_period').$type<BillingPeriod>(),
-  previouslySubscribedTiers: jsonb('previously_subscribed_tiers')
-    .$type<SubscriptionTier[]>()
-    .notNull()
-    .default([]),
-  /** Which provider holds the card: the built-in test provider or Stripe. */
-  provider: text('provider').$type<'test' | 'stripe'>(),
-  providerCustomerId: text('provider_customer_id'),
-  providerSubscriptionId: text('provider_subscription_id'),
-  providerScheduleId: text('provider_schedule_id'),
-  card: jsonb('card').$type<StoredCard>(),
-  discount: jsonb('discount').$type<StoredDiscount>(),
-  /** accounts §3 Workspace: marketplace and consolidated billing (recorded, not sold here). */
-  gcpMarketplacePaymentDetails: jsonb('gcp_marketplace_payment_details').$type<Record<string, unknown>>(),
-  consolidatedBilling: jsonb('consolidated_billing').$type<{ charge_workspace_id: string }>(),
-  connectAccountId: text('connect_account_id'),
-  /** Promo and discount codes this workspace has used: each works once per workspace. */
-  redeemedCodes: jsonb('redeemed_codes').$type<string[]>().notNull().default([]),
-  /** When an unpaid first invoice gives up (incomplete → free). */
-  incompleteExpiresAt: timestamp('incomplete_expires_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    workspaceId: text('workspace_id')
+      .primaryKey()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    status: text('status').$type<SubscriptionStatus>().notNull().default('free'),
+    billingPeriod: text('billing_period').$type<BillingPeriod>(),
+    currency: text('currency').$type<Currency>().notNull().default('usd'),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** The schedule of a pending downgrade: metadata type=downgrade, downgrade_to (accounts §3). */
+    downgradeTo: text('downgrade_to').$type<SubscriptionTier>(),
+    downgradeToPeriod: text('downgrade_to_period').$type<BillingPeriod>(),
+    previouslySubscribedTiers: jsonb('previously_subscribed_tiers')
+      .$type<SubscriptionTier[]>()
+      .notNull()
+      .default([]),
+    /** Which provider holds the card: the built-in test provider or Stripe. */
+    provider: text('provider').$type<'test' | 'stripe'>(),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    providerScheduleId: text('provider_schedule_id'),
+    card: jsonb('card').$type<StoredCard>(),
+    discount: jsonb('discount').$type<StoredDiscount>(),
+    /** accounts §3 Workspace: marketplace and consolidated billing (recorded, not sold here). */
+    gcpMarketplacePaymentDetails: jsonb('gcp_marketplace_payment_details').$type<Record<string, unknown>>(),
+    consolidatedBilling: jsonb('consolidated_billing').$type<{ charge_workspace_id: string }>(),
+    connectAccountId: text('connect_account_id'),
+    /** Promo and discount codes this workspace has used: each works once per workspace. */
+    redeemedCodes: jsonb('redeemed_codes').$type<string[]>().notNull().default([]),
+    /** When an unpaid first invoice gives up (incomplete → free). */
+    incompleteExpiresAt: timestamp('incomplete_expires_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The renewal job looks up the periods that have ended.
+  (t) => [index('billing_subscriptions_period_end_idx').on(t.currentPeriodEnd)],
+);
 
 export type InvoiceKind = 'subscription_create' | 'subscription_update' | 'subscription_cycle';
 

@@ -13,7 +13,13 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { addPeriod } from './billing.pricing';
-import { activateFromCheckout, endPlan, finishSession, useDiscount } from './billing.service';
+import {
+  activateFromCheckout,
+  clearPaymentTroubleIfPaidUp,
+  endPlan,
+  finishSession,
+  useDiscount,
+} from './billing.service';
 import {
   claimWebhookEvent,
   findInvoiceByProviderId,
@@ -279,15 +285,10 @@ async function onSetupCheckout(
   });
 }
 
-/** Marks an invoice paid; a past-due subscription with nothing else owed is active again. */
+/** Marks an invoice paid; with nothing else owed, payment trouble ends. */
 async function settleInvoice(ctx: ProviderContext, invoice: InvoiceRow): Promise<void> {
   if (invoice.status !== 'paid') await markInvoicePaid(ctx.tx, invoice.id, ctx.now);
-  if (
-    ctx.state.sub.status === 'past_due' &&
-    (await openInvoices(ctx.tx, ctx.state.workspace.id)).length === 0
-  ) {
-    await saveSubscription(ctx.tx, ctx.state, { status: 'active' }, ctx.now);
-  }
+  await clearPaymentTroubleIfPaidUp(ctx);
 }
 
 /**
@@ -302,12 +303,7 @@ async function onInvoiceWrittenOff(deps: StripeWebhookDeps, event: Stripe.Event,
     const recorded = await findInvoiceByProviderId(ctx.tx, ctx.state.workspace.id, invoice.id);
     if (recorded?.status !== 'open') return;
     await voidInvoice(ctx.tx, recorded.id);
-    if (
-      ctx.state.sub.status === 'past_due' &&
-      (await openInvoices(ctx.tx, ctx.state.workspace.id)).length === 0
-    ) {
-      await saveSubscription(ctx.tx, ctx.state, { status: 'active' }, ctx.now);
-    }
+    await clearPaymentTroubleIfPaidUp(ctx);
   });
 }
 

@@ -9,7 +9,6 @@ import {
   type TtsModel,
   tierDisplayNames,
 } from '@parla/contracts';
-import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
@@ -39,7 +38,6 @@ import {
 } from '../credits/credits.service';
 import { historyItems } from '../history/history.tables';
 import { DEFAULT_VOICE_SETTINGS, getModel, getVoice } from '../voices/voices.service';
-import { type WorkspaceRow, workspaces } from '../workspaces/workspaces.tables';
 
 export interface TtsDeps {
   db: Db;
@@ -73,7 +71,7 @@ export interface TtsPlan {
   voice: PremadeVoice;
   model: TtsModel;
   request: SpeechRequest;
-  workspace: WorkspaceRow;
+  workspaceId: string;
   settings: typeof DEFAULT_VOICE_SETTINGS;
   characterCost: number;
   outputFormat: OutputFormat;
@@ -107,14 +105,12 @@ export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: 
   const rendition = engineVoiceFor(model, voice);
   if (!rendition) throw invalid('model_id', `${model.name} does not speak the language of ${voice.name}.`);
 
-  const [workspace] = await deps.db.select().from(workspaces).where(eq(workspaces.id, caller.workspaceId));
-  if (!workspace)
-    throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
+  const quota = await readQuotaState(deps.db, caller.workspaceId);
   const characterCost = Math.max(1, Math.ceil(text.length * model.token_cost_factor));
   // Refused at once when the plan has too few credits left (checked again under the lock when they are
   // reserved): a stream starts speaking while they are reserved, and that work is not done for nothing.
-  assertQuota(await readQuotaState(deps.db, workspace.id), characterCost);
-  const neededTier = formatNeedsTier(input.outputFormat, workspace.tier);
+  assertQuota(quota, characterCost);
+  const neededTier = formatNeedsTier(input.outputFormat, quota.tier);
   if (neededTier) {
     throw new AppError(
       'output_format_not_allowed',
@@ -129,7 +125,7 @@ export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: 
   return {
     voice,
     model,
-    workspace,
+    workspaceId: caller.workspaceId,
     settings,
     text,
     outputFormat: input.outputFormat,
@@ -160,7 +156,7 @@ interface Budget {
 
 async function openBudget(deps: TtsDeps, caller: TtsCaller, plan: TtsPlan): Promise<Budget> {
   const { slotId, reservation } = await openGeneration(deps.db, {
-    workspaceId: plan.workspace.id,
+    workspaceId: plan.workspaceId,
     apiKeyId: caller.apiKeyId,
     amount: plan.characterCost,
     now: deps.clock.now(),
@@ -213,13 +209,13 @@ async function recordHistory(
   id: string = newId(),
 ): Promise<string> {
   const spec = describeOutputFormat(plan.outputFormat);
-  const audioKey = `history/${plan.workspace.id}/${id}.${spec.extension}`;
+  const audioKey = `history/${plan.workspaceId}/${id}.${spec.extension}`;
   await deps.storage.put(audioKey, audio);
   try {
     // One statement: the item (with character_count_change_from/to) settles the reserved credits.
     await deps.db.insert(historyItems).values({
       id,
-      workspaceId: plan.workspace.id,
+      workspaceId: plan.workspaceId,
       userId: caller.userId,
       source: 'TTS',
       voiceId: plan.voice.voice_id,

@@ -32,12 +32,6 @@ export async function requireUser(db: Db, userId: string): Promise<UserRow> {
   return user;
 }
 
-async function requireWorkspace(db: Db, workspaceId: string): Promise<WorkspaceRow> {
-  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
-  if (!row) throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
-  return row;
-}
-
 /** The public API's SubscriptionResponse for a workspace (accounts §3 Subscription, §9 limits). */
 export function toSubscription(
   workspace: WorkspaceRow,
@@ -90,8 +84,8 @@ export async function getUserDocument(
   features: { feedbackEnabled: boolean } = { feedbackEnabled: true },
 ): Promise<UserResponse> {
   const user = await requireUser(db, principal.userId);
-  const workspace = await requireWorkspace(db, principal.workspaceId);
-  const { sub } = await loadBillingState(db, workspace.id);
+  // The workspace and its subscription in one read (loadBillingState refuses a workspace that is gone).
+  const { workspace, sub } = await loadBillingState(db, principal.workspaceId);
   const role = await getMemberRole(db, workspace.id, user.id);
   if (!role) throw new AppError('unauthorized', 'You are no longer a member of this workspace.');
   const [key] = await db

@@ -4,26 +4,31 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 import { users } from '../users/users.tables';
 
 /** Accounts doc §3 "Workspace": the unit that owns data, members and the subscription. */
-export const workspaces = pgTable('workspaces', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  ownerId: text('owner_id')
-    .notNull()
-    .references(() => users.id),
-  /**
-   * The plan (accounts §4 tier order; modules/billing owns these columns): the tier, credits used this
-   * period and when the count resets.
-   */
-  tier: text('tier', { enum: SUBSCRIPTION_TIERS }).notNull().default('free'),
-  characterCount: integer('character_count').notNull().default(0),
-  /** A month after creation at first; the renewal job moves it on (billing.service runBillingRenewals). */
-  nextCharacterCountResetAt: timestamp('next_character_count_reset_at', { withTimezone: true }).default(
-    sql`now() + interval '1 month'`,
-  ),
-  /** accounts §3 Workspace.session_inactivity_timeout (seconds); null = no inactivity sign-out. */
-  sessionInactivityTimeout: integer('session_inactivity_timeout'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
+    /**
+     * The plan (accounts §4 tier order; modules/billing owns these columns): the tier, credits used this
+     * period and when the count resets.
+     */
+    tier: text('tier', { enum: SUBSCRIPTION_TIERS }).notNull().default('free'),
+    characterCount: integer('character_count').notNull().default(0),
+    /** A month after creation at first; the renewal job moves it on (billing.service runBillingRenewals). */
+    nextCharacterCountResetAt: timestamp('next_character_count_reset_at', { withTimezone: true }).default(
+      sql`now() + interval '1 month'`,
+    ),
+    /** accounts §3 Workspace.session_inactivity_timeout (seconds); null = no inactivity sign-out. */
+    sessionInactivityTimeout: integer('session_inactivity_timeout'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The renewal job looks up the workspaces whose credits are due a reset.
+  (t) => [index('workspaces_next_reset_idx').on(t.nextCharacterCountResetAt)],
+);
 
 /** Membership with a role; accounts doc §6: admin and editor. */
 export const workspaceMembers = pgTable(

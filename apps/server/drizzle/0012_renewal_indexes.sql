@@ -1,0 +1,2 @@
+CREATE INDEX "billing_subscriptions_period_end_idx" ON "billing_subscriptions" USING btree ("current_period_end");--> statement-breakpoint
+CREATE INDEX "workspaces_next_reset_idx" ON "workspaces" USING btree ("next_character_count_reset_at");
