@@ -1,5 +1,5 @@
 import { planOffers } from '@parla/contracts';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers';
@@ -9,6 +9,7 @@ import { setAccessToken } from '../lib/access-token';
 import { leaveAppTo } from '../lib/leave-app';
 import {
   apiError,
+  cleanUpBillingTest,
   json,
   makeOverview,
   makePaidSubscription,
@@ -49,13 +50,7 @@ function renderApp(path: string) {
   return router;
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(leaveAppTo).mockReset();
-  setAccessToken(null);
-  localStorage.clear();
-});
+afterEach(cleanUpBillingTest);
 
 describe('/app/subscription (accounts §3, §4)', () => {
   it('sums up the plan: credits used and remaining, next invoice, and opens the portal', async () => {

@@ -4,37 +4,14 @@ import {
   type UserResponse,
   UserResponse as UserSchema,
 } from '@parla/contracts';
+import { freeSubscription } from './billing-fixture';
 
 /** A complete, contract-valid `GET /v1/user` document for tests; `overrides` change any field. */
 export function makeUser(overrides: Partial<UserResponse> = {}): UserResponse {
   return UserSchema.parse({
     user_id: 'u1',
     workspace_id: 'w1',
-    subscription: {
-      tier: 'free',
-      character_count: 0,
-      character_limit: 10_000,
-      max_character_limit_extension: null,
-      max_credit_limit_extension: 0,
-      can_extend_character_limit: false,
-      allowed_to_extend_character_limit: false,
-      next_character_count_reset_unix: null,
-      voice_slots_used: 0,
-      professional_voice_slots_used: 0,
-      professional_voice_slots_used_in_workspace: 0,
-      voice_limit: 3,
-      max_voice_add_edits: 55,
-      voice_add_edit_counter: 0,
-      professional_voice_limit: 0,
-      can_extend_voice_limit: false,
-      can_use_instant_voice_cloning: false,
-      can_use_professional_voice_cloning: false,
-      currency: 'usd',
-      current_overage: { amount: '0.00', currency: 'usd' },
-      status: 'free',
-      billing_period: null,
-      character_refresh_period: 'monthly_period',
-    },
+    subscription: freeSubscription,
     is_new_user: true,
     can_use_delayed_payment_methods: false,
     is_onboarding_completed: true,

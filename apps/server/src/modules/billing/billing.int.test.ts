@@ -3,6 +3,7 @@ import { PREMADE_VOICES, TEST_CARDS } from '@parla/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpWithApiKey } from '../../test/factories';
+import { sessionCalls } from '../../test/session-calls';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chargeCredits, refundCredits } from '../credits/credits.service';
 import { creditLedger } from '../credits/credits.tables';
@@ -24,23 +25,7 @@ afterAll(() => t.close());
 
 type Account = Awaited<ReturnType<typeof signUpWithApiKey>>;
 
-async function call(account: Account, url: string, payload?: object, method: 'GET' | 'POST' = 'POST') {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${account.accessToken}` },
-    ...(method === 'POST' ? { payload: payload ?? {} } : {}),
-  });
-  return {
-    status: res.statusCode,
-    body: res.json() as Record<string, unknown> & { detail?: { status: string; message: string } },
-  };
-}
-
-const subscription = async (account: Account) =>
-  (await call(account, '/v1/user/subscription', undefined, 'GET')).body;
-const overview = async (account: Account) =>
-  (await call(account, '/v1/billing/overview', undefined, 'GET')).body;
+const { call, subscription, overview } = sessionCalls(() => t.app);
 const sessionIdOf = (url: unknown) => String(url).split('/').at(-1) ?? '';
 
 async function pay(sessionId: string, card: string) {

@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpWithApiKey } from '../../test/factories';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
+import { type CallBody, sessionCalls } from '../../test/session-calls';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { creditLedger } from '../credits/credits.tables';
 import { addPeriod } from './billing.pricing';
@@ -24,23 +25,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-type Account = Awaited<ReturnType<typeof signUpWithApiKey>>;
-type Body = Record<string, unknown> & { detail?: { status: string; message: string } };
-
-async function call(account: Account, url: string, payload?: object, method: 'GET' | 'POST' = 'POST') {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${account.accessToken}` },
-    ...(method === 'POST' ? { payload: payload ?? {} } : {}),
-  });
-  return { status: res.statusCode, body: res.json() as Body };
-}
-
-const subscription = async (account: Account) =>
-  (await call(account, '/v1/user/subscription', undefined, 'GET')).body;
-const overview = async (account: Account) =>
-  (await call(account, '/v1/billing/overview', undefined, 'GET')).body;
+const { call, subscription, overview } = sessionCalls(() => t.app);
 
 let eventCounter = 0;
 /** An event as Stripe sends it: the JSON body and its Stripe-Signature header, made by the library. */
@@ -74,7 +59,7 @@ async function deliver(event: { payload: string; signature: string }) {
     headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
     payload: event.payload,
   });
-  return { status: res.statusCode, body: res.json() as Body };
+  return { status: res.statusCode, body: res.json() as CallBody };
 }
 
 async function counts(workspaceId: string) {

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
@@ -8,7 +8,13 @@ import { createToastStore } from '../../app/toasts/toast-store';
 import { setAccessToken } from '../../lib/access-token';
 import { HttpError } from '../../lib/http-error';
 import { leaveAppTo } from '../../lib/leave-app';
-import { apiError, json, makePaidSubscription, makeSubscription } from '../../test/billing-fixture';
+import {
+  apiError,
+  cleanUpBillingTest,
+  json,
+  makePaidSubscription,
+  makeSubscription,
+} from '../../test/billing-fixture';
 import { PromoCodeForm } from './components/promo-code-form';
 import { PromoOffer } from './components/promo-offer';
 import { promoOutcomeOf, readStoredPromo } from './promo';
@@ -66,13 +72,7 @@ function redeem(code: string) {
 }
 
 beforeEach(() => setAccessToken('t1'));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(leaveAppTo).mockReset();
-  setAccessToken(null);
-  localStorage.clear();
-});
+afterEach(cleanUpBillingTest);
 
 describe('promoOutcomeOf (accounts §4, §8)', () => {
   const valid = { valid: true, promocode: 'A', amount_off: 500, percent_off: null, duration_in_months: 1 };

@@ -1,6 +1,6 @@
 import { planOffers } from '@parla/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
@@ -10,6 +10,7 @@ import { setAccessToken } from '../../../lib/access-token';
 import { leaveAppTo } from '../../../lib/leave-app';
 import {
   apiError,
+  cleanUpBillingTest,
   json,
   makeOverview,
   makePaidSubscription,
@@ -66,13 +67,7 @@ const card = (name: string) => screen.findByRole('region', { name });
 const buttonIn = async (name: string) => within(await card(name)).getByRole('button');
 
 beforeEach(() => setAccessToken('t1'));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(leaveAppTo).mockReset();
-  setAccessToken(null);
-  localStorage.clear();
-});
+afterEach(cleanUpBillingTest);
 
 describe('<PlanPicker> plan cards (accounts §4)', () => {
   it('a visitor: every card links to sign-up, "Most popular" on Creator, the currency can switch', async () => {
