@@ -12,6 +12,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Dialog } from '../ui/dialog';
 import { FormMessage, TextField } from '../ui/field';
+import { LoadError } from '../ui/load-error';
 import { Skeleton } from '../ui/skeleton';
 
 const apiKeysKey = ['users', 'me', 'api-keys'] as const;
@@ -133,12 +134,7 @@ function ApiKeys() {
             <Skeleton className="h-10 w-full" />
           </div>
         ) : keys.isError ? (
-          <div className="flex flex-col items-start gap-3 p-5">
-            <FormMessage>{getToastMessage(keys.error)}</FormMessage>
-            <Button variant="secondary" onClick={() => void keys.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError error={keys.error} onRetry={() => void keys.refetch()} className="p-5" />
         ) : keys.data.api_keys.length === 0 ? (
           <div className="flex flex-col items-center gap-3 px-5 py-12 text-center">
             <p className="font-medium">No API keys yet</p>

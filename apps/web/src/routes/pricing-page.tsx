@@ -3,9 +3,7 @@ import { useAuth } from '../app/auth/auth-provider';
 import { useBillingOverview } from '../features/billing/api/get-billing-overview';
 import { useSubscription } from '../features/billing/api/get-subscription';
 import { PlanPicker } from '../features/billing/components/plan-picker';
-import { getToastMessage } from '../lib/http-error';
-import { Button } from '../ui/button';
-import { FormMessage } from '../ui/field';
+import { LoadError } from '../ui/load-error';
 import { Skeleton } from '../ui/skeleton';
 
 /** accounts §4: visitors sign up first, then come back here. */
@@ -42,14 +40,7 @@ function SignedInPlans() {
   const overview = useBillingOverview();
   if (subscription.isPending || overview.isPending) return <PlansSkeleton />;
   if (subscription.isError) {
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <FormMessage>{getToastMessage(subscription.error)}</FormMessage>
-        <Button variant="secondary" onClick={() => void subscription.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError error={subscription.error} onRetry={() => void subscription.refetch()} />;
   }
   // Without the overview the cards still work; only the scheduled downgrade and isolation are unknown.
   return (

@@ -12,9 +12,7 @@ import { PromoCodeForm } from '../features/billing/components/promo-code-form';
 import { PromoOffer } from '../features/billing/components/promo-offer';
 import { useHostedRedirects } from '../features/billing/use-hosted-redirects';
 import { afterPromoPath, usePromocodeEntry } from '../features/billing/use-promocode-entry';
-import { getToastMessage } from '../lib/http-error';
-import { Button } from '../ui/button';
-import { FormMessage } from '../ui/field';
+import { LoadError } from '../ui/load-error';
 import { Skeleton } from '../ui/skeleton';
 
 /** `/app/subscription` (accounts §2, §4): the plan, its billing, the plan cards and the codes. */
@@ -77,12 +75,7 @@ function Subscription() {
           </div>
         </div>
       ) : subscription.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <FormMessage>{getToastMessage(subscription.error)}</FormMessage>
-          <Button variant="secondary" onClick={() => void subscription.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError error={subscription.error} onRetry={() => void subscription.refetch()} />
       ) : (
         <>
           {isBillingBlocked(subscription.data.tier, subscription.data.status) && (

@@ -15,6 +15,7 @@ import { getToastMessage } from '../lib/http-error';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader } from '../ui/card';
 import { FormMessage } from '../ui/field';
+import { LoadError } from '../ui/load-error';
 import { SegmentedControl } from '../ui/segmented-control';
 import { Skeleton } from '../ui/skeleton';
 
@@ -97,12 +98,7 @@ function Usage() {
           {stats.isPending ? (
             <Skeleton className="h-64 w-full" />
           ) : stats.isError ? (
-            <div className="flex flex-col items-start gap-3">
-              <FormMessage>{getToastMessage(stats.error)}</FormMessage>
-              <Button variant="secondary" onClick={() => void stats.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <LoadError error={stats.error} onRetry={() => void stats.refetch()} />
           ) : !chart || chart.total === 0 ? (
             <div className="flex flex-col items-center gap-2 py-12 text-center">
               <p className="font-medium">No credits used in the last {range} days</p>

@@ -5,9 +5,7 @@ import {
   recommendedPlan,
 } from '@parla/contracts';
 import { useState } from 'react';
-import { getToastMessage } from '../../../lib/http-error';
-import { Button } from '../../../ui/button';
-import { FormMessage } from '../../../ui/field';
+import { LoadError } from '../../../ui/load-error';
 import { Skeleton } from '../../../ui/skeleton';
 import { usePlanOffers } from '../api/list-plan-offers';
 import { currentPlanOf } from '../current-plan';
@@ -68,12 +66,7 @@ export function PlanPicker({ subscription, overview, signUpHref }: PlanPickerPro
           ))}
         </div>
       ) : offers.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <FormMessage>{getToastMessage(offers.error)}</FormMessage>
-          <Button variant="secondary" onClick={() => void offers.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError error={offers.error} onRetry={() => void offers.refetch()} />
       ) : (
         <PlanCards
           offers={offers.data}
