@@ -33,6 +33,7 @@ import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 import {
   addPeriod,
+  cardRefusal,
   discounted,
   FIRST_MONTH_CODE,
   firstInvoice,
@@ -619,7 +620,7 @@ export async function submitCard(
         .where(eq(billingSessions.id, session.id));
       return { status: 'requires_action', redirect_url: null };
     }
-    return completeWithCard(ctx, session, read.card);
+    return completeWithCard(ctx, session, read.card, requireProvider(deps));
   });
 }
 
@@ -640,7 +641,12 @@ export async function authenticateSession(
       return { declined: message };
     }
     // Once authenticated, the card is set up: later charges go through without the second step.
-    return completeWithCard(ctx, session, { ...session.pendingCard, behaviour: 'succeeds' });
+    return completeWithCard(
+      ctx,
+      session,
+      { ...session.pendingCard, behaviour: 'succeeds' },
+      requireProvider(deps),
+    );
   });
 }
 
@@ -648,9 +654,10 @@ async function completeWithCard(
   ctx: ProviderContext,
   session: SessionRow,
   card: StoredCard,
+  provider: BillingProvider,
 ): Promise<SessionOutcome | { declined: string }> {
   if (session.kind === 'payment_method') {
-    const refusal = card.behaviour === 'declined' ? 'Your card was declined.' : null;
+    const refusal = cardRefusal(card.behaviour, 'save');
     if (refusal) return { declined: refusal };
     await saveSubscription(ctx.tx, ctx.state, { card }, ctx.now);
     await finishSession(ctx, session);
@@ -658,14 +665,11 @@ async function completeWithCard(
     // starts the plan and voids any other unpaid first invoice.
     for (const listed of await openInvoices(ctx.tx, ctx.state.workspace.id)) {
       const invoice = await findInvoice(ctx.tx, ctx.state.workspace.id, listed.id);
-      if (invoice.status === 'open') await payInvoiceWithCard(ctx, invoice);
+      if (invoice.status === 'open') await payInvoiceWithCard(ctx, invoice, provider);
     }
     return { status: 'succeeded', redirect_url: session.successUrl };
   }
-  const refusal =
-    card.behaviour === 'succeeds' || card.behaviour === 'requires_authentication'
-      ? null
-      : chargeMessage(card);
+  const refusal = cardRefusal(card.behaviour, 'charge');
   if (refusal) {
     await markIncomplete(ctx, session);
     return { declined: refusal };
@@ -673,12 +677,6 @@ async function completeWithCard(
   await activateFromCheckout(ctx, session, card);
   await finishSession(ctx, session);
   return { status: 'succeeded', redirect_url: session.successUrl };
-}
-
-function chargeMessage(card: StoredCard): string {
-  return card.behaviour === 'insufficient_funds'
-    ? 'Your card has insufficient funds.'
-    : 'Your card was declined.';
 }
 
 /**
@@ -833,14 +831,9 @@ async function startPlan(
 async function payInvoiceWithCard(
   ctx: ProviderContext,
   invoice: InvoiceRow,
-  provider?: BillingProvider,
+  provider: BillingProvider,
 ): Promise<boolean> {
-  const card = ctx.state.sub.card;
-  const result = provider
-    ? await provider.charge(ctx, invoice)
-    : card && (card.behaviour === 'succeeds' || card.behaviour === 'requires_authentication')
-      ? { ok: true as const }
-      : { ok: false as const, message: card ? chargeMessage(card) : 'There is no card on file.' };
+  const result = await provider.charge(ctx, invoice);
   if (!result.ok) {
     await ctx.tx
       .update(billingInvoices)
