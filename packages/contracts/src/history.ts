@@ -182,3 +182,114 @@ export const submitHistoryFeedbackRoute = defineRoute({
   body: HistoryFeedbackRequest,
   response: HistoryFeedback,
 });
+
+/** `DELETE /v1/history/{id}`: the item and its audio are gone (the public API's DeleteHistoryItemResponse). */
+export const deleteHistoryItemRoute = defineRoute({
+  method: 'DELETE',
+  path: '/v1/history/:history_item_id',
+  summary: 'Delete a generated item and its audio',
+  tags: ['history'],
+  params: itemParams,
+  response: z.object({ status: z.literal('ok') }),
+});
+
+/** At most this many items in one download (a zip of them is built in memory). */
+export const HISTORY_DOWNLOAD_MAX_ITEMS = 100;
+
+/** `POST /v1/history/download` body: `output_format` is "wav" (transcoded) or the items' own format. */
+export const DownloadHistoryRequest = z
+  .object({
+    history_item_ids: z
+      .array(z.string().min(1).max(100))
+      .min(1, 'Name at least one history item.')
+      .max(
+        HISTORY_DOWNLOAD_MAX_ITEMS,
+        `At most ${HISTORY_DOWNLOAD_MAX_ITEMS} items can be downloaded at once.`,
+      ),
+    output_format: z.enum(['wav', 'default']).nullish(),
+  })
+  .meta({ id: 'DownloadHistoryRequest' });
+export type DownloadHistoryRequest = z.infer<typeof DownloadHistoryRequest>;
+
+/** One item → its audio file; several → a zip of them (history/voices §7). */
+export const downloadHistoryRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/history/download',
+  summary: 'Download one item’s audio, or several as a zip',
+  tags: ['history'],
+  body: DownloadHistoryRequest,
+  response: z.any().meta({ description: 'audio/* for one item, application/zip for several' }),
+});
+
+/** history/voices §3 "Share-link response". */
+export const ShareLinkResponse = z
+  .object({
+    /** An absolute URL of the public page that plays the item. */
+    share_link: z.string(),
+    /** The name shown on that page; null until the user sets one (the page then says "A Parla user"). */
+    public_user_name: z.string().nullable(),
+  })
+  .meta({ id: 'ShareLinkResponse' });
+export type ShareLinkResponse = z.infer<typeof ShareLinkResponse>;
+
+/** Makes (once) and returns the public link of an item. */
+export const getShareLinkRoute = defineRoute({
+  method: 'GET',
+  path: '/v1/history/:history_item_id/share-link',
+  summary: 'The public share link of a generated item',
+  tags: ['history'],
+  params: itemParams,
+  response: ShareLinkResponse,
+});
+
+/** The longest public name (the spec shows no validation; a bound keeps pages tidy). */
+export const PUBLIC_USER_NAME_MAX_CHARACTERS = 60;
+
+export const updatePublicUserNameRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/user/update-public-user-name',
+  summary: 'Set the name shown on the user’s share pages',
+  tags: ['user'],
+  body: z.object({ public_user_name: z.string().trim().max(PUBLIC_USER_NAME_MAX_CHARACTERS) }),
+  response: z.object({ status: z.literal('ok'), public_user_name: z.string().nullable() }),
+});
+
+/** What a share page shows (no sign-in): the text, the voice, the sharer's public name and the audio. */
+export const SharedItemResponse = z
+  .object({
+    share_link_id: z.string(),
+    text: z.string(),
+    voice_name: z.string(),
+    public_user_name: z.string().nullable(),
+    date_unix: z.number().int(),
+    duration_ms: z.number().int(),
+    content_type: z.string(),
+    dialogue: z.array(z.object({ text: z.string(), voice_id: z.string() })).nullable(),
+  })
+  .meta({ id: 'SharedItem' });
+export type SharedItemResponse = z.infer<typeof SharedItemResponse>;
+
+const shareParams = z.object({ share_link_id: z.string().max(100) });
+
+/** Public: the item behind a share link; a deleted item answers 404. */
+export const getSharedItemRoute = defineRoute({
+  method: 'GET',
+  path: '/v1/shared-history/:share_link_id',
+  summary: 'A shared item (public, no sign-in)',
+  tags: ['history'],
+  params: shareParams,
+  response: SharedItemResponse,
+});
+
+/** Public: the audio behind a share link. */
+export const getSharedItemAudioRoute = defineRoute({
+  method: 'GET',
+  path: '/v1/shared-history/:share_link_id/audio',
+  summary: 'The audio of a shared item (public, no sign-in)',
+  tags: ['history'],
+  params: shareParams,
+  response: z.any().meta({ description: 'The audio, in the content type of the item' }),
+});
+
+/** The web page a share link opens. */
+export const SHARE_PAGE_PATH = '/share/:share_link_id';

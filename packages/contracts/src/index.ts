@@ -7,6 +7,7 @@ export * from './billing-rules';
 export * from './errors';
 export * from './health';
 export * from './history';
+export * from './history-naming';
 export * from './mail';
 export * from './mfa';
 export * from './openai-speech';

@@ -1,10 +1,12 @@
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { PREMADE_VOICES } from '@parla/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeAudio, readAll } from '../../test/audio-probe';
 import { signUpWithApiKey } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { historyItems } from './history.tables';
 
 let t: TestApp;
 let baseUrl: string;
@@ -63,6 +65,12 @@ describe('history over the public API', () => {
     expect(sarah.history.map((h) => h.text)).toEqual(['Third of four.', 'First of four.']);
     const search = await sdk.history.list({ search: 'SECOND' });
     expect(search.history.map((h) => h.historyItemId)).toEqual([ids[1]]);
+    // Full-text: every word typed starts a word of the text, in any order and case.
+    expect((await sdk.history.list({ search: 'fou thi' })).history.map((h) => h.historyItemId)).toEqual([
+      ids[2],
+    ]);
+    expect((await sdk.history.list({ search: 'of' })).history).toHaveLength(4);
+    expect((await sdk.history.list({ search: 'fifth' })).history).toEqual([]);
     // LIKE wildcards in the search are plain characters.
     expect((await sdk.history.list({ search: '%' })).history).toEqual([]);
     const future = Math.floor(Date.now() / 1000) + 3600;
@@ -197,5 +205,138 @@ describe('feedback on an item (history/voices §4, §5, §8)', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('downloads, deletion and share links (history/voices §5, §7)', () => {
+  const call = (
+    apiKey: string | undefined,
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: apiKey ? { 'xi-api-key': apiKey } : {},
+      ...(payload ? { payload } : {}),
+    });
+
+  it('downloads one item as its audio file and several as a zip, with the official client', async () => {
+    const { sdk, ids } = await accountWith([
+      { text: 'Download me first.', voice: 'Sarah' },
+      { text: 'Download me second.', voice: 'Sarah' },
+    ]);
+    const one = await readAll(await sdk.history.download({ historyItemIds: [ids[0] as string] }));
+    expect(probeAudio(one)).toMatchObject({ codec: 'mp3' });
+    const zip = await readAll(await sdk.history.download({ historyItemIds: ids }));
+    const files = unzipSync(new Uint8Array(zip));
+    const names = Object.keys(files);
+    expect(names).toHaveLength(2);
+    for (const name of names) {
+      expect(name).toMatch(/^Parla_\d{4}-\d\d-\d\dT\d\d_\d\d_\d\d_Sarah_pre_.*\.mp3$/);
+      expect(probeAudio(Buffer.from(files[name] as Uint8Array))).toMatchObject({ codec: 'mp3' });
+    }
+    const wav = await readAll(await sdk.history.download({ historyItemIds: ids, outputFormat: 'wav' }));
+    const wavs = unzipSync(new Uint8Array(wav));
+    for (const [name, data] of Object.entries(wavs)) {
+      expect(name.endsWith('.wav')).toBe(true);
+      expect(Buffer.from(data).subarray(0, 4).toString('latin1')).toBe('RIFF');
+    }
+  });
+
+  it('names a single download in Content-Disposition, and refuses bad requests without sending anything', async () => {
+    const { apiKey, ids } = await accountWith([{ text: 'Named file.', voice: 'Kevin' }]);
+    const res = await call(apiKey, 'POST', '/v1/history/download', {
+      history_item_ids: [ids[0]],
+      output_format: 'wav',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('audio/wav');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Parla_.*_Kevin_pre_.*\.wav"/);
+    const stranger = await signUpWithApiKey(t.app);
+    for (const payload of [
+      { history_item_ids: [] },
+      { history_item_ids: Array.from({ length: 101 }, (_, i) => `id${i}`) },
+      { history_item_ids: [ids[0]], output_format: 'flac' },
+      { history_item_ids: 'not-a-list' },
+    ]) {
+      expect((await call(apiKey, 'POST', '/v1/history/download', payload)).statusCode).toBe(422);
+    }
+    const foreign = await call(stranger.apiKey, 'POST', '/v1/history/download', { history_item_ids: ids });
+    expect(foreign.statusCode).toBe(404);
+    const mixed = await call(apiKey, 'POST', '/v1/history/download', {
+      history_item_ids: [ids[0], 'NoSuch'],
+    });
+    expect(mixed.statusCode).toBe(404);
+  });
+
+  it('deletes an item and its audio; another workspace cannot', async () => {
+    const { sdk, apiKey, ids } = await accountWith([
+      { text: 'Keep me.', voice: 'Sarah' },
+      { text: 'Delete me.', voice: 'Sarah' },
+    ]);
+    const id = ids[1] as string;
+    const [row] = await t.deps.database.db
+      .select({ audioKey: historyItems.audioKey })
+      .from(historyItems)
+      .where(eq(historyItems.id, id));
+    const stranger = await signUpWithApiKey(t.app);
+    expect((await call(stranger.apiKey, 'DELETE', `/v1/history/${id}`)).statusCode).toBe(404);
+    expect((await call(apiKey, 'GET', `/v1/history/${id}`)).statusCode).toBe(200);
+
+    expect(await sdk.history.delete(id)).toEqual({ status: 'ok' });
+    expect((await call(apiKey, 'GET', `/v1/history/${id}`)).statusCode).toBe(404);
+    expect(await t.deps.storage.stat(row?.audioKey ?? '')).toBeUndefined();
+    expect((await sdk.history.list()).history.map((h) => h.historyItemId)).toEqual([ids[0]]);
+    expect((await call(apiKey, 'DELETE', `/v1/history/${id}`)).statusCode).toBe(404);
+  });
+
+  it('gives an item one public link that plays without a sign-in, until the item is deleted', async () => {
+    const { apiKey, ids } = await accountWith([{ text: 'Share this sentence.', voice: 'Sarah' }]);
+    const id = ids[0] as string;
+    const first = await call(apiKey, 'GET', `/v1/history/${id}/share-link`);
+    expect(first.statusCode).toBe(200);
+    const { share_link, public_user_name } = first.json();
+    expect(share_link).toMatch(/^http:\/\/localhost:\d+\/share\/[A-Za-z0-9]{24}$/);
+    expect(public_user_name).toBeNull();
+    expect((await call(apiKey, 'GET', `/v1/history/${id}/share-link`)).json().share_link).toBe(share_link);
+    expect((await call(apiKey, 'GET', `/v1/history/${id}`)).json().share_link_id).toBe(
+      share_link.split('/').pop(),
+    );
+
+    const named = await call(apiKey, 'POST', '/v1/user/update-public-user-name', {
+      public_user_name: ' Ada ',
+    });
+    expect(named.json()).toEqual({ status: 'ok', public_user_name: 'Ada' });
+    const shareId = share_link.split('/').pop();
+    const page = await call(undefined, 'GET', `/v1/shared-history/${shareId}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({
+      text: 'Share this sentence.',
+      voice_name: 'Sarah',
+      public_user_name: 'Ada',
+      content_type: 'audio/mpeg',
+    });
+    const audio = await call(undefined, 'GET', `/v1/shared-history/${shareId}/audio`);
+    expect(audio.statusCode).toBe(200);
+    expect(probeAudio(audio.rawPayload)).toMatchObject({ codec: 'mp3' });
+
+    const stranger = await signUpWithApiKey(t.app);
+    expect((await call(stranger.apiKey, 'GET', `/v1/history/${id}/share-link`)).statusCode).toBe(404);
+    expect((await call(undefined, 'GET', `/v1/history/${id}/share-link`)).statusCode).toBe(401);
+    expect((await call(undefined, 'GET', '/v1/shared-history/NoSuchLink')).statusCode).toBe(404);
+
+    expect((await call(apiKey, 'DELETE', `/v1/history/${id}`)).statusCode).toBe(200);
+    expect((await call(undefined, 'GET', `/v1/shared-history/${shareId}`)).statusCode).toBe(404);
+    expect((await call(undefined, 'GET', `/v1/shared-history/${shareId}/audio`)).statusCode).toBe(404);
+  });
+
+  it('refuses a public name that is too long or not text', async () => {
+    const { apiKey } = await signUpWithApiKey(t.app);
+    const url = '/v1/user/update-public-user-name';
+    expect((await call(apiKey, 'POST', url, { public_user_name: 'x'.repeat(61) })).statusCode).toBe(422);
+    expect((await call(apiKey, 'POST', url, { public_user_name: 42 })).statusCode).toBe(422);
+    expect((await call(apiKey, 'POST', url, { public_user_name: '' })).json().public_user_name).toBeNull();
   });
 });

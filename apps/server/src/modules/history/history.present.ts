@@ -21,10 +21,10 @@ export function toHistoryItemResponse(row: HistoryItemRow): HistoryItemResponse 
     state: 'created',
     settings: row.settings,
     feedback: row.feedback ?? null,
-    share_link_id: null,
+    share_link_id: row.shareLinkId,
     source: row.source,
     alignments: (row.alignment as HistoryItemResponse['alignments']) ?? null,
-    dialogue: null,
+    dialogue: row.dialogue ?? null,
     output_format: row.outputFormat,
     duration_ms: row.durationMs,
   };

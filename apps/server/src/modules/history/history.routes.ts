@@ -1,19 +1,41 @@
 import {
+  deleteHistoryItemRoute,
+  downloadHistoryRoute,
   getHistoryItemAudioRoute,
   getHistoryItemRoute,
+  getSharedItemAudioRoute,
+  getSharedItemRoute,
+  getShareLinkRoute,
   listHistoryRoute,
   submitHistoryFeedbackRoute,
+  updatePublicUserNameRoute,
 } from '@parla/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
 import { toHistoryItemResponse } from './history.present';
-import { findHistoryItem, giveHistoryFeedback, listHistory, openHistoryAudio } from './history.service';
+import {
+  deleteHistoryItem,
+  downloadHistory,
+  findHistoryItem,
+  findSharedItem,
+  giveHistoryFeedback,
+  listHistory,
+  openHistoryAudio,
+  openSharedAudio,
+  shareLinkFor,
+  updatePublicUserName,
+} from './history.service';
+
+/** `attachment; filename=…`, with the UTF-8 form too (RFC 6266); the names are ASCII already. */
+function attachment(fileName: string): string {
+  return `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
 
 /**
- * The history calls (history/voices §7) that the speech page and the player need: reading and feedback;
- * sharing, deletion and downloads of several items come with the history issue.
+ * The history and sharing calls (history/voices §7): pages, items, audio, downloads, deletion, feedback,
+ * share links and the public share page's two calls.
  */
 export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
@@ -61,6 +83,75 @@ export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promis
     },
     guarded,
   );
+  registerRoute(
+    app,
+    deleteHistoryItemRoute,
+    async ({ request, params }) => {
+      await deleteHistoryItem(
+        { db, storage: deps.storage },
+        principalOf(request).workspaceId,
+        params.history_item_id,
+      );
+      return { status: 'ok' as const };
+    },
+    guarded,
+  );
+  registerRoute(
+    app,
+    downloadHistoryRoute,
+    async ({ request, reply, body }) => {
+      const file = await downloadHistory(
+        { db, storage: deps.storage, clock: deps.clock },
+        principalOf(request).workspaceId,
+        body,
+      );
+      reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', attachment(file.fileName))
+        .header('cache-control', 'private, no-store');
+      return file.body;
+    },
+    guarded,
+  );
+  registerRoute(
+    app,
+    getShareLinkRoute,
+    async ({ request, params }) =>
+      shareLinkFor({ db, publicUrl: deps.config.publicUrl }, principalOf(request), params.history_item_id),
+    guarded,
+  );
+  registerRoute(
+    app,
+    updatePublicUserNameRoute,
+    async ({ request, body }) => ({
+      status: 'ok' as const,
+      public_user_name: await updatePublicUserName(db, principalOf(request).userId, body.public_user_name),
+    }),
+    guarded,
+  );
+  // Public: a share link opens without a sign-in (history/voices §2 share link).
+  registerRoute(app, getSharedItemRoute, async ({ params }) => {
+    const { row, publicUserName } = await findSharedItem(db, params.share_link_id);
+    return {
+      share_link_id: params.share_link_id,
+      text: row.text,
+      voice_name: row.voiceName,
+      public_user_name: publicUserName,
+      date_unix: Math.floor(row.createdAt.getTime() / 1000),
+      duration_ms: row.durationMs,
+      content_type: row.contentType,
+      dialogue: row.dialogue ?? null,
+    };
+  });
+  registerRoute(app, getSharedItemAudioRoute, async ({ params, reply }) => {
+    const audio = await openSharedAudio({ db, storage: deps.storage }, params.share_link_id);
+    reply
+      .header('content-type', audio.row.contentType)
+      .header('content-length', String(audio.size))
+      // Public but revocable: deleting the item must end the link, so caches keep it only briefly.
+      .header('cache-control', 'public, max-age=60');
+    return audio.stream;
+  });
   registerRoute(
     app,
     submitHistoryFeedbackRoute,

@@ -1,15 +1,37 @@
 import type { Readable } from 'node:stream';
 import {
+  type DownloadHistoryRequest,
+  describeOutputFormat,
   FEEDBACK_NOT_REVIEWED,
   feedbackMessages,
   type HistoryFeedback,
   type HistoryFeedbackRequest,
+  historyItemFileName,
+  historyZipFileName,
   type ListHistoryQuery,
+  type NamingCategory,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+  SHARE_PAGE_PATH,
+  type ShareLinkResponse,
 } from '@parla/contracts';
+import { eq } from 'drizzle-orm';
+import { zipSync } from 'fflate';
 import type { Db } from '../../platform/db/client';
 import { AppError, notFound } from '../../platform/errors';
+import { newId } from '../../platform/ids';
 import type { Storage } from '../../platform/storage/storage';
-import { getHistoryItem, listHistoryPage, saveHistoryFeedback } from './history.store';
+import { decodeToWav } from '../../providers/tts/encode-audio';
+import { users } from '../users/users.tables';
+import {
+  deleteHistoryRow,
+  ensureShareLinkId,
+  getHistoryItem,
+  getHistoryItems,
+  getSharedItem,
+  listHistoryPage,
+  saveHistoryFeedback,
+} from './history.store';
 import type { HistoryItemRow } from './history.tables';
 
 const itemNotFound = (id: string) => notFound(`History item ${id}`);
@@ -89,4 +111,143 @@ export async function giveHistoryFeedback(
   if (!row) throw itemNotFound(id);
   if (!saved) throw new AppError('feedback_already_reviewed', feedbackMessages.reviewed);
   return feedback;
+}
+
+/**
+ * Deletes an item and its audio (history/voices §7 `DELETE /v1/history/{id}`). The row goes first: once
+ * it is gone nothing can reach the file, and a file left by a failed removal is only space.
+ */
+export async function deleteHistoryItem(
+  deps: { db: Db; storage: Storage; afterDelete?: (row: HistoryItemRow) => Promise<void> },
+  workspaceId: string,
+  id: string,
+): Promise<void> {
+  const row = await deleteHistoryRow(deps.db, workspaceId, id);
+  if (!row) throw itemNotFound(id);
+  await deps.storage.delete(row.audioKey).catch(() => undefined);
+  await deps.afterDelete?.(row).catch(() => undefined);
+}
+
+const knownFormat = (format: string): OutputFormat =>
+  (OUTPUT_FORMATS as readonly string[]).includes(format) ? (format as OutputFormat) : 'mp3_44100_128';
+
+const NAMING_CATEGORIES: readonly NamingCategory[] = ['generated', 'professional', 'premade', 'cloned'];
+
+/** An item's download name (history/voices §3, §5), with the extension of the file sent. */
+export function downloadName(row: HistoryItemRow, extension: string): string {
+  const category = NAMING_CATEGORIES.find((c) => c === row.voiceCategory) ?? 'premade';
+  return historyItemFileName(
+    {
+      name: row.voiceName,
+      date_unix: Math.floor(row.createdAt.getTime() / 1000),
+      category,
+      model_id: row.modelId,
+      voice_settings: row.settings as Record<string, number | boolean | null>,
+    },
+    extension,
+  );
+}
+
+export interface HistoryDownload {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/** One item's file for a download: as stored, or decoded to WAV. */
+async function downloadFile(storage: Storage, row: HistoryItemRow, toWav: boolean) {
+  const stored = await storage.get(row.audioKey);
+  if (!stored) throw notFound(`The audio of history item ${row.id}`);
+  const format = knownFormat(row.outputFormat);
+  if (!toWav) {
+    const spec = describeOutputFormat(format);
+    return { body: stored, contentType: row.contentType, fileName: downloadName(row, spec.extension) };
+  }
+  const body = await decodeToWav(stored, format);
+  return { body, contentType: 'audio/wav', fileName: downloadName(row, 'wav') };
+}
+
+/**
+ * `POST /v1/history/download`: one item → its audio file; several → a zip of them (stored, not
+ * compressed: audio does not compress). `output_format=wav` decodes each to WAV. Every id must be one of
+ * the workspace's items, or nothing is sent.
+ */
+export async function downloadHistory(
+  deps: { db: Db; storage: Storage; clock: { now(): Date } },
+  workspaceId: string,
+  body: DownloadHistoryRequest,
+): Promise<HistoryDownload> {
+  const ids = [...new Set(body.history_item_ids)];
+  const rows = await getHistoryItems(deps.db, workspaceId, ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const missing = ids.find((id) => !byId.has(id));
+  if (missing) throw itemNotFound(missing);
+  const toWav = body.output_format === 'wav';
+  const ordered = ids.map((id) => byId.get(id) as HistoryItemRow);
+  if (ordered.length === 1) return downloadFile(deps.storage, ordered[0] as HistoryItemRow, toWav);
+
+  const entries: Record<string, Uint8Array> = {};
+  for (const row of ordered) {
+    const file = await downloadFile(deps.storage, row, toWav);
+    // Two items of the same voice and second would share a name: the later ones are numbered.
+    const dot = file.fileName.lastIndexOf('.');
+    const [base, extension] = [file.fileName.slice(0, dot), file.fileName.slice(dot)];
+    let name = file.fileName;
+    for (let n = 2; name in entries; n++) name = `${base}_${n}${extension}`;
+    entries[name] = file.body;
+  }
+  const zip = zipSync(entries, { level: 0, mtime: deps.clock.now() });
+  return {
+    fileName: historyZipFileName(Math.floor(deps.clock.now().getTime() / 1000)),
+    contentType: 'application/zip',
+    body: Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength),
+  };
+}
+
+/**
+ * The public link of an item (history/voices §3 "Share-link response"): made on the first call and the
+ * same after; an absolute URL of the web app's share page.
+ */
+export async function shareLinkFor(
+  deps: { db: Db; publicUrl: string },
+  principal: { workspaceId: string; userId: string },
+  id: string,
+): Promise<ShareLinkResponse> {
+  const shareLinkId = await ensureShareLinkId(deps.db, principal.workspaceId, id, newId(24));
+  if (!shareLinkId) throw itemNotFound(id);
+  const [user] = await deps.db
+    .select({ publicUserName: users.publicUserName })
+    .from(users)
+    .where(eq(users.id, principal.userId));
+  return {
+    share_link: `${deps.publicUrl}${SHARE_PAGE_PATH.replace(':share_link_id', shareLinkId)}`,
+    public_user_name: user?.publicUserName ?? null,
+  };
+}
+
+const shareNotFound = () => notFound('This share link');
+
+/** What a public share page shows; a deleted item (or an unknown link) is not found. */
+export async function findSharedItem(db: Db, shareLinkId: string) {
+  const shared = await getSharedItem(db, shareLinkId);
+  if (!shared) throw shareNotFound();
+  return shared;
+}
+
+/** The audio behind a public share link. */
+export async function openSharedAudio(deps: { db: Db; storage: Storage }, shareLinkId: string) {
+  const { row } = await findSharedItem(deps.db, shareLinkId);
+  const [stream, stat] = await Promise.all([
+    deps.storage.stream(row.audioKey),
+    deps.storage.stat(row.audioKey),
+  ]);
+  if (!stream || !stat) throw shareNotFound();
+  return { row, stream, size: stat.size };
+}
+
+/** `POST /v1/user/update-public-user-name`: an empty name clears it. */
+export async function updatePublicUserName(db: Db, userId: string, name: string): Promise<string | null> {
+  const publicUserName = name.trim() || null;
+  await db.update(users).set({ publicUserName }).where(eq(users.id, userId));
+  return publicUserName;
 }

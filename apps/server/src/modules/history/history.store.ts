@@ -1,6 +1,7 @@
 import { FEEDBACK_NOT_REVIEWED, type HistoryFeedback } from '@parla/contracts';
-import { and, asc, desc, eq, gt, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { users } from '../users/users.tables';
 import { type HistoryItemRow, historyItems } from './history.tables';
 
 export interface HistoryPageQuery {
@@ -11,7 +12,7 @@ export interface HistoryPageQuery {
   voiceId?: string | undefined;
   modelId?: string | undefined;
   source?: HistoryItemRow['source'] | undefined;
-  /** Items whose text contains this, case-insensitively. */
+  /** Items whose text has words starting with each word of this (full-text, any case). */
   search?: string | undefined;
   before?: Date | undefined;
   since?: Date | undefined;
@@ -21,6 +22,17 @@ export interface HistoryPageQuery {
 /** `%`, `_` and `\` match themselves in a LIKE pattern built from user text. */
 function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A full-text query from what a user typed: every word must start a word of the text (`rain fo` finds
+ * "Rain in the forest"). Only letters and digits reach the query, so no input can break its syntax.
+ * Undefined when the search has no word at all (only symbols): that is matched literally instead.
+ */
+export function searchQuery(search: string): string | undefined {
+  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  if (!words) return undefined;
+  return words.map((word) => `${word}:*`).join(' & ');
 }
 
 /**
@@ -36,7 +48,10 @@ export async function listHistoryPage(
   if (query.voiceId) where.push(eq(historyItems.voiceId, query.voiceId));
   if (query.modelId) where.push(eq(historyItems.modelId, query.modelId));
   if (query.source) where.push(eq(historyItems.source, query.source));
-  if (query.search) where.push(ilike(historyItems.text, likeContains(query.search)));
+  const words = query.search ? searchQuery(query.search) : undefined;
+  // The generated tsvector column, through its GIN index (to_tsvector('simple', text)).
+  if (words) where.push(sql`${historyItems.searchVector} @@ to_tsquery('simple', ${words})`);
+  else if (query.search) where.push(ilike(historyItems.text, likeContains(query.search)));
   if (query.before) where.push(lt(historyItems.createdAt, query.before));
   if (query.since) where.push(gte(historyItems.createdAt, query.since));
   if (query.after) {
@@ -99,4 +114,54 @@ export async function saveHistoryFeedback(
     .returning();
   if (saved) return { saved: true, row: saved };
   return { saved: false, row: await getHistoryItem(db, workspaceId, id) };
+}
+
+/** Several items of this workspace by id, in no particular order; ids of others are simply absent. */
+export async function getHistoryItems(db: Db, workspaceId: string, ids: string[]): Promise<HistoryItemRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(historyItems)
+    .where(and(eq(historyItems.workspaceId, workspaceId), inArray(historyItems.id, ids)));
+}
+
+/** Deletes an item of this workspace; returns it as it was, or undefined if it was not there. */
+export async function deleteHistoryRow(
+  db: Db,
+  workspaceId: string,
+  id: string,
+): Promise<HistoryItemRow | undefined> {
+  const [row] = await db
+    .delete(historyItems)
+    .where(and(eq(historyItems.workspaceId, workspaceId), eq(historyItems.id, id)))
+    .returning();
+  return row;
+}
+
+/** Gives an item a share link id unless it has one (one statement, so two calls agree); returns the id. */
+export async function ensureShareLinkId(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  candidate: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(historyItems)
+    .set({ shareLinkId: sql`coalesce(${historyItems.shareLinkId}, ${candidate})` })
+    .where(and(eq(historyItems.workspaceId, workspaceId), eq(historyItems.id, id)))
+    .returning({ shareLinkId: historyItems.shareLinkId });
+  return row?.shareLinkId ?? undefined;
+}
+
+/** The item behind a public share link, with its owner's public name; undefined once deleted. */
+export async function getSharedItem(
+  db: Db,
+  shareLinkId: string,
+): Promise<{ row: HistoryItemRow; publicUserName: string | null } | undefined> {
+  const [found] = await db
+    .select({ row: historyItems, publicUserName: users.publicUserName })
+    .from(historyItems)
+    .leftJoin(users, eq(users.id, historyItems.userId))
+    .where(eq(historyItems.shareLinkId, shareLinkId));
+  return found ? { row: found.row, publicUserName: found.publicUserName ?? null } : undefined;
 }

@@ -1,11 +1,14 @@
 import type { HistoryFeedback } from '@parla/contracts';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /**
  * What was generated (history/voices §3 "history item"): written by text to speech in the same
- * transaction that settles its credits. The history API and its pages come with the history issue.
+ * transaction that settles its credits.
  */
 export const historyItems = pgTable(
   'history_items',
@@ -33,9 +36,18 @@ export const historyItems = pgTable(
     requestId: text('request_id'),
     /** history/voices §3 "Feedback on a history item", as the response carries it; null until given. */
     feedback: jsonb('feedback').$type<HistoryFeedback>(),
+    /** The lines of a text-to-dialogue generation (history/voices §3 "dialogue"); null for one voice. */
+    dialogue: jsonb('dialogue').$type<{ text: string; voice_id: string }[]>(),
+    /** The public id of the item's share link, made on the first share-link call; null until shared. */
+    shareLinkId: text('share_link_id').unique(),
+    /** The words of the text for full-text `search` (the 'simple' dictionary: any language, no stemming). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', text)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('history_items_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id)],
+  (t) => [
+    index('history_items_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
+    index('history_items_search_idx').using('gin', t.searchVector),
+  ],
 );
 
 export type HistoryItemRow = typeof historyItems.$inferSelect;

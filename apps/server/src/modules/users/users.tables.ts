@@ -24,6 +24,8 @@ export const users = pgTable('users', {
     .notNull()
     .unique()
     .default(sql`md5(random()::text || clock_timestamp()::text)`),
+  /** The name shown on the user's public share pages (history/voices §7 update-public-user-name). */
+  publicUserName: text('public_user_name'),
   agreesToProductUpdates: boolean('agrees_to_product_updates').notNull().default(false),
   ccpaOptOut: boolean('ccpa_opt_out').notNull().default(false),
   geoLocation: jsonb('geo_location').$type<GeoLocation>(),

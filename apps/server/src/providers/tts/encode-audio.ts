@@ -166,3 +166,20 @@ export function createStreamEncoder(format: OutputFormat, timeoutMs = 120_000): 
     kill: () => run.kill(),
   };
 }
+
+/**
+ * Decodes audio stored in an API output format into a WAV of the same sample rate (the history download's
+ * `output_format=wav`). Headerless formats (PCM, μ-law, A-law) are described to ffmpeg; WAV is returned.
+ */
+export async function decodeToWav(audio: Buffer, format: OutputFormat, timeoutMs = 30_000): Promise<Buffer> {
+  const spec = describeOutputFormat(format);
+  if (spec.codec === 'wav') return audio;
+  const raw = { pcm: 's16le', ulaw: 'mulaw', alaw: 'alaw' } as Partial<Record<string, string>>;
+  const rawFormat = raw[spec.codec];
+  const source = rawFormat ? ['-f', rawFormat, '-ar', String(spec.sampleRate), '-ac', '1'] : [];
+  const args = ['-hide_banner', '-loglevel', 'error', ...source, '-i', 'pipe:0'];
+  const out = ['-ac', '1', '-ar', String(spec.sampleRate), '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1'];
+  const pcm = await runFfmpeg([...args, ...out], audio, timeoutMs);
+  const samples = new Int16Array(pcm.buffer, pcm.byteOffset, Math.floor(pcm.byteLength / 2));
+  return encodeWav({ sampleRate: spec.sampleRate, channels: 1, samples: new Int16Array(samples) });
+}
