@@ -1,5 +1,5 @@
 import { FEEDBACK_NOT_REVIEWED, type HistoryFeedback } from '@parla/contracts';
-import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { users } from '../users/users.tables';
 import { type HistoryItemRow, historyItems } from './history.tables';
@@ -55,14 +55,11 @@ export async function listHistoryPage(
   if (query.before) where.push(lt(historyItems.createdAt, query.before));
   if (query.since) where.push(gte(historyItems.createdAt, query.since));
   if (query.after) {
+    // A row comparison, which PostgreSQL turns into a range of the (workspace_id, created_at, id) index;
+    // the equivalent `a < x or (a = x and b < y)` is a filter, read from the first row on.
     const { createdAt, id } = query.after;
-    const beyond = query.direction === 'desc' ? lt : gt;
-    where.push(
-      or(
-        beyond(historyItems.createdAt, createdAt),
-        and(eq(historyItems.createdAt, createdAt), beyond(historyItems.id, id)),
-      ),
-    );
+    const beyond = query.direction === 'desc' ? sql.raw('<') : sql.raw('>');
+    where.push(sql`(${historyItems.createdAt}, ${historyItems.id}) ${beyond} (${createdAt}, ${id})`);
   }
   const order = query.direction === 'desc' ? desc : asc;
   const rows = await db
