@@ -14,6 +14,7 @@ import type { BillingProvider } from './modules/billing/billing-provider';
 import { isStripeProvider } from './modules/billing/stripe-provider';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes';
 import { usageRoutes } from './modules/credits/usage.routes';
+import { dialogueRoutes } from './modules/dialogue/dialogue.routes';
 import { historyRoutes } from './modules/history/history.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(async (scope) => apiKeyRoutes(scope, deps));
     await app.register(async (scope) => voiceRoutes(scope, deps));
     await app.register(async (scope) => ttsRoutes(scope, deps));
+    await app.register(async (scope) => dialogueRoutes(scope, deps));
     await app.register(async (scope) => historyRoutes(scope, deps));
     await app.register(async (scope) => billingRoutes(scope, deps));
     const billingProvider = deps.billingProvider;

@@ -4,6 +4,7 @@ export * from './audio-formats';
 export * from './auth';
 export * from './billing';
 export * from './billing-rules';
+export * from './dialogue';
 export * from './errors';
 export * from './health';
 export * from './history';

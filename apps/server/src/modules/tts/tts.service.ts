@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import {
+  type DialogueLine,
   describeOutputFormat,
   engineVoiceFor,
   formatNeedsTier,
@@ -88,35 +89,39 @@ export interface TtsInput {
   speed?: number;
 }
 
-/** The checks of a request (voice, model, length, language, plan's formats), with no side effect. */
-export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsInput): Promise<TtsPlan> {
+/** What one text in one voice needs to be spoken: a TtsPlan without the request's budget and output. */
+export type SpeechPlan = Omit<TtsPlan, 'workspaceId' | 'characterCost' | 'outputFormat' | 'enableLogging'>;
+
+/** A 422 `invalid_request` about the body field at `path` (e.g. `['inputs', 2, 'text']`). */
+function invalidAt(path: (string | number)[], message: string): AppError {
+  return new AppError('invalid_request', message, {
+    errors: [{ loc: ['body', ...path], msg: message, type: 'value_error' }],
+  });
+}
+
+/**
+ * The checks of one text in one voice (voice, model, length, audio tags, language), with no side effect
+ * and no database: a text-to-speech request, or one line of a dialogue (`textPath` names its field).
+ */
+export function planSpeech(
+  deps: Pick<TtsDeps, 'externalConfigured'>,
+  input: Pick<TtsInput, 'voiceId' | 'body' | 'speed'>,
+  textPath: (string | number)[] = ['text'],
+): SpeechPlan {
   const voice = getVoice(input.voiceId);
   const model = getModel(input.body.model_id, { external: deps.externalConfigured });
   const { text } = input.body;
   if (text.length > model.maximum_text_length_per_request) {
-    throw invalid(
-      'text',
+    throw invalidAt(
+      textPath,
       `The text is ${text.length} characters long; ${model.model_id} accepts at most ${model.maximum_text_length_per_request}.`,
     );
   }
   // A v3 text of audio tags alone has nothing to speak: refused like an empty text, before any charge.
   if (model.reads_audio_tags && !normalizeFor({ text, normalize: false, readsAudioTags: true }).text.trim())
-    throw invalid('text', 'The text holds only audio tags: there is nothing to speak.');
+    throw invalidAt(textPath, 'The text holds only audio tags: there is nothing to speak.');
   const rendition = engineVoiceFor(model, voice);
   if (!rendition) throw invalid('model_id', `${model.name} does not speak the language of ${voice.name}.`);
-
-  const quota = await readQuotaState(deps.db, caller.workspaceId);
-  const characterCost = Math.max(1, Math.ceil(text.length * model.token_cost_factor));
-  // Refused at once when the plan has too few credits left (checked again under the lock when they are
-  // reserved): a stream starts speaking while they are reserved, and that work is not done for nothing.
-  assertQuota(quota, characterCost);
-  const neededTier = formatNeedsTier(input.outputFormat, quota.tier);
-  if (neededTier) {
-    throw new AppError(
-      'output_format_not_allowed',
-      `The output format ${input.outputFormat} needs the ${tierDisplayNames[neededTier]} plan or higher.`,
-    );
-  }
   const settings = { ...DEFAULT_VOICE_SETTINGS, ...stripNulls(input.body.voice_settings ?? {}) };
   const normalize =
     input.body.apply_text_normalization === 'on' ||
@@ -125,12 +130,8 @@ export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: 
   return {
     voice,
     model,
-    workspaceId: caller.workspaceId,
     settings,
     text,
-    outputFormat: input.outputFormat,
-    enableLogging: input.enableLogging,
-    characterCost,
     request: {
       text,
       voice: rendition,
@@ -147,20 +148,67 @@ export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: 
   };
 }
 
+/** The credits of `characters` characters with a model (accounts §9 "per model cost factor"), at least 1. */
+export function creditCost(model: TtsModel, characters: number): number {
+  return Math.max(1, Math.ceil(characters * model.token_cost_factor));
+}
+
+/**
+ * Refused at once when the plan has too few credits left (checked again under the lock when they are
+ * reserved): a stream starts speaking while they are reserved, and that work is not done for nothing.
+ * The plan's tier must allow the output format too.
+ */
+export async function assertAffordable(
+  deps: Pick<TtsDeps, 'db'>,
+  caller: TtsCaller,
+  characterCost: number,
+  outputFormat: OutputFormat,
+): Promise<void> {
+  const quota = await readQuotaState(deps.db, caller.workspaceId);
+  assertQuota(quota, characterCost);
+  const neededTier = formatNeedsTier(outputFormat, quota.tier);
+  if (neededTier) {
+    throw new AppError(
+      'output_format_not_allowed',
+      `The output format ${outputFormat} needs the ${tierDisplayNames[neededTier]} plan or higher.`,
+    );
+  }
+}
+
+/** The checks of a request (voice, model, length, language, plan's formats), with no side effect. */
+export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsInput): Promise<TtsPlan> {
+  const speech = planSpeech(deps, input);
+  const characterCost = creditCost(speech.model, speech.text.length);
+  await assertAffordable(deps, caller, characterCost, input.outputFormat);
+  return {
+    ...speech,
+    workspaceId: caller.workspaceId,
+    outputFormat: input.outputFormat,
+    enableLogging: input.enableLogging,
+    characterCost,
+  };
+}
+
 /** A running generation's budget: its concurrency slot and its reserved credits. */
-interface Budget {
+export interface Budget {
   reservation: Reservation;
   /** Gives the slot back; with `refund`, the credits too. */
   close(outcome: 'settled' | 'refund'): Promise<void>;
 }
 
-async function openBudget(deps: TtsDeps, caller: TtsCaller, plan: TtsPlan): Promise<Budget> {
+/** Takes a concurrency slot and reserves the plan's credits; `ttlMs` bounds the slot if the process dies. */
+export async function openBudget(
+  deps: TtsDeps,
+  caller: TtsCaller,
+  plan: TtsPlan,
+  ttlMs = deps.engineTimeoutMs * 4,
+): Promise<Budget> {
   const { slotId, reservation } = await openGeneration(deps.db, {
     workspaceId: plan.workspaceId,
     apiKeyId: caller.apiKeyId,
     amount: plan.characterCost,
     now: deps.clock.now(),
-    ttlMs: deps.engineTimeoutMs * 4,
+    ttlMs,
     modelId: plan.model.model_id,
     voiceId: plan.voice.voice_id,
   });
@@ -177,7 +225,7 @@ async function openBudget(deps: TtsDeps, caller: TtsCaller, plan: TtsPlan): Prom
 }
 
 /** An engine failure becomes the clean 5xx of issue 4 (after its one retry); anything else stays. */
-function toClientError(deps: TtsDeps, error: unknown): unknown {
+export function toClientError(deps: TtsDeps, error: unknown): unknown {
   if (error instanceof ExternalTtsFailure) {
     deps.logger.warn({ err: error }, 'the external speech server failed; credits refunded');
     return new AppError('service_unavailable', `${error.message} Nothing was charged; please try again.`, {
@@ -193,8 +241,11 @@ function toClientError(deps: TtsDeps, error: unknown): unknown {
   );
 }
 
-/** Keeps the generated audio and writes the history item that settles its credits, in one transaction. */
-async function recordHistory(
+/**
+ * Keeps the generated audio and writes the history item that settles its credits, in one transaction.
+ * A dialogue's item carries its lines in `dialogue` (history/voices §3).
+ */
+export async function recordHistory(
   deps: TtsDeps,
   caller: TtsCaller,
   plan: TtsPlan,
@@ -207,6 +258,7 @@ async function recordHistory(
   },
   audio: Buffer,
   id: string = newId(),
+  dialogue?: DialogueLine[],
 ): Promise<string> {
   const spec = describeOutputFormat(plan.outputFormat);
   const audioKey = `history/${plan.workspaceId}/${id}.${spec.extension}`;
@@ -230,6 +282,7 @@ async function recordHistory(
       audioBytes: audio.length,
       durationMs: Math.round((speech.samples.length / speech.sampleRate) * 1000),
       alignment: { alignment: speech.alignment, normalized_alignment: speech.normalizedAlignment },
+      dialogue: dialogue ?? null,
       characterCountChangeFrom: reservation.from,
       characterCountChangeTo: reservation.to,
       requestId: caller.requestId,

@@ -1,0 +1,332 @@
+import { PassThrough, type Readable } from 'node:stream';
+import {
+  DIALOGUE_LINE_PAUSE_MS,
+  type DialogueLine,
+  describeOutputFormat,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+  type TextToDialogueBody,
+  type VoiceSegment,
+} from '@parla/contracts';
+import { AppError } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import type { CharacterAlignment } from '../../providers/tts/alignment';
+import { createStreamEncoder, encodeAudio } from '../../providers/tts/encode-audio';
+import { type SpeechResult, synthesizeSpeech } from '../../providers/tts/speech-pipeline';
+import {
+  assertAffordable,
+  type Budget,
+  creditCost,
+  openBudget,
+  planSpeech,
+  recordHistory,
+  type SpeechPlan,
+  type TtsCaller,
+  type TtsDeps,
+  type TtsPlan,
+  toClientError,
+} from '../tts/tts.service';
+import { getModel } from '../voices/voices.service';
+import { type DialogueChunk, DialogueTimeline, joinChunks } from './dialogue.timeline';
+
+export interface DialogueInput {
+  outputFormat: OutputFormat;
+  enableLogging: boolean;
+  body: TextToDialogueBody;
+}
+
+/** Everything a dialogue needs, checked before anything is spent. */
+interface DialoguePlan {
+  /** Each line's voice, model and speech request. */
+  lines: SpeechPlan[];
+  /**
+   * The generation as one: the lines joined by "\n", the first line's voice, the credits of every line.
+   * It opens the budget and becomes the history item.
+   */
+  whole: TtsPlan;
+  /** The lines as the history item keeps them (history/voices §3 "dialogue"). */
+  dialogue: DialogueLine[];
+}
+
+export interface DialogueResult {
+  audio: Buffer;
+  contentType: string;
+  historyItemId: string | undefined;
+  characterCost: number;
+  alignment: CharacterAlignment;
+  normalizedAlignment: CharacterAlignment;
+  voiceSegments: VoiceSegment[];
+}
+
+export interface DialogueStream {
+  /** Audio bytes, or one JSON object per line of the dialogue with `timestamps`. */
+  stream: Readable;
+  contentType: string;
+  historyItemId: string | undefined;
+  characterCost: number;
+}
+
+/**
+ * The checks of a dialogue, with no side effect: the model, the length of all the lines together, then
+ * every line as text to speech checks it (voice, language, text), then the credits of the sum and the
+ * plan's formats. One bad line refuses the whole dialogue before anything is spent.
+ */
+async function planDialogue(deps: TtsDeps, caller: TtsCaller, input: DialogueInput): Promise<DialoguePlan> {
+  const { body } = input;
+  const model = getModel(body.model_id, { external: deps.externalConfigured });
+  const characters = body.inputs.reduce((sum, line) => sum + line.text.length, 0);
+  if (characters > model.maximum_text_length_per_request) {
+    const message = `The lines are ${characters} characters long in all; ${model.model_id} accepts at most ${model.maximum_text_length_per_request}.`;
+    throw new AppError('invalid_request', message, {
+      errors: [{ loc: ['body', 'inputs'], msg: message, type: 'value_error' }],
+    });
+  }
+  const stability = body.settings?.stability;
+  const lines = body.inputs.map((line, index) =>
+    planSpeech(
+      deps,
+      {
+        voiceId: line.voice_id,
+        body: {
+          text: line.text,
+          model_id: body.model_id,
+          language_code: body.language_code,
+          apply_text_normalization: body.apply_text_normalization,
+          voice_settings: stability === undefined || stability === null ? null : { stability },
+        },
+      },
+      ['inputs', index, 'text'],
+    ),
+  );
+  const characterCost = creditCost(model, characters);
+  await assertAffordable(deps, caller, characterCost, input.outputFormat);
+  const first = lines[0] as SpeechPlan;
+  return {
+    lines,
+    whole: {
+      ...first,
+      text: body.inputs.map((line) => line.text).join('\n'),
+      workspaceId: caller.workspaceId,
+      characterCost,
+      outputFormat: input.outputFormat,
+      enableLogging: input.enableLogging,
+    },
+    dialogue: body.inputs.map(({ text, voice_id }) => ({ text, voice_id })),
+  };
+}
+
+/** The raw PCM output rates ffmpeg can resample to (pcm_8000 … pcm_48000). */
+const PCM_RATES = OUTPUT_FORMATS.filter((f) => f.startsWith('pcm_')).map((f) => Number(f.slice(4)));
+
+/** The dialogue's sample rate: the first line's, or the next PCM rate above it. */
+function dialogueRate(firstLineRate: number): number {
+  return PCM_RATES.find((rate) => rate >= firstLineRate) ?? Math.max(...PCM_RATES);
+}
+
+/** A line's samples at the dialogue's rate: engines differ (eSpeak-NG 22.05 kHz, Flite 16 kHz…). */
+async function atRate(speech: SpeechResult, rate: number): Promise<Int16Array> {
+  if (speech.sampleRate === rate) return speech.samples;
+  const pcm = await encodeAudio(
+    { sampleRate: speech.sampleRate, channels: 1, samples: speech.samples },
+    `pcm_${rate}` as OutputFormat,
+  );
+  // A copy: the buffer may sit at an odd offset of a larger one.
+  return new Int16Array(
+    pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.byteLength - (pcm.byteLength % 2)),
+  );
+}
+
+/**
+ * Speaks the lines in order, each in its voice, and places them on the dialogue's timeline. The next line
+ * is spoken while the current one is handed out (more would wait in the engines' queue against their time
+ * bound); a line that fails fails the dialogue.
+ */
+async function* speakDialogue(deps: TtsDeps, plan: DialoguePlan): AsyncGenerator<DialogueChunk> {
+  const started: Promise<SpeechResult>[] = [];
+  const start = (index: number) => {
+    const line = plan.lines[index];
+    if (!line || started[index]) return;
+    started[index] = synthesizeSpeech(deps.engines, line.request);
+    // A rejection is handled when its turn comes; until then it must not count as unhandled.
+    started[index]?.catch(() => undefined);
+  };
+  let timeline: DialogueTimeline | undefined;
+  for (let index = 0; index < plan.lines.length; index += 1) {
+    start(index);
+    start(index + 1);
+    const speech = await (started[index] as Promise<SpeechResult>);
+    timeline ??= new DialogueTimeline(dialogueRate(speech.sampleRate), DIALOGUE_LINE_PAUSE_MS);
+    const line = plan.lines[index] as SpeechPlan;
+    yield timeline.add(
+      {
+        voiceId: line.voice.voice_id,
+        samples: await atRate(speech, timeline.sampleRate),
+        alignment: speech.alignment,
+        normalizedAlignment: speech.normalizedAlignment,
+      },
+      index,
+    );
+  }
+}
+
+/** The slot of a dialogue outlives the engines' time bound for each of its lines. */
+const budgetTtl = (deps: TtsDeps, plan: DialoguePlan) => deps.engineTimeoutMs * (4 + plan.lines.length);
+
+/**
+ * Text to dialogue end to end (history/voices §5, §9): every line checked, ONE charge for all the
+ * characters, the lines spoken in order with a short pause between them, encoded once, then one history
+ * item (source TTS) that settles the credits and keeps the lines. Any failure refunds and keeps nothing.
+ */
+export async function textToDialogue(
+  deps: TtsDeps,
+  caller: TtsCaller,
+  input: DialogueInput,
+): Promise<DialogueResult> {
+  const plan = await planDialogue(deps, caller, input);
+  const budget = await openBudget(deps, caller, plan.whole, budgetTtl(deps, plan));
+  try {
+    const chunks: DialogueChunk[] = [];
+    for await (const chunk of speakDialogue(deps, plan)) chunks.push(chunk);
+    const sampleRate = chunks[0]?.sampleRate ?? 16_000;
+    const whole = joinChunks(chunks);
+    const audio = await encodeAudio(
+      { sampleRate, channels: 1, samples: whole.samples },
+      plan.whole.outputFormat,
+    );
+    const historyItemId = plan.whole.enableLogging
+      ? await recordHistory(
+          deps,
+          caller,
+          plan.whole,
+          budget.reservation,
+          { sampleRate, ...whole },
+          audio,
+          newId(),
+          plan.dialogue,
+        )
+      : undefined;
+    await budget.close('settled');
+    return {
+      audio,
+      contentType: describeOutputFormat(plan.whole.outputFormat).contentType,
+      historyItemId,
+      characterCost: plan.whole.characterCost,
+      alignment: whole.alignment,
+      normalizedAlignment: whole.normalizedAlignment,
+      voiceSegments: whole.voiceSegments,
+    };
+  } catch (error) {
+    await budget.close('refund');
+    throw toClientError(deps, error);
+  }
+}
+
+/**
+ * A streamed dialogue (`/stream`, `/stream/with-timestamps`): the first line is spoken before the answer
+ * starts, so a failure up to there is a normal error response; then each line goes out as soon as it is
+ * spoken (audio through one encoder, or one JSON object per line). A failure after that ends the stream
+ * early, refunds the credits and keeps nothing.
+ */
+export async function streamTextToDialogue(
+  deps: TtsDeps,
+  caller: TtsCaller,
+  input: DialogueInput,
+  mode: 'audio' | 'timestamps',
+): Promise<DialogueStream> {
+  const plan = await planDialogue(deps, caller, input);
+  const { outputFormat } = plan.whole;
+  // ffmpeg loads while the budget is opened and the first line spoken.
+  const encoder = mode === 'audio' ? createStreamEncoder(outputFormat) : undefined;
+  let budget: Budget;
+  try {
+    budget = await openBudget(deps, caller, plan.whole, budgetTtl(deps, plan));
+  } catch (error) {
+    encoder?.kill();
+    throw error;
+  }
+  const lines = speakDialogue(deps, plan);
+  let first: DialogueChunk | undefined;
+  try {
+    first = (await lines.next()).value ?? undefined;
+  } catch (error) {
+    encoder?.kill();
+    await budget.close('refund');
+    throw toClientError(deps, error);
+  }
+  const historyItemId = plan.whole.enableLogging ? newId() : undefined;
+  const out = new PassThrough();
+  // A client that goes away destroys the stream; the generation finishes and is kept (it was paid for).
+  out.on('error', () => undefined);
+  const spec = describeOutputFormat(outputFormat);
+  // The streamed bytes are the history item's audio too, except WAV (its streamed header has no length)
+  // and Ogg Opus (paged differently from a whole encoding).
+  const keepStreamed = spec.codec !== 'wav' && spec.codec !== 'opus';
+  void (async () => {
+    const chunks: DialogueChunk[] = [];
+    const streamed: Buffer[] = [];
+    encoder?.output.on('data', (bytes: Buffer) => {
+      if (keepStreamed) streamed.push(bytes);
+      if (!out.destroyed) out.write(bytes);
+    });
+    const ended = encoder ? new Promise((resolve) => encoder.output.once('end', resolve)) : Promise.resolve();
+    const sampleRate = first?.sampleRate ?? 16_000;
+    // ffmpeg is given samples only when there are some: a dialogue with no sound at all ends it unused.
+    let encoded = false;
+    try {
+      const handle = async (chunk: DialogueChunk) => {
+        chunks.push(chunk);
+        if (encoder) {
+          if (chunk.samples.length > 0) encoder.write(chunk.samples, sampleRate);
+          encoded ||= chunk.samples.length > 0;
+          return;
+        }
+        const audio = await encodeAudio({ sampleRate, channels: 1, samples: chunk.samples }, outputFormat);
+        const line = {
+          audio_base64: audio.toString('base64'),
+          alignment: chunk.alignment,
+          normalized_alignment: chunk.normalizedAlignment,
+          voice_segments: [chunk.segment],
+        };
+        if (!out.destroyed) out.write(`${JSON.stringify(line)}\n`);
+      };
+      if (first) await handle(first);
+      for await (const chunk of lines) await handle(chunk);
+      if (encoder && !encoded) encoder.kill();
+      else {
+        encoder?.end();
+        await encoder?.done;
+        await ended;
+      }
+      if (historyItemId) {
+        const whole = joinChunks(chunks);
+        const audio =
+          encoder && encoded && keepStreamed
+            ? Buffer.concat(streamed)
+            : await encodeAudio({ sampleRate, channels: 1, samples: whole.samples }, outputFormat);
+        await recordHistory(
+          deps,
+          caller,
+          plan.whole,
+          budget.reservation,
+          { sampleRate, ...whole },
+          audio,
+          historyItemId,
+          plan.dialogue,
+        );
+      }
+      await budget.close('settled');
+      out.end();
+    } catch (error) {
+      encoder?.kill();
+      await budget.close('refund').catch(() => undefined);
+      deps.logger.warn({ err: error }, 'a streamed dialogue failed after it started; credits refunded');
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  })();
+  return {
+    stream: out,
+    contentType: mode === 'audio' ? spec.contentType : 'application/x-ndjson',
+    historyItemId,
+    characterCost: plan.whole.characterCost,
+  };
+}
