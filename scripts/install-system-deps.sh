@@ -5,8 +5,9 @@
 set -euo pipefail
 
 # ffmpeg: every output format; flite and festival (+ the HTS voice and kal): the English speech engines
-# (eSpeak-NG comes from npm). pocketsphinx: the round-trip intelligibility test transcribes speech.
-RUNTIME_PACKAGES=(ffmpeg flite festival festvox-us-slt-hts festvox-kallpc16k)
+# (eSpeak-NG comes from npm). fonts-dejavu-core: the font ffmpeg draws the text of share videos with.
+# pocketsphinx: the round-trip intelligibility test transcribes speech.
+RUNTIME_PACKAGES=(ffmpeg flite festival festvox-us-slt-hts festvox-kallpc16k fonts-dejavu-core)
 TEST_PACKAGES=(postgresql chromium pocketsphinx pocketsphinx-en-us)
 
 packages=("${RUNTIME_PACKAGES[@]}")

@@ -16,6 +16,7 @@ import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes';
 import { usageRoutes } from './modules/credits/usage.routes';
 import { dialogueRoutes } from './modules/dialogue/dialogue.routes';
 import { historyRoutes } from './modules/history/history.routes';
+import { shareVideoRoutes } from './modules/history/share-video.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { ttsRoutes } from './modules/tts/tts.routes';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(async (scope) => ttsRoutes(scope, deps));
     await app.register(async (scope) => dialogueRoutes(scope, deps));
     await app.register(async (scope) => historyRoutes(scope, deps));
+    await app.register(async (scope) => shareVideoRoutes(scope, deps));
     await app.register(async (scope) => billingRoutes(scope, deps));
     const billingProvider = deps.billingProvider;
     if (isStripeProvider(billingProvider)) {

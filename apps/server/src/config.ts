@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   TTS_OPENAI_MODEL: z.string().min(1).default('tts-1'),
   /** history/voices §6: the `feedback_enabled` feature config — rating generations (true or false). */
   FEEDBACK_ENABLED: z.enum(['true', 'false']).default('true'),
+  /** history/voices §2: the `tts_video_generation` feature config — share videos of generations (true or false). */
+  TTS_VIDEO_GENERATION: z.enum(['true', 'false']).default('true'),
   /**
    * Who takes payments: `test` (the built-in test-mode checkout), `stripe`, or `none` (no payments: the
    * "isolated environment" of accounts §4). Unset: stripe when STRIPE_SECRET_KEY is set, else test.
@@ -84,6 +86,8 @@ export interface Config {
   externalTts: { url: string; apiKey: string | undefined; model: string } | undefined;
   /** The `feedback_enabled` feature config (history/voices §4, §6). */
   feedbackEnabled: boolean;
+  /** The `tts_video_generation` feature config: share videos of history items (history/voices §2, §4). */
+  ttsVideoGeneration: boolean;
   jobs: { concurrency: number; leaseSeconds: number; pollIntervalMs: number };
   shutdownTimeoutMs: number;
   billing: {
@@ -169,6 +173,7 @@ export function loadConfig(
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     engines: { poolSize: e.ENGINE_POOL_SIZE, timeoutMs: e.ENGINE_TIMEOUT_MS },
     feedbackEnabled: e.FEEDBACK_ENABLED === 'true',
+    ttsVideoGeneration: e.TTS_VIDEO_GENERATION === 'true',
     externalTts: e.TTS_OPENAI_URL
       ? { url: e.TTS_OPENAI_URL.replace(/\/$/, ''), apiKey: e.TTS_OPENAI_API_KEY, model: e.TTS_OPENAI_MODEL }
       : undefined,

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { billingRenewalsJob, provideRenewalDeps } from './modules/billing/billing.jobs';
 import { createBillingProvider } from './modules/billing/create-provider';
+import { provideShareVideoDeps } from './modules/history/share-video.jobs';
 import { warmVoicePreviews } from './modules/voices/voice-previews';
 import { createAuthGuard } from './platform/auth-guard';
 import { systemClock } from './platform/clock';
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
   // ffmpeg runs in the program host: started now, so the first generation does not pay for the fork.
   programHost.start();
   const queue = new JobQueue(database.db);
+  // Before the worker starts: a render left queued by the last run may be claimed at once.
+  provideShareVideoDeps({ db: database.db, storage });
   const mailer = createMailer(config, database.db, logger);
 
   let worker: JobWorker | undefined;

@@ -15,6 +15,7 @@ export * from './openai-speech';
 export * from './plans';
 export * from './redirect';
 export * from './routes';
+export * from './share-video';
 export * from './tts';
 export * from './tts-catalog';
 export * from './users';

@@ -130,8 +130,11 @@ export const UserResponse = z
       .nullable(),
     profile_page_handle: z.string().nullable(),
     partnerstack_partner_default_link: z.string().nullable(),
-    /** Parla: the server's feature configs the web app needs (history/voices §6 `feedback_enabled`). */
-    feature_configs: z.object({ feedback_enabled: z.boolean() }),
+    /**
+     * Parla: the server's feature configs the web app needs (history/voices §6 `feedback_enabled`; §2
+     * `tts_video_generation`: the Share button opens the video dialog).
+     */
+    feature_configs: z.object({ feedback_enabled: z.boolean(), tts_video_generation: z.boolean() }),
   })
   .meta({ id: 'User' });
 export type UserResponse = z.infer<typeof UserResponse>;

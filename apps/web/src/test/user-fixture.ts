@@ -39,7 +39,7 @@ export function makeUser(overrides: Partial<UserResponse> = {}): UserResponse {
     locale: null,
     session_inactivity_timeout: null,
     ...USER_FIELDS_NOT_YET_IN_USE,
-    feature_configs: { feedback_enabled: true },
+    feature_configs: { feedback_enabled: true, tts_video_generation: true },
     ...overrides,
   });
 }

@@ -33,6 +33,7 @@ import {
   saveHistoryFeedback,
 } from './history.store';
 import type { HistoryItemRow } from './history.tables';
+import { deleteShareVideos } from './share-video.files';
 
 const itemNotFound = (id: string) => notFound(`History item ${id}`);
 
@@ -118,14 +119,15 @@ export async function giveHistoryFeedback(
  * it is gone nothing can reach the file, and a file left by a failed removal is only space.
  */
 export async function deleteHistoryItem(
-  deps: { db: Db; storage: Storage; afterDelete?: (row: HistoryItemRow) => Promise<void> },
+  deps: { db: Db; storage: Storage },
   workspaceId: string,
   id: string,
 ): Promise<void> {
   const row = await deleteHistoryRow(deps.db, workspaceId, id);
   if (!row) throw itemNotFound(id);
   await deps.storage.delete(row.audioKey).catch(() => undefined);
-  await deps.afterDelete?.(row).catch(() => undefined);
+  // Its share videos and previews too (a render still running removes its own file when it finds the row gone).
+  await deleteShareVideos(deps.storage, workspaceId, id).catch(() => undefined);
 }
 
 const knownFormat = (format: string): OutputFormat =>

@@ -97,7 +97,7 @@ describe('the user document', () => {
       onboarding_survey: null,
       onboarding_checklist: null,
       profile_page_handle: null,
-      feature_configs: { feedback_enabled: true },
+      feature_configs: { feedback_enabled: true, tts_video_generation: true },
     });
     expect(Math.abs(user.created_at - Date.now() / 1000)).toBeLessThan(60);
     const { xi_api_key, api_key } = await createKey(session.access_token);

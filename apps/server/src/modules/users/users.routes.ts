@@ -67,7 +67,10 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     app,
     getUserRoute,
     async ({ request }) =>
-      getUserDocument(db, principalOf(request), { feedbackEnabled: deps.config.feedbackEnabled }),
+      getUserDocument(db, principalOf(request), {
+        feedbackEnabled: deps.config.feedbackEnabled,
+        ttsVideoGeneration: deps.config.ttsVideoGeneration,
+      }),
     guarded,
   );
   registerRoute(

@@ -81,7 +81,10 @@ export async function getSubscription(db: Db, workspaceId: string): Promise<Exte
 export async function getUserDocument(
   db: Db,
   principal: { userId: string; workspaceId: string },
-  features: { feedbackEnabled: boolean } = { feedbackEnabled: true },
+  features: { feedbackEnabled: boolean; ttsVideoGeneration: boolean } = {
+    feedbackEnabled: true,
+    ttsVideoGeneration: true,
+  },
 ): Promise<UserResponse> {
   const user = await requireUser(db, principal.userId);
   // The workspace and its subscription in one read (loadBillingState refuses a workspace that is gone).
@@ -126,7 +129,10 @@ export async function getUserDocument(
     locale: user.locale,
     session_inactivity_timeout: workspace.sessionInactivityTimeout,
     ...USER_FIELDS_NOT_YET_IN_USE,
-    feature_configs: { feedback_enabled: features.feedbackEnabled },
+    feature_configs: {
+      feedback_enabled: features.feedbackEnabled,
+      tts_video_generation: features.ttsVideoGeneration,
+    },
   };
 }
 

@@ -1,0 +1,46 @@
+import { SHARE_VIDEO_THEMES } from '@parla/contracts';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/client';
+import { defineJob } from '../../platform/jobs/job-definition';
+import type { Storage } from '../../platform/storage/storage';
+import { renderShareVideoForJob, type ShareVideoJobPayload } from './share-video.service';
+
+/**
+ * Set by the process: what the render job reads and writes (the worker runs jobs with payloads only). The
+ * video routes provide it, so a process serving them (`--role=all`) renders; a `--role=worker` process
+ * needs its entry (main.ts) to provide it as well.
+ */
+let renderDeps: { db: Db; storage: Storage } | undefined;
+export function provideShareVideoDeps(deps: { db: Db; storage: Storage }): void {
+  renderDeps = deps;
+}
+
+/** The least time between two progress writes of a render (each is a database write). */
+const PROGRESS_EVERY_MS = 1000;
+
+/** Renders a share video of a history item into storage (share-video.service renderShareVideoForJob). */
+export const shareVideoRenderJob = defineJob<ShareVideoJobPayload>({
+  name: 'history.share-video',
+  payload: z.object({
+    workspaceId: z.string(),
+    historyItemId: z.string(),
+    theme: z.enum(SHARE_VIDEO_THEMES),
+    stripV3Tags: z.boolean(),
+  }),
+  // ffmpeg failing twice on the same input will fail again; the dialog's "Try again" starts a new job.
+  maxAttempts: 2,
+  backoffBaseMs: 1000,
+  async handler(payload, ctx) {
+    if (!renderDeps) throw new Error('a share video job ran before the process provided its dependencies');
+    let lastWrite = 0;
+    return renderShareVideoForJob(renderDeps, payload, {
+      signal: ctx.signal,
+      onProgress: (share) => {
+        const now = Date.now();
+        if (now - lastWrite < PROGRESS_EVERY_MS) return;
+        lastWrite = now;
+        void ctx.progress(share).catch(() => undefined);
+      },
+    });
+  },
+});
