@@ -54,7 +54,7 @@ describe('the app shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Pricing', 'Text to speech']);
+    ).toEqual(['Home', 'Pricing', 'Text to speech', 'Text to dialogue']);
     await waitFor(() => expect(screen.getByText('Operational')).toBeTruthy());
     expect(document.title).toBe('Parla');
   });

@@ -1,4 +1,4 @@
-import { hostedSessionPaths } from '@parla/contracts';
+import { hostedSessionPaths, SHARE_PAGE_PATH } from '@parla/contracts';
 import { describe, expect, it } from 'vitest';
 import { listBuiltRoutes, listNavEntries, type RouteEntry, routeTable } from './route-table';
 
@@ -7,8 +7,14 @@ const page = async () => ({ default: () => null });
 describe('route table (accounts §2)', () => {
   const paths = routeTable.map((entry) => entry.path);
 
-  it('has unique paths, all under /app except the landing, account-action, pricing and hosted billing pages', () => {
-    const outsideApp = ['/', '/auth/action', '/pricing', ...Object.values(hostedSessionPaths)];
+  it('has unique paths, all under /app except the landing, account-action, pricing, share and hosted billing pages', () => {
+    const outsideApp = [
+      '/',
+      '/auth/action',
+      '/pricing',
+      SHARE_PAGE_PATH,
+      ...Object.values(hostedSessionPaths),
+    ];
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of paths) expect(outsideApp.includes(path) || path.startsWith('/app/')).toBe(true);
   });
@@ -65,6 +71,8 @@ describe('route table (accounts §2)', () => {
       'speech-synthesis',
       'speech-synthesis/text-to-speech',
       'speech-synthesis/text-to-speech/history',
+      // history/voices §1 dialogue: a path of this product's choosing.
+      'speech-synthesis/text-to-dialogue',
       'speech-synthesis/speech-to-speech',
       'speech-synthesis/speech-to-speech/history',
       'speech-to-text',

@@ -1,4 +1,4 @@
-import { hostedSessionPaths } from '@parla/contracts';
+import { hostedSessionPaths, SHARE_PAGE_PATH } from '@parla/contracts';
 import type { ComponentType } from 'react';
 
 /** Groups of the product, for navigation. */
@@ -46,6 +46,13 @@ export const routeTable: readonly RouteEntry[] = [
     inNav: true,
     page: () => import('../routes/pricing-page'),
   },
+  /** history/voices §2: the public page of a share link, open without sign-in (contracts SHARE_PAGE_PATH). */
+  {
+    path: SHARE_PAGE_PATH,
+    title: 'Shared audio',
+    section: 'site',
+    page: () => import('../routes/share-page'),
+  },
 
   { path: '/app/sign-in', title: 'Sign in', section: 'auth', page: () => import('../routes/sign-in-page') },
   { path: '/app/sign-up', title: 'Sign up', section: 'auth', page: () => import('../routes/sign-up-page') },
@@ -77,7 +84,20 @@ export const routeTable: readonly RouteEntry[] = [
     inNav: true,
     page: () => import('../routes/text-to-speech-page'),
   },
-  { path: '/app/speech-synthesis/text-to-speech/history', title: 'Text to speech history', section: 'audio' },
+  {
+    path: '/app/speech-synthesis/text-to-speech/history',
+    title: 'Text to speech history',
+    section: 'audio',
+    page: () => import('../routes/history-page'),
+  },
+  /** history/voices §1 "write multi-line dialogue with several voices" (the path is this product's choice). */
+  {
+    path: '/app/speech-synthesis/text-to-dialogue',
+    title: 'Text to dialogue',
+    section: 'audio',
+    inNav: true,
+    page: () => import('../routes/text-to-dialogue-page'),
+  },
   {
     path: '/app/speech-synthesis/speech-to-speech',
     title: 'Speech to speech',
@@ -88,6 +108,7 @@ export const routeTable: readonly RouteEntry[] = [
     path: '/app/speech-synthesis/speech-to-speech/history',
     title: 'Speech to speech history',
     section: 'audio',
+    page: () => import('../routes/history-page'),
   },
   { path: '/app/speech-to-text', title: 'Speech to text', section: 'audio', inNav: true },
   { path: '/app/sound-effects', title: 'Sound effects', section: 'audio', inNav: true },

@@ -24,6 +24,8 @@ export const storageKeys = {
   selectedModel: 'xi:selected-model',
   /** history/voices §9: the voice last chosen on the text-to-speech page. */
   selectedVoice: 'xi:selected-voice',
+  /** history/voices §3, §9: the text-to-dialogue editor's lines, JSON `[{text, voice_id}]`. */
+  dialogue: 'xi:dialogue',
   /** accounts §9: the pricing cards' monthly/yearly selection (`monthly` or `yearly`). */
   billingPeriod: 'xi:billing-period',
   /** accounts §3, §4: the validated promo as JSON `{promocode, amount_off, percent_off, duration_in_months}`. */

@@ -1,6 +1,7 @@
 import type { HistoryItemResponse, VoiceResponse } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import type { AudioPlayerItem } from '../features/player/player-item';
@@ -25,7 +26,6 @@ import {
   remainingCredits,
 } from '../features/tts/tts-rules';
 import { useUser } from '../features/users/api/get-user';
-import { getToastMessage } from '../lib/http-error';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage-keys';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -114,7 +114,7 @@ function TextToSpeech() {
       // The credits were reserved when the generation started.
       void queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
     },
-    onError: (error) => toastError(getToastMessage(error)),
+    onError: (error) => toastError(error),
   });
 
   const blocked = !text.trim() || !voice || !model || text.length > maxLength || short || languageMismatch;
@@ -186,7 +186,10 @@ function TextToSpeech() {
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Text to speech</h1>
         <p className="text-sm text-fg-muted">
-          Type or paste text, pick a voice and a model, and hear it spoken as it is generated.
+          Type or paste text, pick a voice and a model, and hear it spoken as it is generated.{' '}
+          <Link to="/app/speech-synthesis/text-to-dialogue" className="font-medium text-fg hover:underline">
+            Several voices? Write a dialogue →
+          </Link>
         </p>
       </header>
 

@@ -1,19 +1,13 @@
-import {
-  describeOutputFormat,
-  type HistoryItemResponse,
-  OUTPUT_FORMATS,
-  type OutputFormat,
-} from '@parla/contracts';
+import type { HistoryItemResponse } from '@parla/contracts';
 import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useToast } from '../../../app/toasts/toast-provider';
 import { formatDate, formatRelativeDate, fromUnixSeconds } from '../../../lib/format-date';
 import { getToastMessage } from '../../../lib/http-error';
-import { saveBlob } from '../../../lib/save-file';
 import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
-import { getHistoryAudio } from '../api/download-history-audio';
+import { downloadHistory } from '../../history/download-history';
 import { useHistoryList } from '../api/list-history';
-import { generationFileName } from '../tts-rules';
 
 /** How many of the latest generations the page lists. */
 const recentCount = 10;
@@ -30,16 +24,25 @@ export function RecentGenerations({ onPlay, playingId }: RecentGenerationsProps)
   const { toastError } = useToast();
   const download = useMutation({
     mutationFn: async (item: HistoryItemResponse) => {
-      saveBlob(await getHistoryAudio(item.history_item_id), generationFileName(item, extensionOf(item)));
+      // Through the history download: the file gets the name of history/voices §3 (brand, date, voice, mode…).
+      await downloadHistory([item]);
     },
-    onError: (error) => toastError(getToastMessage(error)),
+    onError: (error) => toastError(error),
   });
 
   return (
     <section aria-labelledby="recent-title" className="flex flex-col gap-3">
-      <h2 id="recent-title" className="text-base font-semibold">
-        Recent generations
-      </h2>
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="recent-title" className="text-base font-semibold">
+          Recent generations
+        </h2>
+        <Link
+          to="/app/speech-synthesis/text-to-speech/history"
+          className="text-sm text-fg-muted underline-offset-4 hover:text-fg hover:underline"
+        >
+          View all history
+        </Link>
+      </div>
       {history.isPending && (
         <div className="flex flex-col gap-2" aria-busy="true">
           <Skeleton className="h-16 w-full" />
@@ -103,10 +106,4 @@ export function RecentGenerations({ onPlay, playingId }: RecentGenerationsProps)
 
 function shorten(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-}
-
-/** The file extension of an item's audio, from the format it was generated in. */
-function extensionOf(item: Pick<HistoryItemResponse, 'output_format'>): string {
-  const format = OUTPUT_FORMATS.find((f) => f === item.output_format) as OutputFormat | undefined;
-  return format ? describeOutputFormat(format).extension : 'mp3';
 }

@@ -1,0 +1,181 @@
+import type { HistoryItemResponse } from '@parla/contracts';
+import { clsx } from 'clsx';
+import { formatDate, formatRelativeDate, fromUnixSeconds } from '../../../lib/format-date';
+import { Button } from '../../../ui/button';
+import { DownloadIcon, PauseIcon, PlayIcon, SpinnerIcon } from '../../../ui/icons';
+import type { ShareButtonState } from '../history-rules';
+import { FeedbackControl } from './feedback-control';
+
+export interface HistoryItemRowProps {
+  item: HistoryItemResponse;
+  /** The model's display name, or its id while the models are not known. */
+  modelName: string;
+  /** This item is in the bottom player, playing: its button pauses. */
+  playing: boolean;
+  selected: boolean;
+  onSelectedChange: (selected: boolean) => void;
+  onPlay: () => void;
+  onDownload: () => void;
+  downloading: boolean;
+  onDelete: () => void;
+  share: ShareButtonState;
+  onShare: () => void;
+  /** history/voices §6: feedback controls need the feedback_enabled feature config. */
+  feedbackEnabled: boolean;
+  /** The moment relative dates count from (the page's clock). */
+  now: number;
+}
+
+/** A short form of an item's text for the names of its buttons. */
+export function describeItem(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 40 ? `${flat.slice(0, 40)}…` : flat;
+}
+
+/**
+ * One history item (history/voices §2 "Speech history"): its text (clamped), voice, model and relative
+ * date, a box to select it, Play, and the toolbar — rate, download, share, delete.
+ */
+export function HistoryItemRow({
+  item,
+  modelName,
+  playing,
+  selected,
+  onSelectedChange,
+  onPlay,
+  onDownload,
+  downloading,
+  onDelete,
+  share,
+  onShare,
+  feedbackEnabled,
+  now,
+}: HistoryItemRowProps) {
+  const date = fromUnixSeconds(item.date_unix);
+  const name = describeItem(item.text);
+  return (
+    <li
+      className={clsx(
+        'flex gap-3 px-4 py-3 sm:px-5',
+        selected ? 'bg-accent/5' : 'hover:bg-subtle/50',
+        'transition-colors',
+      )}
+    >
+      <input
+        type="checkbox"
+        checked={selected}
+        onChange={(event) => onSelectedChange(event.target.checked)}
+        aria-label={`Select “${name}”`}
+        className="mt-2.5 size-4 shrink-0 cursor-pointer accent-accent"
+      />
+      <Button
+        variant={playing ? 'primary' : 'secondary'}
+        size="icon"
+        className="mt-0.5 rounded-full"
+        aria-label={`${playing ? 'Pause' : 'Play'} “${name}”`}
+        onClick={onPlay}
+      >
+        {playing ? <PauseIcon /> : <PlayIcon className="translate-x-px" />}
+      </Button>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="line-clamp-2 text-sm break-words text-fg" title={item.text}>
+          {item.text}
+        </p>
+        <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-fg-muted">
+          <span className="font-medium text-fg">{item.voice_name}</span>
+          <span aria-hidden="true">·</span>
+          <span>{modelName}</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={date.toISOString()} title={formatDate(date)}>
+            {formatRelativeDate(date, { now })}
+          </time>
+        </p>
+        <div
+          role="toolbar"
+          aria-label={`Actions for “${name}”`}
+          className="-ml-2 flex flex-wrap items-center gap-1"
+        >
+          {feedbackEnabled && <FeedbackControl historyItemId={item.history_item_id} text={item.text} />}
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onDownload}
+            disabled={downloading}
+            aria-busy={downloading}
+            aria-label={`Download “${name}”`}
+          >
+            {downloading ? <SpinnerIcon className="motion-safe:animate-spin" /> : <DownloadIcon />}
+            <span className="hidden sm:inline">Download</span>
+          </Button>
+          {share.visible && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onShare}
+              disabled={share.disabled}
+              aria-label={`Share “${name}”`}
+              aria-haspopup="dialog"
+            >
+              <ShareIcon />
+              <span className="hidden sm:inline">Share</span>
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onDelete}
+            aria-label={`Delete “${name}”`}
+            aria-haspopup="dialog"
+            className="hover:text-danger"
+          >
+            <TrashIcon />
+            <span className="hidden sm:inline">Delete</span>
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** Three joined dots: share. */
+function ShareIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <circle cx="18" cy="5" r="3" />
+      <circle cx="6" cy="12" r="3" />
+      <circle cx="18" cy="19" r="3" />
+      <path d="m8.59 13.51 6.83 3.98M15.41 6.51l-6.82 3.98" />
+    </svg>
+  );
+}
+
+/** A bin: delete. */
+function TrashIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M3 6h18M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M10 11v6M14 11v6" />
+    </svg>
+  );
+}

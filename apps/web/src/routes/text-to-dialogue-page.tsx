@@ -1,0 +1,249 @@
+import { DEFAULT_DIALOGUE_MODEL_ID, DIALOGUE_MAX_VOICES } from '@parla/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useToast } from '../app/toasts/toast-provider';
+import { RequireSignIn } from '../features/auth/components/require-sign-in';
+import { streamDialogue } from '../features/dialogue/api/stream-dialogue';
+import { DialogueEditor } from '../features/dialogue/components/dialogue-editor';
+import { countDialogueCharacters, type DraftLine, linesToSend } from '../features/dialogue/dialogue-rules';
+import { useStoredDialogue } from '../features/dialogue/use-stored-dialogue';
+import type { AudioPlayerItem } from '../features/player/player-item';
+import { usePlayer } from '../features/player/use-player';
+import { useModels } from '../features/tts/api/list-models';
+import { useVoices } from '../features/tts/api/list-voices';
+import { ModelSelect } from '../features/tts/components/model-select';
+import {
+  estimateCredits,
+  generationFileName,
+  isGenerateShortcut,
+  modelSpeaksVoice,
+  pickStored,
+  remainingCredits,
+} from '../features/tts/tts-rules';
+import { useUser } from '../features/users/api/get-user';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Skeleton } from '../ui/skeleton';
+
+const numbers = new Intl.NumberFormat('en-US');
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** Audio tags the v3 model reads (shown as a hint; any [tag] may be written). */
+const TAG_EXAMPLES = ['[laughs]', '[whispers]', '[sighs]', '[excited]', '[short pause]'];
+
+/** `/app/speech-synthesis/text-to-dialogue` (history/voices §1, §5): several voices, one conversation. */
+export default function TextToDialoguePage() {
+  return (
+    <RequireSignIn>
+      <TextToDialogue />
+    </RequireSignIn>
+  );
+}
+
+function TextToDialogue() {
+  const models = useModels();
+  const voices = useVoices();
+  const user = useUser();
+  const player = usePlayer();
+  const queryClient = useQueryClient();
+  const { toastError } = useToast();
+  const [lines, setLines] = useStoredDialogue();
+  const [chosenModelId, setChosenModelId] = useState<string | null>(null);
+
+  const modelList = (models.data ?? []).filter((m) => m.can_do_text_to_speech);
+  const voiceList = voices.data ?? [];
+  const modelId = pickStored(
+    chosenModelId,
+    modelList.map((m) => m.model_id),
+    DEFAULT_DIALOGUE_MODEL_ID,
+  );
+  const model = modelList.find((m) => m.model_id === modelId);
+
+  const inputs = linesToSend(lines);
+  const characters = countDialogueCharacters(lines);
+  const maxCharacters = model?.maximum_text_length_per_request ?? 3000;
+  const credits = estimateCredits(inputs.map((line) => line.text).join(''), model);
+  const subscription = user.data?.subscription;
+  const left = subscription ? remainingCredits(subscription) : undefined;
+  const short = left !== undefined && left !== -1 && credits > left;
+  const tooLong = characters > maxCharacters;
+  const voiceCount = new Set(inputs.map((line) => line.voice_id)).size;
+  const tooManyVoices = voiceCount > DIALOGUE_MAX_VOICES;
+
+  const lineProblem = (line: DraftLine): string | undefined => {
+    const voice = voiceList.find((v) => v.voice_id === line.voice_id);
+    if (!voice) return voices.isSuccess ? 'Choose a voice for this line.' : undefined;
+    if (model && !modelSpeaksVoice(model, voice))
+      return `${model.name} does not speak the language of ${voice.name}. Pick another voice or model.`;
+    return undefined;
+  };
+  const hasLineProblem = lines.some((line) => line.text.trim() !== '' && lineProblem(line));
+
+  const generate = useMutation({
+    mutationFn: async () => {
+      if (!model) throw new Error('Choose a model first.');
+      const started = await streamDialogue({
+        outputFormat: 'mp3_44100_128',
+        body: { inputs, model_id: model.model_id },
+      });
+      const names = [
+        ...new Set(inputs.map((line) => voiceList.find((v) => v.voice_id === line.voice_id)?.name)),
+      ]
+        .filter(Boolean)
+        .join(', ');
+      const text = inputs.map((line) => line.text).join('\n');
+      const first = voiceList.find((v) => v.voice_id === inputs[0]?.voice_id);
+      const item: AudioPlayerItem = {
+        id: started.historyItemId ?? '',
+        fileName: generationFileName({
+          voice_name: 'Dialogue',
+          text,
+          date_unix: Math.floor(Date.now() / 1000),
+        }),
+        type: 'text-to-speech',
+        loaded: false,
+        player: {
+          title: names ? `Dialogue · ${names}` : 'Dialogue',
+          description: text,
+          voice_id: first?.voice_id,
+          voice_name: first?.name,
+          language: first?.labels.language,
+        },
+        autoStart: true,
+      };
+      player.play(item, { kind: 'stream', response: started.response, mimeType: 'audio/mpeg' });
+    },
+    onSuccess: () => {
+      // The credits were reserved when the generation started.
+      void queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
+    },
+    // toastError reads the message of an HttpError itself (the §8 rules).
+    onError: (error) => toastError(error),
+  });
+
+  const blocked = inputs.length === 0 || !model || tooLong || short || tooManyVoices || hasLineProblem;
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!blocked && !generate.isPending) generate.mutate();
+  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (isGenerateShortcut(event.nativeEvent)) {
+      event.preventDefault();
+      event.currentTarget.requestSubmit();
+    }
+  };
+
+  const catalogueFailed = models.isError || voices.isError;
+  const loading = models.isPending || voices.isPending;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 lg:py-10">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">Text to dialogue</h1>
+          <p className="text-sm text-fg-muted">
+            Write a conversation line by line, give each line a voice, and hear it played as one take.
+          </p>
+        </div>
+        <Link
+          to="/app/speech-synthesis/text-to-speech"
+          className="text-sm font-medium text-fg-muted hover:text-fg hover:underline"
+        >
+          One voice? Text to speech →
+        </Link>
+      </header>
+
+      <form
+        className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]"
+        onSubmit={handleSubmit}
+        onKeyDown={handleKeyDown}
+        aria-label="Generate dialogue"
+      >
+        <Card className="flex flex-col">
+          {catalogueFailed ? (
+            <div className="flex flex-col items-start gap-3 p-5 text-sm">
+              <p className="text-danger">The voices and models could not be loaded.</p>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  void models.refetch();
+                  void voices.refetch();
+                }}
+              >
+                Try again
+              </Button>
+            </div>
+          ) : loading ? (
+            <div className="flex flex-col gap-4 p-5" aria-busy="true">
+              <Skeleton className="h-24 w-full" />
+              <Skeleton className="h-24 w-full" />
+            </div>
+          ) : (
+            <DialogueEditor lines={lines} onChange={setLines} voices={voiceList} lineProblem={lineProblem} />
+          )}
+          <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-line px-5 py-3">
+            <p className="flex flex-wrap gap-x-3 text-xs text-fg-muted tabular-nums" aria-live="polite">
+              <span className={tooLong ? 'text-danger' : undefined}>
+                {numbers.format(characters)} / {numbers.format(maxCharacters)} characters
+              </span>
+              <span className={short ? 'text-danger' : undefined}>
+                {numbers.format(credits)} {credits === 1 ? 'credit' : 'credits'}
+                {left === -1 && ' · unlimited'}
+                {left !== undefined && left !== -1 && ` · ${numbers.format(left)} left`}
+              </span>
+              <span className={tooManyVoices ? 'text-danger' : undefined}>
+                {voiceCount} / {DIALOGUE_MAX_VOICES} voices
+              </span>
+            </p>
+            <div className="ml-auto flex items-center gap-3">
+              <span className="hidden text-xs text-fg-muted sm:inline">
+                <kbd className="rounded border border-line bg-subtle px-1.5 py-0.5 font-sans">
+                  {isMac ? '⌘' : 'Ctrl'}
+                </kbd>{' '}
+                + <kbd className="rounded border border-line bg-subtle px-1.5 py-0.5 font-sans">Enter</kbd>
+              </span>
+              <Button type="submit" disabled={blocked} aria-disabled={generate.isPending || undefined}>
+                {generate.isPending ? 'Generating…' : 'Generate dialogue'}
+              </Button>
+            </div>
+          </div>
+          {(tooLong || short || tooManyVoices) && (
+            <p role="alert" className="border-t border-line px-5 py-3 text-sm text-danger">
+              {tooLong &&
+                `The lines are ${numbers.format(characters)} characters long in all; ${model?.name ?? 'this model'} takes at most ${numbers.format(maxCharacters)}. `}
+              {short &&
+                `This dialogue needs ${numbers.format(credits)} credits and ${numbers.format(left ?? 0)} are left this period. `}
+              {tooManyVoices && `A dialogue uses at most ${DIALOGUE_MAX_VOICES} different voices.`}
+            </p>
+          )}
+        </Card>
+
+        <Card className="flex flex-col gap-5 self-start p-5">
+          {loading && !catalogueFailed ? (
+            <Skeleton className="h-20 w-full" />
+          ) : (
+            <ModelSelect models={modelList} value={modelId} onChange={setChosenModelId} />
+          )}
+          <div className="flex flex-col gap-2">
+            <h2 className="text-sm font-medium">Audio tags</h2>
+            <p className="text-xs text-fg-muted">
+              With Eleven v3, a tag in brackets sets how a line is delivered instead of being read aloud.
+            </p>
+            <ul className="flex flex-wrap gap-1.5" aria-label="Examples of audio tags">
+              {TAG_EXAMPLES.map((tag) => (
+                <li key={tag}>
+                  <code className="rounded-md border border-line bg-subtle px-1.5 py-0.5 text-xs">{tag}</code>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <p className="text-xs text-fg-muted">
+            Your lines stay in this browser until you sign out. Empty lines are left out when you generate.
+          </p>
+        </Card>
+      </form>
+    </div>
+  );
+}
