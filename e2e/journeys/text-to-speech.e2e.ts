@@ -65,7 +65,8 @@ describe('text to speech', () => {
       .first()
       .click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^Kevin_Welcome_to_Parla_This_\d{8}-\d{6}\.mp3$/);
+    // history/voices §3 naming: brand, date, voice, mode (pre: premade), settings, model.
+    expect(download.suggestedFilename()).toMatch(/^Parla_\d{4}-\d\d-\d\dT\d\d_\d\d_\d\d_Kevin_pre_.*\.mp3$/);
     const file = await download.path();
     const bytes = fs.readFileSync(file);
     expect(bytes.length).toBeGreaterThan(10_000);
