@@ -1,10 +1,16 @@
-import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
+import { ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import { ErrorResponse, HistoryItemResponse, PREMADE_VOICES, SessionResponse } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids';
 import { probeAudio, readAll } from '../../test/audio-probe';
-import { signUpWithApiKey } from '../../test/factories';
+import {
+  characterCountOf,
+  historyRowsOf,
+  newSpeechAccount,
+  premadeVoiceId,
+  type SpeechAccount,
+} from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { historyItems } from '../history/history.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
@@ -12,27 +18,13 @@ import { workspaces } from '../workspaces/workspaces.tables';
 let t: TestApp;
 let baseUrl: string;
 
-interface Account {
-  key: string;
-  workspaceId: string;
-  sdk: ElevenLabsClient;
-}
+type Account = SpeechAccount;
+const newAccount = () => newSpeechAccount(t.app, baseUrl);
 
-async function newAccount(): Promise<Account> {
-  const created = await signUpWithApiKey(t.app);
-  return {
-    key: created.apiKey,
-    workspaceId: created.workspaceId,
-    sdk: new ElevenLabsClient({ apiKey: created.apiKey, baseUrl, maxRetries: 0 }),
-  };
-}
-
-const voice = (name: string) => PREMADE_VOICES.find((v) => v.name === name)?.voice_id ?? '';
+const voice = premadeVoiceId;
 const db = () => t.deps.database.db;
-const characterCount = async (workspaceId: string) =>
-  (await db().select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0]?.characterCount;
-const historyOf = (workspaceId: string) =>
-  db().select().from(historyItems).where(eq(historyItems.workspaceId, workspaceId));
+const characterCount = (workspaceId: string) => characterCountOf(db(), workspaceId);
+const historyOf = (workspaceId: string) => historyRowsOf(db(), workspaceId);
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ENGINE_POOL_SIZE: '2', ENGINE_TIMEOUT_MS: '20000' } });

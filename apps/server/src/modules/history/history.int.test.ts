@@ -1,10 +1,10 @@
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
-import { PREMADE_VOICES } from '@parla/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeAudio, readAll } from '../../test/audio-probe';
 import { signUpWithApiKey } from '../../test/factories';
+import { premadeVoiceId } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { historyItems } from './history.tables';
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const voice = (name: string) => PREMADE_VOICES.find((v) => v.name === name)?.voice_id ?? '';
+const voice = premadeVoiceId;
 
 /** An account with `texts` spoken in order (eSpeak, the quickest engine), oldest first. */
 async function accountWith(texts: { text: string; voice: string }[]) {

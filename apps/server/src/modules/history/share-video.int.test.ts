@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PREMADE_VOICES, SHARE_VIDEO_THEMES, type ShareVideoTheme } from '@parla/contracts';
+import { SHARE_VIDEO_THEMES, type ShareVideoTheme } from '@parla/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { JobWorker } from '../../platform/jobs/job-worker';
 import { jobs } from '../../platform/jobs/jobs.tables';
 import { probeAudio } from '../../test/audio-probe';
 import { signUpWithApiKey } from '../../test/factories';
+import { premadeVoiceId } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { getHistoryItem } from './history.store';
 import { historyItems } from './history.tables';
@@ -41,7 +42,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const voice = (name: string) => PREMADE_VOICES.find((v) => v.name === name)?.voice_id ?? '';
+const voice = premadeVoiceId;
 
 /** An account with one text-to-speech item of `text` (eSpeak, the quickest engine). */
 async function itemOf(text: string) {

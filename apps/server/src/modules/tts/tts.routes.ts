@@ -10,59 +10,14 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
-import { OpenAiCompatibleProvider, routeProviders } from '../../providers/tts/tts-provider';
 import { openAiSpeech } from './openai-speech';
-import {
-  streamTextToSpeech,
-  type TtsCaller,
-  type TtsDeps,
-  type TtsResult,
-  type TtsStream,
-  textToSpeech,
-} from './tts.service';
-
-function callerOf(request: FastifyRequest): TtsCaller {
-  const principal = principalOf(request);
-  return {
-    userId: principal.userId,
-    workspaceId: principal.workspaceId,
-    apiKeyId: principal.apiKeyId,
-    requestId: request.id,
-  };
-}
-
-/** The public API's response headers of a generation. */
-function withHeaders(
-  reply: FastifyReply,
-  request: FastifyRequest,
-  result: Pick<TtsResult | TtsStream, 'characterCost' | 'historyItemId'>,
-): void {
-  reply.header('request-id', request.id);
-  reply.header('x-character-count', String(result.characterCost));
-  if (result.historyItemId) reply.header('history-item-id', result.historyItemId);
-}
+import { streamTextToSpeech, textToSpeech } from './tts.service';
+import { callerOf, ttsDepsOf, withGenerationHeaders } from './tts-http';
 
 /** Text to speech over the public API (issue 4). */
 export async function ttsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const tts: TtsDeps = {
-    db: deps.database.db,
-    engines: routeProviders(
-      deps.engines,
-      deps.config.externalTts
-        ? new OpenAiCompatibleProvider({
-            ...deps.config.externalTts,
-            timeoutMs: deps.config.engines.timeoutMs,
-          })
-        : undefined,
-    ),
-    externalConfigured: deps.config.externalTts !== undefined,
-    storage: deps.storage,
-    clock: deps.clock,
-    logger: deps.logger,
-    engineTimeoutMs: deps.config.engines.timeoutMs,
-  };
+  const tts = ttsDepsOf(deps);
   const guarded = { preHandler: deps.auth.requireAuth };
   const generate = async (
     request: FastifyRequest,
@@ -77,7 +32,7 @@ export async function ttsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
       enableLogging: query.enable_logging,
       body,
     });
-    withHeaders(reply, request, result);
+    withGenerationHeaders(reply, request, result);
     return result;
   };
 
@@ -125,7 +80,7 @@ export async function ttsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
           },
           mode,
         );
-        withHeaders(reply, request, result);
+        withGenerationHeaders(reply, request, result);
         reply.header('content-type', result.contentType);
         return result.stream;
       },
@@ -138,7 +93,7 @@ export async function ttsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     openAiSpeechRoute,
     async ({ request, reply, body }) => {
       const result = await openAiSpeech(tts, callerOf(request), body);
-      withHeaders(reply, request, result);
+      withGenerationHeaders(reply, request, result);
       reply.header('content-type', result.contentType);
       return result.audio;
     },

@@ -1,3 +1,4 @@
+import { findBracketedTags } from '@parla/contracts';
 import type { NormalizedSegment, NormalizedText } from './text-normalization';
 import { splitSentences, trimRange } from './text-normalization';
 
@@ -121,21 +122,6 @@ export interface AudioTag {
   effect: AudioTagEffect;
 }
 
-/** The end (exclusive) of the balanced bracket group opening at `from`, if it closes on its line. */
-function closingBracket(text: string, from: number): number | undefined {
-  let depth = 0;
-  for (let i = from; i < text.length; i += 1) {
-    const c = text[i];
-    if (c === '\n' || c === '\r') return undefined;
-    if (c === '[') depth += 1;
-    else if (c === ']') {
-      depth -= 1;
-      if (depth === 0) return i + 1;
-    }
-  }
-  return undefined;
-}
-
 /** Looks a tag's inner text up in the table; anything else is `unknown`. */
 export function readAudioTag(inner: string): Pick<AudioTag, 'name' | 'kind' | 'effect'> {
   const name = inner
@@ -147,20 +133,13 @@ export function readAudioTag(inner: string): Pick<AudioTag, 'name' | 'kind' | 'e
   return rule ? { name, kind: rule.kind, effect: rule.effect } : { name, kind: 'unknown', effect: {} };
 }
 
-/** Every tag of a text, in order. */
+/** Every tag of a text, in order (the bracket rule of `findBracketedTags`, shared with the web app). */
 export function findAudioTags(text: string): AudioTag[] {
-  const tags: AudioTag[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const end = text[i] === '[' ? closingBracket(text, i) : undefined;
-    if (end === undefined) {
-      i += 1;
-      continue;
-    }
-    tags.push({ start: i, end, ...readAudioTag(text.slice(i + 1, end - 1)) });
-    i = end;
-  }
-  return tags;
+  return findBracketedTags(text).map(({ start, end }) => ({
+    start,
+    end,
+    ...readAudioTag(text.slice(start + 1, end - 1)),
+  }));
 }
 
 const HORIZONTAL_SPACE = /[ \t\u00a0]/;

@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app';
+import { principalOf } from '../../platform/auth-guard';
+import { OpenAiCompatibleProvider, routeProviders } from '../../providers/tts/tts-provider';
+import type { TtsCaller, TtsDeps } from './tts.service';
+
+/** What a generation needs from the app: the engine pool, with the external speech server if configured. */
+export function ttsDepsOf(deps: AppDeps): TtsDeps {
+  return {
+    db: deps.database.db,
+    engines: routeProviders(
+      deps.engines,
+      deps.config.externalTts
+        ? new OpenAiCompatibleProvider({
+            ...deps.config.externalTts,
+            timeoutMs: deps.config.engines.timeoutMs,
+          })
+        : undefined,
+    ),
+    externalConfigured: deps.config.externalTts !== undefined,
+    storage: deps.storage,
+    clock: deps.clock,
+    logger: deps.logger,
+    engineTimeoutMs: deps.config.engines.timeoutMs,
+  };
+}
+
+/** Who asks for a generation (a signed-in session or an API key). */
+export function callerOf(request: FastifyRequest): TtsCaller {
+  const principal = principalOf(request);
+  return {
+    userId: principal.userId,
+    workspaceId: principal.workspaceId,
+    apiKeyId: principal.apiKeyId,
+    requestId: request.id,
+  };
+}
+
+/** The public API's response headers of a generation. */
+export function withGenerationHeaders(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  result: { characterCost: number; historyItemId: string | undefined },
+): void {
+  reply.header('request-id', request.id);
+  reply.header('x-character-count', String(result.characterCost));
+  if (result.historyItemId) reply.header('history-item-id', result.historyItemId);
+}

@@ -1,0 +1,41 @@
+import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
+import { PREMADE_VOICES } from '@parla/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { historyItems } from '../modules/history/history.tables';
+import { workspaces } from '../modules/workspaces/workspaces.tables';
+import type { Db } from '../platform/db/client';
+import { signUpWithApiKey } from './factories';
+
+/** The id of a premade voice by its name ('' when there is none, which the API refuses). */
+export const premadeVoiceId = (name: string): string =>
+  PREMADE_VOICES.find((v) => v.name === name)?.voice_id ?? '';
+
+export interface SpeechAccount {
+  token: string;
+  key: string;
+  workspaceId: string;
+  /** The official client on the listening app. */
+  sdk: ElevenLabsClient;
+}
+
+/** A new user and workspace with an API key, and the official client for it at `baseUrl`. */
+export async function newSpeechAccount(app: FastifyInstance, baseUrl: string): Promise<SpeechAccount> {
+  const created = await signUpWithApiKey(app);
+  return {
+    token: created.accessToken,
+    key: created.apiKey,
+    workspaceId: created.workspaceId,
+    sdk: new ElevenLabsClient({ apiKey: created.apiKey, baseUrl, maxRetries: 0 }),
+  };
+}
+
+/** Credits the workspace has used this period. */
+export async function characterCountOf(db: Db, workspaceId: string): Promise<number | undefined> {
+  return (await db.select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0]?.characterCount;
+}
+
+/** The workspace's history rows, as stored. */
+export function historyRowsOf(db: Db, workspaceId: string) {
+  return db.select().from(historyItems).where(eq(historyItems.workspaceId, workspaceId));
+}
