@@ -81,6 +81,12 @@ export const HistoryFeedbackRequest = z
   .meta({ id: 'HistoryFeedbackRequest' });
 export type HistoryFeedbackRequest = z.infer<typeof HistoryFeedbackRequest>;
 
+/** A line of a dialogue item (the public API's DialogueInputResponseModel: text, voice_id, voice_name). */
+export const HistoryDialogueLine = z
+  .object({ text: z.string(), voice_id: z.string(), voice_name: z.string() })
+  .meta({ id: 'DialogueInputResponseModel' });
+export type HistoryDialogueLine = z.infer<typeof HistoryDialogueLine>;
+
 /** A speech history item (history/voices §3; the public API's SpeechHistoryItemResponse). */
 export const HistoryItemResponse = z
   .object({
@@ -104,7 +110,10 @@ export const HistoryItemResponse = z
       .object({ alignment: Alignment, normalized_alignment: Alignment })
       .nullable()
       .meta({ description: 'Character times of the audio, as written and as spoken' }),
-    dialogue: z.array(z.object({ text: z.string(), voice_id: z.string() })).nullable(),
+    /** The lines of a dialogue (the public API's DialogueInputResponseModel: text, voice_id, voice_name). */
+    dialogue: z
+      .array(z.object({ text: z.string(), voice_id: z.string(), voice_name: z.string() }))
+      .nullable(),
     output_format: z.string(),
     /** Parla: the length of the audio, for players that show it before loading the file. */
     duration_ms: z.number().int(),
@@ -196,6 +205,12 @@ export const deleteHistoryItemRoute = defineRoute({
 /** At most this many items in one download (a zip of them is built in memory). */
 export const HISTORY_DOWNLOAD_MAX_ITEMS = 100;
 
+/**
+ * At most this many bytes in one download (the files, WAV-decoded when asked): the files and the zip are
+ * built in memory, so a request for hours of WAV is refused before anything is read.
+ */
+export const HISTORY_DOWNLOAD_MAX_BYTES = 200 * 1024 * 1024;
+
 /** `POST /v1/history/download` body: `output_format` is "wav" (transcoded) or the items' own format. */
 export const DownloadHistoryRequest = z
   .object({
@@ -264,7 +279,8 @@ export const SharedItemResponse = z
     date_unix: z.number().int(),
     duration_ms: z.number().int(),
     content_type: z.string(),
-    dialogue: z.array(z.object({ text: z.string(), voice_id: z.string() })).nullable(),
+    /** The lines of a dialogue with their voices' names (no voice ids on a public page). */
+    dialogue: z.array(z.object({ text: z.string(), voice_name: z.string() })).nullable(),
   })
   .meta({ id: 'SharedItem' });
 export type SharedItemResponse = z.infer<typeof SharedItemResponse>;

@@ -33,6 +33,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Three turns in three engines: Festival (Sarah), Flite (Kevin) and eSpeak-NG in Spanish (Lucía). */
+const VOICE_NAMES = ['Sarah', 'Kevin', 'Lucía'];
+/** The lines as a history item keeps them: with each voice's name. */
+const keptLines = (count = 3) =>
+  LINES.slice(0, count).map((line, i) => ({ ...line, voice_name: VOICE_NAMES[i] }));
 const LINES = [
   { text: 'Good morning. Did you bring the report?', voice_id: voice('Sarah') },
   { text: '[laughs] Of course, it is right here.', voice_id: voice('Kevin') },
@@ -60,11 +64,17 @@ describe('text to dialogue with the official client', () => {
       voiceId: voice('Sarah'),
       voiceName: 'Sarah',
       modelId: 'eleven_v3',
-      dialogue: LINES,
+      dialogue: keptLines(),
       characterCountChangeFrom: 0,
       characterCountChangeTo: CHARACTERS,
     });
     expect((await t.deps.storage.get(items[0]?.audioKey ?? ''))?.equals(audio)).toBe(true);
+    // The official client reads the item and the list with the lines (DialogueInputResponseModel).
+    const id = items[0]?.id ?? '';
+    const item = await sdk.history.get(id);
+    expect(item.dialogue?.map((line) => line.voiceName)).toEqual(VOICE_NAMES);
+    const listed = await sdk.history.list();
+    expect(listed.history[0]?.dialogue?.map((line) => line.text)).toEqual(LINES.map((line) => line.text));
   });
 
   it('convertWithTimestamps: voice segments cover every line in order, over the joined text', async () => {
@@ -115,7 +125,7 @@ describe('text to dialogue with the official client', () => {
     expect(probed.seconds).toBeGreaterThan(3);
     await expect.poll(async () => (await historyOf(workspaceId)).length).toBe(1);
     const [item] = await historyOf(workspaceId);
-    expect(item?.dialogue).toEqual(LINES);
+    expect(item?.dialogue).toEqual(keptLines());
     expect(item?.modelId).toBe('eleven_multilingual_v2');
     expect(await characterCount(workspaceId)).toBe(CHARACTERS);
   });
@@ -171,7 +181,7 @@ describe('text to dialogue over HTTP', () => {
       headers: { 'xi-api-key': owner.key },
     });
     expect(mine.statusCode).toBe(200);
-    expect(HistoryItemResponse.parse(mine.json()).dialogue).toEqual(LINES.slice(0, 2));
+    expect(HistoryItemResponse.parse(mine.json()).dialogue).toEqual(keptLines(2));
 
     const stranger = await newAccount();
     for (const url of [`/v1/history/${id}`, `/v1/history/${id}/audio`]) {

@@ -1,8 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import {
   DIALOGUE_LINE_PAUSE_MS,
-  type DialogueLine,
   describeOutputFormat,
+  type HistoryDialogueLine,
   OUTPUT_FORMATS,
   type OutputFormat,
   type TextToDialogueBody,
@@ -45,7 +45,7 @@ interface DialoguePlan {
    */
   whole: TtsPlan;
   /** The lines as the history item keeps them (history/voices §3 "dialogue"). */
-  dialogue: DialogueLine[];
+  dialogue: HistoryDialogueLine[];
 }
 
 export interface DialogueResult {
@@ -111,7 +111,11 @@ async function planDialogue(deps: TtsDeps, caller: TtsCaller, input: DialogueInp
       outputFormat: input.outputFormat,
       enableLogging: input.enableLogging,
     },
-    dialogue: body.inputs.map(({ text, voice_id }) => ({ text, voice_id })),
+    dialogue: body.inputs.map(({ text, voice_id }, index) => ({
+      text,
+      voice_id,
+      voice_name: lines[index]?.voice.name ?? voice_id,
+    })),
   };
 }
 

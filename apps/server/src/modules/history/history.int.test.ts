@@ -3,9 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeAudio, readAll } from '../../test/audio-probe';
-import { signUpWithApiKey } from '../../test/factories';
+import { createTestUser, signUpWithApiKey } from '../../test/factories';
 import { premadeVoiceId } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { shareLinkFor, updatePublicUserName } from './history.service';
 import { historyItems } from './history.tables';
 
 let t: TestApp;
@@ -338,5 +339,98 @@ describe('downloads, deletion and share links (history/voices §5, §7)', () => 
     expect((await call(apiKey, 'POST', url, { public_user_name: 'x'.repeat(61) })).statusCode).toBe(422);
     expect((await call(apiKey, 'POST', url, { public_user_name: 42 })).statusCode).toBe(422);
     expect((await call(apiKey, 'POST', url, { public_user_name: '' })).json().public_user_name).toBeNull();
+  });
+
+  it('serves byte ranges of the audio, signed in and on a share page (players seek with them)', async () => {
+    const { apiKey, ids } = await accountWith([{ text: 'Seek through me.', voice: 'Kevin' }]);
+    const id = ids[0] as string;
+    const whole = await call(apiKey, 'GET', `/v1/history/${id}/audio`);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const size = whole.rawPayload.length;
+    const ranged = await t.app.inject({
+      method: 'GET',
+      url: `/v1/history/${id}/audio`,
+      headers: { 'xi-api-key': apiKey, range: 'bytes=100-199' },
+    });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.headers['content-range']).toBe(`bytes 100-199/${size}`);
+    expect(ranged.rawPayload.equals(whole.rawPayload.subarray(100, 200))).toBe(true);
+    const shareId = (await call(apiKey, 'GET', `/v1/history/${id}/share-link`))
+      .json()
+      .share_link.split('/')
+      .pop();
+    const tail = await t.app.inject({
+      method: 'GET',
+      url: `/v1/shared-history/${shareId}/audio`,
+      headers: { range: 'bytes=-50' },
+    });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(whole.rawPayload.subarray(size - 50))).toBe(true);
+    const past = await t.app.inject({
+      method: 'GET',
+      url: `/v1/shared-history/${shareId}/audio`,
+      headers: { range: `bytes=${size}-` },
+    });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${size}`);
+  });
+
+  it('refuses a download too big to build, before reading anything', async () => {
+    const { apiKey, ids } = await accountWith([{ text: 'Pretend I am long.', voice: 'Sarah' }]);
+    const id = ids[0] as string;
+    // Three hours at 44.1 kHz is about 950 MB as WAV; the stored mp3 stays small.
+    await t.deps.database.db
+      .update(historyItems)
+      .set({ durationMs: 3 * 60 * 60 * 1000 })
+      .where(eq(historyItems.id, id));
+    const wav = await call(apiKey, 'POST', '/v1/history/download', {
+      history_item_ids: [id],
+      output_format: 'wav',
+    });
+    expect(wav.statusCode).toBe(413);
+    expect(wav.json().detail.message).toMatch(
+      /^These items come to about \d+ MB as WAV; one download holds at most 200 MB/,
+    );
+    const stored = await call(apiKey, 'POST', '/v1/history/download', { history_item_ids: [id] });
+    expect(stored.statusCode).toBe(200);
+  });
+
+  it('shows the public name of whoever shared the item last', async () => {
+    const { apiKey, ids, workspaceId } = await accountWith([
+      { text: 'Shared by two people.', voice: 'Sarah' },
+    ]);
+    const id = ids[0] as string;
+    await call(apiKey, 'POST', '/v1/user/update-public-user-name', { public_user_name: 'First Sharer' });
+    const link = (await call(apiKey, 'GET', `/v1/history/${id}/share-link`)).json();
+    expect(link.public_user_name).toBe('First Sharer');
+    const shareId = link.share_link.split('/').pop();
+    // A second member of the workspace (invites come later: made here directly) shares it too.
+    const db = t.deps.database.db;
+    const member = await createTestUser(db, { email: `member-${Date.now()}@example.test` }).then(
+      (made) => made.user,
+    );
+    await updatePublicUserName(db, member.id, 'Second Sharer');
+    const again = await shareLinkFor(
+      { db, publicUrl: t.deps.config.publicUrl },
+      { workspaceId, userId: member.id },
+      id,
+    );
+    expect(again).toEqual({ share_link: link.share_link, public_user_name: 'Second Sharer' });
+    const page = await call(undefined, 'GET', `/v1/shared-history/${shareId}`);
+    expect(page.json().public_user_name).toBe('Second Sharer');
+  });
+
+  it('finds words as PostgreSQL reads them: numbers with dots, addresses', async () => {
+    const { sdk, ids } = await accountWith([
+      { text: 'Version 3.5 is ready for everyone.', voice: 'Kevin' },
+      { text: 'Write to help@parla.example today.', voice: 'Kevin' },
+    ]);
+    expect((await sdk.history.list({ search: '3.5' })).history.map((h) => h.historyItemId)).toEqual([ids[0]]);
+    expect(
+      (await sdk.history.list({ search: 'help@parla.example' })).history.map((h) => h.historyItemId),
+    ).toEqual([ids[1]]);
+    expect((await sdk.history.list({ search: 'ready vers' })).history.map((h) => h.historyItemId)).toEqual([
+      ids[0],
+    ]);
   });
 });

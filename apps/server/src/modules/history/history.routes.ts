@@ -14,16 +14,17 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
+import { sendStoredFile } from '../../platform/storage/send-file';
 import { toHistoryItemResponse } from './history.present';
 import {
   deleteHistoryItem,
   downloadHistory,
+  findHistoryAudio,
   findHistoryItem,
+  findSharedAudio,
   findSharedItem,
   giveHistoryFeedback,
   listHistory,
-  openHistoryAudio,
-  openSharedAudio,
   shareLinkFor,
   updatePublicUserName,
 } from './history.service';
@@ -69,17 +70,18 @@ export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promis
     app,
     getHistoryItemAudioRoute,
     async ({ request, reply, params }) => {
-      const audio = await openHistoryAudio(
+      const audio = await findHistoryAudio(
         { db, storage: deps.storage },
         principalOf(request).workspaceId,
         params.history_item_id,
       );
-      reply
-        .header('content-type', audio.row.contentType)
-        .header('content-length', String(audio.size))
+      return sendStoredFile(request, reply, deps.storage, {
+        key: audio.row.audioKey,
+        size: audio.size,
+        contentType: audio.row.contentType,
         // Private: the audio is the workspace's; the browser may keep it, shared caches may not.
-        .header('cache-control', 'private, max-age=3600');
-      return audio.stream;
+        cacheControl: 'private, max-age=3600',
+      });
     },
     guarded,
   );
@@ -140,17 +142,19 @@ export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promis
       date_unix: Math.floor(row.createdAt.getTime() / 1000),
       duration_ms: row.durationMs,
       content_type: row.contentType,
-      dialogue: row.dialogue ?? null,
+      // Voice names only: a voice id of one's own is not for the public.
+      dialogue: row.dialogue?.map((line) => ({ text: line.text, voice_name: line.voice_name })) ?? null,
     };
   });
-  registerRoute(app, getSharedItemAudioRoute, async ({ params, reply }) => {
-    const audio = await openSharedAudio({ db, storage: deps.storage }, params.share_link_id);
-    reply
-      .header('content-type', audio.row.contentType)
-      .header('content-length', String(audio.size))
+  registerRoute(app, getSharedItemAudioRoute, async ({ request, params, reply }) => {
+    const audio = await findSharedAudio({ db, storage: deps.storage }, params.share_link_id);
+    return sendStoredFile(request, reply, deps.storage, {
+      key: audio.row.audioKey,
+      size: audio.size,
+      contentType: audio.row.contentType,
       // Public but revocable: deleting the item must end the link, so caches keep it only briefly.
-      .header('cache-control', 'public, max-age=60');
-    return audio.stream;
+      cacheControl: 'public, max-age=60',
+    });
   });
   registerRoute(
     app,

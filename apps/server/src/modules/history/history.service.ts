@@ -1,9 +1,9 @@
-import type { Readable } from 'node:stream';
 import {
   type DownloadHistoryRequest,
   describeOutputFormat,
   FEEDBACK_NOT_REVIEWED,
   feedbackMessages,
+  HISTORY_DOWNLOAD_MAX_BYTES,
   type HistoryFeedback,
   type HistoryFeedbackRequest,
   historyItemFileName,
@@ -71,19 +71,16 @@ export async function findHistoryItem(db: Db, workspaceId: string, id: string): 
   return row;
 }
 
-/** The item's audio file as stored, with its content type. */
-export async function openHistoryAudio(
+/** The item's audio file as stored: its row (content type, key) and size; the route streams it. */
+export async function findHistoryAudio(
   deps: { db: Db; storage: Storage },
   workspaceId: string,
   id: string,
-): Promise<{ row: HistoryItemRow; stream: Readable; size: number }> {
+): Promise<{ row: HistoryItemRow; size: number }> {
   const row = await findHistoryItem(deps.db, workspaceId, id);
-  const [stream, stat] = await Promise.all([
-    deps.storage.stream(row.audioKey),
-    deps.storage.stat(row.audioKey),
-  ]);
-  if (!stream || !stat) throw notFound(`The audio of history item ${id}`);
-  return { row, stream, size: stat.size };
+  const stat = await deps.storage.stat(row.audioKey);
+  if (!stat) throw notFound(`The audio of history item ${id}`);
+  return { row, size: stat.size };
 }
 
 /**
@@ -150,6 +147,13 @@ export function downloadName(row: HistoryItemRow, extension: string): string {
   );
 }
 
+/** What an item adds to a download: its stored size, or the size of its samples as 16-bit WAV. */
+function downloadBytes(row: HistoryItemRow, toWav: boolean): number {
+  if (!toWav) return row.audioBytes;
+  const { sampleRate } = describeOutputFormat(knownFormat(row.outputFormat));
+  return 44 + Math.ceil((row.durationMs / 1000) * sampleRate) * 2;
+}
+
 export interface HistoryDownload {
   fileName: string;
   contentType: string;
@@ -186,6 +190,14 @@ export async function downloadHistory(
   if (missing) throw itemNotFound(missing);
   const toWav = body.output_format === 'wav';
   const ordered = ids.map((id) => byId.get(id) as HistoryItemRow);
+  const bytes = ordered.reduce((sum, row) => sum + downloadBytes(row, toWav), 0);
+  if (bytes > HISTORY_DOWNLOAD_MAX_BYTES) {
+    const mb = (n: number) => Math.ceil(n / (1024 * 1024));
+    throw new AppError(
+      'payload_too_large',
+      `These items come to about ${mb(bytes)} MB${toWav ? ' as WAV' : ''}; one download holds at most ${mb(HISTORY_DOWNLOAD_MAX_BYTES)} MB. Download fewer at a time.`,
+    );
+  }
   if (ordered.length === 1) return downloadFile(deps.storage, ordered[0] as HistoryItemRow, toWav);
 
   const entries: Record<string, Uint8Array> = {};
@@ -215,7 +227,10 @@ export async function shareLinkFor(
   principal: { workspaceId: string; userId: string },
   id: string,
 ): Promise<ShareLinkResponse> {
-  const shareLinkId = await ensureShareLinkId(deps.db, principal.workspaceId, id, newId(24));
+  const shareLinkId = await ensureShareLinkId(deps.db, principal.workspaceId, id, {
+    shareLinkId: newId(24),
+    userId: principal.userId,
+  });
   if (!shareLinkId) throw itemNotFound(id);
   const [user] = await deps.db
     .select({ publicUserName: users.publicUserName })
@@ -236,15 +251,12 @@ export async function findSharedItem(db: Db, shareLinkId: string) {
   return shared;
 }
 
-/** The audio behind a public share link. */
-export async function openSharedAudio(deps: { db: Db; storage: Storage }, shareLinkId: string) {
+/** The audio file behind a public share link: its row and where it is (the route streams it, ranges too). */
+export async function findSharedAudio(deps: { db: Db; storage: Storage }, shareLinkId: string) {
   const { row } = await findSharedItem(deps.db, shareLinkId);
-  const [stream, stat] = await Promise.all([
-    deps.storage.stream(row.audioKey),
-    deps.storage.stat(row.audioKey),
-  ]);
-  if (!stream || !stat) throw shareNotFound();
-  return { row, stream, size: stat.size };
+  const stat = await deps.storage.stat(row.audioKey);
+  if (!stat) throw shareNotFound();
+  return { row, size: stat.size };
 }
 
 /** `POST /v1/user/update-public-user-name`: an empty name clears it. */

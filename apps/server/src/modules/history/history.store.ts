@@ -2,7 +2,7 @@ import { FEEDBACK_NOT_REVIEWED, type HistoryFeedback } from '@parla/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { users } from '../users/users.tables';
-import { type HistoryItemRow, historyItems } from './history.tables';
+import { type HistoryItemRow, historyItemColumns, historyItems } from './history.tables';
 
 export interface HistoryPageQuery {
   workspaceId: string;
@@ -24,15 +24,21 @@ function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Whether a search has a word to look for (letters or digits); one of symbols only is matched literally. */
+export function hasSearchWords(search: string): boolean {
+  return /[\p{L}\p{N}]/u.test(search);
+}
+
 /**
- * A full-text query from what a user typed: every word must start a word of the text (`rain fo` finds
- * "Rain in the forest"). Only letters and digits reach the query, so no input can break its syntax.
- * Undefined when the search has no word at all (only symbols): that is matched literally instead.
+ * A full-text query from what a user typed: the words as PostgreSQL's 'simple' parser reads them (the
+ * parser that built the column, so `3.5`, `a@b.com` or a URL stay one word), each matched as a prefix and
+ * all of them needed (`rain fo` finds "Rain in the forest"). quote_literal keeps any input from breaking
+ * the query's syntax.
  */
-export function searchQuery(search: string): string | undefined {
-  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu);
-  if (!words) return undefined;
-  return words.map((word) => `${word}:*`).join(' & ');
+function searchMatches(search: string): SQL {
+  return sql`${historyItems.searchVector} @@ (
+    select coalesce(to_tsquery('simple', string_agg(quote_literal(lexeme) || ':*', ' & ')), ''::tsquery)
+    from unnest(to_tsvector('simple', ${search})))`;
 }
 
 /**
@@ -48,9 +54,8 @@ export async function listHistoryPage(
   if (query.voiceId) where.push(eq(historyItems.voiceId, query.voiceId));
   if (query.modelId) where.push(eq(historyItems.modelId, query.modelId));
   if (query.source) where.push(eq(historyItems.source, query.source));
-  const words = query.search ? searchQuery(query.search) : undefined;
   // The generated tsvector column, through its GIN index (to_tsvector('simple', text)).
-  if (words) where.push(sql`${historyItems.searchVector} @@ to_tsquery('simple', ${words})`);
+  if (query.search && hasSearchWords(query.search)) where.push(searchMatches(query.search));
   else if (query.search) where.push(ilike(historyItems.text, likeContains(query.search)));
   if (query.before) where.push(lt(historyItems.createdAt, query.before));
   if (query.since) where.push(gte(historyItems.createdAt, query.since));
@@ -63,7 +68,7 @@ export async function listHistoryPage(
   }
   const order = query.direction === 'desc' ? desc : asc;
   const rows = await db
-    .select()
+    .select(historyItemColumns)
     .from(historyItems)
     .where(and(...where))
     .orderBy(order(historyItems.createdAt), order(historyItems.id))
@@ -78,7 +83,7 @@ export async function getHistoryItem(
   id: string,
 ): Promise<HistoryItemRow | undefined> {
   const [row] = await db
-    .select()
+    .select(historyItemColumns)
     .from(historyItems)
     .where(and(eq(historyItems.workspaceId, workspaceId), eq(historyItems.id, id)));
   return row;
@@ -108,7 +113,7 @@ export async function saveHistoryFeedback(
         ),
       ),
     )
-    .returning();
+    .returning(historyItemColumns);
   if (saved) return { saved: true, row: saved };
   return { saved: false, row: await getHistoryItem(db, workspaceId, id) };
 }
@@ -117,7 +122,7 @@ export async function saveHistoryFeedback(
 export async function getHistoryItems(db: Db, workspaceId: string, ids: string[]): Promise<HistoryItemRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select()
+    .select(historyItemColumns)
     .from(historyItems)
     .where(and(eq(historyItems.workspaceId, workspaceId), inArray(historyItems.id, ids)));
 }
@@ -131,34 +136,41 @@ export async function deleteHistoryRow(
   const [row] = await db
     .delete(historyItems)
     .where(and(eq(historyItems.workspaceId, workspaceId), eq(historyItems.id, id)))
-    .returning();
+    .returning(historyItemColumns);
   return row;
 }
 
-/** Gives an item a share link id unless it has one (one statement, so two calls agree); returns the id. */
+/**
+ * Gives an item a share link id unless it has one (one statement, so two calls agree) and records who
+ * shared it last — the share page shows their public name, the one their share dialog shows and edits.
+ * Returns the id.
+ */
 export async function ensureShareLinkId(
   db: Db,
   workspaceId: string,
   id: string,
-  candidate: string,
+  candidate: { shareLinkId: string; userId: string },
 ): Promise<string | undefined> {
   const [row] = await db
     .update(historyItems)
-    .set({ shareLinkId: sql`coalesce(${historyItems.shareLinkId}, ${candidate})` })
+    .set({
+      shareLinkId: sql`coalesce(${historyItems.shareLinkId}, ${candidate.shareLinkId})`,
+      sharedByUserId: candidate.userId,
+    })
     .where(and(eq(historyItems.workspaceId, workspaceId), eq(historyItems.id, id)))
     .returning({ shareLinkId: historyItems.shareLinkId });
   return row?.shareLinkId ?? undefined;
 }
 
-/** The item behind a public share link, with its owner's public name; undefined once deleted. */
+/** The item behind a public share link, with its sharer's public name; undefined once deleted. */
 export async function getSharedItem(
   db: Db,
   shareLinkId: string,
 ): Promise<{ row: HistoryItemRow; publicUserName: string | null } | undefined> {
   const [found] = await db
-    .select({ row: historyItems, publicUserName: users.publicUserName })
+    .select({ row: historyItemColumns, publicUserName: users.publicUserName })
     .from(historyItems)
-    .leftJoin(users, eq(users.id, historyItems.userId))
+    .leftJoin(users, eq(users.id, historyItems.sharedByUserId))
     .where(eq(historyItems.shareLinkId, shareLinkId));
   return found ? { row: found.row, publicUserName: found.publicUserName ?? null } : undefined;
 }

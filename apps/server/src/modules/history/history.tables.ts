@@ -1,5 +1,5 @@
-import type { HistoryFeedback } from '@parla/contracts';
-import { sql } from 'drizzle-orm';
+import type { HistoryDialogueLine, HistoryFeedback } from '@parla/contracts';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
@@ -37,9 +37,11 @@ export const historyItems = pgTable(
     /** history/voices §3 "Feedback on a history item", as the response carries it; null until given. */
     feedback: jsonb('feedback').$type<HistoryFeedback>(),
     /** The lines of a text-to-dialogue generation (history/voices §3 "dialogue"); null for one voice. */
-    dialogue: jsonb('dialogue').$type<{ text: string; voice_id: string }[]>(),
+    dialogue: jsonb('dialogue').$type<HistoryDialogueLine[]>(),
     /** The public id of the item's share link, made on the first share-link call; null until shared. */
     shareLinkId: text('share_link_id').unique(),
+    /** Who made the share link: the share page shows their public name. */
+    sharedByUserId: text('shared_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The words of the text for full-text `search` (the 'simple' dictionary: any language, no stemming). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', text)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -50,4 +52,10 @@ export const historyItems = pgTable(
   ],
 );
 
-export type HistoryItemRow = typeof historyItems.$inferSelect;
+/** The columns an item is read with: all but the search vector, which only the database needs. */
+export const historyItemColumns = (() => {
+  const { searchVector: _searchVector, ...columns } = getTableColumns(historyItems);
+  return columns;
+})();
+
+export type HistoryItemRow = Omit<typeof historyItems.$inferSelect, 'searchVector'>;

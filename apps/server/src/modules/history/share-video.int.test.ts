@@ -57,7 +57,7 @@ async function itemOf(text: string) {
   return { ...account, id: res.headers['history-item-id'] as string, audio: res.rawPayload };
 }
 
-const call = (apiKey: string, method: 'GET' | 'POST', url: string) =>
+const call = (apiKey: string, method: 'GET' | 'POST' | 'DELETE', url: string) =>
   t.app.inject({ method, url, headers: { 'xi-api-key': apiKey } });
 const videoPath = (id: string, theme: ShareVideoTheme, strip = true) =>
   `/v1/history/${id}/video?theme=${theme}&strip_v3_tags=${strip}`;
@@ -200,7 +200,7 @@ describe('share videos (history/voices §2, §3, §5)', () => {
     const { apiKey, id, workspaceId } = await itemOf('Speech to speech stand-in.');
     const row = await getHistoryItem(t.deps.database.db, workspaceId, id);
     if (!row) throw new Error('the item was not stored');
-    const { searchVector: _generated, ...columns } = row;
+    const columns = row;
     const stsId = newId(20);
     await t.deps.database.db
       .insert(historyItems)
@@ -246,6 +246,15 @@ describe('share videos (history/voices §2, §3, §5)', () => {
     await deleteShareVideos(t.deps.storage, workspaceId, id);
     expect(await t.deps.storage.list(`share-videos/${workspaceId}/${id}/`)).toEqual([]);
     expect((await call(apiKey, 'GET', videoPath(id, 'light'))).statusCode).toBe(404);
+  });
+
+  it('deleting the item through the API removes its videos and previews', async () => {
+    const { apiKey, id, workspaceId } = await itemOf('Delete me with my video.');
+    expect((await call(apiKey, 'POST', videoPath(id, 'dark'))).statusCode).toBe(200);
+    expect((await call(apiKey, 'GET', previewPath(id, 'dark'))).statusCode).toBe(200);
+    expect(await t.deps.storage.list(`share-videos/${workspaceId}/${id}/`)).toHaveLength(2);
+    expect((await call(apiKey, 'DELETE', `/v1/history/${id}`)).statusCode).toBe(200);
+    expect(await t.deps.storage.list(`share-videos/${workspaceId}/${id}/`)).toEqual([]);
   });
 
   it('fails cleanly when the render fails, and renders again on the next call (Try again)', async () => {

@@ -71,9 +71,9 @@ describe('shareVideoText', () => {
     const dialogue = {
       text: 'ignored',
       dialogue: [
-        { text: '[whispers] Are you there?', voice_id: 'a' },
-        { text: '[sighs]', voice_id: 'b' },
-        { text: 'I am.', voice_id: 'b' },
+        { text: '[whispers] Are you there?', voice_id: 'a', voice_name: 'Ann' },
+        { text: '[sighs]', voice_id: 'b', voice_name: 'Bo' },
+        { text: 'I am.', voice_id: 'b', voice_name: 'Bo' },
       ],
     };
     expect(shareVideoText(dialogue, true)).toBe('Are you there?\nI am.');

@@ -50,10 +50,10 @@ export interface ShareVideoDeps {
 const DEFAULT_WAIT_MS = 5 * 60_000;
 const DEFAULT_POLL_MS = 200;
 /**
- * A failed render stays failed under its singleton key; the next call renders again under a key that names
- * the failed job. This many failures of one item, theme and tag choice in a row, and the calls give up.
+ * A render call re-queues a job that had settled before it (failed, or done with its file gone) at most
+ * this many times — more only when other calls keep settling the same key at the same moment.
  */
-const MAX_RENDER_ATTEMPTS = 20;
+const MAX_RENDER_ATTEMPTS = 3;
 /** The look of the renders: a new layout gets new keys, so no render of an older look is served. */
 const LAYOUT_VERSION = 'v1';
 
@@ -135,8 +135,8 @@ async function waitForJob(
 
 /**
  * Has the render job run and waits for it. The job's singleton key is the item, theme and tag choice, so
- * calls at the same time (a double click) share one render. A job that had failed before this call is
- * passed over for a new one keyed after it (the "Try again" of the dialog); one that fails while this call
+ * calls at the same time (a double click) share one render. A job that had failed before this call has
+ * its key freed and a new one is queued (the "Try again" of the dialog); one that fails while this call
  * waits fails the call.
  */
 async function renderThroughQueue(
@@ -146,11 +146,10 @@ async function renderThroughQueue(
 ): Promise<void> {
   const base = `share-video:${payload.historyItemId}:${payload.theme}:${payload.stripV3Tags ? 'stripped' : 'tagged'}`;
   const deadline = Date.now() + (deps.waitMs ?? DEFAULT_WAIT_MS);
-  let singletonKey = base;
   for (let attempt = 0; attempt < MAX_RENDER_ATTEMPTS; attempt++) {
     const jobId = await deps.queue.enqueue(deps.renderJob, payload, {
       workspaceId: payload.workspaceId,
-      singletonKey,
+      singletonKey: base,
     });
     const before = await deps.queue.getJob(jobId);
     const settledBefore = before?.state === 'failed' || before?.state === 'completed';
@@ -165,8 +164,8 @@ async function renderThroughQueue(
     if (job.state === 'completed' && skipped)
       throw notFound(`The audio of history item ${payload.historyItemId}`);
     if (job.state === 'failed' && !settledBefore) throw renderFailed();
-    // Failed before this call, or done but its file is gone: render again, under a key after that job.
-    singletonKey = `${base}:after:${job.id}`;
+    // Failed before this call, or done but its file is gone: free the key and render again.
+    await deps.queue.releaseSingletonKey(job.id);
   }
   throw renderFailed();
 }
@@ -228,12 +227,47 @@ export async function getShareVideoPreview(
   const key = renderKey(workspaceId, row.id, choice, 'png');
   const kept = await deps.storage.get(key);
   if (kept) return kept;
-  const source = await renderSource(deps.storage, row, choice);
-  if (!source) throw notFound(`The audio of history item ${id}`);
-  const png = await renderShareVideoPreview(source);
-  await deps.storage.put(key, png);
-  return png;
+  return previewRenders.run(async () => {
+    // Another call may have made it while this one waited for its turn.
+    const made = await deps.storage.get(key);
+    if (made) return made;
+    const source = await renderSource(deps.storage, row, choice);
+    if (!source) throw notFound(`The audio of history item ${id}`);
+    const png = await renderShareVideoPreview(source);
+    await deps.storage.put(key, png);
+    // An item deleted while its preview rendered keeps nothing.
+    if (!(await getHistoryItem(deps.db, workspaceId, row.id)))
+      await deleteShareVideos(deps.storage, workspaceId, row.id);
+    return png;
+  });
 }
+
+/**
+ * At most this many previews render at once in a process (each is an ffmpeg run in the request): more
+ * wait their turn, so a burst of theme changes cannot start ffmpeg without bound.
+ */
+const PREVIEW_RENDERS_AT_ONCE = 2;
+
+/** Runs tasks with at most `limit` at a time, the others queued in order. */
+class Limiter {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running += 1;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
+}
+
+const previewRenders = new Limiter(PREVIEW_RENDERS_AT_ONCE);
 
 /**
  * The render job's work (share-video.jobs.ts): renders and stores the video unless it exists. An item

@@ -1,9 +1,9 @@
 import { PassThrough, type Readable } from 'node:stream';
 import {
-  type DialogueLine,
   describeOutputFormat,
   engineVoiceFor,
   formatNeedsTier,
+  type HistoryDialogueLine,
   type OutputFormat,
   type PremadeVoice,
   type TextToSpeechBody,
@@ -258,7 +258,7 @@ export async function recordHistory(
   },
   audio: Buffer,
   id: string = newId(),
-  dialogue?: DialogueLine[],
+  dialogue?: HistoryDialogueLine[],
 ): Promise<string> {
   const spec = describeOutputFormat(plan.outputFormat);
   const audioKey = `history/${plan.workspaceId}/${id}.${spec.extension}`;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { newId } from '../ids';
 import type { JobDefinition } from './job-definition';
@@ -46,6 +46,17 @@ export class JobQueue {
     }
     this.onEnqueued?.();
     return id;
+  }
+
+  /**
+   * Frees a settled job's singleton key, so the next enqueue with that key adds a new job (a retry asked
+   * for by a person, after the job's own attempts were spent).
+   */
+  async releaseSingletonKey(id: string): Promise<void> {
+    await this.db
+      .update(jobs)
+      .set({ singletonKey: null })
+      .where(and(eq(jobs.id, id), inArray(jobs.state, ['completed', 'failed'])));
   }
 
   async getJob(id: string): Promise<JobRow | undefined> {
