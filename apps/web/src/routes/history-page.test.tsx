@@ -1,4 +1,4 @@
-import type { HistoryItemResponse, ModelResponse, VoiceResponse } from '@parla/contracts';
+import type { HistoryItemResponse } from '@parla/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import { shareVideoTexts } from '../features/history/share-video-rules';
 import { stubMedia } from '../features/player/player-test-kit';
 import { setAccessToken } from '../lib/access-token';
 import { apiError, json, makeSubscription } from '../test/billing-fixture';
+import { makeModel, makeVoice } from '../test/catalogue-fixture';
 import { makeHistoryItem } from '../test/history-fixture';
 import { makeUser } from '../test/user-fixture';
 
@@ -19,51 +20,8 @@ const DAY = 24 * HOUR;
 const noon = new Date(2025, 5, 15, 12, 0, 0);
 const nowUnix = Math.floor(noon.getTime() / 1000);
 
-const voice = (voice_id: string, name: string): VoiceResponse => ({
-  voice_id,
-  name,
-  category: 'premade',
-  description: null,
-  labels: {},
-  preview_url: null,
-  available_for_tiers: [],
-  settings: null,
-  sharing: null,
-  high_quality_base_model_ids: [],
-  verified_languages: [],
-  safety_control: null,
-  voice_verification: {
-    requires_verification: false,
-    is_verified: false,
-    verification_failures: [],
-    verification_attempts_count: 0,
-  },
-  is_owner: false,
-  is_legacy: false,
-  is_mixed: false,
-  created_at_unix: null,
-});
-
-const model: ModelResponse = {
-  model_id: 'eleven_multilingual_v2',
-  name: 'Parla Multilingual v1',
-  description: '',
-  can_be_finetuned: false,
-  can_do_text_to_speech: true,
-  can_do_voice_conversion: false,
-  can_use_style: true,
-  can_use_speaker_boost: true,
-  serves_pro_voices: false,
-  token_cost_factor: 1,
-  requires_alpha_access: false,
-  max_characters_request_free_user: 2500,
-  max_characters_request_subscribed_user: 5000,
-  maximum_text_length_per_request: 10000,
-  languages: [],
-  model_rates: { character_cost_multiplier: 1 },
-  concurrency_group: 'standard',
-  alias_of: null,
-};
+const voice = (voice_id: string, name: string) => makeVoice({ voice_id, name });
+const model = makeModel({ model_id: 'eleven_multilingual_v2', name: 'Parla Multilingual v1' });
 
 const today = makeHistoryItem({
   history_item_id: 'h1',

@@ -6,6 +6,7 @@ import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { SpeechHistory } from '../features/history/components/speech-history';
 import { historyItemDownloadName } from '../features/history/download-history';
 import { historyPagePaths, historySourceFromPath } from '../features/history/history-rules';
+import { historyItemPlayback } from '../features/player/player-item';
 import { usePlayer } from '../features/player/use-player';
 import { useModels } from '../features/tts/api/list-models';
 import { useVoices } from '../features/tts/api/list-voices';
@@ -52,27 +53,7 @@ function History() {
       else player.resume();
       return;
     }
-    player.play(
-      {
-        id: item.history_item_id,
-        fileName: historyItemDownloadName(item),
-        type: 'speechHistoryItem',
-        loaded: true,
-        player: {
-          title: item.voice_name,
-          description: item.text,
-          voice_id: item.voice_id,
-          voice_name: item.voice_name,
-          duration: item.duration_ms,
-        },
-        autoStart: true,
-      },
-      {
-        kind: 'url',
-        url: `/v1/history/${encodeURIComponent(item.history_item_id)}/audio`,
-        authenticated: true,
-      },
-    );
+    player.play(...historyItemPlayback(item, historyItemDownloadName(item)));
   };
 
   return (

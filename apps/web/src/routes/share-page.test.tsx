@@ -83,20 +83,16 @@ describe('/share/:share_link_id (public, no sign-in)', () => {
         ...shared,
         text: 'Hi. Hello. Bye.',
         dialogue: [
-          { text: 'Hi.', voice_id: 'v1' },
-          { text: 'Hello.', voice_id: 'v2' },
-          { text: 'Bye.', voice_id: 'v1' },
+          { text: 'Hi.', voice_name: 'Sarah' },
+          { text: 'Hello.', voice_name: 'Kevin' },
+          { text: 'Bye.', voice_name: 'Sarah' },
         ],
       }),
     );
     renderApp();
     const dialogue = await screen.findByRole('list', { name: 'Dialogue' }, { timeout: 5000 });
     const lines = within(dialogue).getAllByRole('listitem');
-    expect(lines.map((line) => line.textContent)).toEqual([
-      'Speaker 1Hi.',
-      'Speaker 2Hello.',
-      'Speaker 1Bye.',
-    ]);
+    expect(lines.map((line) => line.textContent)).toEqual(['SarahHi.', 'KevinHello.', 'SarahBye.']);
   });
 
   it('says a link that no longer works so, kindly', async () => {

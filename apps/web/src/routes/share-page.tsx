@@ -1,7 +1,6 @@
 import type { SharedItemResponse } from '@parla/contracts';
 import { Link, useParams } from 'react-router';
 import { sharedItemAudioUrl, useSharedItem } from '../features/history/api/get-shared-item';
-import { labelDialogueSpeakers } from '../features/history/history-rules';
 import { SHARE_BRAND } from '../features/history/share-link-rules';
 import { formatDate, fromUnixSeconds } from '../lib/format-date';
 import { isHttpError } from '../lib/http-error';
@@ -63,12 +62,12 @@ function SharedItem({ item }: { item: SharedItemResponse }) {
       <div className="rounded-xl border border-line bg-surface p-5 shadow-xs sm:p-6">
         {item.dialogue && item.dialogue.length > 0 ? (
           <ol aria-label="Dialogue" className="flex flex-col gap-3">
-            {labelDialogueSpeakers(item.dialogue).map((line, index) => (
+            {item.dialogue.map((line, index) => (
               // Lines have no id of their own and never move.
               // biome-ignore lint/suspicious/noArrayIndexKey: the order is the dialogue's.
               <li key={index} className="flex flex-col gap-0.5">
                 <span className="text-xs font-semibold tracking-wide text-fg-muted uppercase">
-                  {line.speaker}
+                  {line.voice_name}
                 </span>
                 <p className="text-base leading-relaxed whitespace-pre-wrap text-fg">{line.text}</p>
               </li>

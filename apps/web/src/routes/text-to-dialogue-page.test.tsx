@@ -1,4 +1,3 @@
-import { ModelResponse, VoiceResponse } from '@parla/contracts';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,56 +8,28 @@ import { stubMedia } from '../features/player/player-test-kit';
 import { setAccessToken } from '../lib/access-token';
 import { storageKeys } from '../lib/storage-keys';
 import { apiError, json } from '../test/billing-fixture';
+import { makeModel, makeVoice } from '../test/catalogue-fixture';
 import { makeUser } from '../test/user-fixture';
 
 const PATH = '/app/speech-synthesis/text-to-dialogue';
 
 const model = (model_id: string, name: string, languages: string[]) =>
-  ModelResponse.parse({
+  makeModel({
     model_id,
     name,
     description: `${name}.`,
-    can_be_finetuned: false,
-    can_do_text_to_speech: true,
-    can_do_voice_conversion: false,
-    can_use_style: true,
-    can_use_speaker_boost: true,
-    serves_pro_voices: false,
-    token_cost_factor: 1,
-    requires_alpha_access: false,
     max_characters_request_free_user: 3000,
     max_characters_request_subscribed_user: 3000,
     maximum_text_length_per_request: 3000,
     languages: languages.map((language_id) => ({ language_id, name: language_id })),
-    model_rates: { character_cost_multiplier: 1 },
-    concurrency_group: 'standard',
     alias_of: 'parla_v1',
   });
 
 const voice = (voice_id: string, name: string, language: string) =>
-  VoiceResponse.parse({
+  makeVoice({
     voice_id,
     name,
-    category: 'premade',
-    description: null,
     labels: { language, accent: language === 'en' ? 'american' : 'castilian' },
-    preview_url: null,
-    available_for_tiers: [],
-    settings: null,
-    sharing: null,
-    high_quality_base_model_ids: [],
-    verified_languages: [],
-    safety_control: null,
-    voice_verification: {
-      requires_verification: false,
-      is_verified: false,
-      verification_failures: [],
-      verification_attempts_count: 0,
-    },
-    is_owner: false,
-    is_legacy: false,
-    is_mixed: false,
-    created_at_unix: null,
   });
 
 const MODELS = [

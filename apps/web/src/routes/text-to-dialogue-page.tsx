@@ -9,7 +9,7 @@ import { streamDialogue } from '../features/dialogue/api/stream-dialogue';
 import { DialogueEditor } from '../features/dialogue/components/dialogue-editor';
 import { countDialogueCharacters, type DraftLine, linesToSend } from '../features/dialogue/dialogue-rules';
 import { useStoredDialogue } from '../features/dialogue/use-stored-dialogue';
-import type { AudioPlayerItem } from '../features/player/player-item';
+import { generationPlayback } from '../features/player/player-item';
 import { usePlayer } from '../features/player/use-player';
 import { useModels } from '../features/tts/api/list-models';
 import { useVoices } from '../features/tts/api/list-voices';
@@ -84,36 +84,27 @@ function TextToDialogue() {
   const generate = useMutation({
     mutationFn: async () => {
       if (!model) throw new Error('Choose a model first.');
-      const started = await streamDialogue({
-        outputFormat: 'mp3_44100_128',
-        body: { inputs, model_id: model.model_id },
-      });
+      const outputFormat = 'mp3_44100_128';
+      const started = await streamDialogue({ outputFormat, body: { inputs, model_id: model.model_id } });
       const names = [
         ...new Set(inputs.map((line) => voiceList.find((v) => v.voice_id === line.voice_id)?.name)),
       ]
         .filter(Boolean)
         .join(', ');
       const text = inputs.map((line) => line.text).join('\n');
-      const first = voiceList.find((v) => v.voice_id === inputs[0]?.voice_id);
-      const item: AudioPlayerItem = {
-        id: started.historyItemId ?? '',
-        fileName: generationFileName({
-          voice_name: 'Dialogue',
-          text,
-          date_unix: Math.floor(Date.now() / 1000),
-        }),
-        type: 'text-to-speech',
-        loaded: false,
-        player: {
+      player.play(
+        ...generationPlayback(started, {
+          outputFormat,
+          fileName: generationFileName({
+            voice_name: 'Dialogue',
+            text,
+            date_unix: Math.floor(Date.now() / 1000),
+          }),
           title: names ? `Dialogue · ${names}` : 'Dialogue',
-          description: text,
-          voice_id: first?.voice_id,
-          voice_name: first?.name,
-          language: first?.labels.language,
-        },
-        autoStart: true,
-      };
-      player.play(item, { kind: 'stream', response: started.response, mimeType: 'audio/mpeg' });
+          text,
+          voice: voiceList.find((v) => v.voice_id === inputs[0]?.voice_id),
+        }),
+      );
     },
     onSuccess: () => {
       // The credits were reserved when the generation started.

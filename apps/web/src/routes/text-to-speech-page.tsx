@@ -4,7 +4,7 @@ import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
-import type { AudioPlayerItem } from '../features/player/player-item';
+import { generationPlayback, historyItemPlayback } from '../features/player/player-item';
 import { usePlayer } from '../features/player/use-player';
 import { useDefaultVoiceSettings } from '../features/tts/api/get-default-voice-settings';
 import { useModels } from '../features/tts/api/list-models';
@@ -85,30 +85,25 @@ function TextToSpeech() {
   const generate = useMutation({
     mutationFn: async () => {
       if (!voice || !model) throw new Error('Choose a voice and a model first.');
+      const outputFormat = 'mp3_44100_128';
       const started = await streamSpeech({
         voiceId: voice.voice_id,
-        outputFormat: 'mp3_44100_128',
+        outputFormat,
         body: { text, model_id: model.model_id, voice_settings: settings },
       });
-      const item: AudioPlayerItem = {
-        id: started.historyItemId ?? '',
-        fileName: generationFileName({
-          voice_name: voice.name,
-          text,
-          date_unix: Math.floor(Date.now() / 1000),
-        }),
-        type: 'text-to-speech',
-        loaded: false,
-        player: {
+      player.play(
+        ...generationPlayback(started, {
+          outputFormat,
+          fileName: generationFileName({
+            voice_name: voice.name,
+            text,
+            date_unix: Math.floor(Date.now() / 1000),
+          }),
           title: voice.name,
-          description: text,
-          voice_id: voice.voice_id,
-          voice_name: voice.name,
-          language: voice.labels.language,
-        },
-        autoStart: true,
-      };
-      player.play(item, { kind: 'stream', response: started.response, mimeType: 'audio/mpeg' });
+          text,
+          voice,
+        }),
+      );
     },
     onSuccess: () => {
       // The credits were reserved when the generation started.
@@ -157,27 +152,7 @@ function TextToSpeech() {
     );
   };
   const playHistoryItem = (item: HistoryItemResponse) => {
-    player.play(
-      {
-        id: item.history_item_id,
-        fileName: generationFileName(item),
-        type: 'speechHistoryItem',
-        loaded: true,
-        player: {
-          title: item.voice_name,
-          description: item.text,
-          voice_id: item.voice_id,
-          voice_name: item.voice_name,
-          duration: item.duration_ms,
-        },
-        autoStart: true,
-      },
-      {
-        kind: 'url',
-        url: `/v1/history/${encodeURIComponent(item.history_item_id)}/audio`,
-        authenticated: true,
-      },
-    );
+    player.play(...historyItemPlayback(item, generationFileName(item)));
   };
 
   const catalogueFailed = models.isError || voices.isError;

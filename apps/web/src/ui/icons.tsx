@@ -209,3 +209,104 @@ export function ThumbDownIcon(props: IconProps) {
     </IconFrame>
   );
 }
+
+/** Three joined dots, for sharing. */
+export function ShareIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <circle cx="18" cy="5" r="3" />
+      <circle cx="6" cy="12" r="3" />
+      <circle cx="18" cy="19" r="3" />
+      <path d="m8.59 13.51 6.83 3.98M15.41 6.51l-6.82 3.98" />
+    </IconFrame>
+  );
+}
+
+/** A bin, for deleting. */
+export function TrashIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M3 6h18M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M10 11v6M14 11v6" />
+    </IconFrame>
+  );
+}
+
+/** An arrow pointing up, for moving something up a list. */
+export function ArrowUpIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M12 19V5M5 12l7-7 7 7" />
+    </IconFrame>
+  );
+}
+
+/** An arrow pointing down, for moving something down a list. */
+export function ArrowDownIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M12 5v14M19 12l-7 7-7-7" />
+    </IconFrame>
+  );
+}
+
+/** Two speech bubbles, for conversations. */
+export function SpeechBubblesIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M14 9a2 2 0 0 1-2 2H6l-4 4V4a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2z" />
+      <path d="M18 9h2a2 2 0 0 1 2 2v11l-4-4h-6a2 2 0 0 1-2-2v-1" />
+    </IconFrame>
+  );
+}
+
+/** A speaker sending out sound, for a mute button while the sound plays. */
+export function SpeakerIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M11 5 6 9H2v6h4l5 4V5Z" />
+      <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" />
+    </IconFrame>
+  );
+}
+
+/** A speaker with a cross, for a mute button while the sound is off. */
+export function SpeakerOffIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M11 5 6 9H2v6h4l5 4V5Z" />
+      <path d="m16 9 6 6M22 9l-6 6" />
+    </IconFrame>
+  );
+}
+
+/** The frame of the brand logos: the icons' frame, filled with the current colour instead of stroked. */
+function LogoFrame(props: IconProps) {
+  return <IconFrame fill="currentColor" stroke="none" {...props} />;
+}
+
+/** The Facebook logo, for sharing there. */
+export function FacebookLogoIcon(props: IconProps) {
+  return (
+    <LogoFrame {...props}>
+      <path d="M24 12.07C24 5.4 18.63 0 12 0S0 5.4 0 12.07C0 18.1 4.39 23.1 10.13 24v-8.44H7.08v-3.49h3.05V9.41c0-3.02 1.8-4.7 4.54-4.7 1.31 0 2.68.24 2.68.24v2.97h-1.51c-1.49 0-1.96.93-1.96 1.89v2.26h3.33l-.53 3.49h-2.8V24C19.61 23.1 24 18.1 24 12.07Z" />
+    </LogoFrame>
+  );
+}
+
+/** The X logo, for sharing there. */
+export function XLogoIcon(props: IconProps) {
+  return (
+    <LogoFrame {...props}>
+      <path d="M18.24 2.25h3.31l-7.23 8.26 8.5 11.24h-6.66l-5.21-6.82-5.97 6.82H1.67l7.73-8.84L1.25 2.25h6.83l4.71 6.23 5.45-6.23Zm-1.16 17.52h1.83L7.08 4.13H5.12l11.96 15.64Z" />
+    </LogoFrame>
+  );
+}
+
+/** The WhatsApp logo, for sharing there. */
+export function WhatsAppLogoIcon(props: IconProps) {
+  return (
+    <LogoFrame {...props}>
+      <path d="M17.47 14.38c-.3-.15-1.76-.87-2.03-.97-.27-.1-.47-.15-.67.15-.2.3-.77.97-.94 1.17-.17.2-.35.22-.64.07-.3-.15-1.26-.46-2.39-1.47-.88-.79-1.48-1.76-1.65-2.06-.17-.3-.02-.46.13-.6.13-.14.3-.35.45-.52.15-.17.2-.3.3-.5.1-.2.05-.37-.03-.52-.07-.15-.67-1.61-.92-2.21-.24-.58-.49-.5-.67-.51h-.57c-.2 0-.52.07-.79.37-.27.3-1.04 1.02-1.04 2.48s1.07 2.88 1.22 3.08c.15.2 2.1 3.2 5.08 4.49.71.31 1.26.49 1.69.63.71.23 1.36.2 1.87.12.57-.09 1.76-.72 2.01-1.41.25-.7.25-1.29.17-1.41-.07-.12-.27-.2-.57-.35ZM12.05 21.5h-.01a9.87 9.87 0 0 1-5.03-1.38l-.36-.21-3.74.98 1-3.65-.24-.37a9.86 9.86 0 0 1-1.51-5.26c0-5.45 4.44-9.88 9.89-9.88 2.64 0 5.12 1.03 6.99 2.9a9.83 9.83 0 0 1 2.89 6.99c0 5.45-4.44 9.88-9.88 9.88Zm8.41-18.3A11.82 11.82 0 0 0 12.05 0C5.5 0 .16 5.34.16 11.89c0 2.1.55 4.14 1.59 5.95L.06 24l6.3-1.65a11.88 11.88 0 0 0 5.68 1.45h.01c6.55 0 11.89-5.34 11.89-11.89 0-3.18-1.24-6.16-3.48-8.41Z" />
+    </LogoFrame>
+  );
+}

@@ -6,7 +6,6 @@ import {
   groupHistoryByDay,
   historyPagePaths,
   historySourceFromPath,
-  labelDialogueSpeakers,
   previousDayKey,
 } from './history-rules';
 
@@ -126,21 +125,5 @@ describe('getShareButtonState (history/voices §2 "Share controls", §6)', () =>
     expect(getShareButtonState({ hasItem: true, tier: undefined, videoGeneration: false }).visible).toBe(
       true,
     );
-  });
-});
-
-describe('labelDialogueSpeakers', () => {
-  it('numbers voices in the order they first speak', () => {
-    expect(
-      labelDialogueSpeakers([
-        { text: 'Hi.', voice_id: 'b' },
-        { text: 'Hello.', voice_id: 'a' },
-        { text: 'How are you?', voice_id: 'b' },
-      ]),
-    ).toEqual([
-      { text: 'Hi.', speaker: 'Speaker 1' },
-      { text: 'Hello.', speaker: 'Speaker 2' },
-      { text: 'How are you?', speaker: 'Speaker 1' },
-    ]);
   });
 });

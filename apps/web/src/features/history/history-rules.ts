@@ -99,21 +99,3 @@ export function getShareButtonState({
   if (tier !== undefined && isEnterpriseTier(tier) && !videoGeneration) return { visible: false };
   return { visible: true, disabled: !hasItem, opens: videoGeneration ? 'video' : 'link' };
 }
-
-/**
- * The lines of a dialogue with a speaker label each: voices are numbered in the order they first speak
- * ("Speaker 1", "Speaker 2"), since a shared item names only its first voice.
- */
-export function labelDialogueSpeakers(
-  dialogue: ReadonlyArray<{ text: string; voice_id: string }>,
-): Array<{ text: string; speaker: string }> {
-  const numbers = new Map<string, number>();
-  return dialogue.map((line) => {
-    let number = numbers.get(line.voice_id);
-    if (number === undefined) {
-      number = numbers.size + 1;
-      numbers.set(line.voice_id, number);
-    }
-    return { text: line.text, speaker: `Speaker ${number}` };
-  });
-}

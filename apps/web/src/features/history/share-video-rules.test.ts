@@ -24,7 +24,7 @@ describe('share video rules (history/voices §2–§5, §8)', () => {
     expect(hasTagsToKeep({ text: 'Plain words.', dialogue: null })).toBe(false);
     expect(hasTagsToKeep({ text: 'Hi [laughs] there.', dialogue: null })).toBe(true);
     expect(hasTagsToKeep({ text: 'Split [a\nb] bracket', dialogue: null })).toBe(false);
-    const line = (text: string) => ({ text, voice_id: 'v1' });
+    const line = (text: string) => ({ text, voice_id: 'v1', voice_name: 'Sarah' });
     expect(hasTagsToKeep({ text: 'Both lines', dialogue: [line('One.'), line('[sighs] Two.')] })).toBe(true);
     expect(hasTagsToKeep({ text: 'Both lines', dialogue: [line('One.'), line('Two.')] })).toBe(false);
   });

@@ -1,3 +1,10 @@
+import {
+  describeOutputFormat,
+  type HistoryItemResponse,
+  type OutputFormat,
+  type VoiceResponse,
+} from '@parla/contracts';
+
 /** The kinds of item the bottom player plays (history/voices §3 "Audio player item"). */
 export const audioPlayerItemTypes = [
   'text-to-speech',
@@ -64,4 +71,83 @@ export function isHistoryItemType(type: AudioPlayerItemType): boolean {
 /** The history item id of an item, or null for previews and for history items whose id is not known. */
 export function getHistoryItemId(item: AudioPlayerItem): string | null {
   return isHistoryItemType(item.type) && item.id.trim() !== '' ? item.id : null;
+}
+
+/** What `play` takes: an item and where its audio comes from. Spread it into the call: `play(...playback)`. */
+export type Playback = readonly [item: AudioPlayerItem, source: PlayerSource];
+
+/**
+ * A stored history item for the bottom player (history/voices §3, §4): played from its audio route with the
+ * bearer token, starting at once. `fileName` is the name its Download button saves it under.
+ */
+export function historyItemPlayback(
+  item: Pick<HistoryItemResponse, 'history_item_id' | 'voice_id' | 'voice_name' | 'text' | 'duration_ms'>,
+  fileName: string,
+): Playback {
+  return [
+    {
+      id: item.history_item_id,
+      fileName,
+      type: 'speechHistoryItem',
+      loaded: true,
+      player: {
+        title: item.voice_name,
+        description: item.text,
+        voice_id: item.voice_id,
+        voice_name: item.voice_name,
+        duration: item.duration_ms,
+      },
+      autoStart: true,
+    },
+    {
+      kind: 'url',
+      url: `/v1/history/${encodeURIComponent(item.history_item_id)}/audio`,
+      authenticated: true,
+    },
+  ];
+}
+
+/** A generation whose audio has started to arrive: the unread response and the history item it will be. */
+export interface StartedGeneration {
+  response: Response;
+  /** From the `history-item-id` header; absent with logging off. */
+  historyItemId: string | null;
+}
+
+export interface GenerationDetails {
+  /** The format the generation was asked for; the stream is played as its content type. */
+  outputFormat: OutputFormat;
+  fileName: string;
+  title: string;
+  /** What is spoken, shown under the title. */
+  text: string;
+  /** The voice shown with the item (the first line's, for a dialogue). */
+  voice: Pick<VoiceResponse, 'voice_id' | 'name' | 'labels'> | undefined;
+}
+
+/**
+ * A new text-to-speech generation for the bottom player (history/voices §3, §4): played while its stream
+ * arrives, starting at once; not `loaded` until the player's polling finds its history item.
+ */
+export function generationPlayback(
+  started: StartedGeneration,
+  { outputFormat, fileName, title, text, voice }: GenerationDetails,
+): Playback {
+  return [
+    {
+      id: started.historyItemId ?? '',
+      fileName,
+      type: 'text-to-speech',
+      loaded: false,
+      player: {
+        title,
+        description: text,
+        voice_id: voice?.voice_id,
+        voice_name: voice?.name,
+        language: voice?.labels.language,
+      },
+      autoStart: true,
+    },
+    { kind: 'stream', response: started.response, mimeType: describeOutputFormat(outputFormat).contentType },
+  ];
 }

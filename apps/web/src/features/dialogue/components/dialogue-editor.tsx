@@ -2,7 +2,7 @@ import { DIALOGUE_MAX_LINES, type VoiceResponse } from '@parla/contracts';
 import { clsx } from 'clsx';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { Button, getButtonClasses } from '../../../ui/button';
-import { CloseIcon } from '../../../ui/icons';
+import { ArrowDownIcon, ArrowUpIcon, CloseIcon, SpeechBubblesIcon } from '../../../ui/icons';
 import { canAddLine, type DraftLine, moveLine, newLineKey, nextLineVoice } from '../dialogue-rules';
 import { LineVoiceSelect } from './line-voice-select';
 
@@ -76,7 +76,7 @@ export function DialogueEditor({ lines, onChange, voices, lineProblem }: Dialogu
           aria-hidden="true"
           className="flex size-12 items-center justify-center rounded-full bg-subtle text-fg-muted"
         >
-          <SpeechBubblesIcon />
+          <SpeechBubblesIcon width="1.5em" height="1.5em" strokeWidth={1.75} />
         </span>
         <div className="flex max-w-sm flex-col gap-1">
           <h2 className="text-base font-semibold">No lines yet</h2>
@@ -136,7 +136,7 @@ export function DialogueEditor({ lines, onChange, voices, lineProblem }: Dialogu
                       disabled={index === 0}
                       onClick={() => move(index, -1, 'up')}
                     >
-                      <ArrowIcon direction="up" />
+                      <ArrowUpIcon />
                     </button>
                     <button
                       type="button"
@@ -146,7 +146,7 @@ export function DialogueEditor({ lines, onChange, voices, lineProblem }: Dialogu
                       disabled={index === lines.length - 1}
                       onClick={() => move(index, 1, 'down')}
                     >
-                      <ArrowIcon direction="down" />
+                      <ArrowDownIcon />
                     </button>
                     <Button
                       variant="ghost"
@@ -209,44 +209,5 @@ export function DialogueEditor({ lines, onChange, voices, lineProblem }: Dialogu
         </p>
       </div>
     </div>
-  );
-}
-
-function ArrowIcon({ direction }: { direction: 'up' | 'down' }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={direction === 'up' ? 'M12 19V5M5 12l7-7 7 7' : 'M12 5v14M19 12l-7 7-7-7'} />
-    </svg>
-  );
-}
-
-function SpeechBubblesIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1.5em"
-      height="1.5em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M14 9a2 2 0 0 1-2 2H6l-4 4V4a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2z" />
-      <path d="M18 9h2a2 2 0 0 1 2 2v11l-4-4h-6a2 2 0 0 1-2-2v-1" />
-    </svg>
   );
 }

@@ -2,7 +2,7 @@ import type { HistoryItemResponse } from '@parla/contracts';
 import { clsx } from 'clsx';
 import { formatDate, formatRelativeDate, fromUnixSeconds } from '../../../lib/format-date';
 import { Button } from '../../../ui/button';
-import { DownloadIcon, PauseIcon, PlayIcon, SpinnerIcon } from '../../../ui/icons';
+import { DownloadIcon, PauseIcon, PlayIcon, ShareIcon, SpinnerIcon, TrashIcon } from '../../../ui/icons';
 import type { ShareButtonState } from '../history-rules';
 import { FeedbackControl } from './feedback-control';
 
@@ -134,48 +134,5 @@ export function HistoryItemRow({
         </div>
       </div>
     </li>
-  );
-}
-
-/** Three joined dots: share. */
-function ShareIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="18" cy="5" r="3" />
-      <circle cx="6" cy="12" r="3" />
-      <circle cx="18" cy="19" r="3" />
-      <path d="m8.59 13.51 6.83 3.98M15.41 6.51l-6.82 3.98" />
-    </svg>
-  );
-}
-
-/** A bin: delete. */
-function TrashIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M3 6h18M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M10 11v6M14 11v6" />
-    </svg>
   );
 }

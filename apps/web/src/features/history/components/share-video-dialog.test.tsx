@@ -238,7 +238,10 @@ describe('<ShareVideoDialog> (history/voices §2, §4, §5, §8, §9)', () => {
   it('keeps the v3 tags on request, when the text has some', async () => {
     const calls = stubApi();
     renderDialog(
-      makeHistoryItem({ text: 'Plain text', dialogue: [{ text: '[laughs] Ha.', voice_id: 'v1' }] }),
+      makeHistoryItem({
+        text: 'Plain text',
+        dialogue: [{ text: '[laughs] Ha.', voice_id: 'v1', voice_name: 'Sarah' }],
+      }),
     );
     await previewImage();
     const toggle = screen.getByRole('switch', { name: 'Keep v3 tags' }) as HTMLInputElement;

@@ -11,12 +11,12 @@ import {
   videoProgress,
 } from '@parla/contracts';
 import { clsx } from 'clsx';
-import { type SVGProps, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useToast } from '../../../app/toasts/toast-provider';
 import { saveBlob } from '../../../lib/save-file';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
-import { DownloadIcon, RefreshIcon, SpinnerIcon } from '../../../ui/icons';
+import { DownloadIcon, RefreshIcon, SpeakerIcon, SpeakerOffIcon, SpinnerIcon } from '../../../ui/icons';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import { generateShareVideo } from '../api/generate-share-video';
 import { getShareVideo } from '../api/get-share-video';
@@ -339,43 +339,4 @@ function ShareVideoBody({ item, onShareLink }: { item: HistoryItemResponse; onSh
 function themeSwatch(theme: ShareVideoTheme): string {
   const stops = shareVideoThemes[theme].background;
   return stops.length > 1 ? `linear-gradient(110deg, ${stops.join(', ')})` : (stops[0] ?? 'transparent');
-}
-
-/** A speaker, on the mute button while the sound plays. (The ui set has no sound icons yet.) */
-function SpeakerIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <SoundFrame {...props}>
-      <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" />
-    </SoundFrame>
-  );
-}
-
-/** A crossed-out speaker, on the mute button while the video is muted. */
-function SpeakerOffIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <SoundFrame {...props}>
-      <path d="m16 9 6 6M22 9l-6 6" />
-    </SoundFrame>
-  );
-}
-
-function SoundFrame({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      <path d="M11 5 6 9H2v6h4l5 4V5Z" />
-      {children}
-    </svg>
-  );
 }
