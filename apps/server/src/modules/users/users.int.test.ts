@@ -423,6 +423,12 @@ describe('account deletion', () => {
     expect(items).toHaveLength(1);
     const audioKey = items[0]?.audioKey ?? '';
     expect(await t.deps.storage.stat(audioKey)).toBeDefined();
+    // A share video's preview, kept under the workspace.
+    const itemId = spoken.headers['history-item-id'] as string;
+    const preview = await call('GET', `/v1/history/${itemId}/video/preview?theme=dark`, { token });
+    expect(preview.statusCode).toBe(200);
+    const videos = `share-videos/${session.workspace_id}/`;
+    expect(await t.deps.storage.list(videos)).toHaveLength(1);
     const refused = await call('DELETE', '/v1/user/delete', { token });
     expect(statusOf(refused)).toBe('sensitive_action_verification_required');
     expect(await t.deps.storage.stat(audioKey)).toBeDefined();
@@ -445,6 +451,7 @@ describe('account deletion', () => {
 
     expect(await getUser(t.deps.database.db, session.user_id)).toBeUndefined();
     expect(await t.deps.storage.stat(audioKey)).toBeUndefined();
+    expect(await t.deps.storage.list(videos)).toEqual([]);
     expect((await call('GET', '/v1/user', { token })).statusCode).toBe(401);
     expect((await call('GET', '/v1/user', { key: xi_api_key })).statusCode).toBe(401);
     expect((await call('POST', '/v1/auth/sign-in', { body: { email, password: PASSWORD } })).statusCode).toBe(

@@ -19,6 +19,7 @@ import { type AccountActionDeps, mailProductUpdatesConfirmation } from '../auth/
 import { subscriptionBilling } from '../billing/billing.service';
 import { defaultSubscription, loadBillingState, type SubscriptionRow } from '../billing/billing.store';
 import { historyItems } from '../history/history.tables';
+import { deleteWorkspaceShareVideos } from '../history/share-video.files';
 import { getMemberRole } from '../workspaces/workspaces.store';
 import { type WorkspaceRow, workspaceMembers, workspaces } from '../workspaces/workspaces.tables';
 import { requireSensitiveAction } from './sensitive-actions.service';
@@ -285,7 +286,7 @@ export async function getReferralLink(db: Db, publicUrl: string, userId: string)
 
 /**
  * `DELETE /v1/user/delete` with a verified sensitive-action code: removes the account, its sign-ins,
- * keys and codes, and the workspaces it owns with their data and their history's audio files. A
+ * keys and codes, and the workspaces it owns with their data, their history's audio files and share videos. A
  * workspace with other members must be handed over first, so nobody else loses their work. The user's
  * items in other workspaces stay (their user becomes null), and so do their files.
  */
@@ -296,7 +297,7 @@ export async function deleteUser(
 ): Promise<void> {
   const user = await requireUser(deps.db, userId);
   // One transaction: the membership check, the code and the deletion stand or fall together.
-  const audioKeys = await deps.db.transaction(async (tx) => {
+  const { audioKeys, workspaceIds } = await deps.db.transaction(async (tx) => {
     // Locked, so no history item can be added to these workspaces between reading the keys and the cascade.
     const owned = await tx.select().from(workspaces).where(eq(workspaces.ownerId, user.id)).for('update');
     for (const workspace of owned) {
@@ -324,7 +325,7 @@ export async function deleteUser(
             .where(inArray(historyItems.workspaceId, ownedIds));
     for (const id of ownedIds) await tx.delete(workspaces).where(eq(workspaces.id, id));
     await tx.delete(users).where(eq(users.id, user.id));
-    return doomed.map((row) => row.audioKey);
+    return { audioKeys: doomed.map((row) => row.audioKey), workspaceIds: ownedIds };
   });
   // After the commit, so a failed deletion keeps every file. The account is gone either way: a file that
   // cannot be removed is logged, not reported to the user.
@@ -334,5 +335,13 @@ export async function deleteUser(
     } catch (error) {
       deps.logger.error({ err: error, key }, 'audio file of a deleted account could not be removed');
     }
+  }
+  for (const workspaceId of workspaceIds) {
+    await deleteWorkspaceShareVideos(deps.storage, workspaceId).catch((error: unknown) =>
+      deps.logger.error(
+        { err: error, workspaceId },
+        'share videos of a deleted account could not be removed',
+      ),
+    );
   }
 }
