@@ -233,6 +233,30 @@ describe('/app/speech-synthesis/*/history (history/voices §2 "Speech history")'
     expect(screen.queryByRole('heading', { name: 'Yesterday' })).toBeNull();
   });
 
+  it('after deleting the last item listed, loads the next page after the item before it', async () => {
+    const calls = stubApi({
+      'DELETE /v1/history/h2': () => json({ status: 'ok' }),
+      'GET /v1/history': ({ query }) => {
+        const after = query.get('start_after_history_item_id');
+        // The server refuses to continue after an item that no longer exists.
+        if (after === 'h2') return apiError(404, 'resource_not_found', 'History item h2 not found.');
+        return after === 'h1' ? page([older]) : page([today, yesterday], true);
+      },
+    });
+    renderApp();
+    const row = await findRow('A line from yesterday.');
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete “A line from yesterday.”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this generation?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('A line from yesterday.')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await findRow('An older line.');
+    expect(historyCalls(calls).map((call) => call.query.get('start_after_history_item_id'))).toEqual([
+      null,
+      'h1',
+    ]);
+  });
+
   it('keeps the item when the deletion is cancelled', async () => {
     const calls = stubApi();
     renderApp();
@@ -382,7 +406,9 @@ describe('/app/speech-synthesis/*/history (history/voices §2 "Speech history")'
       );
       renderApp();
       const row = await findRow('The first line, made an hour ago.');
-      await waitFor(() => expect(within(row).queryByRole('button', { name: /^Share/ })).toBeNull());
+      // Once the user document is in (its feedback thumbs show), Share is still absent.
+      await waitFor(() => expect(within(row).getByLabelText('Good audio')).toBeTruthy());
+      expect(within(row).queryByRole('button', { name: /^Share/ })).toBeNull();
       expect(within(row).getByRole('button', { name: /^Delete/ })).toBeTruthy();
     });
 

@@ -98,7 +98,9 @@ export function ToastProvider({ position, store = toastStore, children }: ToastP
         <RadixToast.Viewport
           data-position={position}
           className={clsx(
-            'fixed z-50 m-0 flex w-full max-w-sm list-none gap-2 p-4 outline-none sm:max-w-md',
+            // Above dialogs' overlays (z-50), and clickable while a modal dialog makes the page inert:
+            // Radix sets pointer-events none on the viewport itself while it has no toast.
+            'pointer-events-auto fixed z-[60] m-0 flex w-full max-w-sm list-none gap-2 p-4 outline-none sm:max-w-md',
             viewportClasses[position],
           )}
         />

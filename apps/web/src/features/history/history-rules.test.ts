@@ -121,9 +121,9 @@ describe('getShareButtonState (history/voices §2 "Share controls", §6)', () =>
     }
   });
 
-  it('shows while the tier is not known yet', () => {
-    expect(getShareButtonState({ hasItem: true, tier: undefined, videoGeneration: false }).visible).toBe(
-      true,
-    );
+  it('hides while the user (tier and flag) is not known yet, so it never opens the wrong dialog', () => {
+    expect(getShareButtonState({ hasItem: true, tier: undefined, videoGeneration: false })).toEqual({
+      visible: false,
+    });
   });
 });

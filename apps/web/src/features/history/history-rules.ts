@@ -85,7 +85,8 @@ export type ShareButtonState =
 /**
  * history/voices §2, §6: hidden for enterprise-tier workspaces (enterprise and trial, accounts §4) unless
  * the tts-video-generation flag is on; disabled when there is no history item; with the flag on it opens
- * the video dialog, otherwise the link dialog.
+ * the video dialog, otherwise the link dialog. Until the user document has loaded (`tier` undefined) the
+ * rule cannot be known: the button is hidden, so an enterprise workspace never sees it flash.
  */
 export function getShareButtonState({
   hasItem,
@@ -96,6 +97,7 @@ export function getShareButtonState({
   tier: SubscriptionTier | undefined;
   videoGeneration: boolean;
 }): ShareButtonState {
-  if (tier !== undefined && isEnterpriseTier(tier) && !videoGeneration) return { visible: false };
+  if (tier === undefined) return { visible: false };
+  if (isEnterpriseTier(tier) && !videoGeneration) return { visible: false };
   return { visible: true, disabled: !hasItem, opens: videoGeneration ? 'video' : 'link' };
 }

@@ -135,12 +135,20 @@ describe('shareNatively (history/voices §4 "Share link", §8)', () => {
     expect(copy).toHaveBeenCalledWith(link);
   });
 
-  it('logs a copy that fails and still answers', async () => {
+  it('reports a copy that fails (logged), so the link is shown instead of a "copied" toast', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const copy = vi.fn(async () => {
       throw new Error('denied');
     });
-    expect((await shareNatively({ copy }, data)).kind).toBe('copied');
+    const failedShare = vi.fn(async () => {
+      throw new Error('not allowed');
+    });
+    for (const share of [undefined, failedShare]) {
+      expect(await shareNatively({ share, copy }, data)).toEqual({
+        kind: 'copy-failed',
+        toast: 'The link could not be copied. Copy it from the box below.',
+      });
+    }
     expect(log).toHaveBeenCalled();
     log.mockRestore();
   });

@@ -18,6 +18,8 @@ export const shareLinkMessages = {
   nativeShareFailed: 'Share link copied to clipboard',
   noShareSupport: 'Share API not supported',
   publicNameUpdated: 'Public name updated',
+  /** Not in the spec: the fallback copy was refused too (a phone may allow it only right after a tap). */
+  copyFailed: 'The link could not be copied. Copy it from the box below.',
 } as const;
 
 /** history/voices §9: the link as shown in the copy row, cut at 38 characters plus an ellipsis. */
@@ -61,7 +63,8 @@ export interface ShareEnvironment {
 
 /**
  * How a native share ended: shared, cancelled by the person (quietly), or the link was copied instead —
- * because the share failed, or because there is no share support — with the toast to show.
+ * because the share failed, or because there is no share support — with the toast to show; or the copy
+ * failed as well, and the link must be shown to copy by hand.
  */
 export type NativeShareOutcome =
   | { kind: 'shared' }
@@ -69,7 +72,8 @@ export type NativeShareOutcome =
   | {
       kind: 'copied';
       toast: typeof shareLinkMessages.nativeShareFailed | typeof shareLinkMessages.noShareSupport;
-    };
+    }
+  | { kind: 'copy-failed'; toast: typeof shareLinkMessages.copyFailed };
 
 function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
@@ -78,29 +82,30 @@ function isAbortError(error: unknown): boolean {
 /**
  * history/voices §2, §4, §8 "Share link" on mobile: the native share sheet when there is one; an
  * AbortError (the person closed it) ends quietly; any other failure copies the link ("Share link copied to
- * clipboard"); no share support copies it too ("Share API not supported"). A copy that fails is logged.
+ * clipboard"); no share support copies it too ("Share API not supported"). A copy that fails is logged and
+ * reported, so the link can be shown instead of a toast that says it was copied.
  */
 export async function shareNatively(
   environment: ShareEnvironment,
   data: { url: string; text: string; title: string },
 ): Promise<NativeShareOutcome> {
-  const copy = async () => {
+  const copyInstead = async (
+    toast: typeof shareLinkMessages.nativeShareFailed | typeof shareLinkMessages.noShareSupport,
+  ): Promise<NativeShareOutcome> => {
     try {
       await environment.copy(data.url);
+      return { kind: 'copied', toast };
     } catch (error) {
       console.error('Copying the share link failed', error);
+      return { kind: 'copy-failed', toast: shareLinkMessages.copyFailed };
     }
   };
-  if (!environment.share) {
-    await copy();
-    return { kind: 'copied', toast: shareLinkMessages.noShareSupport };
-  }
+  if (!environment.share) return copyInstead(shareLinkMessages.noShareSupport);
   try {
     await environment.share(data);
     return { kind: 'shared' };
   } catch (error) {
     if (isAbortError(error)) return { kind: 'cancelled' };
-    await copy();
-    return { kind: 'copied', toast: shareLinkMessages.nativeShareFailed };
+    return copyInstead(shareLinkMessages.nativeShareFailed);
   }
 }

@@ -29,6 +29,16 @@ export function useDeleteHistoryItem() {
               }
             : data,
       );
+      // A list whose every loaded item is gone has nothing to continue after: it loads again from the top.
+      void queryClient.invalidateQueries({
+        queryKey: ['history', 'pages'],
+        predicate: (query) => {
+          const data = query.state.data as InfiniteData<ListHistoryResponse> | undefined;
+          return Boolean(
+            data?.pages.every((page) => page.history.length === 0) && data.pages.at(-1)?.has_more,
+          );
+        },
+      });
       void queryClient.invalidateQueries({ queryKey: ['history', 'list'] });
     },
   });

@@ -32,7 +32,7 @@ export function listHistoryPage(
 }
 
 /**
- * The pages of the history list, keyset by `last_history_item_id` while `has_more`. Under `['history']`,
+ * The pages of the history list, keyset by the last item listed while `has_more`. Under `['history']`,
  * which the player invalidates once a new item is stored.
  */
 export function historyPagesQueryOptions(filters: HistoryFilters) {
@@ -44,7 +44,10 @@ export function historyPagesQueryOptions(filters: HistoryFilters) {
     ] as const,
     queryFn: ({ pageParam, signal }) => listHistoryPage(filters, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.has_more ? (last.last_history_item_id ?? undefined) : undefined),
+    // After the last item still listed, not the page's `last_history_item_id`: an item deleted from the
+    // list is gone on the server too, and a page after it would be refused (404).
+    getNextPageParam: (last, pages) =>
+      last.has_more ? pages.flatMap((page) => page.history).at(-1)?.history_item_id : undefined,
   });
 }
 

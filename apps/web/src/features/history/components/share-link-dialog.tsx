@@ -1,4 +1,5 @@
 import { PUBLIC_USER_NAME_MAX_CHARACTERS, type ShareLinkResponse } from '@parla/contracts';
+import { clsx } from 'clsx';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useToast } from '../../../app/toasts/toast-provider';
 import { getToastMessage } from '../../../lib/http-error';
@@ -206,6 +207,7 @@ function PublicNameEditor({ initial }: { initial: ShareLinkResponse }) {
 function NativeShareButton({ link }: { link: string | null }) {
   const { toast } = useToast();
   const [sharing, setSharing] = useState(false);
+  const [showLink, setShowLink] = useState(false);
   const handleShare = async () => {
     if (!link) return;
     setSharing(true);
@@ -217,11 +219,23 @@ function NativeShareButton({ link }: { link: string | null }) {
       { url: link, text: shareMessage, title: SHARE_BRAND },
     );
     setSharing(false);
-    if (outcome.kind === 'copied') toast({ title: outcome.toast });
+    if (outcome.kind === 'copied' || outcome.kind === 'copy-failed') toast({ title: outcome.toast });
+    if (outcome.kind === 'copy-failed') setShowLink(true);
   };
   return (
-    <Button className="w-full" disabled={!link || sharing} onClick={() => void handleShare()}>
-      Share
-    </Button>
+    <>
+      <Button className="w-full" disabled={!link || sharing} onClick={() => void handleShare()}>
+        Share
+      </Button>
+      {showLink && link && (
+        <input
+          readOnly
+          value={link}
+          aria-label="Share link to copy"
+          onFocus={(event) => event.currentTarget.select()}
+          className={clsx(inputClasses, 'font-mono text-sm')}
+        />
+      )}
+    </>
   );
 }

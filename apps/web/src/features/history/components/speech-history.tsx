@@ -4,12 +4,10 @@ import {
   type HistorySource,
   type SubscriptionTier,
 } from '@parla/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useToast } from '../../../app/toasts/toast-provider';
-import { isHttpError } from '../../../lib/http-error';
 import { Button, getButtonClasses } from '../../../ui/button';
 import { inputClasses } from '../../../ui/field';
 import { DownloadIcon, SpinnerIcon } from '../../../ui/icons';
@@ -17,9 +15,9 @@ import { LoadError } from '../../../ui/load-error';
 import { Skeleton } from '../../../ui/skeleton';
 import { useDeleteHistoryItem } from '../api/delete-history-item';
 import { useHistoryPages } from '../api/list-history-pages';
-import { downloadHistory } from '../download-history';
 import { getShareButtonState, groupHistoryByDay } from '../history-rules';
 import { useDebouncedValue } from '../use-debounced-value';
+import { useDownloadHistory } from '../use-download-history';
 import { useLoadMoreOnScroll } from '../use-load-more-on-scroll';
 import { DeleteHistoryDialog } from './delete-history-dialog';
 import { HistoryItemRow } from './history-item-row';
@@ -97,15 +95,7 @@ export function SpeechHistory({
   const selectedItems = items.filter((item) => selected.has(item.history_item_id));
   const filtered = search !== '' || voiceId !== '';
 
-  const showDownloadError = (error: unknown) => {
-    // §8: a response of an unknown type fails with its own sentence; a failed request toasts as usual.
-    if (error instanceof Error && !isHttpError(error)) toast({ title: error.message, variant: 'error' });
-    else toastError(error);
-  };
-  const download = useMutation({
-    mutationFn: (list: HistoryItemResponse[]) => downloadHistory(list),
-    onError: showDownloadError,
-  });
+  const download = useDownloadHistory();
   const downloadingIds = download.isPending
     ? new Set(download.variables.map((item) => item.history_item_id))
     : new Set<string>();
@@ -141,7 +131,9 @@ export function SpeechHistory({
   }, [someSelected]);
   const tooManySelected = selectedItems.length > HISTORY_DOWNLOAD_MAX_ITEMS;
 
-  const canLoadMore = pages.hasNextPage && !pages.isFetchingNextPage && !pages.isFetchNextPageError;
+  // Not while the previous filters' list stands in for the new one: its "more" belongs to the old filters.
+  const canLoadMore =
+    pages.hasNextPage && !pages.isFetchingNextPage && !pages.isFetchNextPageError && !pages.isPlaceholderData;
   const sentinel = useLoadMoreOnScroll<HTMLDivElement>(canLoadMore, () => void pages.fetchNextPage());
 
   const clearFilters = () => {
@@ -308,7 +300,7 @@ export function SpeechHistory({
       {pages.isFetchNextPageError && (
         <LoadError error={pages.error} onRetry={() => void pages.fetchNextPage()} />
       )}
-      {pages.hasNextPage && !pages.isFetchNextPageError && (
+      {pages.hasNextPage && !pages.isFetchNextPageError && !pages.isPlaceholderData && (
         <div ref={sentinel} className="flex justify-center">
           <Button
             variant="secondary"

@@ -1,12 +1,10 @@
 import type { HistoryItemResponse } from '@parla/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { formatDate, formatRelativeDate, fromUnixSeconds } from '../../../lib/format-date';
 import { getToastMessage } from '../../../lib/http-error';
 import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
-import { downloadHistory } from '../../history/download-history';
+import { useDownloadHistory } from '../../history/use-download-history';
 import { useHistoryList } from '../api/list-history';
 
 /** How many of the latest generations the page lists. */
@@ -21,14 +19,8 @@ export interface RecentGenerationsProps {
 /** The latest text-to-speech generations of the workspace, newest first, to play again or download. */
 export function RecentGenerations({ onPlay, playingId }: RecentGenerationsProps) {
   const history = useHistoryList({ source: 'TTS', page_size: recentCount });
-  const { toastError } = useToast();
-  const download = useMutation({
-    mutationFn: async (item: HistoryItemResponse) => {
-      // Through the history download: the file gets the name of history/voices §3 (brand, date, voice, mode…).
-      await downloadHistory([item]);
-    },
-    onError: (error) => toastError(error),
-  });
+  // The history download: history/voices §3 names, §8 errors.
+  const download = useDownloadHistory();
 
   return (
     <section aria-labelledby="recent-title" className="flex flex-col gap-3">
@@ -91,8 +83,10 @@ export function RecentGenerations({ onPlay, playingId }: RecentGenerationsProps)
                 variant="ghost"
                 size="sm"
                 aria-label={`Download “${shorten(item.text)}”`}
-                disabled={download.isPending && download.variables?.history_item_id === item.history_item_id}
-                onClick={() => download.mutate(item)}
+                disabled={
+                  download.isPending && download.variables?.[0]?.history_item_id === item.history_item_id
+                }
+                onClick={() => download.mutate([item])}
               >
                 Download
               </Button>
