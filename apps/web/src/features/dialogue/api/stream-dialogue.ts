@@ -1,6 +1,7 @@
 import { type OutputFormat, type TextToDialogueBody, textToDialogueStreamRoute } from '@parla/contracts';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
+import { type StartedGeneration, startedGeneration } from '../../../lib/started-generation';
 
 export interface StreamDialogueInput {
   outputFormat: OutputFormat;
@@ -8,14 +9,7 @@ export interface StreamDialogueInput {
   signal?: AbortSignal;
 }
 
-export interface StartedDialogue {
-  /** The audio, arriving line by line; hand it to the player unread. */
-  response: Response;
-  /** The history item the generation will be kept as (absent with logging off). */
-  historyItemId: string | null;
-  /** Credits charged for all the lines (`x-character-count`). */
-  characterCost: number | null;
-}
+export type StartedDialogue = StartedGeneration;
 
 /**
  * `POST /v1/text-to-dialogue/stream`: starts a dialogue and answers as soon as its first line is spoken;
@@ -31,10 +25,5 @@ export async function streamDialogue({
     body,
     signal,
   });
-  const cost = Number(response.headers.get('x-character-count'));
-  return {
-    response,
-    historyItemId: response.headers.get('history-item-id'),
-    characterCost: Number.isFinite(cost) && response.headers.has('x-character-count') ? cost : null,
-  };
+  return startedGeneration(response);
 }

@@ -1,5 +1,6 @@
 import { type OutputFormat, type TextToSpeechBody, textToSpeechStreamRoute } from '@parla/contracts';
 import { apiFetch } from '../../../lib/api-client';
+import { type StartedGeneration, startedGeneration } from '../../../lib/started-generation';
 
 export interface StreamSpeechInput {
   voiceId: string;
@@ -8,14 +9,7 @@ export interface StreamSpeechInput {
   signal?: AbortSignal;
 }
 
-export interface StartedSpeech {
-  /** The audio, arriving sentence by sentence; hand it to the player unread. */
-  response: Response;
-  /** The history item the generation will be kept as (absent with logging off). */
-  historyItemId: string | null;
-  /** Credits charged (`x-character-count`). */
-  characterCost: number | null;
-}
+export type StartedSpeech = StartedGeneration;
 
 /**
  * `POST /v1/text-to-speech/{voice_id}/stream`: starts a generation and answers as soon as the first
@@ -33,10 +27,5 @@ export async function streamSpeech({
     body,
     signal,
   });
-  const cost = Number(response.headers.get('x-character-count'));
-  return {
-    response,
-    historyItemId: response.headers.get('history-item-id'),
-    characterCost: Number.isFinite(cost) && response.headers.has('x-character-count') ? cost : null,
-  };
+  return startedGeneration(response);
 }
