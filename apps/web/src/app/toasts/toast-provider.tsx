@@ -98,9 +98,9 @@ export function ToastProvider({ position, store = toastStore, children }: ToastP
         <RadixToast.Viewport
           data-position={position}
           className={clsx(
-            // Above dialogs' overlays (z-50), and clickable while a modal dialog makes the page inert:
-            // Radix sets pointer-events none on the viewport itself while it has no toast.
-            'pointer-events-auto fixed z-[60] m-0 flex w-full max-w-sm list-none gap-2 p-4 outline-none sm:max-w-md',
+            // Above dialogs' overlays (z-50); the cards themselves take pointer events (pointer-events-auto),
+            // so they stay clickable while a modal dialog makes the page inert, and the empty list does not.
+            'fixed z-[60] m-0 flex w-full max-w-sm list-none gap-2 p-4 outline-none sm:max-w-md',
             viewportClasses[position],
           )}
         />
