@@ -1,1 +1,3 @@
+export * from './voice-profile';
 export * from './wav';
+export * from './yin';
