@@ -18,6 +18,7 @@ import { dialogueRoutes } from './modules/dialogue/dialogue.routes';
 import { historyRoutes } from './modules/history/history.routes';
 import { shareVideoRoutes } from './modules/history/share-video.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
+import { stsRoutes } from './modules/speech-to-speech/sts.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { ttsRoutes } from './modules/tts/tts.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(async (scope) => apiKeyRoutes(scope, deps));
     await app.register(async (scope) => voiceRoutes(scope, deps));
     await app.register(async (scope) => ttsRoutes(scope, deps));
+    await app.register(async (scope) => stsRoutes(scope, deps));
     await app.register(async (scope) => dialogueRoutes(scope, deps));
     await app.register(async (scope) => historyRoutes(scope, deps));
     await app.register(async (scope) => shareVideoRoutes(scope, deps));

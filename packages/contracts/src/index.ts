@@ -16,6 +16,7 @@ export * from './plans';
 export * from './redirect';
 export * from './routes';
 export * from './share-video';
+export * from './speech-to-speech';
 export * from './tts';
 export * from './tts-catalog';
 export * from './users';

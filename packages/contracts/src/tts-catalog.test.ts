@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TTS_MODEL_ID, engineVoiceFor, findModel, PREMADE_VOICES, TTS_MODELS } from './tts-catalog';
+import {
+  DEFAULT_STS_MODEL_ID,
+  DEFAULT_TTS_MODEL_ID,
+  engineVoiceFor,
+  findModel,
+  PREMADE_VOICES,
+  TTS_MODELS,
+  type TtsModel,
+} from './tts-catalog';
 
 describe('the speech catalogue', () => {
   it('has at least 20 premade voices with unique 20-character ids, across English accents and the main languages', () => {
@@ -20,8 +28,19 @@ describe('the speech catalogue', () => {
     expect(findModel('eleven_v3')?.reads_audio_tags).toBe(true);
   });
 
-  it('gives every voice a rendition in every model that speaks its language', () => {
-    for (const model of TTS_MODELS) {
+  it('has a speech-to-speech model, the default public id an alias of it, speaking no text', () => {
+    const sts = findModel(DEFAULT_STS_MODEL_ID);
+    expect(sts).toMatchObject({ alias_of: 'parla_sts_v1', can_do_voice_conversion: true });
+    expect(sts?.can_do_text_to_speech).toBe(false);
+    expect(findModel('eleven_english_sts_v2')?.languages.map((l) => l.language_id)).toEqual(['en']);
+    for (const voice of PREMADE_VOICES) expect(engineVoiceFor(sts as TtsModel, voice)).toBeUndefined();
+    expect(TTS_MODELS.filter((m) => m.can_do_voice_conversion).every((m) => !m.can_do_text_to_speech)).toBe(
+      true,
+    );
+  });
+
+  it('gives every voice a rendition in every text-to-speech model that speaks its language', () => {
+    for (const model of TTS_MODELS.filter((m) => m.can_do_text_to_speech)) {
       for (const voice of PREMADE_VOICES) {
         const rendition = engineVoiceFor(model, voice);
         if (model.languages.some((l) => l.language_id === voice.language)) expect(rendition).toBeDefined();

@@ -16,8 +16,11 @@ export interface TtsModel {
   model_id: string;
   name: string;
   description: string;
-  /** How a voice is spoken: its own engine, or always eSpeak-NG, or its flite rendition. */
-  engine: 'voice' | 'espeak' | 'flite' | 'external';
+  /**
+   * How a voice is spoken: its own engine, or always eSpeak-NG, or its flite rendition; `voice_conversion`
+   * speaks no text (speech to speech: the input's delivery with the target voice's pitch and formants).
+   */
+  engine: 'voice' | 'espeak' | 'flite' | 'external' | 'voice_conversion';
   languages: ModelLanguage[];
   can_do_text_to_speech: boolean;
   can_do_voice_conversion: boolean;
@@ -121,6 +124,21 @@ const PARLA_MODELS: TtsModel[] = [
     maximum_text_length_per_request: 4096,
     can_use_style: false,
   },
+  {
+    ...base,
+    model_id: 'parla_sts_v1',
+    name: 'Parla Voice Changer v1',
+    description:
+      "Speech to speech: keeps the timing and intonation of your recording and moves its pitch and formants to the target voice's (rubberband). Works on speech in any language.",
+    engine: 'voice_conversion',
+    // Signal processing, not a language model: any language's speech converts the same way.
+    languages: ESPEAK_LANGUAGES,
+    can_do_text_to_speech: false,
+    can_do_voice_conversion: true,
+    can_use_style: false,
+    can_use_speaker_boost: false,
+    maximum_text_length_per_request: 0,
+  },
 ];
 
 /** The model that exists only when an external speech server is configured. */
@@ -136,6 +154,8 @@ const ALIASES: [string, string, string, Partial<TtsModel>?][] = [
   ['eleven_turbo_v2', 'Eleven Turbo v2', 'parla_english_v1'],
   ['eleven_multilingual_v1', 'Eleven Multilingual v1', 'parla_v1'],
   ['eleven_monolingual_v1', 'Eleven English v1', 'parla_english_v1'],
+  ['eleven_multilingual_sts_v2', 'Eleven Multilingual v2 (speech to speech)', 'parla_sts_v1'],
+  ['eleven_english_sts_v2', 'Eleven English v2 (speech to speech)', 'parla_sts_v1', { languages: ENGLISH }],
 ];
 
 export const TTS_MODELS: TtsModel[] = [
@@ -155,6 +175,9 @@ export const TTS_MODELS: TtsModel[] = [
 
 /** accounts/history §9: the default text-to-speech model. */
 export const DEFAULT_TTS_MODEL_ID = 'eleven_multilingual_v2';
+
+/** The public API's default model of speech to speech (`POST /v1/speech-to-speech/{voice_id}`). */
+export const DEFAULT_STS_MODEL_ID = 'eleven_multilingual_sts_v2';
 
 export function findModel(modelId: string): TtsModel | undefined {
   return TTS_MODELS.find((m) => m.model_id === modelId);
@@ -618,5 +641,7 @@ export function engineVoiceFor(model: TtsModel, voice: PremadeVoice): EngineVoic
     case 'external':
       // The server speaks with its own voices: the closest by gender.
       return { engine: 'external', voice: voice.labels.gender === 'female' ? 'nova' : 'onyx' };
+    case 'voice_conversion':
+      return undefined;
   }
 }

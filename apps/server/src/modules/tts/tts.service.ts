@@ -198,9 +198,9 @@ export interface Budget {
 
 /** Takes a concurrency slot and reserves the plan's credits; `ttlMs` bounds the slot if the process dies. */
 export async function openBudget(
-  deps: TtsDeps,
+  deps: Pick<TtsDeps, 'db' | 'clock' | 'engineTimeoutMs'>,
   caller: TtsCaller,
-  plan: TtsPlan,
+  plan: Pick<TtsPlan, 'workspaceId' | 'characterCost' | 'model' | 'voice'>,
   ttlMs = deps.engineTimeoutMs * 4,
 ): Promise<Budget> {
   const { slotId, reservation } = await openGeneration(deps.db, {
@@ -225,7 +225,7 @@ export async function openBudget(
 }
 
 /** An engine failure becomes the clean 5xx of issue 4 (after its one retry); anything else stays. */
-export function toClientError(deps: TtsDeps, error: unknown): unknown {
+export function toClientError(deps: Pick<TtsDeps, 'logger'>, error: unknown): unknown {
   if (error instanceof ExternalTtsFailure) {
     deps.logger.warn({ err: error }, 'the external speech server failed; credits refunded');
     return new AppError('service_unavailable', `${error.message} Nothing was charged; please try again.`, {

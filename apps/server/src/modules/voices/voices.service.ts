@@ -63,6 +63,7 @@ function modelsFor(voice: PremadeVoice): TtsModel[] {
   return TTS_MODELS.filter(
     (m) =>
       !m.alias_of &&
+      m.can_do_text_to_speech &&
       m.model_id !== EXTERNAL_MODEL_ID &&
       m.languages.some((l) => l.language_id === voice.language),
   );
@@ -117,21 +118,34 @@ export function getVoice(voiceId: string): PremadeVoice {
   return voice;
 }
 
-export function getModel(modelId: string, availability: ModelAvailability): TtsModel {
+/** What a request needs its model to do: speak text, or convert speech (the model's `can_do_*` flags). */
+export type ModelCapability = 'text_to_speech' | 'voice_conversion';
+
+/**
+ * The model a request names, refused with a 422 on `model_id` when it does not exist here or cannot do
+ * what the request asks (a speech-to-speech model for text, or a text-to-speech model for speech).
+ */
+export function getModel(
+  modelId: string,
+  availability: ModelAvailability,
+  capability: ModelCapability = 'text_to_speech',
+): TtsModel {
   const found = findModel(modelId);
   const model = found && isAvailable(found, availability) ? found : undefined;
-  if (!model)
-    throw new AppError('invalid_request', `A model with model ID ${modelId} does not exist.`, {
-      errors: [
-        {
-          loc: ['body', 'model_id'],
-          msg: `A model with model ID ${modelId} does not exist.`,
-          type: 'value_error',
-        },
-      ],
-    });
+  if (!model) throw invalidModel(`A model with model ID ${modelId} does not exist.`);
+  if (capability === 'text_to_speech' && !model.can_do_text_to_speech)
+    throw invalidModel(`The model ${modelId} converts speech to speech; it cannot speak text.`);
+  if (capability === 'voice_conversion' && !model.can_do_voice_conversion)
+    throw invalidModel(
+      `The model ${modelId} cannot do speech to speech; use a model whose can_do_voice_conversion is true (e.g. eleven_multilingual_sts_v2).`,
+    );
   return model;
 }
+
+const invalidModel = (message: string) =>
+  new AppError('invalid_request', message, {
+    errors: [{ loc: ['body', 'model_id'], msg: message, type: 'value_error' }],
+  });
 
 export interface VoiceSearch {
   search?: string | undefined;

@@ -1,0 +1,60 @@
+import {
+  SpeechToSpeechFields,
+  STS_MAX_UPLOAD_BYTES,
+  speechToSpeechRoute,
+  speechToSpeechStreamRoute,
+} from '@parla/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
+import { registerRoute } from '../../platform/route';
+import { callerOf, ttsDepsOf, withGenerationHeaders } from '../tts/tts-http';
+import { type StsDeps, speechToSpeech, streamSpeechToSpeech } from './sts.service';
+
+/** Speech to speech over the public API (issue 7 item 7): multipart in, audio out. */
+export async function stsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await acceptMultipart(app, STS_MAX_UPLOAD_BYTES);
+  const sts: StsDeps = {
+    ...ttsDepsOf(deps),
+    previews: { engines: deps.engines, storage: deps.storage, logger: deps.logger },
+  };
+  const guarded = { preHandler: deps.auth.requireAuth };
+
+  registerRoute(
+    app,
+    speechToSpeechRoute,
+    async ({ request, reply, params, query }) => {
+      const form = await readMultipartForm(request, 'audio', SpeechToSpeechFields);
+      const result = await speechToSpeech(sts, callerOf(request), {
+        voiceId: params.voice_id,
+        outputFormat: query.output_format,
+        enableLogging: query.enable_logging,
+        fields: form.fields,
+        audio: form.file?.bytes,
+      });
+      withGenerationHeaders(reply, request, result);
+      reply.header('content-type', result.contentType);
+      return result.audio;
+    },
+    guarded,
+  );
+
+  registerRoute(
+    app,
+    speechToSpeechStreamRoute,
+    async ({ request, reply, params, query }) => {
+      const form = await readMultipartForm(request, 'audio', SpeechToSpeechFields);
+      const result = await streamSpeechToSpeech(sts, callerOf(request), {
+        voiceId: params.voice_id,
+        outputFormat: query.output_format,
+        enableLogging: query.enable_logging,
+        fields: form.fields,
+        audio: form.file?.bytes,
+      });
+      withGenerationHeaders(reply, request, result);
+      reply.header('content-type', result.contentType);
+      return result.stream;
+    },
+    guarded,
+  );
+}

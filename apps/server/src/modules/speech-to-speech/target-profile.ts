@@ -1,0 +1,29 @@
+import { analyzeVoice, type VoiceProfile } from '@parla/audio';
+import type { PremadeVoice } from '@parla/contracts';
+import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
+import { getVoicePreview, type VoicePreviewDeps } from '../voices/voice-previews';
+
+const profiles = new Map<string, Promise<VoiceProfile>>();
+
+/**
+ * What a premade voice sounds like, for speech to speech: its preview (the engine's own speech of the
+ * preview sentence, made once and kept in storage) analysed once per process and kept in memory. A failed
+ * analysis is tried again on the next request.
+ */
+export function targetProfileOf(deps: VoicePreviewDeps, voice: PremadeVoice): Promise<VoiceProfile> {
+  const known = profiles.get(voice.voice_id);
+  if (known) return known;
+  const made = (async () => {
+    const mp3 = await getVoicePreview(deps, voice);
+    const pcm = await decodeToPcm(mp3, { sampleRate: 16_000, maxSeconds: 60 });
+    const profile = analyzeVoice(pcm);
+    if (profile.pitch.medianHz === null)
+      throw new Error(`The preview of ${voice.name} has no measurable pitch (${profile.pitch.unavailable}).`);
+    return profile;
+  })();
+  profiles.set(voice.voice_id, made);
+  made.catch(() => {
+    if (profiles.get(voice.voice_id) === made) profiles.delete(voice.voice_id);
+  });
+  return made;
+}

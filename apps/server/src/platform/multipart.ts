@@ -1,0 +1,91 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from './errors';
+
+/** The bounds of a multipart body besides its one file. */
+const FIELD_LIMITS = { fields: 20, fieldSize: 64 * 1024, parts: 24, headerPairs: 200 } as const;
+
+/**
+ * Lets the routes of one plugin scope take multipart/form-data (one file of at most `maxFileBytes`, a
+ * few small fields). Registered per scope, not app-wide, so every other route keeps refusing it (415).
+ */
+export async function acceptMultipart(scope: FastifyInstance, maxFileBytes: number): Promise<void> {
+  await scope.register(multipart, {
+    limits: { ...FIELD_LIMITS, files: 1, fileSize: maxFileBytes },
+    // Limits break the request with an error rather than truncating the file silently.
+    throwFileSizeLimit: true,
+  });
+}
+
+export interface MultipartForm<T> {
+  fields: T;
+  /** The one file, or undefined when the form holds none under `fileField`. */
+  file: { bytes: Buffer; filename: string; mimetype: string } | undefined;
+}
+
+/** A 422 `invalid_request` with the validator's item shape, at `['body', …path]`. */
+function invalidBody(issues: z.core.$ZodIssue[]): AppError {
+  const errors = issues.map((issue) => ({
+    loc: ['body', ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))],
+    msg: issue.message,
+    type: issue.code,
+  }));
+  const first = errors[0];
+  return new AppError(
+    'invalid_request',
+    first ? `Invalid request: ${first.loc.join('.')}: ${first.msg}` : 'Invalid request.',
+    { errors },
+  );
+}
+
+/** @fastify/multipart's and busboy's failures as the API's errors (they carry a 4xx statusCode). */
+function toRequestError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError('payload_too_large', 'The uploaded file is too large.', { cause: error });
+  if (code === 'FST_FILES_LIMIT') return new AppError('bad_request', 'Send one file only.', { cause: error });
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return new AppError('unsupported_media_type', 'The request must be multipart/form-data.', {
+      cause: error,
+    });
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION')
+    return new AppError('bad_request', 'The form has too many or malformed fields.', { cause: error });
+  const status = (error as { statusCode?: number }).statusCode;
+  if (error instanceof AppError || (status && status >= 500)) return error;
+  // busboy's parse errors ("Unexpected end of form", "Malformed part header"…) and the rest.
+  return new AppError('malformed_request', 'The multipart body could not be read.', { cause: error });
+}
+
+/**
+ * Reads a multipart/form-data body: its one file under `fileField` into memory (the scope's limit bounds
+ * it), and its text fields validated by `schema` (422 `invalid_request` at `body.<field>` like JSON
+ * bodies). A malformed or oversized body is a clean 4xx.
+ */
+export async function readMultipartForm<S extends z.ZodType>(
+  request: FastifyRequest,
+  fileField: string,
+  schema: S,
+): Promise<MultipartForm<z.infer<S>>> {
+  if (!request.isMultipart())
+    throw new AppError('unsupported_media_type', 'The request must be multipart/form-data.');
+  const raw: Record<string, string> = {};
+  let file: MultipartForm<unknown>['file'];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === fileField) file = { bytes, filename: part.filename, mimetype: part.mimetype };
+      } else if (part.valueTruncated || part.fieldnameTruncated) {
+        throw new AppError('payload_too_large', `The form field ${part.fieldname} is too long.`);
+      } else if (typeof part.value === 'string') {
+        raw[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    throw toRequestError(error);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw invalidBody(parsed.error.issues);
+  return { fields: parsed.data, file };
+}
