@@ -35,6 +35,24 @@ describe('speech-to-speech form fields', () => {
     });
   });
 
+  it('reads booleans as the public API does (True, 1, yes, on …) and refuses others', () => {
+    for (const [text, value] of [
+      ['True', true],
+      ['1', true],
+      ['yes', true],
+      ['on', true],
+      ['False', false],
+      ['0', false],
+      ['no', false],
+      [' off ', false],
+    ] as const) {
+      expect(SpeechToSpeechFields.parse({ remove_background_noise: text }).remove_background_noise).toBe(
+        value,
+      );
+    }
+    expect(SpeechToSpeechFields.safeParse({ remove_background_noise: 'maybe' }).success).toBe(false);
+  });
+
   it('names voice_settings when it is not JSON or out of range', () => {
     for (const bad of ['{stability', '{"stability": 2}', '[1]']) {
       const result = SpeechToSpeechFields.safeParse({ voice_settings: bad });

@@ -19,7 +19,12 @@ export function speechToSpeechCost(seconds: number): number {
   return Math.max(1, Math.ceil((Math.ceil(seconds - 1e-9) * STS_CREDITS_PER_MINUTE) / 60));
 }
 
-const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+/** A form boolean as the public API's server reads one (true/false, True/False, 1/0, yes/no, on/off). */
+const bool = z
+  .string()
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']))
+  .transform((v) => v === 'true' || v === '1' || v === 'yes' || v === 'on');
 
 /**
  * The text fields of the multipart body (the public API's BodySpeechToSpeechV1SpeechToSpeechVoiceIdPost,

@@ -80,6 +80,10 @@ export async function readMultipartForm<S extends z.ZodType>(
         throw new AppError('payload_too_large', `The form field ${part.fieldname} is too long.`);
       } else if (typeof part.value === 'string') {
         raw[part.fieldname] = part.value;
+      } else if (part.value !== undefined) {
+        // A field sent with `Content-Type: application/json` arrives parsed: back to its text, so the
+        // schema checks it like any other (a JSON-string field such as voice_settings).
+        raw[part.fieldname] = JSON.stringify(part.value);
       }
     }
   } catch (error) {

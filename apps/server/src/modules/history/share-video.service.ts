@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { JobDefinition } from '../../platform/jobs/job-definition';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { JobRow } from '../../platform/jobs/jobs.tables';
+import { Limiter } from '../../platform/limiter';
 import type { Storage } from '../../platform/storage/storage';
 import { findHistoryItem } from './history.service';
 import { getHistoryItem } from './history.store';
@@ -247,25 +248,6 @@ export async function getShareVideoPreview(
  * wait their turn, so a burst of theme changes cannot start ffmpeg without bound.
  */
 const PREVIEW_RENDERS_AT_ONCE = 2;
-
-/** Runs tasks with at most `limit` at a time, the others queued in order. */
-class Limiter {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly limit: number) {}
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.running += 1;
-    try {
-      return await task();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running -= 1;
-    }
-  }
-}
 
 const previewRenders = new Limiter(PREVIEW_RENDERS_AT_ONCE);
 

@@ -1,6 +1,7 @@
 import { ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import { analyzeVoice, type PcmAudio } from '@parla/audio';
 import { speechToSpeechCost } from '@parla/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
 import { probeAudio, readAll } from '../../test/audio-probe';
@@ -12,6 +13,7 @@ import {
   type SpeechAccount,
 } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { workspaces } from '../workspaces/workspaces.tables';
 
 let t: TestApp;
 let baseUrl: string;
@@ -283,6 +285,41 @@ describe('speech to speech refusals: nothing charged, nothing kept', () => {
       expect(await historyRowsOf(db(), account.workspaceId)).toHaveLength(0);
     }, 30_000);
   }
+
+  it('reads a JSON-typed form field like a text one (a bad voice_settings is still refused)', async () => {
+    // Written by hand: FormData cannot give a text field its own content type.
+    const boundary = 'parla-json-field';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="a.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`,
+      ),
+      maleMp3,
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="voice_settings"\r\nContent-Type: application/json\r\n\r\n{"stability": 3}\r\n--${boundary}--\r\n`,
+      ),
+    ]);
+    const response = await fetch(`${baseUrl}/v1/speech-to-speech/${FEMALE}`, {
+      method: 'POST',
+      headers: { 'xi-api-key': account.key, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(response.status).toBe(422);
+    const answer = (await response.json()) as { detail: { errors: { loc: string[] }[] } };
+    expect(answer.detail.errors[0]?.loc.slice(0, 2)).toEqual(['body', 'voice_settings']);
+  }, 30_000);
+
+  it('refuses a caller without the credits for the file before decoding it', async () => {
+    const poor = await newAccount();
+    // All but a few credits used: a recording of several seconds costs more than is left.
+    await db()
+      .update(workspaces)
+      .set({ characterCount: sql`${workspaces.characterCount} + 9990` })
+      .where(eq(workspaces.id, poor.workspaceId));
+    const refused = await postForm(poor, FEMALE, {}, { bytes: maleMp3, name: 'a.mp3' });
+    expect(refused.response.status).toBe(401);
+    expect(JSON.parse(refused.body.toString()).detail.status).toBe('quota_exceeded');
+    expect(await historyRowsOf(db(), poor.workspaceId)).toHaveLength(0);
+  }, 30_000);
 
   it('names the field: voice_settings, audio, model_id', async () => {
     const bad = await call(FEMALE, { voice_settings: 'not json' }, { bytes: maleMp3, name: 'a.mp3' });

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../app';
 import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { callerOf, ttsDepsOf, withGenerationHeaders } from '../tts/tts-http';
+import { getVoice } from '../voices/voices.service';
 import { type StsDeps, speechToSpeech, streamSpeechToSpeech } from './sts.service';
 
 /** Speech to speech over the public API (issue 7 item 7): multipart in, audio out. */
@@ -24,6 +25,7 @@ export async function stsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     app,
     speechToSpeechRoute,
     async ({ request, reply, params, query }) => {
+      getVoice(params.voice_id); // an unknown voice is refused before the upload is read
       const form = await readMultipartForm(request, 'audio', SpeechToSpeechFields);
       const result = await speechToSpeech(sts, callerOf(request), {
         voiceId: params.voice_id,
@@ -43,6 +45,7 @@ export async function stsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     app,
     speechToSpeechStreamRoute,
     async ({ request, reply, params, query }) => {
+      getVoice(params.voice_id); // an unknown voice is refused before the upload is read
       const form = await readMultipartForm(request, 'audio', SpeechToSpeechFields);
       const result = await streamSpeechToSpeech(sts, callerOf(request), {
         voiceId: params.voice_id,

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Readable } from 'node:stream';
 import { analyzeVoice, formantScale, type PcmAudio, PITCH_UNAVAILABLE_MESSAGES } from '@parla/audio';
 import {
@@ -12,6 +13,7 @@ import {
 } from '@parla/contracts';
 import { AppError, invalid } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { Limiter } from '../../platform/limiter';
 import { encodeAudio } from '../../providers/tts/encode-audio';
 import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
 import { denoise } from '../../providers/voice-audio/denoise';
@@ -74,6 +76,7 @@ const RAW_PCM_RATE = 16_000;
 async function readInputAudio(
   bytes: Buffer,
   fileFormat: SpeechToSpeechFields['file_format'],
+  beforeDecode: (seconds: number) => Promise<void>,
 ): Promise<PcmAudio> {
   if (bytes.byteLength === 0) throw new UploadRejectedError('empty', 'The file is empty.');
   if (bytes.byteLength > STS_MAX_UPLOAD_BYTES)
@@ -93,7 +96,9 @@ async function readInputAudio(
     if (count === 0) throw new UploadRejectedError('no_audio', 'The file holds no audio samples.');
     return { sampleRate: RAW_PCM_RATE, channels: 1, samples };
   }
-  await probeUpload(bytes, { maxBytes: STS_MAX_UPLOAD_BYTES, maxSeconds: STS_MAX_SECONDS });
+  const probed = await probeUpload(bytes, { maxBytes: STS_MAX_UPLOAD_BYTES, maxSeconds: STS_MAX_SECONDS });
+  // A caller without the credits for the length the file states is refused before it is decoded.
+  if (probed.durationSeconds !== undefined) await beforeDecode(probed.durationSeconds);
   return decodeToPcm(bytes, { sampleRate: WORK_RATE, maxSeconds: STS_MAX_SECONDS });
 }
 
@@ -116,7 +121,9 @@ async function planSpeechToSpeech(deps: StsDeps, caller: TtsCaller, input: StsIn
     throw new AppError('invalid_request', 'Invalid request: body.audio: Field required', {
       errors: [{ loc: ['body', 'audio'], msg: 'Field required', type: 'missing' }],
     });
-  const pcm = await readInputAudio(input.audio, input.fields.file_format);
+  const pcm = await readInputAudio(input.audio, input.fields.file_format, (seconds) =>
+    assertAffordable(deps, caller, speechToSpeechCost(seconds), input.outputFormat),
+  );
   const characterCost = speechToSpeechCost(pcm.samples.length / pcm.sampleRate);
   await assertAffordable(deps, caller, characterCost, input.outputFormat);
   // Voice settings are checked and kept with the item; the conversion takes its pitch and formants from
@@ -184,7 +191,18 @@ async function recordConversion(
  * the pitch/formant transform, encoding, then the STS history item that settles the credits. Input with
  * no voiced speech, and any failure, refund the credits.
  */
-export async function speechToSpeech(deps: StsDeps, caller: TtsCaller, input: StsInput): Promise<StsResult> {
+export function speechToSpeech(deps: StsDeps, caller: TtsCaller, input: StsInput): Promise<StsResult> {
+  return conversions.run(() => convert(deps, caller, input));
+}
+
+/**
+ * Conversions at once in this process, whatever the workspaces' concurrency slots: each decodes, denoises,
+ * analyses and transforms up to 5 minutes of audio (seconds of CPU and a few hundred MB), so more wait
+ * their turn rather than starve text to speech of the machine's cores.
+ */
+const conversions = new Limiter(Math.max(1, Math.min(4, os.availableParallelism())));
+
+async function convert(deps: StsDeps, caller: TtsCaller, input: StsInput): Promise<StsResult> {
   const plan = await planSpeechToSpeech(deps, caller, input);
   const seconds = plan.input.samples.length / plan.input.sampleRate;
   // The transform runs at ~10–20× real time; the slot outlives the longest allowed input's work.

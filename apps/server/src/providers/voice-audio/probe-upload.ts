@@ -75,7 +75,8 @@ const REJECTION_CODES: Record<UploadRejection, ErrorCode> = {
   not_media: 'unsupported_media_type',
   unsupported_type: 'unsupported_media_type',
   no_audio: 'unsupported_media_type',
-  timed_out: 'bad_request',
+  // Our time bound, under load as often as for the file: a retryable 503, not the caller's fault.
+  timed_out: 'service_unavailable',
 };
 
 /** An upload refused for its content or size, with a message fit for whoever uploaded it. */
