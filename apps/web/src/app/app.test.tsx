@@ -54,7 +54,7 @@ describe('the app shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Pricing', 'Text to speech', 'Text to dialogue']);
+    ).toEqual(['Home', 'Pricing', 'Text to speech', 'Text to dialogue', 'Speech to speech']);
     await waitFor(() => expect(screen.getByText('Operational')).toBeTruthy());
     expect(document.title).toBe('Parla');
   });

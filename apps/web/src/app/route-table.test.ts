@@ -110,6 +110,14 @@ describe('route table (accounts §2)', () => {
     expect(listNavEntries()[0]).toMatchObject({ path: '/', title: 'Home' });
   });
 
+  it('lists the built speech-synthesis pages in the navigation, in order', () => {
+    expect(
+      listNavEntries()
+        .filter((entry) => entry.path.startsWith('/app/speech-synthesis/'))
+        .map((entry) => entry.title),
+    ).toEqual(['Text to speech', 'Text to dialogue', 'Speech to speech']);
+  });
+
   it('loads a component for every built page', async () => {
     for (const entry of listBuiltRoutes()) {
       expect(typeof (await entry.page()).default).toBe('function');

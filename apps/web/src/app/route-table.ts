@@ -103,6 +103,7 @@ export const routeTable: readonly RouteEntry[] = [
     title: 'Speech to speech',
     section: 'audio',
     inNav: true,
+    page: () => import('../routes/speech-to-speech-page'),
   },
   {
     path: '/app/speech-synthesis/speech-to-speech/history',

@@ -226,6 +226,20 @@ describe('apiFetch: answers that are not JSON', () => {
     expect(new Headers(calls[0]?.init.headers).get('accept')).toBe('*/*');
   });
 
+  it('sends a FormData body as it is, with the bearer token and no JSON content type', async () => {
+    setAccessToken('token-1');
+    const calls = installFakeFetch(new Response(new Uint8Array([1])));
+    const form = new FormData();
+    form.append('audio', new Blob(['abc'], { type: 'audio/wav' }), 'take.wav');
+    form.append('model_id', 'm1');
+    await apiFetch(audioRoute, { params: { voice_id: 'v' }, body: form });
+    expect(calls[0]?.init.body).toBe(form);
+    const headers = new Headers(calls[0]?.init.headers);
+    expect(headers.get('authorization')).toBe('Bearer token-1');
+    // The browser writes multipart/form-data with its boundary itself.
+    expect(headers.has('content-type')).toBe(false);
+  });
+
   it('throws the server’s error like apiRequest', async () => {
     installFakeFetch(
       json({ detail: { status: 'quota_exceeded', message: 'You have 3 credits left.' } }, { status: 401 }),

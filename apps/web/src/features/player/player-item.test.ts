@@ -42,6 +42,24 @@ describe('player items', () => {
     expect(source).toEqual({ kind: 'stream', response, mimeType: 'audio/mpeg' });
   });
 
+  it('plays a conversion as speech to speech, its length known from the input', () => {
+    const [playerItem] = generationPlayback(
+      { response: new Response(null), historyItemId: 'h2' },
+      {
+        outputFormat: 'mp3_44100_128',
+        fileName: 'c.mp3',
+        title: 'Sarah',
+        text: '',
+        voice: undefined,
+        type: 'speech-to-speech',
+        durationMs: 4200,
+      },
+    );
+    expect(playerItem.type).toBe('speech-to-speech');
+    expect(playerItem.player.duration).toBe(4200);
+    expect(getHistoryItemId(playerItem)).toBe('h2');
+  });
+
   it('leaves the id of a generation empty until its history item is known', () => {
     const [playerItem] = generationPlayback(
       { response: new Response(null), historyItemId: null },

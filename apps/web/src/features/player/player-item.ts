@@ -123,21 +123,26 @@ export interface GenerationDetails {
   text: string;
   /** The voice shown with the item (the first line's, for a dialogue). */
   voice: Pick<VoiceResponse, 'voice_id' | 'name' | 'labels'> | undefined;
+  /** What made it: text to speech (and dialogue) unless told; speech to speech for a conversion. */
+  type?: 'text-to-speech' | 'speech-to-speech';
+  /** The length in milliseconds when known beforehand (a conversion is as long as its input). */
+  durationMs?: number | undefined;
 }
 
 /**
- * A new text-to-speech generation for the bottom player (history/voices §3, §4): played while its stream
- * arrives, starting at once; not `loaded` until the player's polling finds its history item.
+ * A new generation (text to speech, dialogue or speech to speech) for the bottom player (history/voices
+ * §3, §4): played while its stream arrives, starting at once; not `loaded` until the player's polling finds
+ * its history item.
  */
 export function generationPlayback(
   started: StartedGeneration,
-  { outputFormat, fileName, title, text, voice }: GenerationDetails,
+  { outputFormat, fileName, title, text, voice, type = 'text-to-speech', durationMs }: GenerationDetails,
 ): Playback {
   return [
     {
       id: started.historyItemId ?? '',
       fileName,
-      type: 'text-to-speech',
+      type,
       loaded: false,
       player: {
         title,
@@ -145,6 +150,7 @@ export function generationPlayback(
         voice_id: voice?.voice_id,
         voice_name: voice?.name,
         language: voice?.labels.language,
+        ...(durationMs !== undefined && { duration: durationMs }),
       },
       autoStart: true,
     },

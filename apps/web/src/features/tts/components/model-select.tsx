@@ -6,12 +6,16 @@ export interface ModelSelectProps {
   models: readonly ModelResponse[];
   value: string | undefined;
   onChange: (modelId: string) => void;
+  /** Which models are offered: text-to-speech ones unless told; `voice_conversion` for speech to speech. */
+  capability?: 'text_to_speech' | 'voice_conversion';
 }
 
 /** The speech model: Parla's own first, then the public model ids clients send, which map onto them. */
-export function ModelSelect({ models, value, onChange }: ModelSelectProps) {
+export function ModelSelect({ models, value, onChange, capability = 'text_to_speech' }: ModelSelectProps) {
   const id = useId();
-  const speaking = models.filter((m) => m.can_do_text_to_speech);
+  const speaking = models.filter((m) =>
+    capability === 'voice_conversion' ? m.can_do_voice_conversion : m.can_do_text_to_speech,
+  );
   const own = speaking.filter((m) => !m.alias_of);
   const aliases = speaking.filter((m) => m.alias_of);
   const selected = speaking.find((m) => m.model_id === value);
@@ -48,7 +52,7 @@ export function ModelSelect({ models, value, onChange }: ModelSelectProps) {
           ? `The public model id ${selected.model_id}, spoken by ${target.name}. `
           : ''}
         {target?.description}
-        {selected && selected.token_cost_factor !== 1
+        {capability === 'text_to_speech' && selected && selected.token_cost_factor !== 1
           ? ` ${selected.token_cost_factor} credits per character.`
           : ''}
       </p>

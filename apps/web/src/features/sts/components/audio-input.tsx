@@ -1,0 +1,240 @@
+import { STS_MAX_SECONDS } from '@parla/contracts';
+import { clsx } from 'clsx';
+import { type DragEvent, type SyntheticEvent, useId, useRef, useState } from 'react';
+import { Button } from '../../../ui/button';
+import { CloseIcon } from '../../../ui/icons';
+import {
+  checkAudioFile,
+  checkClipLength,
+  formatClipDuration,
+  STS_AUDIO_ACCEPT,
+  STS_AUDIO_TYPES_TEXT,
+} from '../sts-rules';
+import { type Recording, recordingUnavailableReason, useRecorder } from '../use-recorder';
+
+/** The recording to convert: a chosen file or a browser recording, with its object URL for playback. */
+export interface AudioClip {
+  blob: Blob;
+  fileName: string;
+  /** An object URL of `blob`; its owner revokes it. */
+  url: string;
+  /** The length once known (from the recorder or the media element). */
+  seconds: number | null;
+  origin: 'file' | 'recording';
+}
+
+export interface AudioInputProps {
+  clip: AudioClip | null;
+  /** A new clip (its blob; the owner makes and revokes the URL), or null to clear it. */
+  onChange: (
+    next: { blob: Blob; fileName: string; seconds: number | null; origin: AudioClip['origin'] } | null,
+  ) => void;
+  /** The media element has read the clip's length. */
+  onDuration: (seconds: number) => void;
+  disabled?: boolean;
+}
+
+/**
+ * The input of speech to speech: drop or choose an audio file (checked for type and size before anything is
+ * sent), or record one with the microphone; then the clip, its length, a player and a way to clear it.
+ */
+export function AudioInput({ clip, onChange, onDuration, disabled = false }: AudioInputProps) {
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [unavailable] = useState(recordingUnavailableReason);
+  const recorder = useRecorder({
+    maxSeconds: STS_MAX_SECONDS,
+    onRecorded: (recording: Recording) => {
+      setRefusal(null);
+      onChange({ ...recording, origin: 'recording' });
+    },
+  });
+  const recording = recorder.status !== 'idle';
+
+  const takeFile = (file: File | undefined) => {
+    if (!file) return;
+    const problem = checkAudioFile(file);
+    setRefusal(problem);
+    if (!problem) onChange({ blob: file, fileName: file.name, seconds: null, origin: 'file' });
+  };
+  const handleDragOver = (event: DragEvent) => {
+    event.preventDefault();
+    if (!disabled && !recording) setDragging(true);
+  };
+  const handleDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!disabled && !recording) takeFile(event.dataTransfer.files[0]);
+  };
+  // A recorder's WebM states no length (Infinity) until the media is sought to its end.
+  const handleMetadata = (event: SyntheticEvent<HTMLAudioElement>) => {
+    const audio = event.currentTarget;
+    if (Number.isFinite(audio.duration) && audio.duration > 0) onDuration(audio.duration);
+    else if (audio.duration === Number.POSITIVE_INFINITY) audio.currentTime = 1e7;
+  };
+  const handleDurationChange = (event: SyntheticEvent<HTMLAudioElement>) => {
+    const audio = event.currentTarget;
+    if (Number.isFinite(audio.duration) && audio.duration > 0 && audio.currentTime > 0) {
+      onDuration(audio.duration);
+      audio.currentTime = 0;
+    }
+  };
+
+  const lengthProblem = clip ? checkClipLength(clip.seconds) : null;
+  const message = recorder.error ?? refusal;
+
+  return (
+    <div className="flex flex-col gap-4 p-5">
+      <input
+        ref={fileInput}
+        id={`${id}-file`}
+        type="file"
+        accept={STS_AUDIO_ACCEPT}
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Audio file"
+        onChange={(event) => {
+          takeFile(event.target.files?.[0]);
+          // Choosing the same file again still reads as a change.
+          event.target.value = '';
+        }}
+      />
+      {clip ? (
+        <section
+          aria-label="Your recording"
+          className="flex flex-col gap-3 rounded-xl border border-line bg-subtle/40 p-4"
+        >
+          <div className="flex items-start gap-3">
+            <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+              <p className="truncate text-sm font-medium text-fg" title={clip.fileName}>
+                {clip.fileName}
+              </p>
+              <p className="text-xs text-fg-muted tabular-nums">
+                {clip.origin === 'recording' ? 'Recorded here' : 'Uploaded file'} ·{' '}
+                {clip.seconds === null ? 'reading the length…' : formatClipDuration(clip.seconds)}
+              </p>
+            </div>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Remove the recording"
+              disabled={disabled}
+              onClick={() => onChange(null)}
+            >
+              <CloseIcon aria-hidden="true" />
+            </Button>
+          </div>
+          {/* biome-ignore lint/a11y/useMediaCaption: the user's own speech, which has no captions to give. */}
+          <audio
+            key={clip.url}
+            src={clip.url}
+            controls
+            preload="metadata"
+            aria-label={`Play ${clip.fileName}`}
+            className="w-full"
+            onLoadedMetadata={handleMetadata}
+            onDurationChange={handleDurationChange}
+          />
+          {lengthProblem && (
+            <p role="alert" className="text-sm text-danger">
+              {lengthProblem}
+            </p>
+          )}
+        </section>
+      ) : (
+        <section
+          aria-label="Audio to convert"
+          onDragOver={handleDragOver}
+          onDragEnter={handleDragOver}
+          onDragLeave={() => setDragging(false)}
+          onDrop={handleDrop}
+          className={clsx(
+            'flex min-h-56 flex-col items-center justify-center gap-4 rounded-xl border-2 border-dashed px-6 py-8 text-center transition-colors',
+            dragging ? 'border-accent bg-accent/5' : 'border-line',
+          )}
+        >
+          {recording ? (
+            <RecordingPanel
+              elapsed={recorder.elapsed}
+              level={recorder.level}
+              onStop={recorder.stop}
+              starting={recorder.status === 'starting'}
+            />
+          ) : (
+            <>
+              <div className="flex flex-col gap-1">
+                <p className="text-base font-medium text-fg">Drop an audio file here</p>
+                <p className="text-sm text-fg-muted">{STS_AUDIO_TYPES_TEXT} · up to 50 MB and 5 minutes</p>
+              </div>
+              <div className="flex flex-wrap items-center justify-center gap-2">
+                <Button variant="secondary" disabled={disabled} onClick={() => fileInput.current?.click()}>
+                  Choose a file
+                </Button>
+                <span className="text-sm text-fg-muted">or</span>
+                <Button
+                  variant="secondary"
+                  disabled={disabled || unavailable !== null}
+                  aria-describedby={unavailable ? `${id}-no-recorder` : undefined}
+                  onClick={() => void recorder.start()}
+                >
+                  <span aria-hidden="true" className="size-2.5 rounded-full bg-danger" />
+                  Record
+                </Button>
+              </div>
+              {unavailable && (
+                <p id={`${id}-no-recorder`} className="max-w-sm text-xs text-fg-muted">
+                  {unavailable}
+                </p>
+              )}
+            </>
+          )}
+        </section>
+      )}
+      {message && (
+        <p role="alert" className="text-sm text-danger">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function RecordingPanel({
+  elapsed,
+  level,
+  onStop,
+  starting,
+}: {
+  elapsed: number;
+  level: number;
+  onStop: () => void;
+  starting: boolean;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-4">
+      <p className="flex items-center gap-2 text-sm font-medium text-fg" aria-live="polite">
+        <span
+          aria-hidden="true"
+          className={clsx('size-2.5 rounded-full bg-danger', !starting && 'animate-pulse')}
+        />
+        {starting ? 'Waiting for the microphone…' : 'Recording'}
+      </p>
+      <p role="timer" className="text-3xl font-semibold tabular-nums" aria-label="Time recorded">
+        {formatClipDuration(Math.floor(elapsed))}
+        <span className="text-base font-normal text-fg-muted"> / {formatClipDuration(STS_MAX_SECONDS)}</span>
+      </p>
+      <div aria-hidden="true" className="h-1.5 w-48 overflow-hidden rounded-full bg-line">
+        <div
+          className="h-full rounded-full bg-accent transition-[width] duration-75"
+          style={{ width: `${Math.round(level * 100)}%` }}
+        />
+      </div>
+      <Button onClick={onStop} disabled={starting}>
+        <span aria-hidden="true" className="size-2.5 rounded-sm bg-current" />
+        Stop
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,289 @@
+import { DEFAULT_STS_MODEL_ID, type HistoryItemResponse, type VoiceResponse } from '@parla/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useToast } from '../app/toasts/toast-provider';
+import { RequireSignIn } from '../features/auth/components/require-sign-in';
+import { generationPlayback, historyItemPlayback } from '../features/player/player-item';
+import { usePlayer } from '../features/player/use-player';
+import { streamSpeechToSpeech } from '../features/sts/api/stream-speech-to-speech';
+import { type AudioClip, AudioInput, type AudioInputProps } from '../features/sts/components/audio-input';
+import { RecentConversions } from '../features/sts/components/recent-conversions';
+import { checkClipLength, estimateConversionCredits } from '../features/sts/sts-rules';
+import { useModels } from '../features/tts/api/list-models';
+import { useVoices } from '../features/tts/api/list-voices';
+import { ModelSelect } from '../features/tts/components/model-select';
+import { VoicePicker } from '../features/tts/components/voice-picker';
+import { generationFileName, pickStored, remainingCredits } from '../features/tts/tts-rules';
+import { useUser } from '../features/users/api/get-user';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Skeleton } from '../ui/skeleton';
+
+const numbers = new Intl.NumberFormat('en-US');
+
+/**
+ * `/app/speech-synthesis/speech-to-speech` (issue 7 item 7, the voice changer): a recording, chosen or made
+ * here, said again in another voice.
+ */
+export default function SpeechToSpeechPage() {
+  return (
+    <RequireSignIn>
+      <SpeechToSpeech />
+    </RequireSignIn>
+  );
+}
+
+function SpeechToSpeech() {
+  const models = useModels();
+  const voices = useVoices();
+  const user = useUser();
+  const player = usePlayer();
+  const queryClient = useQueryClient();
+  const { toastError } = useToast();
+  const noiseId = useId();
+
+  const [clip, setClip] = useState<AudioClip | null>(null);
+  const [chosenModelId, setChosenModelId] = useState<string | null>(null);
+  const [chosenVoiceId, setChosenVoiceId] = useState<string | null>(null);
+  const [removeNoise, setRemoveNoise] = useState(false);
+
+  // The clip's object URL lives as long as the clip.
+  const clipUrl = clip?.url;
+  useEffect(() => (clipUrl ? () => URL.revokeObjectURL(clipUrl) : undefined), [clipUrl]);
+
+  const modelList = (models.data ?? []).filter((m) => m.can_do_voice_conversion);
+  const voiceList = voices.data ?? [];
+  const modelId = pickStored(
+    chosenModelId,
+    modelList.map((m) => m.model_id),
+    DEFAULT_STS_MODEL_ID,
+  );
+  const model = modelList.find((m) => m.model_id === modelId);
+  const voiceId = pickStored(
+    chosenVoiceId,
+    voiceList.map((v) => v.voice_id),
+    voiceList[0]?.voice_id ?? '',
+  );
+  const voice = voiceList.find((v) => v.voice_id === voiceId);
+
+  const seconds = clip?.seconds ?? null;
+  const credits = estimateConversionCredits(seconds);
+  const subscription = user.data?.subscription;
+  const left = subscription ? remainingCredits(subscription) : undefined;
+  const short = credits !== null && left !== undefined && left !== -1 && credits > left;
+  const tooLong = checkClipLength(seconds) !== null;
+
+  const convert = useMutation({
+    mutationFn: async () => {
+      if (!clip || !voice || !model) throw new Error('Choose a recording, a voice and a model first.');
+      const outputFormat = 'mp3_44100_128';
+      const started = await streamSpeechToSpeech({
+        voiceId: voice.voice_id,
+        outputFormat,
+        audio: clip.blob,
+        fileName: clip.fileName,
+        fields: { model_id: model.model_id, remove_background_noise: removeNoise },
+      });
+      player.play(
+        ...generationPlayback(started, {
+          outputFormat,
+          fileName: generationFileName({
+            voice_name: voice.name,
+            text: 'speech to speech',
+            date_unix: Math.floor(Date.now() / 1000),
+          }),
+          title: `${voice.name} · speech to speech`,
+          text: '',
+          voice,
+          type: 'speech-to-speech',
+          // The conversion keeps the input's timing, so it is as long as the input.
+          durationMs: clip.seconds === null ? undefined : Math.round(clip.seconds * 1000),
+        }),
+      );
+    },
+    onSuccess: () => {
+      // The credits were reserved when the conversion started.
+      void queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
+    },
+    onError: (error) => toastError(error),
+  });
+
+  const handleClipChange: AudioInputProps['onChange'] = (next) => {
+    setClip(next ? { ...next, url: URL.createObjectURL(next.blob) } : null);
+  };
+  const handleDuration = (measured: number) => {
+    setClip((current) =>
+      current && current.seconds !== measured ? { ...current, seconds: measured } : current,
+    );
+  };
+  const previewVoice = (preview: VoiceResponse) => {
+    if (!preview.preview_url) return;
+    player.play(
+      {
+        id: preview.voice_id,
+        fileName: `${preview.name}-preview.mp3`,
+        type: 'voicePreview',
+        loaded: true,
+        player: {
+          title: `${preview.name} · preview`,
+          description: preview.description ?? undefined,
+          voice_id: preview.voice_id,
+          voice_name: preview.name,
+          language: preview.labels.language,
+        },
+        autoStart: true,
+      },
+      { kind: 'url', url: preview.preview_url },
+    );
+  };
+  const playHistoryItem = (item: HistoryItemResponse) => {
+    player.play(...historyItemPlayback(item, generationFileName({ ...item, text: 'speech to speech' })));
+  };
+
+  const blocked = !clip || !voice || !model || short || tooLong;
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!blocked && !convert.isPending) convert.mutate();
+  };
+
+  const catalogueFailed = models.isError || voices.isError;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 lg:py-10">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Speech to speech</h1>
+        <p className="text-sm text-fg-muted">
+          Upload or record speech and hear it said again in another voice, with your timing and intonation.{' '}
+          <Link to="/app/speech-synthesis/text-to-speech" className="font-medium text-fg hover:underline">
+            Start from text? Text to speech →
+          </Link>
+        </p>
+      </header>
+
+      <form
+        className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]"
+        onSubmit={handleSubmit}
+        aria-label="Convert speech"
+      >
+        <Card className="flex flex-col">
+          <AudioInput
+            clip={clip}
+            onChange={handleClipChange}
+            onDuration={handleDuration}
+            disabled={convert.isPending}
+          />
+          <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-line px-5 py-3">
+            <p className="text-xs text-fg-muted tabular-nums" aria-live="polite">
+              {credits === null ? (
+                <span>
+                  1,000 credits a minute of audio
+                  {left === -1 && ' · unlimited'}
+                  {left !== undefined && left !== -1 && ` · ${numbers.format(left)} left`}
+                </span>
+              ) : (
+                <span className={short ? 'text-danger' : undefined}>
+                  {numbers.format(credits)} {credits === 1 ? 'credit' : 'credits'}
+                  {left === -1 && ' · unlimited'}
+                  {left !== undefined && left !== -1 && ` · ${numbers.format(left)} left`}
+                </span>
+              )}
+            </p>
+            <Button
+              type="submit"
+              className="ml-auto"
+              disabled={blocked}
+              aria-disabled={convert.isPending || undefined}
+            >
+              {convert.isPending ? 'Converting…' : 'Convert'}
+            </Button>
+          </div>
+          {short && (
+            <p role="alert" className="border-t border-line px-5 py-3 text-sm text-danger">
+              This recording needs {numbers.format(credits ?? 0)} credits and {numbers.format(left ?? 0)} are
+              left this period. Use a shorter clip.
+            </p>
+          )}
+        </Card>
+
+        <Card className="flex flex-col gap-5 self-start p-5">
+          {catalogueFailed ? (
+            <div className="flex flex-col items-start gap-3 text-sm">
+              <p className="text-danger">The voices and models could not be loaded.</p>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  void models.refetch();
+                  void voices.refetch();
+                }}
+              >
+                Try again
+              </Button>
+            </div>
+          ) : models.isPending || voices.isPending ? (
+            <div className="flex flex-col gap-4" aria-busy="true">
+              <Skeleton className="h-14 w-full" />
+              <Skeleton className="h-10 w-full" />
+            </div>
+          ) : (
+            <>
+              <VoicePicker
+                voices={voiceList}
+                selected={voice}
+                onSelect={(next) => setChosenVoiceId(next.voice_id)}
+                onPreview={previewVoice}
+              />
+              {modelList.length === 0 ? (
+                <p className="text-sm text-danger">This server offers no speech-to-speech model.</p>
+              ) : (
+                <ModelSelect
+                  models={modelList}
+                  value={modelId}
+                  onChange={setChosenModelId}
+                  capability="voice_conversion"
+                />
+              )}
+            </>
+          )}
+          <div className="flex flex-col gap-1">
+            <label
+              htmlFor={noiseId}
+              className="flex cursor-pointer items-center justify-between gap-3 text-sm font-medium"
+            >
+              Remove background noise
+              <input
+                id={noiseId}
+                type="checkbox"
+                role="switch"
+                checked={removeNoise}
+                aria-checked={removeNoise}
+                aria-describedby={`${noiseId}-note`}
+                onChange={(event) => setRemoveNoise(event.target.checked)}
+                className={clsx(
+                  'relative h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-line transition-colors',
+                  'before:absolute before:top-0.5 before:left-0.5 before:size-4 before:rounded-full before:bg-surface before:shadow-xs before:transition-transform',
+                  'checked:bg-fg checked:before:translate-x-4',
+                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                )}
+              />
+            </label>
+            <p id={`${noiseId}-note`} className="text-xs text-fg-muted">
+              Cleans the recording before it is converted. Leave it off for a clean studio take.
+            </p>
+          </div>
+          <div className="flex flex-col gap-1 rounded-lg bg-subtle/60 p-3 text-xs text-fg-muted">
+            <h2 className="text-sm font-medium text-fg">What changes, what stays</h2>
+            <p>
+              The conversion keeps your recording’s timing and intonation and moves its pitch and formants to
+              the target voice. It is signal processing, not a neural voice: your accent and articulation stay
+              as they are.
+            </p>
+          </div>
+        </Card>
+      </form>
+
+      <RecentConversions onPlay={playHistoryItem} playingId={player.state.item?.id ?? null} />
+    </div>
+  );
+}
