@@ -39,9 +39,15 @@ describe('speech to speech', () => {
     // The converted audio plays in the bottom player.
     await page.getByRole('region', { name: 'Audio player' }).waitFor({ timeout: 60_000 });
     await expect
-      .poll(() => page.evaluate(() => document.querySelector('audio:not([controls])')?.currentTime ?? 0), {
-        timeout: 30_000,
-      })
+      .poll(
+        () =>
+          page.evaluate(
+            () => document.querySelector<HTMLAudioElement>('audio:not([controls])')?.currentTime ?? 0,
+          ),
+        {
+          timeout: 30_000,
+        },
+      )
       .toBeGreaterThan(0.3);
 
     // Kept as a speech-to-speech item: listed on the page and on the speech-to-speech history page.
