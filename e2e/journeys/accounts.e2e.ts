@@ -96,7 +96,7 @@ describe('accounts', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(first);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('Wrong email or password.').waitFor();
+    await page.getByText('Wrong email or password.').first().waitFor();
     await page.getByLabel('Password').fill(second);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();

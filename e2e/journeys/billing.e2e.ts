@@ -35,7 +35,7 @@ describe('plans and billing', () => {
     await page.getByLabel('CVC').fill('123');
     await page.getByLabel('Name on card').fill('Ada Lovelace');
     await pay.click();
-    await page.getByText('Your card was declined.').waitFor();
+    await page.getByText('Your card was declined.').first().waitFor();
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await pay.click();
 

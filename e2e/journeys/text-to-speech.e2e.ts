@@ -51,7 +51,8 @@ describe('text to speech', () => {
     await feedback.getByRole('checkbox', { name: 'Glitches' }).check();
     await feedback.getByLabel('Tell us more (optional)').fill('A click between the two sentences.');
     await feedback.getByRole('button', { name: 'Send feedback' }).click();
-    await page.getByText('Your feedback has been submitted, thank you.').waitFor();
+    // .first(): while it is announced, the toast's text is also in Radix's live region ("Notification …").
+    await page.getByText('Your feedback has been submitted, thank you.').first().waitFor();
     await expect
       .poll(() => bar.getByRole('button', { name: 'Bad audio' }).getAttribute('aria-pressed'))
       .toBe('true');
