@@ -21,43 +21,33 @@ export async function stsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   };
   const guarded = { preHandler: deps.auth.requireAuth };
 
-  registerRoute(
-    app,
-    speechToSpeechRoute,
-    async ({ request, reply, params, query }) => {
-      getVoice(params.voice_id); // an unknown voice is refused before the upload is read
-      const form = await readMultipartForm(request, 'audio', SpeechToSpeechFields);
-      const result = await speechToSpeech(sts, callerOf(request), {
-        voiceId: params.voice_id,
-        outputFormat: query.output_format,
-        enableLogging: query.enable_logging,
-        fields: form.fields,
-        audio: form.file?.bytes,
-      });
-      withGenerationHeaders(reply, request, result);
-      reply.header('content-type', result.contentType);
-      return result.audio;
-    },
-    guarded,
-  );
-
-  registerRoute(
-    app,
-    speechToSpeechStreamRoute,
-    async ({ request, reply, params, query }) => {
-      getVoice(params.voice_id); // an unknown voice is refused before the upload is read
-      const form = await readMultipartForm(request, 'audio', SpeechToSpeechFields);
-      const result = await streamSpeechToSpeech(sts, callerOf(request), {
-        voiceId: params.voice_id,
-        outputFormat: query.output_format,
-        enableLogging: query.enable_logging,
-        fields: form.fields,
-        audio: form.file?.bytes,
-      });
-      withGenerationHeaders(reply, request, result);
-      reply.header('content-type', result.contentType);
-      return result.stream;
-    },
-    guarded,
-  );
+  // One handler for both: the whole conversion, answered at once or in chunks (`/stream`).
+  for (const [route, streamed] of [
+    [speechToSpeechRoute, false],
+    [speechToSpeechStreamRoute, true],
+  ] as const) {
+    registerRoute(
+      app,
+      route,
+      async ({ request, reply, params, query }) => {
+        getVoice(params.voice_id); // an unknown voice is refused before the upload is read
+        const form = await readMultipartForm(request, 'audio', SpeechToSpeechFields);
+        const input = {
+          voiceId: params.voice_id,
+          outputFormat: query.output_format,
+          enableLogging: query.enable_logging,
+          fields: form.fields,
+          audio: form.file?.bytes,
+        };
+        const caller = callerOf(request);
+        const result = streamed
+          ? await streamSpeechToSpeech(sts, caller, input)
+          : await speechToSpeech(sts, caller, input);
+        withGenerationHeaders(reply, request, result);
+        reply.header('content-type', result.contentType);
+        return 'stream' in result ? result.stream : result.audio;
+      },
+      guarded,
+    );
+  }
 }
