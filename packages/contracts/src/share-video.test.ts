@@ -61,6 +61,10 @@ describe('stripV3Tags (the strip_v3_tags query)', () => {
     expect(stripV3Tags(text)).toBe(expected);
   });
 
+  it('takes out a tag that removing another one made', () => {
+    expect(stripV3Tags('[[]\n,]')).toBe('');
+  });
+
   it('leaves no tag, no run of whitespace and no edge space, and is idempotent', () => {
     const text = fc.string({
       unit: fc.constantFrom('[', ']', ' ', '\n', '\t', 'a', 'laughs', '.', ','),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findBracketedTags } from './dialogue';
+import { findBracketedTags, hasBracketedTag } from './dialogue';
 import type { HistorySource } from './history';
 import { defineRoute } from './routes';
 
@@ -67,6 +67,14 @@ const GAP_BEFORE_PUNCTUATION = /\s*\uE000[\s\uE000]*(?=[,.!?;:…])/g;
  * space left before the punctuation a tag stood before ("Hi [laughs], you" → "Hi, you").
  */
 export function stripV3Tags(text: string): string {
+  // Taking a tag out can join what was around it into a new one (`[[]\n,]` → `[,]`): again until none is
+  // left; each pass removes at least one tag, so this ends.
+  let stripped = stripTagsOnce(text);
+  while (hasBracketedTag(stripped)) stripped = stripTagsOnce(stripped);
+  return stripped;
+}
+
+function stripTagsOnce(text: string): string {
   let marked = '';
   let at = 0;
   for (const tag of findBracketedTags(text)) {
