@@ -18,6 +18,14 @@ export const errorCodes = {
   resource_not_found: 404,
   /** The voice of a speech request does not exist (or belongs to another workspace). */
   voice_not_found: 404,
+  /** The voice exists but cannot speak: copied_disabled (history/voices §5), banned, or not trained yet. */
+  voice_unusable: 400,
+  /** Adding a voice would pass the plan's voice_limit (accounts §9 custom voices). */
+  voice_limit_reached: 400,
+  /** The plan's voice add-edits this period are used up: round(1.5 × voice_limit + 50) (accounts §9). */
+  voice_add_edit_limit_reached: 400,
+  /** The plan does not include this kind of cloning (instant from Starter, professional from Creator). */
+  voice_cloning_not_allowed: 403,
   /** The output format needs a higher plan (mp3 192 kbit/s from Creator, 44.1 kHz PCM from Pro). */
   output_format_not_allowed: 403,
   /** No valid access token or API key was sent. */

@@ -20,7 +20,7 @@ export function speechToSpeechCost(seconds: number): number {
 }
 
 /** A form boolean as the public API's server reads one (true/false, True/False, 1/0, yes/no, on/off). */
-const bool = z
+export const formBool = z
   .string()
   .transform((v) => v.trim().toLowerCase())
   .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']))
@@ -46,7 +46,7 @@ export const SpeechToSpeechFields = z.object({
     .pipe(VoiceSettings.nullable())
     .optional(),
   seed: z.coerce.number().int().min(0).max(4_294_967_295).optional(),
-  remove_background_noise: bool.default(false),
+  remove_background_noise: formBool.default(false),
   /** `pcm_s16le_16`: raw 16-bit little-endian PCM, 16 kHz mono; `other`: any audio or video, by content. */
   file_format: z.enum(['pcm_s16le_16', 'other']).default('other'),
 });

@@ -66,6 +66,30 @@ export const VoiceResponse = z
       verification_failures: z.array(z.string()),
       verification_attempts_count: z.number().int(),
     }),
+    /** The uploaded samples of an own voice; null for premade voices. */
+    samples: z
+      .array(
+        z.object({
+          sample_id: z.string(),
+          file_name: z.string(),
+          mime_type: z.string(),
+          size_bytes: z.number().int(),
+          hash: z.string(),
+          duration_secs: z.number(),
+        }),
+      )
+      .nullish(),
+    /** A professional clone's training: state per model. */
+    fine_tuning: z
+      .object({
+        is_allowed_to_fine_tune: z.boolean(),
+        state: z.record(z.string(), z.string()),
+        verification_failures: z.array(z.string()),
+        verification_attempts_count: z.number().int(),
+        manual_verification_requested: z.boolean(),
+        progress: z.record(z.string(), z.number()).nullish(),
+      })
+      .nullish(),
     is_owner: z.boolean(),
     is_legacy: z.boolean(),
     is_mixed: z.boolean(),

@@ -10,9 +10,18 @@ const FIELD_LIMITS = { fields: 20, fieldSize: 64 * 1024, parts: 24, headerPairs:
  * Lets the routes of one plugin scope take multipart/form-data (one file of at most `maxFileBytes`, a
  * few small fields). Registered per scope, not app-wide, so every other route keeps refusing it (415).
  */
-export async function acceptMultipart(scope: FastifyInstance, maxFileBytes: number): Promise<void> {
+export async function acceptMultipart(
+  scope: FastifyInstance,
+  maxFileBytes: number,
+  maxFiles = 1,
+): Promise<void> {
   await scope.register(multipart, {
-    limits: { ...FIELD_LIMITS, files: 1, fileSize: maxFileBytes },
+    limits: {
+      ...FIELD_LIMITS,
+      parts: FIELD_LIMITS.parts + maxFiles,
+      files: maxFiles,
+      fileSize: maxFileBytes,
+    },
     // Limits break the request with an error rather than truncating the file silently.
     throwFileSizeLimit: true,
   });
@@ -21,7 +30,15 @@ export async function acceptMultipart(scope: FastifyInstance, maxFileBytes: numb
 export interface MultipartForm<T> {
   fields: T;
   /** The one file, or undefined when the form holds none under `fileField`. */
-  file: { bytes: Buffer; filename: string; mimetype: string } | undefined;
+  file: UploadedFile | undefined;
+  /** Every file under `fileField`, in the order sent (for scopes that accept several). */
+  files: UploadedFile[];
+}
+
+export interface UploadedFile {
+  bytes: Buffer;
+  filename: string;
+  mimetype: string;
 }
 
 /** A 422 `invalid_request` with the validator's item shape, at `['body', …path]`. */
@@ -44,7 +61,8 @@ function toRequestError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE')
     return new AppError('payload_too_large', 'The uploaded file is too large.', { cause: error });
-  if (code === 'FST_FILES_LIMIT') return new AppError('bad_request', 'Send one file only.', { cause: error });
+  if (code === 'FST_FILES_LIMIT')
+    return new AppError('bad_request', 'Too many files in one request.', { cause: error });
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
     return new AppError('unsupported_media_type', 'The request must be multipart/form-data.', {
       cause: error,
@@ -70,12 +88,14 @@ export async function readMultipartForm<S extends z.ZodType>(
   if (!request.isMultipart())
     throw new AppError('unsupported_media_type', 'The request must be multipart/form-data.');
   const raw: Record<string, string> = {};
-  let file: MultipartForm<unknown>['file'];
+  const files: UploadedFile[] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
-        if (part.fieldname === fileField) file = { bytes, filename: part.filename, mimetype: part.mimetype };
+        // `files` and `files[]` are one field (form libraries differ on the brackets).
+        if (part.fieldname === fileField || part.fieldname === `${fileField}[]`)
+          files.push({ bytes, filename: part.filename, mimetype: part.mimetype });
       } else if (part.valueTruncated || part.fieldnameTruncated) {
         throw new AppError('payload_too_large', `The form field ${part.fieldname} is too long.`);
       } else if (typeof part.value === 'string') {
@@ -91,5 +111,5 @@ export async function readMultipartForm<S extends z.ZodType>(
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw invalidBody(parsed.error.issues);
-  return { fields: parsed.data, file };
+  return { fields: parsed.data, file: files[0], files };
 }

@@ -94,7 +94,7 @@ export async function resetCredits(db: Db, state: BillingState, next: Date, now:
   const cleared = state.workspace.characterCount;
   await db
     .update(workspaces)
-    .set({ characterCount: 0, nextCharacterCountResetAt: next })
+    .set({ characterCount: 0, voiceAddEditCount: 0, nextCharacterCountResetAt: next })
     .where(eq(workspaces.id, state.workspace.id));
   await db.insert(creditLedger).values({
     id: newId(),
@@ -103,7 +103,12 @@ export async function resetCredits(db: Db, state: BillingState, next: Date, now:
     amount: cleared,
     createdAt: now,
   });
-  state.workspace = { ...state.workspace, characterCount: 0, nextCharacterCountResetAt: next };
+  state.workspace = {
+    ...state.workspace,
+    characterCount: 0,
+    voiceAddEditCount: 0,
+    nextCharacterCountResetAt: next,
+  };
 }
 
 export async function insertInvoice(

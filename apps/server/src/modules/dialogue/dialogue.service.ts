@@ -18,7 +18,7 @@ import {
   type Budget,
   creditCost,
   openBudget,
-  planSpeech,
+  prepareSpeech,
   recordHistory,
   type SpeechPlan,
   type TtsCaller,
@@ -82,22 +82,27 @@ async function planDialogue(deps: TtsDeps, caller: TtsCaller, input: DialogueInp
     });
   }
   const stability = body.settings?.stability;
-  const lines = body.inputs.map((line, index) =>
-    planSpeech(
-      deps,
-      {
-        voiceId: line.voice_id,
-        body: {
-          text: line.text,
-          model_id: body.model_id,
-          language_code: body.language_code,
-          apply_text_normalization: body.apply_text_normalization,
-          voice_settings: stability === undefined || stability === null ? null : { stability },
+  // One line at a time, so the first bad line is the one refused.
+  const lines: SpeechPlan[] = [];
+  for (const [index, line] of body.inputs.entries()) {
+    lines.push(
+      await prepareSpeech(
+        deps,
+        caller,
+        {
+          voiceId: line.voice_id,
+          body: {
+            text: line.text,
+            model_id: body.model_id,
+            language_code: body.language_code,
+            apply_text_normalization: body.apply_text_normalization,
+            voice_settings: stability === undefined || stability === null ? null : { stability },
+          },
         },
-      },
-      ['inputs', index, 'text'],
-    ),
-  );
+        ['inputs', index, 'text'],
+      ),
+    );
+  }
   const characterCost = creditCost(model, characters);
   await assertAffordable(deps, caller, characterCost, input.outputFormat);
   const first = lines[0] as SpeechPlan;

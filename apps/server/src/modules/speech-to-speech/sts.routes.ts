@@ -9,7 +9,7 @@ import type { AppDeps } from '../../app';
 import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { callerOf, ttsDepsOf, withGenerationHeaders } from '../tts/tts-http';
-import { getVoice } from '../voices/voices.service';
+import { resolveSpeakingVoice } from '../voices/speaking-voice';
 import { type StsDeps, speechToSpeech, streamSpeechToSpeech } from './sts.service';
 
 /** Speech to speech over the public API (issue 7 item 7): multipart in, audio out. */
@@ -30,7 +30,8 @@ export async function stsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
       app,
       route,
       async ({ request, reply, params, query }) => {
-        getVoice(params.voice_id); // an unknown voice is refused before the upload is read
+        // An unknown or unusable voice is refused before the upload is read.
+        await resolveSpeakingVoice(deps.database.db, callerOf(request).workspaceId, params.voice_id);
         const form = await readMultipartForm(request, 'audio', SpeechToSpeechFields);
         const input = {
           voiceId: params.voice_id,

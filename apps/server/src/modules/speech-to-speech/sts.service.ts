@@ -4,7 +4,6 @@ import { analyzeVoice, formantScale, type PcmAudio, PITCH_UNAVAILABLE_MESSAGES }
 import {
   describeOutputFormat,
   type OutputFormat,
-  type PremadeVoice,
   type SpeechToSpeechFields,
   STS_MAX_SECONDS,
   STS_MAX_UPLOAD_BYTES,
@@ -28,8 +27,9 @@ import {
   type TtsDeps,
   toClientError,
 } from '../tts/tts.service';
+import { resolveSpeakingVoice, type SpeakingVoice } from '../voices/speaking-voice';
 import type { VoicePreviewDeps } from '../voices/voice-previews';
-import { DEFAULT_VOICE_SETTINGS, getModel, getVoice } from '../voices/voices.service';
+import { DEFAULT_VOICE_SETTINGS, getModel } from '../voices/voices.service';
 import { targetProfileOf } from './target-profile';
 
 /*
@@ -106,7 +106,7 @@ const clamp = (value: number, low: number, high: number) => Math.min(high, Math.
 
 /** What is known before anything is spent: the voice, the model, the settings and the decoded input. */
 interface StsPlan {
-  voice: PremadeVoice;
+  voice: SpeakingVoice;
   model: TtsModel;
   settings: typeof DEFAULT_VOICE_SETTINGS;
   input: PcmAudio;
@@ -115,7 +115,7 @@ interface StsPlan {
 }
 
 async function planSpeechToSpeech(deps: StsDeps, caller: TtsCaller, input: StsInput): Promise<StsPlan> {
-  const voice = getVoice(input.voiceId);
+  const voice = await resolveSpeakingVoice(deps.db, caller.workspaceId, input.voiceId);
   const model = getModel(input.fields.model_id, { external: deps.externalConfigured }, 'voice_conversion');
   if (!input.audio)
     throw new AppError('invalid_request', 'Invalid request: body.audio: Field required', {
@@ -163,7 +163,7 @@ async function recordConversion(
       source: 'STS',
       voiceId: plan.voice.voice_id,
       voiceName: plan.voice.name,
-      voiceCategory: 'premade',
+      voiceCategory: plan.voice.category,
       modelId: plan.model.model_id,
       text: '',
       settings: plan.settings,
@@ -215,7 +215,8 @@ async function convert(deps: StsDeps, caller: TtsCaller, input: StsInput): Promi
     const source = analyzeVoice(cleaned);
     if (source.pitch.medianHz === null)
       throw invalid('audio', PITCH_UNAVAILABLE_MESSAGES[source.pitch.unavailable]);
-    const target = await targetProfileOf(deps.previews, plan.voice);
+    // An own voice's target is its profile; a premade voice's, the analysis of its preview.
+    const target = plan.voice.profile ?? (await targetProfileOf(deps.previews, plan.voice));
     const targetMedianHz = target.pitch.medianHz ?? source.pitch.medianHz;
     const pitchRatio = clamp(targetMedianHz / source.pitch.medianHz, MIN_RATIO, MAX_RATIO);
     const formantRatio = formantScale(source, target);

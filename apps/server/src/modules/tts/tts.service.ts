@@ -5,7 +5,6 @@ import {
   formatNeedsTier,
   type HistoryDialogueLine,
   type OutputFormat,
-  type PremadeVoice,
   type TextToSpeechBody,
   type TtsModel,
   tierDisplayNames,
@@ -38,6 +37,12 @@ import {
   releaseConcurrencySlot,
 } from '../credits/credits.service';
 import { historyItems } from '../history/history.tables';
+import {
+  premadeSpeaking,
+  resolveSpeakingVoice,
+  type SpeakingVoice,
+  timbreFor,
+} from '../voices/speaking-voice';
 import { DEFAULT_VOICE_SETTINGS, getModel, getVoice } from '../voices/voices.service';
 
 export interface TtsDeps {
@@ -69,7 +74,7 @@ export interface TtsResult {
 
 /** Everything a generation needs, checked before anything is spent. */
 export interface TtsPlan {
-  voice: PremadeVoice;
+  voice: SpeakingVoice;
   model: TtsModel;
   request: SpeechRequest;
   workspaceId: string;
@@ -105,10 +110,10 @@ function invalidAt(path: (string | number)[], message: string): AppError {
  */
 export function planSpeech(
   deps: Pick<TtsDeps, 'externalConfigured'>,
-  input: Pick<TtsInput, 'voiceId' | 'body' | 'speed'>,
+  input: Pick<TtsInput, 'voiceId' | 'body' | 'speed'> & { voice?: SpeakingVoice },
   textPath: (string | number)[] = ['text'],
 ): SpeechPlan {
-  const voice = getVoice(input.voiceId);
+  const voice = input.voice ?? premadeSpeaking(getVoice(input.voiceId));
   const model = getModel(input.body.model_id, { external: deps.externalConfigured });
   const { text } = input.body;
   if (text.length > model.maximum_text_length_per_request) {
@@ -122,7 +127,12 @@ export function planSpeech(
     throw invalidAt(textPath, 'The text holds only audio tags: there is nothing to speak.');
   const rendition = engineVoiceFor(model, voice);
   if (!rendition) throw invalid('model_id', `${model.name} does not speak the language of ${voice.name}.`);
-  const settings = { ...DEFAULT_VOICE_SETTINGS, ...stripNulls(input.body.voice_settings ?? {}) };
+  // The request's settings over the voice's own over the defaults.
+  const settings = {
+    ...DEFAULT_VOICE_SETTINGS,
+    ...stripNulls(voice.settings ?? {}),
+    ...stripNulls(input.body.voice_settings ?? {}),
+  };
   const normalize =
     input.body.apply_text_normalization === 'on' ||
     (input.body.apply_text_normalization === 'auto' &&
@@ -146,6 +156,22 @@ export function planSpeech(
       },
     },
   };
+}
+
+/**
+ * planSpeech for the caller's workspace: the voice may be one of its own, whose speech then gets the
+ * pitch and formant shift towards the voice's profile (measured against the engine rendition once).
+ */
+export async function prepareSpeech(
+  deps: Pick<TtsDeps, 'externalConfigured' | 'db' | 'engines'>,
+  caller: Pick<TtsCaller, 'workspaceId'>,
+  input: Pick<TtsInput, 'voiceId' | 'body' | 'speed'>,
+  textPath: (string | number)[] = ['text'],
+): Promise<SpeechPlan> {
+  const voice = await resolveSpeakingVoice(deps.db, caller.workspaceId, input.voiceId);
+  const plan = planSpeech(deps, { ...input, voice }, textPath);
+  const timbre = await timbreFor(deps.engines, voice, plan.request.voice);
+  return timbre ? { ...plan, request: { ...plan.request, timbre } } : plan;
 }
 
 /** The credits of `characters` characters with a model (accounts §9 "per model cost factor"), at least 1. */
@@ -177,7 +203,7 @@ export async function assertAffordable(
 
 /** The checks of a request (voice, model, length, language, plan's formats), with no side effect. */
 export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsInput): Promise<TtsPlan> {
-  const speech = planSpeech(deps, input);
+  const speech = await prepareSpeech(deps, caller, input);
   const characterCost = creditCost(speech.model, speech.text.length);
   await assertAffordable(deps, caller, characterCost, input.outputFormat);
   return {
@@ -272,7 +298,7 @@ export async function recordHistory(
       source: 'TTS',
       voiceId: plan.voice.voice_id,
       voiceName: plan.voice.name,
-      voiceCategory: 'premade',
+      voiceCategory: plan.voice.category,
       modelId: plan.model.model_id,
       text: plan.text,
       settings: plan.settings,

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { Storage } from '../../platform/storage/storage';
 import type { EnginePool } from '../../providers/engines/engine-pool';
 import { encodeAudio } from '../../providers/tts/encode-audio';
+import { transformVoice } from '../../providers/voice-audio/voice-transform';
+import { type SpeakingVoice, timbreFor } from './speaking-voice';
 
 /** What each voice says in its preview, in its own language. */
 const PREVIEW_TEXT: Record<string, string> = {
@@ -45,6 +47,31 @@ export function getVoicePreview(deps: VoicePreviewDeps, voice: PremadeVoice): Pr
     return mp3;
   })().finally(() => inFlight.delete(voice.voice_id));
   inFlight.set(voice.voice_id, made);
+  return made;
+}
+
+export const ownPreviewKey = (voiceId: string) => `voice-previews/own/${voiceId}.mp3`;
+
+/**
+ * An own voice's preview: its base voice's engine saying the preview sentence with the voice's name,
+ * moved to the voice's pitch and formants like its speech is. Kept in storage until the voice changes.
+ */
+export function getOwnVoicePreview(deps: VoicePreviewDeps, voice: SpeakingVoice): Promise<Buffer> {
+  const key = ownPreviewKey(voice.voice_id);
+  const running = inFlight.get(key);
+  if (running) return running;
+  const made = (async () => {
+    const cached = await deps.storage.get(key);
+    if (cached) return cached;
+    const text = (PREVIEW_TEXT[voice.language] ?? (PREVIEW_TEXT.en as string)).replace('{name}', voice.name);
+    const speech = await deps.engines.synthesize({ ...voice.primary, text });
+    const timbre = await timbreFor(deps.engines, voice, voice.primary);
+    const audio = { sampleRate: speech.sampleRate, channels: 1 as const, samples: speech.samples };
+    const mp3 = await encodeAudio(timbre ? await transformVoice(audio, timbre) : audio, 'mp3_44100_128');
+    await deps.storage.put(key, mp3);
+    return mp3;
+  })().finally(() => inFlight.delete(key));
+  inFlight.set(key, made);
   return made;
 }
 

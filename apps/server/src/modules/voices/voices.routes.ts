@@ -1,29 +1,120 @@
 import {
+  AddVoiceFields,
+  addSharedVoiceRoute,
+  addVoiceRoute,
+  createCollectionRoute,
+  createDesignedVoiceRoute,
+  createVoicePreviewsRoute,
+  deleteCollectionRoute,
+  deleteVoiceRoute,
+  deleteVoiceSampleRoute,
+  designVoiceRoute,
+  EditVoiceFields,
+  editVoiceRoute,
+  editVoiceSettingsRoute,
+  findPremadeVoice,
+  getCollectionRoute,
   getDefaultVoiceSettingsRoute,
   getVoiceRoute,
   getVoiceSettingsRoute,
+  IVC_MAX_FILES,
+  listCollectionsRoute,
   listModelsRoute,
   listVoicesRoute,
   PREMADE_VOICES,
+  remixVoiceRoute,
+  SimilarVoicesFields,
   searchVoicesRoute,
+  sharedVoicesRoute,
+  shareVoiceRoute,
+  similarVoicesRoute,
+  streamVoicePreviewRoute,
+  updateCollectionRoute,
+  VOICE_SAMPLE_MAX_BYTES,
+  voiceSampleAudioRoute,
 } from '@parla/contracts';
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { principalOf } from '../../platform/auth-guard';
+import { invalid } from '../../platform/errors';
+import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
-import { getVoicePreview } from './voice-previews';
+import { sendStoredFile } from '../../platform/storage/send-file';
+import {
+  addVoice,
+  analyseUpload,
+  deleteSample,
+  deleteVoice,
+  editVoice,
+  editVoiceSettings,
+  getOwnVoice,
+  getSample,
+  listOwnVoices,
+  type OwnVoiceDeps,
+  toOwnVoiceResponse,
+} from './own-voices.service';
+import { ownSpeaking, voiceNotFound } from './speaking-voice';
+import {
+  createDesignedVoice,
+  type DesignDeps,
+  designVoice,
+  previewAudio,
+  remixVoice,
+} from './voice-design.service';
+import {
+  addSharedVoice,
+  createCollection,
+  deleteCollection,
+  getCollection,
+  listCollections,
+  listSharedVoices,
+  shareVoice,
+  similarVoices,
+  updateCollection,
+} from './voice-library.service';
+import { getOwnVoicePreview, getVoicePreview } from './voice-previews';
 import {
   DEFAULT_VOICE_SETTINGS,
-  getVoice,
   listModels,
   searchVoices,
   toVoiceResponse,
+  type VoiceEntry,
 } from './voices.service';
+import { voices as voicesTable } from './voices.tables';
 
-/** Models and voices (issue 4): the public API's read calls, and the voice previews. */
+/** Models and voices (issues 4 and 7): premade and own voices, samples, settings, the library. */
 export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const guarded = { preHandler: deps.auth.requireAuth };
   const publicUrl = deps.config.publicUrl;
+  const db = deps.database.db;
+  const own: OwnVoiceDeps = {
+    db,
+    storage: deps.storage,
+    publicUrl,
+    previews: { engines: deps.engines, storage: deps.storage, logger: deps.logger },
+  };
+  const callerOf = (request: FastifyRequest) => {
+    const principal = principalOf(request);
+    return { userId: principal.userId, workspaceId: principal.workspaceId };
+  };
+
+  /** Every voice the caller may use: premade, then the workspace's own. */
+  const voiceEntries = async (request: FastifyRequest): Promise<VoiceEntry[]> => {
+    const { userId, workspaceId } = callerOf(request);
+    const mine = await listOwnVoices(db, workspaceId);
+    return [
+      ...PREMADE_VOICES.map((v) => ({ voice: toVoiceResponse(v, publicUrl), type: 'default' as const })),
+      ...mine.map(({ row, samples }) => ({
+        voice: {
+          ...toOwnVoiceResponse(row, samples, publicUrl),
+          is_owner: row.ownerUserId === userId && !row.originalVoiceId,
+        },
+        type: row.originalVoiceId ? ('community' as const) : ('personal' as const),
+      })),
+    ];
+  };
 
   registerRoute(
     app,
@@ -34,25 +125,30 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   registerRoute(
     app,
     listVoicesRoute,
-    async () => ({ voices: PREMADE_VOICES.map((v) => toVoiceResponse(v, publicUrl)) }),
+    async ({ request }) => ({ voices: (await voiceEntries(request)).map((e) => e.voice) }),
     guarded,
   );
   registerRoute(
     app,
     searchVoicesRoute,
-    async ({ query }) => {
-      const page = searchVoices({
+    async ({ request, query }) => {
+      const collection = query.collection_id
+        ? await getCollection(db, callerOf(request).workspaceId, query.collection_id)
+        : undefined;
+      const page = searchVoices(await voiceEntries(request), {
         search: query.search,
         sort: query.sort,
         sortDirection: query.sort_direction,
         voiceType: query.voice_type,
         category: query.category,
+        fineTuningState: query.fine_tuning_state,
+        collectionVoiceIds: collection?.voice_ids,
         pageSize: query.page_size,
         nextPageToken: query.next_page_token,
         voiceIds: typeof query.voice_ids === 'string' ? [query.voice_ids] : query.voice_ids,
       });
       return {
-        voices: page.voices.map((v) => toVoiceResponse(v, publicUrl)),
+        voices: page.voices,
         has_more: page.hasMore,
         total_count: page.total,
         next_page_token: page.nextPageToken,
@@ -64,19 +160,202 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   registerRoute(
     app,
     getVoiceRoute,
-    async ({ params, query }) =>
-      toVoiceResponse(getVoice(params.voice_id), publicUrl, query.with_settings !== 'false'),
+    async ({ request, params, query }) => {
+      const withSettings = query.with_settings !== 'false';
+      const premade = findPremadeVoice(params.voice_id);
+      if (premade) return toVoiceResponse(premade, publicUrl, withSettings);
+      const { row, samples } = await getOwnVoice(db, callerOf(request).workspaceId, params.voice_id);
+      return toOwnVoiceResponse(row, samples, publicUrl, withSettings);
+    },
     guarded,
   );
   registerRoute(
     app,
     getVoiceSettingsRoute,
-    async ({ params }) => {
-      getVoice(params.voice_id);
-      return DEFAULT_VOICE_SETTINGS;
+    async ({ request, params }) => {
+      if (findPremadeVoice(params.voice_id)) return DEFAULT_VOICE_SETTINGS;
+      const { row } = await getOwnVoice(db, callerOf(request).workspaceId, params.voice_id);
+      return { ...DEFAULT_VOICE_SETTINGS, ...(row.settings ?? {}) };
     },
     guarded,
   );
+  registerRoute(
+    app,
+    editVoiceSettingsRoute,
+    async ({ request, params, body }) => {
+      if (findPremadeVoice(params.voice_id))
+        throw invalid('voice_id', 'The settings of a premade voice cannot be changed.', 'path');
+      await editVoiceSettings(db, callerOf(request).workspaceId, params.voice_id, body);
+      return { status: 'ok' as const };
+    },
+    guarded,
+  );
+  registerRoute(
+    app,
+    deleteVoiceRoute,
+    async ({ request, params }) => {
+      if (findPremadeVoice(params.voice_id))
+        throw invalid('voice_id', 'A premade voice cannot be deleted.', 'path');
+      await deleteVoice(own, callerOf(request), params.voice_id);
+      return { status: 'ok' as const };
+    },
+    guarded,
+  );
+  registerRoute(
+    app,
+    deleteVoiceSampleRoute,
+    async ({ request, params }) => {
+      await deleteSample(own, callerOf(request), params.voice_id, params.sample_id);
+      return { status: 'ok' as const };
+    },
+    guarded,
+  );
+  registerRoute(
+    app,
+    voiceSampleAudioRoute,
+    async ({ request, reply, params }) => {
+      const { workspaceId } = callerOf(request);
+      await getOwnVoice(db, workspaceId, params.voice_id);
+      const sample = await getSample(db, workspaceId, params.voice_id, params.sample_id);
+      return sendStoredFile(request, reply, deps.storage, {
+        key: sample.storageKey,
+        size: sample.sizeBytes,
+        contentType: sample.mimeType,
+        cacheControl: 'private, max-age=3600',
+      });
+    },
+    guarded,
+  );
+  registerRoute(
+    app,
+    shareVoiceRoute,
+    async ({ request, params, body }) => {
+      const row = await shareVoice(db, callerOf(request), params.voice_id, body);
+      return toOwnVoiceResponse(row, [], publicUrl);
+    },
+    guarded,
+  );
+  registerRoute(
+    app,
+    sharedVoicesRoute,
+    async ({ request, query }) => listSharedVoices(db, callerOf(request), query, publicUrl),
+    guarded,
+  );
+  registerRoute(
+    app,
+    addSharedVoiceRoute,
+    async ({ request, params, body }) =>
+      addSharedVoice(db, callerOf(request), params.public_user_id, params.voice_id, body.new_name),
+    guarded,
+  );
+  registerRoute(
+    app,
+    listCollectionsRoute,
+    async ({ request }) => ({ collections: await listCollections(db, callerOf(request).workspaceId) }),
+    guarded,
+  );
+  registerRoute(
+    app,
+    createCollectionRoute,
+    async ({ request, body }) => createCollection(db, callerOf(request).workspaceId, body),
+    guarded,
+  );
+  registerRoute(
+    app,
+    getCollectionRoute,
+    async ({ request, params }) => getCollection(db, callerOf(request).workspaceId, params.collection_id),
+    guarded,
+  );
+  registerRoute(
+    app,
+    updateCollectionRoute,
+    async ({ request, params, body }) =>
+      updateCollection(db, callerOf(request).workspaceId, params.collection_id, body),
+    guarded,
+  );
+  registerRoute(
+    app,
+    deleteCollectionRoute,
+    async ({ request, params }) => {
+      await deleteCollection(db, callerOf(request).workspaceId, params.collection_id);
+      return { status: 'ok' as const };
+    },
+    guarded,
+  );
+
+  const design: DesignDeps = { db, storage: deps.storage, engines: deps.engines, publicUrl };
+  for (const route of [designVoiceRoute, createVoicePreviewsRoute]) {
+    registerRoute(
+      app,
+      route,
+      async ({ request, body }) => designVoice(design, callerOf(request), body),
+      guarded,
+    );
+  }
+  registerRoute(
+    app,
+    remixVoiceRoute,
+    async ({ request, params, body }) => remixVoice(design, callerOf(request), params.voice_id, body),
+    guarded,
+  );
+  registerRoute(
+    app,
+    createDesignedVoiceRoute,
+    async ({ request, body }) => createDesignedVoice(design, callerOf(request), body),
+    guarded,
+  );
+  registerRoute(
+    app,
+    streamVoicePreviewRoute,
+    async ({ request, reply, params }) => {
+      const audio = await previewAudio(design, callerOf(request), params.generated_voice_id);
+      return reply.header('content-type', 'audio/mpeg').send(audio);
+    },
+    guarded,
+  );
+
+  // Multipart calls in a scope of their own, so the JSON routes above keep refusing form bodies.
+  await app.register(async (scope) => {
+    await acceptMultipart(scope, VOICE_SAMPLE_MAX_BYTES, IVC_MAX_FILES);
+    registerRoute(
+      scope,
+      addVoiceRoute,
+      async ({ request }) => {
+        const form = await readMultipartForm(request, 'files', AddVoiceFields);
+        return addVoice(own, callerOf(request), form.fields, form.files);
+      },
+      guarded,
+    );
+    registerRoute(
+      scope,
+      editVoiceRoute,
+      async ({ request, params }) => {
+        // An unknown voice is refused before the upload is read.
+        await getOwnVoice(db, callerOf(request).workspaceId, params.voice_id);
+        const form = await readMultipartForm(request, 'files', EditVoiceFields);
+        await editVoice(own, callerOf(request), params.voice_id, form.fields, form.files);
+        return { status: 'ok' as const };
+      },
+      guarded,
+    );
+    registerRoute(
+      scope,
+      similarVoicesRoute,
+      async ({ request }) => {
+        const form = await readMultipartForm(request, 'audio_file', SimilarVoicesFields);
+        if (!form.file) throw invalid('audio_file', 'Upload a recording of the voice to compare.');
+        const profile = await analyseUpload(form.file, 0, false);
+        return similarVoices(
+          db,
+          callerOf(request),
+          profile,
+          { threshold: form.fields.similarity_threshold, topK: form.fields.top_k },
+          publicUrl,
+        );
+      },
+      guarded,
+    );
+  });
 
   // The preview behind `preview_url`: public like the public API's preview files, cached for a day.
   app.get(
@@ -84,10 +363,20 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     { schema: { params: z.object({ voice_id: z.string().max(100) }), hide: true } },
     async (request, reply) => {
       const { voice_id } = request.params as { voice_id: string };
-      const audio = await getVoicePreview(deps, getVoice(voice_id));
+      const premade = findPremadeVoice(voice_id);
+      let audio: Buffer;
+      if (premade) {
+        audio = await getVoicePreview(own.previews, premade);
+      } else {
+        // Own voices' previews are public by their unguessable id, as shared voices' must be.
+        const [row] = await db.select().from(voicesTable).where(eq(voicesTable.id, voice_id));
+        const speaking = row?.profile ? ownSpeaking(row) : undefined;
+        if (!speaking) throw voiceNotFound(voice_id);
+        audio = await getOwnVoicePreview(own.previews, speaking);
+      }
       return reply
         .header('content-type', 'audio/mpeg')
-        .header('cache-control', 'public, max-age=86400')
+        .header('cache-control', premade ? 'public, max-age=86400' : 'private, no-cache')
         .send(audio);
     },
   );

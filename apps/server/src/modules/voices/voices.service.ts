@@ -3,7 +3,6 @@ import {
   findModel,
   findPremadeVoice,
   type ModelResponse,
-  PREMADE_VOICES,
   type PremadeVoice,
   TTS_MODELS,
   type TtsModel,
@@ -11,6 +10,7 @@ import {
   type VoiceSettings,
 } from '@parla/contracts';
 import { AppError } from '../../platform/errors';
+import { voiceNotFound } from './speaking-voice';
 
 /** The settings a voice starts with (the public API's defaults). */
 export const DEFAULT_VOICE_SETTINGS: Required<{ [K in keyof VoiceSettings]: NonNullable<VoiceSettings[K]> }> =
@@ -107,11 +107,6 @@ export function toVoiceResponse(voice: PremadeVoice, publicUrl: string, withSett
   };
 }
 
-/** The public API's answer for an unknown voice: 404 `voice_not_found`. */
-export function voiceNotFound(voiceId: string): AppError {
-  return new AppError('voice_not_found', `A voice with the voice_id ${voiceId} was not found.`);
-}
-
 export function getVoice(voiceId: string): PremadeVoice {
   const voice = findPremadeVoice(voiceId);
   if (!voice) throw voiceNotFound(voiceId);
@@ -169,32 +164,66 @@ function decodeToken(token: string | undefined): number {
   return Number(match[1]);
 }
 
+/** A voice offered to `GET /v2/voices`, with what its filters read. */
+export interface VoiceEntry {
+  voice: VoiceResponse;
+  /** §3 voice_type: premade voices are `default`; own voices `personal` (made here) or `community` (from the library). */
+  type: 'default' | 'personal' | 'community';
+}
+
 /**
- * `GET /v2/voices` over the premade voices (a user's own voices arrive with the voices issue): search in
- * name, description and labels, sort, filter, and pages with an opaque token.
+ * `GET /v2/voices` over the premade voices and the workspace's own: search in name, description and
+ * labels, filters (voice_type, category, fine_tuning_state, collection, ids), sort, and pages with an
+ * opaque token.
  */
-export function searchVoices(query: VoiceSearch): {
-  voices: PremadeVoice[];
+export function searchVoices(
+  entries: readonly VoiceEntry[],
+  query: VoiceSearch & {
+    fineTuningState?: string | undefined;
+    collectionVoiceIds?: readonly string[] | undefined;
+  },
+): {
+  voices: VoiceResponse[];
   hasMore: boolean;
   total: number;
   nextPageToken: string | null;
 } {
-  let voices = [...PREMADE_VOICES];
-  if (query.voiceType && !['default', 'non-community'].includes(query.voiceType)) voices = [];
-  if (query.category && query.category !== 'premade') voices = [];
+  const typeMatches = (type: VoiceEntry['type']) => {
+    switch (query.voiceType) {
+      case undefined:
+        return true;
+      case 'non-default':
+        return type !== 'default';
+      case 'workspace':
+        return type === 'personal';
+      default:
+        return type === query.voiceType;
+    }
+  };
+  let voices = entries.filter((e) => typeMatches(e.type)).map((e) => e.voice);
+  if (query.category) voices = voices.filter((v) => v.category === query.category);
+  if (query.fineTuningState)
+    voices = voices.filter((v) =>
+      Object.values(v.fine_tuning?.state ?? {}).includes(query.fineTuningState as string),
+    );
+  if (query.collectionVoiceIds) voices = voices.filter((v) => query.collectionVoiceIds?.includes(v.voice_id));
   if (query.voiceIds?.length) voices = voices.filter((v) => query.voiceIds?.includes(v.voice_id));
   const needle = query.search?.trim().toLowerCase();
   if (needle) {
     voices = voices.filter((v) =>
-      [v.name, v.description, ...Object.values(v.labels)].some((field) =>
+      [v.name, v.description ?? '', ...Object.values(v.labels)].some((field) =>
         field.toLowerCase().includes(needle),
       ),
     );
   }
-  if (query.sort === 'name' || query.sort === undefined) {
+  if (query.sort === 'created_at_unix') {
+    voices.sort(
+      (a, b) => (a.created_at_unix ?? 0) - (b.created_at_unix ?? 0) || a.name.localeCompare(b.name),
+    );
+  } else {
     voices.sort((a, b) => a.name.localeCompare(b.name));
-    if (query.sortDirection === 'desc') voices.reverse();
   }
+  if (query.sortDirection === 'desc') voices.reverse();
   const offset = decodeToken(query.nextPageToken);
   const page = voices.slice(offset, offset + query.pageSize);
   const hasMore = offset + query.pageSize < voices.length;

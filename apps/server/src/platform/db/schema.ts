@@ -7,6 +7,7 @@ export * from '../../modules/credits/credits.tables';
 export * from '../../modules/history/history.tables';
 export * from '../../modules/mail/mail.tables';
 export * from '../../modules/users/users.tables';
+export * from '../../modules/voices/voices.tables';
 export * from '../../modules/workspaces/workspaces.tables';
 export * from '../jobs/jobs.tables';
 export * from '../rate-limit/rate-limit.tables';

@@ -1,4 +1,5 @@
 import type { EngineVoice } from '@parla/contracts';
+import { transformVoice, type VoiceTransform } from '../voice-audio/voice-transform';
 import { type CharacterAlignment, characterTimes, originalTimes, toAlignment } from './alignment';
 import {
   applyGain,
@@ -38,6 +39,8 @@ export interface SpeechRequest {
   normalize: boolean;
   /** v3 models: read [bracketed] audio tags instead of speaking them (audio-tags.ts). */
   readsAudioTags?: boolean;
+  /** An own voice: the pitch and formant shift from the engine's rendition to the voice's profile. */
+  timbre?: VoiceTransform | undefined;
 }
 
 export interface SpeechSentence {
@@ -176,8 +179,17 @@ export async function* speakSentences(
       if (signal?.aborted) throw error;
       return call();
     });
+    // An own voice: the piece moved to its pitch and formants (same length, so word times hold).
+    const shifted = request.timbre
+      ? (
+          await transformVoice(
+            { sampleRate: result.sampleRate, channels: 1, samples: result.samples },
+            request.timbre,
+          )
+        ).samples
+      : result.samples;
     // Speaker boost per sentence (per piece), so a streamed response sounds like the whole one.
-    const boosted = request.settings.useSpeakerBoost ? peakNormalize(result.samples) : result.samples;
+    const boosted = request.settings.useSpeakerBoost ? peakNormalize(shifted) : shifted;
     return {
       ...result,
       samples: piece.delivery.gainDb ? applyGain(boosted, piece.delivery.gainDb) : boosted,

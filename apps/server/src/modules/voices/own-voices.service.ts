@@ -1,0 +1,500 @@
+import { createHash } from 'node:crypto';
+import { analyzeVoice, mergeProfiles, PITCH_UNAVAILABLE_MESSAGES, type VoiceProfile } from '@parla/audio';
+import {
+  type AddVoiceFields,
+  IVC_MAX_FILES,
+  maxVoiceAddEdits,
+  PREMADE_VOICES,
+  tierLimits,
+  VOICE_SAMPLE_MAX_BYTES,
+  VOICE_SAMPLE_MAX_SECONDS,
+  type VoiceResponse,
+  type VoiceSettings,
+} from '@parla/contracts';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { toUnixSeconds } from '../../platform/clock';
+import type { Db } from '../../platform/db/client';
+import { AppError, invalid, notFound } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import type { UploadedFile } from '../../platform/multipart';
+import type { Storage } from '../../platform/storage/storage';
+import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
+import { denoise } from '../../providers/voice-audio/denoise';
+import { probeUpload, UploadRejectedError } from '../../providers/voice-audio/probe-upload';
+import { workspaces } from '../workspaces/workspaces.tables';
+import { baseVoiceFor, ownSpeaking, voiceNotFound } from './speaking-voice';
+import { ownPreviewKey, type VoicePreviewDeps } from './voice-previews';
+import { DEFAULT_VOICE_SETTINGS, previewUrl } from './voices.service';
+import { type VoiceRow, type VoiceSampleRow, voiceSamples, voices } from './voices.tables';
+
+export interface OwnVoiceDeps {
+  db: Db;
+  storage: Storage;
+  previews: VoicePreviewDeps;
+  publicUrl: string;
+}
+
+export interface VoiceCaller {
+  userId: string;
+  workspaceId: string;
+}
+
+/** An own voice as the public API shows it (history/voices §3 Voice). */
+export function toOwnVoiceResponse(
+  row: VoiceRow,
+  samples: readonly VoiceSampleRow[],
+  publicUrl: string,
+  withSettings = true,
+): VoiceResponse {
+  const preview = previewUrl(publicUrl, row.id);
+  const speaking = ownSpeaking(row);
+  return {
+    voice_id: row.id,
+    name: row.name,
+    category: row.category,
+    description: row.description,
+    labels: { ...row.labels, ...(row.labels.language ? {} : { language: row.language }) },
+    preview_url: row.profile ? preview : null,
+    available_for_tiers: [],
+    settings: withSettings ? { ...DEFAULT_VOICE_SETTINGS, ...(row.settings ?? {}) } : null,
+    sharing: row.sharingStatus
+      ? {
+          status: row.sharingStatus,
+          public_owner_id: row.publicOwnerId,
+          original_voice_id: row.originalVoiceId,
+          date_unix: row.sharedAt ? toUnixSeconds(row.sharedAt) : null,
+          live_moderation_enabled: row.liveModerationEnabled,
+          free_users_allowed: row.freeUsersAllowed,
+          cloned_by_count: row.clonedByCount,
+        }
+      : null,
+    high_quality_base_model_ids: [],
+    verified_languages: speaking
+      ? [
+          {
+            language: row.language,
+            model_id: 'parla_v1',
+            accent: speaking.labels.accent,
+            preview_url: preview,
+          },
+        ]
+      : [],
+    samples: samples.map((s) => ({
+      sample_id: s.id,
+      file_name: s.fileName,
+      mime_type: s.mimeType,
+      size_bytes: s.sizeBytes,
+      hash: s.hash,
+      duration_secs: s.durationSecs,
+    })),
+    fine_tuning:
+      row.category === 'professional'
+        ? {
+            is_allowed_to_fine_tune: true,
+            state: { parla_v1: row.fineTuningState ?? 'not_started' },
+            verification_failures: [],
+            verification_attempts_count: 0,
+            manual_verification_requested: false,
+          }
+        : null,
+    safety_control: row.safetyControl,
+    voice_verification: {
+      requires_verification: row.requiresVerification,
+      is_verified: row.isVerified,
+      verification_failures: [],
+      verification_attempts_count: 0,
+    },
+    is_owner: row.originalVoiceId === null,
+    is_legacy: false,
+    is_mixed: false,
+    created_at_unix: toUnixSeconds(row.createdAt),
+  };
+}
+
+/** The workspace's own voices, newest first, with their samples. */
+export async function listOwnVoices(
+  db: Db,
+  workspaceId: string,
+): Promise<{ row: VoiceRow; samples: VoiceSampleRow[] }[]> {
+  const rows = await db
+    .select()
+    .from(voices)
+    .where(eq(voices.workspaceId, workspaceId))
+    .orderBy(sql`${voices.createdAt} desc`, voices.id);
+  const samples = rows.length
+    ? await db
+        .select()
+        .from(voiceSamples)
+        .where(
+          inArray(
+            voiceSamples.voiceId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(voiceSamples.createdAt))
+    : [];
+  return rows.map((row) => ({ row, samples: samples.filter((s) => s.voiceId === row.id) }));
+}
+
+/** One own voice with its samples; 404 `voice_not_found` for an unknown or another workspace's id. */
+export async function getOwnVoice(
+  db: Db,
+  workspaceId: string,
+  voiceId: string,
+): Promise<{ row: VoiceRow; samples: VoiceSampleRow[] }> {
+  const [row] =
+    voiceId.length > 100
+      ? []
+      : await db
+          .select()
+          .from(voices)
+          .where(and(eq(voices.id, voiceId), eq(voices.workspaceId, workspaceId)));
+  if (!row) throw voiceNotFound(voiceId);
+  const samples = await db
+    .select()
+    .from(voiceSamples)
+    .where(eq(voiceSamples.voiceId, row.id))
+    .orderBy(asc(voiceSamples.createdAt));
+  return { row, samples };
+}
+
+/** A sample checked, decoded and measured, not yet stored. */
+interface AnalysedSample {
+  file: UploadedFile;
+  mimeType: string;
+  extension: string;
+  durationSecs: number;
+  profile: VoiceProfile;
+}
+
+/** The rate samples are analysed at: enough for speech, and the profile reads 8 kHz and below. */
+const ANALYSIS_RATE = 16_000;
+
+/**
+ * One uploaded sample: identified by content against the audio and video types of history/voices §5,
+ * decoded, denoised if asked (RNNoise) and analysed. A file that is not audio, or holds no voiced speech,
+ * is refused with a 422 naming it.
+ */
+async function analyseSample(
+  file: UploadedFile,
+  index: number,
+  removeNoise: boolean,
+): Promise<AnalysedSample> {
+  const refuse = (message: string) => invalid('files', `${file.filename || `File ${index + 1}`}: ${message}`);
+  try {
+    const probe = await probeUpload(file.bytes, {
+      maxBytes: VOICE_SAMPLE_MAX_BYTES,
+      maxSeconds: Number.POSITIVE_INFINITY,
+    });
+    const decoded = await decodeToPcm(file.bytes, {
+      sampleRate: ANALYSIS_RATE,
+      maxSeconds: VOICE_SAMPLE_MAX_SECONDS,
+    });
+    const cleaned = removeNoise ? await denoise(decoded) : decoded;
+    const profile = analyzeVoice(cleaned);
+    if (profile.pitch.medianHz === null) throw refuse(PITCH_UNAVAILABLE_MESSAGES[profile.pitch.unavailable]);
+    const format = probe.format.split(',')[0] ?? 'audio';
+    return {
+      file,
+      mimeType: `${probe.kind}/${format === 'mov' ? 'mp4' : format}`,
+      extension: format === 'mov' ? 'mp4' : format,
+      durationSecs: probe.durationSeconds ?? decoded.samples.length / ANALYSIS_RATE,
+      profile,
+    };
+  } catch (error) {
+    if (error instanceof UploadRejectedError) throw refuse(error.message);
+    throw error;
+  }
+}
+
+/** The profile of one uploaded recording (similar voices), refused like a sample. */
+export async function analyseUpload(
+  file: UploadedFile,
+  index: number,
+  removeNoise: boolean,
+): Promise<VoiceProfile> {
+  return (await analyseSample(file, index, removeNoise)).profile;
+}
+
+/** Every sample, one at a time (each decodes and analyses on this process's cores). */
+async function analyseSamples(
+  files: readonly UploadedFile[],
+  removeNoise: boolean,
+): Promise<AnalysedSample[]> {
+  const out: AnalysedSample[] = [];
+  for (const [index, file] of files.entries()) out.push(await analyseSample(file, index, removeNoise));
+  return out;
+}
+
+/** The language of a voice's labels (ISO 639-1 when it names one this server speaks), else English. */
+function languageOf(labels: Record<string, string> | null | undefined): string {
+  const wanted = labels?.language?.toLowerCase().slice(0, 2);
+  return wanted && PREMADE_VOICES.some((v) => v.language === wanted) ? wanted : 'en';
+}
+
+/**
+ * The plan's limits on adding a voice (accounts §9): instant cloning from Starter, at most `voice_limit`
+ * own voices, and at most round(1.5 × voice_limit + 50) adds and edits in a period. Counted under a lock
+ * on the workspace row, so two adds at once cannot both take the last slot.
+ */
+export async function assertVoiceSlot(
+  tx: Db,
+  workspaceId: string,
+  kind: 'clone' | 'add' | 'edit',
+  lock = false,
+): Promise<void> {
+  const query = tx
+    .select({ tier: workspaces.tier, edits: workspaces.voiceAddEditCount })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  const [workspace] = lock ? await query.for('update') : await query;
+  if (!workspace)
+    throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
+  const limits = tierLimits[workspace.tier];
+  if (kind === 'clone' && !limits.canUseInstantVoiceCloning)
+    throw new AppError(
+      'voice_cloning_not_allowed',
+      'Instant voice cloning is available from the Starter plan. Upgrade to clone a voice.',
+    );
+  if (kind !== 'edit') {
+    const [row] = await tx.select({ n: count() }).from(voices).where(eq(voices.workspaceId, workspaceId));
+    if ((row?.n ?? 0) >= limits.voiceLimit)
+      throw new AppError(
+        'voice_limit_reached',
+        `You have reached your limit of ${limits.voiceLimit} custom voices. Delete a voice or upgrade your plan to add another.`,
+      );
+  }
+  const maxEdits = maxVoiceAddEdits(limits.voiceLimit);
+  if (workspace.edits >= maxEdits)
+    throw new AppError(
+      'voice_add_edit_limit_reached',
+      `You have added or edited voices ${maxEdits} times this period, the most your plan allows. The count resets with your credits.`,
+    );
+}
+
+/** assertVoiceSlot under the workspace row's lock, then one more add-edit counted. */
+export async function takeVoiceSlot(
+  tx: Db,
+  workspaceId: string,
+  kind: 'clone' | 'add' | 'edit',
+): Promise<void> {
+  await assertVoiceSlot(tx, workspaceId, kind, true);
+  await tx
+    .update(workspaces)
+    .set({ voiceAddEditCount: sql`${workspaces.voiceAddEditCount} + 1` })
+    .where(eq(workspaces.id, workspaceId));
+}
+
+const sampleKey = (workspaceId: string, voiceId: string, sampleId: string, extension: string) =>
+  `voices/${workspaceId}/${voiceId}/${sampleId}.${extension}`;
+
+/** Stores the samples' files and returns their rows (not yet inserted). */
+async function storeSamples(
+  deps: OwnVoiceDeps,
+  workspaceId: string,
+  voiceId: string,
+  samples: readonly AnalysedSample[],
+): Promise<VoiceSampleRow[]> {
+  const rows: VoiceSampleRow[] = [];
+  for (const sample of samples) {
+    const id = newId();
+    const storageKey = sampleKey(workspaceId, voiceId, id, sample.extension);
+    await deps.storage.put(storageKey, sample.file.bytes);
+    rows.push({
+      id,
+      voiceId,
+      workspaceId,
+      fileName: (sample.file.filename || `sample.${sample.extension}`).slice(0, 255),
+      mimeType: sample.mimeType,
+      sizeBytes: sample.file.bytes.byteLength,
+      hash: createHash('sha256').update(sample.file.bytes).digest('hex'),
+      durationSecs: sample.durationSecs,
+      storageKey,
+      profile: sample.profile,
+      createdAt: new Date(),
+    });
+  }
+  return rows;
+}
+
+/** The voice's profile from its samples' profiles, weighted by their speech. */
+const profileOf = (samples: readonly Pick<VoiceSampleRow, 'profile'>[]) => {
+  const profiles = samples.flatMap((s) => (s.profile ? [s.profile] : []));
+  return profiles.length ? mergeProfiles(profiles) : null;
+};
+
+function checkFileCount(files: readonly UploadedFile[], required: boolean): void {
+  if (required && files.length === 0)
+    throw invalid('files', 'Upload at least one audio sample of the voice.');
+  if (files.length > IVC_MAX_FILES) throw invalid('files', `Upload at most ${IVC_MAX_FILES} samples.`);
+}
+
+/**
+ * `POST /v1/voices/add`: an instant clone. The samples are measured into one profile; the voice speaks
+ * with the premade voice of its language nearest in pitch, shifted in pitch and formants to the profile.
+ */
+export async function addVoice(
+  deps: OwnVoiceDeps,
+  caller: VoiceCaller,
+  fields: AddVoiceFields,
+  files: readonly UploadedFile[],
+): Promise<{ voice_id: string; requires_verification: boolean }> {
+  checkFileCount(files, true);
+  // The plan is checked before the work of decoding (and again under the lock when the voice is saved).
+  await assertVoiceSlot(deps.db, caller.workspaceId, 'clone');
+  const analysed = await analyseSamples(files, fields.remove_background_noise);
+  const profile = mergeProfiles(analysed.map((s) => s.profile));
+  const language = languageOf(fields.labels);
+  const base = baseVoiceFor(profile, language, fields.labels?.gender);
+  const voiceId = newId();
+  const sampleRows = await storeSamples(deps, caller.workspaceId, voiceId, analysed);
+  try {
+    await deps.db.transaction(async (tx) => {
+      await takeVoiceSlot(tx, caller.workspaceId, 'clone');
+      await tx.insert(voices).values({
+        id: voiceId,
+        workspaceId: caller.workspaceId,
+        ownerUserId: caller.userId,
+        name: fields.name,
+        description: fields.description ?? null,
+        labels: fields.labels ?? {},
+        category: 'cloned',
+        language,
+        baseVoiceId: base.voice_id,
+        profile,
+      });
+      await tx.insert(voiceSamples).values(sampleRows);
+    });
+  } catch (error) {
+    await Promise.all(sampleRows.map((s) => deps.storage.delete(s.storageKey).catch(() => undefined)));
+    throw error;
+  }
+  return { voice_id: voiceId, requires_verification: false };
+}
+
+/**
+ * `POST /v1/voices/{id}/edit`: name, description and labels replaced; new samples added (the profile is
+ * measured again from all of them). Counts as an add-edit only when samples are added.
+ */
+export async function editVoice(
+  deps: OwnVoiceDeps,
+  caller: VoiceCaller,
+  voiceId: string,
+  fields: AddVoiceFields,
+  files: readonly UploadedFile[],
+): Promise<void> {
+  checkFileCount(files, false);
+  const { row, samples } = await getOwnVoice(deps.db, caller.workspaceId, voiceId);
+  if (files.length > 0 && row.originalVoiceId !== null)
+    throw new AppError('bad_request', 'Samples cannot be added to a voice from the library.');
+  const analysed = await analyseSamples(files, fields.remove_background_noise);
+  const added = await storeSamples(deps, caller.workspaceId, row.id, analysed);
+  try {
+    await deps.db.transaction(async (tx) => {
+      if (added.length > 0) await takeVoiceSlot(tx, caller.workspaceId, 'edit');
+      const profile = added.length > 0 ? profileOf([...samples, ...added]) : row.profile;
+      await tx
+        .update(voices)
+        .set({
+          name: fields.name,
+          description: fields.description ?? row.description,
+          labels: fields.labels ?? row.labels,
+          profile,
+        })
+        .where(eq(voices.id, row.id));
+      if (added.length > 0) await tx.insert(voiceSamples).values(added);
+    });
+  } catch (error) {
+    await Promise.all(added.map((s) => deps.storage.delete(s.storageKey).catch(() => undefined)));
+    throw error;
+  }
+  await forgetOwnPreview(deps.storage, row.id);
+}
+
+/** `DELETE /v1/voices/{id}`: the voice, its samples and its preview; library copies become unusable. */
+export async function deleteVoice(deps: OwnVoiceDeps, caller: VoiceCaller, voiceId: string): Promise<void> {
+  const { row, samples } = await getOwnVoice(deps.db, caller.workspaceId, voiceId);
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(voices).where(eq(voices.id, row.id));
+    // Copies other workspaces added from the library have no original left: §5 copied_disabled.
+    await tx
+      .update(voices)
+      .set({ sharingStatus: 'copied_disabled' })
+      .where(eq(voices.originalVoiceId, row.id));
+  });
+  await Promise.all(samples.map((s) => deps.storage.delete(s.storageKey).catch(() => undefined)));
+  await forgetOwnPreview(deps.storage, row.id);
+}
+
+/** One sample of an own voice; 404 otherwise. */
+export async function getSample(
+  db: Db,
+  workspaceId: string,
+  voiceId: string,
+  sampleId: string,
+): Promise<VoiceSampleRow> {
+  const [sample] =
+    sampleId.length > 100
+      ? []
+      : await db
+          .select()
+          .from(voiceSamples)
+          .where(
+            and(
+              eq(voiceSamples.id, sampleId),
+              eq(voiceSamples.voiceId, voiceId),
+              eq(voiceSamples.workspaceId, workspaceId),
+            ),
+          );
+  if (!sample) throw notFound('The sample');
+  return sample;
+}
+
+/**
+ * `DELETE /v1/voices/{id}/samples/{sample}`: the profile is measured again from the samples left. The
+ * last sample stays: a clone without samples would have nothing to sound like.
+ */
+export async function deleteSample(
+  deps: OwnVoiceDeps,
+  caller: VoiceCaller,
+  voiceId: string,
+  sampleId: string,
+): Promise<void> {
+  const { row, samples } = await getOwnVoice(deps.db, caller.workspaceId, voiceId);
+  const sample = await getSample(deps.db, caller.workspaceId, row.id, sampleId);
+  const rest = samples.filter((s) => s.id !== sample.id);
+  if (rest.length === 0 && row.category === 'cloned')
+    throw new AppError(
+      'bad_request',
+      'This is the voice’s only sample: add another before deleting it, or delete the voice.',
+    );
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(voiceSamples).where(eq(voiceSamples.id, sample.id));
+    await tx
+      .update(voices)
+      .set({ profile: profileOf(rest) ?? row.profile })
+      .where(eq(voices.id, row.id));
+  });
+  await deps.storage.delete(sample.storageKey).catch(() => undefined);
+  await forgetOwnPreview(deps.storage, row.id);
+}
+
+/** `POST /v1/voices/{id}/settings/edit`: the given settings over the voice's current ones. */
+export async function editVoiceSettings(
+  db: Db,
+  workspaceId: string,
+  voiceId: string,
+  settings: VoiceSettings,
+): Promise<void> {
+  const { row } = await getOwnVoice(db, workspaceId, voiceId);
+  const given = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== null && v !== undefined));
+  await db
+    .update(voices)
+    .set({ settings: { ...(row.settings ?? {}), ...given } })
+    .where(eq(voices.id, row.id));
+}
+
+/** Drops an own voice's cached preview (it is made again on the next request). */
+export async function forgetOwnPreview(storage: Storage, voiceId: string): Promise<void> {
+  await storage.delete(ownPreviewKey(voiceId)).catch(() => undefined);
+}

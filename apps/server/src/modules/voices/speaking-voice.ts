@@ -1,0 +1,172 @@
+import { analyzeVoice, formantScale, type VoiceProfile } from '@parla/audio';
+import {
+  type EngineVoice,
+  findPremadeVoice,
+  PREMADE_VOICES,
+  type PremadeVoice,
+  type VoiceSettings,
+} from '@parla/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { AppError } from '../../platform/errors';
+import type { TtsProvider } from '../../providers/tts/tts-provider';
+import { MAX_RATIO, MIN_RATIO, type VoiceTransform } from '../../providers/voice-audio/voice-transform';
+import { type VoiceRow, voices } from './voices.tables';
+
+export type VoiceCategory = 'premade' | 'cloned' | 'generated' | 'professional';
+
+/**
+ * A voice as speech needs it: a premade voice, or an own voice dressed as its premade base (the base's
+ * engine renditions, the own voice's id, name and labels) with the profile its speech is moved towards.
+ */
+export interface SpeakingVoice extends PremadeVoice {
+  category: VoiceCategory;
+  /** What the speech should sound like; undefined for a premade voice (its engines' own sound). */
+  profile: VoiceProfile | undefined;
+  /** The voice's own settings (defaults when null). */
+  settings: VoiceSettings | null;
+  liveModerationEnabled: boolean;
+}
+
+/** The public API's answer for an unknown voice: 404 `voice_not_found`. */
+export function voiceNotFound(voiceId: string): AppError {
+  return new AppError('voice_not_found', `A voice with the voice_id ${voiceId} was not found.`);
+}
+
+/** A premade voice as a SpeakingVoice. */
+export function premadeSpeaking(voice: PremadeVoice): SpeakingVoice {
+  return { ...voice, category: 'premade', profile: undefined, settings: null, liveModerationEnabled: false };
+}
+
+/**
+ * Why an own voice cannot speak, or undefined: history/voices §5 "Voices with sharing status
+ * copied_disabled are not usable", a voice banned by moderation, and a professional clone not trained.
+ */
+export function unusableReason(row: Pick<VoiceRow, 'sharingStatus' | 'safetyControl' | 'profile'>) {
+  if (row.sharingStatus === 'copied_disabled')
+    return 'This voice is no longer available: its owner has stopped sharing it.';
+  if (row.safetyControl === 'BAN') return 'This voice has been blocked by moderation and cannot be used.';
+  if (!row.profile) return 'This voice has not been trained yet.';
+  return undefined;
+}
+
+/** An own voice row as a SpeakingVoice, or undefined when its base voice is unknown. */
+export function ownSpeaking(row: VoiceRow): SpeakingVoice | undefined {
+  const base = findPremadeVoice(row.baseVoiceId);
+  if (!base) return undefined;
+  return {
+    ...base,
+    voice_id: row.id,
+    name: row.name,
+    description: row.description ?? '',
+    labels: { ...base.labels, ...row.labels } as PremadeVoice['labels'],
+    language: row.language,
+    category: row.category,
+    profile: row.profile ?? undefined,
+    settings: row.settings,
+    liveModerationEnabled: row.liveModerationEnabled,
+  };
+}
+
+/** One of the workspace's own voices, or undefined (another workspace's voice is not there). */
+export async function findOwnVoice(
+  db: Db,
+  workspaceId: string,
+  voiceId: string,
+): Promise<VoiceRow | undefined> {
+  if (voiceId.length > 100) return undefined;
+  const [row] = await db
+    .select()
+    .from(voices)
+    .where(and(eq(voices.id, voiceId), eq(voices.workspaceId, workspaceId)));
+  return row;
+}
+
+/**
+ * The voice a speech request names: premade, or one of the caller's workspace's own voices (404
+ * `voice_not_found` otherwise, another workspace's included), refused with 400 when it cannot speak.
+ */
+export async function resolveSpeakingVoice(
+  db: Db,
+  workspaceId: string,
+  voiceId: string,
+): Promise<SpeakingVoice> {
+  const premade = findPremadeVoice(voiceId);
+  if (premade) return premadeSpeaking(premade);
+  const row = await findOwnVoice(db, workspaceId, voiceId);
+  const voice = row && ownSpeaking(row);
+  if (!row || !voice) throw voiceNotFound(voiceId);
+  const reason = unusableReason(row);
+  if (reason) throw new AppError('voice_unusable', reason);
+  return voice;
+}
+
+/** What a rendition says to be measured: long enough for a stable median pitch and formants. */
+const REFERENCE_TEXT =
+  'The rainbow is a division of white light into many beautiful colours. These take the shape of a long round arch, with its path high above.';
+
+const renditionProfiles = new Map<string, Promise<VoiceProfile>>();
+
+/**
+ * How an engine rendition sounds on its own: the reference text spoken with it, analysed once per process
+ * and kept in memory. A failure is tried again on the next call.
+ */
+export function renditionProfile(engines: TtsProvider, rendition: EngineVoice): Promise<VoiceProfile> {
+  const key = JSON.stringify([rendition.engine, rendition.voice, rendition.rate ?? 1, rendition.pitch ?? 1]);
+  const known = renditionProfiles.get(key);
+  if (known) return known;
+  const made = (async () => {
+    const speech = await engines.synthesize({ ...rendition, text: REFERENCE_TEXT });
+    return analyzeVoice({ sampleRate: speech.sampleRate, samples: speech.samples });
+  })();
+  renditionProfiles.set(key, made);
+  made.catch(() => {
+    if (renditionProfiles.get(key) === made) renditionProfiles.delete(key);
+  });
+  return made;
+}
+
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+
+/** The shift that moves `from` towards `to`: median pitch ratio and formant scale, tempo kept. */
+export function timbreShift(from: VoiceProfile, to: VoiceProfile): VoiceTransform {
+  const pitchRatio =
+    from.pitch.medianHz && to.pitch.medianHz
+      ? clamp(to.pitch.medianHz / from.pitch.medianHz, MIN_RATIO, MAX_RATIO)
+      : 1;
+  return { pitchRatio, formantRatio: formantScale(from, to), tempoRatio: 1 };
+}
+
+/**
+ * The pitch and formant shift an own voice's speech gets on top of `rendition` (its base's rendition for
+ * the request's model); undefined for a premade voice or an engine outside this machine.
+ */
+export async function timbreFor(
+  engines: TtsProvider,
+  voice: SpeakingVoice,
+  rendition: EngineVoice,
+): Promise<VoiceTransform | undefined> {
+  if (!voice.profile || rendition.engine === 'external') return undefined;
+  return timbreShift(await renditionProfile(engines, rendition), voice.profile);
+}
+
+/** Median pitch above which a voice of unstated gender is built on a woman's voice. */
+const FEMALE_FROM_HZ = 165;
+
+/**
+ * The premade voice an own voice is built on: the first of its language (else English) of its gender —
+ * the gender label when given, else by median pitch. Always the same voice for a language and gender, so
+ * what a clone sounds like comes from its profile (the pitch and formant shift), not from which premade
+ * voice happened to be closest.
+ */
+export function baseVoiceFor(profile: VoiceProfile, language: string, genderLabel?: string): PremadeVoice {
+  const gender =
+    genderLabel === 'female' || genderLabel === 'male'
+      ? genderLabel
+      : (profile.pitch.medianHz ?? 0) >= FEMALE_FROM_HZ
+        ? 'female'
+        : 'male';
+  const ofLanguage = PREMADE_VOICES.filter((v) => v.language === language);
+  const pool = ofLanguage.length > 0 ? ofLanguage : PREMADE_VOICES.filter((v) => v.language === 'en');
+  return (pool.find((v) => v.labels.gender === gender) ?? pool[0]) as PremadeVoice;
+}

@@ -1,0 +1,255 @@
+import type { VoiceProfile } from '@parla/audio';
+import {
+  DESIGN_TEXT_MIN,
+  describeVoice,
+  type OutputFormat,
+  PREMADE_VOICES,
+  type PremadeVoice,
+  type VoiceResponse,
+  type VoiceTraits,
+} from '@parla/contracts';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { AppError, notFound } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import type { Storage } from '../../platform/storage/storage';
+import { encodeAudio } from '../../providers/tts/encode-audio';
+import type { TtsProvider } from '../../providers/tts/tts-provider';
+import { transformVoice } from '../../providers/voice-audio/voice-transform';
+import { getOwnVoice, takeVoiceSlot, toOwnVoiceResponse, type VoiceCaller } from './own-voices.service';
+import { renditionProfile, timbreShift } from './speaking-voice';
+import { generatedVoices, voices } from './voices.tables';
+
+/*
+ * Voice design (issue 7 item 4). The engines here cannot invent a voice from words, so a description is
+ * read into traits (describeVoice: gender, age, language and accent, pitch, pace, timbre), which pick a
+ * premade base voice and a target profile: the base's own profile with its pitch and formants moved.
+ * Three previews are three nearby targets. What a preview sounds like is what the saved voice speaks.
+ */
+
+export interface DesignDeps {
+  db: Db;
+  storage: Storage;
+  engines: TtsProvider;
+  publicUrl: string;
+}
+
+/** What each language's previews say when no text is given (at least 100 characters). */
+const SAMPLE_TEXT: Record<string, string> = {
+  en: 'Every morning I walk down to the harbour, buy a coffee from the little kiosk by the pier, and watch the fishing boats come home with the tide.',
+  es: 'Cada mañana bajo al puerto, compro un café en el quiosco junto al muelle y miro cómo vuelven los barcos de pesca con la marea.',
+  fr: 'Chaque matin, je descends au port, j’achète un café au petit kiosque près de la jetée et je regarde rentrer les bateaux de pêche avec la marée.',
+  de: 'Jeden Morgen gehe ich zum Hafen hinunter, kaufe einen Kaffee am kleinen Kiosk am Pier und sehe den Fischerbooten zu, die mit der Flut heimkehren.',
+  it: 'Ogni mattina scendo al porto, compro un caffè al chiosco vicino al molo e guardo le barche da pesca che tornano con la marea.',
+  pt: 'Todas as manhãs desço até ao porto, compro um café no quiosque junto ao cais e vejo os barcos de pesca a voltar com a maré.',
+  pl: 'Każdego ranka schodzę do portu, kupuję kawę w małym kiosku przy molo i patrzę, jak łodzie rybackie wracają z przypływem.',
+  nl: 'Elke ochtend loop ik naar de haven, koop een koffie bij het kleine kiosk bij de pier en kijk hoe de vissersboten met het tij terugkeren.',
+};
+
+/** Three previews: the traits' target, then a little lower and a little higher. */
+const VARIATIONS = [
+  { pitch: 1, formant: 1 },
+  { pitch: 0.93, formant: 0.97 },
+  { pitch: 1.07, formant: 1.03 },
+];
+
+/** Previews are kept this long for `POST /v1/text-to-voice` to save. */
+const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The premade voice a description starts from: its language, then gender, accent and age, by score. */
+export function chooseDesignBase(traits: VoiceTraits): PremadeVoice {
+  const language = traits.language ?? 'en';
+  const pool = PREMADE_VOICES.filter((v) => v.language === language);
+  const candidates = pool.length > 0 ? pool : PREMADE_VOICES.filter((v) => v.language === 'en');
+  const score = (v: PremadeVoice) =>
+    (traits.gender && v.labels.gender === traits.gender ? 4 : 0) +
+    (traits.accent && v.labels.accent.toLowerCase().includes(traits.accent) ? 2 : 0) +
+    (traits.age && v.labels.age === traits.age ? 1 : 0);
+  return [...candidates].sort((a, b) => score(b) - score(a))[0] as PremadeVoice;
+}
+
+/** A profile like `base` with its pitch and formants scaled: what the designed voice should sound like. */
+export function scaledProfile(base: VoiceProfile, pitch: number, formant: number, pace = 1): VoiceProfile {
+  const env = base.spectralEnvelope;
+  return {
+    ...base,
+    pitch:
+      base.pitch.medianHz === null
+        ? base.pitch
+        : {
+            ...base.pitch,
+            medianHz: base.pitch.medianHz * pitch,
+            p10Hz: base.pitch.p10Hz * pitch,
+            p90Hz: base.pitch.p90Hz * pitch,
+          },
+    speakingRate: base.speakingRate === null ? null : base.speakingRate * pace,
+    spectralEnvelope: {
+      ...env,
+      spectralCentroidHz: env.spectralCentroidHz === null ? null : env.spectralCentroidHz * formant,
+      formantsHz: env.formantsHz
+        ? [env.formantsHz[0] * formant, env.formantsHz[1] * formant, env.formantsHz[2] * formant]
+        : null,
+    },
+  };
+}
+
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+
+interface DesignInput {
+  voice_description: string;
+  text?: string | null | undefined;
+  auto_generate_text: boolean;
+  output_format: OutputFormat;
+}
+
+/** Speaks `text` with the base's engine moved to `target`, at `pace`; the audio in the format asked. */
+async function renderPreview(
+  deps: DesignDeps,
+  base: PremadeVoice,
+  target: VoiceProfile,
+  pace: number,
+  text: string,
+  outputFormat: OutputFormat,
+) {
+  const rendition = { ...base.primary, rate: clamp((base.primary.rate ?? 1) * pace, 0.5, 2) };
+  const speech = await deps.engines.synthesize({ ...rendition, text });
+  const shift = timbreShift(await renditionProfile(deps.engines, base.primary), target);
+  const audio = await transformVoice(
+    { sampleRate: speech.sampleRate, channels: 1, samples: speech.samples },
+    shift,
+  );
+  return {
+    bytes: await encodeAudio(audio, outputFormat),
+    durationSecs: audio.samples.length / audio.sampleRate,
+  };
+}
+
+/**
+ * Three previews of the voice a description asks for, each kept a day under its generated_voice_id.
+ * `from` is the starting point of a remix: an own voice's base and profile.
+ */
+async function makePreviews(
+  deps: DesignDeps,
+  caller: VoiceCaller,
+  input: DesignInput,
+  from?: { base: PremadeVoice; profile: VoiceProfile; pace: number },
+) {
+  const traits = describeVoice(input.voice_description);
+  const base = from?.base ?? chooseDesignBase(traits);
+  const language = base.language;
+  const text = input.text?.trim() || (SAMPLE_TEXT[language] ?? (SAMPLE_TEXT.en as string));
+  if (text.length < DESIGN_TEXT_MIN && !input.auto_generate_text)
+    throw new AppError('invalid_request', `The preview text must be at least ${DESIGN_TEXT_MIN} characters.`);
+  const start = from?.profile ?? (await renditionProfile(deps.engines, base.primary));
+  const pace = clamp((from?.pace ?? 1) * traits.pace, 0.7, 1.2);
+  const labels: Record<string, string> = {
+    gender: traits.gender ?? base.labels.gender,
+    age: traits.age ?? base.labels.age,
+    accent: traits.accent ?? base.labels.accent,
+    language,
+    descriptive:
+      traits.understood.filter((w) => ['deep', 'high', 'warm', 'bright', 'large'].includes(w))[0] ?? '',
+  };
+  const previews = [];
+  // One at a time: each uses an engine and an ffmpeg, and three at once would starve speech requests.
+  for (const variation of VARIATIONS) {
+    const target = scaledProfile(start, traits.pitch * variation.pitch, traits.formant * variation.formant);
+    const { bytes, durationSecs } = await renderPreview(deps, base, target, pace, text, input.output_format);
+    const id = newId();
+    const audioKey = `voice-design/${caller.workspaceId}/${id}`;
+    await deps.storage.put(audioKey, bytes);
+    await deps.db.insert(generatedVoices).values({
+      id,
+      workspaceId: caller.workspaceId,
+      description: input.voice_description,
+      language,
+      baseVoiceId: base.voice_id,
+      profile: target,
+      labels,
+      settings: { speed: Math.round(pace * 100) / 100 },
+      audioKey,
+    });
+    previews.push({
+      audio_base_64: bytes.toString('base64'),
+      generated_voice_id: id,
+      media_type: input.output_format.startsWith('mp3') ? 'audio/mpeg' : 'application/octet-stream',
+      duration_secs: Math.round(durationSecs * 100) / 100,
+      language,
+    });
+  }
+  return { previews, text };
+}
+
+/** `POST /v1/text-to-voice/design`. */
+export function designVoice(deps: DesignDeps, caller: VoiceCaller, input: DesignInput) {
+  return makePreviews(deps, caller, input);
+}
+
+/** `POST /v1/text-to-voice/{voice_id}/remix`: an own voice, changed as described. */
+export async function remixVoice(deps: DesignDeps, caller: VoiceCaller, voiceId: string, input: DesignInput) {
+  const { row } = await getOwnVoice(deps.db, caller.workspaceId, voiceId);
+  const base = PREMADE_VOICES.find((v) => v.voice_id === row.baseVoiceId);
+  if (!base || !row.profile)
+    throw new AppError('bad_request', 'This voice cannot be remixed until it is trained.');
+  return makePreviews(deps, caller, input, { base, profile: row.profile, pace: row.settings?.speed ?? 1 });
+}
+
+/** A preview of the caller's workspace that has not expired; 404 otherwise. */
+async function findPreview(db: Db, workspaceId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(generatedVoices)
+    .where(
+      and(
+        eq(generatedVoices.id, id),
+        eq(generatedVoices.workspaceId, workspaceId),
+        gt(generatedVoices.createdAt, new Date(Date.now() - PREVIEW_TTL_MS)),
+      ),
+    );
+  if (!row) throw notFound('The voice preview');
+  return row;
+}
+
+/** `GET /v1/text-to-voice/{generated_voice_id}/stream`: the preview's audio. */
+export async function previewAudio(deps: DesignDeps, caller: VoiceCaller, id: string): Promise<Buffer> {
+  const row = await findPreview(deps.db, caller.workspaceId, id);
+  const audio = await deps.storage.get(row.audioKey);
+  if (!audio) throw notFound('The voice preview');
+  return audio;
+}
+
+/** `POST /v1/text-to-voice`: a preview saved as a `generated` voice (counts against voice_limit). */
+export async function createDesignedVoice(
+  deps: DesignDeps,
+  caller: VoiceCaller,
+  body: {
+    voice_name: string;
+    voice_description: string;
+    generated_voice_id: string;
+    labels?: Record<string, string | null | undefined> | null | undefined;
+  },
+): Promise<VoiceResponse> {
+  const preview = await findPreview(deps.db, caller.workspaceId, body.generated_voice_id);
+  const given = Object.fromEntries(
+    Object.entries(body.labels ?? {}).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
+  );
+  const id = newId();
+  await deps.db.transaction(async (tx) => {
+    await takeVoiceSlot(tx, caller.workspaceId, 'add');
+    await tx.insert(voices).values({
+      id,
+      workspaceId: caller.workspaceId,
+      ownerUserId: caller.userId,
+      name: body.voice_name,
+      description: body.voice_description,
+      labels: { ...preview.labels, ...given },
+      category: 'generated',
+      language: preview.language,
+      baseVoiceId: preview.baseVoiceId,
+      profile: preview.profile,
+      settings: preview.settings,
+    });
+  });
+  const { row, samples } = await getOwnVoice(deps.db, caller.workspaceId, id);
+  return toOwnVoiceResponse(row, samples, deps.publicUrl);
+}

@@ -1,0 +1,336 @@
+import { profileDistance } from '@parla/audio';
+import type { LibraryVoice, SharedVoicesQuery, ShareVoiceBody, VoiceCollection } from '@parla/contracts';
+import { and, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { toUnixSeconds } from '../../platform/clock';
+import type { Db } from '../../platform/db/client';
+import { AppError, notFound } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { users } from '../users/users.tables';
+import { workspaces } from '../workspaces/workspaces.tables';
+import { getOwnVoice, takeVoiceSlot, type VoiceCaller } from './own-voices.service';
+import { ownSpeaking, voiceNotFound } from './speaking-voice';
+import { previewUrl } from './voices.service';
+import { type VoiceRow, voiceCollections, voices } from './voices.tables';
+
+/*
+ * The voice library (issue 7 item 5): own voices shared by their owners, listed for every workspace,
+ * added to a workspace as a copy (`original_voice_id`), and found by sound (similar voices).
+ */
+
+/** A shared voice as the library lists it (the public API's LibraryVoiceResponse). */
+export function toLibraryVoice(row: VoiceRow, publicUrl: string, addedByCaller: boolean): LibraryVoice {
+  const speaking = ownSpeaking(row);
+  const labels = { ...speaking?.labels, ...row.labels } as Record<string, string | undefined>;
+  return {
+    public_owner_id: row.publicOwnerId ?? '',
+    voice_id: row.id,
+    date_unix: toUnixSeconds(row.sharedAt ?? row.createdAt),
+    name: row.name,
+    accent: labels.accent ?? '',
+    gender: labels.gender ?? '',
+    age: labels.age ?? '',
+    descriptive: labels.descriptive ?? '',
+    use_case: labels.use_case ?? '',
+    category: row.category,
+    language: row.language,
+    description: row.description,
+    preview_url: previewUrl(publicUrl, row.id),
+    usage_character_count_1y: 0,
+    usage_character_count_7d: 0,
+    play_api_usage_character_count_1y: 0,
+    cloned_by_count: row.clonedByCount,
+    free_users_allowed: row.freeUsersAllowed,
+    live_moderation_enabled: row.liveModerationEnabled,
+    featured: false,
+    is_added_by_user: addedByCaller,
+  };
+}
+
+/**
+ * Shares an own voice in the library, or stops sharing it (history/voices §3 sharing). Stopping turns
+ * the copies other workspaces added into `copied_disabled`: §5 "not usable". Sharing again restores them.
+ */
+export async function shareVoice(
+  db: Db,
+  caller: VoiceCaller,
+  voiceId: string,
+  body: ShareVoiceBody,
+): Promise<VoiceRow> {
+  const { row } = await getOwnVoice(db, caller.workspaceId, voiceId);
+  if (row.originalVoiceId !== null)
+    throw new AppError('bad_request', 'A voice added from the library cannot be shared again.');
+  if (row.safetyControl === 'BAN') throw new AppError('forbidden', 'A blocked voice cannot be shared.');
+  const [sharer] = await db
+    .select({ publicUserId: users.publicUserId })
+    .from(users)
+    .where(eq(users.id, caller.userId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(voices)
+      .set({
+        sharingStatus: body.enabled ? 'enabled' : 'disabled',
+        sharedAt: body.enabled ? (row.sharedAt ?? new Date()) : row.sharedAt,
+        publicOwnerId: sharer?.publicUserId ?? row.publicOwnerId,
+        name: body.name ?? row.name,
+        description: body.description ?? row.description,
+        liveModerationEnabled: body.live_moderation_enabled ?? row.liveModerationEnabled,
+        freeUsersAllowed: body.free_users_allowed ?? row.freeUsersAllowed,
+      })
+      .where(eq(voices.id, row.id));
+    await tx
+      .update(voices)
+      .set({ sharingStatus: body.enabled ? 'copied' : 'copied_disabled' })
+      .where(eq(voices.originalVoiceId, row.id));
+  });
+  return (await getOwnVoice(db, caller.workspaceId, voiceId)).row;
+}
+
+const listOf = (value: string | string[] | undefined) =>
+  value === undefined
+    ? []
+    : (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).filter(Boolean);
+
+const labelIs = (key: string, value: string) =>
+  sql`lower(${voices.labels}->>${key}) = ${value.toLowerCase()}`;
+
+/** `GET /v1/shared-voices`: the shared voices matching the filters, a page at a time. */
+export async function listSharedVoices(
+  db: Db,
+  caller: VoiceCaller,
+  query: z.infer<typeof SharedVoicesQuery>,
+  publicUrl: string,
+): Promise<{ voices: LibraryVoice[]; has_more: boolean; total_count: number; last_sort_id: string | null }> {
+  const where: SQL[] = [eq(voices.sharingStatus, 'enabled')];
+  if (query.category) where.push(eq(voices.category, query.category as VoiceRow['category']));
+  if (query.gender) where.push(labelIs('gender', query.gender));
+  if (query.age) where.push(labelIs('age', query.age));
+  if (query.accent) where.push(labelIs('accent', query.accent));
+  if (query.language) where.push(eq(voices.language, query.language.toLowerCase().slice(0, 2)));
+  if (query.owner_id) where.push(eq(voices.publicOwnerId, query.owner_id));
+  if (query.featured === 'true') where.push(sql`false`);
+  if (query.include_live_moderated === 'false') where.push(eq(voices.liveModerationEnabled, false));
+  const useCases = listOf(query.use_cases);
+  if (useCases.length) where.push(or(...useCases.map((u) => labelIs('use_case', u))) as SQL);
+  const descriptives = listOf(query.descriptives);
+  if (descriptives.length) where.push(or(...descriptives.map((d) => labelIs('descriptive', d))) as SQL);
+  const needle = query.search?.trim();
+  if (needle) {
+    const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(ilike(voices.name, pattern), ilike(voices.description, pattern)) as SQL);
+  }
+  const order =
+    query.sort === 'cloned_by_count'
+      ? [desc(voices.clonedByCount), desc(voices.sharedAt), voices.id]
+      : query.sort === 'name'
+        ? [voices.name, voices.id]
+        : [desc(voices.sharedAt), voices.id];
+  const condition = and(...where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(voices)
+      .where(condition)
+      .orderBy(...order)
+      .limit(query.page_size + 1)
+      .offset(query.page * query.page_size),
+    db.select({ n: sql<number>`count(*)::int` }).from(voices).where(condition),
+  ]);
+  const page = rows.slice(0, query.page_size);
+  const added = await addedByWorkspace(
+    db,
+    caller.workspaceId,
+    page.map((r) => r.id),
+  );
+  return {
+    voices: page.map((row) => toLibraryVoice(row, publicUrl, added.has(row.id))),
+    has_more: rows.length > query.page_size,
+    total_count: total?.n ?? 0,
+    last_sort_id: page.at(-1)?.id ?? null,
+  };
+}
+
+/** Which of these shared voices the workspace has added already. */
+async function addedByWorkspace(db: Db, workspaceId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ original: voices.originalVoiceId })
+    .from(voices)
+    .where(and(eq(voices.workspaceId, workspaceId), inArray(voices.originalVoiceId, ids)));
+  return new Set(rows.flatMap((r) => (r.original ? [r.original] : [])));
+}
+
+/**
+ * `POST /v1/voices/add/{public_user_id}/{voice_id}`: a shared voice copied into the caller's voices under
+ * `new_name` (it counts against voice_limit and the add-edits). A workspace's own shared voice is there
+ * already, and adding one twice is refused.
+ */
+export async function addSharedVoice(
+  db: Db,
+  caller: VoiceCaller,
+  publicUserId: string,
+  voiceId: string,
+  newName: string,
+): Promise<{ voice_id: string }> {
+  const [original] = await db
+    .select()
+    .from(voices)
+    .where(
+      and(
+        eq(voices.id, voiceId),
+        eq(voices.sharingStatus, 'enabled'),
+        eq(voices.publicOwnerId, publicUserId),
+      ),
+    );
+  if (!original) throw voiceNotFound(voiceId);
+  if (original.workspaceId === caller.workspaceId)
+    throw new AppError('conflict', 'This voice is already one of your voices.');
+  const id = newId();
+  await db.transaction(async (tx) => {
+    const [workspace] = await tx
+      .select({ tier: workspaces.tier })
+      .from(workspaces)
+      .where(eq(workspaces.id, caller.workspaceId));
+    if (!original.freeUsersAllowed && workspace?.tier === 'free')
+      throw new AppError('forbidden', 'The owner of this voice has made it available on paid plans only.');
+    await takeVoiceSlot(tx, caller.workspaceId, 'add');
+    const [already] = await tx
+      .select({ id: voices.id })
+      .from(voices)
+      .where(and(eq(voices.workspaceId, caller.workspaceId), eq(voices.originalVoiceId, original.id)));
+    if (already) throw new AppError('conflict', 'This voice is already in your voices.');
+    await tx.insert(voices).values({
+      id,
+      workspaceId: caller.workspaceId,
+      ownerUserId: caller.userId,
+      name: newName,
+      description: original.description,
+      labels: original.labels,
+      category: original.category,
+      language: original.language,
+      baseVoiceId: original.baseVoiceId,
+      profile: original.profile,
+      sharingStatus: 'copied',
+      originalVoiceId: original.id,
+      publicOwnerId: original.publicOwnerId,
+      liveModerationEnabled: original.liveModerationEnabled,
+      freeUsersAllowed: original.freeUsersAllowed,
+    });
+    await tx
+      .update(voices)
+      .set({ clonedByCount: sql`${voices.clonedByCount} + 1` })
+      .where(eq(voices.id, original.id));
+  });
+  return { voice_id: id };
+}
+
+/** How many shared voices similar-voices compares at most (the newest). */
+const SIMILAR_POOL = 5000;
+
+/**
+ * `POST /v1/similar-voices`: the shared voices nearest to a recording's profile by profileDistance (0 is
+ * the same voice; one unit is half an octave of pitch or 6 dB of spectral envelope), nearest first.
+ */
+export async function similarVoices(
+  db: Db,
+  caller: VoiceCaller,
+  profile: NonNullable<VoiceRow['profile']>,
+  options: { threshold: number | undefined; topK: number },
+  publicUrl: string,
+): Promise<{ voices: LibraryVoice[]; has_more: boolean; total_count: number; last_sort_id: string | null }> {
+  const rows = await db
+    .select()
+    .from(voices)
+    .where(
+      and(
+        eq(voices.sharingStatus, 'enabled'),
+        isNotNull(voices.profile),
+        ne(voices.workspaceId, caller.workspaceId),
+      ),
+    )
+    .orderBy(desc(voices.sharedAt))
+    .limit(SIMILAR_POOL);
+  const ranked = rows
+    .map((row) => ({
+      row,
+      distance: profileDistance(profile, row.profile as NonNullable<VoiceRow['profile']>),
+    }))
+    .filter((r) => options.threshold === undefined || r.distance <= options.threshold)
+    .sort((a, b) => a.distance - b.distance);
+  const page = ranked.slice(0, options.topK);
+  const added = await addedByWorkspace(
+    db,
+    caller.workspaceId,
+    page.map((r) => r.row.id),
+  );
+  return {
+    voices: page.map((r) => toLibraryVoice(r.row, publicUrl, added.has(r.row.id))),
+    has_more: ranked.length > page.length,
+    total_count: ranked.length,
+    last_sort_id: page.at(-1)?.row.id ?? null,
+  };
+}
+
+type CollectionRow = typeof voiceCollections.$inferSelect;
+
+const toCollection = (row: CollectionRow): VoiceCollection => ({
+  collection_id: row.id,
+  name: row.name,
+  voice_ids: row.voiceIds,
+  created_at_unix: toUnixSeconds(row.createdAt),
+});
+
+export async function listCollections(db: Db, workspaceId: string): Promise<VoiceCollection[]> {
+  const rows = await db
+    .select()
+    .from(voiceCollections)
+    .where(eq(voiceCollections.workspaceId, workspaceId))
+    .orderBy(voiceCollections.name, voiceCollections.id);
+  return rows.map(toCollection);
+}
+
+export async function getCollection(db: Db, workspaceId: string, id: string): Promise<VoiceCollection> {
+  const [row] = await db
+    .select()
+    .from(voiceCollections)
+    .where(and(eq(voiceCollections.id, id), eq(voiceCollections.workspaceId, workspaceId)));
+  if (!row) throw notFound('The collection');
+  return toCollection(row);
+}
+
+export async function createCollection(
+  db: Db,
+  workspaceId: string,
+  body: { name: string; voice_ids?: string[] | undefined },
+): Promise<VoiceCollection> {
+  const [row] = await db
+    .insert(voiceCollections)
+    .values({ id: newId(), workspaceId, name: body.name, voiceIds: [...new Set(body.voice_ids ?? [])] })
+    .returning();
+  return toCollection(row as CollectionRow);
+}
+
+export async function updateCollection(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  body: { name?: string | undefined; voice_ids?: string[] | undefined },
+): Promise<VoiceCollection> {
+  const current = await getCollection(db, workspaceId, id);
+  const [row] = await db
+    .update(voiceCollections)
+    .set({
+      name: body.name ?? current.name,
+      voiceIds: body.voice_ids ? [...new Set(body.voice_ids)] : current.voice_ids,
+    })
+    .where(and(eq(voiceCollections.id, id), eq(voiceCollections.workspaceId, workspaceId)))
+    .returning();
+  return toCollection(row as CollectionRow);
+}
+
+export async function deleteCollection(db: Db, workspaceId: string, id: string): Promise<void> {
+  await getCollection(db, workspaceId, id);
+  await db
+    .delete(voiceCollections)
+    .where(and(eq(voiceCollections.id, id), eq(voiceCollections.workspaceId, workspaceId)));
+}

@@ -1,0 +1,130 @@
+import type { VoiceProfile } from '@parla/audio';
+import type { VoiceSettings } from '@parla/contracts';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.tables';
+import { workspaces } from '../workspaces/workspaces.tables';
+
+export const OWN_VOICE_CATEGORIES = ['cloned', 'generated', 'professional'] as const;
+export const SHARING_STATUSES = ['enabled', 'disabled', 'copied', 'copied_disabled'] as const;
+
+/**
+ * A workspace's own voice (history/voices §3 "Voice"): an instant clone, a designed voice, a professional
+ * clone, or a copy of a library voice. The offline engines speak it with the renditions of a premade
+ * base voice, shifted in pitch and formants towards `profile` (modules/voices/speaking-voice.ts).
+ */
+export const voices = pgTable(
+  'voices',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ownerUserId: text('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    labels: jsonb('labels').$type<Record<string, string>>().notNull().default({}),
+    category: text('category', { enum: OWN_VOICE_CATEGORIES }).notNull(),
+    /** ISO 639-1: the language the base voice speaks. */
+    language: text('language').notNull(),
+    /** The premade voice whose engine renditions speak this voice. */
+    baseVoiceId: text('base_voice_id').notNull(),
+    /** What the voice should sound like; null for a professional clone not trained yet. */
+    profile: jsonb('profile').$type<VoiceProfile>(),
+    /** Its own settings; null means the defaults. */
+    settings: jsonb('settings').$type<VoiceSettings>(),
+    /** A professional clone's training state per model (`fine_tuning.state`). */
+    fineTuningState: text('fine_tuning_state', {
+      enum: ['not_started', 'queued', 'fine_tuning', 'fine_tuned', 'failed'],
+    }),
+    /** §3 sharing.status; null while never shared. */
+    sharingStatus: text('sharing_status', { enum: SHARING_STATUSES }),
+    /** When added from the library: the shared voice it copies. */
+    originalVoiceId: text('original_voice_id'),
+    /** The public id of whoever shared the original (the library's `public_owner_id`). */
+    publicOwnerId: text('public_owner_id'),
+    liveModerationEnabled: boolean('live_moderation_enabled').notNull().default(false),
+    freeUsersAllowed: boolean('free_users_allowed').notNull().default(true),
+    clonedByCount: integer('cloned_by_count').notNull().default(0),
+    sharedAt: timestamp('shared_at', { withTimezone: true }),
+    /** §3 safety_control: BAN or CAPTCHA set by moderation; null for none. */
+    safetyControl: text('safety_control', { enum: ['BAN', 'CAPTCHA'] }),
+    requiresVerification: boolean('requires_verification').notNull().default(false),
+    isVerified: boolean('is_verified').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('voices_workspace_created_idx').on(t.workspaceId, t.createdAt),
+    index('voices_shared_idx').on(t.sharedAt).where(sql`${t.sharingStatus} = 'enabled'`),
+    index('voices_original_idx').on(t.originalVoiceId),
+  ],
+);
+
+export type VoiceRow = typeof voices.$inferSelect;
+
+/** An uploaded sample of a voice (`samples` in the Voice response), kept as uploaded. */
+export const voiceSamples = pgTable(
+  'voice_samples',
+  {
+    id: text('id').primaryKey(),
+    voiceId: text('voice_id')
+      .notNull()
+      .references(() => voices.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** sha-256 of the bytes, hex. */
+    hash: text('hash').notNull(),
+    durationSecs: real('duration_secs').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** The sample's own profile; the voice's is merged from these. */
+    profile: jsonb('profile').$type<VoiceProfile>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('voice_samples_voice_idx').on(t.voiceId)],
+);
+
+export type VoiceSampleRow = typeof voiceSamples.$inferSelect;
+
+/**
+ * A voice design preview (`generated_voice_id`): what `POST /v1/text-to-voice` saves as a voice. Kept a
+ * day, in the workspace that designed it.
+ */
+export const generatedVoices = pgTable(
+  'generated_voices',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    language: text('language').notNull(),
+    baseVoiceId: text('base_voice_id').notNull(),
+    profile: jsonb('profile').$type<VoiceProfile>().notNull(),
+    labels: jsonb('labels').$type<Record<string, string>>().notNull(),
+    /** The settings the saved voice starts with (its pace as `speed`). */
+    settings: jsonb('settings').$type<VoiceSettings>().notNull(),
+    audioKey: text('audio_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('generated_voices_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/** Voice collections (history/voices §2 voice-lab/collections): named groups of a workspace's voices. */
+export const voiceCollections = pgTable(
+  'voice_collections',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Voice ids (own or premade), in the order they were added. */
+    voiceIds: jsonb('voice_ids').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('voice_collections_workspace_idx').on(t.workspaceId)],
+);
