@@ -14,10 +14,8 @@
  * - word error rate of each English premade voice, heard by pocketsphinx.
  * Each figure is printed with its target and PASS/FAIL. One voice per engine: Festival, Flite, eSpeak.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_VOICE_SETTINGS } from '../apps/server/src/modules/voices/voices.service';
@@ -27,8 +25,9 @@ import { engineProsody } from '../apps/server/src/providers/tts/speech-pipeline'
 import { splitSentences } from '../apps/server/src/providers/tts/text-normalization';
 import { transcribe, wordErrorRate } from '../apps/server/src/test/transcribe';
 import { type EngineVoice, PREMADE_VOICES, type PremadeVoice } from '../packages/contracts/src/tts-catalog';
+import { type Server, sleep, startParla } from './server';
 
-const root = path.resolve(import.meta.dirname, '..');
+const _root = path.resolve(import.meta.dirname, '..');
 
 /** 200 characters, three sentences, nothing for the normaliser to rewrite. */
 const TEXT =
@@ -97,17 +96,6 @@ function quantile(values: readonly number[], q: number): number {
   return (sorted[low] as number) + ((sorted[high] as number) - (sorted[low] as number)) * (at - low);
 }
 
-const sleep = (delayMs: number) => new Promise((resolve) => setTimeout(resolve, delayMs));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 /** Seconds of audio in an MP3 stream: its frames counted (the Xing/Info header frame is no audio). */
 function mp3Seconds(bytes: Buffer): number {
   let at = 0;
@@ -139,90 +127,6 @@ function mp3Seconds(bytes: Buffer): number {
     at += length;
   }
   return samples / sampleRate;
-}
-
-interface Server {
-  url: string;
-  apiKey: string;
-  stop(): Promise<void>;
-}
-
-function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) =>
-    execFile(process.execPath, args, { cwd: root, env, timeout: 120_000 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
-    ),
-  );
-}
-
-/**
- * The server as `npm start` runs it (built here first), on a fresh DATA_DIR and a free port. The user (tier
- * enterprise: enough credits and concurrency for the load) and its API key come from `npm run admin`,
- * run against that DATA_DIR before the server owns it.
- */
-async function startParla(): Promise<Server> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-bench-tts-'));
-  // WEB_DIST_DIR points where no web app is: the API alone, whatever state a web build is in.
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: dataDir,
-  };
-  const created = await runNode(
-    [
-      '--import',
-      'tsx',
-      'apps/server/src/admin.ts',
-      'create-user',
-      '--email',
-      'bench@example.com',
-      '--password',
-      'Bench-password-1',
-      '--tier',
-      'enterprise',
-      '--api-key',
-    ],
-    env,
-  );
-  const apiKey = /sk_[0-9a-f]+/.exec(created)?.[0];
-  if (!apiKey) throw new Error(`the admin command printed no API key:\n${created}`);
-  await runNode(['scripts/build-server.mjs'], env);
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: { ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  let up = false;
-  for (let i = 0; i < 240 && !up; i++) {
-    try {
-      up = (await fetch(`${url}/health`)).ok;
-    } catch {}
-    if (!up) await sleep(250);
-  }
-  if (!up) {
-    child.kill('SIGKILL');
-    throw new Error('the server did not come up');
-  }
-  // The server makes the premade voices' previews in the background at start: wait for them, so they do
-  // not run during the measurements.
-  const previews = path.join(dataDir, 'files/voice-previews/v1');
-  for (let i = 0; i < 600; i++) {
-    if (fs.existsSync(previews) && fs.readdirSync(previews).length >= PREMADE_VOICES.length) break;
-    await sleep(200);
-  }
-  return {
-    url,
-    apiKey,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });

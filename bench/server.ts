@@ -1,0 +1,107 @@
+/**
+ * The server as the benches measure it: built and started as `npm start` runs it, on a fresh DATA_DIR,
+ * with a user and API key made by the admin command.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { PREMADE_VOICES } from '../packages/contracts/src/tts-catalog';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export const sleep = (delayMs: number) => new Promise((resolve) => setTimeout(resolve, delayMs));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Server {
+  url: string;
+  apiKey: string;
+  stop(): Promise<void>;
+}
+
+function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, args, { cwd: root, env, timeout: 120_000 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+    ),
+  );
+}
+
+/**
+ * The server as `npm start` runs it (built here first), on a fresh DATA_DIR and a free port. The user (tier
+ * enterprise: enough credits and concurrency for the load) and its API key come from `npm run admin`,
+ * run against that DATA_DIR before the server owns it.
+ */
+export async function startParla(options: { tier?: string } = {}): Promise<Server> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-bench-'));
+  // WEB_DIST_DIR points where no web app is: the API alone, whatever state a web build is in.
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: dataDir,
+  };
+  const created = await runNode(
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/admin.ts',
+      'create-user',
+      '--email',
+      'bench@example.com',
+      '--password',
+      'Bench-password-1',
+      '--tier',
+      options.tier ?? 'enterprise',
+      '--api-key',
+    ],
+    env,
+  );
+  const apiKey = /sk_[0-9a-f]+/.exec(created)?.[0];
+  if (!apiKey) throw new Error(`the admin command printed no API key:\n${created}`);
+  await runNode(['scripts/build-server.mjs'], env);
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  let up = false;
+  for (let i = 0; i < 240 && !up; i++) {
+    try {
+      up = (await fetch(`${url}/health`)).ok;
+    } catch {}
+    if (!up) await sleep(250);
+  }
+  if (!up) {
+    child.kill('SIGKILL');
+    throw new Error('the server did not come up');
+  }
+  // The server makes the premade voices' previews in the background at start: wait for them, so they do
+  // not run during the measurements.
+  const previews = path.join(dataDir, 'files/voice-previews/v1');
+  for (let i = 0; i < 600; i++) {
+    if (fs.existsSync(previews) && fs.readdirSync(previews).length >= PREMADE_VOICES.length) break;
+    await sleep(200);
+  }
+  return {
+    url,
+    apiKey,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
