@@ -21,9 +21,9 @@ import path from 'node:path';
 import { DEFAULT_VOICE_SETTINGS } from '../apps/server/src/modules/voices/voices.service';
 import { createLogger } from '../apps/server/src/platform/logger';
 import { EnginePool } from '../apps/server/src/providers/engines/engine-pool';
+import { transcribe, wordErrorRate } from '../apps/server/src/providers/stt/pocketsphinx';
 import { engineProsody } from '../apps/server/src/providers/tts/speech-pipeline';
 import { splitSentences } from '../apps/server/src/providers/tts/text-normalization';
-import { transcribe, wordErrorRate } from '../apps/server/src/test/transcribe';
 import { type EngineVoice, PREMADE_VOICES, type PremadeVoice } from '../packages/contracts/src/tts-catalog';
 import { type Server, sleep, startParla } from './server';
 

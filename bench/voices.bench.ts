@@ -83,7 +83,7 @@ export async function run(): Promise<void> {
       const { voice_id: cloneId } = JSON.parse((await post(server, '/v1/voices/add', form)).toString()) as {
         voice_id: string;
       };
-      const base = baseVoiceFor(analyzeVoice(pcm), 'en');
+      const base = baseVoiceFor(analyzeVoice(pcm).pitch.medianHz, 'en');
       const cloneHz = medianOf(await speak(server, cloneId));
       const baseHz = medianOf(await speak(server, base.voice_id));
       const cloneError = Math.abs(cloneHz / sampleHz - 1);

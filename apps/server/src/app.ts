@@ -22,6 +22,7 @@ import { stsRoutes } from './modules/speech-to-speech/sts.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { ttsRoutes } from './modules/tts/tts.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { pvcRoutes } from './modules/voices/pvc.routes';
 import { voiceRoutes } from './modules/voices/voices.routes';
 import type { AuthGuard } from './platform/auth-guard';
 import type { Clock } from './platform/clock';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(async (scope) => userRoutes(scope, deps));
     await app.register(async (scope) => apiKeyRoutes(scope, deps));
     await app.register(async (scope) => voiceRoutes(scope, deps));
+    await app.register(async (scope) => pvcRoutes(scope, deps));
     await app.register(async (scope) => ttsRoutes(scope, deps));
     await app.register(async (scope) => stsRoutes(scope, deps));
     await app.register(async (scope) => dialogueRoutes(scope, deps));

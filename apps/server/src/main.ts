@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { billingRenewalsJob, provideRenewalDeps } from './modules/billing/billing.jobs';
 import { createBillingProvider } from './modules/billing/create-provider';
 import { provideShareVideoDeps } from './modules/history/share-video.jobs';
+import { providePvcDeps } from './modules/voices/pvc.jobs';
 import { warmVoicePreviews } from './modules/voices/voice-previews';
 import { createAuthGuard } from './platform/auth-guard';
 import { systemClock } from './platform/clock';
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
   const queue = new JobQueue(database.db);
   // Before the worker starts: a render left queued by the last run may be claimed at once.
   provideShareVideoDeps({ db: database.db, storage });
+  providePvcDeps({ db: database.db, storage });
   const mailer = createMailer(config, database.db, logger);
 
   let worker: JobWorker | undefined;

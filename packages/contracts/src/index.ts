@@ -14,6 +14,7 @@ export * from './mfa';
 export * from './openai-speech';
 export * from './own-voices';
 export * from './plans';
+export * from './pvc';
 export * from './redirect';
 export * from './routes';
 export * from './share-video';

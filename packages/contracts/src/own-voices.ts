@@ -276,3 +276,14 @@ export const deleteCollectionRoute = defineRoute({
   params: collectionParams,
   response: z.object({ status: z.literal('ok') }),
 });
+
+/**
+ * history/voices §5: "A voice needs verification when it is unverified and verification is required or
+ * the account is in probation." Such a voice cannot be used until its owner reads the captcha aloud.
+ */
+export function voiceNeedsVerification(
+  voice: { isVerified: boolean; requiresVerification: boolean },
+  ownerInProbation: boolean,
+): boolean {
+  return !voice.isVerified && (voice.requiresVerification || ownerInProbation);
+}

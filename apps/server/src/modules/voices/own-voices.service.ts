@@ -21,6 +21,7 @@ import type { Storage } from '../../platform/storage/storage';
 import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
 import { denoise } from '../../providers/voice-audio/denoise';
 import { probeUpload, UploadRejectedError } from '../../providers/voice-audio/probe-upload';
+import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { baseVoiceFor, ownSpeaking, voiceNotFound } from './speaking-voice';
 import { ownPreviewKey, type VoicePreviewDeps } from './voice-previews';
@@ -92,17 +93,18 @@ export function toOwnVoiceResponse(
         ? {
             is_allowed_to_fine_tune: true,
             state: { parla_v1: row.fineTuningState ?? 'not_started' },
-            verification_failures: [],
-            verification_attempts_count: 0,
-            manual_verification_requested: false,
+            verification_failures: row.verificationFailures,
+            verification_attempts_count: row.verificationAttempts,
+            manual_verification_requested: row.manualVerificationRequestedAt !== null,
+            progress: row.fineTuningProgress === null ? null : { parla_v1: row.fineTuningProgress },
           }
         : null,
     safety_control: row.safetyControl,
     voice_verification: {
       requires_verification: row.requiresVerification,
       is_verified: row.isVerified,
-      verification_failures: [],
-      verification_attempts_count: 0,
+      verification_failures: row.verificationFailures,
+      verification_attempts_count: row.verificationAttempts,
     },
     is_owner: row.originalVoiceId === null,
     is_legacy: false,
@@ -159,7 +161,7 @@ export async function getOwnVoice(
 }
 
 /** A sample checked, decoded and measured, not yet stored. */
-interface AnalysedSample {
+export interface AnalysedSample {
   file: UploadedFile;
   mimeType: string;
   extension: string;
@@ -179,11 +181,12 @@ async function analyseSample(
   file: UploadedFile,
   index: number,
   removeNoise: boolean,
+  maxBytes = VOICE_SAMPLE_MAX_BYTES,
 ): Promise<AnalysedSample> {
   const refuse = (message: string) => invalid('files', `${file.filename || `File ${index + 1}`}: ${message}`);
   try {
     const probe = await probeUpload(file.bytes, {
-      maxBytes: VOICE_SAMPLE_MAX_BYTES,
+      maxBytes,
       maxSeconds: Number.POSITIVE_INFINITY,
     });
     const decoded = await decodeToPcm(file.bytes, {
@@ -217,12 +220,14 @@ export async function analyseUpload(
 }
 
 /** Every sample, one at a time (each decodes and analyses on this process's cores). */
-async function analyseSamples(
+export async function analyseSamples(
   files: readonly UploadedFile[],
   removeNoise: boolean,
+  maxBytes = VOICE_SAMPLE_MAX_BYTES,
 ): Promise<AnalysedSample[]> {
   const out: AnalysedSample[] = [];
-  for (const [index, file] of files.entries()) out.push(await analyseSample(file, index, removeNoise));
+  for (const [index, file] of files.entries())
+    out.push(await analyseSample(file, index, removeNoise, maxBytes));
   return out;
 }
 
@@ -289,11 +294,12 @@ const sampleKey = (workspaceId: string, voiceId: string, sampleId: string, exten
   `voices/${workspaceId}/${voiceId}/${sampleId}.${extension}`;
 
 /** Stores the samples' files and returns their rows (not yet inserted). */
-async function storeSamples(
-  deps: OwnVoiceDeps,
+export async function storeSamples(
+  deps: Pick<OwnVoiceDeps, 'storage'>,
   workspaceId: string,
   voiceId: string,
   samples: readonly AnalysedSample[],
+  removeBackgroundNoise = false,
 ): Promise<VoiceSampleRow[]> {
   const rows: VoiceSampleRow[] = [];
   for (const sample of samples) {
@@ -311,6 +317,10 @@ async function storeSamples(
       durationSecs: sample.durationSecs,
       storageKey,
       profile: sample.profile,
+      removeBackgroundNoise,
+      trimStartMs: null,
+      trimEndMs: null,
+      speakerSeparation: null,
       createdAt: new Date(),
     });
   }
@@ -345,9 +355,21 @@ export async function addVoice(
   const analysed = await analyseSamples(files, fields.remove_background_noise);
   const profile = mergeProfiles(analysed.map((s) => s.profile));
   const language = languageOf(fields.labels);
-  const base = baseVoiceFor(profile, language, fields.labels?.gender);
+  const base = baseVoiceFor(profile.pitch.medianHz, language, fields.labels?.gender);
   const voiceId = newId();
-  const sampleRows = await storeSamples(deps, caller.workspaceId, voiceId, analysed);
+  // history/voices §5: an account in probation must verify its clones before they speak.
+  const [owner] = await deps.db
+    .select({ probation: users.isInProbation })
+    .from(users)
+    .where(eq(users.id, caller.userId));
+  const requiresVerification = owner?.probation ?? false;
+  const sampleRows = await storeSamples(
+    deps,
+    caller.workspaceId,
+    voiceId,
+    analysed,
+    fields.remove_background_noise,
+  );
   try {
     await deps.db.transaction(async (tx) => {
       await takeVoiceSlot(tx, caller.workspaceId, 'clone');
@@ -362,6 +384,7 @@ export async function addVoice(
         language,
         baseVoiceId: base.voice_id,
         profile,
+        requiresVerification,
       });
       await tx.insert(voiceSamples).values(sampleRows);
     });
@@ -369,7 +392,7 @@ export async function addVoice(
     await Promise.all(sampleRows.map((s) => deps.storage.delete(s.storageKey).catch(() => undefined)));
     throw error;
   }
-  return { voice_id: voiceId, requires_verification: false };
+  return { voice_id: voiceId, requires_verification: requiresVerification };
 }
 
 /**
@@ -388,7 +411,13 @@ export async function editVoice(
   if (files.length > 0 && row.originalVoiceId !== null)
     throw new AppError('bad_request', 'Samples cannot be added to a voice from the library.');
   const analysed = await analyseSamples(files, fields.remove_background_noise);
-  const added = await storeSamples(deps, caller.workspaceId, row.id, analysed);
+  const added = await storeSamples(
+    deps,
+    caller.workspaceId,
+    row.id,
+    analysed,
+    fields.remove_background_noise,
+  );
   try {
     await deps.db.transaction(async (tx) => {
       if (added.length > 0) await takeVoiceSlot(tx, caller.workspaceId, 'edit');

@@ -5,12 +5,14 @@ import {
   PREMADE_VOICES,
   type PremadeVoice,
   type VoiceSettings,
+  voiceNeedsVerification,
 } from '@parla/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import type { TtsProvider } from '../../providers/tts/tts-provider';
 import { MAX_RATIO, MIN_RATIO, type VoiceTransform } from '../../providers/voice-audio/voice-transform';
+import { users } from '../users/users.tables';
 import { type VoiceRow, voices } from './voices.tables';
 
 export type VoiceCategory = 'premade' | 'cloned' | 'generated' | 'professional';
@@ -98,7 +100,24 @@ export async function resolveSpeakingVoice(
   if (!row || !voice) throw voiceNotFound(voiceId);
   const reason = unusableReason(row);
   if (reason) throw new AppError('voice_unusable', reason);
+  if (!row.isVerified && (await needsVerification(db, row)))
+    throw new AppError(
+      'voice_unusable',
+      'This voice needs verification before it can be used: its owner must read the captcha aloud.',
+    );
   return voice;
+}
+
+/** history/voices §5 for an own voice: unverified, and verification required or its owner in probation. */
+async function needsVerification(db: Db, row: VoiceRow): Promise<boolean> {
+  if (row.isVerified) return false;
+  if (row.requiresVerification) return true;
+  if (!row.ownerUserId) return false;
+  const [owner] = await db
+    .select({ probation: users.isInProbation })
+    .from(users)
+    .where(eq(users.id, row.ownerUserId));
+  return voiceNeedsVerification(row, owner?.probation ?? false);
 }
 
 /** What a rendition says to be measured: long enough for a stable median pitch and formants. */
@@ -159,11 +178,15 @@ const FEMALE_FROM_HZ = 165;
  * what a clone sounds like comes from its profile (the pitch and formant shift), not from which premade
  * voice happened to be closest.
  */
-export function baseVoiceFor(profile: VoiceProfile, language: string, genderLabel?: string): PremadeVoice {
+export function baseVoiceFor(
+  medianHz: number | null,
+  language: string,
+  genderLabel?: string | null,
+): PremadeVoice {
   const gender =
     genderLabel === 'female' || genderLabel === 'male'
       ? genderLabel
-      : (profile.pitch.medianHz ?? 0) >= FEMALE_FROM_HZ
+      : (medianHz ?? 0) >= FEMALE_FROM_HZ
         ? 'female'
         : 'male';
   const ofLanguage = PREMADE_VOICES.filter((v) => v.language === language);

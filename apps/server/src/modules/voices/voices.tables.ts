@@ -5,6 +5,21 @@ import { boolean, index, integer, jsonb, pgTable, real, text, timestamp } from '
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 
+/** A sample's speaker separation as stored: the API's shape plus each speaker's profile. */
+export interface StoredSeparation {
+  status: 'pending' | 'completed' | 'failed';
+  speakers: Record<
+    string,
+    {
+      speaker_id: string;
+      duration_secs: number;
+      utterances: { start: number; end: number }[];
+      profile: VoiceProfile;
+    }
+  >;
+  selected_speaker_ids: string[];
+}
+
 export const OWN_VOICE_CATEGORIES = ['cloned', 'generated', 'professional'] as const;
 export const SHARING_STATUSES = ['enabled', 'disabled', 'copied', 'copied_disabled'] as const;
 
@@ -51,6 +66,15 @@ export const voices = pgTable(
     safetyControl: text('safety_control', { enum: ['BAN', 'CAPTCHA'] }),
     requiresVerification: boolean('requires_verification').notNull().default(false),
     isVerified: boolean('is_verified').notNull().default(false),
+    /** Why verification attempts failed, oldest first (§3 voice_verification.verification_failures). */
+    verificationFailures: jsonb('verification_failures').$type<string[]>().notNull().default([]),
+    verificationAttempts: integer('verification_attempts').notNull().default(0),
+    /** The text the owner was last asked to read aloud, and when (professional clone captcha). */
+    captchaText: text('captcha_text'),
+    captchaIssuedAt: timestamp('captcha_issued_at', { withTimezone: true }),
+    manualVerificationRequestedAt: timestamp('manual_verification_requested_at', { withTimezone: true }),
+    /** A professional clone's training progress, 0–1. */
+    fineTuningProgress: real('fine_tuning_progress'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -82,6 +106,12 @@ export const voiceSamples = pgTable(
     storageKey: text('storage_key').notNull(),
     /** The sample's own profile; the voice's is merged from these. */
     profile: jsonb('profile').$type<VoiceProfile>(),
+    /** Professional clones: noise removal asked for this sample, and its trim (ms from the start). */
+    removeBackgroundNoise: boolean('remove_background_noise').notNull().default(false),
+    trimStartMs: integer('trim_start_ms'),
+    trimEndMs: integer('trim_end_ms'),
+    /** Speaker separation: its status, the speakers found (with their profiles) and those selected. */
+    speakerSeparation: jsonb('speaker_separation').$type<StoredSeparation>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('voice_samples_voice_idx').on(t.voiceId)],

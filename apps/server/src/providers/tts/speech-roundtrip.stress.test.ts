@@ -1,8 +1,8 @@
 import { PREMADE_VOICES } from '@parla/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transcribe, wordErrorRate } from '../../test/transcribe';
 import { EnginePool } from '../engines/engine-pool';
+import { transcribe, wordErrorRate } from '../stt/pocketsphinx';
 import { synthesizeSpeech } from './speech-pipeline';
 
 /** Five everyday sentences, 57 words. */

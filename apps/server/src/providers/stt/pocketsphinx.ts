@@ -2,13 +2,17 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { encodeAudio } from '../providers/tts/encode-audio';
+import { encodeAudio } from '../tts/encode-audio';
 
 /**
- * Transcribes mono speech with Debian's pocketsphinx (16 kHz), for round-trip tests of the speech
- * engines: the words it heard, lower case.
+ * Transcribes mono English speech with Debian's pocketsphinx (its en-us model, at 16 kHz): the words it
+ * heard, lower case. Used by the professional-clone captcha and by the engines' round-trip tests. A weak
+ * recogniser (≈ 20–40 % word error on clear speech): callers ask for most words, not all.
  */
-export async function transcribe(audio: { sampleRate: number; samples: Int16Array }): Promise<string> {
+export async function transcribe(
+  audio: { sampleRate: number; samples: Int16Array },
+  options: { timeoutMs?: number } = {},
+): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parla-stt-'));
   try {
     const file = path.join(dir, 'in.wav');
@@ -17,7 +21,7 @@ export async function transcribe(audio: { sampleRate: number; samples: Int16Arra
       execFile(
         'pocketsphinx_continuous',
         ['-infile', file, '-logfn', '/dev/null'],
-        { timeout: 120_000, maxBuffer: 4 * 1024 * 1024 },
+        { timeout: options.timeoutMs ?? 120_000, maxBuffer: 4 * 1024 * 1024 },
         (error, out) => (error ? reject(error) : resolve(out)),
       ),
     );

@@ -1,0 +1,255 @@
+import { analyzeVoice, encodeWav, type PcmAudio } from '@parla/audio';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobWorker } from '../../platform/jobs/job-worker';
+import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
+import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../../providers/voice-audio/test-signals';
+import { transformVoice } from '../../providers/voice-audio/voice-transform';
+import { readAll } from '../../test/audio-probe';
+import { newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { users } from '../users/users.tables';
+import { workspaces } from '../workspaces/workspaces.tables';
+import { pvcSeparateJob, pvcTrainJob } from './pvc.jobs';
+import { voices } from './voices.tables';
+
+let t: TestApp;
+let worker: JobWorker;
+let baseUrl: string;
+const db = () => t.deps.database.db;
+
+/** The owner's voice (flite awb) and another (flite slt raised), and a conversation of the two. */
+let owner30s: Buffer;
+let conversation: Buffer;
+let womanVoice: PcmAudio;
+let ownerMedian: number;
+
+const medianOf = (pcm: PcmAudio) => analyzeVoice(pcm).pitch.medianHz ?? Number.NaN;
+const join = (...parts: PcmAudio[]): PcmAudio => {
+  const gap = new Int16Array(8000);
+  const total = parts.reduce((n, p) => n + p.samples.length + gap.length, 0);
+  const samples = new Int16Array(total);
+  let at = 0;
+  for (const part of parts) {
+    samples.set(part.samples, at);
+    at += part.samples.length + gap.length;
+  }
+  return { sampleRate: 16_000, channels: 1, samples };
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ENGINE_POOL_SIZE: '2', ENGINE_TIMEOUT_MS: '20000' } });
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // The test app runs no worker: this one takes the separation and training jobs, woken by each enqueue.
+  worker = new JobWorker({
+    db: db(),
+    definitions: [pvcSeparateJob, pvcTrainJob],
+    concurrency: 2,
+    leaseSeconds: 60,
+    pollIntervalMs: 100,
+    logger: pino({ level: 'silent' }),
+    exclusiveDatabase: false,
+  });
+  t.deps.queue.onEnqueued = () => worker.wake();
+  await worker.start();
+  const man = await fliteSpeech('awb', TEN_SECONDS_OF_TEXT);
+  owner30s = encodeWav(join(man, man, man));
+  ownerMedian = medianOf(man);
+  womanVoice = await transformVoice(
+    await fliteSpeech('slt', 'I bought fresh bread and a coffee by the pier.'),
+    {
+      pitchRatio: 1.2,
+      formantRatio: 1.05,
+    },
+  );
+  conversation = encodeWav(join(man, womanVoice, man));
+}, 60_000);
+afterAll(async () => {
+  await worker.stop(20_000);
+  await t.close();
+});
+
+async function creatorAccount(): Promise<SpeechAccount> {
+  const account = await newSpeechAccount(t.app, baseUrl);
+  await db().update(workspaces).set({ tier: 'creator' }).where(eq(workspaces.id, account.workspaceId));
+  return account;
+}
+
+const call = (account: SpeechAccount, method: string, path: string, body?: unknown) =>
+  t.app.inject({
+    method: method as 'GET',
+    url: path,
+    headers: { 'xi-api-key': account.key },
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 300; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const wav = (bytes: Buffer, name = 'sample.wav') => new File([bytes], name, { type: 'audio/wav' });
+
+describe('professional voice cloning with the official client', () => {
+  it('create → samples → separate speakers → captcha → train → speak', async () => {
+    const account = await creatorAccount();
+    const { voiceId } = await account.sdk.voices.pvc.create({
+      name: 'My professional voice',
+      language: 'en',
+      labels: { gender: 'male' },
+    });
+    const created = await account.sdk.voices.get(voiceId);
+    expect(created).toMatchObject({
+      category: 'professional',
+      fineTuning: { state: { parla_v1: 'not_started' } },
+    });
+    const untrained = await call(account, 'POST', `/v1/text-to-speech/${voiceId}`, { text: 'Hello' });
+    expect(untrained.json().detail).toMatchObject({ status: 'voice_unusable' });
+
+    const [talk] = await account.sdk.voices.pvc.samples.create(voiceId, {
+      files: [wav(conversation, 'talk.wav')],
+    });
+    const [long] = await account.sdk.voices.pvc.samples.create(voiceId, {
+      files: [wav(owner30s, 'long.wav')],
+    });
+    const talkId = talk?.sampleId ?? '';
+    expect(long?.durationSecs).toBeGreaterThan(30);
+
+    await account.sdk.voices.pvc.samples.speakers.separate(voiceId, talkId);
+    const separation = await until(
+      () => account.sdk.voices.pvc.samples.speakers.get(voiceId, talkId),
+      (s) => s.status === 'completed' || s.status === 'failed',
+      'the speaker separation',
+    );
+    expect(separation.status).toBe('completed');
+    expect(Object.keys(separation.speakers ?? {})).toEqual(['speaker_0', 'speaker_1']);
+    expect(separation.selectedSpeakerIds).toEqual(['speaker_0']);
+    const second = await account.sdk.voices.pvc.samples.speakers.audio.get(voiceId, talkId, 'speaker_1');
+    const secondPcm = await decodeToPcm(Buffer.from(second.audioBase64, 'base64'), {
+      sampleRate: 16_000,
+      maxSeconds: 60,
+    });
+    // speaker_1 is the woman: her speech, at her pitch.
+    expect(Math.abs(medianOf(secondPcm) / medianOf(womanVoice) - 1)).toBeLessThan(0.1);
+    await account.sdk.voices.pvc.samples.update(voiceId, talkId, { selectedSpeakerIds: ['speaker_0'] });
+    const badSpeaker = await call(account, 'POST', `/v1/voices/pvc/${voiceId}/samples/${talkId}`, {
+      selected_speaker_ids: ['speaker_9'],
+    });
+    expect(badSpeaker.statusCode).toBe(422);
+
+    const waveform = await account.sdk.voices.pvc.samples.waveform.get(voiceId, talkId);
+    expect(waveform.visualWaveform).toHaveLength(200);
+    const audio = await account.sdk.voices.pvc.samples.audio.get(voiceId, talkId);
+    expect(audio).toMatchObject({ mediaType: 'audio/mpeg', sampleId: talkId });
+
+    // Training waits for the captcha.
+    const early = await call(account, 'POST', `/v1/voices/pvc/${voiceId}/train`, {});
+    expect(early.statusCode).toBe(400);
+
+    // Someone else reading the captcha fails, and the failure is counted.
+    const wrongText = (await call(account, 'GET', `/v1/voices/pvc/${voiceId}/captcha`)).json().text as string;
+    const wrong = await fliteSpeech('slt', wrongText);
+    const refused = await account.sdk.voices.pvc.verification.captcha
+      .verify(voiceId, { recording: wav(encodeWav(wrong), 'captcha.wav') })
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ statusCode: 400 });
+    const afterFailure = await account.sdk.voices.get(voiceId);
+    expect(afterFailure.voiceVerification?.verificationAttemptsCount).toBe(1);
+    expect(afterFailure.voiceVerification?.isVerified).toBe(false);
+
+    // The owner reading it passes.
+    const text = (await call(account, 'GET', `/v1/voices/pvc/${voiceId}/captcha`)).json().text as string;
+    const reading = await fliteSpeech('awb', text);
+    expect(
+      await account.sdk.voices.pvc.verification.captcha.verify(voiceId, {
+        recording: wav(encodeWav(reading)),
+      }),
+    ).toEqual({ status: 'ok' });
+    expect((await account.sdk.voices.get(voiceId)).voiceVerification).toMatchObject({ isVerified: true });
+
+    expect(await account.sdk.voices.pvc.train(voiceId)).toEqual({ status: 'ok' });
+    const trained = await until(
+      async () => (await db().select().from(voices).where(eq(voices.id, voiceId)))[0],
+      (row) => row?.fineTuningState === 'fine_tuned' || row?.fineTuningState === 'failed',
+      'the training',
+    );
+    expect(trained).toMatchObject({ fineTuningState: 'fine_tuned', fineTuningProgress: 1 });
+    expect((await account.sdk.voices.get(voiceId)).fineTuning?.state).toEqual({ parla_v1: 'fine_tuned' });
+    // The profile is the owner's alone: the woman in the conversation was left out.
+    expect(Math.abs((trained?.profile?.pitch.medianHz ?? 0) / ownerMedian - 1)).toBeLessThan(0.1);
+
+    const speech = await readAll(
+      await account.sdk.textToSpeech.convert(voiceId, { text: 'A sentence in my professional voice.' }),
+    );
+    const pcm = await decodeToPcm(speech, { sampleRate: 16_000, maxSeconds: 30 });
+    expect(Math.abs(medianOf(pcm) / ownerMedian - 1)).toBeLessThan(0.15);
+  }, 180_000);
+
+  it('is refused below Creator; needs enough audio to train; other workspaces get 404', async () => {
+    const starter = await newSpeechAccount(t.app, baseUrl);
+    await db().update(workspaces).set({ tier: 'starter' }).where(eq(workspaces.id, starter.workspaceId));
+    const refused = await call(starter, 'POST', '/v1/voices/pvc', { name: 'x', language: 'en' });
+    expect(refused.statusCode).toBe(403);
+
+    const account = await creatorAccount();
+    const { voiceId } = await account.sdk.voices.pvc.create({ name: 'Short', language: 'en' });
+    const second = await call(account, 'POST', '/v1/voices/pvc', { name: 'Second', language: 'en' });
+    expect(second.json().detail).toMatchObject({ status: 'voice_limit_reached' });
+    const unknownLanguage = await call(account, 'POST', '/v1/voices/pvc', { name: 'x', language: 'xx' });
+    expect(unknownLanguage.statusCode).toBe(422);
+
+    const [sample] = await account.sdk.voices.pvc.samples.create(voiceId, {
+      files: [wav(encodeWav(await fliteSpeech('awb', TEN_SECONDS_OF_TEXT)))],
+    });
+    await db().update(voices).set({ isVerified: true }).where(eq(voices.id, voiceId));
+    const short = await call(account, 'POST', `/v1/voices/pvc/${voiceId}/train`, {});
+    expect(short.statusCode).toBe(400);
+    expect(short.json().detail.message).toMatch(/at least 30 seconds/);
+
+    const other = await creatorAccount();
+    const sampleId = sample?.sampleId ?? '';
+    for (const [method, path] of [
+      ['POST', `/v1/voices/pvc/${voiceId}`],
+      ['GET', `/v1/voices/pvc/${voiceId}/samples/${sampleId}/audio`],
+      ['GET', `/v1/voices/pvc/${voiceId}/samples/${sampleId}/waveform`],
+      ['GET', `/v1/voices/pvc/${voiceId}/samples/${sampleId}/speakers`],
+      ['POST', `/v1/voices/pvc/${voiceId}/samples/${sampleId}/separate-speakers`],
+      ['DELETE', `/v1/voices/pvc/${voiceId}/samples/${sampleId}`],
+      ['GET', `/v1/voices/pvc/${voiceId}/captcha`],
+      ['POST', `/v1/voices/pvc/${voiceId}/train`],
+    ] as const) {
+      const response = await call(other, method, path, method === 'POST' ? {} : undefined);
+      expect(response.statusCode, `${method} ${path}`).toBe(404);
+    }
+    expect(await account.sdk.voices.pvc.samples.delete(voiceId, sampleId)).toEqual({ status: 'ok' });
+  }, 60_000);
+
+  it('an instant clone of an account in probation needs verification before it speaks', async () => {
+    const account = await newSpeechAccount(t.app, baseUrl);
+    await db().update(workspaces).set({ tier: 'starter' }).where(eq(workspaces.id, account.workspaceId));
+    const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, account.workspaceId));
+    await db()
+      .update(users)
+      .set({ isInProbation: true })
+      .where(eq(users.id, ws?.ownerId ?? ''));
+    const man = await fliteSpeech('awb', TEN_SECONDS_OF_TEXT);
+    const clone = await account.sdk.voices.ivc.create({ name: 'Probation', files: [wav(encodeWav(man))] });
+    expect(clone.requiresVerification).toBe(true);
+    const refused = await call(account, 'POST', `/v1/text-to-speech/${clone.voiceId}`, { text: 'Hello' });
+    expect(refused.json().detail).toMatchObject({ status: 'voice_unusable' });
+    const text = (await call(account, 'GET', `/v1/voices/pvc/${clone.voiceId}/captcha`)).json()
+      .text as string;
+    await account.sdk.voices.pvc.verification.captcha.verify(clone.voiceId, {
+      recording: wav(encodeWav(await fliteSpeech('awb', text))),
+    });
+    const spoken = await call(account, 'POST', `/v1/text-to-speech/${clone.voiceId}`, {
+      text: 'Hello there.',
+    });
+    expect(spoken.statusCode).toBe(200);
+  }, 60_000);
+});

@@ -1,0 +1,194 @@
+import {
+  AddPvcSamplesFields,
+  addPvcSamplesRoute,
+  createPvcRoute,
+  deletePvcSampleRoute,
+  editPvcRoute,
+  PVC_MAX_FILES,
+  PVC_SAMPLE_MAX_BYTES,
+  pvcCaptchaRoute,
+  pvcSampleAudioRoute,
+  pvcSampleWaveformRoute,
+  pvcSpeakerAudioRoute,
+  pvcSpeakersRoute,
+  pvcVerificationRoute,
+  separateSpeakersRoute,
+  trainPvcRoute,
+  updatePvcSampleRoute,
+  verifyPvcCaptchaRoute,
+} from '@parla/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { principalOf } from '../../platform/auth-guard';
+import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
+import { registerRoute } from '../../platform/route';
+import { getOwnVoice } from './own-voices.service';
+import { providePvcDeps, pvcSeparateJob, pvcTrainJob } from './pvc.jobs';
+import {
+  addPvcSamples,
+  createPvc,
+  deletePvcSample,
+  editPvc,
+  issueCaptcha,
+  type PvcDeps,
+  pvcSampleAudio,
+  pvcSampleWaveform,
+  pvcSpeakerAudio,
+  pvcSpeakers,
+  requestManualVerification,
+  startSeparation,
+  startTraining,
+  updatePvcSample,
+  verifyCaptcha,
+} from './pvc.service';
+
+/** Professional voice clones under /v1/voices/pvc (issue 7 item 3, history/voices §7). */
+export async function pvcRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const db = deps.database.db;
+  const pvc: PvcDeps = {
+    db,
+    storage: deps.storage,
+    queue: deps.queue,
+    separateJob: pvcSeparateJob,
+    trainJob: pvcTrainJob,
+  };
+  // This process's worker (--role=all) runs the jobs these routes start.
+  providePvcDeps({ db, storage: deps.storage });
+  const guarded = { preHandler: deps.auth.requireAuth };
+  const callerOf = (request: FastifyRequest) => {
+    const principal = principalOf(request);
+    return { userId: principal.userId, workspaceId: principal.workspaceId };
+  };
+  const ok = { status: 'ok' as const };
+
+  registerRoute(
+    app,
+    createPvcRoute,
+    async ({ request, body }) => createPvc(db, callerOf(request), body),
+    guarded,
+  );
+  registerRoute(
+    app,
+    editPvcRoute,
+    async ({ request, params, body }) => editPvc(db, callerOf(request), params.voice_id, body),
+    guarded,
+  );
+  registerRoute(
+    app,
+    updatePvcSampleRoute,
+    async ({ request, params, body }) =>
+      updatePvcSample(db, callerOf(request), params.voice_id, params.sample_id, body),
+    guarded,
+  );
+  registerRoute(
+    app,
+    deletePvcSampleRoute,
+    async ({ request, params }) => {
+      await deletePvcSample(pvc, callerOf(request), params.voice_id, params.sample_id);
+      return ok;
+    },
+    guarded,
+  );
+  registerRoute(
+    app,
+    pvcSampleAudioRoute,
+    async ({ request, params, query }) =>
+      pvcSampleAudio(
+        pvc,
+        callerOf(request),
+        params.voice_id,
+        params.sample_id,
+        query.remove_background_noise === undefined ? undefined : query.remove_background_noise === 'true',
+      ),
+    guarded,
+  );
+  registerRoute(
+    app,
+    pvcSampleWaveformRoute,
+    async ({ request, params }) =>
+      pvcSampleWaveform(pvc, callerOf(request), params.voice_id, params.sample_id),
+    guarded,
+  );
+  registerRoute(
+    app,
+    pvcSpeakersRoute,
+    async ({ request, params }) => pvcSpeakers(db, callerOf(request), params.voice_id, params.sample_id),
+    guarded,
+  );
+  registerRoute(
+    app,
+    separateSpeakersRoute,
+    async ({ request, params }) => {
+      await startSeparation(pvc, callerOf(request), params.voice_id, params.sample_id);
+      return ok;
+    },
+    guarded,
+  );
+  registerRoute(
+    app,
+    pvcSpeakerAudioRoute,
+    async ({ request, params }) =>
+      pvcSpeakerAudio(pvc, callerOf(request), params.voice_id, params.sample_id, params.speaker_id),
+    guarded,
+  );
+  registerRoute(
+    app,
+    pvcCaptchaRoute,
+    async ({ request, params }) => issueCaptcha(db, callerOf(request), params.voice_id, deps.clock.now()),
+    guarded,
+  );
+  registerRoute(
+    app,
+    trainPvcRoute,
+    async ({ request, params }) => {
+      await startTraining(pvc, callerOf(request), params.voice_id);
+      return ok;
+    },
+    guarded,
+  );
+
+  // Multipart calls in a scope of their own, so the JSON routes above keep refusing form bodies.
+  await app.register(async (scope) => {
+    await acceptMultipart(scope, PVC_SAMPLE_MAX_BYTES, PVC_MAX_FILES);
+    registerRoute(
+      scope,
+      addPvcSamplesRoute,
+      async ({ request, params }) => {
+        const caller = callerOf(request);
+        await getOwnVoice(db, caller.workspaceId, params.voice_id); // before the upload is read
+        const form = await readMultipartForm(request, 'files', AddPvcSamplesFields);
+        return addPvcSamples(pvc, caller, params.voice_id, form.files, form.fields.remove_background_noise);
+      },
+      guarded,
+    );
+    registerRoute(
+      scope,
+      verifyPvcCaptchaRoute,
+      async ({ request, params }) => {
+        const caller = callerOf(request);
+        await getOwnVoice(db, caller.workspaceId, params.voice_id);
+        const form = await readMultipartForm(request, 'recording', z.object({}));
+        await verifyCaptcha(db, caller, params.voice_id, form.file, deps.clock.now());
+        return ok;
+      },
+      guarded,
+    );
+    registerRoute(
+      scope,
+      pvcVerificationRoute,
+      async ({ request, params }) => {
+        const caller = callerOf(request);
+        await getOwnVoice(db, caller.workspaceId, params.voice_id);
+        const form = await readMultipartForm(
+          request,
+          'files',
+          z.object({ extra_text: z.string().max(2000).optional() }),
+        );
+        await requestManualVerification(pvc, caller, params.voice_id, form.files, deps.clock.now());
+        return ok;
+      },
+      guarded,
+    );
+  });
+}
