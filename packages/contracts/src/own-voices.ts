@@ -287,3 +287,19 @@ export function voiceNeedsVerification(
 ): boolean {
   return !voice.isVerified && (voice.requiresVerification || ownerInProbation);
 }
+
+/** history/voices §5, §8: what Studio says of a voice with live moderation on. */
+export const LIVE_MODERATION_STUDIO_MESSAGE = 'Live moderation voices are not available in Studio';
+
+/**
+ * Why a voice cannot be used in Studio, or undefined: live-moderation voices (history/voices §5) and
+ * copied_disabled copies (not usable anywhere). For Studio's voice pickers and its conversion calls.
+ */
+export function studioVoiceProblem(voice: {
+  sharing?: { status?: unknown; live_moderation_enabled?: unknown } | null | undefined;
+}): string | undefined {
+  if (voice.sharing?.live_moderation_enabled === true) return LIVE_MODERATION_STUDIO_MESSAGE;
+  if (voice.sharing?.status === 'copied_disabled')
+    return 'This voice is no longer available: its owner has stopped sharing it.';
+  return undefined;
+}

@@ -20,6 +20,7 @@ import { subscriptionBilling } from '../billing/billing.service';
 import { defaultSubscription, loadBillingState, type SubscriptionRow } from '../billing/billing.store';
 import { historyItems } from '../history/history.tables';
 import { deleteWorkspaceShareVideos } from '../history/share-video.files';
+import { voices } from '../voices/voices.tables';
 import { getMemberRole } from '../workspaces/workspaces.store';
 import { type WorkspaceRow, workspaceMembers, workspaces } from '../workspaces/workspaces.tables';
 import { requireSensitiveAction } from './sensitive-actions.service';
@@ -33,11 +34,29 @@ export async function requireUser(db: Db, userId: string): Promise<UserRow> {
   return user;
 }
 
+/** The workspace's own voices (voice_slots_used) and professional clones among them. */
+export interface VoiceSlots {
+  used: number;
+  professional: number;
+}
+
+export async function voiceSlotsOf(db: Db, workspaceId: string): Promise<VoiceSlots> {
+  const [row] = await db
+    .select({
+      used: sql<number>`count(*)::int`,
+      professional: sql<number>`(count(*) filter (where ${voices.category} = 'professional'))::int`,
+    })
+    .from(voices)
+    .where(eq(voices.workspaceId, workspaceId));
+  return { used: row?.used ?? 0, professional: row?.professional ?? 0 };
+}
+
 /** The public API's SubscriptionResponse for a workspace (accounts §3 Subscription, §9 limits). */
 export function toSubscription(
   workspace: WorkspaceRow,
   user?: UserRow,
   sub: SubscriptionRow = defaultSubscription(workspace.id, workspace.tier),
+  slots: VoiceSlots = { used: 0, professional: 0 },
 ): SubscriptionResponse {
   const limits = tierLimits[workspace.tier];
   const enterprise = isEnterpriseTier(workspace.tier);
@@ -53,12 +72,12 @@ export function toSubscription(
     next_character_count_reset_unix: workspace.nextCharacterCountResetAt
       ? toUnixSeconds(workspace.nextCharacterCountResetAt)
       : null,
-    voice_slots_used: 0,
-    professional_voice_slots_used: 0,
-    professional_voice_slots_used_in_workspace: 0,
+    voice_slots_used: slots.used,
+    professional_voice_slots_used: slots.professional,
+    professional_voice_slots_used_in_workspace: slots.professional,
     voice_limit: limits.voiceLimit,
     max_voice_add_edits: maxVoiceAddEdits(limits.voiceLimit),
-    voice_add_edit_counter: 0,
+    voice_add_edit_counter: workspace.voiceAddEditCount,
     professional_voice_limit: limits.professionalVoiceLimit,
     can_extend_voice_limit: false,
     can_use_instant_voice_cloning: limits.canUseInstantVoiceCloning,
@@ -75,7 +94,8 @@ export function toSubscription(
 export async function getSubscription(db: Db, workspaceId: string): Promise<ExtendedSubscriptionResponse> {
   const { state, ...billing } = await subscriptionBilling(db, workspaceId);
   const [owner] = await db.select().from(users).where(eq(users.id, state.workspace.ownerId));
-  return { ...toSubscription(state.workspace, owner, state.sub), ...billing };
+  const slots = await voiceSlotsOf(db, workspaceId);
+  return { ...toSubscription(state.workspace, owner, state.sub, slots), ...billing };
 }
 
 /** `GET /v1/user`: the user document of accounts §3 with the public API's fields. */
@@ -102,7 +122,7 @@ export async function getUserDocument(
   return {
     user_id: user.id,
     workspace_id: workspace.id,
-    subscription: toSubscription(workspace, user, sub),
+    subscription: toSubscription(workspace, user, sub, await voiceSlotsOf(db, workspace.id)),
     is_new_user: user.isNewUser,
     can_use_delayed_payment_methods: false,
     is_onboarding_completed: user.isOnboardingCompleted,

@@ -162,6 +162,8 @@ describe('instant voice cloning with the official client', () => {
     expect(after?.profile?.pitch.medianHz).toBeGreaterThan((before?.profile?.pitch.medianHz ?? 0) * 1.1);
     const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, account.workspaceId));
     expect(ws?.voiceAddEditCount).toBe(2);
+    const subscription = await account.sdk.user.subscription.get();
+    expect(subscription).toMatchObject({ voiceSlotsUsed: 1, voiceAddEditCounter: 2, professionalVoiceSlotsUsed: 0 });
 
     const voice = await account.sdk.voices.get(voiceId);
     expect(voice.samples).toHaveLength(2);
