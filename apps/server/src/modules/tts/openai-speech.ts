@@ -20,10 +20,14 @@ const FORMATS: Record<OpenAiSpeechBody['response_format'], { format: OutputForma
   flac: { format: 'wav_24000', contentType: 'audio/flac' },
 };
 
-/** OpenAI's voice names, or a premade voice's id or name. */
+/** An id as this server makes them (own voices): 20 letters and digits. */
+const OWN_VOICE_ID = /^[0-9A-Za-z]{20}$/;
+
+/** OpenAI's voice names, a premade voice's id or name, or an own voice's id (checked when it speaks). */
 export function resolveOpenAiVoice(voice: string): string {
   const wanted = (OPENAI_VOICES[voice.toLowerCase()] ?? voice).toLowerCase();
   const found = PREMADE_VOICES.find((v) => v.voice_id === voice || v.name.toLowerCase() === wanted);
+  if (!found && OWN_VOICE_ID.test(voice)) return voice;
   if (!found) {
     throw invalid(
       'voice',

@@ -134,6 +134,14 @@ describe('instant voice cloning with the official client', () => {
     });
     expect(Math.abs(medianOf(previewPcm) / lowMedian - 1)).toBeLessThan(0.15);
 
+    // The OpenAI-compatible call takes an own voice's id too.
+    const openai = await call(account, 'POST', '/v1/audio/speech', {
+      model: 'tts-1',
+      voice: voiceId,
+      input: 'Hi.',
+    });
+    expect(openai.statusCode).toBe(200);
+
     // Speech to speech into the clone: a woman's recording comes out near the clone's pitch.
     const woman = await fliteSpeech('slt', 'Please bring the quarterly report to the meeting on Thursday.');
     const converted = await readAll(
@@ -149,7 +157,7 @@ describe('instant voice cloning with the official client', () => {
     await expect(account.sdk.voices.get(voiceId)).rejects.toMatchObject({ statusCode: 404 });
     expect(await db().select().from(voiceSamples).where(eq(voiceSamples.voiceId, voiceId))).toEqual([]);
     // Its history items stay, with the name it had.
-    expect(await historyRowsOf(db(), account.workspaceId)).toHaveLength(3);
+    expect(await historyRowsOf(db(), account.workspaceId)).toHaveLength(4);
   }, 120_000);
 
   it('edit with a new sample measures the profile again and counts an add-edit', async () => {
@@ -163,7 +171,11 @@ describe('instant voice cloning with the official client', () => {
     const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, account.workspaceId));
     expect(ws?.voiceAddEditCount).toBe(2);
     const subscription = await account.sdk.user.subscription.get();
-    expect(subscription).toMatchObject({ voiceSlotsUsed: 1, voiceAddEditCounter: 2, professionalVoiceSlotsUsed: 0 });
+    expect(subscription).toMatchObject({
+      voiceSlotsUsed: 1,
+      voiceAddEditCounter: 2,
+      professionalVoiceSlotsUsed: 0,
+    });
 
     const voice = await account.sdk.voices.get(voiceId);
     expect(voice.samples).toHaveLength(2);
