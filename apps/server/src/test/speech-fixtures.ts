@@ -39,3 +39,19 @@ export async function characterCountOf(db: Db, workspaceId: string): Promise<num
 export function historyRowsOf(db: Db, workspaceId: string) {
   return db.select().from(historyItems).where(eq(historyItems.workspaceId, workspaceId));
 }
+
+/** A JSON call with the account's API key through the app (no network), for what the SDK does not send. */
+export function callAs(
+  app: FastifyInstance,
+  account: Pick<SpeechAccount, 'key'>,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  return app.inject({
+    method: method as 'GET',
+    url: path,
+    headers: { 'xi-api-key': account.key },
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+}

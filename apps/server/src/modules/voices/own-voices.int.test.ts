@@ -8,6 +8,7 @@ import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../../providers/voice-audio/te
 import { transformVoice } from '../../providers/voice-audio/voice-transform';
 import { readAll } from '../../test/audio-probe';
 import {
+  callAs,
   historyRowsOf,
   newSpeechAccount,
   premadeVoiceId,
@@ -59,12 +60,7 @@ async function postForm(account: SpeechAccount, path: string, form: FormData) {
 }
 
 const call = (account: SpeechAccount, method: string, path: string, body?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url: path,
-    headers: { 'xi-api-key': account.key },
-    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-  });
+  callAs(t.app, account, method, path, body);
 
 async function speak(account: SpeechAccount, voiceId: string, text = TEN_SECONDS_OF_TEXT) {
   const mp3 = await readAll(

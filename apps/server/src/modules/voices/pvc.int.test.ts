@@ -4,10 +4,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobWorker } from '../../platform/jobs/job-worker';
 import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
-import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../../providers/voice-audio/test-signals';
+import { fliteSpeech, joinWithPauses, TEN_SECONDS_OF_TEXT } from '../../providers/voice-audio/test-signals';
 import { transformVoice } from '../../providers/voice-audio/voice-transform';
 import { readAll } from '../../test/audio-probe';
-import { newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
+import { callAs, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
@@ -26,17 +26,6 @@ let womanVoice: PcmAudio;
 let ownerMedian: number;
 
 const medianOf = (pcm: PcmAudio) => analyzeVoice(pcm).pitch.medianHz ?? Number.NaN;
-const join = (...parts: PcmAudio[]): PcmAudio => {
-  const gap = new Int16Array(8000);
-  const total = parts.reduce((n, p) => n + p.samples.length + gap.length, 0);
-  const samples = new Int16Array(total);
-  let at = 0;
-  for (const part of parts) {
-    samples.set(part.samples, at);
-    at += part.samples.length + gap.length;
-  }
-  return { sampleRate: 16_000, channels: 1, samples };
-};
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ENGINE_POOL_SIZE: '2', ENGINE_TIMEOUT_MS: '20000' } });
@@ -54,7 +43,7 @@ beforeAll(async () => {
   t.deps.queue.onEnqueued = () => worker.wake();
   await worker.start();
   const man = await fliteSpeech('awb', TEN_SECONDS_OF_TEXT);
-  owner30s = encodeWav(join(man, man, man));
+  owner30s = encodeWav(joinWithPauses(man, man, man));
   ownerMedian = medianOf(man);
   womanVoice = await transformVoice(
     await fliteSpeech('slt', 'I bought fresh bread and a coffee by the pier.'),
@@ -63,7 +52,7 @@ beforeAll(async () => {
       formantRatio: 1.05,
     },
   );
-  conversation = encodeWav(join(man, womanVoice, man));
+  conversation = encodeWav(joinWithPauses(man, womanVoice, man));
 }, 60_000);
 afterAll(async () => {
   await worker.stop(20_000);
@@ -77,12 +66,7 @@ async function creatorAccount(): Promise<SpeechAccount> {
 }
 
 const call = (account: SpeechAccount, method: string, path: string, body?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url: path,
-    headers: { 'xi-api-key': account.key },
-    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-  });
+  callAs(t.app, account, method, path, body);
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
   for (let i = 0; i < 300; i++) {

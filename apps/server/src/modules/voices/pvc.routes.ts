@@ -17,12 +17,12 @@ import {
   updatePvcSampleRoute,
   verifyPvcCaptchaRoute,
 } from '@parla/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { principalOf } from '../../platform/auth-guard';
 import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
+import { callerOf } from '../tts/tts-http';
 import { getOwnVoice } from './own-voices.service';
 import { providePvcDeps, pvcSeparateJob, pvcTrainJob } from './pvc.jobs';
 import {
@@ -56,10 +56,6 @@ export async function pvcRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   // This process's worker (--role=all) runs the jobs these routes start.
   providePvcDeps({ db, storage: deps.storage });
   const guarded = { preHandler: deps.auth.requireAuth };
-  const callerOf = (request: FastifyRequest) => {
-    const principal = principalOf(request);
-    return { userId: principal.userId, workspaceId: principal.workspaceId };
-  };
   const ok = { status: 'ok' as const };
 
   registerRoute(

@@ -37,11 +37,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { principalOf } from '../../platform/auth-guard';
 import { invalid } from '../../platform/errors';
 import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { sendStoredFile } from '../../platform/storage/send-file';
+import { callerOf } from '../tts/tts-http';
 import {
   addVoice,
   analyseUpload,
@@ -94,10 +94,6 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     storage: deps.storage,
     publicUrl,
     previews: { engines: deps.engines, storage: deps.storage, logger: deps.logger },
-  };
-  const callerOf = (request: FastifyRequest) => {
-    const principal = principalOf(request);
-    return { userId: principal.userId, workspaceId: principal.workspaceId };
   };
 
   /** Every voice the caller may use: premade, then the workspace's own. */

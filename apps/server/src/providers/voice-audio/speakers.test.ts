@@ -1,19 +1,7 @@
 import { findUtterances, type PcmAudio, separateSpeakers, visualWaveform } from '@parla/audio';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fliteSpeech } from './test-signals';
+import { fliteSpeech, joinWithPauses } from './test-signals';
 import { transformVoice } from './voice-transform';
-
-const join = (...parts: PcmAudio[]): PcmAudio => {
-  const gap = new Int16Array(8000); // 0.5 s of silence at 16 kHz
-  const total = parts.reduce((n, p) => n + p.samples.length + gap.length, 0);
-  const samples = new Int16Array(total);
-  let at = 0;
-  for (const part of parts) {
-    samples.set(part.samples, at);
-    at += part.samples.length + gap.length;
-  }
-  return { sampleRate: 16_000, channels: 1, samples };
-};
 
 let man: PcmAudio;
 let woman: PcmAudio;
@@ -36,7 +24,7 @@ beforeAll(async () => {
 
 describe('separateSpeakers', () => {
   it('finds two speakers in a conversation, with the time each speaks', () => {
-    const talk = join(man, woman, man);
+    const talk = joinWithPauses(man, woman, man);
     const speakers = separateSpeakers(talk);
     expect(speakers).toHaveLength(2);
     const [first, second] = speakers;
@@ -55,12 +43,12 @@ describe('separateSpeakers', () => {
   });
 
   it('finds one speaker in a monologue, and none in silence', () => {
-    expect(separateSpeakers(join(man, man))).toHaveLength(1);
+    expect(separateSpeakers(joinWithPauses(man, man))).toHaveLength(1);
     expect(separateSpeakers({ sampleRate: 16_000, samples: new Int16Array(32_000) })).toEqual([]);
   });
 
   it('cuts utterances at pauses and at most 3 s', () => {
-    const utterances = findUtterances(join(man, woman));
+    const utterances = findUtterances(joinWithPauses(man, woman));
     expect(utterances.length).toBeGreaterThanOrEqual(2);
     for (const u of utterances) expect(u.end - u.start).toBeLessThanOrEqual(3.0001);
   });

@@ -238,3 +238,16 @@ export function formantWarp(before: PcmAudio, after: PcmAudio): number {
   }
   return bestWarp;
 }
+
+/** Mono recordings of one rate joined with half a second of silence after each (a conversation). */
+export function joinWithPauses(...parts: PcmAudio[]): PcmAudio {
+  const sampleRate = parts[0]?.sampleRate ?? 16_000;
+  const gap = Math.round(sampleRate / 2);
+  const samples = new Int16Array(parts.reduce((n, p) => n + p.samples.length + gap, 0));
+  let at = 0;
+  for (const part of parts) {
+    samples.set(part.samples, at);
+    at += part.samples.length + gap;
+  }
+  return { sampleRate, channels: 1, samples };
+}
