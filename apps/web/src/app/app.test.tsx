@@ -54,13 +54,21 @@ describe('the app shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Pricing', 'Text to speech', 'Text to dialogue', 'Speech to speech']);
+    ).toEqual([
+      'Home',
+      'Pricing',
+      'Text to speech',
+      'Text to dialogue',
+      'Speech to speech',
+      'Voice lab',
+      'Voice library',
+    ]);
     await waitFor(() => expect(screen.getByText('Operational')).toBeTruthy());
     expect(document.title).toBe('Parla');
   });
 
   it('shows "Page not found" for unbuilt /app pages', async () => {
-    renderApp('/app/voice-lab');
+    renderApp('/app/dubbing');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/');
     expect(document.title).toBe('Page not found · Parla');

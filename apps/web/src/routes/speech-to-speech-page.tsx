@@ -1,7 +1,6 @@
 import { DEFAULT_STS_MODEL_ID, type HistoryItemResponse, type VoiceResponse } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { clsx } from 'clsx';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
@@ -20,6 +19,7 @@ import { useUser } from '../features/users/api/get-user';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
+import { Switch } from '../ui/switch';
 
 const numbers = new Intl.NumberFormat('en-US');
 
@@ -42,7 +42,6 @@ function SpeechToSpeech() {
   const player = usePlayer();
   const queryClient = useQueryClient();
   const { toastError } = useToast();
-  const noiseId = useId();
 
   const [clip, setClip] = useState<AudioClip | null>(null);
   const [chosenModelId, setChosenModelId] = useState<string | null>(null);
@@ -246,32 +245,12 @@ function SpeechToSpeech() {
               )}
             </>
           )}
-          <div className="flex flex-col gap-1">
-            <label
-              htmlFor={noiseId}
-              className="flex cursor-pointer items-center justify-between gap-3 text-sm font-medium"
-            >
-              Remove background noise
-              <input
-                id={noiseId}
-                type="checkbox"
-                role="switch"
-                checked={removeNoise}
-                aria-checked={removeNoise}
-                aria-describedby={`${noiseId}-note`}
-                onChange={(event) => setRemoveNoise(event.target.checked)}
-                className={clsx(
-                  'relative h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-line transition-colors',
-                  'before:absolute before:top-0.5 before:left-0.5 before:size-4 before:rounded-full before:bg-surface before:shadow-xs before:transition-transform',
-                  'checked:bg-fg checked:before:translate-x-4',
-                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                )}
-              />
-            </label>
-            <p id={`${noiseId}-note`} className="text-xs text-fg-muted">
-              Cleans the recording before it is converted. Leave it off for a clean studio take.
-            </p>
-          </div>
+          <Switch
+            label="Remove background noise"
+            checked={removeNoise}
+            onCheckedChange={setRemoveNoise}
+            description="Cleans the recording before it is converted. Leave it off for a clean studio take."
+          />
           <div className="flex flex-col gap-1 rounded-lg bg-subtle/60 p-3 text-xs text-fg-muted">
             <h2 className="text-sm font-medium text-fg">What changes, what stays</h2>
             <p>

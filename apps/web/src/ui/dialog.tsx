@@ -10,18 +10,40 @@ export interface DialogProps {
   children?: ReactNode;
   /** The buttons, right-aligned at the bottom. */
   footer?: ReactNode;
+  /** The widest the dialog grows: `md` (28rem) unless a form needs more room. */
+  size?: DialogSize;
   className?: string;
 }
 
+export type DialogSize = 'md' | 'lg' | 'xl' | '2xl';
+
+/** One max-width per size: a `max-w-*` in `className` would compete with the default one in the CSS. */
+const sizeClasses: Record<DialogSize, string> = {
+  md: 'max-w-md',
+  lg: 'max-w-lg',
+  xl: 'max-w-xl',
+  '2xl': 'max-w-2xl',
+};
+
 /** A modal dialog: focus trapped, Escape and the overlay close it, the title names it. */
-export function Dialog({ open, onOpenChange, title, description, children, footer, className }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  className,
+}: DialogProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px]" />
         <DialogPrimitive.Content
           className={clsx(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border border-line bg-surface p-6 text-fg shadow-xl focus:outline-none',
+            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border border-line bg-surface p-6 text-fg shadow-xl focus:outline-none',
+            sizeClasses[size],
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}

@@ -69,3 +69,12 @@ export function FormMessage({
     </p>
   );
 }
+
+/** The look of a multi-line text input, matching inputClasses. */
+export const textareaClasses = clsx(
+  'w-full resize-y rounded-lg border border-line bg-surface p-3 text-sm text-fg shadow-xs',
+  'placeholder:text-fg-muted/70',
+  'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/30',
+  'disabled:cursor-not-allowed disabled:opacity-60',
+  'aria-invalid:border-danger aria-invalid:focus-visible:outline-danger/30',
+);

@@ -9,7 +9,7 @@ import { newId } from '../../platform/ids';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { getOwnVoice, takeVoiceSlot, type VoiceCaller } from './own-voices.service';
-import { ownSpeaking, voiceNotFound } from './speaking-voice';
+import { voiceNotFound } from './speaking-voice';
 import { previewUrl } from './voices.service';
 import { type VoiceRow, voiceCollections, voices } from './voices.tables';
 
@@ -20,8 +20,8 @@ import { type VoiceRow, voiceCollections, voices } from './voices.tables';
 
 /** A shared voice as the library lists it (the public API's LibraryVoiceResponse). */
 export function toLibraryVoice(row: VoiceRow, publicUrl: string, addedByCaller: boolean): LibraryVoice {
-  const speaking = ownSpeaking(row);
-  const labels = { ...speaking?.labels, ...row.labels } as Record<string, string | undefined>;
+  // The voice's own labels only: its base voice's (accent, age…) say nothing about how it sounds.
+  const labels = row.labels as Record<string, string | undefined>;
   return {
     public_owner_id: row.publicOwnerId ?? '',
     voice_id: row.id,

@@ -44,7 +44,7 @@ export function SiteHeader() {
                   end
                   className={({ isActive }) =>
                     clsx(
-                      'inline-flex h-8 items-center rounded-md px-3 text-sm font-medium transition-colors',
+                      'inline-flex h-8 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors',
                       isActive ? 'bg-subtle text-fg' : 'text-fg-muted hover:bg-subtle hover:text-fg',
                     )
                   }

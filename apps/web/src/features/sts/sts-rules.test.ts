@@ -1,6 +1,7 @@
 import { STS_MAX_UPLOAD_BYTES } from '@parla/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { AUDIO_UPLOAD_EXTENSIONS } from '../../lib/audio-upload-types';
 import {
   checkAudioFile,
   checkClipLength,
@@ -9,14 +10,13 @@ import {
   microphoneErrorMessage,
   pickRecordingType,
   recordingFileName,
-  STS_AUDIO_EXTENSIONS,
 } from './sts-rules';
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
 describe('checkAudioFile', () => {
   it('accepts every §5 audio extension, whatever type the browser names', () => {
-    for (const extension of STS_AUDIO_EXTENSIONS)
+    for (const extension of AUDIO_UPLOAD_EXTENSIONS)
       expect(checkAudioFile(file(`a.${extension}`, ''))).toBeNull();
   });
 

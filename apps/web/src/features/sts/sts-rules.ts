@@ -1,53 +1,5 @@
 import { STS_MAX_SECONDS, STS_MAX_UPLOAD_BYTES, speechToSpeechCost } from '@parla/contracts';
-
-/** history/voices §5 audio types a recording may be sent as, by file extension. */
-export const STS_AUDIO_EXTENSIONS = [
-  'aac',
-  'aif',
-  'aiff',
-  'ogg',
-  'oga',
-  'mpeg',
-  'mp3',
-  'opus',
-  'wav',
-  'webm',
-  'flac',
-  'mp4',
-  'm4a',
-] as const;
-
-/** The same types by MIME type (browsers name some of them in more than one way). */
-const STS_AUDIO_MIME_TYPES: ReadonlySet<string> = new Set([
-  'audio/aac',
-  'audio/x-aac',
-  'audio/aiff',
-  'audio/x-aiff',
-  'audio/ogg',
-  'audio/mpeg',
-  'audio/mp3',
-  'audio/opus',
-  'audio/wav',
-  'audio/wave',
-  'audio/x-wav',
-  'audio/webm',
-  'audio/flac',
-  'audio/x-flac',
-  'audio/mp4',
-  'audio/m4a',
-  'audio/x-m4a',
-  'video/mp4',
-  'video/webm',
-]);
-
-/** The `accept` attribute of the file input: every §5 extension and MIME type. */
-export const STS_AUDIO_ACCEPT = [
-  ...STS_AUDIO_EXTENSIONS.map((extension) => `.${extension}`),
-  ...STS_AUDIO_MIME_TYPES,
-].join(',');
-
-/** The types as the page lists them to the user. */
-export const STS_AUDIO_TYPES_TEXT = 'AAC, AIFF, OGG, MPEG, MP3, OPUS, WAV, WEBM, FLAC, MP4 or M4A';
+import { AUDIO_UPLOAD_TYPES_TEXT, formatMegabytes, isAudioUpload } from '../../lib/audio-upload-types';
 
 const megabytes = STS_MAX_UPLOAD_BYTES / 1024 / 1024;
 
@@ -57,11 +9,8 @@ const megabytes = STS_MAX_UPLOAD_BYTES / 1024 / 1024;
  * the API's 50 MB upload bound. Checked before any request.
  */
 export function checkAudioFile(file: { name: string; type: string; size: number }): string | null {
-  const mime = file.type.split(';')[0]?.trim().toLowerCase() ?? '';
-  const extension = file.name.includes('.') ? (file.name.split('.').pop()?.toLowerCase() ?? '') : '';
-  const known =
-    STS_AUDIO_MIME_TYPES.has(mime) || (STS_AUDIO_EXTENSIONS as readonly string[]).includes(extension);
-  if (!known) return `${file.name} is not an audio file we can convert. Choose ${STS_AUDIO_TYPES_TEXT}.`;
+  if (!isAudioUpload(file))
+    return `${file.name} is not an audio file we can convert. Choose ${AUDIO_UPLOAD_TYPES_TEXT}.`;
   if (file.size === 0) return `${file.name} is empty.`;
   if (file.size > STS_MAX_UPLOAD_BYTES)
     return `${file.name} is ${formatMegabytes(file.size)}; files of at most ${megabytes} MB can be converted.`;
@@ -84,10 +33,6 @@ export function formatClipDuration(seconds: number): string {
   const whole = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds - 1e-9) : 0;
   const minutes = Math.floor(whole / 60);
   return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
-}
-
-function formatMegabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /** Recording formats tried in order; the first the browser's MediaRecorder supports is used. */

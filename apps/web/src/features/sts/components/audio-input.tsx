@@ -1,15 +1,10 @@
 import { STS_MAX_SECONDS } from '@parla/contracts';
 import { clsx } from 'clsx';
 import { type DragEvent, type SyntheticEvent, useId, useRef, useState } from 'react';
+import { AUDIO_UPLOAD_ACCEPT, AUDIO_UPLOAD_TYPES_TEXT } from '../../../lib/audio-upload-types';
 import { Button } from '../../../ui/button';
 import { CloseIcon } from '../../../ui/icons';
-import {
-  checkAudioFile,
-  checkClipLength,
-  formatClipDuration,
-  STS_AUDIO_ACCEPT,
-  STS_AUDIO_TYPES_TEXT,
-} from '../sts-rules';
+import { checkAudioFile, checkClipLength, formatClipDuration } from '../sts-rules';
 import { type Recording, recordingUnavailableReason, useRecorder } from '../use-recorder';
 
 /** The recording to convert: a chosen file or a browser recording, with its object URL for playback. */
@@ -91,7 +86,7 @@ export function AudioInput({ clip, onChange, onDuration, disabled = false }: Aud
         ref={fileInput}
         id={`${id}-file`}
         type="file"
-        accept={STS_AUDIO_ACCEPT}
+        accept={AUDIO_UPLOAD_ACCEPT}
         className="sr-only"
         tabIndex={-1}
         aria-label="Audio file"
@@ -166,7 +161,7 @@ export function AudioInput({ clip, onChange, onDuration, disabled = false }: Aud
             <>
               <div className="flex flex-col gap-1">
                 <p className="text-base font-medium text-fg">Drop an audio file here</p>
-                <p className="text-sm text-fg-muted">{STS_AUDIO_TYPES_TEXT} · up to 50 MB and 5 minutes</p>
+                <p className="text-sm text-fg-muted">{AUDIO_UPLOAD_TYPES_TEXT} · up to 50 MB and 5 minutes</p>
               </div>
               <div className="flex flex-wrap items-center justify-center gap-2">
                 <Button variant="secondary" disabled={disabled} onClick={() => fileInput.current?.click()}>

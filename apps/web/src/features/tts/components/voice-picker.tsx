@@ -4,6 +4,7 @@ import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { inputClasses } from '../../../ui/field';
+import { InitialAvatar } from '../../../ui/initial-avatar';
 import { describeVoiceLabels, filterVoices } from '../tts-rules';
 
 export interface VoicePickerProps {
@@ -32,7 +33,7 @@ export function VoicePicker({ voices, selected, onSelect, onPreview }: VoicePick
         onClick={() => setOpen(true)}
         className="flex w-full items-center gap-3 rounded-lg border border-line bg-surface px-3 py-2.5 text-left shadow-xs transition-colors hover:bg-subtle focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
-        <VoiceAvatar name={selected?.name ?? '?'} />
+        <InitialAvatar name={selected?.name ?? '?'} />
         <span className="flex min-w-0 flex-1 flex-col" id={`${searchId}-current`}>
           <span className="truncate text-sm font-medium">{selected?.name ?? 'Choose a voice'}</span>
           <span className="truncate text-xs text-fg-muted">
@@ -49,7 +50,7 @@ export function VoicePicker({ voices, selected, onSelect, onPreview }: VoicePick
         }}
         title="Choose a voice"
         description="Listen to a preview, then pick the voice that reads your text."
-        className="max-w-2xl"
+        size="2xl"
       >
         <label htmlFor={searchId} className="sr-only">
           Search voices
@@ -81,7 +82,7 @@ export function VoicePicker({ voices, selected, onSelect, onPreview }: VoicePick
                   className="flex items-center gap-3 rounded-lg px-2 py-2.5 hover:bg-subtle"
                   aria-current={isSelected ? 'true' : undefined}
                 >
-                  <VoiceAvatar name={voice.name} />
+                  <InitialAvatar name={voice.name} />
                   <div className="flex min-w-0 flex-1 flex-col gap-1">
                     <span className="flex items-center gap-2 text-sm font-medium">
                       {voice.name}
@@ -123,22 +124,5 @@ export function VoicePicker({ voices, selected, onSelect, onPreview }: VoicePick
         )}
       </Dialog>
     </div>
-  );
-}
-
-/** A round initial, coloured from the name so voices are told apart at a glance. */
-function VoiceAvatar({ name }: { name: string }) {
-  let hash = 0;
-  for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 360;
-  return (
-    <span
-      aria-hidden="true"
-      className="flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white"
-      style={{
-        background: `linear-gradient(135deg, hsl(${hash} 65% 50%), hsl(${(hash + 50) % 360} 70% 40%))`,
-      }}
-    >
-      {name.slice(0, 1).toUpperCase()}
-    </span>
   );
 }

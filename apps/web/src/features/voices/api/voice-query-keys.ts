@@ -1,0 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LibraryFilters } from '../library-rules';
+import type { VoiceSearchFilters } from './search-voices';
+
+/**
+ * The voice query keys, all under `['voices']`: the text-to-speech, dialogue and speech-to-speech voice
+ * pickers read `['voices']` itself (`GET /v1/voices`, features/tts list-voices), so invalidating the prefix
+ * refreshes the pickers, the voice lab, the library and the collections together.
+ */
+export const voiceQueryKeys = {
+  all: ['voices'] as const,
+  search: (filters: VoiceSearchFilters) => ['voices', 'search', filters] as const,
+  searches: ['voices', 'search'] as const,
+  shared: (filters: LibraryFilters) => ['voices', 'shared', filters] as const,
+  sharedVoice: (publicUserId: string, voiceId: string) =>
+    ['voices', 'shared-voice', publicUserId, voiceId] as const,
+  collections: ['voices', 'collections'] as const,
+};
+
+/**
+ * After a voice is added, changed or deleted: every voice query (the pickers' `['voices']` included) and
+ * the signed-in user (`['users', 'me']`: the plan's voice counters and subscription).
+ */
+export function invalidateVoices(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: voiceQueryKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['users', 'me'] }),
+  ]).then(() => undefined);
+}

@@ -1,0 +1,132 @@
+import { useId } from 'react';
+import { Button } from '../../../ui/button';
+import { inputClasses } from '../../../ui/field';
+import { hasLibraryFilters, LIBRARY_SORTS, type LibraryFilters, type LibrarySort } from '../library-rules';
+import {
+  ACCENT_OPTIONS,
+  AGE_OPTIONS,
+  GENDER_OPTIONS,
+  LANGUAGE_OPTIONS,
+  type LabelOption,
+  USE_CASE_OPTIONS,
+} from '../voice-labels';
+
+export interface LibraryFiltersProps {
+  /** The filters as typed (the search is debounced by the page). */
+  value: LibraryFilters;
+  onChange: (value: LibraryFilters) => void;
+  onClear: () => void;
+}
+
+/** The library's search, its filters (gender, age, accent, language, use case) and its sort. */
+export function LibraryFiltersBar({ value, onChange, onClear }: LibraryFiltersProps) {
+  const id = useId();
+  const set = <K extends keyof LibraryFilters>(key: K, next: LibraryFilters[K]) =>
+    onChange({ ...value, [key]: next });
+  return (
+    <search className="flex flex-col gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex flex-1 flex-col gap-1.5">
+          <label htmlFor={`${id}-search`} className="text-sm font-medium text-fg">
+            Search the library
+          </label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={value.search}
+            maxLength={200}
+            placeholder="Name or description"
+            onChange={(event) => set('search', event.target.value)}
+            className={inputClasses}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5 sm:w-44">
+          <label htmlFor={`${id}-sort`} className="text-sm font-medium text-fg">
+            Sort by
+          </label>
+          <select
+            id={`${id}-sort`}
+            value={value.sort}
+            onChange={(event) => set('sort', event.target.value as LibrarySort)}
+            className={inputClasses}
+          >
+            {LIBRARY_SORTS.map((sort) => (
+              <option key={sort.value} value={sort.value}>
+                {sort.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end">
+        <FilterSelect
+          label="Gender"
+          value={value.gender}
+          options={GENDER_OPTIONS}
+          onChange={(next) => set('gender', next)}
+        />
+        <FilterSelect
+          label="Age"
+          value={value.age}
+          options={AGE_OPTIONS}
+          onChange={(next) => set('age', next)}
+        />
+        <FilterSelect
+          label="Accent"
+          value={value.accent}
+          options={ACCENT_OPTIONS}
+          onChange={(next) => set('accent', next)}
+        />
+        <FilterSelect
+          label="Language"
+          value={value.language}
+          options={LANGUAGE_OPTIONS}
+          onChange={(next) => set('language', next)}
+        />
+        <FilterSelect
+          label="Use case"
+          value={value.useCase}
+          options={USE_CASE_OPTIONS}
+          onChange={(next) => set('useCase', next)}
+        />
+        <Button variant="ghost" onClick={onClear} disabled={!hasLibraryFilters(value)}>
+          Clear filters
+        </Button>
+      </div>
+    </search>
+  );
+}
+
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly LabelOption[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-xs font-medium text-fg-muted">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={inputClasses}
+      >
+        <option value="">Any</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

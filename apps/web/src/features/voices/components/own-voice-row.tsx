@@ -1,0 +1,95 @@
+import type { VoiceResponse } from '@parla/contracts';
+import { formatDate, fromUnixSeconds } from '../../../lib/format-date';
+import { Button } from '../../../ui/button';
+import { ShareIcon, TrashIcon } from '../../../ui/icons';
+import { describeVoiceTraits } from '../voice-labels';
+import { canShareVoice, isLibraryCopy, isVoiceUnavailable } from '../voice-rules';
+import { PreviewButton } from './preview-button';
+import { VoiceStatusBadges } from './voice-status-badges';
+
+export interface OwnVoiceRowProps {
+  voice: VoiceResponse;
+  playing: boolean;
+  /** Plays or pauses the voice's preview; absent when it has none. */
+  onPreview: (() => void) | undefined;
+  onEdit: () => void;
+  onShare: () => void;
+  onDelete: () => void;
+}
+
+/** One of "My voices": preview, name and badges, labels, when it was made, its samples, and its actions. */
+export function OwnVoiceRow({ voice, playing, onPreview, onEdit, onShare, onDelete }: OwnVoiceRowProps) {
+  const headingId = `voice-${voice.voice_id}`;
+  const sampleCount = voice.samples?.length ?? 0;
+  const copy = isLibraryCopy(voice);
+  const unavailable = isVoiceUnavailable(voice);
+  const facts = [
+    ...describeVoiceTraits(voice.labels),
+    voice.created_at_unix !== null
+      ? `${copy ? 'Added' : 'Created'} ${formatDate(fromUnixSeconds(voice.created_at_unix))}`
+      : null,
+    // A library copy's samples stay with its owner; a designed voice has none unless some were added.
+    copy || (voice.category === 'generated' && sampleCount === 0)
+      ? null
+      : `${sampleCount} ${sampleCount === 1 ? 'sample' : 'samples'}`,
+  ].filter((fact): fact is string => Boolean(fact));
+
+  return (
+    <li
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-start sm:px-5"
+    >
+      <div className="flex min-w-0 flex-1 gap-3">
+        <PreviewButton
+          label={`the preview of ${voice.name}`}
+          playing={playing}
+          onToggle={unavailable ? undefined : onPreview}
+          unavailableReason={unavailable ? 'This voice is unavailable' : 'No preview yet'}
+        />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={headingId} className="truncate text-sm font-semibold">
+              {voice.name}
+            </h3>
+            <VoiceStatusBadges voice={voice} />
+          </div>
+          {voice.description && <p className="line-clamp-2 text-sm text-fg-muted">{voice.description}</p>}
+          <p className="text-xs text-fg-muted">{facts.join(' · ')}</p>
+          {unavailable && (
+            <p className="text-xs text-danger">
+              Its owner stopped sharing this voice in the library, so it can no longer be used. It works again
+              if they share it again; you can also delete it.
+            </p>
+          )}
+          {voice.safety_control === 'BAN' && (
+            <p className="text-xs text-danger">Blocked by moderation: it cannot be used or shared.</p>
+          )}
+          {voice.safety_control === 'CAPTCHA' && (
+            <p className="text-xs text-warning">Moderation asked for a check that you may use this voice.</p>
+          )}
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center gap-1 pl-12 sm:pl-0">
+        <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${voice.name}`}>
+          Edit
+        </Button>
+        {canShareVoice(voice) && (
+          <Button variant="ghost" size="sm" onClick={onShare} aria-label={`Share ${voice.name}`}>
+            <ShareIcon />
+            Share
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          size="icon"
+          className="text-base hover:text-danger"
+          onClick={onDelete}
+          aria-label={`Delete ${voice.name}`}
+          title="Delete"
+        >
+          <TrashIcon />
+        </Button>
+      </div>
+    </li>
+  );
+}

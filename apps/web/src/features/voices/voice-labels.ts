@@ -1,0 +1,111 @@
+import { ESPEAK_LANGUAGES } from '@parla/contracts';
+
+/** One choice of a label: the value the API stores and the words a person reads. */
+export interface LabelOption {
+  value: string;
+  label: string;
+}
+
+/** A label value as a person reads it: `middle_aged` → "Middle aged", `en` stays as given elsewhere. */
+export function humanizeLabel(value: string): string {
+  const words = value.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const options = (values: readonly string[]): LabelOption[] =>
+  values.map((value) => ({ value, label: humanizeLabel(value) }));
+
+/** Genders the library filters by and clones may be labelled with (the public API's values). */
+export const GENDER_OPTIONS = options(['female', 'male', 'neutral']);
+
+/** Ages of the public API's voice labels. */
+export const AGE_OPTIONS = options(['young', 'middle_aged', 'old']);
+
+/** Accents the premade voices and voice design name, and the public API's common ones. */
+export const ACCENT_OPTIONS = options([
+  'american',
+  'british',
+  'australian',
+  'irish',
+  'scottish',
+  'indian',
+  'caribbean',
+  'african',
+  'standard',
+  'brazilian',
+  'castilian',
+  'mexican',
+  'parisian',
+  'mandarin',
+]);
+
+/** Use cases of the public API's voice labels. */
+export const USE_CASE_OPTIONS = options([
+  'narration',
+  'audiobook',
+  'conversational',
+  'informative',
+  'news',
+  'social_media',
+  'characters_animation',
+  'entertainment_tv',
+  'advertisement',
+  'meditation',
+]);
+
+/** The languages Parla's engines speak, by ISO 639-1 code. */
+export const LANGUAGE_OPTIONS: LabelOption[] = ESPEAK_LANGUAGES.map((language) => ({
+  value: language.language_id,
+  label: language.name,
+}));
+
+/** A language code's name ("en" → "English"), or the code when it is not one Parla speaks. */
+export function languageName(code: string | null | undefined): string | undefined {
+  if (!code) return undefined;
+  return LANGUAGE_OPTIONS.find((option) => option.value === code.toLowerCase())?.label ?? code;
+}
+
+/** The labels a person sets on an own voice; the others (age, use case…) are kept as they are. */
+export interface EditableLabels {
+  gender: string;
+  accent: string;
+  language: string;
+}
+
+/** The editable labels of a voice, empty where it has none. */
+export function readEditableLabels(labels: Readonly<Record<string, string>>): EditableLabels {
+  return { gender: labels.gender ?? '', accent: labels.accent ?? '', language: labels.language ?? '' };
+}
+
+/**
+ * The labels to send: the voice's other labels kept, the three editable ones set when given and dropped
+ * when cleared; values are trimmed and accents lower-cased, as the API stores them.
+ */
+export function buildVoiceLabels(
+  editable: EditableLabels,
+  others: Readonly<Record<string, string>> = {},
+): Record<string, string> {
+  const next: Record<string, string> = { ...others };
+  const given = {
+    gender: editable.gender.trim(),
+    accent: editable.accent.trim().toLowerCase(),
+    language: editable.language.trim(),
+  };
+  for (const [key, value] of Object.entries(given)) {
+    if (value) next[key] = value;
+    else delete next[key];
+  }
+  return next;
+}
+
+/** The labels worth showing on a voice, in a steady order and as people read them. */
+export function describeVoiceTraits(labels: Readonly<Record<string, string>>): string[] {
+  const traits: string[] = [];
+  for (const key of ['gender', 'age', 'accent', 'use_case', 'descriptive'] as const) {
+    const value = labels[key]?.trim();
+    if (value) traits.push(humanizeLabel(value));
+  }
+  const language = languageName(labels.language);
+  if (language) traits.push(language);
+  return traits;
+}
