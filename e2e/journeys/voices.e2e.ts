@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect } from 'vitest';
+import { closeBrowser, test } from '../support/browser';
+
+afterAll(closeBrowser);
+
+describe('voices', () => {
+  test('clone a voice from an uploaded file → generate speech with it → find it in the voice lab → delete it', async ({
+    page,
+  }) => {
+    // A real recording of a voice: Debian's flite, as a WAV file on disk.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-e2e-voices-'));
+    const sample = path.join(dir, 'my-voice.wav');
+    execFileSync('flite', [
+      '-voice',
+      'awb',
+      '-t',
+      'This is a sample of my voice. I read it aloud so that Parla can learn how I sound, and speak new text the way I would.',
+      '-o',
+      sample,
+    ]);
+
+    const email = `e2e-voices-${Date.now()}@example.test`;
+    expect(
+      (await page.request.post('/v1/auth/sign-up', { data: { email, password: 'voices-pass-1!' } })).status(),
+    ).toBe(201);
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('xi:has-session', '1'));
+
+    // Instant cloning needs Starter: the built-in provider's checkout, paid with its test card over the API.
+    const token = await page.evaluate(async () => {
+      const res = await fetch('/v1/auth/refresh', { method: 'POST' });
+      return ((await res.json()) as { access_token: string }).access_token;
+    });
+    const headers = { authorization: `Bearer ${token}` };
+    const checkout = await page.request.post('/v1/billing/create-checkout-session', {
+      headers,
+      data: { subscription_type: 'starter', billing_period: 'monthly_period', currency: 'usd' },
+    });
+    expect(checkout.status()).toBe(200);
+    const sessionId = /\/billing\/checkout\/([^/?#]+)/.exec(
+      ((await checkout.json()) as { url: string }).url,
+    )?.[1];
+    const paid = await page.request.post(`/v1/billing/sessions/${sessionId}/card`, {
+      headers,
+      data: {
+        card_number: '4242 4242 4242 4242',
+        exp_month: 12,
+        exp_year: 2034,
+        cvc: '123',
+        cardholder_name: 'Ada Lovelace',
+      },
+    });
+    expect(await paid.json()).toMatchObject({ status: 'succeeded' });
+
+    // The voice lab's clone form: the file, a name, the consent.
+    // (The dialog opens at once; the page behind it is hidden from the accessibility tree.)
+    await page.goto('/app/voice-lab?creationType=cloneVoice');
+    const form = page.getByRole('form', { name: 'Instant voice clone' });
+    await form.getByLabel('Audio samples', { exact: true }).setInputFiles(sample);
+    await form.getByText('my-voice.wav').first().waitFor();
+    await form.getByLabel('Name').fill('My e2e voice');
+    await form.getByRole('checkbox', { name: /I have the rights/ }).check();
+    await form.getByRole('button', { name: 'Clone voice' }).click();
+    await page.getByText('Voice created').first().waitFor({ timeout: 60_000 });
+
+    // It is listed in the voice lab.
+    const mine = page.getByRole('list', { name: 'My voices' });
+    await mine.getByText('My e2e voice').waitFor();
+
+    // Speech in the new voice, picked from the text-to-speech page's voice picker.
+    await page.goto('/app/speech-synthesis/text-to-speech');
+    await page.getByRole('heading', { level: 1, name: 'Text to speech' }).waitFor();
+    const text = 'Hello from my own cloned voice, speaking a sentence I never recorded.';
+    await page.getByLabel('Text').fill(text);
+    await page.getByRole('button', { name: /^Voice/ }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose a voice' });
+    await picker.getByLabel('Search voices').fill('My e2e');
+    await picker.getByRole('button', { name: 'Use My e2e voice' }).click();
+    await page.getByRole('button', { name: 'Generate speech' }).click();
+    await page.getByRole('region', { name: 'Audio player' }).waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0), { timeout: 30_000 })
+      .toBeGreaterThan(0.3);
+    const recent = page.getByRole('region', { name: 'Recent generations' });
+    await recent.getByText(text).waitFor({ timeout: 30_000 });
+
+    // Back in the voice lab: delete it, after the confirmation.
+    await page.goto('/app/voice-lab');
+    await page.getByRole('heading', { level: 1, name: 'Voice lab' }).waitFor();
+    await page.getByRole('button', { name: 'Delete My e2e voice' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete My e2e voice?' });
+    await confirm.getByRole('button', { name: 'Delete voice' }).click();
+    await page
+      .getByRole('list', { name: 'My voices' })
+      .getByText('My e2e voice')
+      .waitFor({ state: 'detached' });
+    const voices = await page.request.get('/v2/voices?voice_type=personal', { headers });
+    expect(((await voices.json()) as { voices: unknown[] }).voices).toEqual([]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
