@@ -429,6 +429,20 @@ describe('account deletion', () => {
     expect(preview.statusCode).toBe(200);
     const videos = `share-videos/${session.workspace_id}/`;
     expect(await t.deps.storage.list(videos)).toHaveLength(1);
+    // A designed voice (its previews kept under the workspace) with its own preview made.
+    const design = await call('POST', '/v1/text-to-voice/design', {
+      token,
+      body: { voice_description: 'A calm, deep male narrator with a British accent.' },
+    });
+    const generatedId = design.json().previews[0].generated_voice_id as string;
+    const saved = await call('POST', '/v1/text-to-voice', {
+      token,
+      body: { voice_name: 'Narrator', voice_description: 'Calm', generated_voice_id: generatedId },
+    });
+    const voiceId = saved.json().voice_id as string;
+    expect((await call('GET', `/v1/voices/${voiceId}/preview`)).statusCode).toBe(200);
+    const designs = `voice-design/${session.workspace_id}/`;
+    expect(await t.deps.storage.list(designs)).toHaveLength(3);
     const refused = await call('DELETE', '/v1/user/delete', { token });
     expect(statusOf(refused)).toBe('sensitive_action_verification_required');
     expect(await t.deps.storage.stat(audioKey)).toBeDefined();
@@ -452,6 +466,8 @@ describe('account deletion', () => {
     expect(await getUser(t.deps.database.db, session.user_id)).toBeUndefined();
     expect(await t.deps.storage.stat(audioKey)).toBeUndefined();
     expect(await t.deps.storage.list(videos)).toEqual([]);
+    expect(await t.deps.storage.list(designs)).toEqual([]);
+    expect(await t.deps.storage.stat(`voice-previews/own/${voiceId}.mp3`)).toBeUndefined();
     expect((await call('GET', '/v1/user', { token })).statusCode).toBe(401);
     expect((await call('GET', '/v1/user', { key: xi_api_key })).statusCode).toBe(401);
     expect((await call('POST', '/v1/auth/sign-in', { body: { email, password: PASSWORD } })).statusCode).toBe(

@@ -20,6 +20,7 @@ import { subscriptionBilling } from '../billing/billing.service';
 import { defaultSubscription, loadBillingState, type SubscriptionRow } from '../billing/billing.store';
 import { historyItems } from '../history/history.tables';
 import { deleteWorkspaceShareVideos } from '../history/share-video.files';
+import { deleteWorkspaceVoiceFiles, retireWorkspaceVoices } from '../voices/voice-files';
 import { voices } from '../voices/voices.tables';
 import { getMemberRole } from '../workspaces/workspaces.store';
 import { type WorkspaceRow, workspaceMembers, workspaces } from '../workspaces/workspaces.tables';
@@ -317,7 +318,7 @@ export async function deleteUser(
 ): Promise<void> {
   const user = await requireUser(deps.db, userId);
   // One transaction: the membership check, the code and the deletion stand or fall together.
-  const { audioKeys, workspaceIds } = await deps.db.transaction(async (tx) => {
+  const { audioKeys, workspaceIds, voiceIds } = await deps.db.transaction(async (tx) => {
     // Locked, so no history item can be added to these workspaces between reading the keys and the cascade.
     const owned = await tx.select().from(workspaces).where(eq(workspaces.ownerId, user.id)).for('update');
     for (const workspace of owned) {
@@ -343,9 +344,10 @@ export async function deleteUser(
             .select({ audioKey: historyItems.audioKey })
             .from(historyItems)
             .where(inArray(historyItems.workspaceId, ownedIds));
+    const voiceIds = await retireWorkspaceVoices(tx, ownedIds);
     for (const id of ownedIds) await tx.delete(workspaces).where(eq(workspaces.id, id));
     await tx.delete(users).where(eq(users.id, user.id));
-    return { audioKeys: doomed.map((row) => row.audioKey), workspaceIds: ownedIds };
+    return { audioKeys: doomed.map((row) => row.audioKey), workspaceIds: ownedIds, voiceIds };
   });
   // After the commit, so a failed deletion keeps every file. The account is gone either way: a file that
   // cannot be removed is logged, not reported to the user.
@@ -362,6 +364,9 @@ export async function deleteUser(
         { err: error, workspaceId },
         'share videos of a deleted account could not be removed',
       ),
+    );
+    await deleteWorkspaceVoiceFiles(deps.storage, workspaceId, voiceIds).catch((error: unknown) =>
+      deps.logger.error({ err: error, workspaceId }, 'voice files of a deleted account could not be removed'),
     );
   }
 }

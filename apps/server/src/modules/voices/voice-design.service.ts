@@ -8,7 +8,7 @@ import {
   type VoiceResponse,
   type VoiceTraits,
 } from '@parla/contracts';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -134,6 +134,7 @@ async function makePreviews(
   input: DesignInput,
   from?: { base: PremadeVoice; profile: VoiceProfile; pace: number },
 ) {
+  await forgetExpiredPreviews(deps, caller.workspaceId);
   const traits = describeVoice(input.voice_description);
   const base = from?.base ?? chooseDesignBase(traits);
   const language = base.language;
@@ -178,6 +179,20 @@ async function makePreviews(
     });
   }
   return { previews, text };
+}
+
+/** The workspace's previews older than a day, rows and audio, dropped when it designs again. */
+async function forgetExpiredPreviews(deps: DesignDeps, workspaceId: string): Promise<void> {
+  const expired = await deps.db
+    .delete(generatedVoices)
+    .where(
+      and(
+        eq(generatedVoices.workspaceId, workspaceId),
+        lt(generatedVoices.createdAt, new Date(Date.now() - PREVIEW_TTL_MS)),
+      ),
+    )
+    .returning({ audioKey: generatedVoices.audioKey });
+  for (const row of expired) await deps.storage.delete(row.audioKey).catch(() => undefined);
 }
 
 /** `POST /v1/text-to-voice/design`. */
