@@ -216,19 +216,37 @@ export const similarVoicesRoute = defineRoute({
   }),
 });
 
-/** Collections (history/voices §2 voice-lab/collections, §7 "Collections: create, read, update, delete"). */
+/**
+ * Collections (history/voices §2 voice-lab/collections, §7 "Collections: create, read, update, delete"),
+ * in the public API's shape (`title`, `icon`, `permission_on_resource`) plus their `voice_ids`; `name` is
+ * the same as `title`, for the web app's older calls.
+ */
 export const VoiceCollection = z.object({
   collection_id: z.string(),
+  title: z.string(),
   name: z.string(),
+  icon: z.string(),
+  permission_on_resource: z.enum(['admin', 'editor', 'commenter', 'viewer']),
   voice_ids: z.array(z.string()),
   created_at_unix: z.number().int(),
 });
 export type VoiceCollection = z.infer<typeof VoiceCollection>;
 
-const CollectionBody = z.object({
-  name: z.string().trim().min(1, 'Give the collection a name.').max(VOICE_NAME_MAX),
+const collectionTitle = z.string().trim().min(1, 'Give the collection a name.').max(VOICE_NAME_MAX);
+const CollectionFields = z.object({
+  title: collectionTitle.optional(),
+  name: collectionTitle.optional(),
+  icon: z.string().max(50).optional(),
   voice_ids: z.array(z.string().max(100)).max(500).optional(),
 });
+export const CreateCollectionBody = CollectionFields.refine(
+  (b) => b.title !== undefined || b.name !== undefined,
+  {
+    message: 'Give the collection a title.',
+    path: ['title'],
+  },
+);
+export const UpdateCollectionBody = CollectionFields;
 
 export const listCollectionsRoute = defineRoute({
   method: 'GET',
@@ -243,7 +261,7 @@ export const createCollectionRoute = defineRoute({
   path: '/v1/voices/collections',
   summary: 'A new voice collection',
   tags: ['voices'],
-  body: CollectionBody,
+  body: CreateCollectionBody,
   response: VoiceCollection,
 });
 
@@ -264,7 +282,7 @@ export const updateCollectionRoute = defineRoute({
   summary: 'Rename a collection, or set its voices',
   tags: ['voices'],
   params: collectionParams,
-  body: CollectionBody.partial(),
+  body: UpdateCollectionBody,
   response: VoiceCollection,
 });
 
@@ -274,7 +292,27 @@ export const deleteCollectionRoute = defineRoute({
   summary: 'Delete a collection (its voices stay)',
   tags: ['voices'],
   params: collectionParams,
-  response: z.object({ status: z.literal('ok') }),
+  response: z.object({ collection_id: z.string(), status: z.literal('ok') }),
+});
+
+const collectionVoiceParams = collectionParams.extend({ voice_id: z.string().max(100) });
+
+export const addVoiceToCollectionRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/voices/collections/:collection_id/voice/:voice_id',
+  summary: 'Add a voice (own or premade) to a collection',
+  tags: ['voices'],
+  params: collectionVoiceParams,
+  response: z.object({ collection_id: z.string(), voice_id: z.string() }),
+});
+
+export const removeVoiceFromCollectionRoute = defineRoute({
+  method: 'DELETE',
+  path: '/v1/voices/collections/:collection_id/voice/:voice_id',
+  summary: 'Take a voice out of a collection',
+  tags: ['voices'],
+  params: collectionVoiceParams,
+  response: z.object({ collection_id: z.string(), voice_id: z.string() }),
 });
 
 /**

@@ -10,7 +10,10 @@ import { formBool } from './speech-to-speech';
 
 /** Samples of a professional clone: larger and longer than an instant clone's. */
 export const PVC_SAMPLE_MAX_BYTES = 50 * 1024 * 1024;
-export const PVC_MAX_FILES = 25;
+/** Files per samples request: each is read into memory, so a request holds at most 8 × 50 MB. */
+export const PVC_MAX_FILES = 8;
+/** Documents per manual verification request (at most 11 MB each). */
+export const PVC_MAX_VERIFICATION_FILES = 5;
 /** Training needs at least this much audio across the samples (selected speakers only, when chosen). */
 export const PVC_MIN_TRAINING_SECONDS = 30;
 /** A captcha read aloud must be sent within this long of asking for it. */

@@ -192,6 +192,9 @@ export type VoiceDesignBody = z.infer<typeof VoiceDesignBody>;
 
 export const VoiceRemixBody = z.object({ ...DesignFields, prompt_strength: z.number().nullish() });
 
+/** The official client sends `output_format` in the query; it wins over the body's. */
+export const VoiceDesignQuery = z.object({ output_format: z.enum(OUTPUT_FORMATS).optional() });
+
 export const VoiceDesignPreviews = z.object({
   previews: z.array(
     z.object({
@@ -211,6 +214,7 @@ export const designVoiceRoute = defineRoute({
   summary: 'Three voice previews from a description',
   tags: ['voice-design'],
   body: VoiceDesignBody,
+  query: VoiceDesignQuery,
   response: VoiceDesignPreviews,
 });
 
@@ -221,6 +225,7 @@ export const createVoicePreviewsRoute = defineRoute({
   summary: 'Three voice previews from a description (older path)',
   tags: ['voice-design'],
   body: VoiceDesignBody,
+  query: VoiceDesignQuery,
   response: VoiceDesignPreviews,
 });
 
@@ -231,6 +236,7 @@ export const remixVoiceRoute = defineRoute({
   tags: ['voice-design'],
   params: z.object({ voice_id: z.string().max(100) }),
   body: VoiceRemixBody,
+  query: VoiceDesignQuery,
   response: VoiceDesignPreviews,
 });
 

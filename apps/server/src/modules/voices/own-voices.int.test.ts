@@ -15,6 +15,7 @@ import {
   type SpeechAccount,
 } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { voiceSamples, voices } from './voices.tables';
 
@@ -436,7 +437,94 @@ describe('the voice library with the official client', () => {
     const other = await newSpeechAccount(t.app, baseUrl);
     expect((await call(other, 'GET', `/v1/voices/collections/${id}`)).statusCode).toBe(404);
     expect((await call(other, 'DELETE', `/v1/voices/collections/${id}`)).statusCode).toBe(404);
-    expect((await call(account, 'DELETE', `/v1/voices/collections/${id}`)).json()).toEqual({ status: 'ok' });
+    expect((await call(account, 'DELETE', `/v1/voices/collections/${id}`)).json()).toEqual({
+      collection_id: id,
+      status: 'ok',
+    });
     expect((await call(account, 'GET', `/v1/voices/collections/${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('library, design and collections: the edges', () => {
+  it("a probation account's unverified clone does not speak once shared and added elsewhere", async () => {
+    const owner = await starterAccount();
+    const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, owner.workspaceId));
+    await db()
+      .update(users)
+      .set({ isInProbation: true })
+      .where(eq(users.id, ws?.ownerId ?? ''));
+    const { voiceId, requiresVerification } = await owner.sdk.voices.ivc.create({
+      name: 'Unverified celebrity',
+      files: [wavBlob()],
+    });
+    expect(requiresVerification).toBe(true);
+    const own = await call(owner, 'POST', `/v1/text-to-speech/${voiceId}`, { text: 'Hello' });
+    expect(own.statusCode).toBe(400);
+    const shared = await call(owner, 'POST', `/v1/voices/${voiceId}/share`, { enabled: true });
+    const publicOwnerId = shared.json().sharing?.public_owner_id as string;
+    const other = await starterAccount();
+    const added = await call(other, 'POST', `/v1/voices/add/${publicOwnerId}/${voiceId}`, {
+      new_name: 'Copy',
+    });
+    const copyId = added.json().voice_id as string | undefined;
+    const spoken = copyId
+      ? await call(other, 'POST', `/v1/text-to-speech/${copyId}`, { text: 'Hello' })
+      : undefined;
+    expect(spoken?.statusCode ?? 400).toBe(400);
+  }, 60_000);
+
+  it('a copy whose owner stopped sharing cannot be remixed into a voice of its own', async () => {
+    const owner = await starterAccount();
+    const user = await starterAccount();
+    const { voiceId } = await owner.sdk.voices.ivc.create({ name: 'Withdrawn', files: [wavBlob()] });
+    const shared = await call(owner, 'POST', `/v1/voices/${voiceId}/share`, { enabled: true });
+    const publicOwnerId = shared.json().sharing?.public_owner_id as string;
+    const added = await call(user, 'POST', `/v1/voices/add/${publicOwnerId}/${voiceId}`, {
+      new_name: 'Mine',
+    });
+    const copyId = added.json().voice_id as string;
+    await call(owner, 'POST', `/v1/voices/${voiceId}/share`, { enabled: false });
+    const remix = await call(user, 'POST', `/v1/text-to-voice/${copyId}/remix`, {
+      voice_description: 'exactly the same voice as before, nothing changed',
+      auto_generate_text: true,
+    });
+    expect(remix.statusCode).toBe(400);
+  }, 60_000);
+
+  it("design honours the official client's output_format (a query parameter)", async () => {
+    const account = await newSpeechAccount(t.app, baseUrl);
+    const design = await account.sdk.textToVoice.design({
+      voiceDescription: 'A calm young woman with a warm voice, reading a story.',
+      autoGenerateText: true,
+      outputFormat: 'pcm_16000',
+    });
+    const first = design.previews[0];
+    expect(first?.mediaType).not.toBe('audio/mpeg');
+    const stream = await call(account, 'GET', `/v1/text-to-voice/${first?.generatedVoiceId}/stream`);
+    expect(stream.headers['content-type']).toBe(first?.mediaType);
+  }, 60_000);
+
+  it('collections through the official client (title and icon)', async () => {
+    const account = await newSpeechAccount(t.app, baseUrl);
+    const created = await account.sdk.voices.collections.create({ title: 'Favourites', icon: 'star' });
+    expect(created.title).toBe('Favourites');
+    const listed = await account.sdk.voices.collections.list();
+    expect(listed.collections).toHaveLength(1);
+    expect(listed.collections[0]).toMatchObject({ icon: 'star', permissionOnResource: 'admin' });
+    const sarah = premadeVoiceId('Sarah');
+    const id = created.collectionId;
+    expect(await account.sdk.voices.collections.addVoice(id, sarah)).toEqual({
+      collectionId: id,
+      voiceId: sarah,
+    });
+    expect((await account.sdk.voices.search({ collectionId: id })).voices.map((v) => v.voiceId)).toEqual([
+      sarah,
+    ]);
+    const unknown = await call(account, 'POST', `/v1/voices/collections/${id}/voice/nobody`);
+    expect(unknown.statusCode).toBe(404);
+    await account.sdk.voices.collections.removeVoice(id, sarah);
+    expect((await account.sdk.voices.collections.get(id)).title).toBe('Favourites');
+    expect((await call(account, 'GET', `/v1/voices/collections/${id}`)).json().voice_ids).toEqual([]);
+    expect(await account.sdk.voices.collections.delete(id)).toMatchObject({ collectionId: id });
   });
 });

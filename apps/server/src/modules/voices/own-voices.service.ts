@@ -410,6 +410,14 @@ export async function editVoice(
   const { row, samples } = await getOwnVoice(deps.db, caller.workspaceId, voiceId);
   if (files.length > 0 && row.originalVoiceId !== null)
     throw new AppError('bad_request', 'Samples cannot be added to a voice from the library.');
+  // A professional clone's profile comes from training on its selected speakers, not from every sample.
+  if (files.length > 0 && row.category !== 'cloned')
+    throw new AppError(
+      'bad_request',
+      row.category === 'professional'
+        ? 'Add samples to a professional clone with POST /v1/voices/pvc/{voice_id}/samples, then train it again.'
+        : 'A designed voice has no samples to add to.',
+    );
   const analysed = await analyseSamples(files, fields.remove_background_noise);
   const added = await storeSamples(
     deps,
@@ -451,7 +459,10 @@ export async function deleteVoice(deps: OwnVoiceDeps, caller: VoiceCaller, voice
       .set({ sharingStatus: 'copied_disabled' })
       .where(eq(voices.originalVoiceId, row.id));
   });
-  await Promise.all(samples.map((s) => deps.storage.delete(s.storageKey).catch(() => undefined)));
+  // Every file of the voice: its samples and any verification documents.
+  const files = await deps.storage.list(`voices/${caller.workspaceId}/${row.id}/`).catch(() => []);
+  const keys = new Set([...samples.map((s) => s.storageKey), ...files]);
+  await Promise.all([...keys].map((key) => deps.storage.delete(key).catch(() => undefined)));
   await forgetOwnPreview(deps.storage, row.id);
 }
 
@@ -499,10 +510,12 @@ export async function deleteSample(
     );
   await deps.db.transaction(async (tx) => {
     await tx.delete(voiceSamples).where(eq(voiceSamples.id, sample.id));
-    await tx
-      .update(voices)
-      .set({ profile: profileOf(rest) ?? row.profile })
-      .where(eq(voices.id, row.id));
+    // Only an instant clone is measured from its samples; a professional clone keeps its training.
+    if (row.category === 'cloned')
+      await tx
+        .update(voices)
+        .set({ profile: profileOf(rest) ?? row.profile })
+        .where(eq(voices.id, row.id));
   });
   await deps.storage.delete(sample.storageKey).catch(() => undefined);
   await forgetOwnPreview(deps.storage, row.id);

@@ -1,8 +1,9 @@
 import { analyzeVoice, encodeWav, type PcmAudio } from '@parla/audio';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobWorker } from '../../platform/jobs/job-worker';
+import { jobs } from '../../platform/jobs/jobs.tables';
 import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
 import { fliteSpeech, joinWithPauses, TEN_SECONDS_OF_TEXT } from '../../providers/voice-audio/test-signals';
 import { transformVoice } from '../../providers/voice-audio/voice-transform';
@@ -236,4 +237,67 @@ describe('professional voice cloning with the official client', () => {
     });
     expect(spoken.statusCode).toBe(200);
   }, 60_000);
+});
+
+describe('professional clones under concurrency and deletion', () => {
+  it('two creates at once do not pass the professional voice limit', async () => {
+    const account = await creatorAccount();
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        call(account, 'POST', '/v1/voices/pvc', { name: `Race ${i}`, language: 'en' }),
+      ),
+    );
+    const made = await db()
+      .select()
+      .from(voices)
+      .where(and(eq(voices.workspaceId, account.workspaceId), eq(voices.category, 'professional')));
+    expect(results.map((r) => r.statusCode).filter((s) => s === 200)).toHaveLength(1);
+    expect(made).toHaveLength(1);
+  }, 30_000);
+
+  it('two train calls at once queue one training job', async () => {
+    const account = await creatorAccount();
+    const { voiceId } = await account.sdk.voices.pvc.create({ name: 'Twice trained', language: 'en' });
+    await account.sdk.voices.pvc.samples.create(voiceId, { files: [wav(owner30s)] });
+    await db().update(voices).set({ isVerified: true }).where(eq(voices.id, voiceId));
+    const trains = await Promise.all(
+      Array.from({ length: 6 }, () => call(account, 'POST', `/v1/voices/pvc/${voiceId}/train`, {})),
+    );
+    expect(trains.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    const queued = await db()
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.name, 'voices.pvc-train'), sql`${jobs.payload}->>'voiceId' = ${voiceId}`));
+    expect(queued).toHaveLength(1);
+  }, 60_000);
+
+  it('samples added through /v1/voices/{id}/edit do not make an untrained clone speak', async () => {
+    const account = await creatorAccount();
+    const { voiceId } = await account.sdk.voices.pvc.create({ name: 'Untrained', language: 'en' });
+    await db().update(voices).set({ isVerified: true }).where(eq(voices.id, voiceId));
+    const form = new FormData();
+    form.append('name', 'Untrained');
+    form.append('files', wav(encodeWav(await fliteSpeech('awb', TEN_SECONDS_OF_TEXT))));
+    await fetch(`${baseUrl}/v1/voices/${voiceId}/edit`, {
+      method: 'POST',
+      headers: { 'xi-api-key': account.key },
+      body: form,
+    });
+    const [row] = await db().select().from(voices).where(eq(voices.id, voiceId));
+    expect(row?.fineTuningState).toBe('not_started');
+    const spoken = await call(account, 'POST', `/v1/text-to-speech/${voiceId}`, { text: 'Hello there.' });
+    expect(spoken.statusCode).toBe(400);
+  }, 60_000);
+
+  it('deleting a professional clone removes its verification documents', async () => {
+    const account = await creatorAccount();
+    const { voiceId } = await account.sdk.voices.pvc.create({ name: 'Documents', language: 'en' });
+    await account.sdk.voices.pvc.verification.request(voiceId, {
+      files: [new File([Buffer.from('%PDF-1.4 passport')], 'passport.pdf')],
+    });
+    const prefix = `voices/${account.workspaceId}/${voiceId}/`;
+    expect(await t.deps.storage.list(prefix)).toHaveLength(1);
+    await account.sdk.voices.delete(voiceId);
+    expect(await t.deps.storage.list(prefix)).toEqual([]);
+  }, 30_000);
 });

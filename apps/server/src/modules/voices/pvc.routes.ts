@@ -5,6 +5,7 @@ import {
   deletePvcSampleRoute,
   editPvcRoute,
   PVC_MAX_FILES,
+  PVC_MAX_VERIFICATION_FILES,
   PVC_SAMPLE_MAX_BYTES,
   pvcCaptchaRoute,
   pvcSampleAudioRoute,
@@ -15,6 +16,7 @@ import {
   separateSpeakersRoute,
   trainPvcRoute,
   updatePvcSampleRoute,
+  VOICE_SAMPLE_MAX_BYTES,
   verifyPvcCaptchaRoute,
 } from '@parla/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -30,6 +32,7 @@ import {
   createPvc,
   deletePvcSample,
   editPvc,
+  getPvc,
   issueCaptcha,
   type PvcDeps,
   pvcSampleAudio,
@@ -144,7 +147,8 @@ export async function pvcRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     guarded,
   );
 
-  // Multipart calls in a scope of their own, so the JSON routes above keep refusing form bodies.
+  // Multipart calls in scopes of their own (so the JSON routes above keep refusing form bodies), each
+  // with the smallest limits it needs; the voice is checked before anything is read.
   await app.register(async (scope) => {
     await acceptMultipart(scope, PVC_SAMPLE_MAX_BYTES, PVC_MAX_FILES);
     registerRoute(
@@ -152,12 +156,15 @@ export async function pvcRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
       addPvcSamplesRoute,
       async ({ request, params }) => {
         const caller = callerOf(request);
-        await getOwnVoice(db, caller.workspaceId, params.voice_id); // before the upload is read
+        await getPvc(db, caller.workspaceId, params.voice_id);
         const form = await readMultipartForm(request, 'files', AddPvcSamplesFields);
         return addPvcSamples(pvc, caller, params.voice_id, form.files, form.fields.remove_background_noise);
       },
       guarded,
     );
+  });
+  await app.register(async (scope) => {
+    await acceptMultipart(scope, VOICE_SAMPLE_MAX_BYTES, 1);
     registerRoute(
       scope,
       verifyPvcCaptchaRoute,
@@ -170,12 +177,15 @@ export async function pvcRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
       },
       guarded,
     );
+  });
+  await app.register(async (scope) => {
+    await acceptMultipart(scope, VOICE_SAMPLE_MAX_BYTES, PVC_MAX_VERIFICATION_FILES);
     registerRoute(
       scope,
       pvcVerificationRoute,
       async ({ request, params }) => {
         const caller = callerOf(request);
-        await getOwnVoice(db, caller.workspaceId, params.voice_id);
+        await getPvc(db, caller.workspaceId, params.voice_id);
         const form = await readMultipartForm(
           request,
           'files',

@@ -75,7 +75,7 @@ const WORK_RATE = 16_000;
 const MAX_SAMPLE_SECONDS = 30 * 60;
 
 /** One of the workspace's professional clones; 404 for other voices and other workspaces. */
-async function getPvc(db: Db, workspaceId: string, voiceId: string) {
+export async function getPvc(db: Db, workspaceId: string, voiceId: string) {
   const found = await getOwnVoice(db, workspaceId, voiceId);
   if (found.row.category !== 'professional') throw voiceNotFound(voiceId);
   return found;
@@ -130,8 +130,9 @@ export async function createPvc(
   const labels = cleanLabels(body.labels);
   const id = newId();
   await db.transaction(async (tx) => {
-    await assertProfessionalSlot(tx, caller.workspaceId);
+    // The workspace row's lock first, so two creates at once count the professional clones in turn.
     await takeVoiceSlot(tx, caller.workspaceId, 'add');
+    await assertProfessionalSlot(tx, caller.workspaceId);
     await tx.insert(voices).values({
       id,
       workspaceId: caller.workspaceId,
@@ -378,16 +379,31 @@ export async function startSeparation(
 ): Promise<void> {
   const { row } = await getPvc(deps.db, caller.workspaceId, voiceId);
   const sample = await getSample(deps.db, caller.workspaceId, row.id, sampleId);
-  if (sample.speakerSeparation?.status === 'pending') return;
-  await deps.db
+  // One separation at a time: only the call that moves the sample to pending starts the job.
+  const [claimed] = await deps.db
     .update(voiceSamples)
     .set({ speakerSeparation: { status: 'pending', speakers: {}, selected_speaker_ids: [] } })
-    .where(eq(voiceSamples.id, sample.id));
-  await deps.queue.enqueue(
-    deps.separateJob,
-    { workspaceId: caller.workspaceId, voiceId: row.id, sampleId: sample.id },
-    { workspaceId: caller.workspaceId, singletonKey: `pvc-separate:${sample.id}:${Date.now()}` },
-  );
+    .where(
+      and(
+        eq(voiceSamples.id, sample.id),
+        sql`coalesce(${voiceSamples.speakerSeparation}->>'status', '') <> 'pending'`,
+      ),
+    )
+    .returning({ id: voiceSamples.id });
+  if (!claimed) return;
+  try {
+    await deps.queue.enqueue(
+      deps.separateJob,
+      { workspaceId: caller.workspaceId, voiceId: row.id, sampleId: sample.id },
+      { workspaceId: caller.workspaceId },
+    );
+  } catch (error) {
+    await deps.db
+      .update(voiceSamples)
+      .set({ speakerSeparation: sample.speakerSeparation })
+      .where(eq(voiceSamples.id, sample.id));
+    throw error;
+  }
 }
 
 /** The separation job: the speakers of the sample, the one who speaks most selected. */
@@ -599,7 +615,6 @@ export async function requestManualVerification(
 /** `POST /v1/voices/pvc/{id}/train`: a verified clone with enough audio is queued for training. */
 export async function startTraining(deps: PvcDeps, caller: VoiceCaller, voiceId: string): Promise<void> {
   const { row, samples } = await getPvc(deps.db, caller.workspaceId, voiceId);
-  if (row.fineTuningState === 'queued' || row.fineTuningState === 'fine_tuning') return;
   if (!row.isVerified)
     throw new AppError(
       'bad_request',
@@ -617,15 +632,31 @@ export async function startTraining(deps: PvcDeps, caller: VoiceCaller, voiceId:
       'bad_request',
       `Training needs at least ${PVC_MIN_TRAINING_SECONDS} seconds of the voice; the samples hold ${Math.floor(seconds)}.`,
     );
-  await deps.db
+  // One training at a time: only the call that moves the voice to queued starts the job.
+  const [claimed] = await deps.db
     .update(voices)
     .set({ fineTuningState: 'queued', fineTuningProgress: 0 })
-    .where(eq(voices.id, row.id));
-  await deps.queue.enqueue(
-    deps.trainJob,
-    { workspaceId: caller.workspaceId, voiceId: row.id },
-    { workspaceId: caller.workspaceId, singletonKey: `pvc-train:${row.id}:${Date.now()}` },
-  );
+    .where(
+      and(
+        eq(voices.id, row.id),
+        sql`coalesce(${voices.fineTuningState}, '') not in ('queued', 'fine_tuning')`,
+      ),
+    )
+    .returning({ id: voices.id });
+  if (!claimed) return;
+  try {
+    await deps.queue.enqueue(
+      deps.trainJob,
+      { workspaceId: caller.workspaceId, voiceId: row.id },
+      { workspaceId: caller.workspaceId },
+    );
+  } catch (error) {
+    await deps.db
+      .update(voices)
+      .set({ fineTuningState: row.fineTuningState, fineTuningProgress: row.fineTuningProgress })
+      .where(eq(voices.id, row.id));
+    throw error;
+  }
 }
 
 /**

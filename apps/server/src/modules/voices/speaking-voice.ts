@@ -44,7 +44,9 @@ export function premadeSpeaking(voice: PremadeVoice): SpeakingVoice {
  * Why an own voice cannot speak, or undefined: history/voices §5 "Voices with sharing status
  * copied_disabled are not usable", a voice banned by moderation, and a professional clone not trained.
  */
-export function unusableReason(row: Pick<VoiceRow, 'sharingStatus' | 'safetyControl' | 'profile'>) {
+export function unusableReason(
+  row: Pick<VoiceRow, 'sharingStatus' | 'safetyControl' | 'profile'>,
+): string | undefined {
   if (row.sharingStatus === 'copied_disabled')
     return 'This voice is no longer available: its owner has stopped sharing it.';
   if (row.safetyControl === 'BAN') return 'This voice has been blocked by moderation and cannot be used.';
@@ -109,7 +111,10 @@ export async function resolveSpeakingVoice(
 }
 
 /** history/voices §5 for an own voice: unverified, and verification required or its owner in probation. */
-async function needsVerification(db: Db, row: VoiceRow): Promise<boolean> {
+export async function needsVerification(
+  db: Db,
+  row: Pick<VoiceRow, 'isVerified' | 'requiresVerification' | 'ownerUserId'>,
+): Promise<boolean> {
   if (row.isVerified) return false;
   if (row.requiresVerification) return true;
   if (!row.ownerUserId) return false;
@@ -192,4 +197,13 @@ export function baseVoiceFor(
   const ofLanguage = PREMADE_VOICES.filter((v) => v.language === language);
   const pool = ofLanguage.length > 0 ? ofLanguage : PREMADE_VOICES.filter((v) => v.language === 'en');
   return (pool.find((v) => v.labels.gender === gender) ?? pool[0]) as PremadeVoice;
+}
+
+/** Why an own voice cannot be shared, copied or remixed, or undefined: unusable, or needing verification. */
+export async function reuseProblem(db: Db, row: VoiceRow): Promise<string | undefined> {
+  const reason = unusableReason(row);
+  if (reason) return reason;
+  if (await needsVerification(db, row))
+    return 'This voice needs verification first: its owner must read the captcha aloud.';
+  return undefined;
 }

@@ -1,7 +1,9 @@
 import type { VoiceProfile } from '@parla/audio';
 import {
   DESIGN_TEXT_MIN,
+  describeOutputFormat,
   describeVoice,
+  OUTPUT_FORMATS,
   type OutputFormat,
   PREMADE_VOICES,
   type PremadeVoice,
@@ -17,7 +19,7 @@ import { encodeAudio } from '../../providers/tts/encode-audio';
 import type { TtsProvider } from '../../providers/tts/tts-provider';
 import { transformVoice } from '../../providers/voice-audio/voice-transform';
 import { getOwnVoice, takeVoiceSlot, toOwnVoiceResponse, type VoiceCaller } from './own-voices.service';
-import { renditionProfile, timbreShift } from './speaking-voice';
+import { renditionProfile, reuseProblem, timbreShift } from './speaking-voice';
 import { generatedVoices, voices } from './voices.tables';
 
 /*
@@ -157,7 +159,7 @@ async function makePreviews(
     const target = scaledProfile(start, traits.pitch * variation.pitch, traits.formant * variation.formant);
     const { bytes, durationSecs } = await renderPreview(deps, base, target, pace, text, input.output_format);
     const id = newId();
-    const audioKey = `voice-design/${caller.workspaceId}/${id}`;
+    const audioKey = `voice-design/${caller.workspaceId}/${id}.${describeOutputFormat(input.output_format).extension}`;
     await deps.storage.put(audioKey, bytes);
     await deps.db.insert(generatedVoices).values({
       id,
@@ -173,7 +175,7 @@ async function makePreviews(
     previews.push({
       audio_base_64: bytes.toString('base64'),
       generated_voice_id: id,
-      media_type: input.output_format.startsWith('mp3') ? 'audio/mpeg' : 'application/octet-stream',
+      media_type: describeOutputFormat(input.output_format).contentType,
       duration_secs: Math.round(durationSecs * 100) / 100,
       language,
     });
@@ -203,6 +205,11 @@ export function designVoice(deps: DesignDeps, caller: VoiceCaller, input: Design
 /** `POST /v1/text-to-voice/{voice_id}/remix`: an own voice, changed as described. */
 export async function remixVoice(deps: DesignDeps, caller: VoiceCaller, voiceId: string, input: DesignInput) {
   const { row } = await getOwnVoice(deps.db, caller.workspaceId, voiceId);
+  // A copy from the library stays its owner's: remixing it would make it an independent voice.
+  if (row.originalVoiceId !== null)
+    throw new AppError('bad_request', 'A voice added from the library cannot be remixed.');
+  const problem = await reuseProblem(deps.db, row);
+  if (problem) throw new AppError('voice_unusable', problem);
   const base = PREMADE_VOICES.find((v) => v.voice_id === row.baseVoiceId);
   if (!base || !row.profile)
     throw new AppError('bad_request', 'This voice cannot be remixed until it is trained.');
@@ -225,12 +232,18 @@ async function findPreview(db: Db, workspaceId: string, id: string) {
   return row;
 }
 
-/** `GET /v1/text-to-voice/{generated_voice_id}/stream`: the preview's audio. */
-export async function previewAudio(deps: DesignDeps, caller: VoiceCaller, id: string): Promise<Buffer> {
+/** `GET /v1/text-to-voice/{generated_voice_id}/stream`: the preview's audio, in the format it was made in. */
+export async function previewAudio(
+  deps: DesignDeps,
+  caller: VoiceCaller,
+  id: string,
+): Promise<{ audio: Buffer; contentType: string }> {
   const row = await findPreview(deps.db, caller.workspaceId, id);
   const audio = await deps.storage.get(row.audioKey);
   if (!audio) throw notFound('The voice preview');
-  return audio;
+  const extension = row.audioKey.split('.').pop() ?? 'mp3';
+  const format = OUTPUT_FORMATS.find((f) => describeOutputFormat(f).extension === extension);
+  return { audio, contentType: format ? describeOutputFormat(format).contentType : 'audio/mpeg' };
 }
 
 /** `POST /v1/text-to-voice`: a preview saved as a `generated` voice (counts against voice_limit). */

@@ -1,5 +1,11 @@
 import { profileDistance } from '@parla/audio';
-import type { LibraryVoice, SharedVoicesQuery, ShareVoiceBody, VoiceCollection } from '@parla/contracts';
+import {
+  findPremadeVoice,
+  type LibraryVoice,
+  type SharedVoicesQuery,
+  type ShareVoiceBody,
+  type VoiceCollection,
+} from '@parla/contracts';
 import { and, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { toUnixSeconds } from '../../platform/clock';
@@ -9,7 +15,7 @@ import { newId } from '../../platform/ids';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { getOwnVoice, takeVoiceSlot, type VoiceCaller } from './own-voices.service';
-import { voiceNotFound } from './speaking-voice';
+import { findOwnVoice, reuseProblem, voiceNotFound } from './speaking-voice';
 import { previewUrl } from './voices.service';
 import { type VoiceRow, voiceCollections, voices } from './voices.tables';
 
@@ -60,7 +66,8 @@ export async function shareVoice(
   const { row } = await getOwnVoice(db, caller.workspaceId, voiceId);
   if (row.originalVoiceId !== null)
     throw new AppError('bad_request', 'A voice added from the library cannot be shared again.');
-  if (row.safetyControl === 'BAN') throw new AppError('forbidden', 'A blocked voice cannot be shared.');
+  const problem = body.enabled ? await reuseProblem(db, row) : undefined;
+  if (problem) throw new AppError('bad_request', `This voice cannot be shared. ${problem}`);
   const [sharer] = await db
     .select({ publicUserId: users.publicUserId })
     .from(users)
@@ -183,6 +190,8 @@ export async function addSharedVoice(
       ),
     );
   if (!original) throw voiceNotFound(voiceId);
+  const problem = await reuseProblem(db, original);
+  if (problem) throw new AppError('voice_unusable', problem);
   if (original.workspaceId === caller.workspaceId)
     throw new AppError('conflict', 'This voice is already one of your voices.');
   const id = newId();
@@ -275,10 +284,21 @@ type CollectionRow = typeof voiceCollections.$inferSelect;
 
 const toCollection = (row: CollectionRow): VoiceCollection => ({
   collection_id: row.id,
+  title: row.name,
   name: row.name,
+  icon: row.icon,
+  // Collections belong to the workspace: every member may change them (roles per resource: issue 8).
+  permission_on_resource: 'admin',
   voice_ids: row.voiceIds,
   created_at_unix: toUnixSeconds(row.createdAt),
 });
+
+interface CollectionInput {
+  title?: string | undefined;
+  name?: string | undefined;
+  icon?: string | undefined;
+  voice_ids?: string[] | undefined;
+}
 
 export async function listCollections(db: Db, workspaceId: string): Promise<VoiceCollection[]> {
   const rows = await db
@@ -301,11 +321,17 @@ export async function getCollection(db: Db, workspaceId: string, id: string): Pr
 export async function createCollection(
   db: Db,
   workspaceId: string,
-  body: { name: string; voice_ids?: string[] | undefined },
+  body: CollectionInput,
 ): Promise<VoiceCollection> {
   const [row] = await db
     .insert(voiceCollections)
-    .values({ id: newId(), workspaceId, name: body.name, voiceIds: [...new Set(body.voice_ids ?? [])] })
+    .values({
+      id: newId(),
+      workspaceId,
+      name: body.title ?? body.name ?? '',
+      icon: body.icon ?? '',
+      voiceIds: [...new Set(body.voice_ids ?? [])],
+    })
     .returning();
   return toCollection(row as CollectionRow);
 }
@@ -314,13 +340,14 @@ export async function updateCollection(
   db: Db,
   workspaceId: string,
   id: string,
-  body: { name?: string | undefined; voice_ids?: string[] | undefined },
+  body: CollectionInput,
 ): Promise<VoiceCollection> {
   const current = await getCollection(db, workspaceId, id);
   const [row] = await db
     .update(voiceCollections)
     .set({
-      name: body.name ?? current.name,
+      name: body.title ?? body.name ?? current.name,
+      icon: body.icon ?? current.icon,
       voiceIds: body.voice_ids ? [...new Set(body.voice_ids)] : current.voice_ids,
     })
     .where(and(eq(voiceCollections.id, id), eq(voiceCollections.workspaceId, workspaceId)))
@@ -333,4 +360,25 @@ export async function deleteCollection(db: Db, workspaceId: string, id: string):
   await db
     .delete(voiceCollections)
     .where(and(eq(voiceCollections.id, id), eq(voiceCollections.workspaceId, workspaceId)));
+}
+
+/** Adds a voice to a collection, or takes it out: the voice must be premade or one of the workspace's. */
+export async function setCollectionVoice(
+  db: Db,
+  workspaceId: string,
+  collectionId: string,
+  voiceId: string,
+  present: boolean,
+): Promise<{ collection_id: string; voice_id: string }> {
+  const current = await getCollection(db, workspaceId, collectionId);
+  if (present && !findPremadeVoice(voiceId) && !(await findOwnVoice(db, workspaceId, voiceId)))
+    throw voiceNotFound(voiceId);
+  const voiceIds = present
+    ? [...new Set([...current.voice_ids, voiceId])]
+    : current.voice_ids.filter((id) => id !== voiceId);
+  await db
+    .update(voiceCollections)
+    .set({ voiceIds })
+    .where(and(eq(voiceCollections.id, collectionId), eq(voiceCollections.workspaceId, workspaceId)));
+  return { collection_id: collectionId, voice_id: voiceId };
 }

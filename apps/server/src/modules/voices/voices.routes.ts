@@ -2,6 +2,7 @@ import {
   AddVoiceFields,
   addSharedVoiceRoute,
   addVoiceRoute,
+  addVoiceToCollectionRoute,
   createCollectionRoute,
   createDesignedVoiceRoute,
   createVoicePreviewsRoute,
@@ -23,6 +24,7 @@ import {
   listVoicesRoute,
   PREMADE_VOICES,
   remixVoiceRoute,
+  removeVoiceFromCollectionRoute,
   SimilarVoicesFields,
   searchVoicesRoute,
   sharedVoicesRoute,
@@ -45,6 +47,7 @@ import { callerOf } from '../tts/tts-http';
 import {
   addVoice,
   analyseUpload,
+  assertVoiceSlot,
   deleteSample,
   deleteVoice,
   editVoice,
@@ -55,7 +58,7 @@ import {
   type OwnVoiceDeps,
   toOwnVoiceResponse,
 } from './own-voices.service';
-import { ownSpeaking, voiceNotFound } from './speaking-voice';
+import { ownSpeaking, unusableReason, voiceNotFound } from './speaking-voice';
 import {
   createDesignedVoice,
   type DesignDeps,
@@ -70,6 +73,7 @@ import {
   getCollection,
   listCollections,
   listSharedVoices,
+  setCollectionVoice,
   shareVoice,
   similarVoices,
   updateCollection,
@@ -274,24 +278,44 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     deleteCollectionRoute,
     async ({ request, params }) => {
       await deleteCollection(db, callerOf(request).workspaceId, params.collection_id);
-      return { status: 'ok' as const };
+      return { collection_id: params.collection_id, status: 'ok' as const };
     },
     guarded,
   );
+  for (const [route, present] of [
+    [addVoiceToCollectionRoute, true],
+    [removeVoiceFromCollectionRoute, false],
+  ] as const) {
+    registerRoute(
+      app,
+      route,
+      async ({ request, params }) =>
+        setCollectionVoice(db, callerOf(request).workspaceId, params.collection_id, params.voice_id, present),
+      guarded,
+    );
+  }
 
   const design: DesignDeps = { db, storage: deps.storage, engines: deps.engines, publicUrl };
   for (const route of [designVoiceRoute, createVoicePreviewsRoute]) {
     registerRoute(
       app,
       route,
-      async ({ request, body }) => designVoice(design, callerOf(request), body),
+      async ({ request, body, query }) =>
+        designVoice(design, callerOf(request), {
+          ...body,
+          output_format: query.output_format ?? body.output_format,
+        }),
       guarded,
     );
   }
   registerRoute(
     app,
     remixVoiceRoute,
-    async ({ request, params, body }) => remixVoice(design, callerOf(request), params.voice_id, body),
+    async ({ request, params, body, query }) =>
+      remixVoice(design, callerOf(request), params.voice_id, {
+        ...body,
+        output_format: query.output_format ?? body.output_format,
+      }),
     guarded,
   );
   registerRoute(
@@ -304,8 +328,8 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     app,
     streamVoicePreviewRoute,
     async ({ request, reply, params }) => {
-      const audio = await previewAudio(design, callerOf(request), params.generated_voice_id);
-      return reply.header('content-type', 'audio/mpeg').send(audio);
+      const preview = await previewAudio(design, callerOf(request), params.generated_voice_id);
+      return reply.header('content-type', preview.contentType).send(preview.audio);
     },
     guarded,
   );
@@ -317,6 +341,8 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       scope,
       addVoiceRoute,
       async ({ request }) => {
+        // The plan is checked before the files are read (a refused caller's upload is never buffered).
+        await assertVoiceSlot(db, callerOf(request).workspaceId, 'clone');
         const form = await readMultipartForm(request, 'files', AddVoiceFields);
         return addVoice(own, callerOf(request), form.fields, form.files);
       },
@@ -366,7 +392,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       } else {
         // Own voices' previews are public by their unguessable id, as shared voices' must be.
         const [row] = await db.select().from(voicesTable).where(eq(voicesTable.id, voice_id));
-        const speaking = row?.profile ? ownSpeaking(row) : undefined;
+        const speaking = row && !unusableReason(row) ? ownSpeaking(row) : undefined;
         if (!speaking) throw voiceNotFound(voice_id);
         audio = await getOwnVoicePreview(own.previews, speaking);
       }

@@ -152,6 +152,8 @@ export const voiceCollections = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The public API's collection icon (a name the client chooses). */
+    icon: text('icon').notNull().default(''),
     /** Voice ids (own or premade), in the order they were added. */
     voiceIds: jsonb('voice_ids').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "voice_collections" ADD COLUMN "icon" text DEFAULT '' NOT NULL;
