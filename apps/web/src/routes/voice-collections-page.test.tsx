@@ -57,7 +57,7 @@ function stubApi(initial: VoiceCollection[]) {
       }
       if (key.startsWith('DELETE /v1/voices/collections/')) {
         collections = collections.filter((each) => each.collection_id !== id);
-        return json({ status: 'ok' });
+        return json({ collection_id: id, status: 'ok' });
       }
       if (key === 'GET /v2/voices') {
         const ids =

@@ -86,6 +86,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   setAccessToken(null);
   resetVoiceSafetyMemory();
+  Reflect.deleteProperty(navigator, 'mediaDevices');
 });
 
 describe('/app/voice-lab: my voices', () => {
@@ -506,5 +507,313 @@ describe('/app/voice-lab: voice safety (history/voices §4)', () => {
     );
     const check = await screen.findByRole('dialog', { name: 'Voice check needed' });
     expect(within(check).getByText(/Moderation has asked for a check on Other Clone:/)).toBeTruthy();
+  });
+});
+
+describe('/app/voice-lab: verify a voice (history/voices §5)', () => {
+  const unverified = (overrides: Partial<VoiceResponse> = {}) =>
+    makeOwnVoice({
+      voice_id: 'c1',
+      name: 'My clone',
+      voice_verification: {
+        requires_verification: true,
+        is_verified: false,
+        verification_failures: [],
+        verification_attempts_count: 0,
+      },
+      ...overrides,
+    });
+  const sentences = [
+    'I would like a cup of coffee with a little milk and no sugar.',
+    'The weather will be sunny with a light breeze from the west.',
+  ];
+  /** `GET …/captcha` answers the sentences in turn, valid ten minutes from now. */
+  const captchaHandler = () => {
+    let asked = 0;
+    return () =>
+      json({
+        text: sentences[asked++ % sentences.length],
+        expires_at_unix: Math.floor(Date.now() / 1000) + 600,
+      });
+  };
+  const captchaKey = 'GET /v1/voices/pvc/c1/captcha';
+  const verifyKey = 'POST /v1/voices/pvc/c1/captcha';
+
+  async function openVerifyDialog() {
+    const list = await findList();
+    fireEvent.click(within(list).getByRole('button', { name: 'Verify My clone' }));
+    return screen.findByRole('dialog', { name: 'Verify My clone' });
+  }
+
+  it('offers Verify only on own voices that need verification', async () => {
+    stubApi({
+      own: [
+        unverified(),
+        makeOwnVoice({
+          voice_id: 'v2',
+          name: 'Verified Vera',
+          voice_verification: {
+            requires_verification: true,
+            is_verified: true,
+            verification_failures: [],
+            verification_attempts_count: 1,
+          },
+        }),
+        makeOwnVoice({ voice_id: 'v3', name: 'Plain Paul' }),
+        unverified({
+          voice_id: 'v4',
+          name: 'Copied Cleo',
+          is_owner: false,
+          sharing: { status: 'copied' },
+        }),
+      ],
+    });
+    renderPage();
+    const list = await findList();
+    const row = (name: string) => within(list).getByRole('listitem', { name });
+    expect(within(row('My clone')).getByText('Not verified')).toBeTruthy();
+    expect(within(row('My clone')).getByText(/It cannot speak until you verify it/)).toBeTruthy();
+    expect(within(row('My clone')).getByRole('button', { name: 'Verify My clone' })).toBeTruthy();
+    for (const name of ['Verified Vera', 'Plain Paul', 'Copied Cleo'])
+      expect(within(row(name)).queryByRole('button', { name: `Verify ${name}` })).toBeNull();
+    expect(within(row('Verified Vera')).queryByText('Not verified')).toBeNull();
+  });
+
+  it('shows the sentence, posts a chosen file as `recording`, then closes and refreshes the voices', async () => {
+    stubMedia();
+    let own = [unverified()];
+    const calls = stubApi(
+      {},
+      {
+        'GET /v1/voices': () => json({ voices: [premade, ...own] }),
+        'GET /v2/voices': () => json(voicePage(own)),
+        [captchaKey]: captchaHandler(),
+        [verifyKey]: () => {
+          own = [makeOwnVoice({ voice_id: 'c1', name: 'My clone' })];
+          return json({ status: 'ok' });
+        },
+      },
+    );
+    renderPage();
+    await waitFor(() => expect(count(calls, 'GET /v1/voices')).toBe(1));
+    const dialog = await openVerifyDialog();
+    expect(await within(dialog).findByText(sentences[0] as string)).toBeTruthy();
+    expect(count(calls, captchaKey)).toBe(1);
+
+    // Sending with nothing recorded says what is missing, before any request.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify voice' }));
+    expect(within(dialog).getByRole('alert').textContent).toMatch(/Record yourself reading the sentence/);
+    expect(count(calls, verifyKey)).toBe(0);
+
+    const input = within(dialog).getByLabelText('Recording file');
+    fireEvent.change(input, { target: { files: [wav('notes.txt', 'text/plain')] } });
+    expect(within(dialog).getByRole('alert').textContent).toMatch(/notes\.txt is not an audio file/);
+    fireEvent.change(input, { target: { files: [wav('reading.wav')] } });
+    const take = within(dialog).getByRole('region', { name: 'Your recording' });
+    expect(within(take).getByText('reading.wav')).toBeTruthy();
+    expect(within(take).getByLabelText('Play reading.wav').getAttribute('src')).toMatch(/^blob:/);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify voice' }));
+    expect(await screen.findByText('Voice verified')).toBeTruthy();
+    const sent = calls.find((call) => call.key === verifyKey);
+    expect(sent?.headers.has('content-type')).toBe(false);
+    const form = sent?.body as FormData;
+    expect([...form.keys()]).toEqual(['recording']);
+    expect((form.get('recording') as File).name).toBe('reading.wav');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The pickers' `['voices']` list loads again, and the row no longer asks for verification.
+    await waitFor(() => expect(count(calls, 'GET /v1/voices')).toBe(2));
+    const list = await findList();
+    await waitFor(() => expect(within(list).queryByRole('button', { name: 'Verify My clone' })).toBeNull());
+    // Refreshing the voices never asks for another sentence.
+    expect(count(calls, captchaKey)).toBe(1);
+  });
+
+  it('shows the server’s reason, and Try again fetches a new sentence to read', async () => {
+    stubMedia();
+    const calls = stubApi(
+      { own: [unverified()] },
+      {
+        [captchaKey]: captchaHandler(),
+        [verifyKey]: () =>
+          apiError(
+            400,
+            'bad_request',
+            'The recording does not say the captcha sentence. Read the sentence shown, clearly.',
+          ),
+      },
+    );
+    renderPage();
+    const dialog = await openVerifyDialog();
+    await within(dialog).findByText(sentences[0] as string);
+    fireEvent.change(within(dialog).getByLabelText('Recording file'), {
+      target: { files: [wav('reading.wav')] },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify voice' }));
+    expect(
+      await within(dialog).findByText(
+        'The recording does not say the captcha sentence. Read the sentence shown, clearly.',
+      ),
+    ).toBeTruthy();
+    // The dialog stays open on the reading that failed.
+    expect(within(dialog).getByRole('region', { name: 'Your recording' })).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText(sentences[1] as string)).toBeTruthy();
+    expect(count(calls, captchaKey)).toBe(2);
+    // The old reading went with the old sentence, and so did the message.
+    expect(within(dialog).queryByRole('region', { name: 'Your recording' })).toBeNull();
+    expect(within(dialog).queryByText(/does not say the captcha sentence/)).toBeNull();
+    // Escape closes the dialog.
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says why it cannot record, and still takes a file', async () => {
+    stubMedia();
+    stubApi({ own: [unverified()] }, { [captchaKey]: captchaHandler() });
+    renderPage();
+    const dialog = await openVerifyDialog();
+    await within(dialog).findByText(sentences[0] as string);
+    const record = within(dialog).getByRole('button', { name: 'Record' }) as HTMLButtonElement;
+    expect(record.disabled).toBe(true);
+    const note = document.getElementById(record.getAttribute('aria-describedby') ?? '');
+    expect(note?.textContent).toMatch(/cannot record audio/);
+    expect(
+      (within(dialog).getByRole('button', { name: 'Choose a file' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+  });
+
+  it('says so when the microphone is refused', async () => {
+    stubMedia();
+    stubApi({ own: [unverified()] }, { [captchaKey]: captchaHandler() });
+    vi.stubGlobal('MediaRecorder', class {});
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: vi.fn().mockRejectedValue(new DOMException('denied', 'NotAllowedError')) },
+    });
+    renderPage();
+    const dialog = await openVerifyDialog();
+    await within(dialog).findByText(sentences[0] as string);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toMatch(/Microphone access was denied/);
+    expect(
+      (within(dialog).getByRole('button', { name: 'Choose a file' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+  });
+
+  it('records the reading, shows the time and Stop, and sends the take', async () => {
+    stubMedia();
+    const calls = stubApi(
+      { own: [unverified()] },
+      { [captchaKey]: captchaHandler(), [verifyKey]: () => json({ status: 'ok' }) },
+    );
+    const stopTrack = vi.fn();
+    class FakeRecorder extends EventTarget {
+      static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus';
+      state = 'inactive';
+      mimeType = 'audio/webm;codecs=opus';
+      start() {
+        this.state = 'recording';
+      }
+      stop() {
+        this.state = 'inactive';
+        const data = Object.assign(new Event('dataavailable'), {
+          data: new Blob(['opus'], { type: this.mimeType }),
+        });
+        this.dispatchEvent(data);
+        this.dispatchEvent(new Event('stop'));
+      }
+    }
+    vi.stubGlobal('MediaRecorder', FakeRecorder);
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: vi.fn().mockResolvedValue({ getTracks: () => [{ stop: stopTrack }] }) },
+    });
+    renderPage();
+    const dialog = await openVerifyDialog();
+    await within(dialog).findByText(sentences[0] as string);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record' }));
+    expect(await within(dialog).findByText('Recording')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Time recorded').textContent).toBe('0:00 / 1:00');
+    const stop = within(dialog).getByRole('button', { name: 'Stop' });
+    expect(document.activeElement).toBe(stop);
+    fireEvent.click(stop);
+    const take = await within(dialog).findByRole('region', { name: 'Your recording' });
+    expect(within(take).getByText(/Recorded here/)).toBeTruthy();
+    expect(within(take).getByRole('button', { name: 'Record again' })).toBeTruthy();
+    expect(stopTrack).toHaveBeenCalled();
+    const submit = within(dialog).getByRole('button', { name: 'Verify voice' });
+    expect(document.activeElement).toBe(submit);
+    fireEvent.click(submit);
+    expect(await screen.findByText('Voice verified')).toBeTruthy();
+    const form = calls.find((call) => call.key === verifyKey)?.body as FormData;
+    const recording = form.get('recording') as File;
+    expect(recording.name).toMatch(/^recording-.*\.webm$/);
+    expect(recording.type).toBe('audio/webm;codecs=opus');
+  });
+
+  it('offers a new sentence once the one shown has expired', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      stubMedia();
+      const calls = stubApi({ own: [unverified()] }, { [captchaKey]: captchaHandler() });
+      renderPage();
+      const dialog = await openVerifyDialog();
+      await within(dialog).findByText(sentences[0] as string);
+      expect(within(dialog).queryByText(/has expired/)).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(600_000));
+      expect(within(dialog).getByRole('alert').textContent).toMatch(/This sentence has expired/);
+      expect(
+        (within(dialog).getByRole('button', { name: 'Choose a file' }) as HTMLButtonElement).disabled,
+      ).toBe(true);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'New sentence' }));
+      expect(await within(dialog).findByText(sentences[1] as string)).toBeTruthy();
+      expect(count(calls, captchaKey)).toBe(2);
+      expect(within(dialog).queryByText(/has expired/)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('opens from "Voice check needed" for an own voice', async () => {
+    let own = [makeOwnVoice({ voice_id: 'x0', name: 'First' })];
+    const calls = stubApi(
+      {},
+      {
+        'GET /v1/voices': () => json({ voices: [premade, ...own] }),
+        'GET /v2/voices': () => json(voicePage(own)),
+        'DELETE /v1/voices/x0': () => json({ status: 'ok' }),
+        [captchaKey]: captchaHandler(),
+      },
+    );
+    renderPage();
+    const list = await findList();
+    await waitFor(() => expect(count(calls, 'GET /v1/voices')).toBe(1));
+    await act(() => Promise.resolve());
+    own = [
+      unverified({ safety_control: 'CAPTCHA' }),
+      makeOwnVoice({
+        voice_id: 'copy1',
+        name: 'Copied Cleo',
+        is_owner: false,
+        sharing: { status: 'copied' },
+        safety_control: 'CAPTCHA',
+      }),
+    ];
+    fireEvent.click(within(list).getByRole('button', { name: 'Delete First' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete First?' })).getByRole('button', {
+        name: 'Delete voice',
+      }),
+    );
+    const check = await screen.findByRole('dialog', { name: 'Voice check needed' });
+    // A library copy is its owner's to verify.
+    expect(within(check).queryByRole('button', { name: 'Verify Copied Cleo' })).toBeNull();
+    fireEvent.click(within(check).getByRole('button', { name: 'Verify My clone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify My clone' });
+    expect(await within(dialog).findByText(sentences[0] as string)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Voice check needed' })).toBeNull();
   });
 });

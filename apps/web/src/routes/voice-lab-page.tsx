@@ -12,6 +12,7 @@ import { AddVoiceDialog, type AddVoiceStep } from '../features/voices/components
 import { EditVoiceDialog } from '../features/voices/components/edit-voice-dialog';
 import { OwnVoiceRow } from '../features/voices/components/own-voice-row';
 import { ShareVoiceDialog } from '../features/voices/components/share-voice-dialog';
+import { VerifyVoiceDialog } from '../features/voices/components/verify-voice-dialog';
 import {
   EmptyState,
   LoadMoreButton,
@@ -32,8 +33,9 @@ import { LoadError } from '../ui/load-error';
 
 /**
  * `/app/voice-lab` (history/voices §2 voice lab): the workspace's own voices — cloned, designed and added
- * from the library — to preview, edit, share and delete, and the ways to add one. `?creationType=cloneVoice`
- * or `designVoice` opens the add dialog on that form. The voice list is watched for safety controls (§4).
+ * from the library — to preview, edit, share, verify and delete, and the ways to add one.
+ * `?creationType=cloneVoice` or `designVoice` opens the add dialog on that form. The voice list is watched
+ * for safety controls (§4).
  */
 export default function VoiceLabPage() {
   return (
@@ -55,6 +57,7 @@ function VoiceLab() {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [sharingId, setSharingId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<VoiceResponse | null>(null);
+  const [toVerify, setToVerify] = useState<VoiceResponse | null>(null);
 
   const list = useVoiceSearch({
     voiceType: 'non-default',
@@ -203,6 +206,7 @@ function VoiceLab() {
                   onPreview={playback ? () => preview.toggle(playback) : undefined}
                   onEdit={() => setEditingId(voice.voice_id)}
                   onShare={() => setSharingId(voice.voice_id)}
+                  onVerify={() => setToVerify(voice)}
                   onDelete={() => setToDelete(voice)}
                 />
               );
@@ -245,7 +249,8 @@ function VoiceLab() {
         onConfirm={handleDelete}
         onCancel={() => setToDelete(null)}
       />
-      <VoiceSafetyDialog alert={safety.alert} onClose={safety.dismiss} />
+      <VerifyVoiceDialog voice={toVerify} onClose={() => setToVerify(null)} />
+      <VoiceSafetyDialog alert={safety.alert} onClose={safety.dismiss} onVerify={setToVerify} />
     </div>
   );
 }

@@ -70,7 +70,10 @@ export function makeLibraryVoice(overrides: Partial<LibraryVoice> = {}): Library
 export function makeCollection(overrides: Partial<VoiceCollection> = {}): VoiceCollection {
   return {
     collection_id: 'col1',
+    title: overrides.name ?? 'Podcast cast',
     name: 'Podcast cast',
+    icon: '',
+    permission_on_resource: 'admin',
     voice_ids: [],
     created_at_unix: 1_750_000_000,
     ...overrides,

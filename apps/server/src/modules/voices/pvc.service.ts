@@ -587,6 +587,8 @@ export async function verifyCaptcha(
     .set({
       isVerified: true,
       requiresVerification: false,
+      // A moderation captcha (§3 safety_control CAPTCHA) is answered by the same reading.
+      safetyControl: row.safetyControl === 'CAPTCHA' ? null : row.safetyControl,
       captchaText: null,
       captchaIssuedAt: null,
       verificationAttempts: sql`${voices.verificationAttempts} + 1`,

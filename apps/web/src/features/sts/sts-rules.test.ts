@@ -3,14 +3,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AUDIO_UPLOAD_EXTENSIONS } from '../../lib/audio-upload-types';
 import {
-  checkAudioFile,
-  checkClipLength,
-  estimateConversionCredits,
   formatClipDuration,
   microphoneErrorMessage,
   pickRecordingType,
   recordingFileName,
-} from './sts-rules';
+} from '../../lib/recording';
+import { checkAudioFile, checkClipLength, estimateConversionCredits } from './sts-rules';
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 

@@ -64,8 +64,12 @@ export const ownVoiceKindLabels: Record<OwnVoiceKind, string> = {
 };
 
 /** Whether an own voice may be offered for sharing: not a library copy, not blocked by moderation. */
-export function canShareVoice(voice: Pick<VoiceResponse, 'sharing' | 'safety_control'>): boolean {
-  return !isLibraryCopy(voice) && voice.safety_control !== 'BAN';
+export function canShareVoice(
+  voice: Pick<VoiceResponse, 'sharing' | 'safety_control' | 'voice_verification'>,
+): boolean {
+  // The server refuses to share a voice that still needs its owner's verification.
+  const unverified = voice.voice_verification.requires_verification && !voice.voice_verification.is_verified;
+  return !isLibraryCopy(voice) && voice.safety_control !== 'BAN' && !unverified;
 }
 
 /** The in-app page of a shared voice (history/voices §2 "/app/voice-lab/share/{a}/{b}"). */

@@ -2,10 +2,11 @@ import { STS_MAX_SECONDS } from '@parla/contracts';
 import { clsx } from 'clsx';
 import { type DragEvent, type SyntheticEvent, useId, useRef, useState } from 'react';
 import { AUDIO_UPLOAD_ACCEPT, AUDIO_UPLOAD_TYPES_TEXT } from '../../../lib/audio-upload-types';
+import { formatClipDuration } from '../../../lib/recording';
+import { type Recording, recordingUnavailableReason, useRecorder } from '../../../lib/use-recorder';
 import { Button } from '../../../ui/button';
 import { CloseIcon } from '../../../ui/icons';
-import { checkAudioFile, checkClipLength, formatClipDuration } from '../sts-rules';
-import { type Recording, recordingUnavailableReason, useRecorder } from '../use-recorder';
+import { checkAudioFile, checkClipLength } from '../sts-rules';
 
 /** The recording to convert: a chosen file or a browser recording, with its object URL for playback. */
 export interface AudioClip {

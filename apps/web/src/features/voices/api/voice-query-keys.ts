@@ -3,9 +3,9 @@ import type { LibraryFilters } from '../library-rules';
 import type { VoiceSearchFilters } from './search-voices';
 
 /**
- * The voice query keys, all under `['voices']`: the text-to-speech, dialogue and speech-to-speech voice
- * pickers read `['voices']` itself (`GET /v1/voices`, features/tts list-voices), so invalidating the prefix
- * refreshes the pickers, the voice lab, the library and the collections together.
+ * The voice query keys, all under `['voices']` but the captcha: the text-to-speech, dialogue and
+ * speech-to-speech voice pickers read `['voices']` itself (`GET /v1/voices`, features/tts list-voices), so
+ * invalidating the prefix refreshes the pickers, the voice lab, the library and the collections together.
  */
 export const voiceQueryKeys = {
   all: ['voices'] as const,
@@ -15,6 +15,11 @@ export const voiceQueryKeys = {
   sharedVoice: (publicUserId: string, voiceId: string) =>
     ['voices', 'shared-voice', publicUserId, voiceId] as const,
   collections: ['voices', 'collections'] as const,
+  /**
+   * A voice's captcha sentence, outside `['voices']` on purpose: asking again replaces the sentence on
+   * the server, so refreshing the voices must never ask for it.
+   */
+  captcha: (voiceId: string) => ['voice-captcha', voiceId] as const,
 };
 
 /**

@@ -4,6 +4,7 @@ import { Button } from '../../../ui/button';
 import { ShareIcon, TrashIcon } from '../../../ui/icons';
 import { describeVoiceTraits } from '../voice-labels';
 import { canShareVoice, isLibraryCopy, isVoiceUnavailable } from '../voice-rules';
+import { canVerifyVoice, needsVoiceVerification } from '../voice-verification-rules';
 import { PreviewButton } from './preview-button';
 import { VoiceStatusBadges } from './voice-status-badges';
 
@@ -14,15 +15,26 @@ export interface OwnVoiceRowProps {
   onPreview: (() => void) | undefined;
   onEdit: () => void;
   onShare: () => void;
+  /** Opens the verify dialog; offered while the voice needs verification. */
+  onVerify: () => void;
   onDelete: () => void;
 }
 
 /** One of "My voices": preview, name and badges, labels, when it was made, its samples, and its actions. */
-export function OwnVoiceRow({ voice, playing, onPreview, onEdit, onShare, onDelete }: OwnVoiceRowProps) {
+export function OwnVoiceRow({
+  voice,
+  playing,
+  onPreview,
+  onEdit,
+  onShare,
+  onVerify,
+  onDelete,
+}: OwnVoiceRowProps) {
   const headingId = `voice-${voice.voice_id}`;
   const sampleCount = voice.samples?.length ?? 0;
   const copy = isLibraryCopy(voice);
   const unavailable = isVoiceUnavailable(voice);
+  const unverified = needsVoiceVerification(voice) && canVerifyVoice(voice);
   const facts = [
     ...describeVoiceTraits(voice.labels),
     voice.created_at_unix !== null
@@ -52,6 +64,11 @@ export function OwnVoiceRow({ voice, playing, onPreview, onEdit, onShare, onDele
               {voice.name}
             </h3>
             <VoiceStatusBadges voice={voice} />
+            {unverified && (
+              <Button variant="secondary" size="sm" onClick={onVerify} aria-label={`Verify ${voice.name}`}>
+                Verify
+              </Button>
+            )}
           </div>
           {voice.description && <p className="line-clamp-2 text-sm text-fg-muted">{voice.description}</p>}
           <p className="text-xs text-fg-muted">{facts.join(' · ')}</p>
@@ -63,6 +80,11 @@ export function OwnVoiceRow({ voice, playing, onPreview, onEdit, onShare, onDele
           )}
           {voice.safety_control === 'BAN' && (
             <p className="text-xs text-danger">Blocked by moderation: it cannot be used or shared.</p>
+          )}
+          {unverified && (
+            <p className="text-xs text-warning">
+              It cannot speak until you verify it: read a short sentence aloud to show the voice is yours.
+            </p>
           )}
           {voice.safety_control === 'CAPTCHA' && (
             <p className="text-xs text-warning">Moderation asked for a check that you may use this voice.</p>

@@ -1,6 +1,8 @@
+import type { VoiceResponse } from '@parla/contracts';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import type { VoiceSafetyAlert, VoiceSafetyDialog as VoiceSafetyDialogKind } from '../voice-safety-rules';
+import { canVerifyVoice } from '../voice-verification-rules';
 
 const texts: Record<VoiceSafetyDialogKind, { title: string; body: (names: string) => string }> = {
   voiceBlocked: {
@@ -15,16 +17,23 @@ const texts: Record<VoiceSafetyDialogKind, { title: string; body: (names: string
   },
 };
 
-/** history/voices §4 "Voice safety": the voiceBlocked and voiceCaptcha dialogs. */
+/**
+ * history/voices §4 "Voice safety": the voiceBlocked and voiceCaptcha dialogs. The voiceCaptcha one offers
+ * to verify each of the user's own voices it names (a library copy is its owner's to verify).
+ */
 export function VoiceSafetyDialog({
   alert,
   onClose,
+  onVerify,
 }: {
   alert: VoiceSafetyAlert | undefined;
   onClose: () => void;
+  /** Opens the verify dialog for one of the voices; the alert is closed first. */
+  onVerify: (voice: VoiceResponse) => void;
 }) {
   const text = alert ? texts[alert.kind] : undefined;
   const names = alert ? formatNames(alert.voices.map((voice) => voice.name)) : '';
+  const verifiable = alert?.kind === 'voiceCaptcha' ? alert.voices.filter(canVerifyVoice) : [];
   return (
     <Dialog
       open={alert !== undefined}
@@ -33,7 +42,23 @@ export function VoiceSafetyDialog({
       }}
       title={text?.title ?? ''}
       description={text?.body(names)}
-      footer={<Button onClick={onClose}>OK</Button>}
+      footer={
+        <>
+          {verifiable.map((voice) => (
+            <Button
+              key={voice.voice_id}
+              variant="secondary"
+              onClick={() => {
+                onClose();
+                onVerify(voice);
+              }}
+            >
+              Verify {voice.name}
+            </Button>
+          ))}
+          <Button onClick={onClose}>OK</Button>
+        </>
+      }
     />
   );
 }

@@ -1,10 +1,12 @@
 import type { VoiceResponse } from '@parla/contracts';
 import { Badge } from '../../../ui/badge';
 import { getOwnVoiceKind, isVoiceUnavailable, ownVoiceKindLabels, readVoiceSharing } from '../voice-rules';
+import { needsVoiceVerification } from '../voice-verification-rules';
 
 /**
  * A voice's badges: its kind (cloned, designed, professional, from the library), and the states that
- * matter — shared, unavailable (§5 copied_disabled), blocked or awaiting a check (§3 safety_control).
+ * matter — shared, unavailable (§5 copied_disabled), blocked or awaiting a check (§3 safety_control), and
+ * not verified yet (§5 verification).
  */
 export function VoiceStatusBadges({ voice, showKind = true }: { voice: VoiceResponse; showKind?: boolean }) {
   const sharing = readVoiceSharing(voice);
@@ -32,6 +34,11 @@ export function VoiceStatusBadges({ voice, showKind = true }: { voice: VoiceResp
       {voice.safety_control === 'CAPTCHA' && (
         <Badge tone="warning" dot>
           Check needed
+        </Badge>
+      )}
+      {needsVoiceVerification(voice) && (
+        <Badge tone="warning" dot>
+          Not verified
         </Badge>
       )}
       {sharing?.live_moderation_enabled && <Badge tone="warning">Live moderation</Badge>}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { microphoneErrorMessage, pickRecordingType, recordingFileName } from './sts-rules';
+import { microphoneErrorMessage, pickRecordingType, recordingFileName } from './recording';
 
 /** A finished browser recording. */
 export interface Recording {
