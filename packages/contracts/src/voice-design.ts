@@ -173,7 +173,8 @@ const DesignFields = {
     .max(VOICE_DESCRIPTION_LIMIT),
   text: z.string().min(DESIGN_TEXT_MIN).max(DESIGN_TEXT_MAX).nullish(),
   auto_generate_text: z.boolean().default(false),
-  output_format: z.enum(OUTPUT_FORMATS).default('mp3_44100_192'),
+  // 128 kbit/s: every plan may have it (192 kbit/s is from Creator, accounts §9).
+  output_format: z.enum(OUTPUT_FORMATS).default('mp3_44100_128'),
   seed: z.number().int().min(0).max(4_294_967_295).nullish(),
   loudness: z.number().min(-1).max(1).nullish(),
   guidance_scale: z.number().min(0).max(100).nullish(),

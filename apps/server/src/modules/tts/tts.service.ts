@@ -5,6 +5,7 @@ import {
   formatNeedsTier,
   type HistoryDialogueLine,
   type OutputFormat,
+  type SubscriptionTier,
   type TextToSpeechBody,
   type TtsModel,
   tierDisplayNames,
@@ -192,7 +193,12 @@ export async function assertAffordable(
 ): Promise<void> {
   const quota = await readQuotaState(deps.db, caller.workspaceId);
   assertQuota(quota, characterCost);
-  const neededTier = formatNeedsTier(outputFormat, quota.tier);
+  assertFormatAllowed(outputFormat, quota.tier);
+}
+
+/** 403 `output_format_not_allowed` when the plan's tier may not have this output format. */
+export function assertFormatAllowed(outputFormat: OutputFormat, tier: SubscriptionTier): void {
+  const neededTier = formatNeedsTier(outputFormat, tier);
   if (neededTier) {
     throw new AppError(
       'output_format_not_allowed',

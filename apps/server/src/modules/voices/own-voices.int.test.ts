@@ -349,6 +349,10 @@ describe('voice design with the official client', () => {
     const account = await newSpeechAccount(t.app, baseUrl);
     const short = await call(account, 'POST', '/v1/text-to-voice/design', { voice_description: 'deep' });
     expect(short.statusCode).toBe(422);
+    const format = await call(account, 'POST', '/v1/text-to-voice/design?output_format=pcm_44100', {
+      voice_description: 'A calm narrator with a deep voice.',
+    });
+    expect(format.json().detail).toMatchObject({ status: 'output_format_not_allowed' });
     const unknown = await call(account, 'POST', '/v1/text-to-voice', {
       voice_name: 'x',
       voice_description: 'y',

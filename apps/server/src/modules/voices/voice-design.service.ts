@@ -14,10 +14,13 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { Limiter } from '../../platform/limiter';
 import type { Storage } from '../../platform/storage/storage';
 import { encodeAudio } from '../../providers/tts/encode-audio';
 import type { TtsProvider } from '../../providers/tts/tts-provider';
 import { transformVoice } from '../../providers/voice-audio/voice-transform';
+import { readQuotaState } from '../credits/credits.service';
+import { assertFormatAllowed } from '../tts/tts.service';
 import { getOwnVoice, takeVoiceSlot, toOwnVoiceResponse, type VoiceCaller } from './own-voices.service';
 import { renditionProfile, reuseProblem, timbreShift } from './speaking-voice';
 import { generatedVoices, voices } from './voices.tables';
@@ -197,9 +200,21 @@ async function forgetExpiredPreviews(deps: DesignDeps, workspaceId: string): Pro
   for (const row of expired) await deps.storage.delete(row.audioKey).catch(() => undefined);
 }
 
+/**
+ * Designs at once in this process: each speaks three previews and runs three ffmpegs, so more wait their
+ * turn rather than take the cores from text to speech.
+ */
+const designs = new Limiter(2);
+
+/** The plan must allow the output format asked for the previews (as for text to speech). */
+async function assertDesignFormat(db: Db, workspaceId: string, outputFormat: OutputFormat): Promise<void> {
+  assertFormatAllowed(outputFormat, (await readQuotaState(db, workspaceId)).tier);
+}
+
 /** `POST /v1/text-to-voice/design`. */
-export function designVoice(deps: DesignDeps, caller: VoiceCaller, input: DesignInput) {
-  return makePreviews(deps, caller, input);
+export async function designVoice(deps: DesignDeps, caller: VoiceCaller, input: DesignInput) {
+  await assertDesignFormat(deps.db, caller.workspaceId, input.output_format);
+  return designs.run(() => makePreviews(deps, caller, input));
 }
 
 /** `POST /v1/text-to-voice/{voice_id}/remix`: an own voice, changed as described. */
@@ -213,7 +228,14 @@ export async function remixVoice(deps: DesignDeps, caller: VoiceCaller, voiceId:
   const base = PREMADE_VOICES.find((v) => v.voice_id === row.baseVoiceId);
   if (!base || !row.profile)
     throw new AppError('bad_request', 'This voice cannot be remixed until it is trained.');
-  return makePreviews(deps, caller, input, { base, profile: row.profile, pace: row.settings?.speed ?? 1 });
+  await assertDesignFormat(deps.db, caller.workspaceId, input.output_format);
+  return designs.run(() =>
+    makePreviews(deps, caller, input, {
+      base,
+      profile: row.profile as VoiceProfile,
+      pace: row.settings?.speed ?? 1,
+    }),
+  );
 }
 
 /** A preview of the caller's workspace that has not expired; 404 otherwise. */
