@@ -21,6 +21,7 @@ export * from './share-video';
 export * from './speech-to-speech';
 export * from './tts';
 export * from './tts-catalog';
+export * from './uploads';
 export * from './users';
 export * from './voice-design';
 export * from './voices';

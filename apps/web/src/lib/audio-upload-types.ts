@@ -1,19 +1,10 @@
-/** history/voices §5 "Uploads": the audio types a file may be uploaded as, by file extension. */
-export const AUDIO_UPLOAD_EXTENSIONS = [
-  'aac',
-  'aif',
-  'aiff',
-  'ogg',
-  'oga',
-  'mpeg',
-  'mp3',
-  'opus',
-  'wav',
-  'webm',
-  'flac',
-  'mp4',
-  'm4a',
-] as const;
+import { AUDIO_UPLOAD_TYPES } from '@parla/contracts';
+
+/**
+ * history/voices §5 "Uploads": the audio types a file may be uploaded as, by file extension (the §5 list
+ * from contracts, plus the other extensions of two of its types: .aif for AIFF, .oga for Ogg).
+ */
+export const AUDIO_UPLOAD_EXTENSIONS = [...AUDIO_UPLOAD_TYPES, 'aif', 'oga'] as const;
 
 /** The same types by MIME type (browsers name some of them in more than one way). */
 const AUDIO_UPLOAD_MIME_TYPES: ReadonlySet<string> = new Set([

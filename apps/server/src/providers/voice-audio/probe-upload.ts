@@ -1,24 +1,7 @@
-import type { ErrorCode } from '@parla/contracts';
+import { AUDIO_UPLOAD_TYPES, type ErrorCode, VIDEO_UPLOAD_TYPES } from '@parla/contracts';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { type MediaToolResult, runMediaTool, withInputFile } from './run-media-tool';
-
-/** The audio upload types (history/voices §5 "Uploads"). */
-export const AUDIO_UPLOAD_TYPES = [
-  'aac',
-  'aiff',
-  'ogg',
-  'mpeg',
-  'mp3',
-  'opus',
-  'wav',
-  'webm',
-  'flac',
-  'mp4',
-  'm4a',
-];
-/** The video upload types (history/voices §5 "Uploads"). */
-export const VIDEO_UPLOAD_TYPES = ['mp4', 'avi', 'mkv', 'quicktime', 'wmv', 'flv', 'webm', 'mpeg', '3gpp'];
 
 /**
  * The §5 upload types by the container ffprobe finds in the content (its demuxer's `format_name`), for
