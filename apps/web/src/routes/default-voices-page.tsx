@@ -6,7 +6,7 @@ import { VoicesPageHeader } from '../features/voices/components/voices-nav';
 import { VOICE_SEARCH_DEBOUNCE_MS } from '../features/voices/voice-rules';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { Button } from '../ui/button';
-import { inputClasses } from '../ui/field';
+import { SearchField } from '../ui/search-field';
 
 /**
  * `/app/default-voices` (history/voices §2 default voices): the premade voices every workspace has
@@ -31,17 +31,12 @@ function DefaultVoices() {
         description="The voices Parla ships with, ready in every workspace and every voice picker."
       />
       <search className="sm:w-80">
-        <label htmlFor={`${id}-search`} className="sr-only">
-          Search default voices
-        </label>
-        <input
+        <SearchField
           id={`${id}-search`}
-          type="search"
+          label="Search default voices"
           value={searchInput}
-          maxLength={200}
+          onChange={setSearchInput}
           placeholder="Search by name, accent, language…"
-          onChange={(event) => setSearchInput(event.target.value)}
-          className={inputClasses}
         />
       </search>
       <VoiceSearchList

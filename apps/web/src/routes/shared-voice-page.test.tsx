@@ -1,11 +1,8 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../app/providers';
-import { createQueryClient } from '../app/query-client';
-import { createAppRoutes } from '../app/router';
 import { setAccessToken } from '../lib/access-token';
 import { apiError, json } from '../test/billing-fixture';
+import { renderApp } from '../test/render-app';
 import { makeUser } from '../test/user-fixture';
 import { libraryPage, makeLibraryVoice } from '../test/voices-fixture';
 
@@ -28,11 +25,6 @@ function stubApi(pages: Array<ReturnType<typeof libraryPage>>) {
   return calls;
 }
 
-function renderPage(path: string) {
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
-  render(<Providers router={router} queryClient={createQueryClient()} />);
-}
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -46,7 +38,7 @@ describe('/app/voice-lab/share/:publicUserId/:voiceId', () => {
       libraryPage([makeLibraryVoice({ voice_id: 'lib1' })], true),
       libraryPage([wanted], false),
     ]);
-    renderPage('/app/voice-lab/share/owner1/lib9');
+    renderApp('/app/voice-lab/share/owner1/lib9');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Wanted Wendy' }, { timeout: 5000 }),
     ).toBeTruthy();
@@ -68,7 +60,7 @@ describe('/app/voice-lab/share/:publicUserId/:voiceId', () => {
 
   it('says plainly when the voice is not shared (any more)', async () => {
     stubApi([libraryPage([makeLibraryVoice({ voice_id: 'lib1' })], false)]);
-    renderPage('/app/voice-lab/share/owner1/gone');
+    renderApp('/app/voice-lab/share/owner1/gone');
     expect(
       await screen.findByRole(
         'heading',

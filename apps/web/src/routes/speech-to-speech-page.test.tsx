@@ -1,14 +1,12 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../app/providers';
-import { createQueryClient } from '../app/query-client';
-import { createAppRoutes } from '../app/router';
 import { stubMedia } from '../features/player/player-test-kit';
 import { setAccessToken } from '../lib/access-token';
 import { apiError, json } from '../test/billing-fixture';
 import { makeModel, makeVoice } from '../test/catalogue-fixture';
 import { makeHistoryItem } from '../test/history-fixture';
+import { stubMicrophoneDenied, stubRecorder } from '../test/recorder-fixture';
+import { renderApp } from '../test/render-app';
 import { makeUser } from '../test/user-fixture';
 
 const PATH = '/app/speech-synthesis/speech-to-speech';
@@ -71,8 +69,7 @@ function stubApi({
 }
 
 function renderPage() {
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [PATH] });
-  render(<Providers router={router} queryClient={createQueryClient()} />);
+  return renderApp(PATH);
 }
 
 const wav = (name = 'take.wav', type = 'audio/wav') =>
@@ -229,11 +226,7 @@ describe('/app/speech-synthesis/speech-to-speech', () => {
 
   it('says so when the microphone is refused', async () => {
     stubApi();
-    vi.stubGlobal('MediaRecorder', class {});
-    Object.defineProperty(navigator, 'mediaDevices', {
-      configurable: true,
-      value: { getUserMedia: vi.fn().mockRejectedValue(new DOMException('denied', 'NotAllowedError')) },
-    });
+    stubMicrophoneDenied();
     renderPage();
     const record = (await screen.findByRole(
       'button',
@@ -248,28 +241,7 @@ describe('/app/speech-synthesis/speech-to-speech', () => {
   it('records with MediaRecorder, shows the time, and keeps the take as the clip', async () => {
     stubMedia();
     stubApi();
-    const stopTrack = vi.fn();
-    class FakeRecorder extends EventTarget {
-      static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus';
-      state = 'inactive';
-      mimeType = 'audio/webm;codecs=opus';
-      start() {
-        this.state = 'recording';
-      }
-      stop() {
-        this.state = 'inactive';
-        const data = Object.assign(new Event('dataavailable'), {
-          data: new Blob(['opus'], { type: this.mimeType }),
-        });
-        this.dispatchEvent(data);
-        this.dispatchEvent(new Event('stop'));
-      }
-    }
-    vi.stubGlobal('MediaRecorder', FakeRecorder);
-    Object.defineProperty(navigator, 'mediaDevices', {
-      configurable: true,
-      value: { getUserMedia: vi.fn().mockResolvedValue({ getTracks: () => [{ stop: stopTrack }] }) },
-    });
+    const { stopTrack } = stubRecorder();
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Record' }, { timeout: 5000 }));
     expect(await screen.findByText('Recording')).toBeTruthy();

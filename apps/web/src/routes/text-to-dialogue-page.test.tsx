@@ -1,14 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../app/providers';
-import { createQueryClient } from '../app/query-client';
-import { createAppRoutes } from '../app/router';
 import { stubMedia } from '../features/player/player-test-kit';
 import { setAccessToken } from '../lib/access-token';
 import { storageKeys } from '../lib/storage-keys';
 import { apiError, json } from '../test/billing-fixture';
 import { makeModel, makeVoice } from '../test/catalogue-fixture';
+import { renderApp } from '../test/render-app';
 import { makeUser } from '../test/user-fixture';
 
 const PATH = '/app/speech-synthesis/text-to-dialogue';
@@ -65,8 +62,7 @@ function stubApi(dialogue: () => Response = () => new Response(new Uint8Array([1
 }
 
 function renderPage() {
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [PATH] });
-  render(<Providers router={router} queryClient={createQueryClient()} />);
+  return renderApp(PATH);
 }
 
 const stored = () => JSON.parse(localStorage.getItem(storageKeys.dialogue) ?? 'null');

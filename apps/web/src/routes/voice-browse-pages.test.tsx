@@ -1,12 +1,9 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../app/providers';
-import { createQueryClient } from '../app/query-client';
-import { createAppRoutes } from '../app/router';
 import { setAccessToken } from '../lib/access-token';
 import { apiError, json } from '../test/billing-fixture';
 import { makeVoice } from '../test/catalogue-fixture';
+import { renderApp } from '../test/render-app';
 import { makeUser } from '../test/user-fixture';
 import { makeOwnVoice, voicePage } from '../test/voices-fixture';
 
@@ -45,11 +42,6 @@ function stubApi() {
   return queries;
 }
 
-function renderPage(path: string) {
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
-  render(<Providers router={router} queryClient={createQueryClient()} />);
-}
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -59,7 +51,7 @@ afterEach(() => {
 describe('/app/default-voices and /app/workspace-voices', () => {
   it('lists the premade voices with their previews', async () => {
     const queries = stubApi();
-    renderPage('/app/default-voices');
+    renderApp('/app/default-voices');
     const list = await screen.findByRole('list', { name: 'Default voices' }, { timeout: 5000 });
     const row = within(list).getByRole('listitem', { name: 'Sarah' });
     expect(within(row).getByText('Warm, clear American narrator.')).toBeTruthy();
@@ -74,7 +66,7 @@ describe('/app/default-voices and /app/workspace-voices', () => {
 
   it('lists the workspace’s voices made here and added from the library', async () => {
     const queries = stubApi();
-    renderPage('/app/workspace-voices');
+    renderApp('/app/workspace-voices');
     const made = await screen.findByRole(
       'list',
       { name: 'Voices made in this workspace' },

@@ -1,13 +1,10 @@
 import type { VoiceCollection } from '@parla/contracts';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../app/providers';
-import { createQueryClient } from '../app/query-client';
-import { createAppRoutes } from '../app/router';
 import { setAccessToken } from '../lib/access-token';
 import { apiError, json } from '../test/billing-fixture';
 import { makeVoice } from '../test/catalogue-fixture';
+import { renderApp } from '../test/render-app';
 import { makeUser } from '../test/user-fixture';
 import { makeCollection, makeOwnVoice, voicePage } from '../test/voices-fixture';
 
@@ -71,9 +68,7 @@ function stubApi(initial: VoiceCollection[]) {
 }
 
 function renderPage(path = '/app/voice-lab/collections') {
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
-  render(<Providers router={router} queryClient={createQueryClient()} />);
-  return router;
+  return renderApp(path);
 }
 
 afterEach(() => {

@@ -1,15 +1,13 @@
 import type { VoiceResponse } from '@parla/contracts';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../app/providers';
-import { createQueryClient } from '../app/query-client';
-import { createAppRoutes } from '../app/router';
 import { stubMedia } from '../features/player/player-test-kit';
 import { resetVoiceSafetyMemory } from '../features/voices/use-voice-safety-alerts';
 import { setAccessToken } from '../lib/access-token';
 import { apiError, freeSubscription, json } from '../test/billing-fixture';
 import { makeVoice } from '../test/catalogue-fixture';
+import { stubMicrophoneDenied, stubRecorder } from '../test/recorder-fixture';
+import { renderApp } from '../test/render-app';
 import { makeUser } from '../test/user-fixture';
 import { makeOwnVoice, makeSample, voicePage } from '../test/voices-fixture';
 
@@ -65,9 +63,7 @@ function stubApi(
 const count = (calls: Call[], key: string) => calls.filter((call) => call.key === key).length;
 
 function renderPage(path = '/app/voice-lab') {
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
-  render(<Providers router={router} queryClient={createQueryClient()} />);
-  return router;
+  return renderApp(path);
 }
 
 const findList = () => screen.findByRole('list', { name: 'My voices' }, { timeout: 5000 });
@@ -688,11 +684,7 @@ describe('/app/voice-lab: verify a voice (history/voices §5)', () => {
   it('says so when the microphone is refused', async () => {
     stubMedia();
     stubApi({ own: [unverified()] }, { [captchaKey]: captchaHandler() });
-    vi.stubGlobal('MediaRecorder', class {});
-    Object.defineProperty(navigator, 'mediaDevices', {
-      configurable: true,
-      value: { getUserMedia: vi.fn().mockRejectedValue(new DOMException('denied', 'NotAllowedError')) },
-    });
+    stubMicrophoneDenied();
     renderPage();
     const dialog = await openVerifyDialog();
     await within(dialog).findByText(sentences[0] as string);
@@ -709,28 +701,7 @@ describe('/app/voice-lab: verify a voice (history/voices §5)', () => {
       { own: [unverified()] },
       { [captchaKey]: captchaHandler(), [verifyKey]: () => json({ status: 'ok' }) },
     );
-    const stopTrack = vi.fn();
-    class FakeRecorder extends EventTarget {
-      static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus';
-      state = 'inactive';
-      mimeType = 'audio/webm;codecs=opus';
-      start() {
-        this.state = 'recording';
-      }
-      stop() {
-        this.state = 'inactive';
-        const data = Object.assign(new Event('dataavailable'), {
-          data: new Blob(['opus'], { type: this.mimeType }),
-        });
-        this.dispatchEvent(data);
-        this.dispatchEvent(new Event('stop'));
-      }
-    }
-    vi.stubGlobal('MediaRecorder', FakeRecorder);
-    Object.defineProperty(navigator, 'mediaDevices', {
-      configurable: true,
-      value: { getUserMedia: vi.fn().mockResolvedValue({ getTracks: () => [{ stop: stopTrack }] }) },
-    });
+    const { stopTrack } = stubRecorder();
     renderPage();
     const dialog = await openVerifyDialog();
     await within(dialog).findByText(sentences[0] as string);

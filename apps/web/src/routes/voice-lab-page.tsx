@@ -16,6 +16,7 @@ import { VerifyVoiceDialog } from '../features/voices/components/verify-voice-di
 import {
   EmptyState,
   LoadMoreButton,
+  VoiceList,
   VoiceListSkeleton,
 } from '../features/voices/components/voice-list-states';
 import { VoiceSafetyDialog } from '../features/voices/components/voice-safety-dialog';
@@ -28,8 +29,8 @@ import { CREATION_TYPE_PARAM, isCloneFlow } from '../features/voices/voice-safet
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { Button, getButtonClasses } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { inputClasses } from '../ui/field';
 import { LoadError } from '../ui/load-error';
+import { SearchField } from '../ui/search-field';
 
 /**
  * `/app/voice-lab` (history/voices §2 voice lab): the workspace's own voices — cloned, designed and added
@@ -139,17 +140,12 @@ function VoiceLab() {
             )}
           </div>
           <search className="w-full sm:w-72">
-            <label htmlFor={`${id}-search`} className="sr-only">
-              Search my voices
-            </label>
-            <input
+            <SearchField
               id={`${id}-search`}
-              type="search"
+              label="Search my voices"
               value={searchInput}
-              maxLength={200}
+              onChange={setSearchInput}
               placeholder="Search my voices"
-              onChange={(event) => setSearchInput(event.target.value)}
-              className={inputClasses}
             />
           </search>
         </div>
@@ -188,14 +184,7 @@ function VoiceLab() {
           </EmptyState>
         )}
         {voices.length > 0 && (
-          <ul
-            aria-label="My voices"
-            aria-busy={list.isPlaceholderData || undefined}
-            className={clsx(
-              'flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface transition-opacity',
-              list.isPlaceholderData && 'opacity-60',
-            )}
-          >
+          <VoiceList label="My voices" refreshing={list.isPlaceholderData}>
             {voices.map((voice) => {
               const playback = voicePreviewPlayback(voice);
               return (
@@ -211,7 +200,7 @@ function VoiceLab() {
                 />
               );
             })}
-          </ul>
+          </VoiceList>
         )}
         {list.isFetchNextPageError && (
           <LoadError error={list.error} onRetry={() => void list.fetchNextPage()} />

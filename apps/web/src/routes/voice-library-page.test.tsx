@@ -1,13 +1,10 @@
 import type { LibraryVoice } from '@parla/contracts';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../app/providers';
-import { createQueryClient } from '../app/query-client';
-import { createAppRoutes } from '../app/router';
 import { stubMedia } from '../features/player/player-test-kit';
 import { setAccessToken } from '../lib/access-token';
 import { apiError, json } from '../test/billing-fixture';
+import { renderApp } from '../test/render-app';
 import { makeUser } from '../test/user-fixture';
 import { libraryPage, makeLibraryVoice } from '../test/voices-fixture';
 
@@ -61,9 +58,7 @@ function stubApi(handlers: Record<string, Handler> = {}, voices: LibraryVoice[] 
 const libraryCalls = (calls: Call[]) => calls.filter((call) => call.key === 'GET /v1/shared-voices');
 
 function renderPage(path = '/app/voice-library') {
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
-  render(<Providers router={router} queryClient={createQueryClient()} />);
-  return router;
+  return renderApp(path);
 }
 
 const findCards = () => screen.findByRole('list', { name: 'Shared voices' }, { timeout: 5000 });

@@ -19,7 +19,6 @@ export default function WorkspaceVoicesPage() {
 }
 
 function WorkspaceVoices() {
-  const id = useId();
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-8 sm:px-6 lg:py-10">
       <VoicesPageHeader
@@ -31,51 +30,61 @@ function WorkspaceVoices() {
           </Link>
         }
       />
-      <section aria-labelledby={`${id}-personal`} className="flex flex-col gap-3">
-        <h2 id={`${id}-personal`} className="text-lg font-semibold tracking-tight">
-          Made in this workspace
-        </h2>
-        <VoiceSearchList
-          filters={{ voiceType: 'personal', sort: 'created_at_unix', sortDirection: 'desc' }}
-          label="Voices made in this workspace"
-          empty={
-            <EmptyState
-              title="None yet"
-              actions={
-                <Link
-                  to="/app/voice-lab?creationType=cloneVoice"
-                  className={getButtonClasses('secondary', 'md')}
-                >
-                  Clone a voice
-                </Link>
-              }
-            >
-              Voices cloned or designed in this workspace appear here.
-            </EmptyState>
-          }
-        />
-      </section>
-      <section aria-labelledby={`${id}-community`} className="flex flex-col gap-3">
-        <h2 id={`${id}-community`} className="text-lg font-semibold tracking-tight">
-          Added from the library
-        </h2>
-        <VoiceSearchList
-          filters={{ voiceType: 'community', sort: 'created_at_unix', sortDirection: 'desc' }}
-          label="Voices added from the library"
-          empty={
-            <EmptyState
-              title="None yet"
-              actions={
-                <Link to="/app/voice-library" className={getButtonClasses('secondary', 'md')}>
-                  Browse the library
-                </Link>
-              }
-            >
-              Voices this workspace added from the voice library appear here.
-            </EmptyState>
-          }
-        />
-      </section>
+      <WorkspaceVoiceSection
+        title="Made in this workspace"
+        voiceType="personal"
+        label="Voices made in this workspace"
+        emptyText="Voices cloned or designed in this workspace appear here."
+        emptyAction={{ to: '/app/voice-lab?creationType=cloneVoice', label: 'Clone a voice' }}
+      />
+      <WorkspaceVoiceSection
+        title="Added from the library"
+        voiceType="community"
+        label="Voices added from the library"
+        emptyText="Voices this workspace added from the voice library appear here."
+        emptyAction={{ to: '/app/voice-library', label: 'Browse the library' }}
+      />
     </div>
+  );
+}
+
+/** One kind of the workspace's voices, newest first, with where to get some while there are none. */
+function WorkspaceVoiceSection({
+  title,
+  voiceType,
+  label,
+  emptyText,
+  emptyAction,
+}: {
+  title: string;
+  voiceType: 'personal' | 'community';
+  /** The list's accessible name. */
+  label: string;
+  emptyText: string;
+  emptyAction: { to: string; label: string };
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-lg font-semibold tracking-tight">
+        {title}
+      </h2>
+      <VoiceSearchList
+        filters={{ voiceType, sort: 'created_at_unix', sortDirection: 'desc' }}
+        label={label}
+        empty={
+          <EmptyState
+            title="None yet"
+            actions={
+              <Link to={emptyAction.to} className={getButtonClasses('secondary', 'md')}>
+                {emptyAction.label}
+              </Link>
+            }
+          >
+            {emptyText}
+          </EmptyState>
+        }
+      />
+    </section>
   );
 }

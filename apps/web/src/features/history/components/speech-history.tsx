@@ -13,7 +13,8 @@ import { Button, getButtonClasses } from '../../../ui/button';
 import { inputClasses } from '../../../ui/field';
 import { DownloadIcon, SpinnerIcon } from '../../../ui/icons';
 import { LoadError } from '../../../ui/load-error';
-import { Skeleton } from '../../../ui/skeleton';
+import { SearchField } from '../../../ui/search-field';
+import { SkeletonRow } from '../../../ui/skeleton';
 import { useDeleteHistoryItem } from '../api/delete-history-item';
 import { useHistoryPages } from '../api/list-history-pages';
 import { getShareButtonState, groupHistoryByDay } from '../history-rules';
@@ -144,20 +145,15 @@ export function SpeechHistory({
   return (
     <div className="flex flex-col gap-5">
       <search className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex flex-1 flex-col gap-1.5">
-          <label htmlFor={`${id}-search`} className="text-sm font-medium text-fg">
-            Search
-          </label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            value={searchInput}
-            maxLength={200}
-            placeholder="Words in the text"
-            onChange={(event) => setSearchInput(event.target.value)}
-            className={inputClasses}
-          />
-        </div>
+        <SearchField
+          id={`${id}-search`}
+          label="Search"
+          showLabel
+          value={searchInput}
+          onChange={setSearchInput}
+          placeholder="Words in the text"
+          className="flex-1"
+        />
         <div className="flex flex-col gap-1.5 sm:w-64">
           <label htmlFor={`${id}-voice`} className="text-sm font-medium text-fg">
             Voice
@@ -224,13 +220,11 @@ export function SpeechHistory({
       {pages.isPending && (
         <ul aria-busy="true" aria-label="Loading history" className="flex flex-col gap-3">
           {[0, 1, 2, 3].map((row) => (
-            <li key={row} className="flex gap-3 rounded-xl border border-line bg-surface px-5 py-4">
-              <Skeleton className="size-9 shrink-0 rounded-full" />
-              <div className="flex flex-1 flex-col gap-2">
-                <Skeleton className="h-4 w-11/12" />
-                <Skeleton className="h-3 w-1/3" />
-              </div>
-            </li>
+            <SkeletonRow
+              key={row}
+              lineWidths={['w-11/12', 'w-1/3']}
+              className="rounded-xl border border-line bg-surface"
+            />
           ))}
         </ul>
       )}

@@ -5,7 +5,9 @@ import { AUDIO_UPLOAD_ACCEPT, AUDIO_UPLOAD_TYPES_TEXT } from '../../../lib/audio
 import { formatClipDuration } from '../../../lib/recording';
 import { type Recording, recordingUnavailableReason, useRecorder } from '../../../lib/use-recorder';
 import { Button } from '../../../ui/button';
+import { HiddenFileInput } from '../../../ui/hidden-file-input';
 import { CloseIcon } from '../../../ui/icons';
+import { RecordingPanel } from '../../../ui/recording-panel';
 import { checkAudioFile, checkClipLength } from '../sts-rules';
 
 /** The recording to convert: a chosen file or a browser recording, with its object URL for playback. */
@@ -83,19 +85,12 @@ export function AudioInput({ clip, onChange, onDuration, disabled = false }: Aud
 
   return (
     <div className="flex flex-col gap-4 p-5">
-      <input
+      <HiddenFileInput
         ref={fileInput}
         id={`${id}-file`}
-        type="file"
         accept={AUDIO_UPLOAD_ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Audio file"
-        onChange={(event) => {
-          takeFile(event.target.files?.[0]);
-          // Choosing the same file again still reads as a change.
-          event.target.value = '';
-        }}
+        label="Audio file"
+        onFiles={(files) => takeFile(files?.[0])}
       />
       {clip ? (
         <section
@@ -155,8 +150,10 @@ export function AudioInput({ clip, onChange, onDuration, disabled = false }: Aud
             <RecordingPanel
               elapsed={recorder.elapsed}
               level={recorder.level}
-              onStop={recorder.stop}
               starting={recorder.status === 'starting'}
+              maxSeconds={STS_MAX_SECONDS}
+              onStop={recorder.stop}
+              className="gap-4"
             />
           ) : (
             <>
@@ -193,44 +190,6 @@ export function AudioInput({ clip, onChange, onDuration, disabled = false }: Aud
           {message}
         </p>
       )}
-    </div>
-  );
-}
-
-function RecordingPanel({
-  elapsed,
-  level,
-  onStop,
-  starting,
-}: {
-  elapsed: number;
-  level: number;
-  onStop: () => void;
-  starting: boolean;
-}) {
-  return (
-    <div className="flex flex-col items-center gap-4">
-      <p className="flex items-center gap-2 text-sm font-medium text-fg" aria-live="polite">
-        <span
-          aria-hidden="true"
-          className={clsx('size-2.5 rounded-full bg-danger', !starting && 'animate-pulse')}
-        />
-        {starting ? 'Waiting for the microphone…' : 'Recording'}
-      </p>
-      <p role="timer" className="text-3xl font-semibold tabular-nums" aria-label="Time recorded">
-        {formatClipDuration(Math.floor(elapsed))}
-        <span className="text-base font-normal text-fg-muted"> / {formatClipDuration(STS_MAX_SECONDS)}</span>
-      </p>
-      <div aria-hidden="true" className="h-1.5 w-48 overflow-hidden rounded-full bg-line">
-        <div
-          className="h-full rounded-full bg-accent transition-[width] duration-75"
-          style={{ width: `${Math.round(level * 100)}%` }}
-        />
-      </div>
-      <Button onClick={onStop} disabled={starting}>
-        <span aria-hidden="true" className="size-2.5 rounded-sm bg-current" />
-        Stop
-      </Button>
     </div>
   );
 }

@@ -1,14 +1,11 @@
-import { type LibraryVoice, VOICE_NAME_MAX } from '@parla/contracts';
+import type { LibraryVoice } from '@parla/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { useToast } from '../../../app/toasts/toast-provider';
-import { isHttpError } from '../../../lib/http-error';
-import { Button, getButtonClasses } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
-import { FormMessage, TextField } from '../../../ui/field';
-import { SpinnerIcon } from '../../../ui/icons';
+import { FormActions } from '../../../ui/form-actions';
 import { useAddSharedVoice } from '../api/add-shared-voice';
-import { isPlanLimitError } from '../voice-rules';
+import { VoiceFormError } from './voice-form-error';
+import { VoiceNameField } from './voice-name-field';
 
 export interface AddLibraryVoiceDialogProps {
   /** The library voice to add; the dialog is open while there is one. */
@@ -52,7 +49,6 @@ function AddLibraryVoiceForm({
   const add = useAddSharedVoice();
   const [name, setName] = useState(voice.name);
   const [nameError, setNameError] = useState<string | undefined>();
-  const code = isHttpError(add.error) ? add.error.errorType : undefined;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,39 +76,24 @@ function AddLibraryVoiceForm({
 
   return (
     <form className="flex flex-col gap-4" onSubmit={handleSubmit} noValidate aria-label={`Add ${voice.name}`}>
-      <TextField
+      <VoiceNameField
         id={`${id}-name`}
         label="Name in your voices"
         value={name}
-        maxLength={VOICE_NAME_MAX}
-        autoComplete="off"
-        required
         error={nameError}
         disabled={add.isPending}
-        onChange={(event) => {
-          setName(event.target.value);
+        onChange={(next) => {
+          setName(next);
           setNameError(undefined);
         }}
       />
-      {add.isError && (
-        <div className="flex flex-col items-start gap-2">
-          <FormMessage>{add.error.message}</FormMessage>
-          {isPlanLimitError(code) && (
-            <Link to="/app/subscription" className={getButtonClasses('secondary', 'sm')}>
-              See plans
-            </Link>
-          )}
-        </div>
-      )}
-      <div className="flex flex-wrap justify-end gap-2 pt-1">
-        <Button variant="secondary" onClick={onClose} disabled={add.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" aria-busy={add.isPending} aria-disabled={add.isPending || undefined}>
-          {add.isPending && <SpinnerIcon className="motion-safe:animate-spin" />}
-          {add.isPending ? 'Adding…' : 'Add to my voices'}
-        </Button>
-      </div>
+      {add.isError && <VoiceFormError error={add.error} />}
+      <FormActions
+        submitLabel={add.isPending ? 'Adding…' : 'Add to my voices'}
+        pending={add.isPending}
+        onCancel={onClose}
+        className="pt-1"
+      />
     </form>
   );
 }

@@ -1,9 +1,9 @@
-import { createCollectionRoute, VOICE_NAME_MAX } from '@parla/contracts';
+import { createCollectionRoute } from '@parla/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
-import { FormMessage, TextField } from '../../../ui/field';
-import { SpinnerIcon } from '../../../ui/icons';
+import { FormMessage } from '../../../ui/field';
+import { FormActions } from '../../../ui/form-actions';
+import { VoiceNameField } from './voice-name-field';
 
 export interface CollectionNameDialogProps {
   open: boolean;
@@ -19,34 +19,16 @@ export interface CollectionNameDialogProps {
 }
 
 /** Names a collection: a new one, or one being renamed. The name is checked as the contract checks it. */
-export function CollectionNameDialog({
-  open,
-  title,
-  initialName,
-  submitLabel,
-  pending,
-  error,
-  onSubmit,
-  onClose,
-}: CollectionNameDialogProps) {
+export function CollectionNameDialog({ open, title, ...form }: CollectionNameDialogProps) {
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next && !pending) onClose();
+        if (!next && !form.pending) form.onClose();
       }}
       title={title}
     >
-      {open && (
-        <CollectionNameForm
-          initialName={initialName}
-          submitLabel={submitLabel}
-          pending={pending}
-          error={error}
-          onSubmit={onSubmit}
-          onClose={onClose}
-        />
-      )}
+      {open && <CollectionNameForm {...form} />}
     </Dialog>
   );
 }
@@ -76,31 +58,19 @@ function CollectionNameForm({
   };
   return (
     <form className="flex flex-col gap-4" onSubmit={handleSubmit} noValidate>
-      <TextField
+      <VoiceNameField
         id={`${id}-name`}
-        label="Name"
         value={name}
-        maxLength={VOICE_NAME_MAX}
-        autoComplete="off"
-        placeholder="e.g. Podcast cast"
-        required
         error={problem}
         disabled={pending}
-        onChange={(event) => {
-          setName(event.target.value);
+        placeholder="e.g. Podcast cast"
+        onChange={(next) => {
+          setName(next);
           setProblem(undefined);
         }}
       />
       {error && <FormMessage>{error}</FormMessage>}
-      <div className="flex flex-wrap justify-end gap-2 pt-1">
-        <Button variant="secondary" onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" aria-busy={pending} aria-disabled={pending || undefined}>
-          {pending && <SpinnerIcon className="motion-safe:animate-spin" />}
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions submitLabel={submitLabel} pending={pending} onCancel={onClose} className="pt-1" />
     </form>
   );
 }

@@ -21,34 +21,19 @@ export interface CollectionVoicesDialogProps {
 }
 
 /** Chooses which voices, own and default, are in a collection: tick them, then save. */
-export function CollectionVoicesDialog({
-  collection,
-  voices,
-  pending,
-  error,
-  onSave,
-  onClose,
-}: CollectionVoicesDialogProps) {
+export function CollectionVoicesDialog({ collection, ...form }: CollectionVoicesDialogProps) {
   return (
     <Dialog
       open={collection !== null}
       onOpenChange={(open) => {
-        if (!open && !pending) onClose();
+        if (!open && !form.pending) form.onClose();
       }}
       title={collection ? `Voices in ${collection.name}` : 'Voices'}
       description="Tick the voices this collection holds. A voice can be in several collections."
       size="xl"
     >
       {collection && (
-        <CollectionVoicesForm
-          key={collection.collection_id}
-          collection={collection}
-          voices={voices}
-          pending={pending}
-          error={error}
-          onSave={onSave}
-          onClose={onClose}
-        />
+        <CollectionVoicesForm key={collection.collection_id} collection={collection} {...form} />
       )}
     </Dialog>
   );

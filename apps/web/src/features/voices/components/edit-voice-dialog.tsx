@@ -1,24 +1,25 @@
-import { VOICE_DESCRIPTION_MAX, VOICE_NAME_MAX, type VoiceResponse } from '@parla/contracts';
+import type { VoiceResponse } from '@parla/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { useToast } from '../../../app/toasts/toast-provider';
 import { formatMegabytes } from '../../../lib/audio-upload-types';
-import { isHttpError } from '../../../lib/http-error';
-import { Button, getButtonClasses } from '../../../ui/button';
+import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Dialog } from '../../../ui/dialog';
-import { FormMessage, TextField, textareaClasses } from '../../../ui/field';
-import { SpinnerIcon, TrashIcon } from '../../../ui/icons';
+import { FormActions } from '../../../ui/form-actions';
+import { TrashIcon } from '../../../ui/icons';
 import { Switch } from '../../../ui/switch';
 import { useDeleteVoiceSample } from '../api/delete-voice-sample';
 import { useEditVoice } from '../api/edit-voice';
 import { usePreviewPlayer } from '../use-preview-player';
 import { buildVoiceLabels, type EditableLabels, readEditableLabels } from '../voice-labels';
 import { samplePlayerId, voiceSamplePlayback } from '../voice-playback';
-import { isLibraryCopy, isPlanLimitError } from '../voice-rules';
+import { isLibraryCopy } from '../voice-rules';
 import { PreviewButton } from './preview-button';
 import { SampleFilesField } from './sample-files-field';
+import { VoiceDescriptionField } from './voice-description-field';
+import { VoiceFormError } from './voice-form-error';
 import { VoiceLabelsFields } from './voice-labels-fields';
+import { VoiceNameField } from './voice-name-field';
 
 export interface EditVoiceDialogProps {
   /** The voice being edited, as the list shows it now; the dialog is open while there is one. */
@@ -60,7 +61,6 @@ function EditVoiceForm({ voice, onClose }: { voice: VoiceResponse; onClose: () =
   const copy = isLibraryCopy(voice);
   const samples = voice.samples ?? [];
   const pendingSample = samples.find((sample) => sample.sample_id === sampleToDelete);
-  const editCode = isHttpError(edit.error) ? edit.error.errorType : undefined;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -119,38 +119,22 @@ function EditVoiceForm({ voice, onClose }: { voice: VoiceResponse; onClose: () =
       noValidate
       aria-label={`Edit ${voice.name}`}
     >
-      <TextField
+      <VoiceNameField
         id={`${id}-name`}
-        label="Name"
         value={name}
-        maxLength={VOICE_NAME_MAX}
-        autoComplete="off"
-        required
         error={nameError}
         disabled={edit.isPending}
-        onChange={(event) => {
-          setName(event.target.value);
+        onChange={(next) => {
+          setName(next);
           setNameError(undefined);
         }}
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-description`} className="text-sm font-medium text-fg">
-          Description <span className="font-normal text-fg-muted">(optional)</span>
-        </label>
-        <textarea
-          id={`${id}-description`}
-          rows={2}
-          value={description}
-          maxLength={VOICE_DESCRIPTION_MAX}
-          aria-describedby={`${id}-description-note`}
-          disabled={edit.isPending}
-          onChange={(event) => setDescription(event.target.value)}
-          className={textareaClasses}
-        />
-        <p id={`${id}-description-note`} className="text-right text-xs text-fg-muted tabular-nums">
-          {description.length} / {VOICE_DESCRIPTION_MAX}
-        </p>
-      </div>
+      <VoiceDescriptionField
+        id={`${id}-description`}
+        value={description}
+        onChange={setDescription}
+        disabled={edit.isPending}
+      />
       <VoiceLabelsFields value={labels} onChange={setLabels} disabled={edit.isPending} />
 
       {copy ? (
@@ -216,25 +200,12 @@ function EditVoiceForm({ voice, onClose }: { voice: VoiceResponse; onClose: () =
         </section>
       )}
 
-      {edit.isError && (
-        <div className="flex flex-col items-start gap-2">
-          <FormMessage>{edit.error.message}</FormMessage>
-          {isPlanLimitError(editCode) && (
-            <Link to="/app/subscription" className={getButtonClasses('secondary', 'sm')}>
-              See plans
-            </Link>
-          )}
-        </div>
-      )}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} disabled={edit.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" aria-busy={edit.isPending} aria-disabled={edit.isPending || undefined}>
-          {edit.isPending && <SpinnerIcon className="motion-safe:animate-spin" />}
-          {edit.isPending ? 'Saving…' : 'Save changes'}
-        </Button>
-      </div>
+      {edit.isError && <VoiceFormError error={edit.error} />}
+      <FormActions
+        submitLabel={edit.isPending ? 'Saving…' : 'Save changes'}
+        pending={edit.isPending}
+        onCancel={onClose}
+      />
 
       <ConfirmDialog
         open={pendingSample !== undefined}

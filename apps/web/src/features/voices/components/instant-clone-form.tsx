@@ -1,18 +1,19 @@
-import { VOICE_DESCRIPTION_MAX, VOICE_NAME_MAX } from '@parla/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useToast } from '../../../app/toasts/toast-provider';
 import { isHttpError } from '../../../lib/http-error';
 import { Button, getButtonClasses } from '../../../ui/button';
-import { FormMessage, TextField, textareaClasses } from '../../../ui/field';
-import { SpinnerIcon } from '../../../ui/icons';
+import { FormActions } from '../../../ui/form-actions';
 import { Skeleton } from '../../../ui/skeleton';
 import { Switch } from '../../../ui/switch';
 import { useAddVoice } from '../api/add-voice';
 import { buildVoiceLabels, type EditableLabels } from '../voice-labels';
-import { type CloneFormErrors, checkCloneForm, isPlanLimitError } from '../voice-rules';
+import { type CloneFormErrors, checkCloneForm } from '../voice-rules';
 import { SampleFilesField } from './sample-files-field';
+import { VoiceDescriptionField } from './voice-description-field';
+import { VoiceFormError } from './voice-form-error';
 import { VoiceLabelsFields } from './voice-labels-fields';
+import { VoiceNameField } from './voice-name-field';
 
 /** The honest line about what a clone is here (issue 7): said once, where a clone is made. */
 export const CLONE_HONESTY_NOTE =
@@ -103,40 +104,24 @@ export function InstantCloneForm({ canClone, onCreated, onCancel, onDesignInstea
           disabled={addVoice.isPending}
         />
       </div>
-      <TextField
+      <VoiceNameField
         id={`${id}-name`}
-        label="Name"
         value={name}
-        maxLength={VOICE_NAME_MAX}
-        autoComplete="off"
-        required
-        onChange={(event) => {
-          setName(event.target.value);
-          setErrors((current) => ({ ...current, name: undefined }));
-        }}
         error={errors.name}
         disabled={addVoice.isPending}
+        onChange={(next) => {
+          setName(next);
+          setErrors((current) => ({ ...current, name: undefined }));
+        }}
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-description`} className="text-sm font-medium text-fg">
-          Description <span className="font-normal text-fg-muted">(optional)</span>
-        </label>
-        <textarea
-          id={`${id}-description`}
-          rows={2}
-          value={description}
-          maxLength={VOICE_DESCRIPTION_MAX}
-          placeholder="How the voice sounds and what it suits"
-          aria-describedby={`${id}-description-note`}
-          aria-invalid={errors.description ? true : undefined}
-          disabled={addVoice.isPending}
-          onChange={(event) => setDescription(event.target.value)}
-          className={textareaClasses}
-        />
-        <p id={`${id}-description-note`} className="text-right text-xs text-fg-muted tabular-nums">
-          {description.length} / {VOICE_DESCRIPTION_MAX}
-        </p>
-      </div>
+      <VoiceDescriptionField
+        id={`${id}-description`}
+        value={description}
+        onChange={setDescription}
+        disabled={addVoice.isPending}
+        placeholder="How the voice sounds and what it suits"
+        invalid={Boolean(errors.description)}
+      />
       <VoiceLabelsFields value={labels} onChange={setLabels} disabled={addVoice.isPending} />
       <Switch
         label="Remove background noise"
@@ -172,25 +157,13 @@ export function InstantCloneForm({ canClone, onCreated, onCancel, onDesignInstea
           </p>
         )}
       </div>
-      {serverError && serverCode !== 'voice_cloning_not_allowed' && (
-        <div className="flex flex-col items-start gap-2">
-          <FormMessage>{serverError.message}</FormMessage>
-          {isPlanLimitError(serverCode) && (
-            <Link to="/app/subscription" className={getButtonClasses('secondary', 'sm')}>
-              See plans
-            </Link>
-          )}
-        </div>
-      )}
-      <div className="flex flex-wrap justify-end gap-2 pt-1">
-        <Button variant="secondary" onClick={onCancel} disabled={addVoice.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" aria-busy={addVoice.isPending} aria-disabled={addVoice.isPending || undefined}>
-          {addVoice.isPending && <SpinnerIcon className="motion-safe:animate-spin" />}
-          {addVoice.isPending ? 'Cloning…' : 'Clone voice'}
-        </Button>
-      </div>
+      {serverError && serverCode !== 'voice_cloning_not_allowed' && <VoiceFormError error={serverError} />}
+      <FormActions
+        submitLabel={addVoice.isPending ? 'Cloning…' : 'Clone voice'}
+        pending={addVoice.isPending}
+        onCancel={onCancel}
+        className="pt-1"
+      />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Button } from '../../../ui/button';
 import { inputClasses } from '../../../ui/field';
+import { SearchField } from '../../../ui/search-field';
 import { hasLibraryFilters, LIBRARY_SORTS, type LibraryFilters, type LibrarySort } from '../library-rules';
 import {
   ACCENT_OPTIONS,
@@ -18,6 +19,19 @@ export interface LibraryFiltersProps {
   onClear: () => void;
 }
 
+/** The label filters, in the order they stand in the bar. */
+const FILTER_SELECTS: ReadonlyArray<{
+  key: 'gender' | 'age' | 'accent' | 'language' | 'useCase';
+  label: string;
+  options: readonly LabelOption[];
+}> = [
+  { key: 'gender', label: 'Gender', options: GENDER_OPTIONS },
+  { key: 'age', label: 'Age', options: AGE_OPTIONS },
+  { key: 'accent', label: 'Accent', options: ACCENT_OPTIONS },
+  { key: 'language', label: 'Language', options: LANGUAGE_OPTIONS },
+  { key: 'useCase', label: 'Use case', options: USE_CASE_OPTIONS },
+];
+
 /** The library's search, its filters (gender, age, accent, language, use case) and its sort. */
 export function LibraryFiltersBar({ value, onChange, onClear }: LibraryFiltersProps) {
   const id = useId();
@@ -26,20 +40,15 @@ export function LibraryFiltersBar({ value, onChange, onClear }: LibraryFiltersPr
   return (
     <search className="flex flex-col gap-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex flex-1 flex-col gap-1.5">
-          <label htmlFor={`${id}-search`} className="text-sm font-medium text-fg">
-            Search the library
-          </label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            value={value.search}
-            maxLength={200}
-            placeholder="Name or description"
-            onChange={(event) => set('search', event.target.value)}
-            className={inputClasses}
-          />
-        </div>
+        <SearchField
+          id={`${id}-search`}
+          label="Search the library"
+          showLabel
+          value={value.search}
+          onChange={(next) => set('search', next)}
+          placeholder="Name or description"
+          className="flex-1"
+        />
         <div className="flex flex-col gap-1.5 sm:w-44">
           <label htmlFor={`${id}-sort`} className="text-sm font-medium text-fg">
             Sort by
@@ -59,36 +68,15 @@ export function LibraryFiltersBar({ value, onChange, onClear }: LibraryFiltersPr
         </div>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end">
-        <FilterSelect
-          label="Gender"
-          value={value.gender}
-          options={GENDER_OPTIONS}
-          onChange={(next) => set('gender', next)}
-        />
-        <FilterSelect
-          label="Age"
-          value={value.age}
-          options={AGE_OPTIONS}
-          onChange={(next) => set('age', next)}
-        />
-        <FilterSelect
-          label="Accent"
-          value={value.accent}
-          options={ACCENT_OPTIONS}
-          onChange={(next) => set('accent', next)}
-        />
-        <FilterSelect
-          label="Language"
-          value={value.language}
-          options={LANGUAGE_OPTIONS}
-          onChange={(next) => set('language', next)}
-        />
-        <FilterSelect
-          label="Use case"
-          value={value.useCase}
-          options={USE_CASE_OPTIONS}
-          onChange={(next) => set('useCase', next)}
-        />
+        {FILTER_SELECTS.map((filter) => (
+          <FilterSelect
+            key={filter.key}
+            label={filter.label}
+            value={value[filter.key]}
+            options={filter.options}
+            onChange={(next) => set(filter.key, next)}
+          />
+        ))}
         <Button variant="ghost" onClick={onClear} disabled={!hasLibraryFilters(value)}>
           Clear filters
         </Button>

@@ -5,8 +5,7 @@ import { ShareIcon, TrashIcon } from '../../../ui/icons';
 import { describeVoiceTraits } from '../voice-labels';
 import { canShareVoice, isLibraryCopy, isVoiceUnavailable } from '../voice-rules';
 import { canVerifyVoice, needsVoiceVerification } from '../voice-verification-rules';
-import { PreviewButton } from './preview-button';
-import { VoiceStatusBadges } from './voice-status-badges';
+import { VoiceRowSummary } from './voice-list-row';
 
 export interface OwnVoiceRowProps {
   voice: VoiceResponse;
@@ -52,25 +51,19 @@ export function OwnVoiceRow({
       className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-start sm:px-5"
     >
       <div className="flex min-w-0 flex-1 gap-3">
-        <PreviewButton
-          label={`the preview of ${voice.name}`}
+        <VoiceRowSummary
+          voice={voice}
+          headingId={headingId}
           playing={playing}
-          onToggle={unavailable ? undefined : onPreview}
-          unavailableReason={unavailable ? 'This voice is unavailable' : 'No preview yet'}
-        />
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 id={headingId} className="truncate text-sm font-semibold">
-              {voice.name}
-            </h3>
-            <VoiceStatusBadges voice={voice} />
-            {unverified && (
+          onPreview={onPreview}
+          besideName={
+            unverified && (
               <Button variant="secondary" size="sm" onClick={onVerify} aria-label={`Verify ${voice.name}`}>
                 Verify
               </Button>
-            )}
-          </div>
-          {voice.description && <p className="line-clamp-2 text-sm text-fg-muted">{voice.description}</p>}
+            )
+          }
+        >
           <p className="text-xs text-fg-muted">{facts.join(' · ')}</p>
           {unavailable && (
             <p className="text-xs text-danger">
@@ -89,7 +82,7 @@ export function OwnVoiceRow({
           {voice.safety_control === 'CAPTCHA' && (
             <p className="text-xs text-warning">Moderation asked for a check that you may use this voice.</p>
           )}
-        </div>
+        </VoiceRowSummary>
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-1 pl-12 sm:pl-0">
         <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${voice.name}`}>

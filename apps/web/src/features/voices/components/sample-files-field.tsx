@@ -7,6 +7,7 @@ import {
   formatMegabytes,
 } from '../../../lib/audio-upload-types';
 import { Button } from '../../../ui/button';
+import { HiddenFileInput } from '../../../ui/hidden-file-input';
 import { CloseIcon } from '../../../ui/icons';
 import { addSampleFiles } from '../voice-rules';
 
@@ -57,20 +58,13 @@ export function SampleFilesField({
       <span id={`${id}-label`} className="text-sm font-medium text-fg">
         {label}
       </span>
-      <input
+      <HiddenFileInput
         ref={input}
-        type="file"
         multiple
         accept={AUDIO_UPLOAD_ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-label={label}
+        label={label}
         disabled={disabled}
-        onChange={(event) => {
-          take(event.target.files);
-          // Choosing the same file again still reads as a change.
-          event.target.value = '';
-        }}
+        onFiles={take}
       />
       <section
         aria-label={`Drop ${label.toLowerCase()} here`}

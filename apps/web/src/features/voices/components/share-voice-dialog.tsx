@@ -5,7 +5,7 @@ import { useToast } from '../../../app/toasts/toast-provider';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { FormMessage } from '../../../ui/field';
-import { SpinnerIcon } from '../../../ui/icons';
+import { FormActions } from '../../../ui/form-actions';
 import { Switch } from '../../../ui/switch';
 import { useShareVoice } from '../api/share-voice';
 import { readVoiceSharing, sharedVoicePath } from '../voice-rules';
@@ -116,15 +116,7 @@ function ShareVoiceForm({ voice, onClose }: { voice: VoiceResponse; onClose: () 
         </div>
       )}
       {share.isError && <FormMessage>{share.error.message}</FormMessage>}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} disabled={share.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" aria-busy={share.isPending} aria-disabled={share.isPending || undefined}>
-          {share.isPending && <SpinnerIcon className="motion-safe:animate-spin" />}
-          Save
-        </Button>
-      </div>
+      <FormActions submitLabel="Save" pending={share.isPending} onCancel={onClose} />
     </form>
   );
 }

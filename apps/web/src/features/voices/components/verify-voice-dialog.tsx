@@ -8,8 +8,11 @@ import { type Recording, recordingUnavailableReason, useRecorder } from '../../.
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { FormMessage } from '../../../ui/field';
-import { RefreshIcon, SpinnerIcon } from '../../../ui/icons';
+import { FormActions } from '../../../ui/form-actions';
+import { HiddenFileInput } from '../../../ui/hidden-file-input';
+import { RefreshIcon } from '../../../ui/icons';
 import { LoadError } from '../../../ui/load-error';
+import { RecordingPanel } from '../../../ui/recording-panel';
 import { Skeleton } from '../../../ui/skeleton';
 import { useVoiceCaptcha } from '../api/get-voice-captcha';
 import { useVerifyVoice } from '../api/verify-voice';
@@ -209,26 +212,21 @@ function VerifyVoiceForm({ voice, onClose }: { voice: VoiceResponse; onClose: ()
         <h3 id={`${id}-reading`} className="text-sm font-medium text-fg">
           Your reading
         </h3>
-        <input
+        <HiddenFileInput
           ref={fileInput}
-          type="file"
           accept={AUDIO_UPLOAD_ACCEPT}
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Recording file"
-          onChange={(event) => {
-            handleFile(event.target.files?.[0]);
-            // Choosing the same file again still reads as a change.
-            event.target.value = '';
-          }}
+          label="Recording file"
+          onFiles={(files) => handleFile(files?.[0])}
         />
         {recording ? (
           <RecordingPanel
             elapsed={recorder.elapsed}
             level={recorder.level}
             starting={recorder.status === 'starting'}
+            maxSeconds={CAPTCHA_RECORDING_MAX_SECONDS}
             onStop={recorder.stop}
             stopId={`${id}-stop`}
+            className="gap-3 rounded-xl border-2 border-dashed border-danger/40 px-6 py-6"
           />
         ) : take ? (
           <section
@@ -318,20 +316,13 @@ function VerifyVoiceForm({ voice, onClose }: { voice: VoiceResponse; onClose: ()
           </Button>
         </div>
       )}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button
-          id={`${id}-submit`}
-          type="submit"
-          aria-busy={pending}
-          aria-disabled={pending || recording || !sentence || undefined}
-        >
-          {pending && <SpinnerIcon className="motion-safe:animate-spin" />}
-          {pending ? 'Checking…' : 'Verify voice'}
-        </Button>
-      </div>
+      <FormActions
+        submitLabel={pending ? 'Checking…' : 'Verify voice'}
+        pending={pending}
+        submitDisabled={pending || recording || !sentence}
+        onCancel={onClose}
+        submitId={`${id}-submit`}
+      />
     </form>
   );
 }
@@ -343,50 +334,6 @@ function SentenceSkeleton() {
       <Skeleton className="h-7 w-11/12" />
       <Skeleton className="h-7 w-2/3" />
       <Skeleton className="h-3 w-40" />
-    </div>
-  );
-}
-
-/** The take being recorded: its time against the limit, the input level, and Stop. */
-function RecordingPanel({
-  elapsed,
-  level,
-  starting,
-  onStop,
-  stopId,
-}: {
-  elapsed: number;
-  level: number;
-  starting: boolean;
-  onStop: () => void;
-  stopId: string;
-}) {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-xl border-2 border-dashed border-danger/40 px-6 py-6">
-      <p className="flex items-center gap-2 text-sm font-medium text-fg" aria-live="polite">
-        <span
-          aria-hidden="true"
-          className={clsx('size-2.5 rounded-full bg-danger', !starting && 'motion-safe:animate-pulse')}
-        />
-        {starting ? 'Waiting for the microphone…' : 'Recording'}
-      </p>
-      <p role="timer" className="text-3xl font-semibold tabular-nums" aria-label="Time recorded">
-        {formatClipDuration(Math.floor(elapsed))}
-        <span className="text-base font-normal text-fg-muted">
-          {' '}
-          / {formatClipDuration(CAPTCHA_RECORDING_MAX_SECONDS)}
-        </span>
-      </p>
-      <div aria-hidden="true" className="h-1.5 w-48 overflow-hidden rounded-full bg-line">
-        <div
-          className="h-full rounded-full bg-accent transition-[width] duration-75"
-          style={{ width: `${Math.round(level * 100)}%` }}
-        />
-      </div>
-      <Button id={stopId} onClick={onStop} disabled={starting}>
-        <span aria-hidden="true" className="size-2.5 rounded-sm bg-current" />
-        Stop
-      </Button>
     </div>
   );
 }

@@ -2,23 +2,22 @@ import {
   describeVoice,
   VOICE_DESCRIPTION_LIMIT,
   VOICE_DESCRIPTION_MIN,
-  VOICE_NAME_MAX,
   VoiceDesignBody,
 } from '@parla/contracts';
 import { clsx } from 'clsx';
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { useToast } from '../../../app/toasts/toast-provider';
-import { isHttpError } from '../../../lib/http-error';
-import { Button, getButtonClasses } from '../../../ui/button';
-import { FormMessage, TextField, textareaClasses } from '../../../ui/field';
+import { Button } from '../../../ui/button';
+import { FormMessage, textareaClasses } from '../../../ui/field';
+import { FormActions } from '../../../ui/form-actions';
 import { SpinnerIcon } from '../../../ui/icons';
 import { useCreateDesignedVoice } from '../api/create-designed-voice';
 import { useDesignVoice } from '../api/design-voice';
 import { usePreviewPlayer } from '../use-preview-player';
 import { designPreviewPlayback } from '../voice-playback';
-import { isPlanLimitError } from '../voice-rules';
 import { PreviewButton } from './preview-button';
+import { VoiceFormError } from './voice-form-error';
+import { VoiceNameField } from './voice-name-field';
 
 export interface VoiceDesignFormProps {
   onCreated: (voiceId: string) => void;
@@ -112,8 +111,6 @@ export function VoiceDesignForm({ onCreated, onCancel }: VoiceDesignFormProps) {
       },
     );
   };
-
-  const createCode = isHttpError(create.error) ? create.error.errorType : undefined;
 
   return (
     <div className="flex flex-col gap-5">
@@ -236,39 +233,23 @@ export function VoiceDesignForm({ onCreated, onCancel }: VoiceDesignFormProps) {
             </ul>
             {design.data?.text && <p className="text-xs text-fg-muted">They read: “{design.data.text}”</p>}
           </fieldset>
-          <TextField
+          <VoiceNameField
             id={`${id}-name`}
-            label="Name"
             value={name}
-            maxLength={VOICE_NAME_MAX}
-            autoComplete="off"
-            required
-            disabled={busy}
             error={nameError}
-            onChange={(event) => {
-              setName(event.target.value);
+            disabled={busy}
+            onChange={(next) => {
+              setName(next);
               setNameError(undefined);
             }}
           />
-          {create.isError && (
-            <div className="flex flex-col items-start gap-2">
-              <FormMessage>{create.error.message}</FormMessage>
-              {isPlanLimitError(createCode) && (
-                <Link to="/app/subscription" className={getButtonClasses('secondary', 'sm')}>
-                  See plans
-                </Link>
-              )}
-            </div>
-          )}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" aria-busy={create.isPending} aria-disabled={busy || undefined}>
-              {create.isPending && <SpinnerIcon className="motion-safe:animate-spin" />}
-              {create.isPending ? 'Saving…' : 'Save voice'}
-            </Button>
-          </div>
+          {create.isError && <VoiceFormError error={create.error} />}
+          <FormActions
+            submitLabel={create.isPending ? 'Saving…' : 'Save voice'}
+            pending={create.isPending}
+            submitDisabled={busy}
+            onCancel={onCancel}
+          />
         </form>
       )}
     </div>

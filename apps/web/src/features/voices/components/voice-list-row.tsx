@@ -17,9 +17,40 @@ export interface VoiceListRowProps {
 export function VoiceListRow({ voice, playing, onPreview, actions }: VoiceListRowProps) {
   const headingId = `voice-row-${voice.voice_id}`;
   const traits = describeVoiceTraits(voice.labels);
-  const unavailable = isVoiceUnavailable(voice);
   return (
     <li aria-labelledby={headingId} className="flex items-start gap-3 px-4 py-4 sm:px-5">
+      <VoiceRowSummary voice={voice} headingId={headingId} playing={playing} onPreview={onPreview}>
+        {traits.length > 0 && <p className="text-xs text-fg-muted">{traits.join(' · ')}</p>}
+      </VoiceRowSummary>
+      {actions && <div className="flex shrink-0 items-center gap-1">{actions}</div>}
+    </li>
+  );
+}
+
+export interface VoiceRowSummaryProps {
+  voice: VoiceResponse;
+  /** The heading's id, which names the row. */
+  headingId: string;
+  playing: boolean;
+  onPreview: (() => void) | undefined;
+  /** Beside the name and badges (e.g. a Verify button). */
+  besideName?: ReactNode;
+  /** Under the description (traits, notes). */
+  children?: ReactNode;
+}
+
+/** The start of a voice row: its preview button, then its name, badges and description. */
+export function VoiceRowSummary({
+  voice,
+  headingId,
+  playing,
+  onPreview,
+  besideName,
+  children,
+}: VoiceRowSummaryProps) {
+  const unavailable = isVoiceUnavailable(voice);
+  return (
+    <>
       <PreviewButton
         label={`the preview of ${voice.name}`}
         playing={playing}
@@ -32,11 +63,11 @@ export function VoiceListRow({ voice, playing, onPreview, actions }: VoiceListRo
             {voice.name}
           </h3>
           <VoiceStatusBadges voice={voice} />
+          {besideName}
         </div>
         {voice.description && <p className="line-clamp-2 text-sm text-fg-muted">{voice.description}</p>}
-        {traits.length > 0 && <p className="text-xs text-fg-muted">{traits.join(' · ')}</p>}
+        {children}
       </div>
-      {actions && <div className="flex shrink-0 items-center gap-1">{actions}</div>}
-    </li>
+    </>
   );
 }

@@ -1,25 +1,40 @@
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Button } from '../../../ui/button';
 import { SpinnerIcon } from '../../../ui/icons';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonRow } from '../../../ui/skeleton';
+
+const voiceListClasses =
+  'flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface';
+
+/** A list of voice rows; `refreshing` dims it while the next search's answer loads. */
+export function VoiceList({
+  label,
+  refreshing,
+  children,
+}: {
+  label: string;
+  refreshing: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <ul
+      aria-label={label}
+      aria-busy={refreshing || undefined}
+      className={clsx(voiceListClasses, 'transition-opacity', refreshing && 'opacity-60')}
+    >
+      {children}
+    </ul>
+  );
+}
 
 /** Rows of grey blocks while a voice list loads. */
 export function VoiceListSkeleton({ label, rows = 4 }: { label: string; rows?: number }) {
   return (
-    <ul
-      aria-busy="true"
-      aria-label={label}
-      className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface"
-    >
+    <ul aria-busy="true" aria-label={label} className={voiceListClasses}>
       {Array.from({ length: rows }, (_, row) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity, never reordered.
-        <li key={row} className="flex gap-3 px-5 py-4">
-          <Skeleton className="size-9 shrink-0 rounded-full" />
-          <div className="flex flex-1 flex-col gap-2">
-            <Skeleton className="h-4 w-1/3" />
-            <Skeleton className="h-3 w-2/3" />
-          </div>
-        </li>
+        <SkeletonRow key={row} lineWidths={['w-1/3', 'w-2/3']} />
       ))}
     </ul>
   );

@@ -1,12 +1,11 @@
 import type { VoiceResponse } from '@parla/contracts';
-import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../../ui/load-error';
 import { flattenVoicePages, useVoiceSearch, type VoiceSearchFilters } from '../api/search-voices';
 import { usePreviewPlayer } from '../use-preview-player';
 import { voicePreviewPlayback } from '../voice-playback';
 import { VoiceListRow } from './voice-list-row';
-import { LoadMoreButton, VoiceListSkeleton } from './voice-list-states';
+import { LoadMoreButton, VoiceList, VoiceListSkeleton } from './voice-list-states';
 
 export interface VoiceSearchListProps {
   filters: VoiceSearchFilters;
@@ -32,14 +31,7 @@ export function VoiceSearchList({ filters, label, empty, renderActions }: VoiceS
       {list.isError && !list.data && <LoadError error={list.error} onRetry={() => void list.refetch()} />}
       {list.isSuccess && voices.length === 0 && empty}
       {voices.length > 0 && (
-        <ul
-          aria-label={label}
-          aria-busy={list.isPlaceholderData || undefined}
-          className={clsx(
-            'flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface transition-opacity',
-            list.isPlaceholderData && 'opacity-60',
-          )}
-        >
+        <VoiceList label={label} refreshing={list.isPlaceholderData}>
           {voices.map((voice) => {
             const playback = voicePreviewPlayback(voice);
             return (
@@ -52,7 +44,7 @@ export function VoiceSearchList({ filters, label, empty, renderActions }: VoiceS
               />
             );
           })}
-        </ul>
+        </VoiceList>
       )}
       {list.isFetchNextPageError && (
         <LoadError error={list.error} onRetry={() => void list.fetchNextPage()} />

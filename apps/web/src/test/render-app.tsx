@@ -1,0 +1,12 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { Providers } from '../app/providers';
+import { createQueryClient } from '../app/query-client';
+import { createAppRoutes } from '../app/router';
+
+/** Renders the whole app at `path` with a fresh query client; returns the router to follow navigation. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
+  render(<Providers router={router} queryClient={createQueryClient()} />);
+  return router;
+}
