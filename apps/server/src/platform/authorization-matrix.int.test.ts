@@ -1,0 +1,268 @@
+import { encodeWav } from '@parla/audio';
+import * as contracts from '@parla/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../modules/users/users.tables';
+import { workspaces } from '../modules/workspaces/workspaces.tables';
+import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../providers/voice-audio/test-signals';
+import { callAs, newSpeechAccount, premadeVoiceId, type SpeechAccount } from '../test/speech-fixtures';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/*
+ * The authorisation matrix (issue 8 item 2): workspace B tries every call that names a resource by id
+ * with workspace A's ids — read, change, delete — and always gets 404 or 403, and A's resources are
+ * unchanged afterwards. Every route of the contracts with an id in its path must be in the matrix or in
+ * PUBLIC_OR_PERSONAL with its reason: a new route fails this test until it is added.
+ */
+
+/** Routes with an id in the path that are not a workspace's resource, and why. */
+const PUBLIC_OR_PERSONAL: Record<string, string> = {
+  getOutboxEmailRoute: 'the development mailbox (off in production)',
+  getSharedItemRoute: 'a share link is public by design (history/voices §4)',
+  getSharedItemAudioRoute: 'a share link is public by design (history/voices §4)',
+  removeMfaWithBackupCodeRoute: "the caller's own backup code, not a resource id",
+  // The built-in provider's hosted pages work as a card provider's do: the session's secret 32-character
+  // id in the URL is the credential (no sign-in), for 24 hours (docs/architecture.md "Plans, billing").
+  getHostedSessionRoute: 'a hosted billing page: its secret session id is the credential',
+  submitCardRoute: 'a hosted billing page: its secret session id is the credential',
+  authenticateSessionRoute: 'a hosted billing page: its secret session id is the credential',
+  payInvoiceRoute: 'a hosted billing page: its secret session id is the credential',
+  createPortalCardSessionRoute: 'a hosted billing page: its secret session id is the credential',
+  completeConnectSessionRoute: 'a hosted billing page: its secret session id is the credential',
+};
+
+let t: TestApp;
+let baseUrl: string;
+const db = () => t.deps.database.db;
+
+interface Owned {
+  account: SpeechAccount;
+  publicUserId: string;
+  keyId: string;
+  historyItemId: string;
+  voiceId: string;
+  sampleId: string;
+  collectionId: string;
+  generatedVoiceId: string;
+  pvcId: string;
+  pvcSampleId: string;
+}
+let a: Owned;
+let b: SpeechAccount;
+let wav: Buffer;
+
+async function creatorAccount(): Promise<SpeechAccount> {
+  const account = await newSpeechAccount(t.app, baseUrl);
+  await db().update(workspaces).set({ tier: 'creator' }).where(eq(workspaces.id, account.workspaceId));
+  return account;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ENGINE_POOL_SIZE: '2', ENGINE_TIMEOUT_MS: '20000' } });
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  wav = encodeWav(await fliteSpeech('awb', TEN_SECONDS_OF_TEXT));
+  const account = await creatorAccount();
+  b = await creatorAccount();
+  const call = (method: string, path: string, body?: unknown) => callAs(t.app, account, method, path, body);
+  const spoken = await call('POST', `/v1/text-to-speech/${premadeVoiceId('Sarah')}`, {
+    text: 'Private words.',
+  });
+  const historyItemId = spoken.headers['history-item-id'] as string;
+  await call('GET', `/v1/history/${historyItemId}/share-link`);
+  const keys = (await call('GET', '/v1/user/api-keys')).json() as { api_keys: { key_id: string }[] };
+  const { voiceId } = await account.sdk.voices.ivc.create({
+    name: 'Private voice',
+    files: [new Blob([wav])],
+  });
+  const sampleId = (await account.sdk.voices.get(voiceId)).samples?.[0]?.sampleId ?? '';
+  const collection = await call('POST', '/v1/voices/collections', { title: 'Private', voice_ids: [voiceId] });
+  const design = await call('POST', '/v1/text-to-voice/design', {
+    voice_description: 'A calm narrator with a deep voice and a slow pace.',
+  });
+  const pvc = await account.sdk.voices.pvc.create({ name: 'Private pro', language: 'en' });
+  const [pvcSample] = await account.sdk.voices.pvc.samples.create(pvc.voiceId, { files: [new Blob([wav])] });
+  const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, account.workspaceId));
+  const [owner] = await db()
+    .select({ publicUserId: users.publicUserId })
+    .from(users)
+    .where(eq(users.id, ws?.ownerId ?? ''));
+  a = {
+    account,
+    publicUserId: owner?.publicUserId ?? '',
+    keyId: keys.api_keys[0]?.key_id ?? '',
+    historyItemId,
+    voiceId,
+    sampleId,
+    collectionId: collection.json().collection_id as string,
+    generatedVoiceId: design.json().previews[0].generated_voice_id as string,
+    pvcId: pvc.voiceId,
+    pvcSampleId: pvcSample?.sampleId ?? '',
+  };
+  for (const [name, value] of Object.entries(a))
+    if (typeof value === 'string' && !value) throw new Error(`setup: no ${name}`);
+}, 120_000);
+afterAll(() => t.close());
+
+type Route = { method: string; path: string; body?: unknown };
+
+/**
+ * A call with the account's signed-in session (not its API key): billing and security calls refuse API
+ * keys outright, which would hide whether they check whose resource it is.
+ */
+const asUser = (account: SpeechAccount, method: string, url: string, body?: unknown) =>
+  t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { authorization: `Bearer ${account.token}` },
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+
+/** Every route descriptor of the contracts that names something by id in its path. */
+const idRoutes = Object.entries(contracts as Record<string, unknown>).filter(
+  (entry): entry is [string, Route] =>
+    typeof entry[1] === 'object' &&
+    entry[1] !== null &&
+    'method' in entry[1] &&
+    'path' in entry[1] &&
+    String((entry[1] as Route).path).includes(':'),
+);
+
+/** The path parameters, from A's resources (a professional clone's calls get the PVC voice). */
+function fill(path: string): string {
+  const pvc = path.startsWith('/v1/voices/pvc/');
+  const values: Record<string, string> = {
+    history_item_id: a.historyItemId,
+    voice_id: pvc ? a.pvcId : a.voiceId,
+    sample_id: pvc ? a.pvcSampleId : a.sampleId,
+    speaker_id: 'speaker_0',
+    collection_id: a.collectionId,
+    generated_voice_id: a.generatedVoiceId,
+    key_id: a.keyId,
+    public_user_id: a.publicUserId,
+  };
+  return path.replace(/:([a-z_]+)/g, (_, name: string) => {
+    const value = values[name];
+    if (!value) throw new Error(`no value for :${name} in ${path}`);
+    return value;
+  });
+}
+
+/** A valid body for each route that takes JSON, so the call reaches its authorisation, not validation. */
+const BODIES: Record<string, unknown> = {
+  submitHistoryFeedbackRoute: { thumbs_up: true },
+  textToSpeechRoute: { text: 'Hello.' },
+  textToSpeechStreamRoute: { text: 'Hello.' },
+  textToSpeechStreamWithTimestampsRoute: { text: 'Hello.' },
+  textToSpeechWithTimestampsRoute: { text: 'Hello.' },
+  remixVoiceRoute: { voice_description: 'The same voice, a little higher please.' },
+  editApiKeyRoute: { name: 'stolen' },
+  editVoiceSettingsRoute: { stability: 0.1 },
+  shareVoiceRoute: { enabled: true },
+  addSharedVoiceRoute: { new_name: 'Stolen' },
+  updateCollectionRoute: { title: 'Stolen' },
+  editPvcRoute: { name: 'Stolen' },
+  updatePvcSampleRoute: { file_name: 'stolen.wav' },
+  trainPvcRoute: {},
+  generateShareVideoRoute: {},
+};
+
+/** Multipart routes: the form each sends, with a real recording, so only authorisation can refuse it. */
+const FORMS: Record<string, (form: FormData) => void> = {
+  speechToSpeechRoute: (f) => f.append('audio', new Blob([wav]), 'a.wav'),
+  speechToSpeechStreamRoute: (f) => f.append('audio', new Blob([wav]), 'a.wav'),
+  editVoiceRoute: (f) => {
+    f.append('name', 'Stolen');
+    f.append('files', new Blob([wav]), 'a.wav');
+  },
+  addPvcSamplesRoute: (f) => f.append('files', new Blob([wav]), 'a.wav'),
+  verifyPvcCaptchaRoute: (f) => f.append('recording', new Blob([wav]), 'a.wav'),
+  pvcVerificationRoute: (f) => f.append('files', new Blob([wav]), 'id.wav'),
+};
+
+async function asB(name: string, route: Route): Promise<number> {
+  const url = fill(route.path);
+  const makeForm = FORMS[name];
+  if (makeForm) {
+    const form = new FormData();
+    makeForm(form);
+    const response = await fetch(`${baseUrl}${url}`, {
+      method: route.method,
+      headers: { authorization: `Bearer ${b.token}` },
+      body: form,
+    });
+    await response.arrayBuffer();
+    return response.status;
+  }
+  const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : (BODIES[name] ?? {});
+  return (await asUser(b, route.method, url, body)).statusCode;
+}
+
+describe('authorisation matrix: workspace B with workspace A’s ids', () => {
+  it('covers every route of the contracts that names a resource by id', () => {
+    expect(idRoutes.length).toBeGreaterThan(40);
+    for (const [name, route] of idRoutes) {
+      if (PUBLIC_OR_PERSONAL[name]) continue;
+      expect(() => fill(route.path), name).not.toThrow();
+    }
+  });
+
+  it('refuses every read, change and delete with 404 or 403', async () => {
+    const results: string[] = [];
+    for (const [name, route] of idRoutes) {
+      if (PUBLIC_OR_PERSONAL[name]) continue;
+      const status = await asB(name, route);
+      if (status !== 404 && status !== 403)
+        results.push(`${route.method} ${route.path} (${name}) → ${status}`);
+    }
+    expect(results).toEqual([]);
+  }, 120_000);
+
+  it('by ids in the body or query too', async () => {
+    const download = await callAs(t.app, b, 'POST', '/v1/history/download', {
+      history_item_ids: [a.historyItemId],
+    });
+    expect([403, 404]).toContain(download.statusCode);
+    const dialogue = await callAs(t.app, b, 'POST', '/v1/text-to-dialogue', {
+      inputs: [{ text: 'Hello.', voice_id: a.voiceId }],
+    });
+    expect([403, 404]).toContain(dialogue.statusCode);
+    const saveDesign = await callAs(t.app, b, 'POST', '/v1/text-to-voice', {
+      voice_name: 'Stolen',
+      voice_description: 'Stolen',
+      generated_voice_id: a.generatedVoiceId,
+    });
+    expect([403, 404]).toContain(saveDesign.statusCode);
+    const search = await callAs(t.app, b, 'GET', `/v2/voices?voice_ids=${a.voiceId}`);
+    expect(search.json().voices).toEqual([]);
+    const collection = await callAs(t.app, b, 'GET', `/v2/voices?collection_id=${a.collectionId}`);
+    expect([403, 404]).toContain(collection.statusCode);
+    const history = await callAs(t.app, b, 'GET', '/v1/history');
+    expect(history.json().history).toEqual([]);
+  });
+
+  it("leaves A's resources as they were", async () => {
+    const call = (method: string, path: string) => callAs(t.app, a.account, method, path);
+    expect((await call('GET', `/v1/history/${a.historyItemId}`)).json()).toMatchObject({
+      text: 'Private words.',
+      feedback: null,
+    });
+    const voice = await a.account.sdk.voices.get(a.voiceId);
+    expect(voice).toMatchObject({ name: 'Private voice', sharing: undefined });
+    expect(voice.samples).toHaveLength(1);
+    expect((await a.account.sdk.voices.settings.get(a.voiceId)).stability).toBe(0.5);
+    expect((await call('GET', `/v1/voices/collections/${a.collectionId}`)).json()).toMatchObject({
+      title: 'Private',
+      voice_ids: [a.voiceId],
+    });
+    const pvc = await a.account.sdk.voices.get(a.pvcId);
+    expect(pvc).toMatchObject({ name: 'Private pro', fineTuning: { state: { parla_v1: 'not_started' } } });
+    expect(pvc.samples).toHaveLength(1);
+    const keys = (await call('GET', '/v1/user/api-keys')).json() as {
+      api_keys: { key_id: string; name: string }[];
+    };
+    expect(keys.api_keys.find((k) => k.key_id === a.keyId)?.name).not.toBe('stolen');
+    expect((await call('GET', `/v1/text-to-voice/${a.generatedVoiceId}/stream`)).statusCode).toBe(200);
+    const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, b.workspaceId));
+    expect(ws?.characterCount).toBe(0);
+  });
+});
