@@ -12,13 +12,13 @@ import { RecentConversions } from '../features/sts/components/recent-conversions
 import { checkClipLength, estimateConversionCredits } from '../features/sts/sts-rules';
 import { useModels } from '../features/tts/api/list-models';
 import { useVoices } from '../features/tts/api/list-voices';
+import { CatalogueState } from '../features/tts/components/catalogue-state';
 import { ModelSelect } from '../features/tts/components/model-select';
 import { VoicePicker } from '../features/tts/components/voice-picker';
 import { generationFileName, pickStored, remainingCredits } from '../features/tts/tts-rules';
 import { useUser } from '../features/users/api/get-user';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
-import { Skeleton } from '../ui/skeleton';
 import { Switch } from '../ui/switch';
 
 const numbers = new Intl.NumberFormat('en-US');
@@ -206,45 +206,32 @@ function SpeechToSpeech() {
         </Card>
 
         <Card className="flex flex-col gap-5 self-start p-5">
-          {catalogueFailed ? (
-            <div className="flex flex-col items-start gap-3 text-sm">
-              <p className="text-danger">The voices and models could not be loaded.</p>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => {
-                  void models.refetch();
-                  void voices.refetch();
-                }}
-              >
-                Try again
-              </Button>
-            </div>
-          ) : models.isPending || voices.isPending ? (
-            <div className="flex flex-col gap-4" aria-busy="true">
-              <Skeleton className="h-14 w-full" />
-              <Skeleton className="h-10 w-full" />
-            </div>
-          ) : (
-            <>
-              <VoicePicker
-                voices={voiceList}
-                selected={voice}
-                onSelect={(next) => setChosenVoiceId(next.voice_id)}
-                onPreview={previewVoice}
+          <CatalogueState
+            failed={catalogueFailed}
+            pending={models.isPending || voices.isPending}
+            onRetry={() => {
+              void models.refetch();
+              void voices.refetch();
+            }}
+            skeletons={['h-14 w-full', 'h-10 w-full']}
+          >
+            <VoicePicker
+              voices={voiceList}
+              selected={voice}
+              onSelect={(next) => setChosenVoiceId(next.voice_id)}
+              onPreview={previewVoice}
+            />
+            {modelList.length === 0 ? (
+              <p className="text-sm text-danger">This server offers no speech-to-speech model.</p>
+            ) : (
+              <ModelSelect
+                models={modelList}
+                value={modelId}
+                onChange={setChosenModelId}
+                capability="voice_conversion"
               />
-              {modelList.length === 0 ? (
-                <p className="text-sm text-danger">This server offers no speech-to-speech model.</p>
-              ) : (
-                <ModelSelect
-                  models={modelList}
-                  value={modelId}
-                  onChange={setChosenModelId}
-                  capability="voice_conversion"
-                />
-              )}
-            </>
-          )}
+            )}
+          </CatalogueState>
           <Switch
             label="Remove background noise"
             checked={removeNoise}

@@ -13,6 +13,7 @@ import { generationPlayback } from '../features/player/player-item';
 import { usePlayer } from '../features/player/use-player';
 import { useModels } from '../features/tts/api/list-models';
 import { useVoices } from '../features/tts/api/list-voices';
+import { CatalogueState } from '../features/tts/components/catalogue-state';
 import { ModelSelect } from '../features/tts/components/model-select';
 import {
   estimateCredits,
@@ -152,28 +153,18 @@ function TextToDialogue() {
         aria-label="Generate dialogue"
       >
         <Card className="flex flex-col">
-          {catalogueFailed ? (
-            <div className="flex flex-col items-start gap-3 p-5 text-sm">
-              <p className="text-danger">The voices and models could not be loaded.</p>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => {
-                  void models.refetch();
-                  void voices.refetch();
-                }}
-              >
-                Try again
-              </Button>
-            </div>
-          ) : loading ? (
-            <div className="flex flex-col gap-4 p-5" aria-busy="true">
-              <Skeleton className="h-24 w-full" />
-              <Skeleton className="h-24 w-full" />
-            </div>
-          ) : (
+          <CatalogueState
+            failed={catalogueFailed}
+            pending={loading}
+            onRetry={() => {
+              void models.refetch();
+              void voices.refetch();
+            }}
+            skeletons={['h-24 w-full', 'h-24 w-full']}
+            className="p-5"
+          >
             <DialogueEditor lines={lines} onChange={setLines} voices={voiceList} lineProblem={lineProblem} />
-          )}
+          </CatalogueState>
           <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-line px-5 py-3">
             <p className="flex flex-wrap gap-x-3 text-xs text-fg-muted tabular-nums" aria-live="polite">
               <span className={tooLong ? 'text-danger' : undefined}>

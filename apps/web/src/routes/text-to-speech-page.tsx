@@ -10,6 +10,7 @@ import { useDefaultVoiceSettings } from '../features/tts/api/get-default-voice-s
 import { useModels } from '../features/tts/api/list-models';
 import { useVoices } from '../features/tts/api/list-voices';
 import { streamSpeech } from '../features/tts/api/stream-speech';
+import { CatalogueState } from '../features/tts/components/catalogue-state';
 import { ModelSelect } from '../features/tts/components/model-select';
 import { RecentGenerations } from '../features/tts/components/recent-generations';
 import { VoicePicker } from '../features/tts/components/voice-picker';
@@ -29,7 +30,6 @@ import { useUser } from '../features/users/api/get-user';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage-keys';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
-import { Skeleton } from '../ui/skeleton';
 
 const numbers = new Intl.NumberFormat('en-US');
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -220,48 +220,34 @@ function TextToSpeech() {
         </Card>
 
         <Card className="flex flex-col gap-5 p-5">
-          {catalogueFailed ? (
-            <div className="flex flex-col items-start gap-3 text-sm">
-              <p className="text-danger">The voices and models could not be loaded.</p>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => {
-                  void models.refetch();
-                  void voices.refetch();
-                }}
-              >
-                Try again
-              </Button>
-            </div>
-          ) : models.isPending || voices.isPending ? (
-            <div className="flex flex-col gap-4" aria-busy="true">
-              <Skeleton className="h-14 w-full" />
-              <Skeleton className="h-10 w-full" />
-              <Skeleton className="h-48 w-full" />
-            </div>
-          ) : (
-            <>
-              <VoicePicker
-                voices={voiceList}
-                selected={voice}
-                onSelect={selectVoice}
-                onPreview={previewVoice}
-              />
-              <ModelSelect models={modelList} value={modelId} onChange={selectModel} />
-              {languageMismatch && model && voice && (
-                <p role="alert" className="text-sm text-danger">
-                  {model.name} does not speak the language of {voice.name}. Pick another model or voice.
-                </p>
-              )}
-              <VoiceSettingsPanel
-                value={settings}
-                onChange={setEditedSettings}
-                onReset={() => setEditedSettings(null)}
-                model={model}
-              />
-            </>
-          )}
+          <CatalogueState
+            failed={catalogueFailed}
+            pending={models.isPending || voices.isPending}
+            onRetry={() => {
+              void models.refetch();
+              void voices.refetch();
+            }}
+            skeletons={['h-14 w-full', 'h-10 w-full', 'h-48 w-full']}
+          >
+            <VoicePicker
+              voices={voiceList}
+              selected={voice}
+              onSelect={selectVoice}
+              onPreview={previewVoice}
+            />
+            <ModelSelect models={modelList} value={modelId} onChange={selectModel} />
+            {languageMismatch && model && voice && (
+              <p role="alert" className="text-sm text-danger">
+                {model.name} does not speak the language of {voice.name}. Pick another model or voice.
+              </p>
+            )}
+            <VoiceSettingsPanel
+              value={settings}
+              onChange={setEditedSettings}
+              onReset={() => setEditedSettings(null)}
+              model={model}
+            />
+          </CatalogueState>
         </Card>
       </form>
 

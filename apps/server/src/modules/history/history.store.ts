@@ -1,6 +1,12 @@
-import { FEEDBACK_NOT_REVIEWED, type HistoryFeedback } from '@parla/contracts';
+import {
+  describeOutputFormat,
+  FEEDBACK_NOT_REVIEWED,
+  type HistoryFeedback,
+  type OutputFormat,
+} from '@parla/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import type { Storage } from '../../platform/storage/storage';
 import { users } from '../users/users.tables';
 import { type HistoryItemRow, historyItemColumns, historyItems } from './history.tables';
 
@@ -173,4 +179,31 @@ export async function getSharedItem(
     .leftJoin(users, eq(users.id, historyItems.sharedByUserId))
     .where(eq(historyItems.shareLinkId, shareLinkId));
   return found ? { row: found.row, publicUserName: found.publicUserName ?? null } : undefined;
+}
+
+/**
+ * Stores a generation's audio and writes its history item (one statement, which settles the reserved
+ * credits through character_count_change_from/to); the file is removed again if the row is not written.
+ */
+export async function insertHistoryItem(
+  deps: { db: Db; storage: Storage },
+  item: Omit<typeof historyItems.$inferInsert, 'audioKey' | 'contentType' | 'audioBytes' | 'outputFormat'> & {
+    id: string;
+    workspaceId: string;
+    outputFormat: OutputFormat;
+  },
+  audio: Buffer,
+): Promise<string> {
+  const spec = describeOutputFormat(item.outputFormat);
+  const audioKey = `history/${item.workspaceId}/${item.id}.${spec.extension}`;
+  await deps.storage.put(audioKey, audio);
+  try {
+    await deps.db
+      .insert(historyItems)
+      .values({ ...item, audioKey, contentType: spec.contentType, audioBytes: audio.length });
+  } catch (error) {
+    await deps.storage.delete(audioKey).catch(() => undefined);
+    throw error;
+  }
+  return item.id;
 }

@@ -19,7 +19,7 @@ import { denoise } from '../../providers/voice-audio/denoise';
 import { probeUpload, UploadRejectedError } from '../../providers/voice-audio/probe-upload';
 import { MAX_RATIO, MIN_RATIO, transformVoice } from '../../providers/voice-audio/voice-transform';
 import type { Reservation } from '../credits/credits.service';
-import { historyItems } from '../history/history.tables';
+import { insertHistoryItem } from '../history/history.store';
 import {
   assertAffordable,
   openBudget,
@@ -151,13 +151,10 @@ async function recordConversion(
   audio: Buffer,
   durationSeconds: number,
 ): Promise<string> {
-  const id = newId();
-  const spec = describeOutputFormat(outputFormat);
-  const audioKey = `history/${plan.workspaceId}/${id}.${spec.extension}`;
-  await deps.storage.put(audioKey, audio);
-  try {
-    await deps.db.insert(historyItems).values({
-      id,
+  return insertHistoryItem(
+    deps,
+    {
+      id: newId(),
       workspaceId: plan.workspaceId,
       userId: caller.userId,
       source: 'STS',
@@ -168,21 +165,15 @@ async function recordConversion(
       text: '',
       settings: plan.settings,
       outputFormat,
-      contentType: spec.contentType,
-      audioKey,
-      audioBytes: audio.length,
       durationMs: Math.round(durationSeconds * 1000),
       alignment: null,
       dialogue: null,
       characterCountChangeFrom: reservation.from,
       characterCountChangeTo: reservation.to,
       requestId: caller.requestId,
-    });
-  } catch (error) {
-    await deps.storage.delete(audioKey).catch(() => undefined);
-    throw error;
-  }
-  return id;
+    },
+    audio,
+  );
 }
 
 /**

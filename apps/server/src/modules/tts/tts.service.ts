@@ -37,7 +37,7 @@ import {
   refundCredits,
   releaseConcurrencySlot,
 } from '../credits/credits.service';
-import { historyItems } from '../history/history.tables';
+import { insertHistoryItem } from '../history/history.store';
 import {
   premadeSpeaking,
   resolveSpeakingVoice,
@@ -292,12 +292,9 @@ export async function recordHistory(
   id: string = newId(),
   dialogue?: HistoryDialogueLine[],
 ): Promise<string> {
-  const spec = describeOutputFormat(plan.outputFormat);
-  const audioKey = `history/${plan.workspaceId}/${id}.${spec.extension}`;
-  await deps.storage.put(audioKey, audio);
-  try {
-    // One statement: the item (with character_count_change_from/to) settles the reserved credits.
-    await deps.db.insert(historyItems).values({
+  return insertHistoryItem(
+    deps,
+    {
       id,
       workspaceId: plan.workspaceId,
       userId: caller.userId,
@@ -309,21 +306,15 @@ export async function recordHistory(
       text: plan.text,
       settings: plan.settings,
       outputFormat: plan.outputFormat,
-      contentType: spec.contentType,
-      audioKey,
-      audioBytes: audio.length,
       durationMs: Math.round((speech.samples.length / speech.sampleRate) * 1000),
       alignment: { alignment: speech.alignment, normalized_alignment: speech.normalizedAlignment },
       dialogue: dialogue ?? null,
       characterCountChangeFrom: reservation.from,
       characterCountChangeTo: reservation.to,
       requestId: caller.requestId,
-    });
-  } catch (error) {
-    await deps.storage.delete(audioKey).catch(() => undefined);
-    throw error;
-  }
-  return id;
+    },
+    audio,
+  );
 }
 
 /**
