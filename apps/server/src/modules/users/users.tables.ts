@@ -8,6 +8,25 @@ export interface GeoLocation {
   city?: string | null;
 }
 
+/** accounts §3 User.onboarding_survey. */
+export interface OnboardingSurvey {
+  first_name: string | null;
+  role: string | null;
+  subrole: string | null;
+  timezone: string | null;
+  source: string | null;
+}
+
+/** accounts §3 User.onboarding_checklist: each item's completion time (unix seconds) once its trigger fired. */
+export interface StoredChecklist {
+  checklist_id: string;
+  items: { id: string; completed_at: number | null }[];
+  hidden: boolean;
+}
+
+/** accounts §4 analytics consent as the user chose it; null means the region's default applies. */
+export const ANALYTICS_CONSENT_CHOICES = ['granted', 'denied'] as const;
+
 /** A person with a sign-in. Accounts doc §3 "User". */
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -40,6 +59,15 @@ export const users = pgTable('users', {
   isProducer: boolean('is_producer').notNull().default(false),
   isInProbation: boolean('is_in_probation').notNull().default(false),
   acceptedBipaTerms: boolean('accepted_bipa_terms').notNull().default(false),
+  /** When the biometric (BIPA) terms were accepted (accept-bipa-terms). */
+  bipaTermsAcceptedAt: timestamp('bipa_terms_accepted_at', { withTimezone: true }),
+  /** accounts §3 terms_agreed_to: unix seconds per set of terms (conversational_ai, voice_design, …). */
+  termsAgreedTo: jsonb('terms_agreed_to').$type<Record<string, number>>().notNull().default({}),
+  onboardingSurvey: jsonb('onboarding_survey').$type<OnboardingSurvey>(),
+  onboardingChecklist: jsonb('onboarding_checklist').$type<StoredChecklist>(),
+  analyticsConsent: text('analytics_consent', { enum: ANALYTICS_CONSENT_CHOICES }),
+  /** The referral record's value the account signed up with (someone else's referral_link_code). */
+  referredByCode: text('referred_by_code'),
   /** Where the user came from at sign-up (pre-sign-up / post-registration-user-setup: pid, xid). */
   signupSource: jsonb('signup_source').$type<Record<string, string>>(),
   /** TOTP second factor: the base32 secret; enabled once a code from it was verified. */

@@ -28,3 +28,13 @@ export async function getMemberRole(
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
   return row?.role;
 }
+
+/** accounts §1/§6: admin and editor both hold the admin rights (an editor's rights include an admin's). */
+export function hasAdminRights(role: WorkspaceRole | undefined): boolean {
+  return role === 'admin' || role === 'editor';
+}
+
+/** Whether the user may change the workspace's settings (training opt-out, members, security). */
+export async function isWorkspaceAdmin(db: Db, workspaceId: string, userId: string): Promise<boolean> {
+  return hasAdminRights(await getMemberRole(db, workspaceId, userId));
+}
