@@ -13,17 +13,22 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import type { BillingProvider } from './modules/billing/billing-provider';
 import { isStripeProvider } from './modules/billing/stripe-provider';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes';
+import { consentRoutes, registerGlobalPrivacyControl } from './modules/consent/consent.routes';
 import { usageRoutes } from './modules/credits/usage.routes';
 import { dialogueRoutes } from './modules/dialogue/dialogue.routes';
+import { growthRoutes } from './modules/growth/growth.routes';
 import { historyRoutes } from './modules/history/history.routes';
 import { shareVideoRoutes } from './modules/history/share-video.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { stsRoutes } from './modules/speech-to-speech/sts.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { ttsRoutes } from './modules/tts/tts.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { pvcRoutes } from './modules/voices/pvc.routes';
 import { voiceRoutes } from './modules/voices/voices.routes';
+import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import type { AuthGuard } from './platform/auth-guard';
 import type { Clock } from './platform/clock';
 import type { Database } from './platform/db/client';
@@ -75,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  registerGlobalPrivacyControl(app, deps);
 
   const webDist = config.role === 'worker' ? undefined : findWebDist(config.webDistDir);
   const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
@@ -106,9 +112,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.role !== 'worker') {
     await app.register(async (scope) => authRoutes(scope, deps));
     await app.register(async (scope) => userRoutes(scope, deps));
+    await app.register(async (scope) => onboardingRoutes(scope, deps));
+    await app.register(async (scope) => consentRoutes(scope, deps));
     await app.register(async (scope) => apiKeyRoutes(scope, deps));
     await app.register(async (scope) => voiceRoutes(scope, deps));
     await app.register(async (scope) => pvcRoutes(scope, deps));
+    await app.register(async (scope) => workspaceRoutes(scope, deps));
     await app.register(async (scope) => ttsRoutes(scope, deps));
     await app.register(async (scope) => stsRoutes(scope, deps));
     await app.register(async (scope) => dialogueRoutes(scope, deps));
@@ -120,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await app.register(async (scope) => stripeWebhookRoutes(scope, deps, billingProvider));
     }
     await app.register(async (scope) => usageRoutes(scope, deps));
+    await app.register(async (scope) => notificationRoutes(scope, deps));
+    await app.register(async (scope) => growthRoutes(scope, deps));
   }
   if (config.role !== 'worker' && config.env !== 'production') {
     await app.register(async (scope) => devMailboxRoutes(scope, deps));

@@ -42,6 +42,13 @@ export const errorCodes = {
   invalid_mfa_code: 401,
   /** A sensitive action without a verified sensitive-action code (accounts §4): verify the email first. */
   sensitive_action_verification_required: 403,
+  /** An invite or accept would need more seats than the plan has (accounts §9 seats). */
+  seat_limit_reached: 403,
+  /**
+   * A voice (biometric) call by a user in the Illinois region who has not accepted the updated biometric
+   * terms yet (accounts §4); `POST /v1/user/accept-bipa-terms` lifts it.
+   */
+  bipa_terms_required: 403,
   /** The caller is signed in but may not do this. */
   forbidden: 403,
   /** The request conflicts with the current state of the resource. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { EmailAddress } from './auth';
 import { Invoice, PendingChange } from './billing';
+import { TermsAgreedTo } from './consent';
+import { ReferralRecord } from './growth';
 import { SUBSCRIPTION_TIERS } from './plans';
 import { defineRoute } from './routes';
 
@@ -101,15 +103,7 @@ export const UserResponse = z
       dubbing_use_cases_banner: z.boolean(),
     }),
     /** accounts §3: when the user agreed to each set of terms (unix seconds), null where never. */
-    terms_agreed_to: z.object({
-      conversational_ai_unix: z.number().int().nullable(),
-      voice_design_unix: z.number().int().nullable(),
-      licensing_unix: z.number().int().nullable(),
-      privacy_unix: z.number().int().nullable(),
-      content_unix: z.number().int().nullable(),
-      publishing_payouts_unix: z.number().int().nullable(),
-      batch_calling_unix: z.number().int().nullable(),
-    }),
+    terms_agreed_to: TermsAgreedTo,
     /** accounts §3: the onboarding survey's answers; null until it is taken. */
     onboarding_survey: z
       .object({
@@ -141,24 +135,13 @@ export type UserResponse = z.infer<typeof UserResponse>;
 
 /**
  * The accounts §3 fields whose features come with later issues, as they stand for every user until then:
- * no voices of one's own, no audio-native player, no prompt shown, no terms agreed, no survey taken, no
- * checklist started, no profile page, no partner link.
+ * no voices of one's own, no audio-native player, no prompt shown, no profile page, no partner link. (The
+ * survey and checklist fields are the onboarding module's.)
  */
 export const USER_FIELDS_NOT_YET_IN_USE = {
   voices: [],
   audio_native: null,
   prompts_shown: { long_content_use_projects: false, dubbing_use_cases_banner: false },
-  terms_agreed_to: {
-    conversational_ai_unix: null,
-    voice_design_unix: null,
-    licensing_unix: null,
-    privacy_unix: null,
-    content_unix: null,
-    publishing_payouts_unix: null,
-    batch_calling_unix: null,
-  },
-  onboarding_survey: null,
-  onboarding_checklist: null,
   profile_page_handle: null,
   partnerstack_partner_default_link: null,
 } satisfies Partial<UserResponse>;
@@ -239,7 +222,10 @@ export const preSignUpRoute = defineRoute({
   response: z.object({ status: z.literal('ok'), email_available: z.boolean() }),
 });
 
-/** Sign-up's last step (accounts §7): attribution of the new account. */
+/**
+ * Sign-up's last step (accounts §7): attribution of the new account. Parla adds `referral`, the browser's
+ * referral record (accounts §3, §9), kept as `referred_by_code` when it is live and names someone else.
+ */
 export const postRegistrationUserSetupRoute = defineRoute({
   method: 'POST',
   path: '/v1/user/post-registration-user-setup',
@@ -249,6 +235,7 @@ export const postRegistrationUserSetupRoute = defineRoute({
     pid: z.string().max(200).optional(),
     xid: z.string().max(200).optional(),
     gcp_marketplace_jwt: z.string().max(8192).optional(),
+    referral: ReferralRecord.optional(),
   }),
   response: Ok,
 });

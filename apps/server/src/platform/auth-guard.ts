@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { resolveApiKey } from '../modules/api-keys/api-keys.service';
 import { verifyAccessToken } from '../modules/auth/access-token';
 import { resolveSigningSecret } from '../modules/auth/signing-secret';
+import { activeMembership } from '../modules/workspaces/members.service';
 import type { Clock } from './clock';
 import type { Db } from './db/client';
 import { AppError } from './errors';
@@ -51,7 +52,26 @@ export function createAuthGuard(deps: { db: Db; clock: Clock; authSecret: string
     return secret;
   };
 
+  /**
+   * The caller, and only while they still hold an unlocked seat in the workspace named: a member removed
+   * or locked loses access at once, not when their token runs out. The 401 makes the web app refresh its
+   * token, which names the workspace the user works in now.
+   */
   async function authenticate(request: FastifyRequest): Promise<Principal> {
+    const principal = await identify(request);
+    if (!(await activeMembership(deps.db, principal.workspaceId, principal.userId))) {
+      if (principal.via === 'api_key') {
+        throw new AppError('invalid_api_key', 'This API key’s owner no longer has access to its workspace.');
+      }
+      throw new AppError(
+        'unauthorized',
+        'You are no longer a member of this workspace. Please sign in again.',
+      );
+    }
+    return principal;
+  }
+
+  async function identify(request: FastifyRequest): Promise<Principal> {
     // OpenAI-style clients send the key as a Bearer token (`Authorization: Bearer sk_…`).
     const bearerKey = request.headers.authorization?.match(/^Bearer\s+(sk_[0-9a-f]{48})$/i)?.[1];
     const apiKey = request.headers['xi-api-key'] ?? bearerKey;

@@ -2,6 +2,8 @@ import { encodeWav } from '@parla/audio';
 import * as contracts from '@parla/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifyUser } from '../modules/notifications/notifications.service';
+import { userMessageEvents } from '../modules/notifications/notifications.tables';
 import { users } from '../modules/users/users.tables';
 import { workspaces } from '../modules/workspaces/workspaces.tables';
 import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../providers/voice-audio/test-signals';
@@ -46,6 +48,8 @@ interface Owned {
   generatedVoiceId: string;
   pvcId: string;
   pvcSampleId: string;
+  messageId: string;
+  groupId: string;
 }
 let a: Owned;
 let b: SpeechAccount;
@@ -81,6 +85,7 @@ beforeAll(async () => {
   });
   const pvc = await account.sdk.voices.pvc.create({ name: 'Private pro', language: 'en' });
   const [pvcSample] = await account.sdk.voices.pvc.samples.create(pvc.voiceId, { files: [new Blob([wav])] });
+  const group = await asUser(account, 'POST', '/v1/workspace/groups', { name: 'Private group' });
   const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, account.workspaceId));
   const [owner] = await db()
     .select({ publicUserId: users.publicUserId })
@@ -97,6 +102,9 @@ beforeAll(async () => {
     generatedVoiceId: design.json().previews[0].generated_voice_id as string,
     pvcId: pvc.voiceId,
     pvcSampleId: pvcSample?.sampleId ?? '',
+    // A message under A's bell: messages are a user's own, so B's calls must not reach it either.
+    groupId: group.json().id as string,
+    messageId: await notifyUser(db(), ws?.ownerId ?? '', { severity: 'info', title: 'Private message' }),
   };
   for (const [name, value] of Object.entries(a))
     if (typeof value === 'string' && !value) throw new Error(`setup: no ${name}`);
@@ -139,6 +147,10 @@ function fill(path: string): string {
     generated_voice_id: a.generatedVoiceId,
     key_id: a.keyId,
     public_user_id: a.publicUserId,
+    message_id: a.messageId,
+    group_id: a.groupId,
+    // The workspace calls on a resource: A's voice (the query below names its type).
+    resource_id: a.voiceId,
   };
   return path.replace(/:([a-z_]+)/g, (_, name: string) => {
     const value = values[name];
@@ -164,6 +176,16 @@ const BODIES: Record<string, unknown> = {
   updatePvcSampleRoute: { file_name: 'stolen.wav' },
   trainPvcRoute: {},
   generateShareVideoRoute: {},
+  recordUserMessageEventRoute: { event: 'clicked' },
+  addWorkspaceGroupMemberRoute: { email: 'someone@example.test' },
+  removeWorkspaceGroupMemberRoute: { email: 'someone@example.test' },
+  shareWorkspaceResourceRoute: { role: 'admin', resource_type: 'voice', group_id: 'default' },
+  unshareWorkspaceResourceRoute: { resource_type: 'voice', group_id: 'default' },
+};
+
+/** Query strings a route needs to pass validation. */
+const QUERIES: Record<string, string> = {
+  getWorkspaceResourceRoute: '?resource_type=voice',
 };
 
 /** Multipart routes: the form each sends, with a real recording, so only authorisation can refuse it. */
@@ -180,7 +202,7 @@ const FORMS: Record<string, (form: FormData) => void> = {
 };
 
 async function asB(name: string, route: Route): Promise<number> {
-  const url = fill(route.path);
+  const url = fill(route.path) + (QUERIES[name] ?? '');
   const makeForm = FORMS[name];
   if (makeForm) {
     const form = new FormData();
@@ -264,5 +286,18 @@ describe('authorisation matrix: workspace B with workspace A’s ids', () => {
     expect((await call('GET', `/v1/text-to-voice/${a.generatedVoiceId}/stream`)).statusCode).toBe(200);
     const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, b.workspaceId));
     expect(ws?.characterCount).toBe(0);
+    const bell = (await asUser(a.account, 'GET', '/v1/user/messages')).json() as {
+      messages: { message_id: string; has_been_read: boolean }[];
+    };
+    expect(bell.messages.find((m) => m.message_id === a.messageId)?.has_been_read).toBe(false);
+    const events = await db()
+      .select()
+      .from(userMessageEvents)
+      .where(eq(userMessageEvents.messageId, a.messageId));
+    expect(events).toEqual([]);
+    const groups = (await call('GET', '/v1/workspace/groups')).json();
+    expect(groups[a.groupId]).toMatchObject({ name: 'Private group', members: [] });
+    const shares = (await call('GET', `/v1/workspace/resources/${a.voiceId}?resource_type=voice`)).json();
+    expect(Object.values(shares.role_to_group_ids).flat()).toHaveLength(1);
   });
 });

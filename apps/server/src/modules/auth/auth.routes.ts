@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
+import { consentDepsOf, ensureGeoLocation } from '../consent/consent.service';
 import { requireUser } from '../users/users.service';
 import {
   accountActionDepsOf,
@@ -86,7 +87,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   registerRoute(
     app,
     signUpRoute,
-    async ({ body, reply }) => {
+    async ({ body, request, reply }) => {
       const created = await signUp(auth, {
         email: body.email,
         password: body.password,
@@ -97,6 +98,10 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       // verification mail can be sent again from the app).
       await mailVerification(actions, created.user).catch((error: unknown) => {
         deps.logger.warn({ err: error }, 'the verification mail of a new account was not sent');
+      });
+      // accounts §3 geo_location from the sign-up's address (offline lookup), for the §4 consent rules.
+      await ensureGeoLocation(consentDepsOf(deps), created.user, request.ip).catch((error: unknown) => {
+        deps.logger.warn({ err: error }, 'the location of a new account was not recorded');
       });
       return withCookie(reply, created);
     },

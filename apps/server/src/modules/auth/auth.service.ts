@@ -2,6 +2,7 @@ import type { MfaChallengeResponse, SessionResponse } from '@parla/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import { startOnboarding } from '../onboarding/onboarding.service';
 import { getUser, getUserByEmail } from '../users/users.store';
 import type { UserRow } from '../users/users.tables';
 import { createUserWithWorkspace } from '../workspaces/workspaces.service';
@@ -79,6 +80,8 @@ export async function signUp(
     }
     throw error;
   }
+  // accounts §3 is_onboarding_completed: an account made by sign-up goes through /app/onboarding.
+  await startOnboarding(deps.db, created.user.id);
   return { ...(await startSession(deps, created.user)), user: created.user };
 }
 

@@ -340,6 +340,15 @@ describe('the subscription lifecycle with the built-in test-mode provider', () =
       status: 'past_due',
       has_open_invoices: true,
     });
+    // The owner is told under the bell.
+    const bell = await call(account, '/v1/user/messages', undefined, 'GET');
+    expect(bell.body.messages).toContainEqual(
+      expect.objectContaining({
+        severity: 'error',
+        title: 'Your subscription payment failed',
+        needs_attention: true,
+      }),
+    );
     const refused = await speak(account);
     expect(refused.statusCode).toBe(402);
     expect(refused.json().detail.message).toContain('The last payment of your subscription failed.');

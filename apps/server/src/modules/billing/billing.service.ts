@@ -29,6 +29,7 @@ import { toUnixSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { notifyUser } from '../notifications/notifications.service';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 import {
@@ -98,6 +99,21 @@ function requireProvider(deps: BillingDeps): BillingProvider {
 
 function conflict(message: string): AppError {
   return new AppError('subscription_conflict', message);
+}
+
+/**
+ * Tells the workspace's owner under the bell that a renewal could not be charged (the subscription is
+ * past_due, accounts §4), in the transaction that records it.
+ */
+export async function notifyPaymentFailed(ctx: ProviderContext): Promise<void> {
+  await notifyUser(ctx.tx, ctx.state.workspace.ownerId, {
+    severity: 'error',
+    title: 'Your subscription payment failed',
+    description:
+      'The renewal could not be charged. Pay the open invoice or update your payment method on the subscription page to keep generating.',
+    needsAttention: true,
+    link: '/app/subscription',
+  });
 }
 
 async function emailOf(db: Db, userId: string): Promise<string | null> {
@@ -1395,5 +1411,6 @@ async function closePeriod(ctx: ProviderContext, provider: BillingProvider, end:
     },
     ctx.now,
   );
+  if (!charged.ok) await notifyPaymentFailed(ctx);
   await resetCredits(ctx.tx, state, addPeriod(end, 'month'), ctx.now);
 }

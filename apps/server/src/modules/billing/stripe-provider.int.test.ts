@@ -266,6 +266,10 @@ describe('the Stripe provider', () => {
       has_open_invoices: true,
       open_invoices: [{ amount_due_cents: 2200, status: 'open' }],
     });
+    expect((await call(account, '/v1/user/messages', undefined, 'GET')).body).toMatchObject({
+      unread_count: 1,
+      messages: [{ severity: 'error', title: 'Your subscription payment failed' }],
+    });
 
     // Paid on a retry: active again, the new period, and the credits start over.
     expect((await deliver(stripeEvent('invoice.paid', { ...renewal, amount_paid: 2200 }))).status).toBe(200);

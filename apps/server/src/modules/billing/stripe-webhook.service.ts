@@ -18,6 +18,7 @@ import {
   clearPaymentTroubleIfPaidUp,
   endPlan,
   finishSession,
+  notifyPaymentFailed,
   useDiscount,
 } from './billing.service';
 import {
@@ -411,6 +412,7 @@ async function onInvoicePaymentFailed(deps: StripeWebhookDeps, event: Stripe.Eve
       });
     }
     await saveSubscription(ctx.tx, state, { status: 'past_due' }, ctx.now);
+    await notifyPaymentFailed(ctx);
   });
 }
 

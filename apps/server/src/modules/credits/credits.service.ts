@@ -11,6 +11,7 @@ import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { apiKeys } from '../api-keys/api-keys.tables';
 import { billingSubscriptions } from '../billing/billing.tables';
+import { notifyUser } from '../notifications/notifications.service';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { concurrencySlots } from './credits.tables';
@@ -177,6 +178,7 @@ async function spend(
         liveSlots: sql<number>`(select count(*)::int from ${concurrencySlots} where ${concurrencySlots.workspaceId} = ${workspaces.id} and ${concurrencySlots.expiresAt} >= ${input.now})`,
         keyLimit: apiKeys.characterLimit,
         keyCount: apiKeys.characterCount,
+        ownerId: workspaces.ownerId,
       })
       .from(workspaces)
       .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, workspaces.id))
@@ -217,6 +219,11 @@ async function spend(
         ${ledgerInsert(chargeId, 'charge', input)}
       )
       update workspaces set character_count = character_count + ${input.amount} where id = ${input.workspaceId}`);
+    // A third statement only for the spend that passes the low-credits mark.
+    const limit = effectiveCharacterLimit(state);
+    if (crossesLowCredits(limit, state.used, state.used + input.amount)) {
+      await notifyLowCredits(tx, row.ownerId, limit, state.used + input.amount);
+    }
     return {
       chargeId,
       workspaceId: input.workspaceId,
@@ -227,6 +234,27 @@ async function spend(
       from: state.used,
       to: state.used + input.amount,
     };
+  });
+}
+
+/** Parla: the share of a period's credits after which the owner is told that credits run low. */
+export const LOW_CREDITS_SHARE = 0.9;
+
+/** Whether a spend from `from` to `to` credits passes LOW_CREDITS_SHARE of the limit (never when unlimited). */
+export function crossesLowCredits(limit: number, from: number, to: number): boolean {
+  if (limit <= 0) return false;
+  const mark = limit * LOW_CREDITS_SHARE;
+  return from < mark && to >= mark;
+}
+
+/** Tells the workspace's owner under the bell when a spend passes the mark (so about once a period). */
+async function notifyLowCredits(db: Db, ownerId: string, limit: number, used: number): Promise<void> {
+  const left = Math.max(0, limit - used);
+  await notifyUser(db, ownerId, {
+    severity: 'warning',
+    title: 'Your credits are running low',
+    description: `${left.toLocaleString('en-US')} of ${limit.toLocaleString('en-US')} credits are left this period. Upgrade your plan for more, or wait for the monthly reset.`,
+    link: '/app/subscription',
   });
 }
 

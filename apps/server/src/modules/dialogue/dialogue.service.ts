@@ -13,6 +13,7 @@ import { newId } from '../../platform/ids';
 import type { CharacterAlignment } from '../../providers/tts/alignment';
 import { createStreamEncoder, encodeAudio } from '../../providers/tts/encode-audio';
 import { type SpeechResult, synthesizeSpeech } from '../../providers/tts/speech-pipeline';
+import { completeChecklistStep } from '../onboarding/onboarding.service';
 import {
   assertAffordable,
   type Budget,
@@ -193,6 +194,7 @@ export async function textToDialogue(
 ): Promise<DialogueResult> {
   const plan = await planDialogue(deps, caller, input);
   const budget = await openBudget(deps, caller, plan.whole, budgetTtl(deps, plan));
+  await completeChecklistStep(deps, caller.userId, 'generate_text_to_speech');
   try {
     const chunks: DialogueChunk[] = [];
     for await (const chunk of speakDialogue(deps, plan)) chunks.push(chunk);
@@ -253,6 +255,7 @@ export async function streamTextToDialogue(
     encoder?.kill();
     throw error;
   }
+  await completeChecklistStep(deps, caller.userId, 'generate_text_to_speech');
   const lines = speakDialogue(deps, plan);
   let first: DialogueChunk | undefined;
   try {

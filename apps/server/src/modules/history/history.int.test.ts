@@ -6,6 +6,7 @@ import { probeAudio, readAll } from '../../test/audio-probe';
 import { createTestUser, signUpWithApiKey } from '../../test/factories';
 import { premadeVoiceId } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { workspaceMembers } from '../workspaces/workspaces.tables';
 import { shareLinkFor, updatePublicUserName } from './history.service';
 import { historyItems } from './history.tables';
 
@@ -404,11 +405,18 @@ describe('downloads, deletion and share links (history/voices §5, §7)', () => 
     const link = (await call(apiKey, 'GET', `/v1/history/${id}/share-link`)).json();
     expect(link.public_user_name).toBe('First Sharer');
     const shareId = link.share_link.split('/').pop();
-    // A second member of the workspace (invites come later: made here directly) shares it too.
+    // A second member of the workspace, whom the item is shared with as editor, shares it too.
     const db = t.deps.database.db;
     const member = await createTestUser(db, { email: `member-${Date.now()}@example.test` }).then(
       (made) => made.user,
     );
+    await db.insert(workspaceMembers).values({ workspaceId, userId: member.id, role: 'member' });
+    const grant = await call(apiKey, 'POST', `/v1/workspace/resources/${id}/share`, {
+      role: 'editor',
+      resource_type: 'history_item',
+      user_email: member.email,
+    });
+    expect(grant.statusCode).toBe(200);
     await updatePublicUserName(db, member.id, 'Second Sharer');
     const again = await shareLinkFor(
       { db, publicUrl: t.deps.config.publicUrl },

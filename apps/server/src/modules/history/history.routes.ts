@@ -46,7 +46,7 @@ export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promis
     app,
     listHistoryRoute,
     async ({ request, query }) => {
-      const page = await listHistory(db, principalOf(request).workspaceId, query);
+      const page = await listHistory(db, principalOf(request), query);
       const last = page.rows.at(-1);
       return {
         history: page.rows.map(toHistoryItemResponse),
@@ -61,9 +61,7 @@ export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promis
     app,
     getHistoryItemRoute,
     async ({ request, params }) =>
-      toHistoryItemResponse(
-        await findHistoryItem(db, principalOf(request).workspaceId, params.history_item_id),
-      ),
+      toHistoryItemResponse(await findHistoryItem(db, principalOf(request), params.history_item_id)),
     guarded,
   );
   registerRoute(
@@ -72,7 +70,7 @@ export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promis
     async ({ request, reply, params }) => {
       const audio = await findHistoryAudio(
         { db, storage: deps.storage },
-        principalOf(request).workspaceId,
+        principalOf(request),
         params.history_item_id,
       );
       return sendStoredFile(request, reply, deps.storage, {
@@ -89,11 +87,7 @@ export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promis
     app,
     deleteHistoryItemRoute,
     async ({ request, params }) => {
-      await deleteHistoryItem(
-        { db, storage: deps.storage },
-        principalOf(request).workspaceId,
-        params.history_item_id,
-      );
+      await deleteHistoryItem({ db, storage: deps.storage }, principalOf(request), params.history_item_id);
       return { status: 'ok' as const };
     },
     guarded,
@@ -104,7 +98,7 @@ export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promis
     async ({ request, reply, body }) => {
       const file = await downloadHistory(
         { db, storage: deps.storage, clock: deps.clock },
-        principalOf(request).workspaceId,
+        principalOf(request),
         body,
       );
       reply
@@ -162,7 +156,7 @@ export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promis
     async ({ request, params, body }) =>
       giveHistoryFeedback(
         { db, feedbackEnabled: deps.config.feedbackEnabled },
-        principalOf(request).workspaceId,
+        principalOf(request),
         params.history_item_id,
         body,
       ),

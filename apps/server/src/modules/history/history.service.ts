@@ -12,6 +12,7 @@ import {
   type NamingCategory,
   OUTPUT_FORMATS,
   type OutputFormat,
+  type ResourceRole,
   SHARE_PAGE_PATH,
   type ShareLinkResponse,
 } from '@parla/contracts';
@@ -23,35 +24,58 @@ import { newId } from '../../platform/ids';
 import type { Storage } from '../../platform/storage/storage';
 import { decodeToWav } from '../../providers/tts/encode-audio';
 import { users } from '../users/users.tables';
+import { callerRoleOn, roleProblem } from '../workspaces/resource-access';
 import {
   deleteHistoryRow,
   ensureShareLinkId,
   getHistoryItem,
   getHistoryItems,
   getSharedItem,
+  type HistoryScope,
   listHistoryPage,
   saveHistoryFeedback,
+  scopeWorkspace,
 } from './history.store';
 import type { HistoryItemRow } from './history.tables';
 import { deleteShareVideos } from './share-video.files';
 
 const itemNotFound = (id: string) => notFound(`History item ${id}`);
 
+/**
+ * Why a change found no item: the caller cannot see it (404), or it was shared with them with too small
+ * a role for this (403).
+ */
+async function missingOrForbidden(
+  db: Db,
+  scope: HistoryScope,
+  id: string,
+  needed: ResourceRole,
+): Promise<AppError> {
+  const row = typeof scope === 'string' ? undefined : await getHistoryItem(db, scope, id);
+  if (!row || typeof scope === 'string') return itemNotFound(id);
+  const held = await callerRoleOn(db, scope, 'history_item', {
+    id: row.id,
+    workspaceId: row.workspaceId,
+    creatorId: row.userId,
+  });
+  return roleProblem('history_item', held, needed) ?? itemNotFound(id);
+}
+
 /** A page of the workspace's history (history/voices §7 `GET /v1/history`). */
 export async function listHistory(
   db: Db,
-  workspaceId: string,
+  scope: HistoryScope,
   query: ListHistoryQuery,
 ): Promise<{ rows: HistoryItemRow[]; hasMore: boolean }> {
   let after: HistoryItemRow | undefined;
   if (query.start_after_history_item_id) {
-    after = await getHistoryItem(db, workspaceId, query.start_after_history_item_id);
+    after = await getHistoryItem(db, scope, query.start_after_history_item_id);
     if (!after) throw itemNotFound(query.start_after_history_item_id);
   }
   const fromUnix = (seconds: number | undefined) =>
     seconds === undefined ? undefined : new Date(seconds * 1000);
   return listHistoryPage(db, {
-    workspaceId,
+    scope,
     pageSize: query.page_size,
     after,
     voiceId: query.voice_id,
@@ -65,8 +89,8 @@ export async function listHistory(
 }
 
 /** One item of the workspace; another workspace's item is "not found", like an unknown id. */
-export async function findHistoryItem(db: Db, workspaceId: string, id: string): Promise<HistoryItemRow> {
-  const row = await getHistoryItem(db, workspaceId, id);
+export async function findHistoryItem(db: Db, scope: HistoryScope, id: string): Promise<HistoryItemRow> {
+  const row = await getHistoryItem(db, scope, id);
   if (!row) throw itemNotFound(id);
   return row;
 }
@@ -74,10 +98,10 @@ export async function findHistoryItem(db: Db, workspaceId: string, id: string): 
 /** The item's audio file as stored: its row (content type, key) and size; the route streams it. */
 export async function findHistoryAudio(
   deps: { db: Db; storage: Storage },
-  workspaceId: string,
+  scope: HistoryScope,
   id: string,
 ): Promise<{ row: HistoryItemRow; size: number }> {
-  const row = await findHistoryItem(deps.db, workspaceId, id);
+  const row = await findHistoryItem(deps.db, scope, id);
   const stat = await deps.storage.stat(row.audioKey);
   if (!stat) throw notFound(`The audio of history item ${id}`);
   return { row, size: stat.size };
@@ -89,7 +113,7 @@ export async function findHistoryAudio(
  */
 export async function giveHistoryFeedback(
   deps: { db: Db; feedbackEnabled: boolean },
-  workspaceId: string,
+  scope: HistoryScope,
   id: string,
   body: HistoryFeedbackRequest,
 ): Promise<HistoryFeedback> {
@@ -105,8 +129,8 @@ export async function giveHistoryFeedback(
     other: body.other,
     review_status: FEEDBACK_NOT_REVIEWED,
   };
-  const { saved, row } = await saveHistoryFeedback(deps.db, workspaceId, id, feedback);
-  if (!row) throw itemNotFound(id);
+  const { saved, row } = await saveHistoryFeedback(deps.db, scope, id, feedback);
+  if (!row) throw await missingOrForbidden(deps.db, scope, id, 'commenter');
   if (!saved) throw new AppError('feedback_already_reviewed', feedbackMessages.reviewed);
   return feedback;
 }
@@ -117,14 +141,14 @@ export async function giveHistoryFeedback(
  */
 export async function deleteHistoryItem(
   deps: { db: Db; storage: Storage },
-  workspaceId: string,
+  scope: HistoryScope,
   id: string,
 ): Promise<void> {
-  const row = await deleteHistoryRow(deps.db, workspaceId, id);
-  if (!row) throw itemNotFound(id);
+  const row = await deleteHistoryRow(deps.db, scope, id);
+  if (!row) throw await missingOrForbidden(deps.db, scope, id, 'admin');
   await deps.storage.delete(row.audioKey).catch(() => undefined);
   // Its share videos and previews too (a render still running removes its own file when it finds the row gone).
-  await deleteShareVideos(deps.storage, workspaceId, id).catch(() => undefined);
+  await deleteShareVideos(deps.storage, scopeWorkspace(scope), id).catch(() => undefined);
 }
 
 const knownFormat = (format: string): OutputFormat =>
@@ -180,11 +204,11 @@ async function downloadFile(storage: Storage, row: HistoryItemRow, toWav: boolea
  */
 export async function downloadHistory(
   deps: { db: Db; storage: Storage; clock: { now(): Date } },
-  workspaceId: string,
+  scope: HistoryScope,
   body: DownloadHistoryRequest,
 ): Promise<HistoryDownload> {
   const ids = [...new Set(body.history_item_ids)];
-  const rows = await getHistoryItems(deps.db, workspaceId, ids);
+  const rows = await getHistoryItems(deps.db, scope, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const missing = ids.find((id) => !byId.has(id));
   if (missing) throw itemNotFound(missing);
@@ -227,11 +251,11 @@ export async function shareLinkFor(
   principal: { workspaceId: string; userId: string },
   id: string,
 ): Promise<ShareLinkResponse> {
-  const shareLinkId = await ensureShareLinkId(deps.db, principal.workspaceId, id, {
+  const shareLinkId = await ensureShareLinkId(deps.db, principal, id, {
     shareLinkId: newId(24),
     userId: principal.userId,
   });
-  if (!shareLinkId) throw itemNotFound(id);
+  if (!shareLinkId) throw await missingOrForbidden(deps.db, principal, id, 'editor');
   const [user] = await deps.db
     .select({ publicUserName: users.publicUserName })
     .from(users)

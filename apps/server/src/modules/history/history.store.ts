@@ -3,15 +3,41 @@ import {
   FEEDBACK_NOT_REVIEWED,
   type HistoryFeedback,
   type OutputFormat,
+  type ResourceRole,
 } from '@parla/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { Storage } from '../../platform/storage/storage';
 import { users } from '../users/users.tables';
+import { holdsRole, type ResourceCaller } from '../workspaces/resource-access';
 import { type HistoryItemRow, historyItemColumns, historyItems } from './history.tables';
 
+/**
+ * Whose items: a member (their own and those shared with them, modules/workspaces/resource-access) or,
+ * for the server's own jobs, a whole workspace by id.
+ */
+export type HistoryScope = string | ResourceCaller;
+
+/** The workspace a scope is in. */
+export function scopeWorkspace(scope: HistoryScope): string {
+  return typeof scope === 'string' ? scope : scope.workspaceId;
+}
+
+const historyColumns = {
+  id: historyItems.id,
+  workspaceId: historyItems.workspaceId,
+  creatorId: historyItems.userId,
+};
+
+/** The items of the scope the caller holds at least `needed` on. */
+function inScope(scope: HistoryScope, needed: ResourceRole = 'viewer'): SQL {
+  return typeof scope === 'string'
+    ? eq(historyItems.workspaceId, scope)
+    : holdsRole('history_item', historyColumns, scope, needed);
+}
+
 export interface HistoryPageQuery {
-  workspaceId: string;
+  scope: HistoryScope;
   pageSize: number;
   /** The item the page starts after (keyset: its time and id), already checked to be this workspace's. */
   after?: Pick<HistoryItemRow, 'createdAt' | 'id'> | undefined;
@@ -56,7 +82,7 @@ export async function listHistoryPage(
   db: Db,
   query: HistoryPageQuery,
 ): Promise<{ rows: HistoryItemRow[]; hasMore: boolean }> {
-  const where: (SQL | undefined)[] = [eq(historyItems.workspaceId, query.workspaceId)];
+  const where: (SQL | undefined)[] = [inScope(query.scope)];
   if (query.voiceId) where.push(eq(historyItems.voiceId, query.voiceId));
   if (query.modelId) where.push(eq(historyItems.modelId, query.modelId));
   if (query.source) where.push(eq(historyItems.source, query.source));
@@ -85,13 +111,14 @@ export async function listHistoryPage(
 /** An item of this workspace; another workspace's id reads as absent. */
 export async function getHistoryItem(
   db: Db,
-  workspaceId: string,
+  scope: HistoryScope,
   id: string,
+  needed: ResourceRole = 'viewer',
 ): Promise<HistoryItemRow | undefined> {
   const [row] = await db
     .select(historyItemColumns)
     .from(historyItems)
-    .where(and(eq(historyItems.workspaceId, workspaceId), eq(historyItems.id, id)));
+    .where(and(inScope(scope, needed), eq(historyItems.id, id)));
   return row;
 }
 
@@ -102,7 +129,7 @@ export async function getHistoryItem(
  */
 export async function saveHistoryFeedback(
   db: Db,
-  workspaceId: string,
+  scope: HistoryScope,
   id: string,
   feedback: HistoryFeedback,
 ): Promise<{ saved: boolean; row: HistoryItemRow | undefined }> {
@@ -111,7 +138,7 @@ export async function saveHistoryFeedback(
     .set({ feedback })
     .where(
       and(
-        eq(historyItems.workspaceId, workspaceId),
+        inScope(scope, 'commenter'),
         eq(historyItems.id, id),
         or(
           isNull(historyItems.feedback),
@@ -121,27 +148,27 @@ export async function saveHistoryFeedback(
     )
     .returning(historyItemColumns);
   if (saved) return { saved: true, row: saved };
-  return { saved: false, row: await getHistoryItem(db, workspaceId, id) };
+  return { saved: false, row: await getHistoryItem(db, scope, id, 'commenter') };
 }
 
 /** Several items of this workspace by id, in no particular order; ids of others are simply absent. */
-export async function getHistoryItems(db: Db, workspaceId: string, ids: string[]): Promise<HistoryItemRow[]> {
+export async function getHistoryItems(db: Db, scope: HistoryScope, ids: string[]): Promise<HistoryItemRow[]> {
   if (ids.length === 0) return [];
   return db
     .select(historyItemColumns)
     .from(historyItems)
-    .where(and(eq(historyItems.workspaceId, workspaceId), inArray(historyItems.id, ids)));
+    .where(and(inScope(scope), inArray(historyItems.id, ids)));
 }
 
 /** Deletes an item of this workspace; returns it as it was, or undefined if it was not there. */
 export async function deleteHistoryRow(
   db: Db,
-  workspaceId: string,
+  scope: HistoryScope,
   id: string,
 ): Promise<HistoryItemRow | undefined> {
   const [row] = await db
     .delete(historyItems)
-    .where(and(eq(historyItems.workspaceId, workspaceId), eq(historyItems.id, id)))
+    .where(and(inScope(scope, 'admin'), eq(historyItems.id, id)))
     .returning(historyItemColumns);
   return row;
 }
@@ -153,7 +180,7 @@ export async function deleteHistoryRow(
  */
 export async function ensureShareLinkId(
   db: Db,
-  workspaceId: string,
+  scope: HistoryScope,
   id: string,
   candidate: { shareLinkId: string; userId: string },
 ): Promise<string | undefined> {
@@ -163,7 +190,7 @@ export async function ensureShareLinkId(
       shareLinkId: sql`coalesce(${historyItems.shareLinkId}, ${candidate.shareLinkId})`,
       sharedByUserId: candidate.userId,
     })
-    .where(and(eq(historyItems.workspaceId, workspaceId), eq(historyItems.id, id)))
+    .where(and(inScope(scope, 'editor'), eq(historyItems.id, id)))
     .returning({ shareLinkId: historyItems.shareLinkId });
   return row?.shareLinkId ?? undefined;
 }

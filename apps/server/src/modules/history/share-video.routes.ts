@@ -24,19 +24,14 @@ export async function shareVideoRoutes(app: FastifyInstance, deps: AppDeps): Pro
     app,
     generateShareVideoRoute,
     async ({ request, params, query }) =>
-      generateShareVideo(video, principalOf(request).workspaceId, params.history_item_id, query),
+      generateShareVideo(video, principalOf(request), params.history_item_id, query),
     guarded,
   );
   registerRoute(
     app,
     getShareVideoRoute,
     async ({ request, reply, params, query }) => {
-      const file = await openShareVideo(
-        video,
-        principalOf(request).workspaceId,
-        params.history_item_id,
-        query,
-      );
+      const file = await openShareVideo(video, principalOf(request), params.history_item_id, query);
       reply
         .header('content-type', 'video/mp4')
         .header('content-length', String(file.size))
@@ -50,12 +45,7 @@ export async function shareVideoRoutes(app: FastifyInstance, deps: AppDeps): Pro
     app,
     getShareVideoPreviewRoute,
     async ({ request, reply, params, query }) => {
-      const png = await getShareVideoPreview(
-        video,
-        principalOf(request).workspaceId,
-        params.history_item_id,
-        query,
-      );
+      const png = await getShareVideoPreview(video, principalOf(request), params.history_item_id, query);
       reply.header('content-type', 'image/png').header('cache-control', 'private, max-age=3600');
       return png;
     },

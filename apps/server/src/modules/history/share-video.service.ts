@@ -17,7 +17,7 @@ import type { JobRow } from '../../platform/jobs/jobs.tables';
 import { Limiter } from '../../platform/limiter';
 import type { Storage } from '../../platform/storage/storage';
 import { findHistoryItem } from './history.service';
-import { getHistoryItem } from './history.store';
+import { getHistoryItem, type HistoryScope } from './history.store';
 import type { HistoryItemRow } from './history.tables';
 import { deleteShareVideos, itemFolder } from './share-video.files';
 import { renderShareVideo, renderShareVideoPreview, type ShareVideoSource } from './share-video.render';
@@ -86,7 +86,7 @@ export function shareVideoText(row: Pick<HistoryItemRow, 'text' | 'dialogue'>, s
 /** The item, when videos are on and it is a text-to-speech item (history/voices §5 "Video generation"). */
 async function findVideoItem(
   deps: Pick<ShareVideoDeps, 'db' | 'enabled'>,
-  workspaceId: string,
+  scope: HistoryScope,
   id: string,
 ): Promise<HistoryItemRow> {
   if (!deps.enabled)
@@ -94,7 +94,7 @@ async function findVideoItem(
       'feature_disabled',
       'Share videos are turned off on this server (TTS_VIDEO_GENERATION).',
     );
-  const row = await findHistoryItem(deps.db, workspaceId, id);
+  const row = await findHistoryItem(deps.db, scope, id);
   if (!canMakeShareVideo(row.source)) throw new AppError('bad_request', shareVideoMessages.onlyTextToSpeech);
   return row;
 }
@@ -183,15 +183,15 @@ function videoUrl(publicUrl: string, itemId: string, query: ShareVideoQuery): st
  */
 export async function generateShareVideo(
   deps: ShareVideoDeps,
-  workspaceId: string,
+  scope: HistoryScope,
   id: string,
   query: ShareVideoQuery,
 ): Promise<ShareVideoResponse> {
-  const row = await findVideoItem(deps, workspaceId, id);
+  const row = await findVideoItem(deps, scope, id);
   const choice = { theme: query.theme, stripV3Tags: query.strip_v3_tags };
-  const key = renderKey(workspaceId, row.id, choice, 'mp4');
+  const key = renderKey(row.workspaceId, row.id, choice, 'mp4');
   if (!(await deps.storage.stat(key))) {
-    await renderThroughQueue(deps, { workspaceId, historyItemId: row.id, ...choice }, key);
+    await renderThroughQueue(deps, { workspaceId: row.workspaceId, historyItemId: row.id, ...choice }, key);
   }
   return { video_url: videoUrl(deps.publicUrl, row.id, query) };
 }
@@ -199,12 +199,17 @@ export async function generateShareVideo(
 /** `GET /v1/history/{id}/video`: the rendered video; not found until a render call has made it. */
 export async function openShareVideo(
   deps: Pick<ShareVideoDeps, 'db' | 'storage' | 'enabled'>,
-  workspaceId: string,
+  scope: HistoryScope,
   id: string,
   query: ShareVideoQuery,
 ): Promise<{ stream: Readable; size: number }> {
-  const row = await findVideoItem(deps, workspaceId, id);
-  const key = renderKey(workspaceId, row.id, { theme: query.theme, stripV3Tags: query.strip_v3_tags }, 'mp4');
+  const row = await findVideoItem(deps, scope, id);
+  const key = renderKey(
+    row.workspaceId,
+    row.id,
+    { theme: query.theme, stripV3Tags: query.strip_v3_tags },
+    'mp4',
+  );
   const [stream, stat] = await Promise.all([deps.storage.stream(key), deps.storage.stat(key)]);
   if (!stream || !stat) {
     stream?.destroy();
@@ -219,13 +224,13 @@ export async function openShareVideo(
  */
 export async function getShareVideoPreview(
   deps: Pick<ShareVideoDeps, 'db' | 'storage' | 'enabled'>,
-  workspaceId: string,
+  scope: HistoryScope,
   id: string,
   query: ShareVideoQuery,
 ): Promise<Buffer> {
-  const row = await findVideoItem(deps, workspaceId, id);
+  const row = await findVideoItem(deps, scope, id);
   const choice = { theme: query.theme, stripV3Tags: query.strip_v3_tags };
-  const key = renderKey(workspaceId, row.id, choice, 'png');
+  const key = renderKey(row.workspaceId, row.id, choice, 'png');
   const kept = await deps.storage.get(key);
   if (kept) return kept;
   return previewRenders.run(async () => {
@@ -237,8 +242,8 @@ export async function getShareVideoPreview(
     const png = await renderShareVideoPreview(source);
     await deps.storage.put(key, png);
     // An item deleted while its preview rendered keeps nothing.
-    if (!(await getHistoryItem(deps.db, workspaceId, row.id)))
-      await deleteShareVideos(deps.storage, workspaceId, row.id);
+    if (!(await getHistoryItem(deps.db, row.workspaceId, row.id)))
+      await deleteShareVideos(deps.storage, row.workspaceId, row.id);
     return png;
   });
 }

@@ -1,8 +1,7 @@
+import { MESSAGE_SEVERITIES } from '@parla/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
-
-export const MESSAGE_SEVERITIES = ['info', 'success', 'warning', 'error'] as const;
 
 /** accounts §3 "Message": a notification for one user, shown under the bell in the app shell. */
 export const userMessages = pgTable(
@@ -41,3 +40,5 @@ export const userMessageEvents = pgTable(
   },
   (t) => [index('user_message_events_message_idx').on(t.messageId)],
 );
+
+export type UserMessageRow = typeof userMessages.$inferSelect;

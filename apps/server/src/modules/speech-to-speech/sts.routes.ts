@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
+import { biometricGuard } from '../consent/consent.routes';
 import { callerOf, ttsDepsOf, withGenerationHeaders } from '../tts/tts-http';
 import { resolveSpeakingVoice } from '../voices/speaking-voice';
 import { type StsDeps, speechToSpeech, streamSpeechToSpeech } from './sts.service';
@@ -19,7 +20,8 @@ export async function stsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     ...ttsDepsOf(deps),
     previews: { engines: deps.engines, storage: deps.storage, logger: deps.logger },
   };
-  const guarded = { preHandler: deps.auth.requireAuth };
+  // The voice changer reads a person's voice: accounts §4 biometric terms first.
+  const biometric = biometricGuard(deps);
 
   // One handler for both: the whole conversion, answered at once or in chunks (`/stream`).
   for (const [route, streamed] of [
@@ -31,7 +33,7 @@ export async function stsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
       route,
       async ({ request, reply, params, query }) => {
         // An unknown or unusable voice is refused before the upload is read.
-        await resolveSpeakingVoice(deps.database.db, callerOf(request).workspaceId, params.voice_id);
+        await resolveSpeakingVoice(deps.database.db, callerOf(request), params.voice_id);
         const form = await readMultipartForm(request, 'audio', SpeechToSpeechFields);
         const input = {
           voiceId: params.voice_id,
@@ -48,7 +50,7 @@ export async function stsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
         reply.header('content-type', result.contentType);
         return 'stream' in result ? result.stream : result.audio;
       },
-      guarded,
+      biometric,
     );
   }
 }

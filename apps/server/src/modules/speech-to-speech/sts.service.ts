@@ -20,6 +20,7 @@ import { probeUpload, UploadRejectedError } from '../../providers/voice-audio/pr
 import { MAX_RATIO, MIN_RATIO, transformVoice } from '../../providers/voice-audio/voice-transform';
 import type { Reservation } from '../credits/credits.service';
 import { insertHistoryItem } from '../history/history.store';
+import { completeChecklistStep } from '../onboarding/onboarding.service';
 import {
   assertAffordable,
   openBudget,
@@ -115,7 +116,7 @@ interface StsPlan {
 }
 
 async function planSpeechToSpeech(deps: StsDeps, caller: TtsCaller, input: StsInput): Promise<StsPlan> {
-  const voice = await resolveSpeakingVoice(deps.db, caller.workspaceId, input.voiceId);
+  const voice = await resolveSpeakingVoice(deps.db, caller, input.voiceId);
   const model = getModel(input.fields.model_id, { external: deps.externalConfigured }, 'voice_conversion');
   if (!input.audio)
     throw new AppError('invalid_request', 'Invalid request: body.audio: Field required', {
@@ -199,6 +200,7 @@ async function convert(deps: StsDeps, caller: TtsCaller, input: StsInput): Promi
   // The transform runs at ~10–20× real time; the slot outlives the longest allowed input's work.
   const workMs = 60_000 + seconds * 2000;
   const budget = await openBudget(deps, caller, plan, Math.max(deps.engineTimeoutMs * 4, workMs * 2));
+  await completeChecklistStep(deps, caller.userId, 'generate_speech_to_speech');
   try {
     const cleaned = input.fields.remove_background_noise
       ? await denoise(plan.input, { timeoutMs: workMs })

@@ -38,6 +38,7 @@ import {
   releaseConcurrencySlot,
 } from '../credits/credits.service';
 import { insertHistoryItem } from '../history/history.store';
+import { completeChecklistStep } from '../onboarding/onboarding.service';
 import {
   premadeSpeaking,
   resolveSpeakingVoice,
@@ -165,11 +166,11 @@ export function planSpeech(
  */
 export async function prepareSpeech(
   deps: Pick<TtsDeps, 'externalConfigured' | 'db' | 'engines'>,
-  caller: Pick<TtsCaller, 'workspaceId'>,
+  caller: Pick<TtsCaller, 'workspaceId' | 'userId'>,
   input: Pick<TtsInput, 'voiceId' | 'body' | 'speed'>,
   textPath: (string | number)[] = ['text'],
 ): Promise<SpeechPlan> {
-  const voice = await resolveSpeakingVoice(deps.db, caller.workspaceId, input.voiceId);
+  const voice = await resolveSpeakingVoice(deps.db, caller, input.voiceId);
   const plan = planSpeech(deps, { ...input, voice }, textPath);
   const timbre = await timbreFor(deps.engines, voice, plan.request.voice);
   return timbre ? { ...plan, request: { ...plan.request, timbre } } : plan;
@@ -325,6 +326,7 @@ export async function recordHistory(
 export async function textToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsInput): Promise<TtsResult> {
   const plan = await planTextToSpeech(deps, caller, input);
   const budget = await openBudget(deps, caller, plan);
+  await completeChecklistStep(deps, caller.userId, 'generate_text_to_speech');
   try {
     const speech = await synthesizeSpeech(deps.engines, plan.request);
     const audio = await encodeAudio(
@@ -396,6 +398,7 @@ export async function streamTextToSpeech(
     starting?.kill();
     throw error;
   }
+  await completeChecklistStep(deps, caller.userId, 'generate_text_to_speech');
   let first: SpeechSentence | undefined;
   try {
     first = (await speaking).value ?? undefined;

@@ -116,7 +116,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     app,
     postRegistrationUserSetupRoute,
     async ({ request, body }) => {
-      await recordSignupSource(db, principalOf(request).userId, body);
+      await recordSignupSource(db, principalOf(request).userId, body, deps.clock.now());
       return ok;
     },
     session,
@@ -141,7 +141,12 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     app,
     getReferralLinkRoute,
     async ({ request }) => ({
-      referral_link: await getReferralLink(db, deps.config.publicUrl, principalOf(request).userId),
+      referral_link: await getReferralLink(
+        db,
+        deps.config.publicUrl,
+        principalOf(request).userId,
+        request.log,
+      ),
     }),
     guarded,
   );

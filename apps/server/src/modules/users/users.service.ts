@@ -3,7 +3,10 @@ import {
   type ExtendedSubscriptionResponse,
   isEnterpriseTier,
   maxVoiceAddEdits,
+  type ReferralRecord,
   type SubscriptionResponse,
+  seatTypeOf,
+  termsAgreedToOf,
   tierLimits,
   USER_FIELDS_NOT_YET_IN_USE,
   type UserResponse,
@@ -18,8 +21,11 @@ import { apiKeys } from '../api-keys/api-keys.tables';
 import { type AccountActionDeps, mailProductUpdatesConfirmation } from '../auth/account-actions.service';
 import { subscriptionBilling } from '../billing/billing.service';
 import { defaultSubscription, loadBillingState, type SubscriptionRow } from '../billing/billing.store';
+import { referralCodeToKeep } from '../growth/growth.service';
 import { historyItems } from '../history/history.tables';
 import { deleteWorkspaceShareVideos } from '../history/share-video.files';
+import { toUserOnboarding } from '../onboarding/onboarding.present';
+import { completeChecklistStep, type StepLogger } from '../onboarding/onboarding.service';
 import { deleteWorkspaceVoiceFiles, retireWorkspaceVoices } from '../voices/voice-files';
 import { voices } from '../voices/voices.tables';
 import { getMemberRole } from '../workspaces/workspaces.store';
@@ -134,7 +140,7 @@ export async function getUserDocument(
     referral_link_code: user.referralLinkCode,
     created_at: createdAt,
     created_at_unix: createdAt,
-    seat_type: role === 'admin' ? 'workspace_admin' : 'workspace_member',
+    seat_type: seatTypeOf(role),
     email: user.email,
     email_verified: user.emailVerifiedAt !== null,
     public_user_id: user.publicUserId,
@@ -151,6 +157,8 @@ export async function getUserDocument(
     locale: user.locale,
     session_inactivity_timeout: workspace.sessionInactivityTimeout,
     ...USER_FIELDS_NOT_YET_IN_USE,
+    ...toUserOnboarding(user),
+    terms_agreed_to: termsAgreedToOf(user.termsAgreedTo),
     feature_configs: {
       feedback_enabled: features.feedbackEnabled,
       tts_video_generation: features.ttsVideoGeneration,
@@ -213,17 +221,30 @@ export async function dismissModerationWarning(db: Db, userId: string): Promise<
   await db.update(users).set({ moderationWarningDismissed: true }).where(eq(users.id, userId));
 }
 
-/** accounts §7 post-registration-user-setup: keeps where the account came from (pid, xid). */
+/**
+ * accounts §7 post-registration-user-setup: keeps where the account came from (pid, xid) and who referred
+ * it (a live referral record of someone else's link, accounts §3, §9).
+ */
 export async function recordSignupSource(
   db: Db,
   userId: string,
-  input: { pid?: string | undefined; xid?: string | undefined; gcp_marketplace_jwt?: string | undefined },
+  input: {
+    pid?: string | undefined;
+    xid?: string | undefined;
+    gcp_marketplace_jwt?: string | undefined;
+    referral?: ReferralRecord | undefined;
+  },
+  now: Date = new Date(),
 ): Promise<void> {
   const source: Record<string, string> = {};
   if (input.pid) source.pid = input.pid;
   if (input.xid) source.xid = input.xid;
   if (input.gcp_marketplace_jwt) source.gcp_marketplace = 'jwt';
-  await db.update(users).set({ signupSource: source, isNewUser: false }).where(eq(users.id, userId));
+  const referredByCode = await referralCodeToKeep(db, userId, input.referral, now);
+  await db
+    .update(users)
+    .set({ signupSource: source, isNewUser: false, ...(referredByCode ? { referredByCode } : {}) })
+    .where(eq(users.id, userId));
 }
 
 /** A number in [0, 1) that stays the same for a user: for client-side sampling (`GET /v1/user/rand`). */
@@ -289,8 +310,16 @@ export async function recordDeviceFingerprint(db: Db, userId: string, fingerprin
   return row !== undefined && row.firstSeenAt.getTime() === row.lastSeenAt.getTime();
 }
 
-/** The referral link, made on first ask (accounts §3 referral_link_code). */
-export async function getReferralLink(db: Db, publicUrl: string, userId: string): Promise<string> {
+/**
+ * The referral link, made on first ask (accounts §3 referral_link_code); making it completes the
+ * checklist's join_affiliate (accounts §4 "affiliate link generated").
+ */
+export async function getReferralLink(
+  db: Db,
+  publicUrl: string,
+  userId: string,
+  logger: StepLogger,
+): Promise<string> {
   const user = await requireUser(db, userId);
   let code = user.referralLinkCode;
   if (!code) {
@@ -300,6 +329,7 @@ export async function getReferralLink(db: Db, publicUrl: string, userId: string)
       .set({ referralLinkCode: code })
       .where(and(eq(users.id, userId), isNull(users.referralLinkCode)))
       .returning({ code: users.referralLinkCode });
+    if (row) await completeChecklistStep({ db, logger }, userId, 'join_affiliate');
     code = row?.code ?? (await requireUser(db, userId)).referralLinkCode ?? code;
   }
   return `${publicUrl}/?via=${encodeURIComponent(code)}`;

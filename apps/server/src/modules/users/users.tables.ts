@@ -20,7 +20,8 @@ export interface OnboardingSurvey {
 /** accounts §3 User.onboarding_checklist: each item's completion time (unix seconds) once its trigger fired. */
 export interface StoredChecklist {
   checklist_id: string;
-  items: { id: string; completed_at: number | null }[];
+  /** acknowledged_at: when a client was handed the completion to congratulate on (once; onboarding module). */
+  items: { id: string; completed_at: number | null; acknowledged_at?: number | null }[];
   hidden: boolean;
 }
 

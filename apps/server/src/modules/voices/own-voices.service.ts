@@ -5,6 +5,7 @@ import {
   IVC_MAX_FILES,
   maxVoiceAddEdits,
   PREMADE_VOICES,
+  type ResourceRole,
   tierLimits,
   VOICE_SAMPLE_MAX_BYTES,
   VOICE_SAMPLE_MAX_SECONDS,
@@ -22,8 +23,9 @@ import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
 import { denoise } from '../../providers/voice-audio/denoise';
 import { probeUpload, UploadRejectedError } from '../../providers/voice-audio/probe-upload';
 import { users } from '../users/users.tables';
+import { assertRole, callerRoleOn, holdsRole } from '../workspaces/resource-access';
 import { workspaces } from '../workspaces/workspaces.tables';
-import { baseVoiceFor, ownSpeaking, voiceNotFound } from './speaking-voice';
+import { baseVoiceFor, findOwnVoice, ownSpeaking, voiceColumns, voiceNotFound } from './speaking-voice';
 import { ownPreviewKey, type VoicePreviewDeps } from './voice-previews';
 import { DEFAULT_VOICE_SETTINGS, previewUrl } from './voices.service';
 import { type VoiceRow, type VoiceSampleRow, voiceSamples, voices } from './voices.tables';
@@ -113,15 +115,15 @@ export function toOwnVoiceResponse(
   };
 }
 
-/** The workspace's own voices, newest first, with their samples. */
+/** The workspace's own voices the caller may use (theirs and those shared with them), newest first, with their samples. */
 export async function listOwnVoices(
   db: Db,
-  workspaceId: string,
+  caller: VoiceCaller,
 ): Promise<{ row: VoiceRow; samples: VoiceSampleRow[] }[]> {
   const rows = await db
     .select()
     .from(voices)
-    .where(eq(voices.workspaceId, workspaceId))
+    .where(holdsRole('voice', voiceColumns, caller))
     .orderBy(sql`${voices.createdAt} desc`, voices.id);
   const samples = rows.length
     ? await db
@@ -138,20 +140,30 @@ export async function listOwnVoices(
   return rows.map((row) => ({ row, samples: samples.filter((s) => s.voiceId === row.id) }));
 }
 
-/** One own voice with its samples; 404 `voice_not_found` for an unknown or another workspace's id. */
+/**
+ * One own voice with its samples, when the caller holds at least `needed` on it (its maker holds admin;
+ * others what was shared with them): 404 `voice_not_found` for an unknown id, another workspace's, or a
+ * member's voice not shared with the caller; 403 when shared with too small a role.
+ */
 export async function getOwnVoice(
   db: Db,
-  workspaceId: string,
+  caller: VoiceCaller,
   voiceId: string,
+  needed: ResourceRole = 'viewer',
 ): Promise<{ row: VoiceRow; samples: VoiceSampleRow[] }> {
-  const [row] =
-    voiceId.length > 100
-      ? []
-      : await db
-          .select()
-          .from(voices)
-          .where(and(eq(voices.id, voiceId), eq(voices.workspaceId, workspaceId)));
+  const row = await findOwnVoice(db, caller, voiceId);
   if (!row) throw voiceNotFound(voiceId);
+  if (needed !== 'viewer') {
+    assertRole(
+      'voice',
+      await callerRoleOn(db, caller, 'voice', {
+        id: row.id,
+        workspaceId: row.workspaceId,
+        creatorId: row.ownerUserId,
+      }),
+      needed,
+    );
+  }
   const samples = await db
     .select()
     .from(voiceSamples)
@@ -407,7 +419,7 @@ export async function editVoice(
   files: readonly UploadedFile[],
 ): Promise<void> {
   checkFileCount(files, false);
-  const { row, samples } = await getOwnVoice(deps.db, caller.workspaceId, voiceId);
+  const { row, samples } = await getOwnVoice(deps.db, caller, voiceId, 'editor');
   if (files.length > 0 && row.originalVoiceId !== null)
     throw new AppError('bad_request', 'Samples cannot be added to a voice from the library.');
   // A professional clone's profile comes from training on its selected speakers, not from every sample.
@@ -450,7 +462,7 @@ export async function editVoice(
 
 /** `DELETE /v1/voices/{id}`: the voice, its samples and its preview; library copies become unusable. */
 export async function deleteVoice(deps: OwnVoiceDeps, caller: VoiceCaller, voiceId: string): Promise<void> {
-  const { row, samples } = await getOwnVoice(deps.db, caller.workspaceId, voiceId);
+  const { row, samples } = await getOwnVoice(deps.db, caller, voiceId, 'admin');
   await deps.db.transaction(async (tx) => {
     await tx.delete(voices).where(eq(voices.id, row.id));
     // Copies other workspaces added from the library have no original left: §5 copied_disabled.
@@ -500,7 +512,7 @@ export async function deleteSample(
   voiceId: string,
   sampleId: string,
 ): Promise<void> {
-  const { row, samples } = await getOwnVoice(deps.db, caller.workspaceId, voiceId);
+  const { row, samples } = await getOwnVoice(deps.db, caller, voiceId, 'editor');
   const sample = await getSample(deps.db, caller.workspaceId, row.id, sampleId);
   const rest = samples.filter((s) => s.id !== sample.id);
   if (rest.length === 0 && row.category === 'cloned')
@@ -524,11 +536,11 @@ export async function deleteSample(
 /** `POST /v1/voices/{id}/settings/edit`: the given settings over the voice's current ones. */
 export async function editVoiceSettings(
   db: Db,
-  workspaceId: string,
+  caller: VoiceCaller,
   voiceId: string,
   settings: VoiceSettings,
 ): Promise<void> {
-  const { row } = await getOwnVoice(db, workspaceId, voiceId);
+  const { row } = await getOwnVoice(db, caller, voiceId, 'editor');
   const given = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== null && v !== undefined));
   await db
     .update(voices)

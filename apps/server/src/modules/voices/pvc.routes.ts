@@ -24,6 +24,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
+import { biometricGuard } from '../consent/consent.routes';
 import { callerOf } from '../tts/tts-http';
 import { getOwnVoice } from './own-voices.service';
 import { providePvcDeps, pvcSeparateJob, pvcTrainJob } from './pvc.jobs';
@@ -59,13 +60,15 @@ export async function pvcRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   // This process's worker (--role=all) runs the jobs these routes start.
   providePvcDeps({ db, storage: deps.storage });
   const guarded = { preHandler: deps.auth.requireAuth };
+  // A professional clone is made from a person's voice: accounts §4 biometric terms first.
+  const biometric = biometricGuard(deps);
   const ok = { status: 'ok' as const };
 
   registerRoute(
     app,
     createPvcRoute,
     async ({ request, body }) => createPvc(db, callerOf(request), body),
-    guarded,
+    biometric,
   );
   registerRoute(
     app,
@@ -156,11 +159,11 @@ export async function pvcRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
       addPvcSamplesRoute,
       async ({ request, params }) => {
         const caller = callerOf(request);
-        await getPvc(db, caller.workspaceId, params.voice_id);
+        await getPvc(db, caller, params.voice_id);
         const form = await readMultipartForm(request, 'files', AddPvcSamplesFields);
         return addPvcSamples(pvc, caller, params.voice_id, form.files, form.fields.remove_background_noise);
       },
-      guarded,
+      biometric,
     );
   });
   await app.register(async (scope) => {
@@ -170,7 +173,7 @@ export async function pvcRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
       verifyPvcCaptchaRoute,
       async ({ request, params }) => {
         const caller = callerOf(request);
-        await getOwnVoice(db, caller.workspaceId, params.voice_id);
+        await getOwnVoice(db, caller, params.voice_id, 'admin');
         const form = await readMultipartForm(request, 'recording', z.object({}));
         await verifyCaptcha(db, caller, params.voice_id, form.file, deps.clock.now());
         return ok;
@@ -185,7 +188,7 @@ export async function pvcRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
       pvcVerificationRoute,
       async ({ request, params }) => {
         const caller = callerOf(request);
-        await getPvc(db, caller.workspaceId, params.voice_id);
+        await getPvc(db, caller, params.voice_id);
         const form = await readMultipartForm(
           request,
           'files',

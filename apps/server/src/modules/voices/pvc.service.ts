@@ -74,9 +74,12 @@ export interface PvcJobPayload {
 const WORK_RATE = 16_000;
 const MAX_SAMPLE_SECONDS = 30 * 60;
 
-/** One of the workspace's professional clones; 404 for other voices and other workspaces. */
-export async function getPvc(db: Db, workspaceId: string, voiceId: string) {
-  const found = await getOwnVoice(db, workspaceId, voiceId);
+/**
+ * One of the workspace's professional clones the caller may change (editor or more on it); 404 for other
+ * voices and other workspaces.
+ */
+export async function getPvc(db: Db, caller: VoiceCaller, voiceId: string) {
+  const found = await getOwnVoice(db, caller, voiceId, 'editor');
   if (found.row.category !== 'professional') throw voiceNotFound(voiceId);
   return found;
 }
@@ -163,7 +166,7 @@ export async function editPvc(
     labels?: Record<string, string | null | undefined> | null | undefined;
   },
 ): Promise<{ voice_id: string }> {
-  const { row } = await getPvc(db, caller.workspaceId, voiceId);
+  const { row } = await getPvc(db, caller, voiceId);
   const language = body.language === undefined ? row.language : languageOf(body.language);
   if (!language) throw invalid('language', `Parla's engines do not speak the language "${body.language}".`);
   const labels: Record<string, string> = body.labels
@@ -212,7 +215,7 @@ export async function addPvcSamples(
   removeNoise: boolean,
 ) {
   if (files.length === 0) throw invalid('files', 'Upload at least one recording of the voice.');
-  const { row } = await getPvc(deps.db, caller.workspaceId, voiceId);
+  const { row } = await getPvc(deps.db, caller, voiceId);
   const analysed = await analyseSamples(files, removeNoise, PVC_SAMPLE_MAX_BYTES);
   const rows = await storeSamples(deps, caller.workspaceId, row.id, analysed, removeNoise);
   try {
@@ -238,7 +241,7 @@ export async function updatePvcSample(
     file_name?: string | null | undefined;
   },
 ): Promise<{ voice_id: string }> {
-  const { row } = await getPvc(db, caller.workspaceId, voiceId);
+  const { row } = await getPvc(db, caller, voiceId);
   const sample = await getSample(db, caller.workspaceId, row.id, sampleId);
   let separation = sample.speakerSeparation;
   if (body.selected_speaker_ids) {
@@ -276,7 +279,7 @@ export async function deletePvcSample(
   voiceId: string,
   sampleId: string,
 ): Promise<void> {
-  const { row } = await getPvc(deps.db, caller.workspaceId, voiceId);
+  const { row } = await getPvc(deps.db, caller, voiceId);
   const sample = await getSample(deps.db, caller.workspaceId, row.id, sampleId);
   await deps.db.delete(voiceSamples).where(eq(voiceSamples.id, sample.id));
   await deps.storage.delete(sample.storageKey).catch(() => undefined);
@@ -308,7 +311,7 @@ export async function pvcSampleAudio(
   sampleId: string,
   removeNoise: boolean | undefined,
 ) {
-  const { row } = await getPvc(deps.db, caller.workspaceId, voiceId);
+  const { row } = await getPvc(deps.db, caller, voiceId);
   const sample = await getSample(deps.db, caller.workspaceId, row.id, sampleId);
   const pcm = await decodeSample(deps.storage, sample, {
     denoise: removeNoise ?? sample.removeBackgroundNoise,
@@ -329,7 +332,7 @@ export async function pvcSampleWaveform(
   voiceId: string,
   sampleId: string,
 ) {
-  const { row } = await getPvc(deps.db, caller.workspaceId, voiceId);
+  const { row } = await getPvc(deps.db, caller, voiceId);
   const sample = await getSample(deps.db, caller.workspaceId, row.id, sampleId);
   return {
     sample_id: sample.id,
@@ -366,7 +369,7 @@ function toSeparation(voiceId: string, sample: VoiceSampleRow): SpeakerSeparatio
 
 /** `GET …/samples/{sample}/speakers`. */
 export async function pvcSpeakers(db: Db, caller: VoiceCaller, voiceId: string, sampleId: string) {
-  const { row } = await getPvc(db, caller.workspaceId, voiceId);
+  const { row } = await getPvc(db, caller, voiceId);
   return toSeparation(row.id, await getSample(db, caller.workspaceId, row.id, sampleId));
 }
 
@@ -377,7 +380,7 @@ export async function startSeparation(
   voiceId: string,
   sampleId: string,
 ): Promise<void> {
-  const { row } = await getPvc(deps.db, caller.workspaceId, voiceId);
+  const { row } = await getPvc(deps.db, caller, voiceId);
   const sample = await getSample(deps.db, caller.workspaceId, row.id, sampleId);
   // One separation at a time: only the call that moves the sample to pending starts the job.
   const [claimed] = await deps.db
@@ -474,7 +477,7 @@ export async function pvcSpeakerAudio(
   sampleId: string,
   speakerId: string,
 ) {
-  const { row } = await getPvc(deps.db, caller.workspaceId, voiceId);
+  const { row } = await getPvc(deps.db, caller, voiceId);
   const sample = await getSample(deps.db, caller.workspaceId, row.id, sampleId);
   const separation = sample.speakerSeparation;
   if (separation?.status !== 'completed' || !separation.speakers[speakerId]) throw notFound('The speaker');
@@ -511,7 +514,7 @@ const CAPTCHA_SENTENCES = [
 
 /** `GET /v1/voices/pvc/{id}/captcha`: a sentence to read aloud within 10 minutes. */
 export async function issueCaptcha(db: Db, caller: VoiceCaller, voiceId: string, now: Date) {
-  const { row } = await getOwnVoice(db, caller.workspaceId, voiceId);
+  const { row } = await getOwnVoice(db, caller, voiceId, 'admin');
   const text = CAPTCHA_SENTENCES[randomInt(CAPTCHA_SENTENCES.length)] as string;
   await db.update(voices).set({ captchaText: text, captchaIssuedAt: now }).where(eq(voices.id, row.id));
   return { text, expires_at_unix: toUnixSeconds(now) + PVC_CAPTCHA_TTL_SECONDS };
@@ -544,7 +547,7 @@ export async function verifyCaptcha(
   recording: UploadedFile | undefined,
   now: Date,
 ): Promise<void> {
-  const { row, samples } = await getOwnVoice(db, caller.workspaceId, voiceId);
+  const { row, samples } = await getOwnVoice(db, caller, voiceId, 'admin');
   if (!recording) throw invalid('recording', 'Send the recording of the captcha read aloud.');
   if (
     !row.captchaText ||
@@ -604,7 +607,7 @@ export async function requestManualVerification(
   files: readonly UploadedFile[],
   now: Date,
 ): Promise<void> {
-  const { row } = await getPvc(deps.db, caller.workspaceId, voiceId);
+  const { row } = await getPvc(deps.db, caller, voiceId);
   if (files.length === 0) throw invalid('files', 'Attach at least one document for the verification.');
   for (const [index, file] of files.entries())
     await deps.storage.put(
@@ -616,7 +619,7 @@ export async function requestManualVerification(
 
 /** `POST /v1/voices/pvc/{id}/train`: a verified clone with enough audio is queued for training. */
 export async function startTraining(deps: PvcDeps, caller: VoiceCaller, voiceId: string): Promise<void> {
-  const { row, samples } = await getPvc(deps.db, caller.workspaceId, voiceId);
+  const { row, samples } = await getPvc(deps.db, caller, voiceId);
   if (!row.isVerified)
     throw new AppError(
       'bad_request',

@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors';
 import type { TtsProvider } from '../../providers/tts/tts-provider';
 import { MAX_RATIO, MIN_RATIO, type VoiceTransform } from '../../providers/voice-audio/voice-transform';
 import { users } from '../users/users.tables';
+import { holdsRole, type ResourceCaller } from '../workspaces/resource-access';
 import { type VoiceRow, voices } from './voices.tables';
 
 export type VoiceCategory = 'premade' | 'cloned' | 'generated' | 'professional';
@@ -72,19 +73,25 @@ export function ownSpeaking(row: VoiceRow): SpeakingVoice | undefined {
   };
 }
 
-/** One of the workspace's own voices, or undefined (another workspace's voice is not there). */
+/**
+ * One of the workspace's own voices that the caller may use (made by them or shared with them), or
+ * undefined — another workspace's voice, or a member's voice not shared, is not there.
+ */
 export async function findOwnVoice(
   db: Db,
-  workspaceId: string,
+  caller: ResourceCaller,
   voiceId: string,
 ): Promise<VoiceRow | undefined> {
   if (voiceId.length > 100) return undefined;
   const [row] = await db
     .select()
     .from(voices)
-    .where(and(eq(voices.id, voiceId), eq(voices.workspaceId, workspaceId)));
+    .where(and(eq(voices.id, voiceId), holdsRole('voice', voiceColumns, caller)));
   return row;
 }
+
+/** The voice columns the workspace sharing rule reads (modules/workspaces/resource-access). */
+export const voiceColumns = { id: voices.id, workspaceId: voices.workspaceId, creatorId: voices.ownerUserId };
 
 /**
  * The voice a speech request names: premade, or one of the caller's workspace's own voices (404
@@ -92,12 +99,12 @@ export async function findOwnVoice(
  */
 export async function resolveSpeakingVoice(
   db: Db,
-  workspaceId: string,
+  caller: ResourceCaller,
   voiceId: string,
 ): Promise<SpeakingVoice> {
   const premade = findPremadeVoice(voiceId);
   if (premade) return premadeSpeaking(premade);
-  const row = await findOwnVoice(db, workspaceId, voiceId);
+  const row = await findOwnVoice(db, caller, voiceId);
   const voice = row && ownSpeaking(row);
   if (!row || !voice) throw voiceNotFound(voiceId);
   const reason = unusableReason(row);

@@ -219,7 +219,7 @@ export async function designVoice(deps: DesignDeps, caller: VoiceCaller, input: 
 
 /** `POST /v1/text-to-voice/{voice_id}/remix`: an own voice, changed as described. */
 export async function remixVoice(deps: DesignDeps, caller: VoiceCaller, voiceId: string, input: DesignInput) {
-  const { row } = await getOwnVoice(deps.db, caller.workspaceId, voiceId);
+  const { row } = await getOwnVoice(deps.db, caller, voiceId);
   // A copy from the library stays its owner's: remixing it would make it an independent voice.
   if (row.originalVoiceId !== null)
     throw new AppError('bad_request', 'A voice added from the library cannot be remixed.');
@@ -300,6 +300,6 @@ export async function createDesignedVoice(
       settings: preview.settings,
     });
   });
-  const { row, samples } = await getOwnVoice(deps.db, caller.workspaceId, id);
+  const { row, samples } = await getOwnVoice(deps.db, caller, id);
   return toOwnVoiceResponse(row, samples, deps.publicUrl);
 }

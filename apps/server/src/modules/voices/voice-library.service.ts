@@ -63,7 +63,7 @@ export async function shareVoice(
   voiceId: string,
   body: ShareVoiceBody,
 ): Promise<VoiceRow> {
-  const { row } = await getOwnVoice(db, caller.workspaceId, voiceId);
+  const { row } = await getOwnVoice(db, caller, voiceId, 'admin');
   if (row.originalVoiceId !== null)
     throw new AppError('bad_request', 'A voice added from the library cannot be shared again.');
   const problem = body.enabled ? await reuseProblem(db, row) : undefined;
@@ -90,7 +90,7 @@ export async function shareVoice(
       .set({ sharingStatus: body.enabled ? 'copied' : 'copied_disabled' })
       .where(eq(voices.originalVoiceId, row.id));
   });
-  return (await getOwnVoice(db, caller.workspaceId, voiceId)).row;
+  return (await getOwnVoice(db, caller, voiceId)).row;
 }
 
 const listOf = (value: string | string[] | undefined) =>
@@ -365,13 +365,14 @@ export async function deleteCollection(db: Db, workspaceId: string, id: string):
 /** Adds a voice to a collection, or takes it out: the voice must be premade or one of the workspace's. */
 export async function setCollectionVoice(
   db: Db,
-  workspaceId: string,
+  caller: VoiceCaller,
   collectionId: string,
   voiceId: string,
   present: boolean,
 ): Promise<{ collection_id: string; voice_id: string }> {
+  const { workspaceId } = caller;
   const current = await getCollection(db, workspaceId, collectionId);
-  if (present && !findPremadeVoice(voiceId) && !(await findOwnVoice(db, workspaceId, voiceId)))
+  if (present && !findPremadeVoice(voiceId) && !(await findOwnVoice(db, caller, voiceId)))
     throw voiceNotFound(voiceId);
   const voiceIds = present
     ? [...new Set([...current.voice_ids, voiceId])]

@@ -43,6 +43,8 @@ import { invalid } from '../../platform/errors';
 import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { sendStoredFile } from '../../platform/storage/send-file';
+import { biometricGuard } from '../consent/consent.routes';
+import { withChecklistStep } from '../onboarding/onboarding.service';
 import { callerOf } from '../tts/tts-http';
 import {
   addVoice,
@@ -91,6 +93,8 @@ import { voices as voicesTable } from './voices.tables';
 /** Models and voices (issues 4 and 7): premade and own voices, samples, settings, the library. */
 export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const guarded = { preHandler: deps.auth.requireAuth };
+  // Cloning reads a person's voice: accounts §4 biometric terms first.
+  const biometric = biometricGuard(deps);
   const publicUrl = deps.config.publicUrl;
   const db = deps.database.db;
   const own: OwnVoiceDeps = {
@@ -103,7 +107,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   /** Every voice the caller may use: premade, then the workspace's own. */
   const voiceEntries = async (request: FastifyRequest): Promise<VoiceEntry[]> => {
     const { userId, workspaceId } = callerOf(request);
-    const mine = await listOwnVoices(db, workspaceId);
+    const mine = await listOwnVoices(db, { userId, workspaceId });
     return [
       ...PREMADE_VOICES.map((v) => ({ voice: toVoiceResponse(v, publicUrl), type: 'default' as const })),
       ...mine.map(({ row, samples }) => ({
@@ -111,7 +115,12 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
           ...toOwnVoiceResponse(row, samples, publicUrl),
           is_owner: row.ownerUserId === userId && !row.originalVoiceId,
         },
-        type: row.originalVoiceId ? ('community' as const) : ('personal' as const),
+        type:
+          row.ownerUserId !== userId
+            ? ('workspace' as const)
+            : row.originalVoiceId
+              ? ('community' as const)
+              : ('personal' as const),
       })),
     ];
   };
@@ -164,7 +173,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       const withSettings = query.with_settings !== 'false';
       const premade = findPremadeVoice(params.voice_id);
       if (premade) return toVoiceResponse(premade, publicUrl, withSettings);
-      const { row, samples } = await getOwnVoice(db, callerOf(request).workspaceId, params.voice_id);
+      const { row, samples } = await getOwnVoice(db, callerOf(request), params.voice_id);
       return toOwnVoiceResponse(row, samples, publicUrl, withSettings);
     },
     guarded,
@@ -174,7 +183,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     getVoiceSettingsRoute,
     async ({ request, params }) => {
       if (findPremadeVoice(params.voice_id)) return DEFAULT_VOICE_SETTINGS;
-      const { row } = await getOwnVoice(db, callerOf(request).workspaceId, params.voice_id);
+      const { row } = await getOwnVoice(db, callerOf(request), params.voice_id);
       return { ...DEFAULT_VOICE_SETTINGS, ...(row.settings ?? {}) };
     },
     guarded,
@@ -185,7 +194,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     async ({ request, params, body }) => {
       if (findPremadeVoice(params.voice_id))
         throw invalid('voice_id', 'The settings of a premade voice cannot be changed.', 'path');
-      await editVoiceSettings(db, callerOf(request).workspaceId, params.voice_id, body);
+      await editVoiceSettings(db, callerOf(request), params.voice_id, body);
       return { status: 'ok' as const };
     },
     guarded,
@@ -215,7 +224,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     voiceSampleAudioRoute,
     async ({ request, reply, params }) => {
       const { workspaceId } = callerOf(request);
-      await getOwnVoice(db, workspaceId, params.voice_id);
+      await getOwnVoice(db, callerOf(request), params.voice_id);
       const sample = await getSample(db, workspaceId, params.voice_id, params.sample_id);
       return sendStoredFile(request, reply, deps.storage, {
         key: sample.storageKey,
@@ -245,7 +254,12 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     app,
     addSharedVoiceRoute,
     async ({ request, params, body }) =>
-      addSharedVoice(db, callerOf(request), params.public_user_id, params.voice_id, body.new_name),
+      withChecklistStep(
+        { db, logger: request.log, clock: deps.clock },
+        callerOf(request).userId,
+        'add_voice_to_voice_lab',
+        addSharedVoice(db, callerOf(request), params.public_user_id, params.voice_id, body.new_name),
+      ),
     guarded,
   );
   registerRoute(
@@ -290,7 +304,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       app,
       route,
       async ({ request, params }) =>
-        setCollectionVoice(db, callerOf(request).workspaceId, params.collection_id, params.voice_id, present),
+        setCollectionVoice(db, callerOf(request), params.collection_id, params.voice_id, present),
       guarded,
     );
   }
@@ -321,7 +335,13 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   registerRoute(
     app,
     createDesignedVoiceRoute,
-    async ({ request, body }) => createDesignedVoice(design, callerOf(request), body),
+    async ({ request, body }) =>
+      withChecklistStep(
+        { db, logger: request.log, clock: deps.clock },
+        callerOf(request).userId,
+        'design_voice',
+        createDesignedVoice(design, callerOf(request), body),
+      ),
     guarded,
   );
   registerRoute(
@@ -346,19 +366,19 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         const form = await readMultipartForm(request, 'files', AddVoiceFields);
         return addVoice(own, callerOf(request), form.fields, form.files);
       },
-      guarded,
+      biometric,
     );
     registerRoute(
       scope,
       editVoiceRoute,
       async ({ request, params }) => {
         // An unknown voice is refused before the upload is read.
-        await getOwnVoice(db, callerOf(request).workspaceId, params.voice_id);
+        await getOwnVoice(db, callerOf(request), params.voice_id, 'editor');
         const form = await readMultipartForm(request, 'files', EditVoiceFields);
         await editVoice(own, callerOf(request), params.voice_id, form.fields, form.files);
         return { status: 'ok' as const };
       },
-      guarded,
+      biometric,
     );
     registerRoute(
       scope,

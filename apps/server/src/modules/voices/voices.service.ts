@@ -167,8 +167,11 @@ function decodeToken(token: string | undefined): number {
 /** A voice offered to `GET /v2/voices`, with what its filters read. */
 export interface VoiceEntry {
   voice: VoiceResponse;
-  /** §3 voice_type: premade voices are `default`; own voices `personal` (made here) or `community` (from the library). */
-  type: 'default' | 'personal' | 'community';
+  /**
+   * §3 voice_type: premade voices are `default`; the caller's own voices `personal` (made here) or
+   * `community` (from the library); `workspace` those another member shared with them.
+   */
+  type: 'default' | 'personal' | 'community' | 'workspace';
 }
 
 /**
@@ -195,7 +198,7 @@ export function searchVoices(
       case 'non-default':
         return type !== 'default';
       case 'workspace':
-        return type === 'personal';
+        return type === 'personal' || type === 'workspace';
       default:
         return type === query.voiceType;
     }

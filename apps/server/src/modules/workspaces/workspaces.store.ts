@@ -1,4 +1,4 @@
-import type { SubscriptionTier } from '@parla/contracts';
+import { hasAdminRights, type SubscriptionTier } from '@parla/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { type WorkspaceRow, workspaceMembers, workspaces } from './workspaces.tables';
@@ -27,11 +27,6 @@ export async function getMemberRole(
     .from(workspaceMembers)
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
   return row?.role;
-}
-
-/** accounts §1/§6: admin and editor both hold the admin rights (an editor's rights include an admin's). */
-export function hasAdminRights(role: WorkspaceRole | undefined): boolean {
-  return role === 'admin' || role === 'editor';
 }
 
 /** Whether the user may change the workspace's settings (training opt-out, members, security). */

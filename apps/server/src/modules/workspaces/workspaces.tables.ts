@@ -1,4 +1,9 @@
-import { SUBSCRIPTION_TIERS } from '@parla/contracts';
+import {
+  RESOURCE_ROLES,
+  SHAREABLE_RESOURCE_TYPES,
+  SUBSCRIPTION_TIERS,
+  WORKSPACE_ROLES,
+} from '@parla/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -12,8 +17,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
-
-export const WORKSPACE_ROLES = ['admin', 'editor', 'member'] as const;
 
 /** Accounts doc §3 "Workspace": the unit that owns data, members and the subscription. */
 export const workspaces = pgTable(
@@ -132,9 +135,6 @@ export const workspaceGroupMembers = pgTable(
     index('workspace_group_members_user_idx').on(t.userId),
   ],
 );
-
-export const SHAREABLE_RESOURCE_TYPES = ['voice', 'history_item'] as const;
-export const RESOURCE_ROLES = ['admin', 'editor', 'commenter', 'viewer'] as const;
 
 /**
  * A role on one resource granted to a member, a group, or everyone in the workspace (`default`), through

@@ -5,7 +5,8 @@ export type MailKind =
   | 'email_change'
   | 'sign_in_request'
   | 'opt_out'
-  | 'notification';
+  | 'notification'
+  | 'workspace_invite';
 
 export interface MailMessage {
   to: string;

@@ -1,0 +1,331 @@
+import {
+  acceptWorkspaceInviteRoute,
+  addWorkspaceGroupMemberRoute,
+  createWorkspaceGroupRoute,
+  declineWorkspaceInviteRoute,
+  deleteWorkspaceGroupRoute,
+  deleteWorkspaceInviteRoute,
+  getWorkspaceAdminStatusRoute,
+  getWorkspaceResourceRoute,
+  getWorkspaceRoute,
+  getWorkspaceSettingsAccessRoute,
+  hasAdminRights,
+  inviteWorkspaceMemberRoute,
+  inviteWorkspaceMembersBulkRoute,
+  listReceivedInvitesRoute,
+  listUserWorkspacesRoute,
+  listWorkspaceGroupsRoute,
+  listWorkspaceInvitesRoute,
+  listWorkspaceMembersRoute,
+  removeWorkspaceGroupMemberRoute,
+  removeWorkspaceMemberRoute,
+  roleFromRequest,
+  searchWorkspaceGroupsRoute,
+  shareWorkspaceResourceRoute,
+  switchWorkspaceRoute,
+  transferWorkspaceOwnershipRoute,
+  unshareWorkspaceResourceRoute,
+  updateWorkspaceMemberRoute,
+  updateWorkspaceSettingsRoute,
+  type WorkspaceRole,
+} from '@parla/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { principalOf } from '../../platform/auth-guard';
+import { registerRoute } from '../../platform/route';
+import {
+  addGroupMember,
+  createGroup,
+  deleteGroup,
+  listGroups,
+  removeGroupMember,
+  searchGroups,
+} from './groups.service';
+import {
+  acceptInvite,
+  declineInvite,
+  deleteInvite,
+  getWorkspaceSummary,
+  inviteMembers,
+  listMembers,
+  listPendingInvites,
+  listReceivedInvites,
+  listUserWorkspaces,
+  removeMember,
+  switchWorkspace,
+  transferOwnership,
+  updateMember,
+  updateWorkspaceSettings,
+  type WorkspaceDeps,
+} from './members.service';
+import { getResourceMetadata, shareResource, unshareResource } from './sharing.service';
+import { getMemberRole } from './workspaces.store';
+
+const ok = { status: 'ok' as const };
+
+/** The role an invitation asks for: `role`, a seat type, or the deprecated permission naming one. */
+function inviteRole(body: {
+  role?: WorkspaceRole | undefined;
+  seat_type?: 'workspace_admin' | 'workspace_member' | 'workspace_lite_member' | undefined;
+  workspace_permission?: string | undefined;
+}): WorkspaceRole {
+  const permission = body.workspace_permission === 'workspace_admin' ? 'workspace_admin' : undefined;
+  return roleFromRequest({ role: body.role, seat_type: body.seat_type ?? permission }) ?? 'member';
+}
+
+/**
+ * accounts §1/§4/§6 and history/voices §7 "Workspace": members, invitations, groups, resource sharing,
+ * ownership and settings. Membership changes need a signed-in session (an API key cannot add seats);
+ * reads and sharing take a key too, as the public API does.
+ */
+export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const db = deps.database.db;
+  const w: WorkspaceDeps = {
+    db,
+    clock: deps.clock,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    publicUrl: deps.config.publicUrl,
+  };
+  const guarded = { preHandler: deps.auth.requireAuth };
+  const session = { preHandler: deps.auth.requireSession };
+  const caller = (request: Parameters<typeof principalOf>[0]) => {
+    const { userId, workspaceId } = principalOf(request);
+    return { userId, workspaceId };
+  };
+
+  registerRoute(
+    app,
+    getWorkspaceRoute,
+    async ({ request }) => getWorkspaceSummary(w, caller(request)),
+    guarded,
+  );
+  registerRoute(
+    app,
+    getWorkspaceAdminStatusRoute,
+    async ({ request }) => ({
+      is_admin: hasAdminRights(await getMemberRole(db, caller(request).workspaceId, caller(request).userId)),
+    }),
+    guarded,
+  );
+  registerRoute(
+    app,
+    getWorkspaceSettingsAccessRoute,
+    async ({ request }) => ({
+      can_access_settings: hasAdminRights(
+        await getMemberRole(db, caller(request).workspaceId, caller(request).userId),
+      ),
+    }),
+    guarded,
+  );
+  registerRoute(
+    app,
+    updateWorkspaceSettingsRoute,
+    async ({ request, body }) => updateWorkspaceSettings(w, caller(request), body),
+    session,
+  );
+
+  registerRoute(
+    app,
+    listWorkspaceMembersRoute,
+    async ({ request }) => listMembers(w, caller(request)),
+    guarded,
+  );
+  registerRoute(
+    app,
+    updateWorkspaceMemberRoute,
+    async ({ request, body }) => {
+      await updateMember(w, caller(request), {
+        email: body.email,
+        role: roleFromRequest(body),
+        isLocked: body.is_locked,
+      });
+      return ok;
+    },
+    session,
+  );
+  registerRoute(
+    app,
+    removeWorkspaceMemberRoute,
+    async ({ request, body }) => {
+      await removeMember(w, caller(request), body.email);
+      return ok;
+    },
+    session,
+  );
+  registerRoute(
+    app,
+    transferWorkspaceOwnershipRoute,
+    async ({ request, body }) => {
+      await transferOwnership(w, caller(request), body.email);
+      return ok;
+    },
+    session,
+  );
+
+  registerRoute(
+    app,
+    inviteWorkspaceMemberRoute,
+    async ({ request, body }) => {
+      await inviteMembers(w, caller(request), {
+        emails: [body.email],
+        role: inviteRole(body),
+        groupIds: body.group_ids ?? [],
+      });
+      return ok;
+    },
+    session,
+  );
+  registerRoute(
+    app,
+    inviteWorkspaceMembersBulkRoute,
+    async ({ request, body }) => {
+      await inviteMembers(w, caller(request), {
+        emails: body.emails,
+        role: inviteRole(body),
+        groupIds: body.group_ids ?? [],
+      });
+      return ok;
+    },
+    session,
+  );
+  registerRoute(
+    app,
+    deleteWorkspaceInviteRoute,
+    async ({ request, body }) => {
+      await deleteInvite(w, caller(request), body.email);
+      return ok;
+    },
+    session,
+  );
+  registerRoute(
+    app,
+    listWorkspaceInvitesRoute,
+    async ({ request }) => ({ invites: await listPendingInvites(w, caller(request)) }),
+    guarded,
+  );
+  registerRoute(
+    app,
+    listReceivedInvitesRoute,
+    async ({ request }) => ({ invites: await listReceivedInvites(w, caller(request).userId) }),
+    session,
+  );
+  registerRoute(
+    app,
+    acceptWorkspaceInviteRoute,
+    async ({ request, body }) => ({
+      status: 'ok' as const,
+      workspace_id: await acceptInvite(w, caller(request).userId, body),
+    }),
+    session,
+  );
+  registerRoute(
+    app,
+    declineWorkspaceInviteRoute,
+    async ({ request, body }) => {
+      await declineInvite(w, caller(request).userId, body);
+      return ok;
+    },
+    session,
+  );
+  registerRoute(
+    app,
+    listUserWorkspacesRoute,
+    async ({ request }) => ({ workspaces: await listUserWorkspaces(db, caller(request)) }),
+    guarded,
+  );
+  registerRoute(
+    app,
+    switchWorkspaceRoute,
+    async ({ request, body }) => {
+      await switchWorkspace(db, caller(request).userId, body.workspace_id);
+      return ok;
+    },
+    session,
+  );
+
+  registerRoute(
+    app,
+    listWorkspaceGroupsRoute,
+    async ({ request }) => listGroups(db, caller(request)),
+    guarded,
+  );
+  registerRoute(
+    app,
+    searchWorkspaceGroupsRoute,
+    async ({ request, query }) => searchGroups(db, caller(request), query.name),
+    guarded,
+  );
+  registerRoute(
+    app,
+    createWorkspaceGroupRoute,
+    async ({ request, body }) => createGroup(db, caller(request), body.name),
+    session,
+  );
+  registerRoute(
+    app,
+    deleteWorkspaceGroupRoute,
+    async ({ request, params }) => {
+      await deleteGroup(db, caller(request), params.group_id);
+      return ok;
+    },
+    session,
+  );
+  registerRoute(
+    app,
+    addWorkspaceGroupMemberRoute,
+    async ({ request, params, body }) => {
+      await addGroupMember(db, caller(request), params.group_id, body.email);
+      return ok;
+    },
+    session,
+  );
+  registerRoute(
+    app,
+    removeWorkspaceGroupMemberRoute,
+    async ({ request, params, body }) => {
+      await removeGroupMember(db, caller(request), params.group_id, body.email);
+      return ok;
+    },
+    session,
+  );
+
+  registerRoute(
+    app,
+    getWorkspaceResourceRoute,
+    async ({ request, params, query }) =>
+      getResourceMetadata(db, caller(request), query.resource_type, params.resource_id),
+    guarded,
+  );
+  registerRoute(
+    app,
+    shareWorkspaceResourceRoute,
+    async ({ request, params, body }) => {
+      await shareResource(db, caller(request), {
+        resourceId: params.resource_id,
+        type: body.resource_type,
+        role: body.role,
+        user_email: body.user_email,
+        group_id: body.group_id,
+        workspace_api_key_id: body.workspace_api_key_id,
+      });
+      return ok;
+    },
+    guarded,
+  );
+  registerRoute(
+    app,
+    unshareWorkspaceResourceRoute,
+    async ({ request, params, body }) => {
+      await unshareResource(db, caller(request), {
+        resourceId: params.resource_id,
+        type: body.resource_type,
+        user_email: body.user_email,
+        group_id: body.group_id,
+        workspace_api_key_id: body.workspace_api_key_id,
+      });
+      return ok;
+    },
+    guarded,
+  );
+}
