@@ -62,6 +62,7 @@ describe('the app shell', () => {
       'Speech to speech',
       'Voice lab',
       'Voice library',
+      'Workspace',
     ]);
     await waitFor(() => expect(screen.getByText('Operational')).toBeTruthy());
     expect(document.title).toBe('Parla');

@@ -94,6 +94,8 @@ describe('route table (accounts §2)', () => {
       'publishing',
       'music',
       'eleven',
+      // accounts §2 "affiliates" (marketing page, redirect name, checklist page): a path of our choosing.
+      'affiliates',
     ].map((path) => `/app/${path}`);
     expect([...paths].filter((path) => path.startsWith('/app/')).sort()).toEqual([...spec].sort());
   });

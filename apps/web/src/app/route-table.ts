@@ -72,9 +72,24 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/app/sso', title: 'Single sign-on', section: 'auth' },
 
   { path: '/app/home', title: 'Home', section: 'home' },
-  { path: '/app/onboarding', title: 'Onboarding', section: 'home' },
-  { path: '/app/onboarding/next', title: 'Onboarding', section: 'home' },
-  { path: '/app/onboarding-checklist', title: 'Onboarding checklist', section: 'home' },
+  {
+    path: '/app/onboarding',
+    title: 'Onboarding',
+    section: 'home',
+    page: () => import('../routes/onboarding-page'),
+  },
+  {
+    path: '/app/onboarding/next',
+    title: 'Onboarding',
+    section: 'home',
+    page: () => import('../routes/onboarding-next-page'),
+  },
+  {
+    path: '/app/onboarding-checklist',
+    title: 'Onboarding checklist',
+    section: 'home',
+    page: () => import('../routes/onboarding-checklist-page'),
+  },
 
   { path: '/app/speech-synthesis', title: 'Speech synthesis', section: 'audio' },
   {
@@ -206,11 +221,33 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/app/developers/service-accounts', title: 'Service accounts', section: 'developers' },
   { path: '/app/developers/usage', title: 'API usage', section: 'developers' },
 
-  { path: '/app/workspace', title: 'Workspace', section: 'workspace', inNav: true },
-  { path: '/app/workspace/members', title: 'Members', section: 'workspace' },
-  { path: '/app/workspace/groups', title: 'Groups', section: 'workspace' },
+  /** accounts §1/§6: the current workspace, its members, groups and security settings. */
+  {
+    path: '/app/workspace',
+    title: 'Workspace',
+    section: 'workspace',
+    inNav: true,
+    page: () => import('../routes/workspace-page'),
+  },
+  {
+    path: '/app/workspace/members',
+    title: 'Members',
+    section: 'workspace',
+    page: () => import('../routes/workspace-members-page'),
+  },
+  {
+    path: '/app/workspace/groups',
+    title: 'Groups',
+    section: 'workspace',
+    page: () => import('../routes/workspace-groups-page'),
+  },
   { path: '/app/workspace/service-accounts', title: 'Service accounts', section: 'workspace' },
-  { path: '/app/workspace/security', title: 'Security', section: 'workspace' },
+  {
+    path: '/app/workspace/security',
+    title: 'Security',
+    section: 'workspace',
+    page: () => import('../routes/workspace-security-page'),
+  },
   { path: '/app/workspace/webhooks', title: 'Workspace webhooks', section: 'workspace' },
   { path: '/app/workspace/voice-library', title: 'Workspace voice library', section: 'workspace' },
   { path: '/app/usage', title: 'Usage', section: 'workspace', page: () => import('../routes/usage-page') },
@@ -228,13 +265,29 @@ export const routeTable: readonly RouteEntry[] = [
     section: 'account',
     page: () => import('../routes/api-keys-page'),
   },
-  { path: '/app/settings/workspace-invites', title: 'Workspace invites', section: 'account' },
+  /** accounts §4: invitations to join a workspace; the mailed link opens it with `?invite_code=`. */
+  {
+    path: '/app/settings/workspace-invites',
+    title: 'Workspace invitations',
+    section: 'account',
+    page: () => import('../routes/workspace-invites-page'),
+  },
   { path: '/app/settings/webhooks', title: 'Webhooks', section: 'account' },
   {
     path: '/app/subscription',
     title: 'Subscription',
     section: 'account',
     page: () => import('../routes/subscription-page'),
+  },
+  /**
+   * accounts §2 (the /affiliates page, the "affiliates" redirect name and checklist landing page): the
+   * user's referral link and referrals, in the app (the path is this product's choice).
+   */
+  {
+    path: '/app/affiliates',
+    title: 'Affiliates',
+    section: 'account',
+    page: () => import('../routes/affiliates-page'),
   },
 
   /**

@@ -1,3 +1,4 @@
+import { ChecklistWidget } from '../features/onboarding/components/checklist-widget';
 import { SystemStatusCard } from '../features/system/components/system-status-card';
 import { getButtonClasses } from '../ui/button';
 import { ArrowUpRightIcon } from '../ui/icons';
@@ -28,7 +29,10 @@ export default function HomePage() {
           </a>
         </div>
       </section>
-      <SystemStatusCard />
+      <div className="flex flex-col gap-6">
+        <ChecklistWidget />
+        <SystemStatusCard />
+      </div>
     </div>
   );
 }

@@ -11,6 +11,8 @@ import { runSensitiveAction, verificationSentMessage } from '../features/account
 import { authApi } from '../features/auth/api';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { passwordResetRequestFailed, verificationEmailFailed } from '../features/auth/messages';
+import { AnalyticsConsentSetting } from '../features/consent/components/analytics-consent-setting';
+import { WorkspaceTrainingOptOut } from '../features/consent/components/workspace-training-opt-out';
 import { useUser } from '../features/users/api/get-user';
 import { getToastMessage } from '../lib/http-error';
 import { Badge } from '../ui/badge';
@@ -47,7 +49,10 @@ function Section({
   );
 }
 
-/** `/app/settings`: profile, email, password, two-factor authentication, product updates, deletion. */
+/**
+ * `/app/settings`: profile, email, password, two-factor authentication, product updates, privacy (analytics
+ * consent, the workspace's data-training opt-out), deletion.
+ */
 export default function SettingsPage() {
   return (
     <RequireSignIn>
@@ -388,6 +393,26 @@ function Settings({ user }: { user: UserResponse }) {
         )}
       </Section>
 
+      <Section
+        title="Workspace"
+        description="The people you work with, their groups and the workspace's security settings."
+      >
+        <nav aria-label="Workspace settings" className="flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" asChild>
+            <Link to="/app/workspace/members">Members</Link>
+          </Button>
+          <Button variant="secondary" size="sm" asChild>
+            <Link to="/app/workspace/groups">Groups</Link>
+          </Button>
+          <Button variant="secondary" size="sm" asChild>
+            <Link to="/app/workspace/security">Security</Link>
+          </Button>
+          <Button variant="secondary" size="sm" asChild>
+            <Link to="/app/settings/workspace-invites">Workspace invitations</Link>
+          </Button>
+        </nav>
+      </Section>
+
       <Section title="Product updates" description="News about Parla's features, by email.">
         <label className="flex items-center gap-3 text-sm">
           <input
@@ -405,6 +430,16 @@ function Settings({ user }: { user: UserResponse }) {
           />
           Email me product updates
         </label>
+      </Section>
+
+      <Section
+        title="Privacy"
+        description="Cookies on this device, and whether your workspace's content trains models."
+      >
+        <div className="flex flex-col gap-5">
+          <AnalyticsConsentSetting />
+          <WorkspaceTrainingOptOut />
+        </div>
       </Section>
 
       <Section

@@ -4,7 +4,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { useAuth } from '../app/auth/auth-provider';
 import { authApi } from '../features/auth/api';
 import { AuthLayout } from '../features/auth/components/auth-layout';
-import { afterSignInPath } from '../features/auth/post-login';
+import { useAfterSignInPath } from '../features/onboarding/use-after-sign-in-path';
 import { getToastMessage, isHttpError } from '../lib/http-error';
 import { acceptSession } from '../lib/session-refresh';
 import { Button } from '../ui/button';
@@ -16,6 +16,8 @@ type Step = { name: 'password' } | { name: 'code'; mfaToken: string } | { name: 
 export default function SignInPage() {
   const { status, signingOut } = useAuth();
   const [search] = useSearchParams();
+  // accounts §2: a new account takes the onboarding survey first.
+  const landing = useAfterSignInPath(search);
   const [step, setStep] = useState<Step>({ name: 'password' });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -26,7 +28,7 @@ export default function SignInPage() {
   // Signed in (now, or already): on to the page asked for. Waiting for the state, rather than navigating
   // right after the call, lets the next page see the user as signed in.
   // A sign-out keeps the state signed in for its 1 s delay (accounts §4) while it brings the user here.
-  if (status === 'signedIn' && !signingOut) return <Navigate to={afterSignInPath(search)} replace />;
+  if (status === 'signedIn' && !signingOut) return <Navigate to={landing} replace />;
 
   const finish = (session: SessionResponse) => acceptSession(session);
   const backToPassword = (message?: string) => {

@@ -7,7 +7,8 @@ import { authApi } from '../features/auth/api';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { NewPasswordFields, newPasswordErrors } from '../features/auth/components/new-password-fields';
 import { verificationEmailFailed } from '../features/auth/messages';
-import { afterSignInPath } from '../features/auth/post-login';
+import { readReferralRecord, removeReferralRecord } from '../features/growth/referral-record';
+import { useAfterSignInPath } from '../features/onboarding/use-after-sign-in-path';
 import { getToastMessage } from '../lib/http-error';
 import { acceptSession } from '../lib/session-refresh';
 import { Button } from '../ui/button';
@@ -22,6 +23,8 @@ export default function SignUpPage() {
   const { toast } = useToast();
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  // accounts §2: a new account takes the onboarding survey first.
+  const landing = useAfterSignInPath(search);
   const [firstName, setFirstName] = useState('');
   const [email, setEmail] = useState('');
   const [passwords, setPasswords] = useState({ password: '', repeat: '' });
@@ -33,7 +36,7 @@ export default function SignUpPage() {
   const [created, setCreated] = useState<string>();
 
   if (status === 'signedIn' && !signingOut && !created && !busy) {
-    return <Navigate to={afterSignInPath(search)} replace />;
+    return <Navigate to={landing} replace />;
   }
 
   const emailError =
@@ -66,8 +69,13 @@ export default function SignUpPage() {
       });
       setCreated(email.trim());
       acceptSession(session);
-      // Attribution is best effort: the account exists whatever happens here.
-      await authApi.postRegistrationUserSetup(attribution).catch(() => undefined);
+      // Attribution is best effort: the account exists whatever happens here. A live referral record
+      // goes with it (accounts §3, §9); it counts at sign-up only, so it is forgotten afterwards.
+      const referral = readReferralRecord();
+      await authApi
+        .postRegistrationUserSetup({ ...attribution, ...(referral ? { referral } : {}) })
+        .catch(() => undefined);
+      if (referral) removeReferralRecord();
     } catch (caught) {
       setError(getToastMessage(caught));
     } finally {
@@ -87,9 +95,7 @@ export default function SignUpPage() {
         }
       >
         <div className="flex flex-col gap-3">
-          <Button onClick={() => void navigate(afterSignInPath(search), { replace: true })}>
-            Continue to Parla
-          </Button>
+          <Button onClick={() => void navigate(landing, { replace: true })}>Continue to Parla</Button>
           <Button
             variant="secondary"
             onClick={() =>
@@ -156,7 +162,10 @@ export default function SignUpPage() {
         {emailTaken && (
           <FormMessage>
             An account with this email already exists.{' '}
-            <Link className="font-medium underline" to="/app/sign-in">
+            <Link
+              className="font-medium underline"
+              to={{ pathname: '/app/sign-in', search: search.toString() }}
+            >
               Sign in instead
             </Link>
           </FormMessage>

@@ -26,6 +26,7 @@ import { useVoiceSafetyAlerts } from '../features/voices/use-voice-safety-alerts
 import { voicePreviewPlayback } from '../features/voices/voice-playback';
 import { readVoiceSharing, VOICE_SEARCH_DEBOUNCE_MS } from '../features/voices/voice-rules';
 import { CREATION_TYPE_PARAM, isCloneFlow } from '../features/voices/voice-safety-rules';
+import { ShareResourceDialog } from '../features/workspace/components/share-resource-dialog';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { Button, getButtonClasses } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -34,7 +35,8 @@ import { SearchField } from '../ui/search-field';
 
 /**
  * `/app/voice-lab` (history/voices §2 voice lab): the workspace's own voices — cloned, designed and added
- * from the library — to preview, edit, share, verify and delete, and the ways to add one.
+ * from the library, and those members shared with the caller — to preview, edit, share (in the library, and
+ * within the workspace, §7), verify and delete, and the ways to add one.
  * `?creationType=cloneVoice` or `designVoice` opens the add dialog on that form. The voice list is watched
  * for safety controls (§4).
  */
@@ -57,6 +59,7 @@ function VoiceLab() {
   const search = useDebouncedValue(searchInput.trim(), VOICE_SEARCH_DEBOUNCE_MS);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [sharingId, setSharingId] = useState<string | null>(null);
+  const [workspaceSharing, setWorkspaceSharing] = useState<VoiceResponse | null>(null);
   const [toDelete, setToDelete] = useState<VoiceResponse | null>(null);
   const [toVerify, setToVerify] = useState<VoiceResponse | null>(null);
 
@@ -195,6 +198,7 @@ function VoiceLab() {
                   onPreview={playback ? () => preview.toggle(playback) : undefined}
                   onEdit={() => setEditingId(voice.voice_id)}
                   onShare={() => setSharingId(voice.voice_id)}
+                  onShareWithWorkspace={voice.is_owner ? () => setWorkspaceSharing(voice) : undefined}
                   onVerify={() => setToVerify(voice)}
                   onDelete={() => setToDelete(voice)}
                 />
@@ -224,6 +228,14 @@ function VoiceLab() {
       <ShareVoiceDialog
         voice={voices.find((voice) => voice.voice_id === sharingId) ?? null}
         onClose={() => setSharingId(null)}
+      />
+      <ShareResourceDialog
+        resource={
+          workspaceSharing
+            ? { type: 'voice', id: workspaceSharing.voice_id, name: workspaceSharing.name }
+            : null
+        }
+        onClose={() => setWorkspaceSharing(null)}
       />
       <ConfirmDialog
         open={toDelete !== null}

@@ -1,4 +1,5 @@
 import {
+  NO_TERMS_AGREED,
   type SessionResponse,
   USER_FIELDS_NOT_YET_IN_USE,
   type UserResponse,
@@ -39,6 +40,9 @@ export function makeUser(overrides: Partial<UserResponse> = {}): UserResponse {
     locale: null,
     session_inactivity_timeout: null,
     ...USER_FIELDS_NOT_YET_IN_USE,
+    onboarding_survey: null,
+    onboarding_checklist: null,
+    terms_agreed_to: NO_TERMS_AGREED,
     feature_configs: { feedback_enabled: true, tts_video_generation: true },
     ...overrides,
   });

@@ -81,6 +81,26 @@ export function InfoIcon(props: IconProps) {
   );
 }
 
+/** A bell, for the notifications button. */
+export function BellIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </IconFrame>
+  );
+}
+
+/** Two overlapping sheets, for copy buttons. */
+export function CopyIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <rect width="14" height="14" x="8" y="8" rx="2" />
+      <path d="M4 16c-1.1 0-2-.9-2-2V4c0-1.1.9-2 2-2h10c1.1 0 2 .9 2 2" />
+    </IconFrame>
+  );
+}
+
 /** An arrow pointing up and right, for links that leave the app. */
 export function ArrowUpRightIcon(props: IconProps) {
   return (

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
 import { UnknownAccountActionError } from '../../features/auth/account-action';
+import { ConsentGate } from '../../features/consent/components/consent-gate';
+import { AttributionCapture } from '../../features/growth/components/attribution-capture';
 import { FeedbackControl } from '../../features/history/components/feedback-control';
+import { ChecklistStepNotifier } from '../../features/onboarding/components/checklist-step-notifier';
 import { PlayerBar } from '../../features/player/components/player-bar';
 import type { AudioPlayerItem } from '../../features/player/player-item';
 import { useUser } from '../../features/users/api/get-user';
@@ -64,7 +67,10 @@ export function AppShell() {
   return (
     <ShellFrame>
       <ShellQueryActions />
+      <AttributionCapture />
       <SessionUpkeep />
+      <ChecklistStepNotifier />
+      <ConsentGate />
       <Outlet />
     </ShellFrame>
   );

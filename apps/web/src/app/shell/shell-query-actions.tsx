@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { accountApi } from '../../features/account/api';
 import { emailAccessVerifiedMessage } from '../../features/account/sensitive-action';
+import { TrainingOptOutDialogController } from '../../features/consent/components/workspace-training-opt-out';
 import { getToastMessage } from '../../lib/http-error';
 import { removeStorage, storageKeys, writeStorage } from '../../lib/storage-keys';
 import { useAuth } from '../auth/auth-provider';
@@ -13,10 +14,11 @@ export const emailUpdateFailed = (reason: string) => `Unable to update email, ${
 /**
  * The app shell's query parameters (accounts §2): `internalCode` with `newUser=false` runs the
  * sensitive-action verification once signed in, then goes to the root; `isReverting=true` runs the email
- * revert at once, signed in or not. The parameters leave the address bar once handled.
+ * revert at once, signed in or not; `training_opt_out=true` sets a flag that opens the data-training dialog
+ * once the workspace's data arrives (after sign-in). The parameters leave the address bar once handled.
  */
 export function ShellQueryActions() {
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const { status, signOut } = useAuth();
@@ -27,6 +29,21 @@ export function ShellQueryActions() {
   const isReverting = search.get('isReverting') === 'true';
   const newUser = search.get('newUser');
   const onLandingPage = location.pathname === '/auth/action';
+  const trainingOptOut = search.get('training_opt_out') === 'true';
+  const [trainingOptOutRequested, setTrainingOptOutRequested] = useState(false);
+
+  useEffect(() => {
+    if (!trainingOptOut) return;
+    setTrainingOptOutRequested(true);
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('training_opt_out');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [trainingOptOut, setSearch]);
 
   useEffect(() => {
     if (!internalCode || onLandingPage || handled.current === internalCode) return;
@@ -64,5 +81,10 @@ export function ShellQueryActions() {
     );
   }, [internalCode, isReverting, newUser, status, onLandingPage, navigate, signOut, toast, toastError]);
 
-  return null;
+  return (
+    <TrainingOptOutDialogController
+      open={trainingOptOutRequested && status === 'signedIn'}
+      onDone={() => setTrainingOptOutRequested(false)}
+    />
+  );
 }

@@ -1,5 +1,7 @@
 import { clsx } from 'clsx';
 import { Link, NavLink } from 'react-router';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
+import { WorkspaceSwitcher } from '../../features/workspace/components/workspace-switcher';
 import { Button } from '../../ui/button';
 import { useAuth } from '../auth/auth-provider';
 import { listNavEntries } from '../route-table';
@@ -20,7 +22,10 @@ function ParlaMark() {
   );
 }
 
-/** The header: wordmark, the navigation of built pages, the theme toggle and, when signed in, sign-out. */
+/**
+ * The header: wordmark, the navigation of built pages, the theme toggle and, when signed in, the
+ * workspace switcher (for members of several workspaces), the notifications bell and sign-out.
+ */
 export function SiteHeader() {
   const navEntries = listNavEntries();
   const { status, user, signingOut, signOut } = useAuth();
@@ -68,6 +73,8 @@ export function SiteHeader() {
           )}
           {status === 'signedIn' && (
             <>
+              <WorkspaceSwitcher />
+              <NotificationsBell />
               <Button variant="ghost" size="sm" asChild>
                 <Link to="/app/settings">Settings</Link>
               </Button>

@@ -5,6 +5,7 @@ import {
   optOutOfUpdatesRoute,
   postRegistrationUserSetupRoute,
   preSignUpRoute,
+  type ReferralRecord,
   removeMfaWithBackupCodeRoute,
   type SessionResponse,
   type SignInResponse,
@@ -35,7 +36,7 @@ export const authApi = {
     first_name?: string;
     agrees_to_product_updates?: boolean;
   }): Promise<SessionResponse> => apiRequest(signUpRoute, { body }),
-  postRegistrationUserSetup: (body: { pid?: string; xid?: string }) =>
+  postRegistrationUserSetup: (body: { pid?: string; xid?: string; referral?: ReferralRecord }) =>
     apiRequest(postRegistrationUserSetupRoute, { body }),
   signOut: () => apiRequest(signOutRoute),
   sendPasswordResetEmail: (email: string, continueUrl?: string) =>

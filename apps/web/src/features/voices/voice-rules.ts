@@ -40,6 +40,14 @@ export function isLibraryCopy(voice: Pick<VoiceResponse, 'sharing'>): boolean {
   return status === 'copied' || status === 'copied_disabled';
 }
 
+/**
+ * Whether another member of the workspace shared this voice with the caller (history/voices §3 voice_type
+ * `workspace`): not theirs, not a library copy, not a premade voice.
+ */
+export function isSharedWithMe(voice: Pick<VoiceResponse, 'is_owner' | 'sharing' | 'category'>): boolean {
+  return !voice.is_owner && !isLibraryCopy(voice) && voice.category !== 'premade';
+}
+
 /** history/voices §5: "Voices with sharing status copied_disabled are not usable." */
 export function isVoiceUnavailable(voice: Pick<VoiceResponse, 'sharing'>): boolean {
   return readVoiceSharing(voice)?.status === 'copied_disabled';

@@ -14,6 +14,8 @@ export interface OwnVoiceRowProps {
   onPreview: (() => void) | undefined;
   onEdit: () => void;
   onShare: () => void;
+  /** Opens the workspace sharing dialog; offered only where given (the caller created the voice). */
+  onShareWithWorkspace?: (() => void) | undefined;
   /** Opens the verify dialog; offered while the voice needs verification. */
   onVerify: () => void;
   onDelete: () => void;
@@ -26,6 +28,7 @@ export function OwnVoiceRow({
   onPreview,
   onEdit,
   onShare,
+  onShareWithWorkspace,
   onVerify,
   onDelete,
 }: OwnVoiceRowProps) {
@@ -88,10 +91,22 @@ export function OwnVoiceRow({
         <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${voice.name}`}>
           Edit
         </Button>
-        {canShareVoice(voice) && (
+        {/* A voice a member shared with the caller is theirs to publish, not the caller's. */}
+        {canShareVoice(voice) && voice.is_owner && (
           <Button variant="ghost" size="sm" onClick={onShare} aria-label={`Share ${voice.name}`}>
             <ShareIcon />
             Share
+          </Button>
+        )}
+        {onShareWithWorkspace && voice.is_owner && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onShareWithWorkspace}
+            aria-label={`Share ${voice.name} with your workspace`}
+            title="Share with your workspace"
+          >
+            Workspace
           </Button>
         )}
         <Button

@@ -1,12 +1,18 @@
 import type { VoiceResponse } from '@parla/contracts';
 import { Badge } from '../../../ui/badge';
-import { getOwnVoiceKind, isVoiceUnavailable, ownVoiceKindLabels, readVoiceSharing } from '../voice-rules';
+import {
+  getOwnVoiceKind,
+  isSharedWithMe,
+  isVoiceUnavailable,
+  ownVoiceKindLabels,
+  readVoiceSharing,
+} from '../voice-rules';
 import { needsVoiceVerification } from '../voice-verification-rules';
 
 /**
  * A voice's badges: its kind (cloned, designed, professional, from the library), and the states that
- * matter — shared, unavailable (§5 copied_disabled), blocked or awaiting a check (§3 safety_control), and
- * not verified yet (§5 verification).
+ * matter — shared (in the library, or by a workspace member with the caller, §7), unavailable (§5
+ * copied_disabled), blocked or awaiting a check (§3 safety_control), and not verified yet (§5 verification).
  */
 export function VoiceStatusBadges({ voice, showKind = true }: { voice: VoiceResponse; showKind?: boolean }) {
   const sharing = readVoiceSharing(voice);
@@ -21,6 +27,7 @@ export function VoiceStatusBadges({ voice, showKind = true }: { voice: VoiceResp
           Shared
         </Badge>
       )}
+      {isSharedWithMe(voice) && <Badge tone="accent">Shared with you</Badge>}
       {isVoiceUnavailable(voice) && (
         <Badge tone="danger" dot>
           Unavailable

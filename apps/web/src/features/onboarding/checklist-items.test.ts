@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { makeChecklist } from '../../test/onboarding-fixture';
+import {
+  availableLanding,
+  checklistItemGuides,
+  isChecklistActive,
+  landingAfterSignIn,
+  unacknowledgedItems,
+} from './checklist-items';
+
+describe('checklist item landings (accounts §2)', () => {
+  const built = new Set(['/app/voice-lab', '/app/voice-library']);
+
+  it('links an app page only when it is built, with or without a query', () => {
+    expect(availableLanding(checklistItemGuides.design_voice.landing, built)?.href).toBe(
+      '/app/voice-lab?creationType=designVoice',
+    );
+    expect(availableLanding(checklistItemGuides.create_dub.landing, built)).toBeNull();
+    expect(availableLanding(checklistItemGuides.join_affiliate.landing, built)).toBeNull();
+  });
+
+  it('always links the server’s own pages', () => {
+    expect(availableLanding(checklistItemGuides.generate_api_key.landing, new Set())?.href).toBe('/docs');
+  });
+});
+
+describe('landingAfterSignIn', () => {
+  it('puts the survey first while onboarding is to do, keeping the target', () => {
+    expect(landingAfterSignIn('/app/usage', { is_onboarding_completed: false })).toBe(
+      '/app/onboarding?redirect=%2Fapp%2Fusage',
+    );
+    expect(landingAfterSignIn('/app/usage', { is_onboarding_completed: true })).toBe('/app/usage');
+    expect(landingAfterSignIn('/app/usage', null)).toBe('/app/usage');
+    expect(landingAfterSignIn('/app/onboarding/next', { is_onboarding_completed: false })).toBe(
+      '/app/onboarding/next',
+    );
+  });
+});
+
+describe('checklist state', () => {
+  it('is active while started, showing and not marked complete', () => {
+    expect(isChecklistActive(makeChecklist())).toBe(true);
+    expect(isChecklistActive(makeChecklist({ hidden: true }))).toBe(false);
+    expect(isChecklistActive(makeChecklist({ completed: true }))).toBe(false);
+    expect(isChecklistActive(makeChecklist({ started: false }))).toBe(false);
+    expect(isChecklistActive(undefined)).toBe(false);
+  });
+
+  it('names the completed steps nobody was congratulated on', () => {
+    const answer = makeChecklist({ done: ['design_voice', 'create_dub'], acknowledged: ['design_voice'] });
+    expect(unacknowledgedItems(answer)).toEqual(['create_dub']);
+  });
+});

@@ -1,0 +1,18 @@
+import type { UserResponse } from '@parla/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../app/auth/auth-provider';
+import { afterSignInPath } from '../auth/post-login';
+import { getUserQueryOptions } from '../users/api/get-user';
+import { landingAfterSignIn } from './checklist-items';
+
+/**
+ * The page after sign-in or sign-up (features/auth afterSignInPath), with onboarding first for a user who
+ * has not taken the survey (accounts §2 onboarding, §3 is_onboarding_completed). The cached user document
+ * wins over the sign-in's snapshot, which does not see a survey taken since.
+ */
+export function useAfterSignInPath(search: URLSearchParams): string {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const fresh = queryClient.getQueryData<UserResponse>(getUserQueryOptions().queryKey) ?? user;
+  return landingAfterSignIn(afterSignInPath(search), fresh);
+}

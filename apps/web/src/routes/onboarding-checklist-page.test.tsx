@@ -1,0 +1,129 @@
+import type { OnboardingChecklistResponse } from '@parla/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setAccessToken } from '../lib/access-token';
+import { apiError, json } from '../test/billing-fixture';
+import { makeChecklist } from '../test/onboarding-fixture';
+import { renderApp } from '../test/render-app';
+import { makeUser } from '../test/user-fixture';
+
+const PATH = '/app/onboarding-checklist';
+
+/** The API with a checklist that the calls change as the server would. */
+function stubApi(initial: OnboardingChecklistResponse | (() => Response)) {
+  setAccessToken('t1');
+  let state = typeof initial === 'function' ? makeChecklist() : initial;
+  const posts: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const [path] = url.split('?');
+      const key = `${init?.method ?? 'GET'} ${path}`;
+      if (key.startsWith('POST ')) posts.push(key);
+      if (key === 'GET /v1/user') return json(makeUser());
+      if (key === 'GET /v1/user/onboarding-checklist')
+        return typeof initial === 'function' ? initial() : json(state);
+      if (key === 'POST /v1/user/onboarding-checklist/initiate') {
+        state = makeChecklist();
+        return json(state);
+      }
+      if (key === 'POST /v1/user/onboarding-checklist/hide' && state.checklist) {
+        state = { ...state, checklist: { ...state.checklist, hidden: true } };
+        return json(state);
+      }
+      if (key === 'POST /v1/user/onboarding-checklist/mark-complete') {
+        state = { ...state, is_onboarding_checklist_completed: true };
+        return json(state);
+      }
+      if (key === 'POST /v1/user/onboarding-checklist/acknowledge')
+        return json({ ...state, acknowledged: [] });
+      return apiError(404, 'not_found');
+    }),
+  );
+  return posts;
+}
+
+const itemOf = (list: HTMLElement, title: string) =>
+  within(list)
+    .getAllByRole('listitem')
+    .find((item) => item.textContent?.includes(title)) as HTMLElement;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  setAccessToken(null);
+});
+
+describe('/app/onboarding-checklist', () => {
+  it('lists every step with its state, and links only to pages that exist', async () => {
+    stubApi(
+      makeChecklist({
+        done: ['generate_text_to_speech', 'design_voice'],
+        acknowledged: ['generate_text_to_speech', 'design_voice'],
+      }),
+    );
+    renderApp(PATH);
+    const list = await screen.findByRole('list', { name: 'Onboarding checklist' }, { timeout: 5000 });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(7);
+    expect(
+      screen
+        .getByRole('progressbar', { name: 'Onboarding checklist progress' })
+        .getAttribute('aria-valuenow'),
+    ).toBe('2');
+    expect(screen.getByText('2 of 7 done')).toBeTruthy();
+
+    expect(within(itemOf(list, 'Generate text to speech')).getByText('Done')).toBeTruthy();
+    const sts = itemOf(list, 'Convert speech to speech');
+    expect(within(sts).getByText('To do')).toBeTruthy();
+    expect(within(sts).getByRole('link', { name: 'Open speech to speech' }).getAttribute('href')).toBe(
+      '/app/speech-synthesis/speech-to-speech',
+    );
+    expect(within(itemOf(list, 'Add a voice from the library')).getByRole('link').getAttribute('href')).toBe(
+      '/app/voice-library',
+    );
+    // No page yet: no dead link, and the item says why.
+    const dub = itemOf(list, 'Create a dub');
+    expect(within(dub).queryByRole('link')).toBeNull();
+    expect(within(dub).getByText('Dubbing is not built yet.')).toBeTruthy();
+    expect(within(itemOf(list, 'Join the affiliate programme')).queryByRole('link')).toBeNull();
+    const key = itemOf(list, 'Create an API key');
+    expect(within(key).getByRole('link', { name: 'Read the API reference' }).getAttribute('href')).toBe(
+      '/docs',
+    );
+    expect(within(key).getByRole('link', { name: 'Create a key' }).getAttribute('href')).toBe(
+      '/app/settings/api-keys',
+    );
+  });
+
+  it('hides the checklist and marks it complete', async () => {
+    const posts = stubApi(makeChecklist());
+    renderApp(PATH);
+    fireEvent.click(await screen.findByRole('button', { name: 'Hide' }, { timeout: 5000 }));
+    expect(await screen.findByText(/The checklist is hidden from the home page/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Hide' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as complete' }));
+    expect(await screen.findByText('You have marked the checklist complete.')).toBeTruthy();
+    expect(posts).toEqual([
+      'POST /v1/user/onboarding-checklist/hide',
+      'POST /v1/user/onboarding-checklist/mark-complete',
+    ]);
+  });
+
+  it('offers to start a checklist that has not been started', async () => {
+    const posts = stubApi(makeChecklist({ started: false }));
+    renderApp(PATH);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start the checklist' }, { timeout: 5000 }));
+    expect(await screen.findByRole('list', { name: 'Onboarding checklist' })).toBeTruthy();
+    expect(posts).toContain('POST /v1/user/onboarding-checklist/initiate');
+  });
+
+  it('says when the checklist cannot be loaded, and tries again', async () => {
+    let fail = true;
+    stubApi(() => (fail ? apiError(500, 'internal_error', 'Something broke.') : json(makeChecklist())));
+    renderApp(PATH);
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 10_000 });
+    fail = false;
+    fireEvent.click(retry);
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Onboarding checklist' })).toBeTruthy());
+  }, 20_000);
+});
