@@ -62,7 +62,15 @@ describe('accounts', () => {
     const verified = page.getByRole('dialog', { name: 'Email Verification' });
     await verified.getByText(`Your email ${email} has been verified.`).waitFor();
     await verified.getByRole('button', { name: 'Continue to sign in' }).click();
-    // Still signed in: the sign-in page sends the user on to the app.
+    // Still signed in: the sign-in page sends the new account through the onboarding survey first
+    // (accounts §2 onboarding and next), then on to the app.
+    await page.getByRole('heading', { name: 'Welcome to Parla' }).waitFor();
+    expect(await page.getByLabel('First name').inputValue()).toBe('Ada');
+    await page.getByRole('radio', { name: 'Developer' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'You’re all set, Ada' }).waitFor();
+    await page.getByRole('list', { name: 'Onboarding checklist' }).waitFor();
+    await page.getByRole('link', { name: 'Continue' }).click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await page.getByText(`${email} · Free plan`).waitFor();
     expect(await page.getByText('Your email is not verified yet').count()).toBe(0);

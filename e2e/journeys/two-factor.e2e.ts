@@ -22,7 +22,16 @@ describe('two-factor authentication', () => {
   test('set up from settings with the shown key, then sign-in asks for the code', async ({ page }) => {
     const email = `e2e-2fa-${Date.now()}@example.test`;
     const password = 'two-factor-1!';
-    expect((await page.request.post('/v1/auth/sign-up', { data: { email, password } })).status()).toBe(201);
+    const signUp = await page.request.post('/v1/auth/sign-up', { data: { email, password } });
+    expect(signUp.status()).toBe(201);
+    // Onboarding done through the API, so the sign-in below goes straight to the page (accounts §2).
+    const survey = await page.request.post('/v1/user/onboarding-survey-complete', {
+      headers: {
+        authorization: `Bearer ${((await signUp.json()) as { access_token: string }).access_token}`,
+      },
+      data: { first_name: 'Grace', role: 'developer', timezone: 'UTC' },
+    });
+    expect(survey.status()).toBe(200);
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('xi:has-session', '1'));
 

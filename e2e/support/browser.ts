@@ -33,8 +33,22 @@ export async function closeBrowser(): Promise<void> {
  * A journey test: `page` is a fresh browser context (its own storage) on the running app. A failing
  * test leaves a full-page screenshot in e2e/artifacts/.
  */
-export const test = base.extend<{ page: Page; baseUrl: string }>({
+export const test = base.extend<{ page: Page; secondPage: Page; baseUrl: string }>({
   baseUrl: inject('baseUrl'),
+  /** A second person's browser (its own context and storage), for journeys between two users. */
+  secondPage: async ({ task, baseUrl }, use) => {
+    const context = await (await getBrowser()).newContext({ baseURL: baseUrl });
+    const page = await context.newPage();
+    await use(page);
+    if (task.result?.state === 'fail') {
+      fs.mkdirSync(artifacts, { recursive: true });
+      const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+      await page
+        .screenshot({ path: path.join(artifacts, `${name}.second.png`), fullPage: true })
+        .catch(() => {});
+    }
+    await context.close();
+  },
   page: async ({ task, baseUrl }, use) => {
     const context = await (await getBrowser()).newContext({ baseURL: baseUrl });
     const page = await context.newPage();
