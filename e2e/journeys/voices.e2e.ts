@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
+import { payForPlan, signUpInBrowser } from '../support/accounts';
 import { closeBrowser, test } from '../support/browser';
 
 afterAll(closeBrowser);
@@ -24,37 +25,10 @@ describe('voices', () => {
     ]);
 
     const email = `e2e-voices-${Date.now()}@example.test`;
-    expect(
-      (await page.request.post('/v1/auth/sign-up', { data: { email, password: 'voices-pass-1!' } })).status(),
-    ).toBe(201);
-    await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('xi:has-session', '1'));
-
-    // Instant cloning needs Starter: the built-in provider's checkout, paid with its test card over the API.
-    const token = await page.evaluate(async () => {
-      const res = await fetch('/v1/auth/refresh', { method: 'POST' });
-      return ((await res.json()) as { access_token: string }).access_token;
-    });
+    const token = await signUpInBrowser(page, email, 'voices-pass-1!');
+    // Instant cloning needs Starter.
+    await payForPlan(page, token, 'starter');
     const headers = { authorization: `Bearer ${token}` };
-    const checkout = await page.request.post('/v1/billing/create-checkout-session', {
-      headers,
-      data: { subscription_type: 'starter', billing_period: 'monthly_period', currency: 'usd' },
-    });
-    expect(checkout.status()).toBe(200);
-    const sessionId = /\/billing\/checkout\/([^/?#]+)/.exec(
-      ((await checkout.json()) as { url: string }).url,
-    )?.[1];
-    const paid = await page.request.post(`/v1/billing/sessions/${sessionId}/card`, {
-      headers,
-      data: {
-        card_number: '4242 4242 4242 4242',
-        exp_month: 12,
-        exp_year: 2034,
-        cvc: '123',
-        cardholder_name: 'Ada Lovelace',
-      },
-    });
-    expect(await paid.json()).toMatchObject({ status: 'succeeded' });
 
     // The voice lab's clone form: the file, a name, the consent.
     // (The dialog opens at once; the page behind it is hidden from the accessibility tree.)

@@ -4,46 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect } from 'vitest';
+import { accessTokenOf, payForPlan, signUpInBrowser } from '../support/accounts';
 import { closeBrowser, test } from '../support/browser';
 
 afterAll(closeBrowser);
 
-/** Signs up over the API and lets the web app find the session; answers the access token. */
-async function signUp(page: Page, email: string): Promise<string> {
-  expect(
-    (await page.request.post('/v1/auth/sign-up', { data: { email, password: 'team-pass-1!' } })).status(),
-  ).toBe(201);
-  await page.goto('/');
-  await page.evaluate(() => localStorage.setItem('xi:has-session', '1'));
-  return page.evaluate(async () => {
-    const res = await fetch('/v1/auth/refresh', { method: 'POST' });
-    return ((await res.json()) as { access_token: string }).access_token;
-  });
-}
-
-/** Scale (three seats, accounts §9): the built-in provider's checkout, paid with its test card. */
-async function upgradeToScale(page: Page, token: string): Promise<void> {
-  const headers = { authorization: `Bearer ${token}` };
-  const checkout = await page.request.post('/v1/billing/create-checkout-session', {
-    headers,
-    data: { subscription_type: 'growing_business', billing_period: 'monthly_period', currency: 'usd' },
-  });
-  expect(checkout.status()).toBe(200);
-  const sessionId = /\/billing\/checkout\/([^/?#]+)/.exec(
-    ((await checkout.json()) as { url: string }).url,
-  )?.[1];
-  const paid = await page.request.post(`/v1/billing/sessions/${sessionId}/card`, {
-    headers,
-    data: {
-      card_number: '4242 4242 4242 4242',
-      exp_month: 12,
-      exp_year: 2034,
-      cvc: '123',
-      cardholder_name: 'Ada',
-    },
-  });
-  expect(await paid.json()).toMatchObject({ status: 'succeeded' });
-}
+const PASSWORD = 'team-pass-1!';
 
 /** The path of the invitation link in the newest invitation mail to an address (the local outbox). */
 async function invitationLink(page: Page, to: string): Promise<string> {
@@ -73,8 +39,9 @@ describe('workspaces', () => {
     const memberEmail = `e2e-member-${stamp}@example.test`;
 
     // The admin: a Scale plan (seats to invite into) and a cloned voice of their own.
-    const adminToken = await signUp(page, adminEmail);
-    await upgradeToScale(page, adminToken);
+    const adminToken = await signUpInBrowser(page, adminEmail, PASSWORD);
+    // Scale: three seats to invite into (accounts §9).
+    await payForPlan(page, adminToken, 'growing_business');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-e2e-team-'));
     const sample = path.join(dir, 'team.wav');
     execFileSync('flite', [
@@ -97,7 +64,7 @@ describe('workspaces', () => {
     fs.rmSync(dir, { recursive: true, force: true });
 
     // The second user has an account of their own.
-    await signUp(secondPage, memberEmail);
+    await signUpInBrowser(secondPage, memberEmail, PASSWORD);
 
     // The admin invites them from the members page.
     await page.goto('/app/workspace/members');
@@ -127,10 +94,7 @@ describe('workspaces', () => {
     await page.getByText('2 of 3 seats used').waitFor();
 
     // Not shared yet: the voice is not theirs to use.
-    const memberToken = await secondPage.evaluate(async () => {
-      const res = await fetch('/v1/auth/refresh', { method: 'POST' });
-      return ((await res.json()) as { access_token: string }).access_token;
-    });
+    const memberToken = await accessTokenOf(secondPage);
     const asMember = { authorization: `Bearer ${memberToken}` };
     expect((await secondPage.request.get(`/v1/voices/${voiceId}`, { headers: asMember })).status()).toBe(404);
 
@@ -168,10 +132,7 @@ describe('workspaces', () => {
       data: { text: 'Still mine?' },
     });
     expect(spoken.status()).toBe(401);
-    const fresh = await secondPage.evaluate(async () => {
-      const res = await fetch('/v1/auth/refresh', { method: 'POST' });
-      return ((await res.json()) as { access_token: string }).access_token;
-    });
+    const fresh = await accessTokenOf(secondPage);
     const after = await secondPage.request.get(`/v1/voices/${voiceId}`, {
       headers: { authorization: `Bearer ${fresh}` },
     });

@@ -1,0 +1,63 @@
+import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+
+/** The links between the pages of one section; the current one is marked for assistive technology too. */
+export function SectionNav({
+  label,
+  links,
+}: {
+  label: string;
+  links: ReadonlyArray<{ path: string; label: string }>;
+}) {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label={label} className="-mx-1 overflow-x-auto px-1">
+      <ul className="flex w-max gap-1 rounded-lg border border-line bg-subtle p-1">
+        {links.map((page) => {
+          const current = pathname === page.path;
+          return (
+            <li key={page.path}>
+              <Link
+                to={page.path}
+                aria-current={current ? 'page' : undefined}
+                className={clsx(
+                  'block rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
+                  current ? 'bg-surface text-fg shadow-xs' : 'text-fg-muted hover:text-fg',
+                )}
+              >
+                {page.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** The top of a section's page: its title, a line about it, actions on the right and the section's links. */
+export function SectionPageHeader({
+  title,
+  description,
+  actions,
+  nav,
+}: {
+  title: string;
+  description: ReactNode;
+  actions?: ReactNode;
+  nav: ReactNode;
+}) {
+  return (
+    <header className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex max-w-2xl flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <div className="text-sm text-fg-muted">{description}</div>
+        </div>
+        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+      </div>
+      {nav}
+    </header>
+  );
+}
