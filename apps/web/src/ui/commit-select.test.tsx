@@ -7,14 +7,14 @@ import { CommitSelect } from './commit-select';
 
 function renderSelect(onCommit: (value: string) => void) {
   render(
-    <label>
-      Role
-      <CommitSelect value="member" onCommit={onCommit}>
+    <>
+      <label htmlFor="role">Role</label>
+      <CommitSelect id="role" value="member" onCommit={onCommit}>
         <option value="member">Member</option>
         <option value="editor">Editor</option>
         <option value="admin">Admin</option>
       </CommitSelect>
-    </label>,
+    </>,
   );
   return screen.getByLabelText('Role') as HTMLSelectElement;
 }
