@@ -42,6 +42,11 @@ export const errorCodes = {
   invalid_mfa_code: 401,
   /** A sensitive action without a verified sensitive-action code (accounts §4): verify the email first. */
   sensitive_action_verification_required: 403,
+  /**
+   * The caller was removed from (or locked in) the workspace their token names: refresh the token — it names
+   * the workspace they work in now — and do not replay the request there.
+   */
+  workspace_access_revoked: 401,
   /** An invite or accept would need more seats than the plan has (accounts §9 seats). */
   seat_limit_reached: 403,
   /**

@@ -54,8 +54,8 @@ export function createAuthGuard(deps: { db: Db; clock: Clock; authSecret: string
 
   /**
    * The caller, and only while they still hold an unlocked seat in the workspace named: a member removed
-   * or locked loses access at once, not when their token runs out. The 401 makes the web app refresh its
-   * token, which names the workspace the user works in now.
+   * or locked loses access at once, not when their token runs out. The 401 `workspace_access_revoked`
+   * makes the web app refresh its token, which names the workspace the user works in now.
    */
   async function authenticate(request: FastifyRequest): Promise<Principal> {
     const principal = await identify(request);
@@ -63,10 +63,7 @@ export function createAuthGuard(deps: { db: Db; clock: Clock; authSecret: string
       if (principal.via === 'api_key') {
         throw new AppError('invalid_api_key', 'This API key’s owner no longer has access to its workspace.');
       }
-      throw new AppError(
-        'unauthorized',
-        'You are no longer a member of this workspace. Please sign in again.',
-      );
+      throw new AppError('workspace_access_revoked', 'You no longer have access to this workspace.');
     }
     return principal;
   }

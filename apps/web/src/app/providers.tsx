@@ -1,9 +1,10 @@
 import { TooltipProvider } from '@radix-ui/react-tooltip';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
 import { authApi } from '../features/auth/api';
 import { PlayerProvider } from '../features/player/player-provider';
+import { WORKSPACE_LEFT_EVENT } from '../lib/api-client';
 import { AuthProvider } from './auth/auth-provider';
 import { signInPath } from './auth/sign-out';
 import type { createAppRouter } from './router';
@@ -43,6 +44,12 @@ export function Providers({ router, queryClient }: ProvidersProps) {
     queryClient.clear();
     void router.navigate(signInPath, { replace: true });
   }, [queryClient, router]);
+  // Removed from the workspace worked in: nothing of it may stay on screen (lib/api-client refreshed the token).
+  useEffect(() => {
+    const leave = () => void queryClient.resetQueries();
+    window.addEventListener(WORKSPACE_LEFT_EVENT, leave);
+    return () => window.removeEventListener(WORKSPACE_LEFT_EVENT, leave);
+  }, [queryClient]);
 
   return (
     <QueryClientProvider client={queryClient}>

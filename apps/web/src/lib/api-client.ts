@@ -144,6 +144,13 @@ async function sendRequest<Route extends RouteDescriptor>(
     if (next) return sendRequest(route, options, accept, true);
   }
 
+  if (response.status === 401 && token && readErrorType(parsed.value) === 'workspace_access_revoked') {
+    // Removed from (or locked in) the workspace: the next token names the one the user works in now. The
+    // request is not replayed there — it was meant for the other workspace — and what was cached goes.
+    await refreshAccessToken().catch(() => null);
+    window.dispatchEvent(new Event(WORKSPACE_LEFT_EVENT));
+  }
+
   const otherSchema = route.otherResponses?.[response.status];
   const other = otherSchema?.safeParse(parsed.value);
   throw new HttpError({
@@ -154,6 +161,9 @@ async function sendRequest<Route extends RouteDescriptor>(
     data: other?.success ? other.data : parsed.value,
   });
 }
+
+/** Fired on `window` when the server says the user no longer has access to the workspace they worked in. */
+export const WORKSPACE_LEFT_EVENT = 'parla:workspace-left';
 
 /**
  * Calls a route whose answer is not JSON (audio, a stream) and returns the successful Response with its

@@ -85,7 +85,9 @@ describe('/app/onboarding-checklist', () => {
     const dub = itemOf(list, 'Create a dub');
     expect(within(dub).queryByRole('link')).toBeNull();
     expect(within(dub).getByText('Dubbing is not built yet.')).toBeTruthy();
-    expect(within(itemOf(list, 'Join the affiliate programme')).queryByRole('link')).toBeNull();
+    expect(within(itemOf(list, 'Join the affiliate programme')).getByRole('link').getAttribute('href')).toBe(
+      '/app/affiliates',
+    );
     const key = itemOf(list, 'Create an API key');
     expect(within(key).getByRole('link', { name: 'Read the API reference' }).getAttribute('href')).toBe(
       '/docs',

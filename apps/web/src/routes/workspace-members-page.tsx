@@ -38,8 +38,9 @@ function WorkspaceMembers() {
   const { user } = useAuth();
   const summary = useWorkspaceSummary();
   const members = useWorkspaceMembers();
-  const invites = useWorkspaceInvites();
   const canManage = hasAdminRights(summary.data?.role);
+  // The addresses invited are the admins' to see.
+  const invites = useWorkspaceInvites({ enabled: canManage });
   const groups = useWorkspaceGroups({ enabled: canManage });
   const [inviting, setInviting] = useState(false);
 
@@ -110,27 +111,29 @@ function WorkspaceMembers() {
         )}
       </Card>
 
-      <Card aria-labelledby={`${id}-invites`}>
-        <CardHeader>
-          <div>
-            <h2 id={`${id}-invites`} className="text-base font-semibold">
-              Pending invitations
-            </h2>
-            <p className="mt-1 text-sm text-fg-muted">
-              Each invitation holds a seat until it is accepted, declined, withdrawn or a week has passed.
-            </p>
-          </div>
-        </CardHeader>
-        {invites.isPending ? (
-          <div className="flex flex-col gap-3 p-5" aria-busy="true">
-            <Skeleton className="h-8 w-full" />
-          </div>
-        ) : invites.isError ? (
-          <LoadError error={invites.error} onRetry={() => void invites.refetch()} className="p-5" />
-        ) : (
-          <PendingInvites invites={invites.data} canManage={canManage} />
-        )}
-      </Card>
+      {canManage && (
+        <Card aria-labelledby={`${id}-invites`}>
+          <CardHeader>
+            <div>
+              <h2 id={`${id}-invites`} className="text-base font-semibold">
+                Pending invitations
+              </h2>
+              <p className="mt-1 text-sm text-fg-muted">
+                Each invitation holds a seat until it is accepted, declined, withdrawn or a week has passed.
+              </p>
+            </div>
+          </CardHeader>
+          {invites.isPending ? (
+            <div className="flex flex-col gap-3 p-5" aria-busy="true">
+              <Skeleton className="h-8 w-full" />
+            </div>
+          ) : invites.isError ? (
+            <LoadError error={invites.error} onRetry={() => void invites.refetch()} className="p-5" />
+          ) : (
+            <PendingInvites invites={invites.data} canManage={canManage} />
+          )}
+        </Card>
+      )}
 
       <InviteMemberDialog open={inviting} onClose={() => setInviting(false)} groups={groups.data ?? []} />
     </div>

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors';
 import { startOnboarding } from '../onboarding/onboarding.service';
 import { getUser, getUserByEmail } from '../users/users.store';
 import type { UserRow } from '../users/users.tables';
+import { workspaceForToken } from '../workspaces/members.service';
 import { createUserWithWorkspace } from '../workspaces/workspaces.service';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from './access-token';
 import { acceptTotpCode, issueMfaChallenge, userOfMfaToken } from './mfa.service';
@@ -112,7 +113,7 @@ export async function signIn(
 export async function startSession(deps: AuthDeps, user: UserRow): Promise<IssuedSession> {
   if (!user.workspaceId) throw new AppError('invalid_credentials', WRONG_CREDENTIALS);
   const refresh = await issueRefreshToken(deps.db, { userId: user.id, now: deps.clock.now() });
-  return sessionFor(deps, user.id, user.workspaceId, refresh);
+  return sessionFor(deps, user.id, await workspaceForToken(deps.db, user), refresh);
 }
 
 /** The second step of a sign-in with a second factor: the MFA token and a code from the app. */
@@ -133,7 +134,7 @@ export async function refreshSession(deps: AuthDeps, token: string | undefined):
   if (result.outcome !== 'rotated') throw expired;
   const user = await getUser(deps.db, result.next.userId);
   if (!user?.workspaceId) throw expired;
-  return sessionFor(deps, user.id, user.workspaceId, result.next);
+  return sessionFor(deps, user.id, await workspaceForToken(deps.db, user), result.next);
 }
 
 /** Ends the sign-in the token belongs to (all of its family). */

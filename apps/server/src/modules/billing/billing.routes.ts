@@ -26,6 +26,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
+import { adminRightsRequired } from '../workspaces/members.service';
 import {
   applyDiscount,
   authenticateSession,
@@ -62,7 +63,9 @@ export function billingDepsOf(deps: AppDeps): BillingDeps {
 export async function billingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const billing = billingDepsOf(deps);
   // Billing changes come from a signed-in person, never from an API key.
-  const session = { preHandler: deps.auth.requireSession };
+  // …and from one with the workspace's admin rights: a plain member may read the plan, not change it.
+  const adminOnly = adminRightsRequired(billing.db);
+  const session = { preHandler: [deps.auth.requireSession, adminOnly] };
   // The hosted pages carry their secret in the URL; guessing is slowed down like sign-in.
   const hosted = { config: { rateLimit: { max: 60, timeWindow: 60_000 } } };
   /**
@@ -90,7 +93,7 @@ export async function billingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     app,
     getBillingOverviewRoute,
     async ({ request }) => getBillingOverview(billing, principalOf(request).workspaceId),
-    { preHandler: deps.auth.requireAuth },
+    { preHandler: [deps.auth.requireAuth, adminOnly] },
   );
   registerRoute(
     app,

@@ -95,7 +95,7 @@ export async function consentRoutes(app: FastifyInstance, deps: AppDeps): Promis
     updateWorkspaceRoute,
     async ({ request, body }) =>
       updateWorkspaceTrainingOptOut(consent, principalOf(request), body.training_opt_out),
-    guarded,
+    session,
   );
 }
 

@@ -24,7 +24,7 @@ import { newId } from '../../platform/ids';
 import type { Storage } from '../../platform/storage/storage';
 import { decodeToWav } from '../../providers/tts/encode-audio';
 import { users } from '../users/users.tables';
-import { callerRoleOn, roleProblem } from '../workspaces/resource-access';
+import { callerRoleOn, forgetShares, roleProblem } from '../workspaces/resource-access';
 import {
   deleteHistoryRow,
   ensureShareLinkId,
@@ -146,6 +146,7 @@ export async function deleteHistoryItem(
 ): Promise<void> {
   const row = await deleteHistoryRow(deps.db, scope, id);
   if (!row) throw await missingOrForbidden(deps.db, scope, id, 'admin');
+  await forgetShares(deps.db, 'history_item', row.id);
   await deps.storage.delete(row.audioKey).catch(() => undefined);
   // Its share videos and previews too (a render still running removes its own file when it finds the row gone).
   await deleteShareVideos(deps.storage, scopeWorkspace(scope), id).catch(() => undefined);

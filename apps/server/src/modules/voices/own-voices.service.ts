@@ -23,7 +23,7 @@ import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
 import { denoise } from '../../providers/voice-audio/denoise';
 import { probeUpload, UploadRejectedError } from '../../providers/voice-audio/probe-upload';
 import { users } from '../users/users.tables';
-import { assertRole, callerRoleOn, holdsRole } from '../workspaces/resource-access';
+import { assertRole, callerRoleOn, forgetShares, holdsRole } from '../workspaces/resource-access';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { baseVoiceFor, findOwnVoice, ownSpeaking, voiceColumns, voiceNotFound } from './speaking-voice';
 import { ownPreviewKey, type VoicePreviewDeps } from './voice-previews';
@@ -465,6 +465,7 @@ export async function deleteVoice(deps: OwnVoiceDeps, caller: VoiceCaller, voice
   const { row, samples } = await getOwnVoice(deps.db, caller, voiceId, 'admin');
   await deps.db.transaction(async (tx) => {
     await tx.delete(voices).where(eq(voices.id, row.id));
+    await forgetShares(tx, 'voice', row.id);
     // Copies other workspaces added from the library have no original left: §5 copied_disabled.
     await tx
       .update(voices)

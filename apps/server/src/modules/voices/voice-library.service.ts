@@ -318,11 +318,24 @@ export async function getCollection(db: Db, workspaceId: string, id: string): Pr
   return toCollection(row);
 }
 
+/** Refuses ids of voices the caller cannot use (unknown, another workspace's, a member's not shared). */
+async function assertUsableVoices(
+  db: Db,
+  caller: VoiceCaller,
+  ids: readonly string[] | undefined,
+): Promise<void> {
+  for (const id of new Set(ids ?? [])) {
+    if (!findPremadeVoice(id) && !(await findOwnVoice(db, caller, id))) throw voiceNotFound(id);
+  }
+}
+
 export async function createCollection(
   db: Db,
-  workspaceId: string,
+  caller: VoiceCaller,
   body: CollectionInput,
 ): Promise<VoiceCollection> {
+  const { workspaceId } = caller;
+  await assertUsableVoices(db, caller, body.voice_ids);
   const [row] = await db
     .insert(voiceCollections)
     .values({
@@ -338,11 +351,13 @@ export async function createCollection(
 
 export async function updateCollection(
   db: Db,
-  workspaceId: string,
+  caller: VoiceCaller,
   id: string,
   body: CollectionInput,
 ): Promise<VoiceCollection> {
+  const { workspaceId } = caller;
   const current = await getCollection(db, workspaceId, id);
+  await assertUsableVoices(db, caller, body.voice_ids);
   const [row] = await db
     .update(voiceCollections)
     .set({

@@ -271,7 +271,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   registerRoute(
     app,
     createCollectionRoute,
-    async ({ request, body }) => createCollection(db, callerOf(request).workspaceId, body),
+    async ({ request, body }) => createCollection(db, callerOf(request), body),
     guarded,
   );
   registerRoute(
@@ -283,8 +283,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   registerRoute(
     app,
     updateCollectionRoute,
-    async ({ request, params, body }) =>
-      updateCollection(db, callerOf(request).workspaceId, params.collection_id, body),
+    async ({ request, params, body }) => updateCollection(db, callerOf(request), params.collection_id, body),
     guarded,
   );
   registerRoute(

@@ -10,7 +10,7 @@ import { linkIn, startSmtpServer } from '../../test/smtp-server';
 import { premadeVoiceId } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { users } from '../users/users.tables';
-import { workspaces } from './workspaces.tables';
+import { workspaceMembers, workspaces } from './workspaces.tables';
 
 /*
  * Workspaces (issue 8 item 1): invitations by email over real SMTP, seats, roles, groups, sharing a
@@ -112,6 +112,16 @@ async function join(admin: Person, invitee: Person, extra: Record<string, unknow
   const accepted = await call(invitee, 'POST', '/v1/user/workspace-invites/accept', { invite_code: code });
   expect(accepted.json()).toEqual({ status: 'ok', workspace_id: admin.workspaceId });
   return refresh(invitee);
+}
+
+/** A new API key of the person's, made in the workspace they work in now. */
+async function keyIn(person: Person): Promise<string> {
+  const key = await call(person, 'POST', '/v1/user/api-keys', { name: 'here' });
+  return (key.json() as { xi_api_key: string }).xi_api_key;
+}
+
+async function userId(person: Person): Promise<string | undefined> {
+  return ((await call(person, 'GET', '/v1/user')).json() as { user_id?: string }).user_id;
 }
 
 async function cloneVoice(person: Person, name: string): Promise<string> {
@@ -342,6 +352,7 @@ describe('sharing a resource', () => {
     ).toBe(200);
     const stale = await speak(member);
     expect(stale.statusCode).toBe(401);
+    expect(statusOf(stale)).toBe('workspace_access_revoked');
     member = await refresh(member);
     expect(member.workspaceId).not.toBe(admin.workspaceId);
     expect(statusOf(await speak(member))).toBe('voice_not_found');
@@ -417,6 +428,52 @@ describe('sharing a resource', () => {
 });
 
 describe('members', () => {
+  it('leaves what a removed member made to the admins, and billing to members with the admin rights', async () => {
+    const admin = await signUp('growing_business');
+    const member = await join(admin, await signUp());
+    const voiceId = await cloneVoice({ ...member, apiKey: await keyIn(member) }, 'Left behind');
+    expect(statusOf(await call(admin, 'GET', `/v1/voices/${voiceId}`))).toBe('voice_not_found');
+    // A plain member may read the plan, not change it or see the invoices.
+    const overview = await call(member, 'GET', '/v1/billing/overview');
+    expect(overview.statusCode).toBe(403);
+    expect(overview.json().detail.message).toBe('Only workspace admins can manage billing.');
+    expect(
+      (
+        await call(member, 'POST', '/v1/billing/cancel-subscription', {
+          idempotency_key: 'cancel-by-member-1',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await call(member, 'GET', '/v1/user/subscription')).statusCode).toBe(200);
+    expect((await call(member, 'GET', '/v1/workspace/invites')).statusCode).toBe(403);
+
+    await call(admin, 'POST', '/v1/workspace/members/remove', { email: member.email });
+    expect((await call(admin, 'GET', `/v1/voices/${voiceId}`)).json()).toMatchObject({ name: 'Left behind' });
+    expect((await call(admin, 'DELETE', `/v1/voices/${voiceId}`)).statusCode).toBe(200);
+  });
+
+  it('signs a removed member in to a workspace they still belong to', async () => {
+    const admin = await signUp('growing_business');
+    const member = await join(admin, await signUp());
+    const theirs = (await call(member, 'GET', '/v1/user/workspaces')).json().workspaces as {
+      workspace_id: string;
+      is_owner: boolean;
+    }[];
+    const own = theirs.find((w) => w.is_owner)?.workspace_id;
+    // Their current workspace points at one they lost (as if a removal raced a switch).
+    await t.deps.database.db
+      .delete(workspaceMembers)
+      .where(eq(workspaceMembers.userId, (await userId(member)) ?? ''));
+    const signIn = await call(undefined, 'POST', '/v1/auth/sign-in', {
+      email: member.email,
+      password: PASSWORD,
+    });
+    expect(signIn.statusCode).toBe(200);
+    const session = signIn.json() as { workspace_id: string };
+    expect(session.workspace_id).not.toBe(admin.workspaceId);
+    expect(session.workspace_id).not.toBe(own);
+  });
+
   it('locks, changes roles, transfers ownership; the owner cannot be removed', async () => {
     const owner = await signUp('growing_business');
     const member = await join(owner, await signUp());

@@ -219,6 +219,11 @@ export async function updateMember(
  */
 async function moveOutIfCurrent(db: Db, user: UserRow, leaving: string): Promise<void> {
   if (user.workspaceId !== leaving) return;
+  await setUserWorkspace(db, user.id, await fallbackWorkspace(db, user, leaving));
+}
+
+/** Another workspace where the user holds an unlocked seat (one they own first), or a new one of theirs. */
+async function fallbackWorkspace(db: Db, user: UserRow, leaving: string | null): Promise<string> {
   const [other] = await db
     .select({ id: workspaces.id })
     .from(workspaceMembers)
@@ -226,22 +231,35 @@ async function moveOutIfCurrent(db: Db, user: UserRow, leaving: string): Promise
     .where(
       and(
         eq(workspaceMembers.userId, user.id),
-        ne(workspaceMembers.workspaceId, leaving),
+        leaving === null ? undefined : ne(workspaceMembers.workspaceId, leaving),
         eq(workspaceMembers.isLocked, false),
       ),
     )
     .orderBy(sql`${workspaces.ownerId} = ${user.id} desc`, asc(workspaceMembers.createdAt))
     .limit(1);
-  const next =
-    other?.id ??
-    (
-      await insertWorkspaceWithOwner(db, {
-        id: newId(),
-        name: user.firstName ? `${user.firstName}'s Workspace` : 'My Workspace',
-        ownerId: user.id,
-      })
-    ).id;
-  await setUserWorkspace(db, user.id, next);
+  if (other) return other.id;
+  const made = await insertWorkspaceWithOwner(db, {
+    id: newId(),
+    name: user.firstName ? `${user.firstName}'s Workspace` : 'My Workspace',
+    ownerId: user.id,
+  });
+  return made.id;
+}
+
+/**
+ * The workspace a new token names: the user's current one while they hold an unlocked seat there, else
+ * (removed or locked meanwhile — even by a change that raced a switch) another of theirs, made current.
+ */
+export async function workspaceForToken(db: Db, user: UserRow): Promise<string> {
+  if (user.workspaceId && (await activeMembership(db, user.workspaceId, user.id))) return user.workspaceId;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    if (!row) throw new AppError('unauthorized', 'Your session has expired. Please sign in again.');
+    if (row.workspaceId && (await activeMembership(tx, row.workspaceId, row.id))) return row.workspaceId;
+    const next = await fallbackWorkspace(tx, row, row.workspaceId);
+    await setUserWorkspace(tx, row.id, next);
+    return next;
+  });
 }
 
 /**
@@ -415,7 +433,7 @@ export async function inviteMembers(
     sent.workspaceName,
     sent.inviter,
   );
-  for (const invite of sent.invites) {
+  for (const [index, invite] of sent.invites.entries()) {
     const link = new URL('/app/settings/workspace-invites', `${deps.publicUrl}/`);
     link.searchParams.set('invite_code', invite.code);
     try {
@@ -428,11 +446,16 @@ export async function inviteMembers(
         }),
       );
     } catch (error) {
-      // An invitation nobody received must not hold a seat.
+      // Invitations nobody received (this one and those not sent yet) must not hold seats.
       await deps.db
         .update(workspaceInvites)
         .set({ status: 'revoked', respondedAt: deps.clock.now() })
-        .where(eq(workspaceInvites.id, invite.id));
+        .where(
+          inArray(
+            workspaceInvites.id,
+            sent.invites.slice(index).map((i) => i.id),
+          ),
+        );
       deps.logger.error({ err: error }, 'workspace invite mail could not be sent');
       throw new AppError(
         'service_unavailable',
@@ -493,7 +516,7 @@ export async function listPendingInvites(
   deps: WorkspaceDeps,
   caller: WorkspaceCaller,
 ): Promise<z.infer<typeof PendingInvite>[]> {
-  await roleOf(deps.db, caller);
+  await requireWorkspaceAdmin(deps.db, caller);
   const rows = await deps.db
     .select()
     .from(workspaceInvites)
@@ -546,6 +569,12 @@ export async function listReceivedInvites(deps: WorkspaceDeps, userId: string): 
 
 const GONE = 'This invitation has expired or was withdrawn. Ask the workspace admin for a new one.';
 
+function inviteWhere(answer: { invite_code?: string | undefined; invite_id?: string | undefined }) {
+  return answer.invite_code
+    ? eq(workspaceInvites.codeHash, hashActionCode(answer.invite_code))
+    : eq(workspaceInvites.id, answer.invite_id ?? '');
+}
+
 /** The invitation an answer names, locked; only the invited address may answer it. */
 async function inviteToAnswer(
   db: Db,
@@ -553,10 +582,7 @@ async function inviteToAnswer(
   answer: { invite_code?: string | undefined; invite_id?: string | undefined },
   now: Date,
 ) {
-  const where = answer.invite_code
-    ? eq(workspaceInvites.codeHash, hashActionCode(answer.invite_code))
-    : eq(workspaceInvites.id, answer.invite_id ?? '');
-  const [invite] = await db.select().from(workspaceInvites).where(where).for('update');
+  const [invite] = await db.select().from(workspaceInvites).where(inviteWhere(answer)).for('update');
   // An invite found by id is only answerable by its verified addressee; unknown reads as gone.
   if (!invite || (!answer.invite_code && (invite.email !== user.email || !user.emailVerifiedAt))) {
     throw new AppError('invalid_action_code', GONE);
@@ -584,8 +610,14 @@ export async function acceptInvite(
   return deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     if (!user) throw new AppError('unauthorized', 'Sign in to answer the invitation.');
+    // The workspace row first, then the invitation: the order inviteMembers takes them in.
+    const [named] = await tx
+      .select({ workspaceId: workspaceInvites.workspaceId })
+      .from(workspaceInvites)
+      .where(inviteWhere(answer));
+    if (named) await loadWorkspace(tx, named.workspaceId, true);
     const invite = await inviteToAnswer(tx, user, answer, now);
-    const workspace = await loadWorkspace(tx, invite.workspaceId, true);
+    const workspace = await loadWorkspace(tx, invite.workspaceId);
     const existing = await getMemberRole(tx, workspace.id, user.id);
     if (!existing) {
       const [members] = await tx
@@ -670,14 +702,21 @@ export async function listUserWorkspaces(db: Db, caller: WorkspaceCaller) {
 }
 
 export async function switchWorkspace(db: Db, userId: string, workspaceId: string): Promise<void> {
-  const [member] = await db
-    .select({ isLocked: workspaceMembers.isLocked })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
-  if (!member || member.isLocked) {
-    throw new AppError('resource_not_found', 'You are not a member of this workspace.');
-  }
-  await setUserWorkspace(db, userId, workspaceId);
+  // One statement: a removal or lock racing the switch cannot leave the user in the workspace.
+  const moved = await db
+    .update(users)
+    .set({ workspaceId })
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`exists (select 1 from ${workspaceMembers}
+          where ${workspaceMembers.workspaceId} = ${workspaceId}
+            and ${workspaceMembers.userId} = ${userId}
+            and not ${workspaceMembers.isLocked})`,
+      ),
+    )
+    .returning({ id: users.id });
+  if (moved.length === 0) throw new AppError('resource_not_found', 'You are not a member of this workspace.');
 }
 
 /** The auth guard's check: the caller still holds an unlocked seat in the workspace their token names. */
@@ -691,4 +730,18 @@ export async function activeMembership(
     .from(workspaceMembers)
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
   return row && !row.isLocked ? row.role : undefined;
+}
+
+/**
+ * A preHandler, after the auth guard: the caller holds the admin rights of the workspace (billing,
+ * payment methods, payouts — the workspace's money is its admins' business, accounts §6).
+ */
+export function adminRightsRequired(db: Db, message = 'Only workspace admins can manage billing.') {
+  return async (request: { principal?: WorkspaceCaller | undefined }): Promise<void> => {
+    const caller = request.principal;
+    if (!caller) throw new Error('adminRightsRequired: runs after the auth guard');
+    if (!hasAdminRights(await getMemberRole(db, caller.workspaceId, caller.userId))) {
+      throw new AppError('forbidden', message);
+    }
+  };
 }

@@ -9,7 +9,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
-import { isWorkspaceAdmin } from './workspaces.store';
+import { getMemberRole, isWorkspaceAdmin } from './workspaces.store';
 import { resourceShares, workspaceGroupMembers, workspaceMembers } from './workspaces.tables';
 
 export type ShareableResourceType = (typeof SHAREABLE_RESOURCE_TYPES)[number];
@@ -46,7 +46,11 @@ export function holdsRole(
           select ${workspaceGroupMembers.groupId} from ${workspaceGroupMembers}
           where ${workspaceGroupMembers.userId} = ${caller.userId})))
   )`;
-  const orphanForAdmins = sql`(${columns.creatorId} is null and exists (
+  // Whoever made it left the workspace (or the account is gone): it is the admins' now.
+  const creatorGone = sql`(${columns.creatorId} is null or not exists (
+    select 1 from ${workspaceMembers} as creator
+    where creator.workspace_id = ${caller.workspaceId} and creator.user_id = ${columns.creatorId}))`;
+  const orphanForAdmins = sql`(${creatorGone} and exists (
     select 1 from ${workspaceMembers}
     where ${workspaceMembers.workspaceId} = ${caller.workspaceId}
       and ${workspaceMembers.userId} = ${caller.userId}
@@ -66,9 +70,9 @@ export async function callerRoleOn(
 ): Promise<ResourceRole | null> {
   if (resource.workspaceId !== caller.workspaceId) return null;
   if (resource.creatorId === caller.userId) return 'admin';
-  if (resource.creatorId === null && (await isWorkspaceAdmin(db, caller.workspaceId, caller.userId))) {
-    return 'admin';
-  }
+  const creatorGone =
+    resource.creatorId === null || !(await getMemberRole(db, caller.workspaceId, resource.creatorId));
+  if (creatorGone && (await isWorkspaceAdmin(db, caller.workspaceId, caller.userId))) return 'admin';
   const grants = await db
     .select({ role: resourceShares.role })
     .from(resourceShares)
@@ -125,4 +129,11 @@ export function assertRole(
 ): void {
   const problem = roleProblem(type, held, needed);
   if (problem) throw problem;
+}
+
+/** Drops what a deleted resource was shared with. */
+export async function forgetShares(db: Db, type: ShareableResourceType, resourceId: string): Promise<void> {
+  await db
+    .delete(resourceShares)
+    .where(and(eq(resourceShares.resourceType, type), eq(resourceShares.resourceId, resourceId)));
 }

@@ -89,6 +89,8 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
   };
   const guarded = { preHandler: deps.auth.requireAuth };
   const session = { preHandler: deps.auth.requireSession };
+  // Invitations send mail: a few per quarter-hour per client, so the calls cannot be used to send mail in bulk.
+  const mailing = { ...session, config: { rateLimit: { max: 20, timeWindow: 15 * 60_000 } } };
   const caller = (request: Parameters<typeof principalOf>[0]) => {
     const { userId, workspaceId } = principalOf(request);
     return { userId, workspaceId };
@@ -174,7 +176,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
       });
       return ok;
     },
-    session,
+    mailing,
   );
   registerRoute(
     app,
@@ -187,7 +189,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
       });
       return ok;
     },
-    session,
+    mailing,
   );
   registerRoute(
     app,

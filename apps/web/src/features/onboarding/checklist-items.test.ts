@@ -16,7 +16,11 @@ describe('checklist item landings (accounts §2)', () => {
       '/app/voice-lab?creationType=designVoice',
     );
     expect(availableLanding(checklistItemGuides.create_dub.landing, built)).toBeNull();
+    // Not in this set of built pages: no link.
     expect(availableLanding(checklistItemGuides.join_affiliate.landing, built)).toBeNull();
+    expect(
+      availableLanding(checklistItemGuides.join_affiliate.landing, new Set(['/app/affiliates']))?.href,
+    ).toBe('/app/affiliates');
   });
 
   it('always links the server’s own pages', () => {

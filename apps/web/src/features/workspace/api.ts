@@ -118,8 +118,9 @@ export function useWorkspaceMembers({ enabled = true }: { enabled?: boolean } = 
 }
 
 /** The current workspace's pending invitations. */
-export function useWorkspaceInvites() {
+export function useWorkspaceInvites({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: workspaceQueryKeys.invites,
     queryFn: ({ signal }) => workspaceApi.listInvites(signal).then((answer) => answer.invites),
   });

@@ -29,7 +29,15 @@ export function useAnswerInvite() {
   const accept = useMutation({
     mutationFn: async ({ answer, workspaceName }: { answer: InviteAnswer; workspaceName?: string }) => {
       await workspaceApi.acceptInvite(answer);
-      await enterWorkspace();
+      // Joined already: a failed refresh must not read as a failed accept (a retry would find the invitation used).
+      const entered = await enterWorkspace().then(
+        () => true,
+        () => false,
+      );
+      if (!entered) {
+        window.location.assign(afterJoinPath);
+        return { name: workspaceName };
+      }
       // The new token names the joined workspace, so its summary says its name.
       const name =
         workspaceName ??
