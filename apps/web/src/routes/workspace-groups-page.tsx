@@ -1,6 +1,5 @@
 import { hasAdminRights } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import {
@@ -11,11 +10,9 @@ import {
   workspaceApi,
 } from '../features/workspace/api';
 import { GroupCard } from '../features/workspace/components/group-card';
+import { NameForm } from '../features/workspace/components/name-form';
 import { WorkspacePageHeader } from '../features/workspace/components/workspace-nav';
-import { getToastMessage } from '../lib/http-error';
-import { Button } from '../ui/button';
 import { Card, CardContent } from '../ui/card';
-import { TextField } from '../ui/field';
 import { LoadError } from '../ui/load-error';
 import { Skeleton } from '../ui/skeleton';
 
@@ -86,51 +83,24 @@ function WorkspaceGroups() {
 function CreateGroupForm() {
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string>();
   const create = useMutation({
     mutationFn: workspaceApi.createGroup,
     onSuccess: (group) => {
       toast({ title: `${group.name} was created`, variant: 'success' });
-      setName('');
       void invalidateWorkspace(queryClient);
     },
-    onError: (caught) => setError(getToastMessage(caught)),
   });
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setError('Enter a group name.');
-      return;
-    }
-    setError(undefined);
-    create.mutate(trimmed);
-  };
-
   return (
     <Card>
       <CardContent>
-        <form className="flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={handleSubmit} noValidate>
-          <TextField
-            className="flex-1"
-            label="Group name"
-            name="group-name"
-            autoComplete="off"
-            maxLength={100}
-            value={name}
-            error={error}
-            onChange={(event) => {
-              setName(event.target.value);
-              setError(undefined);
-            }}
-          />
-          <Button type="submit" className="sm:mt-6.5" aria-disabled={create.isPending || undefined}>
-            Create group
-          </Button>
-        </form>
+        <NameForm
+          label="Group name"
+          fieldName="group-name"
+          emptyMessage="Enter a group name."
+          submitLabel="Create group"
+          clearOnSuccess
+          save={create.mutateAsync}
+        />
       </CardContent>
     </Card>
   );

@@ -1,6 +1,5 @@
 import { hasAdminRights, type WorkspaceSummary } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
@@ -10,12 +9,10 @@ import {
   workspaceApi,
   workspaceQueryKeys,
 } from '../features/workspace/api';
+import { NameForm } from '../features/workspace/components/name-form';
 import { WorkspacePageHeader } from '../features/workspace/components/workspace-nav';
 import { describeSeats, workspaceRoleLabels } from '../features/workspace/workspace-rules';
-import { getToastMessage } from '../lib/http-error';
-import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader } from '../ui/card';
-import { TextField } from '../ui/field';
 import { LoadError } from '../ui/load-error';
 import { Skeleton } from '../ui/skeleton';
 
@@ -113,9 +110,6 @@ function OverviewLink({ to, title, text }: { to: string; title: string; text: st
 function WorkspaceNameCard({ workspace }: { workspace: WorkspaceSummary }) {
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const canChange = hasAdminRights(workspace.role);
-  const [name, setName] = useState(workspace.name);
-  const [error, setError] = useState<string>();
   const rename = useMutation({
     mutationFn: (next: string) => workspaceApi.updateSettings({ name: next }),
     onSuccess: (updated) => {
@@ -124,17 +118,7 @@ function WorkspaceNameCard({ workspace }: { workspace: WorkspaceSummary }) {
       void queryClient.invalidateQueries({ queryKey: workspaceQueryKeys.userWorkspaces });
       toast({ title: `The workspace is now called ${updated.name}`, variant: 'success' });
     },
-    onError: (caught) => setError(getToastMessage(caught)),
   });
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setError('Enter a workspace name.');
-    if (trimmed === workspace.name || rename.isPending) return;
-    setError(undefined);
-    rename.mutate(trimmed);
-  };
 
   return (
     <Card>
@@ -147,30 +131,16 @@ function WorkspaceNameCard({ workspace }: { workspace: WorkspaceSummary }) {
         </div>
       </CardHeader>
       <CardContent>
-        {canChange ? (
-          <form className="flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={handleSubmit} noValidate>
-            <TextField
-              className="flex-1"
-              label="Workspace name"
-              name="workspace-name"
-              autoComplete="off"
-              maxLength={100}
-              value={name}
-              error={error}
-              onChange={(event) => {
-                setName(event.target.value);
-                setError(undefined);
-              }}
-            />
-            <Button
-              type="submit"
-              variant="secondary"
-              className="sm:mt-6.5"
-              aria-disabled={rename.isPending || name.trim() === workspace.name || undefined}
-            >
-              Save
-            </Button>
-          </form>
+        {hasAdminRights(workspace.role) ? (
+          <NameForm
+            label="Workspace name"
+            fieldName="workspace-name"
+            initial={workspace.name}
+            emptyMessage="Enter a workspace name."
+            submitLabel="Save"
+            variant="secondary"
+            save={rename.mutateAsync}
+          />
         ) : (
           <p className="text-sm">
             {workspace.name}
