@@ -78,6 +78,7 @@ describe('the auth guard', () => {
       workspaceId: a.workspace.id,
       via: 'api_key',
       apiKeyId: keyA.row.id,
+      role: 'admin',
     });
     expect((await whoami({ 'xi-api-key': keyB.key })).json().userId).toBe(b.user.id);
     const [used] = await t.deps.database.db.select().from(apiKeys).where(eq(apiKeys.id, keyA.row.id));
@@ -100,6 +101,7 @@ describe('the auth guard', () => {
     expect((await whoami({ authorization: `Bearer ${valid}` })).json()).toEqual({
       ...subject,
       via: 'access_token',
+      role: 'admin',
     });
 
     const expired = signAccessToken(subject, secret, new Date(Date.now() - 301_000));

@@ -1,3 +1,4 @@
+import type { WorkspaceRole } from '@parla/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { resolveApiKey } from '../modules/api-keys/api-keys.service';
 import { verifyAccessToken } from '../modules/auth/access-token';
@@ -13,6 +14,8 @@ export interface Principal {
   workspaceId: string;
   via: 'access_token' | 'api_key';
   apiKeyId?: string;
+  /** The caller's role in that workspace, read when the guard checked their seat. */
+  role: WorkspaceRole;
 }
 
 declare module 'fastify' {
@@ -59,16 +62,17 @@ export function createAuthGuard(deps: { db: Db; clock: Clock; authSecret: string
    */
   async function authenticate(request: FastifyRequest): Promise<Principal> {
     const principal = await identify(request);
-    if (!(await activeMembership(deps.db, principal.workspaceId, principal.userId))) {
+    const role = await activeMembership(deps.db, principal.workspaceId, principal.userId);
+    if (!role) {
       if (principal.via === 'api_key') {
         throw new AppError('invalid_api_key', 'This API key’s owner no longer has access to its workspace.');
       }
       throw new AppError('workspace_access_revoked', 'You no longer have access to this workspace.');
     }
-    return principal;
+    return { ...principal, role };
   }
 
-  async function identify(request: FastifyRequest): Promise<Principal> {
+  async function identify(request: FastifyRequest): Promise<Omit<Principal, 'role'>> {
     // OpenAI-style clients send the key as a Bearer token (`Authorization: Bearer sk_…`).
     const bearerKey = request.headers.authorization?.match(/^Bearer\s+(sk_[0-9a-f]{48})$/i)?.[1];
     const apiKey = request.headers['xi-api-key'] ?? bearerKey;

@@ -59,7 +59,6 @@ import {
   type WorkspaceDeps,
 } from './members.service';
 import { getResourceMetadata, shareResource, unshareResource } from './sharing.service';
-import { getMemberRole } from './workspaces.store';
 
 const ok = { status: 'ok' as const };
 
@@ -105,19 +104,14 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
   registerRoute(
     app,
     getWorkspaceAdminStatusRoute,
-    async ({ request }) => ({
-      is_admin: hasAdminRights(await getMemberRole(db, caller(request).workspaceId, caller(request).userId)),
-    }),
+    // The guard read the caller's role when it checked their seat.
+    async ({ request }) => ({ is_admin: hasAdminRights(principalOf(request).role) }),
     guarded,
   );
   registerRoute(
     app,
     getWorkspaceSettingsAccessRoute,
-    async ({ request }) => ({
-      can_access_settings: hasAdminRights(
-        await getMemberRole(db, caller(request).workspaceId, caller(request).userId),
-      ),
-    }),
+    async ({ request }) => ({ can_access_settings: hasAdminRights(principalOf(request).role) }),
     guarded,
   );
   registerRoute(
