@@ -53,6 +53,7 @@ describe('sign-up', () => {
       userId: session.user_id,
       workspaceId: session.workspace_id,
       via: 'access_token',
+      role: 'admin',
     });
   });
 
