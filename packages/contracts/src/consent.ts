@@ -117,6 +117,21 @@ export function isInCcpaOptOutState(geo: GeoLocationLike | null | undefined): bo
 /** accounts §9: the opt-out cookie lives 360 days. */
 export const CCPA_OPT_OUT_COOKIE_MAX_AGE_SECONDS = 360 * 24 * 60 * 60;
 
+/** accounts §9 "Cache default lifetime 604800 seconds (7 days)": how long a cache cookie is kept. */
+export const CACHE_COOKIE_MAX_AGE_SECONDS = 604_800;
+
+/**
+ * accounts §3 "Cached user cookie": who is signed in on this browser, readable without a call by pages that
+ * have no session of their own (the sign-in page after the session lapsed). Never a credential.
+ */
+export const CachedUser = z.object({
+  ccpa_opt_out: z.boolean(),
+  user_id: z.string().min(1),
+  workspace_id: z.string().min(1),
+  email: z.string().min(1),
+});
+export type CachedUser = z.infer<typeof CachedUser>;
+
 /** The `Sec-GPC` request header a browser with Global Privacy Control sends (value `1`). */
 export const GPC_HEADER = 'sec-gpc';
 

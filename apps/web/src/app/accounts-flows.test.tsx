@@ -2,7 +2,9 @@ import { emailActionMessages, supportAccessMessages } from '@parla/contracts';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cachedUserCookieName, readCachedUser } from '../features/users/cached-user';
 import { setAccessToken } from '../lib/access-token';
+import { expireCookie } from '../lib/cookies';
 import { makeUser } from '../test/user-fixture';
 import { describeTimeout } from './auth/session-upkeep';
 import { Providers } from './providers';
@@ -43,6 +45,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   setAccessToken(null);
   localStorage.clear();
+  expireCookie(cachedUserCookieName);
 });
 
 describe('the account-action landing page (accounts §2, §4)', () => {
@@ -234,6 +237,30 @@ describe('the app shell query parameters and session (accounts §2, §4)', () =>
     expect(screen.getByText(/There was no activity for 1 second/)).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/sign-in'), { timeout: 5000 });
     expect(calls.some((c) => c.key === 'POST /v1/auth/sign-out')).toBe(true);
+    // A sign-out forgets who was here: the sign-in email stays empty.
+    expect(readCachedUser()).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('');
+  });
+
+  it('keeps the cached user cookie of the signed-in user, which fills in the sign-in email once the session lapsed', async () => {
+    const user = makeUser({ email: 'grace@example.test', ccpa_opt_out: true });
+    stubApi(signedIn(user));
+    renderApp('/app/settings');
+    await waitFor(() => expect(readCachedUser()?.email).toBe('grace@example.test'), { timeout: 5000 });
+    expect(readCachedUser()).toEqual({
+      ccpa_opt_out: true,
+      user_id: user.user_id,
+      workspace_id: user.workspace_id,
+      email: 'grace@example.test',
+    });
+    cleanup();
+    // The session lapsed without a sign-out: no token, the refresh is refused.
+    setAccessToken(null);
+    stubApi({ 'POST /v1/auth/refresh': () => error(401, 'unauthorized') });
+    renderApp('/app/sign-in');
+    const email = await screen.findByLabelText<HTMLInputElement>('Email', {}, { timeout: 5000 });
+    expect(email.value).toBe('grace@example.test');
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
   });
 
   it('words the timeout', () => {

@@ -5,6 +5,7 @@ import { useAuth } from '../app/auth/auth-provider';
 import { authApi } from '../features/auth/api';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { useAfterSignInPath } from '../features/onboarding/use-after-sign-in-path';
+import { readCachedUser } from '../features/users/cached-user';
 import { getToastMessage, isHttpError } from '../lib/http-error';
 import { acceptSession } from '../lib/session-refresh';
 import { Button } from '../ui/button';
@@ -19,7 +20,9 @@ export default function SignInPage() {
   // accounts §2: a new account takes the onboarding survey first.
   const landing = useAfterSignInPath(search);
   const [step, setStep] = useState<Step>({ name: 'password' });
-  const [email, setEmail] = useState('');
+  // accounts §3 cached user: after a session lapsed (no sign-out), the email is filled in.
+  const [email, setEmail] = useState(() => readCachedUser()?.email ?? '');
+  const [emailKnown] = useState(() => email !== '');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -141,7 +144,7 @@ export default function SignInPage() {
           type="email"
           name="email"
           autoComplete="email"
-          autoFocus
+          autoFocus={!emailKnown}
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
@@ -151,6 +154,7 @@ export default function SignInPage() {
           type="password"
           name="password"
           autoComplete="current-password"
+          autoFocus={emailKnown}
           required
           value={password}
           onChange={(event) => setPassword(event.target.value)}

@@ -8,6 +8,7 @@ import { ChecklistStepNotifier } from '../../features/onboarding/components/chec
 import { PlayerBar } from '../../features/player/components/player-bar';
 import type { AudioPlayerItem } from '../../features/player/player-item';
 import { useUser } from '../../features/users/api/get-user';
+import { CachedUserCookie } from '../../features/users/components/cached-user-cookie';
 import { Button } from '../../ui/button';
 import { SessionUpkeep } from '../auth/session-upkeep';
 import { ShellQueryActions } from './shell-query-actions';
@@ -71,6 +72,7 @@ export function AppShell() {
       <SessionUpkeep />
       <ChecklistStepNotifier />
       <ConsentGate />
+      <CachedUserCookie />
       <Outlet />
     </ShellFrame>
   );

@@ -1,4 +1,5 @@
 import { CCPA_OPT_OUT_COOKIE_MAX_AGE_SECONDS } from '@parla/contracts';
+import { readCookie, writeCookie } from '../../lib/cookies';
 
 /**
  * The opt-out cookie (accounts §9: 360 days): set once this browser has sent the CCPA opt-out, which makes
@@ -26,11 +27,11 @@ export function shouldSendCcpaOptOut(input: {
 
 /** Whether this browser already sent the opt-out (the cookie is there). */
 export function isCcpaOptOutResolved(doc: Document | undefined = globalThis.document): boolean {
-  return (doc?.cookie ?? '').split(';').some((part) => part.trim().startsWith(`${ccpaOptOutCookie}=`));
+  return doc !== undefined && readCookie(ccpaOptOutCookie, doc) !== undefined;
 }
 
 /** Marks the opt-out resolved for 360 days. */
 export function markCcpaOptOutResolved(doc: Document | undefined = globalThis.document): void {
   if (!doc) return;
-  doc.cookie = `${ccpaOptOutCookie}=1; max-age=${CCPA_OPT_OUT_COOKIE_MAX_AGE_SECONDS}; path=/; samesite=lax`;
+  writeCookie(ccpaOptOutCookie, '1', CCPA_OPT_OUT_COOKIE_MAX_AGE_SECONDS, doc);
 }

@@ -7,6 +7,7 @@ import {
   ReferralRecord,
 } from '@parla/contracts';
 import { appCookiePrefix } from '../../app/auth/sign-out';
+import { expireCookie, readCookie, readJsonCookie, writeJsonCookie } from '../../lib/cookies';
 
 /**
  * The referral record's cookie (accounts §3 "Referral record" `{value, expiresTimestamp}`, §9 90 days). A
@@ -32,23 +33,9 @@ export function readReferralCode(search: URLSearchParams): string | null {
   return code && ReferralCode.safeParse(code).success ? code : null;
 }
 
-function expireCookie(name: string, doc: Document): void {
-  doc.cookie = `${name}=; max-age=0; path=/; SameSite=Lax`;
-}
-
-function readCookie(name: string, doc: Document): string | undefined {
-  for (const part of doc.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
-}
-
 /** Keeps the record in its cookie until it expires; a later link replaces an earlier one. */
 export function saveReferralRecord(record: ReferralRecord, doc: Document = document): void {
-  const maxAge = Math.max(0, Math.floor((record.expiresTimestamp - Date.now()) / 1000));
-  const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
-  doc.cookie = `${referralCookieName}=${encodeURIComponent(JSON.stringify(record))}; max-age=${maxAge}; path=/; SameSite=Lax${secure}`;
+  writeJsonCookie(referralCookieName, record, (record.expiresTimestamp - Date.now()) / 1000, doc);
 }
 
 /** The stored record while it counts; an expired or unreadable one is removed and answers null. */
@@ -56,14 +43,8 @@ export function readReferralRecord(
   now: number = Date.now(),
   doc: Document = document,
 ): ReferralRecord | null {
-  const raw = readCookie(referralCookieName, doc);
-  if (raw === undefined) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(decodeURIComponent(raw));
-  } catch {
-    parsed = undefined;
-  }
+  const parsed = readJsonCookie(referralCookieName, doc);
+  if (parsed === undefined && readCookie(referralCookieName, doc) === undefined) return null;
   const record = ReferralRecord.safeParse(parsed);
   if (!record.success || record.data.expiresTimestamp <= now) {
     expireCookie(referralCookieName, doc);
