@@ -1,5 +1,5 @@
 import type { SharedItemResponse } from '@parla/contracts';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers';
@@ -67,7 +67,7 @@ describe('/share/:share_link_id (public, no sign-in)', () => {
     expect(router.state.location.pathname).toBe('/share/Ab3dEf6hIj9kLm2nOp5q');
     const call = calls.find((c) => c.key === 'GET /v1/shared-history/Ab3dEf6hIj9kLm2nOp5q');
     expect(call?.headers.has('authorization')).toBe(false);
-    expect(document.title).toContain('Shared audio');
+    await waitFor(() => expect(document.title).toContain('Shared audio'));
   });
 
   it('names "a Parla user" when the sharer has no public name', async () => {
