@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect } from 'vitest';
+import { signOutFromHeader } from '../support/accounts';
 import { closeBrowser, test } from '../support/browser';
 
 afterAll(closeBrowser);
@@ -75,7 +76,7 @@ describe('accounts', () => {
     await page.getByText(`${email} · Free plan`).waitFor();
     expect(await page.getByText('Your email is not verified yet').count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOutFromHeader(page);
     await page.waitForURL('**/app/sign-in');
     await page.getByRole('heading', { name: 'Sign in to Parla' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('xi:has-session'))).toBeNull();
@@ -112,7 +113,7 @@ describe('accounts', () => {
     // A reload keeps the sign-in: the refresh cookie gives the new page its access token.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByRole('button', { name: 'Account' }).waitFor();
   });
 
   test('an API key is shown once and works in the xi-api-key header', async ({ page, baseUrl }) => {

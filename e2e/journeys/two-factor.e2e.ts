@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, describe, expect } from 'vitest';
+import { signOutFromHeader } from '../support/accounts';
 import { closeBrowser, test } from '../support/browser';
 
 afterAll(closeBrowser);
@@ -52,7 +53,7 @@ describe('two-factor authentication', () => {
     await done.getByRole('button', { name: 'Done' }).click();
     await page.getByText('On', { exact: true }).waitFor();
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOutFromHeader(page);
     await page.waitForURL('**/app/sign-in');
     // The URL changes before React renders the sign-in page: wait for the page, not the address.
     await page.getByRole('heading', { name: 'Sign in to Parla' }).waitFor();

@@ -44,3 +44,9 @@ export async function payForPlan(
   });
   expect(await paid.json()).toMatchObject({ status: 'succeeded' });
 }
+
+/** Signs out as a user does: the account menu at the header's end, then "Sign out". */
+export async function signOutFromHeader(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+}

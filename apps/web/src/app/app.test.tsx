@@ -65,14 +65,42 @@ describe('the app shell', () => {
       'Workspace',
     ]);
     await waitFor(() => expect(screen.getByText('Operational')).toBeTruthy());
-    expect(document.title).toBe('Parla');
+    await waitFor(() => expect(document.title).toBe('Parla'));
+  });
+
+  it('offers the navigation on phones through the menu, a sheet that closes on following a link', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/v1/auth/refresh'
+          ? new Response(JSON.stringify({ detail: { status: 'unauthorized', message: 'x' } }), {
+              status: 401,
+            })
+          : new Response(JSON.stringify(health)),
+      ),
+    );
+    const router = renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Parla' });
+    await screen.findByRole('link', { name: 'Sign up' });
+    const open = screen.getByRole('button', { name: 'Menu' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(open);
+    const sheet = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    const links = within(within(sheet).getByRole('navigation', { name: 'Main' })).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toContain('Voice library');
+    // Signed out, the sheet also leads to sign-in and sign-up.
+    expect(within(sheet).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/app/sign-up');
+    fireEvent.click(within(sheet).getByRole('link', { name: 'Pricing' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
   });
 
   it('shows "Page not found" for unbuilt /app pages', async () => {
     renderApp('/app/dubbing');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/');
-    expect(document.title).toBe('Page not found · Parla');
+    await waitFor(() => expect(document.title).toBe('Page not found · Parla'));
   });
 
   it('shows the sign-in page with toasts top-centre, and moves them bottom-right when leaving it', async () => {
@@ -81,7 +109,7 @@ describe('the app shell', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Reset your password' }, { timeout: 5000 }),
     ).toBeTruthy();
-    expect(document.title).toBe('Forgot password · Parla');
+    await waitFor(() => expect(document.title).toBe('Forgot password · Parla'));
     expect(document.querySelector('[data-position="top-center"]')).not.toBeNull();
     await act(() => router.navigate('/'));
     expect(document.querySelector('[data-position="bottom-right"]')).not.toBeNull();
@@ -129,21 +157,21 @@ describe('the app shell', () => {
     const received: unknown[] = [];
     otherTab.onmessage = (event) => received.push(event.data);
     const router = renderApp('/');
-    await screen.findByRole('button', { name: 'Sign out' });
-    expect(screen.getByText('Ada')).toBeTruthy();
-
-    // Queried again each time: the header may render the button anew while the page settles, and a
-    // click on a button no longer in the page does nothing.
-    const signOutButton = () => screen.getByRole('button', { name: 'Sign out' });
-    fireEvent.click(signOutButton());
-    await waitFor(() => expect(signOutButton().getAttribute('aria-disabled')).toBe('true'));
-    // Not `disabled`: a disabled button would drop the keyboard focus and leave the tab order.
-    expect(signOutButton().hasAttribute('disabled')).toBe(false);
-    fireEvent.click(signOutButton());
-    fireEvent.click(signOutButton());
+    await screen.findByRole('heading', { level: 1, name: 'Parla' });
+    // The account menu opens from the keyboard and names who is signed in.
+    fireEvent.keyDown(await screen.findByRole('button', { name: 'Account' }), { key: 'Enter' });
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Ada')).toBeTruthy();
+    expect(within(menu).getByText('ada@example.test')).toBeTruthy();
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(signInPath));
-    // The sign-out takes effect after its 1 s delay (accounts §4), and the button goes with it.
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull(), {
+    // While the sign-out runs (its 1 s delay, accounts §4) the item cannot start another.
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Account' }), { key: 'Enter' });
+    const again = await screen.findByRole('menuitem', { name: 'Signing out…' });
+    expect(again.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(again);
+    // The sign-out takes effect after its delay, and the account menu goes with it.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Account' })).toBeNull(), {
       timeout: 3000,
     });
     expect(getAccessToken()).toBeNull();
@@ -151,5 +179,25 @@ describe('the app shell', () => {
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(received).toEqual([{ type: 'sign-out' }]);
     otherTab.close();
+  });
+
+  it('holds the workspace navigation, not the account actions, in the phone menu when signed in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/v1/user' ? new Response(JSON.stringify(makeUser())) : new Response(JSON.stringify(health)),
+      ),
+    );
+    setAccessToken('t1');
+    renderApp('/');
+    // The page (loaded lazily) first, so the header is the shell's and not the fallback's.
+    await screen.findByRole('heading', { level: 1, name: 'Parla' });
+    await screen.findByRole('button', { name: 'Account' });
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(sheet).queryByRole('link', { name: 'Sign up' })).toBeNull();
+    expect(within(sheet).getByRole('link', { name: 'Workspace' }).getAttribute('href')).toBe(
+      '/app/workspace',
+    );
   });
 });

@@ -91,6 +91,17 @@ export function BellIcon(props: IconProps) {
   );
 }
 
+/** Three lines, for the header's menu button on phones. */
+export function MenuIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M4 6h16" />
+      <path d="M4 12h16" />
+      <path d="M4 18h16" />
+    </IconFrame>
+  );
+}
+
 /** Two overlapping sheets, for copy buttons. */
 export function CopyIcon(props: IconProps) {
   return (

@@ -1,11 +1,15 @@
 import { clsx } from 'clsx';
+import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { WorkspaceSwitcher } from '../../features/workspace/components/workspace-switcher';
 import { Button } from '../../ui/button';
+import { MenuIcon } from '../../ui/icons';
+import { Sheet } from '../../ui/sheet';
 import { useAuth } from '../auth/auth-provider';
-import { listNavEntries } from '../route-table';
+import { listNavEntries, type RouteEntry } from '../route-table';
 import { ThemeToggle } from '../theme/theme-toggle';
+import { AccountMenu } from './account-menu';
 
 /** The Parla mark: four bars of a level meter. */
 function ParlaMark() {
@@ -22,16 +26,82 @@ function ParlaMark() {
   );
 }
 
+const navLinkClass = (isActive: boolean) =>
+  clsx(
+    'inline-flex items-center rounded-md px-2.5 text-sm font-medium whitespace-nowrap transition-colors',
+    isActive ? 'bg-subtle text-fg' : 'text-fg-muted hover:bg-subtle hover:text-fg',
+  );
+
+/**
+ * The navigation below the xl breakpoint (accounts §9 1280 px), where the header row has no room for it: a
+ * menu button opening a bottom sheet, which also holds the workspace switcher, or sign-in and sign-up.
+ * Following a link closes it.
+ */
+function MenuSheet({ entries }: { entries: readonly RouteEntry[] }) {
+  const { status } = useAuth();
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="xl:hidden"
+        aria-label="Menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <MenuIcon />
+      </Button>
+      <Sheet open={open} onOpenChange={setOpen} title="Menu">
+        {status === 'signedIn' && <WorkspaceSwitcher />}
+        <nav aria-label="Main">
+          <ul className="grid grid-cols-2 gap-1">
+            {entries.map((entry) => (
+              <li key={entry.path}>
+                <NavLink
+                  to={entry.path}
+                  end
+                  onClick={close}
+                  className={({ isActive }) => clsx(navLinkClass(isActive), 'h-11 w-full')}
+                >
+                  {entry.title}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {status === 'signedOut' && (
+          <div className="flex gap-2 border-t border-line pt-4">
+            <Button variant="secondary" size="sm" className="flex-1" asChild>
+              <Link to="/app/sign-in" onClick={close}>
+                Sign in
+              </Link>
+            </Button>
+            <Button size="sm" className="flex-1" asChild>
+              <Link to="/app/sign-up" onClick={close}>
+                Sign up
+              </Link>
+            </Button>
+          </div>
+        )}
+      </Sheet>
+    </>
+  );
+}
+
 /**
  * The header: wordmark, the navigation of built pages, the theme toggle and, when signed in, the
- * workspace switcher (for members of several workspaces), the notifications bell and sign-out.
+ * workspace switcher (for members of several workspaces), the notifications bell and the account menu.
+ * Below xl the navigation and the switcher move into the menu (MenuSheet).
  */
 export function SiteHeader() {
   const navEntries = listNavEntries();
-  const { status, user, signingOut, signOut } = useAuth();
+  const { status } = useAuth();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-bg/85 backdrop-blur supports-backdrop-filter:bg-bg/70">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-6 px-4 sm:px-6">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 sm:px-6 xl:gap-5">
         <Link
           to="/"
           className="flex items-center gap-2 rounded-md text-base font-semibold tracking-tight"
@@ -40,19 +110,14 @@ export function SiteHeader() {
           <ParlaMark />
           <span>Parla</span>
         </Link>
-        <nav aria-label="Main" className="min-w-0 flex-1">
+        <nav aria-label="Main" className="hidden min-w-0 flex-1 xl:block">
           <ul className="-m-1 flex items-center gap-1 overflow-x-auto p-1">
             {navEntries.map((entry) => (
               <li key={entry.path}>
                 <NavLink
                   to={entry.path}
                   end
-                  className={({ isActive }) =>
-                    clsx(
-                      'inline-flex h-8 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors',
-                      isActive ? 'bg-subtle text-fg' : 'text-fg-muted hover:bg-subtle hover:text-fg',
-                    )
-                  }
+                  className={({ isActive }) => clsx(navLinkClass(isActive), 'h-8')}
                 >
                   {entry.title}
                 </NavLink>
@@ -60,10 +125,10 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-2">
           {status === 'signedOut' && (
             <>
-              <Button variant="ghost" size="sm" asChild>
+              <Button variant="ghost" size="sm" className="max-sm:hidden" asChild>
                 <Link to="/app/sign-in">Sign in</Link>
               </Button>
               <Button size="sm" asChild>
@@ -73,26 +138,15 @@ export function SiteHeader() {
           )}
           {status === 'signedIn' && (
             <>
-              <WorkspaceSwitcher />
+              <div className="max-xl:hidden">
+                <WorkspaceSwitcher />
+              </div>
               <NotificationsBell />
-              <Button variant="ghost" size="sm" asChild>
-                <Link to="/app/settings">Settings</Link>
-              </Button>
-              {user?.first_name && (
-                <span className="hidden text-sm text-fg-muted sm:inline">{user.first_name}</span>
-              )}
-              {/* aria-disabled, not disabled: the button keeps its focus while the sign-out runs. */}
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-disabled={signingOut}
-                onClick={signingOut ? undefined : () => void signOut()}
-              >
-                Sign out
-              </Button>
+              <AccountMenu />
             </>
           )}
           <ThemeToggle />
+          <MenuSheet entries={navEntries} />
         </div>
       </div>
     </header>
