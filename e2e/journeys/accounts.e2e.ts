@@ -113,7 +113,7 @@ describe('accounts', () => {
     // A reload keeps the sign-in: the refresh cookie gives the new page its access token.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-    await page.getByRole('button', { name: 'Account' }).waitFor();
+    await page.getByRole('button', { name: 'Account', exact: true }).waitFor();
   });
 
   test('an API key is shown once and works in the xi-api-key header', async ({ page, baseUrl }) => {

@@ -47,6 +47,6 @@ export async function payForPlan(
 
 /** Signs out as a user does: the account menu at the header's end, then "Sign out". */
 export async function signOutFromHeader(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
 }
