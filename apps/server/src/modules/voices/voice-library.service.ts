@@ -13,9 +13,10 @@ import type { Db } from '../../platform/db/client';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { users } from '../users/users.tables';
+import { holdsRole } from '../workspaces/resource-access';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { getOwnVoice, takeVoiceSlot, type VoiceCaller } from './own-voices.service';
-import { findOwnVoice, reuseProblem, voiceNotFound } from './speaking-voice';
+import { reuseProblem, voiceColumns, voiceNotFound } from './speaking-voice';
 import { previewUrl } from './voices.service';
 import { type VoiceRow, voiceCollections, voices } from './voices.tables';
 
@@ -282,16 +283,35 @@ export async function similarVoices(
 
 type CollectionRow = typeof voiceCollections.$inferSelect;
 
-const toCollection = (row: CollectionRow): VoiceCollection => ({
+/**
+ * A collection as the caller sees it: its voice ids only those the caller may use (premade, or an own
+ * voice the caller holds a role on). Collections are workspace-wide, but a member's unshared voice is
+ * not to be seen by the others, not even as an id (issue 8 sharing).
+ */
+const toCollection = (row: CollectionRow, visible: ReadonlySet<string>): VoiceCollection => ({
   collection_id: row.id,
   title: row.name,
   name: row.name,
   icon: row.icon,
-  // Collections belong to the workspace: every member may change them (roles per resource: issue 8).
+  // Collections belong to the workspace: every member may change them.
   permission_on_resource: 'admin',
-  voice_ids: row.voiceIds,
+  voice_ids: row.voiceIds.filter((id) => visible.has(id)),
   created_at_unix: toUnixSeconds(row.createdAt),
 });
+
+/** Of these ids, the ones the caller may use: premade voices and own voices the caller holds a role on. */
+async function usableVoiceIds(db: Db, caller: VoiceCaller, ids: readonly string[]): Promise<Set<string>> {
+  const usable = new Set(ids.filter((id) => findPremadeVoice(id)));
+  const own = [...new Set(ids.filter((id) => !usable.has(id) && id.length <= 100))];
+  if (own.length > 0) {
+    const rows = await db
+      .select({ id: voices.id })
+      .from(voices)
+      .where(and(inArray(voices.id, own), holdsRole('voice', voiceColumns, caller)));
+    for (const row of rows) usable.add(row.id);
+  }
+  return usable;
+}
 
 interface CollectionInput {
   title?: string | undefined;
@@ -300,22 +320,35 @@ interface CollectionInput {
   voice_ids?: string[] | undefined;
 }
 
-export async function listCollections(db: Db, workspaceId: string): Promise<VoiceCollection[]> {
-  const rows = await db
-    .select()
-    .from(voiceCollections)
-    .where(eq(voiceCollections.workspaceId, workspaceId))
-    .orderBy(voiceCollections.name, voiceCollections.id);
-  return rows.map(toCollection);
-}
-
-export async function getCollection(db: Db, workspaceId: string, id: string): Promise<VoiceCollection> {
+async function findCollectionRow(db: Db, workspaceId: string, id: string): Promise<CollectionRow> {
   const [row] = await db
     .select()
     .from(voiceCollections)
     .where(and(eq(voiceCollections.id, id), eq(voiceCollections.workspaceId, workspaceId)));
   if (!row) throw notFound('The collection');
-  return toCollection(row);
+  return row;
+}
+
+async function shownToCaller(db: Db, caller: VoiceCaller, row: CollectionRow): Promise<VoiceCollection> {
+  return toCollection(row, await usableVoiceIds(db, caller, row.voiceIds));
+}
+
+export async function listCollections(db: Db, caller: VoiceCaller): Promise<VoiceCollection[]> {
+  const rows = await db
+    .select()
+    .from(voiceCollections)
+    .where(eq(voiceCollections.workspaceId, caller.workspaceId))
+    .orderBy(voiceCollections.name, voiceCollections.id);
+  const visible = await usableVoiceIds(
+    db,
+    caller,
+    rows.flatMap((row) => row.voiceIds),
+  );
+  return rows.map((row) => toCollection(row, visible));
+}
+
+export async function getCollection(db: Db, caller: VoiceCaller, id: string): Promise<VoiceCollection> {
+  return shownToCaller(db, caller, await findCollectionRow(db, caller.workspaceId, id));
 }
 
 /** Refuses ids of voices the caller cannot use (unknown, another workspace's, a member's not shared). */
@@ -324,9 +357,10 @@ async function assertUsableVoices(
   caller: VoiceCaller,
   ids: readonly string[] | undefined,
 ): Promise<void> {
-  for (const id of new Set(ids ?? [])) {
-    if (!findPremadeVoice(id) && !(await findOwnVoice(db, caller, id))) throw voiceNotFound(id);
-  }
+  const wanted = [...new Set(ids ?? [])];
+  const usable = await usableVoiceIds(db, caller, wanted);
+  const unusable = wanted.find((id) => !usable.has(id));
+  if (unusable !== undefined) throw voiceNotFound(unusable);
 }
 
 export async function createCollection(
@@ -346,9 +380,13 @@ export async function createCollection(
       voiceIds: [...new Set(body.voice_ids ?? [])],
     })
     .returning();
-  return toCollection(row as CollectionRow);
+  return shownToCaller(db, caller, row as CollectionRow);
 }
 
+/**
+ * Renames a collection or replaces its voices. A new `voice_ids` replaces only what the caller can see:
+ * voices other members added that the caller may not use stay in the collection.
+ */
 export async function updateCollection(
   db: Db,
   caller: VoiceCaller,
@@ -356,28 +394,33 @@ export async function updateCollection(
   body: CollectionInput,
 ): Promise<VoiceCollection> {
   const { workspaceId } = caller;
-  const current = await getCollection(db, workspaceId, id);
+  const current = await findCollectionRow(db, workspaceId, id);
   await assertUsableVoices(db, caller, body.voice_ids);
+  let voiceIds = current.voiceIds;
+  if (body.voice_ids) {
+    const visible = await usableVoiceIds(db, caller, current.voiceIds);
+    voiceIds = [...new Set([...current.voiceIds.filter((v) => !visible.has(v)), ...body.voice_ids])];
+  }
   const [row] = await db
     .update(voiceCollections)
-    .set({
-      name: body.title ?? body.name ?? current.name,
-      icon: body.icon ?? current.icon,
-      voiceIds: body.voice_ids ? [...new Set(body.voice_ids)] : current.voice_ids,
-    })
+    .set({ name: body.title ?? body.name ?? current.name, icon: body.icon ?? current.icon, voiceIds })
     .where(and(eq(voiceCollections.id, id), eq(voiceCollections.workspaceId, workspaceId)))
     .returning();
-  return toCollection(row as CollectionRow);
+  return shownToCaller(db, caller, row as CollectionRow);
 }
 
 export async function deleteCollection(db: Db, workspaceId: string, id: string): Promise<void> {
-  await getCollection(db, workspaceId, id);
+  await findCollectionRow(db, workspaceId, id);
   await db
     .delete(voiceCollections)
     .where(and(eq(voiceCollections.id, id), eq(voiceCollections.workspaceId, workspaceId)));
 }
 
-/** Adds a voice to a collection, or takes it out: the voice must be premade or one of the workspace's. */
+/**
+ * Adds a voice to a collection, or takes it out. Either way the voice must be one the caller may use
+ * (premade, or an own voice the caller holds a role on): 404 `voice_not_found` otherwise, so the answer
+ * never tells whether an unseen voice is in the collection.
+ */
 export async function setCollectionVoice(
   db: Db,
   caller: VoiceCaller,
@@ -386,12 +429,11 @@ export async function setCollectionVoice(
   present: boolean,
 ): Promise<{ collection_id: string; voice_id: string }> {
   const { workspaceId } = caller;
-  const current = await getCollection(db, workspaceId, collectionId);
-  if (present && !findPremadeVoice(voiceId) && !(await findOwnVoice(db, caller, voiceId)))
-    throw voiceNotFound(voiceId);
+  const current = await findCollectionRow(db, workspaceId, collectionId);
+  await assertUsableVoices(db, caller, [voiceId]);
   const voiceIds = present
-    ? [...new Set([...current.voice_ids, voiceId])]
-    : current.voice_ids.filter((id) => id !== voiceId);
+    ? [...new Set([...current.voiceIds, voiceId])]
+    : current.voiceIds.filter((id) => id !== voiceId);
   await db
     .update(voiceCollections)
     .set({ voiceIds })

@@ -142,7 +142,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     searchVoicesRoute,
     async ({ request, query }) => {
       const collection = query.collection_id
-        ? await getCollection(db, callerOf(request).workspaceId, query.collection_id)
+        ? await getCollection(db, callerOf(request), query.collection_id)
         : undefined;
       const page = searchVoices(await voiceEntries(request), {
         search: query.search,
@@ -265,7 +265,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   registerRoute(
     app,
     listCollectionsRoute,
-    async ({ request }) => ({ collections: await listCollections(db, callerOf(request).workspaceId) }),
+    async ({ request }) => ({ collections: await listCollections(db, callerOf(request)) }),
     guarded,
   );
   registerRoute(
@@ -277,7 +277,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   registerRoute(
     app,
     getCollectionRoute,
-    async ({ request, params }) => getCollection(db, callerOf(request).workspaceId, params.collection_id),
+    async ({ request, params }) => getCollection(db, callerOf(request), params.collection_id),
     guarded,
   );
   registerRoute(

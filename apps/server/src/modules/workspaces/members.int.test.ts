@@ -427,6 +427,46 @@ describe('sharing a resource', () => {
   });
 });
 
+describe('collections shared by the workspace', () => {
+  it('show each member only the voices they may use, and keep the unseen ones when a member edits', async () => {
+    const admin = await signUp('growing_business');
+    const member = await join(admin, await signUp());
+    const privateVoice = await cloneVoice(admin, 'Unshared');
+    const sarah = premadeVoiceId('Sarah');
+    const made = await call(admin, 'POST', '/v1/voices/collections', {
+      title: 'Team picks',
+      voice_ids: [privateVoice, sarah],
+    });
+    expect(made.json().voice_ids).toEqual([privateVoice, sarah]);
+    const id = made.json().collection_id as string;
+
+    // The member sees the collection, but not the admin's unshared voice, not even its id.
+    const listed = (await call(member, 'GET', '/v1/voices/collections')).json().collections;
+    expect(listed).toEqual([expect.objectContaining({ collection_id: id, voice_ids: [sarah] })]);
+    expect((await call(member, 'GET', `/v1/voices/collections/${id}`)).json().voice_ids).toEqual([sarah]);
+    // Nor can they take it out, or learn whether it is there.
+    const removal = await call(member, 'DELETE', `/v1/voices/collections/${id}/voice/${privateVoice}`);
+    expect(removal.statusCode).toBe(404);
+    expect(statusOf(removal)).toBe('voice_not_found');
+
+    // Replacing the list replaces what the member sees; the admin's voice stays.
+    const grace = premadeVoiceId('Grace');
+    const edited = await call(member, 'PATCH', `/v1/voices/collections/${id}`, { voice_ids: [grace] });
+    expect(edited.json().voice_ids).toEqual([grace]);
+    const forAdmin = (await call(admin, 'GET', `/v1/voices/collections/${id}`)).json().voice_ids;
+    expect([...forAdmin].sort()).toEqual([privateVoice, grace].sort());
+
+    // Once shared, the member sees it too.
+    await call(admin, 'POST', `/v1/workspace/resources/${privateVoice}/share`, {
+      role: 'viewer',
+      resource_type: 'voice',
+      user_email: member.email,
+    });
+    const now = (await call(member, 'GET', `/v1/voices/collections/${id}`)).json().voice_ids;
+    expect([...now].sort()).toEqual([privateVoice, grace].sort());
+  });
+});
+
 describe('members', () => {
   it('leaves what a removed member made to the admins, and billing to members with the admin rights', async () => {
     const admin = await signUp('growing_business');
