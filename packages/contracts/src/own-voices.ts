@@ -216,6 +216,9 @@ export const similarVoicesRoute = defineRoute({
   }),
 });
 
+/** The most voices one collection holds. */
+export const COLLECTION_VOICE_LIMIT = 500;
+
 /**
  * Collections (history/voices §2 voice-lab/collections, §7 "Collections: create, read, update, delete"),
  * in the public API's shape (`title`, `icon`, `permission_on_resource`) plus their `voice_ids`; `name` is
@@ -237,7 +240,7 @@ const CollectionFields = z.object({
   title: collectionTitle.optional(),
   name: collectionTitle.optional(),
   icon: z.string().max(50).optional(),
-  voice_ids: z.array(z.string().max(100)).max(500).optional(),
+  voice_ids: z.array(z.string().max(100)).max(COLLECTION_VOICE_LIMIT).optional(),
 });
 export const CreateCollectionBody = CollectionFields.refine(
   (b) => b.title !== undefined || b.name !== undefined,

@@ -237,9 +237,13 @@ describe('the app shell query parameters and session (accounts §2, §4)', () =>
     expect(screen.getByText(/There was no activity for 1 second/)).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/sign-in'), { timeout: 5000 });
     expect(calls.some((c) => c.key === 'POST /v1/auth/sign-out')).toBe(true);
-    // A sign-out forgets who was here: the sign-in email stays empty.
+    // A sign-out forgets who was here, also once its 1 s delay is over: the sign-in email stays empty.
+    const email = await screen.findByLabelText<HTMLInputElement>('Email', {}, { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Account' })).toBeNull(), {
+      timeout: 3000,
+    });
     expect(readCachedUser()).toBeNull();
-    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('');
+    expect(email.value).toBe('');
   });
 
   it('keeps the cached user cookie of the signed-in user, which fills in the sign-in email once the session lapsed', async () => {

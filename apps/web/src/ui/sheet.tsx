@@ -9,15 +9,21 @@ export interface SheetProps {
   description?: ReactNode;
   children?: ReactNode;
   className?: string;
+  /**
+   * The control that opens the sheet, rendered as its trigger: focus returns to it on close even where a
+   * click does not focus a button (Safari), and it carries aria-expanded and aria-controls.
+   */
+  trigger?: ReactNode;
 }
 
 /**
  * A bottom sheet: a modal dialog that rises from the bottom edge, for phones. Focus is trapped, Escape and
  * the overlay close it, the title names it; it leaves room for the home indicator.
  */
-export function Sheet({ open, onOpenChange, title, description, children, className }: SheetProps) {
+export function Sheet({ open, onOpenChange, title, description, children, className, trigger }: SheetProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      {trigger && <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>}
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px]" />
         <DialogPrimitive.Content

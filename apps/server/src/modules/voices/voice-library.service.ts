@@ -1,5 +1,6 @@
 import { profileDistance } from '@parla/audio';
 import {
+  COLLECTION_VOICE_LIMIT,
   findPremadeVoice,
   type LibraryVoice,
   type SharedVoicesQuery,
@@ -320,13 +321,60 @@ interface CollectionInput {
   voice_ids?: string[] | undefined;
 }
 
-async function findCollectionRow(db: Db, workspaceId: string, id: string): Promise<CollectionRow> {
-  const [row] = await db
+async function findCollectionRow(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  lock = false,
+): Promise<CollectionRow> {
+  const query = db
     .select()
     .from(voiceCollections)
     .where(and(eq(voiceCollections.id, id), eq(voiceCollections.workspaceId, workspaceId)));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('The collection');
   return row;
+}
+
+/** Of these ids, the ones still naming a voice: premade, or an own voice of the workspace (anyone's). */
+async function existingVoiceIds(db: Db, workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
+  const existing = new Set(ids.filter((id) => findPremadeVoice(id)));
+  const own = [...new Set(ids.filter((id) => !existing.has(id) && id.length <= 100))];
+  if (own.length > 0) {
+    const rows = await db
+      .select({ id: voices.id })
+      .from(voices)
+      .where(and(inArray(voices.id, own), eq(voices.workspaceId, workspaceId)));
+    for (const row of rows) existing.add(row.id);
+  }
+  return existing;
+}
+
+/**
+ * The caller's new list merged into the stored one: the voices the caller cannot see keep their places,
+ * the caller's voices fill the other places in the order given, and ids of deleted voices drop out.
+ */
+export function mergeCollectionVoices(
+  stored: readonly string[],
+  hidden: ReadonlySet<string>,
+  given: readonly string[],
+): string[] {
+  const queue = [...new Set(given)].filter((id) => !hidden.has(id));
+  const merged: string[] = [];
+  for (const id of stored) {
+    if (hidden.has(id)) merged.push(id);
+    else if (queue.length > 0) merged.push(queue.shift() as string);
+  }
+  return [...new Set([...merged, ...queue])];
+}
+
+function assertCollectionRoom(voiceIds: readonly string[]): void {
+  if (voiceIds.length > COLLECTION_VOICE_LIMIT) {
+    throw new AppError(
+      'invalid_request',
+      `A collection holds at most ${COLLECTION_VOICE_LIMIT} voices, including those other members added.`,
+    );
+  }
 }
 
 async function shownToCaller(db: Db, caller: VoiceCaller, row: CollectionRow): Promise<VoiceCollection> {
@@ -385,7 +433,8 @@ export async function createCollection(
 
 /**
  * Renames a collection or replaces its voices. A new `voice_ids` replaces only what the caller can see:
- * voices other members added that the caller may not use stay in the collection.
+ * voices other members added that the caller may not use stay in the collection, in their places. The row
+ * is locked for the change, so a concurrent addition is never lost.
  */
 export async function updateCollection(
   db: Db,
@@ -394,19 +443,26 @@ export async function updateCollection(
   body: CollectionInput,
 ): Promise<VoiceCollection> {
   const { workspaceId } = caller;
-  const current = await findCollectionRow(db, workspaceId, id);
+  await findCollectionRow(db, workspaceId, id);
   await assertUsableVoices(db, caller, body.voice_ids);
-  let voiceIds = current.voiceIds;
-  if (body.voice_ids) {
-    const visible = await usableVoiceIds(db, caller, current.voiceIds);
-    voiceIds = [...new Set([...current.voiceIds.filter((v) => !visible.has(v)), ...body.voice_ids])];
-  }
-  const [row] = await db
-    .update(voiceCollections)
-    .set({ name: body.title ?? body.name ?? current.name, icon: body.icon ?? current.icon, voiceIds })
-    .where(and(eq(voiceCollections.id, id), eq(voiceCollections.workspaceId, workspaceId)))
-    .returning();
-  return shownToCaller(db, caller, row as CollectionRow);
+  const row = await db.transaction(async (tx) => {
+    const current = await findCollectionRow(tx, workspaceId, id, true);
+    let voiceIds = current.voiceIds;
+    if (body.voice_ids) {
+      const visible = await usableVoiceIds(tx, caller, current.voiceIds);
+      const existing = await existingVoiceIds(tx, workspaceId, current.voiceIds);
+      const hidden = new Set(current.voiceIds.filter((v) => !visible.has(v) && existing.has(v)));
+      voiceIds = mergeCollectionVoices(current.voiceIds, hidden, body.voice_ids);
+      assertCollectionRoom(voiceIds);
+    }
+    const [updated] = await tx
+      .update(voiceCollections)
+      .set({ name: body.title ?? body.name ?? current.name, icon: body.icon ?? current.icon, voiceIds })
+      .where(and(eq(voiceCollections.id, id), eq(voiceCollections.workspaceId, workspaceId)))
+      .returning();
+    return updated as CollectionRow;
+  });
+  return shownToCaller(db, caller, row);
 }
 
 export async function deleteCollection(db: Db, workspaceId: string, id: string): Promise<void> {
@@ -429,14 +485,18 @@ export async function setCollectionVoice(
   present: boolean,
 ): Promise<{ collection_id: string; voice_id: string }> {
   const { workspaceId } = caller;
-  const current = await findCollectionRow(db, workspaceId, collectionId);
+  await findCollectionRow(db, workspaceId, collectionId);
   await assertUsableVoices(db, caller, [voiceId]);
-  const voiceIds = present
-    ? [...new Set([...current.voiceIds, voiceId])]
-    : current.voiceIds.filter((id) => id !== voiceId);
-  await db
-    .update(voiceCollections)
-    .set({ voiceIds })
-    .where(and(eq(voiceCollections.id, collectionId), eq(voiceCollections.workspaceId, workspaceId)));
+  await db.transaction(async (tx) => {
+    const current = await findCollectionRow(tx, workspaceId, collectionId, true);
+    const voiceIds = present
+      ? [...new Set([...current.voiceIds, voiceId])]
+      : current.voiceIds.filter((id) => id !== voiceId);
+    assertCollectionRoom(voiceIds);
+    await tx
+      .update(voiceCollections)
+      .set({ voiceIds })
+      .where(and(eq(voiceCollections.id, collectionId), eq(voiceCollections.workspaceId, workspaceId)));
+  });
   return { collection_id: collectionId, voice_id: voiceId };
 }

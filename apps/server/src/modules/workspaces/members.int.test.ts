@@ -10,6 +10,7 @@ import { linkIn, startSmtpServer } from '../../test/smtp-server';
 import { premadeVoiceId } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { users } from '../users/users.tables';
+import { voiceCollections } from '../voices/voices.tables';
 import { workspaceMembers, workspaces } from './workspaces.tables';
 
 /*
@@ -453,8 +454,11 @@ describe('collections shared by the workspace', () => {
     const grace = premadeVoiceId('Grace');
     const edited = await call(member, 'PATCH', `/v1/voices/collections/${id}`, { voice_ids: [grace] });
     expect(edited.json().voice_ids).toEqual([grace]);
-    const forAdmin = (await call(admin, 'GET', `/v1/voices/collections/${id}`)).json().voice_ids;
-    expect([...forAdmin].sort()).toEqual([privateVoice, grace].sort());
+    // In its place: the member's voice took the place of the one they saw.
+    expect((await call(admin, 'GET', `/v1/voices/collections/${id}`)).json().voice_ids).toEqual([
+      privateVoice,
+      grace,
+    ]);
 
     // Once shared, the member sees it too.
     await call(admin, 'POST', `/v1/workspace/resources/${privateVoice}/share`, {
@@ -462,8 +466,22 @@ describe('collections shared by the workspace', () => {
       resource_type: 'voice',
       user_email: member.email,
     });
-    const now = (await call(member, 'GET', `/v1/voices/collections/${id}`)).json().voice_ids;
-    expect([...now].sort()).toEqual([privateVoice, grace].sort());
+    expect((await call(member, 'GET', `/v1/voices/collections/${id}`)).json().voice_ids).toEqual([
+      privateVoice,
+      grace,
+    ]);
+
+    // A deleted voice's id does not linger as one the member cannot see: their next edit drops it.
+    const unseen = await cloneVoice(admin, 'Deleted later');
+    await call(admin, 'POST', `/v1/voices/collections/${id}/voice/${unseen}`);
+    expect((await call(admin, 'DELETE', `/v1/voices/${unseen}`)).statusCode).toBe(200);
+    await call(member, 'PATCH', `/v1/voices/collections/${id}`, { voice_ids: [sarah] });
+    expect((await call(admin, 'GET', `/v1/voices/collections/${id}`)).json().voice_ids).toEqual([sarah]);
+    const stored = await t.deps.database.db
+      .select({ voiceIds: voiceCollections.voiceIds })
+      .from(voiceCollections)
+      .where(eq(voiceCollections.id, id));
+    expect(stored).toEqual([{ voiceIds: [sarah] }]);
   });
 });
 

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { clsx } from 'clsx';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { getButtonClasses } from '../../ui/button';
 import { InitialAvatar } from '../../ui/initial-avatar';
 import { useAuth } from '../auth/auth-provider';
@@ -14,7 +14,6 @@ const itemClass =
  */
 export function AccountMenu() {
   const { user, signingOut, signOut } = useAuth();
-  const navigate = useNavigate();
   const name = user?.first_name || user?.email || 'Account';
   return (
     <DropdownMenu.Root>
@@ -33,11 +32,12 @@ export function AccountMenu() {
               <span className="block truncate text-sm text-fg-muted">{user.email}</span>
             </DropdownMenu.Label>
           )}
-          <DropdownMenu.Item className={itemClass} onSelect={() => void navigate('/app/settings')}>
-            Settings
+          {/* Links, so they open in a new tab and read as links; the menu closes when one is followed. */}
+          <DropdownMenu.Item className={itemClass} asChild>
+            <Link to="/app/settings">Settings</Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void navigate('/app/subscription')}>
-            Subscription
+          <DropdownMenu.Item className={itemClass} asChild>
+            <Link to="/app/subscription">Subscription</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <DropdownMenu.Item

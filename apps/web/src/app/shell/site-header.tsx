@@ -1,8 +1,10 @@
 import { clsx } from 'clsx';
-import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { WorkspaceSwitcher } from '../../features/workspace/components/workspace-switcher';
+import { getMinWidthQuery } from '../../lib/breakpoints';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { Button } from '../../ui/button';
 import { MenuIcon } from '../../ui/icons';
 import { Sheet } from '../../ui/sheet';
@@ -37,57 +39,60 @@ const navLinkClass = (isActive: boolean) =>
  * menu button opening a bottom sheet, which also holds the workspace switcher, or sign-in and sign-up.
  * Following a link closes it.
  */
-function MenuSheet({ entries }: { entries: readonly RouteEntry[] }) {
+function MenuSheet({ entries, wide }: { entries: readonly RouteEntry[]; wide: boolean }) {
   const { status } = useAuth();
+  const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  // Closed by any navigation (back and forward too) and by growing to xl, where the header shows it all.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (wide) setOpen(false);
+  }, [wide]);
   return (
-    <>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="xl:hidden"
-        aria-label="Menu"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
-      >
-        <MenuIcon />
-      </Button>
-      <Sheet open={open} onOpenChange={setOpen} title="Menu">
-        {status === 'signedIn' && <WorkspaceSwitcher />}
-        <nav aria-label="Main">
-          <ul className="grid grid-cols-2 gap-1">
-            {entries.map((entry) => (
-              <li key={entry.path}>
-                <NavLink
-                  to={entry.path}
-                  end
-                  onClick={close}
-                  className={({ isActive }) => clsx(navLinkClass(isActive), 'h-11 w-full')}
-                >
-                  {entry.title}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {status === 'signedOut' && (
-          <div className="flex gap-2 border-t border-line pt-4">
-            <Button variant="secondary" size="sm" className="flex-1" asChild>
-              <Link to="/app/sign-in" onClick={close}>
-                Sign in
-              </Link>
-            </Button>
-            <Button size="sm" className="flex-1" asChild>
-              <Link to="/app/sign-up" onClick={close}>
-                Sign up
-              </Link>
-            </Button>
-          </div>
-        )}
-      </Sheet>
-    </>
+    <Sheet
+      open={open}
+      onOpenChange={setOpen}
+      title="Menu"
+      trigger={
+        <Button variant="ghost" size="icon" className="xl:hidden" aria-label="Menu">
+          <MenuIcon />
+        </Button>
+      }
+    >
+      {status === 'signedIn' && <WorkspaceSwitcher />}
+      <nav aria-label="Main">
+        <ul className="grid grid-cols-2 gap-1">
+          {entries.map((entry) => (
+            <li key={entry.path}>
+              <NavLink
+                to={entry.path}
+                end
+                onClick={close}
+                className={({ isActive }) => clsx(navLinkClass(isActive), 'h-11 w-full')}
+              >
+                {entry.title}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {status === 'signedOut' && (
+        <div className="flex gap-2 border-t border-line pt-4">
+          <Button variant="secondary" size="sm" className="flex-1" asChild>
+            <Link to="/app/sign-in" onClick={close}>
+              Sign in
+            </Link>
+          </Button>
+          <Button size="sm" className="flex-1" asChild>
+            <Link to="/app/sign-up" onClick={close}>
+              Sign up
+            </Link>
+          </Button>
+        </div>
+      )}
+    </Sheet>
   );
 }
 
@@ -99,6 +104,8 @@ function MenuSheet({ entries }: { entries: readonly RouteEntry[] }) {
 export function SiteHeader() {
   const navEntries = listNavEntries();
   const { status } = useAuth();
+  // One workspace switcher at a time: in the header from xl, in the menu sheet below.
+  const wide = useMediaQuery(getMinWidthQuery('xl'));
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-bg/85 backdrop-blur supports-backdrop-filter:bg-bg/70">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 sm:px-6 xl:gap-5">
@@ -138,15 +145,13 @@ export function SiteHeader() {
           )}
           {status === 'signedIn' && (
             <>
-              <div className="max-xl:hidden">
-                <WorkspaceSwitcher />
-              </div>
+              {wide && <WorkspaceSwitcher />}
               <NotificationsBell />
               <AccountMenu />
             </>
           )}
           <ThemeToggle />
-          <MenuSheet entries={navEntries} />
+          <MenuSheet entries={navEntries} wide={wide} />
         </div>
       </div>
     </header>

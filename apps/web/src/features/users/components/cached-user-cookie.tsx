@@ -9,10 +9,13 @@ import { saveCachedUser, toCachedUser } from '../cached-user';
  * arrives and again when it changes (another workspace, a CCPA opt-out, a new email). Renders nothing.
  */
 export function CachedUserCookie() {
-  const { status } = useAuth();
-  const { data: user } = useQuery({ ...getUserQueryOptions(), enabled: status === 'signedIn' });
+  const { status, signingOut } = useAuth();
+  // Not while a sign-out runs: it has cleared the cookie, and the signed-in state lasts its 1 s delay
+  // (accounts §4); a user document fetched then must not write it back.
+  const active = status === 'signedIn' && !signingOut;
+  const { data: user } = useQuery({ ...getUserQueryOptions(), enabled: active });
   // One string for the effect's dependency: a refetch with the same fields writes nothing.
-  const cached = user && status === 'signedIn' ? JSON.stringify(toCachedUser(user)) : undefined;
+  const cached = user && active ? JSON.stringify(toCachedUser(user)) : undefined;
   useEffect(() => {
     if (cached) saveCachedUser(JSON.parse(cached));
   }, [cached]);

@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAccessToken } from '../../../lib/access-token';
 import { json } from '../../../test/billing-fixture';
 import { renderApp } from '../../../test/render-app';
@@ -7,6 +7,7 @@ import {
   callsTo,
   cleanUpWorkspaceTest,
   makeWorkspaceSummary,
+  stubScreenWidth,
   stubWorkspaceApi,
 } from '../../../test/workspace-fixture';
 
@@ -14,6 +15,8 @@ const acme = { workspace_id: 'w1', name: 'Acme', role: 'admin', is_owner: true, 
 const globex = { workspace_id: 'w2', name: 'Globex', role: 'member', is_owner: false, is_current: false };
 
 afterEach(cleanUpWorkspaceTest);
+// A desktop screen: from xl (1280 px) the switcher sits in the header.
+beforeEach(() => stubScreenWidth(1280));
 
 describe('the workspace switcher (accounts §4)', () => {
   it('is not shown to a member of one workspace', async () => {
@@ -56,5 +59,18 @@ describe('the workspace switcher (accounts §4)', () => {
     // The page shows the new workspace, and the switcher names it current.
     expect(await screen.findByText('Globex', { selector: 'strong' })).toBeTruthy();
     expect((screen.getByRole('combobox', { name: 'Workspace' }) as HTMLSelectElement).value).toBe('w2');
+  });
+
+  it('sits in the menu sheet on a phone, and only there', async () => {
+    stubScreenWidth(390);
+    stubWorkspaceApi({ 'GET /v1/user/workspaces': () => json({ workspaces: [acme, globex] }) });
+    renderApp('/app/workspace');
+    expect(await screen.findByText('Acme', { selector: 'strong' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Workspace' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Menu' });
+    const select = (await within(sheet).findByRole('combobox', { name: 'Workspace' })) as HTMLSelectElement;
+    expect(select.value).toBe('w1');
+    expect(screen.getAllByRole('combobox', { name: 'Workspace' })).toHaveLength(1);
   });
 });
