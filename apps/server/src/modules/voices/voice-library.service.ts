@@ -300,19 +300,30 @@ const toCollection = (row: CollectionRow, visible: ReadonlySet<string>): VoiceCo
   created_at_unix: toUnixSeconds(row.createdAt),
 });
 
-/** Of these ids, the ones the caller may use: premade voices and own voices the caller holds a role on. */
-async function usableVoiceIds(db: Db, caller: VoiceCaller, ids: readonly string[]): Promise<Set<string>> {
-  const usable = new Set(ids.filter((id) => findPremadeVoice(id)));
-  const own = [...new Set(ids.filter((id) => !usable.has(id) && id.length <= 100))];
+/**
+ * Of these ids, the premade voices and the own voices the predicate admits (one query): the caller's
+ * usable ones with `holdsRole`, or all of the workspace's that still exist.
+ */
+async function voiceIdsAmong(db: Db, ids: readonly string[], admits: SQL): Promise<Set<string>> {
+  const found = new Set(ids.filter((id) => findPremadeVoice(id)));
+  const own = [...new Set(ids.filter((id) => !found.has(id) && id.length <= 100))];
   if (own.length > 0) {
     const rows = await db
       .select({ id: voices.id })
       .from(voices)
-      .where(and(inArray(voices.id, own), holdsRole('voice', voiceColumns, caller)));
-    for (const row of rows) usable.add(row.id);
+      .where(and(inArray(voices.id, own), admits));
+    for (const row of rows) found.add(row.id);
   }
-  return usable;
+  return found;
 }
+
+/** Of these ids, the ones the caller may use: premade voices and own voices the caller holds a role on. */
+const usableVoiceIds = (db: Db, caller: VoiceCaller, ids: readonly string[]) =>
+  voiceIdsAmong(db, ids, holdsRole('voice', voiceColumns, caller));
+
+/** Of these ids, the ones still naming a voice: premade, or an own voice of the workspace (anyone's). */
+const existingVoiceIds = (db: Db, workspaceId: string, ids: readonly string[]) =>
+  voiceIdsAmong(db, ids, eq(voices.workspaceId, workspaceId));
 
 interface CollectionInput {
   title?: string | undefined;
@@ -334,20 +345,6 @@ async function findCollectionRow(
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('The collection');
   return row;
-}
-
-/** Of these ids, the ones still naming a voice: premade, or an own voice of the workspace (anyone's). */
-async function existingVoiceIds(db: Db, workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
-  const existing = new Set(ids.filter((id) => findPremadeVoice(id)));
-  const own = [...new Set(ids.filter((id) => !existing.has(id) && id.length <= 100))];
-  if (own.length > 0) {
-    const rows = await db
-      .select({ id: voices.id })
-      .from(voices)
-      .where(and(inArray(voices.id, own), eq(voices.workspaceId, workspaceId)));
-    for (const row of rows) existing.add(row.id);
-  }
-  return existing;
 }
 
 /**
@@ -443,10 +440,9 @@ export async function updateCollection(
   body: CollectionInput,
 ): Promise<VoiceCollection> {
   const { workspaceId } = caller;
-  await findCollectionRow(db, workspaceId, id);
-  await assertUsableVoices(db, caller, body.voice_ids);
   const row = await db.transaction(async (tx) => {
     const current = await findCollectionRow(tx, workspaceId, id, true);
+    await assertUsableVoices(tx, caller, body.voice_ids);
     let voiceIds = current.voiceIds;
     if (body.voice_ids) {
       const visible = await usableVoiceIds(tx, caller, current.voiceIds);
@@ -485,10 +481,9 @@ export async function setCollectionVoice(
   present: boolean,
 ): Promise<{ collection_id: string; voice_id: string }> {
   const { workspaceId } = caller;
-  await findCollectionRow(db, workspaceId, collectionId);
-  await assertUsableVoices(db, caller, [voiceId]);
   await db.transaction(async (tx) => {
     const current = await findCollectionRow(tx, workspaceId, collectionId, true);
+    await assertUsableVoices(tx, caller, [voiceId]);
     const voiceIds = present
       ? [...new Set([...current.voiceIds, voiceId])]
       : current.voiceIds.filter((id) => id !== voiceId);

@@ -98,15 +98,25 @@ async function memberId(db: Db, workspaceId: string, email: string): Promise<str
   return row.id;
 }
 
+/** What adding or removing a group member first checks: admin rights, the group, the member; their id. */
+async function groupMemberChange(
+  db: Db,
+  caller: WorkspaceCaller,
+  groupId: string,
+  email: string,
+): Promise<string> {
+  await requireWorkspaceAdmin(db, caller);
+  await requireGroup(db, caller, groupId);
+  return memberId(db, caller.workspaceId, email);
+}
+
 export async function addGroupMember(
   db: Db,
   caller: WorkspaceCaller,
   groupId: string,
   email: string,
 ): Promise<void> {
-  await requireWorkspaceAdmin(db, caller);
-  await requireGroup(db, caller, groupId);
-  const userId = await memberId(db, caller.workspaceId, email);
+  const userId = await groupMemberChange(db, caller, groupId, email);
   await db.insert(workspaceGroupMembers).values({ groupId, userId }).onConflictDoNothing();
 }
 
@@ -116,9 +126,7 @@ export async function removeGroupMember(
   groupId: string,
   email: string,
 ): Promise<void> {
-  await requireWorkspaceAdmin(db, caller);
-  await requireGroup(db, caller, groupId);
-  const userId = await memberId(db, caller.workspaceId, email);
+  const userId = await groupMemberChange(db, caller, groupId, email);
   await db
     .delete(workspaceGroupMembers)
     .where(and(eq(workspaceGroupMembers.groupId, groupId), eq(workspaceGroupMembers.userId, userId)));

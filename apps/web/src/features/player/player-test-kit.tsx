@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
+import { stubResizeObserver } from '../../test/dom-stubs';
 import { PlayerBar, type PlayerBarProps } from './components/player-bar';
 import type { PlayerControls } from './player-context';
 import type { AudioPlayerItem } from './player-item';
@@ -42,14 +43,7 @@ export function stubMedia(options: { playError?: () => Error } = {}) {
     this.dispatchEvent(new Event('pause'));
   });
   const load = vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   const createObjectURL = vi.fn((object: Blob | MediaSource) => {
     objects.push(object);
     return `blob:test/${objects.length}`;

@@ -2,6 +2,7 @@ import { bipaTerms, type ConsentStateResponse, trainingOptOutMessages } from '@p
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../../lib/access-token';
+import { stubResizeObserver } from '../../../test/dom-stubs';
 import { renderApp } from '../../../test/render-app';
 import { makeUser } from '../../../test/user-fixture';
 import { ccpaOptOutCookie } from '../ccpa-opt-out';
@@ -268,14 +269,7 @@ describe('the workspace data-training opt-out on the settings page (accounts §5
   });
 
   it('shows a member the setting without letting them change it', async () => {
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
     stubApi({
       'GET /v1/user/consent': () => json(makeConsent()),
       'GET /v1/workspace/training-opt-out': () => json(setting(false, false)),

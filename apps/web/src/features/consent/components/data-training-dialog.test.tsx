@@ -2,6 +2,7 @@ import { trainingOptOutMessages } from '@parla/contracts';
 import { TooltipProvider } from '@radix-ui/react-tooltip';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubResizeObserver } from '../../../test/dom-stubs';
 import { DataTrainingDialog } from './data-training-dialog';
 
 afterEach(() => {
@@ -59,15 +60,7 @@ describe('the data-training confirmation dialog (accounts §5)', () => {
   });
 
   it('disables the switch for someone who may not change it, with the tooltip saying why', async () => {
-    // jsdom has no ResizeObserver, which the tooltip's positioning reads.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
     const { toggle, confirm } = show({ canChange: false, value: true });
     expect(toggle.disabled).toBe(true);
     expect(confirm.disabled).toBe(true);

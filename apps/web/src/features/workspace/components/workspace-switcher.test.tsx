@@ -2,12 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAccessToken } from '../../../lib/access-token';
 import { json } from '../../../test/billing-fixture';
+import { stubScreenWidth } from '../../../test/dom-stubs';
 import { renderApp } from '../../../test/render-app';
 import {
   callsTo,
   cleanUpWorkspaceTest,
   makeWorkspaceSummary,
-  stubScreenWidth,
   stubWorkspaceApi,
 } from '../../../test/workspace-fixture';
 
