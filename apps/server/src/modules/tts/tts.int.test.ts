@@ -159,6 +159,81 @@ describe('streamed text to speech with the official client', () => {
   });
 });
 
+describe('every spoken character takes time, on every engine', () => {
+  interface Timed {
+    characters: string[];
+    characterStartTimesSeconds: number[];
+    characterEndTimesSeconds: number[];
+  }
+  // The engines once left a sentence's last word (Festival) and the part of a word after a hyphen or
+  // an apostrophe (eSpeak-NG) without time.
+  const TEXTS = ['the lazy dog', 'Over the lazy dog.', "It isn't 42, it's the dog-house."];
+  const ENGINES = [
+    ['Festival', 'Sarah'],
+    ['Flite', 'Kevin'],
+    ['eSpeak-NG', 'Oliver'],
+  ] as const;
+
+  /**
+   * The characters of the words (letters, digits and the marks inside a word) that end where they start,
+   * and the words that do not start after the word before (as when no word had a time of its own).
+   */
+  function untimed(alignment: Timed | undefined): string[] {
+    const text = alignment?.characters.join('') ?? '';
+    expect(alignment?.characters.every((c) => c.length === 1)).toBe(true);
+    const starts = alignment?.characterStartTimesSeconds ?? [];
+    const ends = alignment?.characterEndTimesSeconds ?? [];
+    const found: string[] = [];
+    let previousStart = Number.NEGATIVE_INFINITY;
+    for (const word of text.matchAll(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu)) {
+      const first = starts[word.index] ?? 0;
+      if (!(first > previousStart)) found.push(`"${word[0]}" starts at ${first}, with the word before`);
+      previousStart = first;
+      for (let i = word.index; i < word.index + word[0].length; i += 1) {
+        if (!((ends[i] ?? 0) > (starts[i] ?? 0)))
+          found.push(`${text[i]}@${i} of "${word[0]}": ${starts[i]}–${ends[i]}`);
+      }
+    }
+    return found;
+  }
+
+  /** The chunks' alignments as one, in order. */
+  const joined = (parts: (Timed | undefined)[]): Timed => ({
+    characters: parts.flatMap((p) => p?.characters ?? []),
+    characterStartTimesSeconds: parts.flatMap((p) => p?.characterStartTimesSeconds ?? []),
+    characterEndTimesSeconds: parts.flatMap((p) => p?.characterEndTimesSeconds ?? []),
+  });
+
+  it.each(ENGINES)('convertWithTimestamps with a %s voice (%s)', async (_, name) => {
+    for (const text of TEXTS) {
+      const result = await account.sdk.textToSpeech.convertWithTimestamps(voice(name), { text });
+      expect(result.alignment?.characters.join('')).toBe(text);
+      expect(untimed(result.alignment), text).toEqual([]);
+      expect(untimed(result.normalizedAlignment), text).toEqual([]);
+    }
+    // "the lazy dog": every character but the spaces.
+    const dog = await account.sdk.textToSpeech.convertWithTimestamps(voice(name), { text: 'the lazy dog' });
+    const {
+      characters,
+      characterStartTimesSeconds: starts,
+      characterEndTimesSeconds: ends,
+    } = dog.alignment as Timed;
+    for (const [i, c] of characters.entries())
+      if (c !== ' ') expect(ends[i], `${c}@${i}`).toBeGreaterThan(starts[i] ?? Number.POSITIVE_INFINITY);
+  });
+
+  it.each(ENGINES)('streamWithTimestamps with a %s voice (%s)', async (_, name) => {
+    const text = `${TEXTS.join(' ')} The end.`;
+    const chunks = [];
+    for await (const chunk of await account.sdk.textToSpeech.streamWithTimestamps(voice(name), { text }))
+      chunks.push(chunk);
+    const alignment = joined(chunks.map((c) => c.alignment));
+    expect(alignment.characters.join('')).toBe(text);
+    expect(untimed(alignment)).toEqual([]);
+    expect(untimed(joined(chunks.map((c) => c.normalizedAlignment)))).toEqual([]);
+  });
+});
+
 describe('text to speech refusals: nothing kept, nothing charged', () => {
   const post = (acct: Account, path: string, payload: unknown) =>
     t.app.inject({

@@ -5,7 +5,9 @@ import { PREMADE_VOICES } from '@parla/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool } from '../../engines/engine-pool';
-import type { EngineSynthesisRequest, EngineSynthesisResult } from '../engine-synthesis';
+import { characterTimes } from '../alignment';
+import { type EngineSynthesisRequest, type EngineSynthesisResult, wordSpans } from '../engine-synthesis';
+import { wholeWords } from './espeak-engine';
 import { alignTokens } from './festival-engine';
 import { estimateFliteWords, spokenSegments } from './flite-engine';
 
@@ -103,6 +105,43 @@ describe('speech engines in the engine children', () => {
     }
   }, 60_000);
 
+  // A sentence's last word (Festival: its token's last daughter is the full stop, at 0 ms) and the part of a
+  // word after a hyphen or an apostrophe (eSpeak-NG's word events stop there) once had no duration.
+  it.each<[string, Omit<EngineSynthesisRequest, 'text'>]>([
+    ['festival slt-hts', { engine: 'festival', voice: 'cmu_us_slt_arctic_hts' }],
+    ['festival kal', { engine: 'festival', voice: 'kal_diphone' }],
+    ['flite slt', { engine: 'flite', voice: 'slt' }],
+    ['flite kal', { engine: 'flite', voice: 'kal' }],
+    ['eSpeak-NG', { engine: 'espeak', voice: 'en-us' }],
+  ])(
+    '%s gives every character of every word a duration',
+    async (_, voice) => {
+      for (const spoken of [
+        'the lazy dog',
+        'Over the lazy dog.',
+        "It isn't forty-two, it's the dog-house!",
+      ]) {
+        const result = await pool.synthesize({ ...voice, text: spoken });
+        // Each written word is one timed word, whose characters share its time.
+        const spans = wordSpans(spoken);
+        expect(
+          result.words.map(({ start, end }) => ({ start, end })),
+          spoken,
+        ).toEqual(spans);
+        const times = characterTimes(spoken, result.words, durationMs(result));
+        const untimed = spans.flatMap(({ start, end }) =>
+          times
+            .slice(start, end)
+            .flatMap(([from, to], k) =>
+              to > from ? [] : [`${spoken[start + k]}@${start + k} ${from}–${to}`],
+            ),
+        );
+        expect(untimed, spoken).toEqual([]);
+      }
+    },
+    30_000,
+  );
+
   it('festival reads any text as text: quotes and brackets cannot break out of its Scheme string', async () => {
     const marker = path.join(os.tmpdir(), `parla-festival-injection-${process.pid}`);
     const injection = `Hello ") (system "touch ${marker}") (set! x "`;
@@ -177,6 +216,25 @@ describe('word timing helpers', () => {
     expect(words[0]?.startMs).toBe(100);
     expect(words[1]?.endMs).toBe(600);
     expect(words[2]).toMatchObject({ startMs: 800, endMs: 1200 });
+  });
+
+  it('widens eSpeak word events to the whole written word they start in', () => {
+    const text = "It isn't forty-two, dog-house.";
+    const events = [
+      { start: 0, end: 2, ms: 0 },
+      { start: 3, end: 6, ms: 100 }, // "isn"
+      { start: 9, end: 14, ms: 300 }, // "forty"
+      { start: 15, end: 18, ms: 500 }, // "two", inside the word begun
+      { start: 20, end: 23, ms: 700 }, // "dog"
+    ];
+    expect(wholeWords(text, events).map((w) => [text.slice(w.start, w.end), w.ms])).toEqual([
+      ['It', 0],
+      ["isn't", 100],
+      ['forty-two', 300],
+      ['dog-house', 700],
+    ]);
+    // A spoken symbol outside any word stays as eSpeak gave it.
+    expect(wholeWords('a & b', [{ start: 2, end: 3, ms: 50 }])).toEqual([{ start: 2, end: 3, ms: 50 }]);
   });
 
   it('places festival tokens on the input, scaled by a tempo change', () => {

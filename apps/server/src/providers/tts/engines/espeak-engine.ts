@@ -1,5 +1,5 @@
 import type { EngineSynthesisRequest, EngineSynthesisResult, WordTiming } from '../engine-synthesis';
-import { clamp } from '../engine-synthesis';
+import { clamp, wordSpans } from '../engine-synthesis';
 
 interface ESpeakEvent {
   type: string;
@@ -74,6 +74,35 @@ function load(): Promise<LoadedESpeak> {
   return loaded;
 }
 
+/** Where eSpeak said a word starts: character offsets [start, end) and the ms its audio starts at. */
+export interface WordStart {
+  start: number;
+  end: number;
+  ms: number;
+}
+
+/**
+ * eSpeak's word events cover a word only up to a hyphen, an apostrophe or a dot inside it ("isn" of
+ * "isn't", "dog" of "dog-house", "forty" of "forty-two"): the rest of the written word fell between two
+ * words and had no duration. Each event is widened to the whole word (`wordSpans`) it starts in, and
+ * events inside a word already begun are part of it.
+ */
+export function wholeWords(text: string, events: readonly WordStart[]): WordStart[] {
+  const spans = wordSpans(text);
+  const words: WordStart[] = [];
+  let k = 0;
+  for (const event of events) {
+    while ((spans[k]?.end ?? Number.POSITIVE_INFINITY) <= event.start) k += 1;
+    const span = spans[k];
+    const inSpan = span !== undefined && span.start <= event.start;
+    const word = inSpan ? { ...event, start: span.start, end: Math.max(span.end, event.end) } : event;
+    const previous = words.at(-1);
+    if (previous && word.start < previous.end) previous.end = Math.max(previous.end, word.end);
+    else words.push(word);
+  }
+  return words;
+}
+
 /** eSpeak's default speaking rate (words per minute), pitch and intonation range (0–100). */
 const DEFAULT_WPM = 175;
 const DEFAULT_PITCH = 50;
@@ -96,14 +125,14 @@ export async function synthesizeWithESpeak(request: EngineSynthesisRequest): Pro
   w.set_pitch(Math.round(clamp(DEFAULT_PITCH * (request.pitch ?? 1), 0, 99)));
   w.set_range(Math.round(clamp(DEFAULT_RANGE * (request.range ?? 1), 0, 99)));
   const chunks: Int16Array[] = [];
-  const starts: { start: number; end: number; ms: number }[] = [];
+  const said: WordStart[] = [];
   let endMs = 0;
   w.synthesize(request.text, (samples, events) => {
     if (samples && samples.length > 0) chunks.push(new Int16Array(samples));
     for (const event of events ?? []) {
       if (event.type === 'word') {
         const start = event.text_position - 1;
-        starts.push({ start, end: start + event.word_length, ms: event.audio_position });
+        said.push({ start, end: start + event.word_length, ms: event.audio_position });
       } else if (event.type === 'end' || event.type === 'msg_terminated') {
         endMs = Math.max(endMs, event.audio_position);
       }
@@ -119,6 +148,7 @@ export async function synthesizeWithESpeak(request: EngineSynthesisRequest): Pro
   }
   const sampleRate = w.get_samplerate();
   const totalMs = Math.round((length / sampleRate) * 1000);
+  const starts = wholeWords(request.text, said);
   const words: WordTiming[] = starts.map((word, i) => ({
     start: word.start,
     end: word.end,

@@ -27,9 +27,13 @@ function schemeString(text: string): string {
 
 /**
  * One synthesis for a festival process in pipe mode. It prints each token with the times of its first
- * and last word (`T<TAB>name<TAB>start<TAB>end`), then `<marker> ok`; an error inside prints
+ * and last spoken word (`T<TAB>name<TAB>start<TAB>end`), then `<marker> ok`; an error inside prints
  * `<marker> error` instead (unwind-protect), and festival reads on. `parla_utt` is cleared first, so a
  * failed synthesis can never save the previous one's audio.
+ *
+ * A token's daughters include its punctuation (`dog` and `.` in "dog.") and words that got no sound
+ * (bytes of a non-ASCII letter), which report 0 as their start and end: only words that end after they
+ * start count, else a sentence's last word ended at 0 and had no duration.
  */
 function synthesisScript(text: string, wavPath: string, marker: string): string {
   return `(set! parla_utt nil)
@@ -39,9 +43,14 @@ function synthesisScript(text: string, wavPath: string, marker: string): string 
     (utt.synth parla_utt)
     (utt.save.wave parla_utt ${schemeString(wavPath)} 'riff)
     (mapcar (lambda (tok)
-      (if (item.daughters tok)
-        (format t "T\\t%s\\t%f\\t%f\\n" (item.name tok)
-          (item.feat (item.daughter1 tok) "word_start") (item.feat (item.daughtern tok) "word_end"))))
+      (let ((start nil) (end nil))
+        (mapcar (lambda (word)
+            (if (> (item.feat word "word_end") (item.feat word "word_start"))
+              (begin
+                (if (not start) (set! start (item.feat word "word_start")))
+                (set! end (item.feat word "word_end")))))
+          (item.daughters tok))
+        (if start (format t "T\\t%s\\t%f\\t%f\\n" (item.name tok) start end))))
       (utt.relation.items parla_utt 'Token))
     (format t "\\n%s ok\\n" "${marker}"))
   (format t "\\n%s error\\n" "${marker}"))
@@ -187,10 +196,6 @@ export function alignTokens(text: string, output: string, stretch = 1): WordTimi
       startMs: Math.round(Number(start) * 1000 * stretch),
       endMs: Math.round(Number(end) * 1000 * stretch),
     });
-  }
-  // Festival reports 0 as the end of a phrase's last word: it ends where the next word starts.
-  for (const [i, word] of words.entries()) {
-    if (word.endMs < word.startMs) word.endMs = Math.max(word.startMs, words[i + 1]?.startMs ?? word.startMs);
   }
   return words;
 }
