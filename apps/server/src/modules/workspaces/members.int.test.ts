@@ -57,7 +57,7 @@ function call(person: Pick<Person, 'token'> | undefined, method: string, url: st
   });
 }
 
-async function signUp(tier?: 'growing_business' | 'creator'): Promise<Person> {
+async function signUp(tier?: 'growing_business' | 'scale_2024_08_10' | 'creator'): Promise<Person> {
   const email = `ws-${newId(8).toLowerCase()}@example.test`;
   const res = await call(undefined, 'POST', '/v1/auth/sign-up', { email, password: PASSWORD });
   expect(res.statusCode).toBe(201);
@@ -591,9 +591,104 @@ describe('members', () => {
     const meta = await sdk.workspace.resources.get(voiceId, { resourceType: 'voice' });
     expect(meta.roleToGroupIds.viewer).toEqual(['default']);
     await sdk.workspace.resources.unshare(voiceId, { resourceType: 'voice', groupId: 'default' });
-    // Adding seats needs a signed-in session, not an API key.
-    await expect(sdk.workspace.invites.create({ email: 'k@example.test' })).rejects.toMatchObject({
-      statusCode: 403,
+  });
+});
+
+describe('workspace administration with an API key (the official client has no session)', () => {
+  /** A JSON call with an API key, for what the official client does not send. */
+  const callWithKey = (apiKey: string, method: string, url: string, body?: unknown) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      remoteAddress: client(),
+      headers: { 'xi-api-key': apiKey },
+      ...(body === undefined ? {} : { payload: body as object }),
     });
+  const address = (name: string) => `${name}-${newId(8).toLowerCase()}@example.test`;
+  const pendingOf = async (admin: Person) =>
+    ((await call(admin, 'GET', '/v1/workspace/invites')).json().invites as { email: string }[])
+      .map((i) => i.email)
+      .sort();
+
+  it('an admin’s key invites, changes members and groups; a plain member’s key is refused', async () => {
+    const admin = await signUp('scale_2024_08_10');
+    const member = await join(admin, await signUp());
+    const sdk = new ElevenLabsClient({ apiKey: admin.apiKey, baseUrl, maxRetries: 0 });
+    const [one, two, three] = [address('one'), address('two'), address('three')];
+
+    expect(await sdk.workspace.invites.create({ email: one })).toEqual({ status: 'ok' });
+    expect(await sdk.workspace.invites.createBatch({ emails: [two, three] })).toEqual({ status: 'ok' });
+    expect((await inviteMail(three)).subject).toMatch(/invited you/);
+    expect(await pendingOf(admin)).toEqual([one, two, three].sort());
+    expect(await sdk.workspace.invites.delete({ email: one })).toEqual({ status: 'ok' });
+    expect(await pendingOf(admin)).toEqual([two, three].sort());
+
+    const seatOf = async (email: string) =>
+      (await sdk.workspace.members.list()).find((m) => m.email === email)?.seatType;
+    expect(
+      await sdk.workspace.members.update({ email: member.email, workspaceRole: 'workspace_admin' }),
+    ).toEqual({ status: 'ok' });
+    expect(await seatOf(member.email)).toBe('workspace_admin');
+    await sdk.workspace.members.update({ email: member.email, workspaceRole: 'workspace_member' });
+    expect(await seatOf(member.email)).toBe('workspace_member');
+
+    const group = await callWithKey(admin.apiKey, 'POST', '/v1/workspace/groups', { name: 'By key' });
+    expect(group.statusCode).toBe(200);
+    const groupId = group.json().id as string;
+    expect(await sdk.workspace.groups.members.add(groupId, { email: member.email })).toEqual({
+      status: 'ok',
+    });
+    expect((await sdk.workspace.groups.list())[groupId]?.members).toEqual([member.email]);
+    expect(await sdk.workspace.groups.members.remove(groupId, { email: member.email })).toEqual({
+      status: 'ok',
+    });
+    expect((await sdk.workspace.groups.list())[groupId]?.members).toEqual([]);
+
+    // A member without the admin rights gets nowhere with their own key.
+    const theirs = new ElevenLabsClient({ apiKey: await keyIn(member), baseUrl, maxRetries: 0 });
+    const refusals = [
+      () => theirs.workspace.invites.create({ email: address('four') }),
+      () => theirs.workspace.invites.createBatch({ emails: [address('five')] }),
+      () => theirs.workspace.invites.delete({ email: two }),
+      () => theirs.workspace.members.update({ email: admin.email, isLocked: true }),
+      () => theirs.workspace.groups.members.add(groupId, { email: member.email }),
+      () => theirs.workspace.groups.members.remove(groupId, { email: member.email }),
+    ];
+    for (const refused of refusals) {
+      const error = await refused().catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        statusCode: 403,
+        body: { detail: { status: 'forbidden', message: 'Only workspace admins can do this.' } },
+      });
+    }
+    expect(await pendingOf(admin)).toEqual([two, three].sort());
+
+    // Removing a member and dropping a group are the same administration.
+    expect((await callWithKey(admin.apiKey, 'DELETE', `/v1/workspace/groups/${groupId}`)).statusCode).toBe(
+      200,
+    );
+    const removed = await callWithKey(admin.apiKey, 'POST', '/v1/workspace/members/remove', {
+      email: member.email,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await sdk.workspace.members.list()).map((m) => m.email)).toEqual([admin.email]);
+  });
+
+  it('keeps the account’s own security, the ownership and the settings for a signed-in session', async () => {
+    const owner = await signUp('growing_business');
+    const member = await join(owner, await signUp());
+    const refusedToKey = [
+      ['POST', '/v1/user/api-keys', { name: 'another' }],
+      ['POST', '/v1/workspace/transfer-ownership', { email: member.email }],
+      ['POST', '/v1/workspace/settings', { session_inactivity_timeout: 3600 }],
+    ] as const;
+    for (const [method, url, body] of refusedToKey) {
+      const res = await callWithKey(owner.apiKey, method, url, body);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().detail.message, url).toBe(
+        'This needs a signed-in session; API keys cannot change account security.',
+      );
+    }
+    expect((await call(owner, 'GET', '/v1/workspace')).json()).toMatchObject({ is_owner: true });
   });
 });

@@ -74,8 +74,12 @@ function inviteRole(body: {
 
 /**
  * accounts §1/§4/§6 and history/voices §7 "Workspace": members, invitations, groups, resource sharing,
- * ownership and settings. Membership changes need a signed-in session (an API key cannot add seats);
- * reads and sharing take a key too, as the public API does.
+ * ownership and settings. Administering members, invitations and groups is workspace business, not the
+ * account's own security: an admin's API key may do it as a session may (the public API's client has only
+ * keys), and the services check the admin rights either way. A signed-in session stays required to hand
+ * over the ownership (the owner's protection against removal, which a leaked key must not give away), for
+ * the settings (the session inactivity timeout is sign-in security) and for the caller's own membership
+ * (answering an invitation, switching workspace).
  */
 export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
@@ -89,7 +93,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
   const guarded = { preHandler: deps.auth.requireAuth };
   const session = { preHandler: deps.auth.requireSession };
   // Invitations send mail: a few per quarter-hour per client, so the calls cannot be used to send mail in bulk.
-  const mailing = { ...session, config: { rateLimit: { max: 20, timeWindow: 15 * 60_000 } } };
+  const mailing = { ...guarded, config: { rateLimit: { max: 20, timeWindow: 15 * 60_000 } } };
   const caller = (request: Parameters<typeof principalOf>[0]) => {
     const { userId, workspaceId } = principalOf(request);
     return { userId, workspaceId };
@@ -138,7 +142,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
       });
       return ok;
     },
-    session,
+    guarded,
   );
   registerRoute(
     app,
@@ -147,7 +151,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
       await removeMember(w, caller(request), body.email);
       return ok;
     },
-    session,
+    guarded,
   );
   registerRoute(
     app,
@@ -192,7 +196,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
       await deleteInvite(w, caller(request), body.email);
       return ok;
     },
-    session,
+    guarded,
   );
   registerRoute(
     app,
@@ -256,7 +260,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
     app,
     createWorkspaceGroupRoute,
     async ({ request, body }) => createGroup(db, caller(request), body.name),
-    session,
+    guarded,
   );
   registerRoute(
     app,
@@ -265,7 +269,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
       await deleteGroup(db, caller(request), params.group_id);
       return ok;
     },
-    session,
+    guarded,
   );
   registerRoute(
     app,
@@ -274,7 +278,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
       await addGroupMember(db, caller(request), params.group_id, body.email);
       return ok;
     },
-    session,
+    guarded,
   );
   registerRoute(
     app,
@@ -283,7 +287,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
       await removeGroupMember(db, caller(request), params.group_id, body.email);
       return ok;
     },
-    session,
+    guarded,
   );
 
   registerRoute(
