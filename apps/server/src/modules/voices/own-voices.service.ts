@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { analyzeVoice, mergeProfiles, PITCH_UNAVAILABLE_MESSAGES, type VoiceProfile } from '@parla/audio';
 import {
   type AddVoiceFields,
+  DEFAULT_TTS_MODEL_ID,
+  findModel,
   IVC_MAX_FILES,
   maxVoiceAddEdits,
   PREMADE_VOICES,
@@ -42,6 +44,21 @@ export interface VoiceCaller {
   workspaceId: string;
 }
 
+/**
+ * The model ids a professional clone's training is reported under (`fine_tuning.state`, `progress`): the
+ * one the client trained with, as sent (a public id such as eleven_multilingual_v2, the default), and the
+ * Parla model it stands for, so a client polling either one sees the training end.
+ */
+function fineTuningModelIds(modelId: string | null): string[] {
+  const sent = modelId ?? DEFAULT_TTS_MODEL_ID;
+  const parla = findModel(sent)?.alias_of;
+  return parla ? [sent, parla] : [sent];
+}
+
+/** One value under each of the model ids. */
+const perModel = <T>(modelIds: readonly string[], value: T): Record<string, T> =>
+  Object.fromEntries(modelIds.map((id) => [id, value]));
+
 /** An own voice as the public API shows it (history/voices §3 Voice). */
 export function toOwnVoiceResponse(
   row: VoiceRow,
@@ -51,6 +68,7 @@ export function toOwnVoiceResponse(
 ): VoiceResponse {
   const preview = previewUrl(publicUrl, row.id);
   const speaking = ownSpeaking(row);
+  const trainedFor = fineTuningModelIds(row.fineTuningModelId);
   return {
     voice_id: row.id,
     name: row.name,
@@ -94,11 +112,11 @@ export function toOwnVoiceResponse(
       row.category === 'professional'
         ? {
             is_allowed_to_fine_tune: true,
-            state: { parla_v1: row.fineTuningState ?? 'not_started' },
+            state: perModel(trainedFor, row.fineTuningState ?? 'not_started'),
             verification_failures: row.verificationFailures,
             verification_attempts_count: row.verificationAttempts,
             manual_verification_requested: row.manualVerificationRequestedAt !== null,
-            progress: row.fineTuningProgress === null ? null : { parla_v1: row.fineTuningProgress },
+            progress: row.fineTuningProgress === null ? null : perModel(trainedFor, row.fineTuningProgress),
           }
         : null,
     safety_control: row.safetyControl,

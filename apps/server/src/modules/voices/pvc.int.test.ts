@@ -91,7 +91,8 @@ describe('professional voice cloning with the official client', () => {
     const created = await account.sdk.voices.get(voiceId);
     expect(created).toMatchObject({
       category: 'professional',
-      fineTuning: { state: { parla_v1: 'not_started' } },
+      // Reported under the default model's public id and its Parla model until trained for another.
+      fineTuning: { state: { eleven_multilingual_v2: 'not_started', parla_v1: 'not_started' } },
     });
     const untrained = await call(account, 'POST', `/v1/text-to-speech/${voiceId}`, { text: 'Hello' });
     expect(untrained.json().detail).toMatchObject({ status: 'voice_unusable' });
@@ -164,7 +165,10 @@ describe('professional voice cloning with the official client', () => {
       'the training',
     );
     expect(trained).toMatchObject({ fineTuningState: 'fine_tuned', fineTuningProgress: 1 });
-    expect((await account.sdk.voices.get(voiceId)).fineTuning?.state).toEqual({ parla_v1: 'fine_tuned' });
+    expect((await account.sdk.voices.get(voiceId)).fineTuning?.state).toEqual({
+      eleven_multilingual_v2: 'fine_tuned',
+      parla_v1: 'fine_tuned',
+    });
     // The profile is the owner's alone: the woman in the conversation was left out.
     expect(Math.abs((trained?.profile?.pitch.medianHz ?? 0) / ownerMedian - 1)).toBeLessThan(0.1);
 
@@ -236,6 +240,65 @@ describe('professional voice cloning with the official client', () => {
       text: 'Hello there.',
     });
     expect(spoken.statusCode).toBe(200);
+  }, 60_000);
+});
+
+describe('training for the model the client names', () => {
+  /** A verified professional clone with enough audio to train. */
+  async function readyClone(account: SpeechAccount, name: string): Promise<string> {
+    const { voiceId } = await account.sdk.voices.pvc.create({ name, language: 'en' });
+    await account.sdk.voices.pvc.samples.create(voiceId, { files: [wav(owner30s)] });
+    await db().update(voices).set({ isVerified: true }).where(eq(voices.id, voiceId));
+    return voiceId;
+  }
+
+  it('reports the state and progress under the model id sent and under its Parla model', async () => {
+    const account = await creatorAccount();
+    const voiceId = await readyClone(account, 'Trained for v2');
+    expect(await account.sdk.voices.pvc.train(voiceId, { modelId: 'eleven_multilingual_v2' })).toEqual({
+      status: 'ok',
+    });
+    // A client polls the model it trained for, as it would on the public API.
+    const trained = await until(
+      () => account.sdk.voices.get(voiceId),
+      (voice) => ['fine_tuned', 'failed'].includes(voice.fineTuning?.state?.eleven_multilingual_v2 ?? ''),
+      'the training',
+    );
+    expect(trained.fineTuning?.state).toEqual({
+      eleven_multilingual_v2: 'fine_tuned',
+      parla_v1: 'fine_tuned',
+    });
+    expect(trained.fineTuning?.progress).toEqual({ eleven_multilingual_v2: 1, parla_v1: 1 });
+    const listed = await account.sdk.voices.search({ voiceType: 'personal' });
+    expect(listed.voices.find((v) => v.voiceId === voiceId)?.fineTuning?.state).toEqual(
+      trained.fineTuning?.state,
+    );
+
+    // Trained again for another model: reported under that one and its own Parla model.
+    await account.sdk.voices.pvc.train(voiceId, { modelId: 'eleven_flash_v2_5' });
+    const again = await until(
+      () => account.sdk.voices.get(voiceId),
+      (voice) => voice.fineTuning?.state?.eleven_flash_v2_5 === 'fine_tuned',
+      'the second training',
+    );
+    expect(again.fineTuning?.state).toEqual({
+      eleven_flash_v2_5: 'fine_tuned',
+      parla_multilingual_v1: 'fine_tuned',
+    });
+  }, 90_000);
+
+  it('refuses a model that does not exist or cannot speak text, and starts nothing', async () => {
+    const account = await creatorAccount();
+    const voiceId = await readyClone(account, 'Wrong model');
+    for (const model of ['eleven_unknown_v9', 'eleven_multilingual_sts_v2']) {
+      const refused = await call(account, 'POST', `/v1/voices/pvc/${voiceId}/train`, { model_id: model });
+      expect(refused.statusCode, model).toBe(422);
+      expect(refused.json().detail.errors[0].loc, model).toEqual(['body', 'model_id']);
+    }
+    expect((await account.sdk.voices.get(voiceId)).fineTuning?.state).toEqual({
+      eleven_multilingual_v2: 'not_started',
+      parla_v1: 'not_started',
+    });
   }, 60_000);
 });
 

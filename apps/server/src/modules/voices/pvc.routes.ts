@@ -56,6 +56,7 @@ export async function pvcRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     queue: deps.queue,
     separateJob: pvcSeparateJob,
     trainJob: pvcTrainJob,
+    models: { external: deps.config.externalTts !== undefined },
   };
   // This process's worker (--role=all) runs the jobs these routes start.
   providePvcDeps({ db, storage: deps.storage });
@@ -143,8 +144,8 @@ export async function pvcRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   registerRoute(
     app,
     trainPvcRoute,
-    async ({ request, params }) => {
-      await startTraining(pvc, callerOf(request), params.voice_id);
+    async ({ request, params, body }) => {
+      await startTraining(pvc, callerOf(request), params.voice_id, body?.model_id);
       return ok;
     },
     guarded,

@@ -9,6 +9,7 @@ import {
   visualWaveform,
 } from '@parla/audio';
 import {
+  DEFAULT_TTS_MODEL_ID,
   PREMADE_VOICES,
   PVC_CAPTCHA_MIN_WORD_SHARE,
   PVC_CAPTCHA_TTL_SECONDS,
@@ -40,6 +41,7 @@ import {
   type VoiceCaller,
 } from './own-voices.service';
 import { baseVoiceFor, voiceNotFound } from './speaking-voice';
+import { getModel, type ModelAvailability } from './voices.service';
 import {
   type StoredSeparation,
   type VoiceRow,
@@ -60,6 +62,8 @@ export interface PvcDeps {
   db: Db;
   storage: Storage;
   queue: JobQueue;
+  /** Which models a training may name (the external one only when configured). */
+  models: ModelAvailability;
   separateJob: JobDefinition<PvcJobPayload>;
   trainJob: JobDefinition<PvcJobPayload>;
 }
@@ -617,8 +621,17 @@ export async function requestManualVerification(
   await deps.db.update(voices).set({ manualVerificationRequestedAt: now }).where(eq(voices.id, row.id));
 }
 
-/** `POST /v1/voices/pvc/{id}/train`: a verified clone with enough audio is queued for training. */
-export async function startTraining(deps: PvcDeps, caller: VoiceCaller, voiceId: string): Promise<void> {
+/**
+ * `POST /v1/voices/pvc/{id}/train`: a verified clone with enough audio is queued for training for the
+ * model named (the default model when none is), which `fine_tuning` then reports under that id.
+ */
+export async function startTraining(
+  deps: PvcDeps,
+  caller: VoiceCaller,
+  voiceId: string,
+  modelId: string | null | undefined,
+): Promise<void> {
+  const model = getModel(modelId ?? DEFAULT_TTS_MODEL_ID, deps.models);
   const { row, samples } = await getPvc(deps.db, caller, voiceId);
   if (!row.isVerified)
     throw new AppError(
@@ -640,7 +653,7 @@ export async function startTraining(deps: PvcDeps, caller: VoiceCaller, voiceId:
   // One training at a time: only the call that moves the voice to queued starts the job.
   const [claimed] = await deps.db
     .update(voices)
-    .set({ fineTuningState: 'queued', fineTuningProgress: 0 })
+    .set({ fineTuningState: 'queued', fineTuningProgress: 0, fineTuningModelId: model.model_id })
     .where(
       and(
         eq(voices.id, row.id),
@@ -658,7 +671,11 @@ export async function startTraining(deps: PvcDeps, caller: VoiceCaller, voiceId:
   } catch (error) {
     await deps.db
       .update(voices)
-      .set({ fineTuningState: row.fineTuningState, fineTuningProgress: row.fineTuningProgress })
+      .set({
+        fineTuningState: row.fineTuningState,
+        fineTuningProgress: row.fineTuningProgress,
+        fineTuningModelId: row.fineTuningModelId,
+      })
       .where(eq(voices.id, row.id));
     throw error;
   }

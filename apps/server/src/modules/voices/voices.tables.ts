@@ -75,6 +75,11 @@ export const voices = pgTable(
     manualVerificationRequestedAt: timestamp('manual_verification_requested_at', { withTimezone: true }),
     /** A professional clone's training progress, 0–1. */
     fineTuningProgress: real('fine_tuning_progress'),
+    /**
+     * The model id the last training was asked for, as the client sent it (`POST …/train` `model_id`, a
+     * public id such as eleven_multilingual_v2); null until trained, which reads as the default model.
+     */
+    fineTuningModelId: text('fine_tuning_model_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "voices" ADD COLUMN "fine_tuning_model_id" text;
