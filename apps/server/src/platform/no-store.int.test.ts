@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The preview below is spoken by an engine: a generous bound, as the suite shares the cores.
+  t = await createTestApp({ env: { ENGINE_TIMEOUT_MS: '30000' } });
 });
 afterAll(() => t.close());
 
