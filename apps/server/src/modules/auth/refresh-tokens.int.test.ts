@@ -23,33 +23,32 @@ const SECRET = 'refresh-test-secret-'.repeat(3);
 const rotate = (token: string, at = now()) => rotateRefreshToken(database.db, token, at, SECRET);
 const afterGrace = () => new Date(Date.now() + (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000);
 
+/** A new sign-in of a new user, its first token, and that token's first rotation. */
+async function rotatedSignIn() {
+  const { user } = await createTestUser(database.db);
+  const first = await issueRefreshToken(database.db, { userId: user.id, now: now() });
+  const rotated = await rotate(first.token);
+  if (rotated.outcome !== 'rotated') throw new Error(`expected a rotation, not ${rotated.outcome}`);
+  return { user, first, rotated };
+}
+
 describe('refresh tokens', () => {
   it('rotates on use: the successor works, in the same family', async () => {
-    const { user } = await createTestUser(database.db);
-    const first = await issueRefreshToken(database.db, { userId: user.id, now: now() });
-    const rotated = await rotate(first.token);
-    expect(rotated.outcome).toBe('rotated');
-    if (rotated.outcome !== 'rotated') return;
+    const { first, rotated } = await rotatedSignIn();
     expect(rotated.next.familyId).toBe(first.familyId);
     expect(rotated.next.token).not.toBe(first.token);
     expect((await rotate(rotated.next.token)).outcome).toBe('rotated');
   });
 
   it('a rotated token presented again within the grace window gets the same successor', async () => {
-    const { user } = await createTestUser(database.db);
-    const first = await issueRefreshToken(database.db, { userId: user.id, now: now() });
-    const rotated = await rotate(first.token);
-    if (rotated.outcome !== 'rotated') throw new Error('expected a rotation');
+    const { first, rotated } = await rotatedSignIn();
     expect(await rotate(first.token)).toEqual(rotated);
     // The successor is still the live token: it rotates as usual.
     expect((await rotate(rotated.next.token)).outcome).toBe('rotated');
   });
 
   it('follows a successor rotated meanwhile to the live token', async () => {
-    const { user } = await createTestUser(database.db);
-    const first = await issueRefreshToken(database.db, { userId: user.id, now: now() });
-    const second = await rotate(first.token);
-    if (second.outcome !== 'rotated') throw new Error('expected a rotation');
+    const { first, rotated: second } = await rotatedSignIn();
     const third = await rotate(second.next.token);
     if (third.outcome !== 'rotated') throw new Error('expected a rotation');
     expect(await rotate(first.token)).toEqual(third);
@@ -65,10 +64,7 @@ describe('refresh tokens', () => {
   });
 
   it('a rotated token replayed after the grace window revokes the whole family, successor included', async () => {
-    const { user } = await createTestUser(database.db);
-    const first = await issueRefreshToken(database.db, { userId: user.id, now: now() });
-    const rotated = await rotate(first.token);
-    if (rotated.outcome !== 'rotated') throw new Error('expected a rotation');
+    const { user, first, rotated } = await rotatedSignIn();
     const replay = await rotate(first.token, afterGrace());
     expect(replay).toEqual({ outcome: 'reused', userId: user.id, revoked: 2 }); // the replayed token and its successor
     expect((await rotate(rotated.next.token)).outcome).toBe('invalid');
@@ -78,9 +74,7 @@ describe('refresh tokens', () => {
   });
 
   it('a repeat whose successor cannot be found (the secret changed) counts as a replay', async () => {
-    const { user } = await createTestUser(database.db);
-    const first = await issueRefreshToken(database.db, { userId: user.id, now: now() });
-    expect((await rotate(first.token)).outcome).toBe('rotated');
+    const { first } = await rotatedSignIn();
     const repeat = await rotateRefreshToken(database.db, first.token, now(), `${SECRET}changed`);
     expect(repeat).toMatchObject({ outcome: 'reused', revoked: 2 });
   });
