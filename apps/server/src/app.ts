@@ -35,6 +35,7 @@ import type { Database } from './platform/db/client';
 import { installErrorHandler, sendRouteNotFound } from './platform/http-errors';
 import { newId } from './platform/ids';
 import type { JobQueue } from './platform/jobs/job-queue';
+import { registerNoStoreDefault } from './platform/no-store';
 import { registerOpenApi } from './platform/openapi';
 import { createPgRateLimitStore } from './platform/rate-limit/pg-rate-limit-store';
 import type { Storage } from './platform/storage/storage';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   registerGlobalPrivacyControl(app, deps);
+  registerNoStoreDefault(app);
 
   const webDist = config.role === 'worker' ? undefined : findWebDist(config.webDistDir);
   const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';

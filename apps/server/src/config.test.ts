@@ -50,6 +50,13 @@ describe('loadConfig', () => {
     expect((error as Error).message).toMatch(/^Invalid configuration:\n {2}- /);
   });
 
+  it('makes cookies Secure when PUBLIC_URL is https, whatever the case of its scheme', () => {
+    expect(loadConfig({}, []).secureCookies).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'http://parla.example' }, []).secureCookies).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://parla.example/' }, []).secureCookies).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'HTTPS://Parla.example' }, []).secureCookies).toBe(true);
+  });
+
   it('trusts no proxy by default, or the ones TRUST_PROXY names', () => {
     expect(loadConfig({}, []).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }, []).trustProxy).toBe(true);

@@ -70,6 +70,11 @@ export interface Config {
   host: string;
   port: number;
   publicUrl: string;
+  /**
+   * Cookies the server sets are `Secure` (sent back only over TLS): PUBLIC_URL is https, whatever the case
+   * of its scheme.
+   */
+  secureCookies: boolean;
   dataDir: string;
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolSize: number };
   log: { level: string };
@@ -155,12 +160,14 @@ export function loadConfig(
 
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     role,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    secureCookies: new URL(publicUrl).protocol === 'https:',
     dataDir,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }

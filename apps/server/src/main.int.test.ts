@@ -8,7 +8,10 @@ import { HealthResponse } from '@parla/contracts';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort, type SpawnedNode, spawnTsNode } from './test/processes';
 
-const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const entry = path.join(here, 'main.ts');
+/** A process that keeps a scratch folder open until it is killed. */
+const scratchHolder = path.join(here, 'modules', 'history', 'fixtures', 'share-video-render.ts');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-main-'));
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -50,14 +53,29 @@ describe('the server process', () => {
     for (const name of ['PORT:', 'JOB_LEASE_SECONDS:', '--role:']) expect(server.output()).toContain(name);
   });
 
-  it('serves, then shuts down gracefully on SIGTERM with exit code 0', async () => {
+  it('clears the scratch folders killed processes left, serves, then shuts down gracefully on SIGTERM with exit code 0', async () => {
+    // A temp directory of its own, so no other process sweeps it meanwhile.
+    const scratchTmp = path.join(tmp, 'scratch-tmp');
+    fs.mkdirSync(scratchTmp);
+    const holder = spawnTsNode(scratchHolder, ['hold'], { TMPDIR: scratchTmp });
+    children.push(holder.child);
+    await expect.poll(() => holder.output(), { timeout: 30_000 }).toMatch(/^root \S+\n/m);
+    const deadRoot = /^root (\S+)$/m.exec(holder.output())?.[1] ?? '';
+    holder.child.kill('SIGKILL');
+    await holder.exited;
+    expect(fs.existsSync(deadRoot)).toBe(true);
+
     const port = await freePort();
-    const server = startServer({ PORT: String(port), DATA_DIR: path.join(tmp, 'a') });
+    const server = startServer({ PORT: String(port), DATA_DIR: path.join(tmp, 'a'), TMPDIR: scratchTmp });
     await waitHealthy(port);
+    expect(fs.existsSync(deadRoot)).toBe(false);
+    expect(server.output()).toContain('removed the scratch folders of processes that are gone');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('"msg":"shutting down"');
     expect(server.output()).toContain('"msg":"stopped"');
+    // A clean stop leaves no scratch root behind.
+    expect(fs.readdirSync(scratchTmp).filter((name) => name.startsWith('parla-scratch.'))).toEqual([]);
   }, 60_000);
 
   it.runIf(!inject('databaseUrl'))(

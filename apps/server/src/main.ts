@@ -16,6 +16,7 @@ import { JobQueue } from './platform/jobs/job-queue';
 import { JobWorker } from './platform/jobs/job-worker';
 import { registeredJobs } from './platform/jobs/registry';
 import { createLogger } from './platform/logger';
+import { removeDeadScratchDirs } from './platform/scratch-dirs';
 import { LocalStorage } from './platform/storage/local-storage';
 import { EnginePool } from './providers/engines/engine-pool';
 import { programHost } from './providers/engines/program-host';
@@ -51,6 +52,10 @@ async function main(): Promise<void> {
     return;
   }
 
+  // What a killed run of this host left in its scratch folders (a half-rendered video, an upload handed to
+  // ffmpeg) goes before any job runs again.
+  const removed = await removeDeadScratchDirs();
+  if (removed.length > 0) logger.info({ removed }, 'removed the scratch folders of processes that are gone');
   const storage = new LocalStorage(path.join(config.dataDir, 'files'));
   const engines = new EnginePool({ ...config.engines, size: config.engines.poolSize, logger });
   await engines.start();

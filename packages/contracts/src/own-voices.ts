@@ -12,7 +12,11 @@ import { VoiceResponse, VoiceSettings } from './voices';
 /** Samples per instant clone, and the size of one (the public API's bounds). */
 export const IVC_MAX_FILES = 25;
 export const VOICE_SAMPLE_MAX_BYTES = 11 * 1024 * 1024;
-/** At most this much of a sample is analysed; longer samples are kept but cut for the profile. */
+/**
+ * The longest an instant-clone sample (or a recording for similar voices) may be: its profile is made from
+ * all of it. A longer one is refused, by its header before anything is decoded, or by the decode, which
+ * stops just past this (history/voices §5 sets no length; this is what the profile reads).
+ */
 export const VOICE_SAMPLE_MAX_SECONDS = 600;
 /** A voice's name, and its description. */
 export const VOICE_NAME_MAX = 100;

@@ -10,6 +10,11 @@ import { formBool } from './speech-to-speech';
 
 /** Samples of a professional clone: larger and longer than an instant clone's. */
 export const PVC_SAMPLE_MAX_BYTES = 50 * 1024 * 1024;
+/**
+ * The longest a professional-clone sample may be, refused by its header before anything is decoded:
+ * speaker separation, trims and training decode at most this much of a sample.
+ */
+export const PVC_SAMPLE_MAX_SECONDS = 30 * 60;
 /** Files per samples request: each is read into memory, so a request holds at most 8 × 50 MB. */
 export const PVC_MAX_FILES = 8;
 /** Documents per manual verification request (at most 11 MB each). */

@@ -5,10 +5,14 @@ import { newId } from '../../platform/ids';
 import { addWhoamiRoute, createTestApp, type TestApp } from '../../test/test-app';
 import { getUserByEmail } from '../users/users.store';
 import { getMemberRole } from '../workspaces/workspaces.store';
+import { REFRESH_REUSE_GRACE_SECONDS } from './refresh-tokens.service';
 
+/** The app's clock: real time plus an offset a test may move (the refresh grace window). */
+let clockOffsetMs = 0;
+const clock = { now: () => new Date(Date.now() + clockOffsetMs) };
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ extend: addWhoamiRoute });
+  t = await createTestApp({ extend: addWhoamiRoute, clock });
 });
 afterAll(() => t.close());
 
@@ -112,7 +116,7 @@ describe('sign-in', () => {
 });
 
 describe('refresh and sign-out', () => {
-  it('rotates the cookie; reusing the old one revokes the family and clears the cookie', async () => {
+  it('rotates the cookie; reusing the old one after the grace window revokes the family and clears the cookie', async () => {
     const { res, ip } = await signUp();
     const first = `xi_refresh=${refreshCookie(res)?.value}`;
     const refreshed = await post('/v1/auth/refresh', undefined, ip, first);
@@ -121,11 +125,38 @@ describe('refresh and sign-out', () => {
     const second = `xi_refresh=${refreshCookie(refreshed)?.value}`;
     expect(second).not.toBe(first);
 
-    const replay = await post('/v1/auth/refresh', undefined, ip, first);
-    expect(replay.statusCode).toBe(401);
-    expect(refreshCookie(replay)?.value).toBe('');
-    // The family is gone: even the newest cookie no longer works.
-    expect((await post('/v1/auth/refresh', undefined, ip, second)).statusCode).toBe(401);
+    clockOffsetMs = (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000;
+    try {
+      const replay = await post('/v1/auth/refresh', undefined, ip, first);
+      expect(replay.statusCode).toBe(401);
+      expect(refreshCookie(replay)?.value).toBe('');
+      // The family is gone: even the newest cookie no longer works.
+      expect((await post('/v1/auth/refresh', undefined, ip, second)).statusCode).toBe(401);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+
+  it('tabs refreshing with one cookie at the same moment all get the same new cookie and a valid session', async () => {
+    const { res, ip } = await signUp();
+    const cookie = `xi_refresh=${refreshCookie(res)?.value}`;
+    const answers = await Promise.all([1, 2, 3].map(() => post('/v1/auth/refresh', undefined, ip, cookie)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const cookies = answers.map((a) => refreshCookie(a)?.value);
+    expect(new Set(cookies).size).toBe(1);
+    expect(cookies[0]).not.toBe(refreshCookie(res)?.value);
+    for (const answer of answers) {
+      const session = SessionResponse.parse(answer.json());
+      const whoami = await t.app.inject({
+        method: 'GET',
+        url: '/v1/test/whoami',
+        headers: { authorization: `Bearer ${session.access_token}` },
+      });
+      expect(whoami.statusCode).toBe(200);
+    }
+    // The shared successor is the live token: it rotates on.
+    const next = await post('/v1/auth/refresh', undefined, ip, `xi_refresh=${cookies[0]}`);
+    expect(next.statusCode).toBe(200);
   });
 
   it('refuses a refresh without a cookie', async () => {

@@ -69,20 +69,22 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   const db = deps.database.db;
   const auth: AuthDeps = { db, clock: deps.clock, signingSecret: deps.auth.signingSecret };
   const actions = accountActionDepsOf(deps);
-  const secure = deps.config.publicUrl.startsWith('https://');
-
+  // Every set and clear of the cookie (sign-up, sign-in and its second step, the backup-code sign-in,
+  // refresh, sign-out) goes through these two, with the same attributes.
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: deps.config.secureCookies,
+    path: COOKIE_PATH,
+  } as const;
   const withCookie = (reply: FastifyReply, issued: IssuedSession) => {
     reply.setCookie(REFRESH_COOKIE, issued.refresh.token, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure,
-      path: COOKIE_PATH,
+      ...cookieOptions,
       expires: issued.refresh.expiresAt,
     });
     return issued.session;
   };
-  const clearCookie = (reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure, path: COOKIE_PATH });
+  const clearCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, cookieOptions);
 
   registerRoute(
     app,

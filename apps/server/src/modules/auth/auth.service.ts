@@ -126,11 +126,14 @@ export async function completeMfaSignIn(
   return startSession(deps, user);
 }
 
-/** Exchanges a refresh token for a new session; a replayed token has already revoked its family. */
+/**
+ * Exchanges a refresh token for a new session; a token repeated within the grace window gets the same
+ * successor, a replayed one has already revoked its family.
+ */
 export async function refreshSession(deps: AuthDeps, token: string | undefined): Promise<IssuedSession> {
   const expired = new AppError('unauthorized', 'Your session has ended. Please sign in again.');
   if (!token) throw expired;
-  const result = await rotateRefreshToken(deps.db, token, deps.clock.now());
+  const result = await rotateRefreshToken(deps.db, token, deps.clock.now(), await deps.signingSecret());
   if (result.outcome !== 'rotated') throw expired;
   const user = await getUser(deps.db, result.next.userId);
   if (!user?.workspaceId) throw expired;

@@ -4,7 +4,8 @@ import { users } from '../users/users.tables';
 /**
  * Refresh tokens, stored as SHA-256 hashes (the token itself lives only in the browser's httpOnly
  * cookie). Each sign-in starts a family; a refresh rotates the token within it. A token presented again
- * after it was rotated means it was stolen or replayed: the whole family is revoked.
+ * within seconds of its rotation gets the same successor (derived from it, refresh-tokens.service);
+ * later, it was stolen or replayed: the whole family is revoked.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',

@@ -2,6 +2,7 @@ import { SHARE_VIDEO_THEMES } from '@parla/contracts';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { defineJob } from '../../platform/jobs/job-definition';
+import { removeDeadScratchDirs } from '../../platform/scratch-dirs';
 import type { Storage } from '../../platform/storage/storage';
 import { renderShareVideoForJob, type ShareVideoJobPayload } from './share-video.service';
 
@@ -32,6 +33,8 @@ export const shareVideoRenderJob = defineJob<ShareVideoJobPayload>({
   backoffBaseMs: 1000,
   async handler(payload, ctx) {
     if (!renderDeps) throw new Error('a share video job ran before the process provided its dependencies');
+    // Run again after a crash, perhaps by another process of this host: the dead run's scratch folder goes.
+    if (ctx.attempt > 1) await removeDeadScratchDirs();
     let lastWrite = 0;
     return renderShareVideoForJob(renderDeps, payload, {
       signal: ctx.signal,

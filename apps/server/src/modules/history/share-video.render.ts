@@ -5,7 +5,6 @@
  * server's process.
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import {
   describeOutputFormat,
@@ -14,6 +13,7 @@ import {
   type ShareVideoTheme,
   shareVideoThemes,
 } from '@parla/contracts';
+import { withScratchDir } from '../../platform/scratch-dirs';
 import { type ProgramExit, programHost } from '../../providers/engines/program-host';
 
 export const VIDEO_WIDTH = 1280;
@@ -341,7 +341,10 @@ async function runFfmpeg(
   }
 }
 
-/** A scratch folder with the audio and the text files, removed after `use`. */
+/**
+ * A scratch folder with the audio and the text files, removed after `use`; under this process's scratch
+ * root, so a render killed with its process is removed at the next start (platform/scratch-dirs).
+ */
 async function withWorkDir<T>(
   source: ShareVideoSource,
   use: (dir: string, plan: Omit<FramePlan, 'padAudio'>, audioFile: string) => Promise<T>,
@@ -351,8 +354,7 @@ async function withWorkDir<T>(
       `The font ${TEXT_FONT} is missing: install fonts-dejavu-core (scripts/install-system-deps.sh).`,
     );
   });
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parla-video-'));
-  try {
+  return withScratchDir('video-', async (dir) => {
     const audioFile = path.join(dir, 'audio');
     await fs.writeFile(audioFile, source.audio);
     const layout = layoutVideoText(source.text);
@@ -360,10 +362,8 @@ async function withWorkDir<T>(
     await Promise.all(layout.lines.map((line, i) => fs.writeFile(lineFiles[i] as string, line)));
     const footerFile = path.join(dir, 'footer.txt');
     await fs.writeFile(footerFile, FOOTER.text);
-    return await use(dir, { theme: source.theme, layout, lineFiles, footerFile }, audioFile);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+    return use(dir, { theme: source.theme, layout, lineFiles, footerFile }, audioFile);
+  });
 }
 
 /** Renders the video; `onProgress` gets the share of the audio encoded so far (0..1). */

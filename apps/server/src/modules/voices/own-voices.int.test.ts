@@ -4,7 +4,12 @@ import { maxVoiceAddEdits, tierLimits } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
-import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../../providers/voice-audio/test-signals';
+import {
+  flacClaiming,
+  fliteSpeech,
+  makeMediaFile,
+  TEN_SECONDS_OF_TEXT,
+} from '../../providers/voice-audio/test-signals';
 import { transformVoice } from '../../providers/voice-audio/voice-transform';
 import { readAll } from '../../test/audio-probe';
 import {
@@ -227,6 +232,40 @@ describe('instant cloning: plans and bad input', () => {
     const noName = new FormData();
     noName.append('files', wavBlob(), 'a.wav');
     expect((await postForm(account, '/v1/voices/add', noName)).status).toBe(422);
+    expect(await db().select().from(voices).where(eq(voices.workspaceId, account.workspaceId))).toEqual([]);
+  });
+
+  it('refuses a sample over 10 minutes: by its header before decoding, by a decode that stops past the limit when the header lies', async () => {
+    const account = await starterAccount();
+    const send = async (bytes: Buffer, name: string) => {
+      const form = new FormData();
+      form.append('name', 'Long');
+      form.append('files', new Blob([bytes]), name);
+      const started = performance.now();
+      const answer = await postForm(account, '/v1/voices/add', form);
+      return { ...answer, ms: performance.now() - started };
+    };
+    // The probe's case: a FLAC claiming 10 hours. Decoding and analysing its first 10 minutes took 2.4 s
+    // and 170 MB; ffprobe's reading of the header alone refuses it now.
+    const tone = await makeMediaFile('tone.flac', [
+      ...['-f', 'lavfi', '-i', 'sine=frequency=150:sample_rate=8000:duration=2', '-c:a', 'flac'],
+    ]);
+    const tenHours = await send(flacClaiming(tone, 36_000), 'ten-hours.flac');
+    expect(tenHours.status).toBe(422);
+    expect(tenHours.body.detail.message).toBe(
+      'ten-hours.flac: The recording is 36000 s long; at most 600 s is accepted.',
+    );
+    expect(tenHours.ms).toBeLessThan(1500);
+
+    // Fifteen minutes whose header says 30 s: decoding stops just past 10 minutes, and refuses it.
+    const quarterHour = await makeMediaFile('quarter-hour.flac', [
+      ...['-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '900', '-c:a', 'flac'],
+    ]);
+    const lying = await send(flacClaiming(quarterHour, 30), 'says-30-s.flac');
+    expect(lying.status).toBe(422);
+    expect(lying.body.detail.message).toBe(
+      'says-30-s.flac: The recording is longer than 600 s; at most 600 s is accepted.',
+    );
     expect(await db().select().from(voices).where(eq(voices.workspaceId, account.workspaceId))).toEqual([]);
   });
 

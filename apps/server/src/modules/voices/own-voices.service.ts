@@ -202,26 +202,38 @@ export interface AnalysedSample {
 /** The rate samples are analysed at: enough for speech, and the profile reads 8 kHz and below. */
 const ANALYSIS_RATE = 16_000;
 
+/** How large and how long one sample may be. */
+export interface SampleLimits {
+  maxBytes: number;
+  maxSeconds: number;
+}
+
+/** An instant clone's samples, and recordings for similar voices. */
+const IVC_SAMPLE_LIMITS: SampleLimits = {
+  maxBytes: VOICE_SAMPLE_MAX_BYTES,
+  maxSeconds: VOICE_SAMPLE_MAX_SECONDS,
+};
+
 /**
  * One uploaded sample: identified by content against the audio and video types of history/voices §5,
- * decoded, denoised if asked (RNNoise) and analysed. A file that is not audio, or holds no voiced speech,
- * is refused with a 422 naming it.
+ * decoded, denoised if asked (RNNoise) and analysed. A file that is not audio, is longer than the limit
+ * or holds no voiced speech is refused with a 422 naming it. The length is checked from ffprobe's reading
+ * of the header before anything is decoded; the profile reads at most VOICE_SAMPLE_MAX_SECONDS, and where
+ * that is the whole allowed sample, a file holding more than its header says is refused by the decode.
  */
 async function analyseSample(
   file: UploadedFile,
   index: number,
   removeNoise: boolean,
-  maxBytes = VOICE_SAMPLE_MAX_BYTES,
+  limits: SampleLimits = IVC_SAMPLE_LIMITS,
 ): Promise<AnalysedSample> {
   const refuse = (message: string) => invalid('files', `${file.filename || `File ${index + 1}`}: ${message}`);
   try {
-    const probe = await probeUpload(file.bytes, {
-      maxBytes,
-      maxSeconds: Number.POSITIVE_INFINITY,
-    });
+    const probe = await probeUpload(file.bytes, limits);
     const decoded = await decodeToPcm(file.bytes, {
       sampleRate: ANALYSIS_RATE,
-      maxSeconds: VOICE_SAMPLE_MAX_SECONDS,
+      maxSeconds: Math.min(limits.maxSeconds, VOICE_SAMPLE_MAX_SECONDS),
+      refuseLonger: limits.maxSeconds <= VOICE_SAMPLE_MAX_SECONDS,
     });
     const cleaned = removeNoise ? await denoise(decoded) : decoded;
     const profile = analyzeVoice(cleaned);
@@ -253,11 +265,11 @@ export async function analyseUpload(
 export async function analyseSamples(
   files: readonly UploadedFile[],
   removeNoise: boolean,
-  maxBytes = VOICE_SAMPLE_MAX_BYTES,
+  limits: SampleLimits = IVC_SAMPLE_LIMITS,
 ): Promise<AnalysedSample[]> {
   const out: AnalysedSample[] = [];
   for (const [index, file] of files.entries())
-    out.push(await analyseSample(file, index, removeNoise, maxBytes));
+    out.push(await analyseSample(file, index, removeNoise, limits));
   return out;
 }
 

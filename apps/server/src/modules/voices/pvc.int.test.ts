@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobWorker } from '../../platform/jobs/job-worker';
 import { jobs } from '../../platform/jobs/jobs.tables';
 import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
-import { fliteSpeech, joinWithPauses, TEN_SECONDS_OF_TEXT } from '../../providers/voice-audio/test-signals';
+import {
+  flacClaiming,
+  fliteSpeech,
+  joinWithPauses,
+  makeMediaFile,
+  TEN_SECONDS_OF_TEXT,
+} from '../../providers/voice-audio/test-signals';
 import { transformVoice } from '../../providers/voice-audio/voice-transform';
 import { readAll } from '../../test/audio-probe';
 import { callAs, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
@@ -217,6 +223,26 @@ describe('professional voice cloning with the official client', () => {
     }
     expect(await account.sdk.voices.pvc.samples.delete(voiceId, sampleId)).toEqual({ status: 'ok' });
   }, 60_000);
+
+  it('refuses a sample over 30 minutes by its header, naming it, before decoding it', async () => {
+    const account = await creatorAccount();
+    const { voiceId } = await account.sdk.voices.pvc.create({ name: 'Long', language: 'en' });
+    const tone = await makeMediaFile('tone.flac', [
+      ...['-f', 'lavfi', '-i', 'sine=frequency=150:sample_rate=8000:duration=2', '-c:a', 'flac'],
+    ]);
+    const form = new FormData();
+    form.append('files', new Blob([flacClaiming(tone, 36_000)]), 'ten-hours.flac');
+    const answer = await fetch(`${baseUrl}/v1/voices/pvc/${voiceId}/samples`, {
+      method: 'POST',
+      headers: { 'xi-api-key': account.key },
+      body: form,
+    });
+    expect(answer.status).toBe(422);
+    expect(((await answer.json()) as { detail: { message: string } }).detail.message).toBe(
+      'ten-hours.flac: The recording is 36000 s long; at most 1800 s is accepted.',
+    );
+    expect((await account.sdk.voices.get(voiceId)).samples ?? []).toEqual([]);
+  });
 
   it('an instant clone of an account in probation needs verification before it speaks', async () => {
     const account = await newSpeechAccount(t.app, baseUrl);

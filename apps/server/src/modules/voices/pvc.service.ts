@@ -15,6 +15,7 @@ import {
   PVC_CAPTCHA_TTL_SECONDS,
   PVC_MIN_TRAINING_SECONDS,
   PVC_SAMPLE_MAX_BYTES,
+  PVC_SAMPLE_MAX_SECONDS,
   type SpeakerSeparation,
   tierLimits,
 } from '@parla/contracts';
@@ -74,9 +75,8 @@ export interface PvcJobPayload {
   sampleId?: string | undefined;
 }
 
-/** What is decoded of a sample for separation, training and previews. */
+/** The rate a sample is decoded at for separation, training and previews. */
 const WORK_RATE = 16_000;
-const MAX_SAMPLE_SECONDS = 30 * 60;
 
 /**
  * One of the workspace's professional clones the caller may change (editor or more on it); 404 for other
@@ -220,7 +220,10 @@ export async function addPvcSamples(
 ) {
   if (files.length === 0) throw invalid('files', 'Upload at least one recording of the voice.');
   const { row } = await getPvc(deps.db, caller, voiceId);
-  const analysed = await analyseSamples(files, removeNoise, PVC_SAMPLE_MAX_BYTES);
+  const analysed = await analyseSamples(files, removeNoise, {
+    maxBytes: PVC_SAMPLE_MAX_BYTES,
+    maxSeconds: PVC_SAMPLE_MAX_SECONDS,
+  });
   const rows = await storeSamples(deps, caller.workspaceId, row.id, analysed, removeNoise);
   try {
     await deps.db.insert(voiceSamples).values(rows);
@@ -297,7 +300,8 @@ async function decodeSample(
 ): Promise<PcmAudio> {
   const bytes = await storage.get(sample.storageKey);
   if (!bytes) throw notFound('The sample audio');
-  const pcm = await decodeToPcm(bytes, { sampleRate: WORK_RATE, maxSeconds: MAX_SAMPLE_SECONDS });
+  // Bounded even when a sample's header understated its length (only the header was checked at upload).
+  const pcm = await decodeToPcm(bytes, { sampleRate: WORK_RATE, maxSeconds: PVC_SAMPLE_MAX_SECONDS });
   const from = Math.round(((sample.trimStartMs ?? 0) * WORK_RATE) / 1000);
   const to =
     sample.trimEndMs === null ? pcm.samples.length : Math.round((sample.trimEndMs * WORK_RATE) / 1000);

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
+import { withScratchDir } from '../../platform/scratch-dirs';
 import { encodeAudio } from '../tts/encode-audio';
 
 /**
@@ -13,8 +13,7 @@ export async function transcribe(
   audio: { sampleRate: number; samples: Int16Array },
   options: { timeoutMs?: number } = {},
 ): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parla-stt-'));
-  try {
+  return withScratchDir('stt-', async (dir) => {
     const file = path.join(dir, 'in.wav');
     await fs.writeFile(file, await encodeAudio({ ...audio, channels: 1 }, 'wav_16000'));
     const stdout = await new Promise<string>((resolve, reject) =>
@@ -26,9 +25,7 @@ export async function transcribe(
       ),
     );
     return stdout.replace(/\s+/g, ' ').trim().toLowerCase();
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Lower-case words without punctuation (apostrophes kept: o'clock). */

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { encodeWav, type PcmAudio } from '@parla/audio';
 import { describeOutputFormat, type OutputFormat } from '@parla/contracts';
+import { withScratchDir } from '../../platform/scratch-dirs';
 import { type ProgramExit, programHost } from '../engines/program-host';
 
 /**
@@ -113,14 +113,11 @@ export async function transcodeWav(wav: Buffer, to: 'aac' | 'flac', timeoutMs = 
   const input = ['-hide_banner', '-loglevel', 'error', '-f', 'wav', '-i', 'pipe:0'];
   if (to === 'aac')
     return runFfmpeg([...input, '-c:a', 'aac', '-b:a', '128k', '-f', 'adts', 'pipe:1'], wav, timeoutMs);
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parla-flac-'));
-  try {
+  return withScratchDir('flac-', async (dir) => {
     const file = path.join(dir, 'out.flac');
     await runFfmpeg([...input, '-c:a', 'flac', '-y', file], wav, timeoutMs);
-    return await fs.readFile(file);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+    return fs.readFile(file);
+  });
 }
 
 /** An ffmpeg process that encodes samples as they are written, for streamed responses. */

@@ -2,7 +2,7 @@ import { encodeWav } from '@parla/audio';
 import { describe, expect, it } from 'vitest';
 import { decodeToPcm } from './decode-audio';
 import { UploadRejectedError } from './probe-upload';
-import { correlation, decibels, makeMediaFile, meanPower } from './test-signals';
+import { correlation, decibels, flacClaiming, makeMediaFile, meanPower } from './test-signals';
 
 /** A 440 Hz sine of `amplitude` at `sampleRate`, `seconds` long. */
 const sine = (sampleRate: number, seconds: number, amplitude: number) =>
@@ -56,6 +56,27 @@ describe('decodeToPcm', () => {
     const wav = encodeWav({ sampleRate: 16_000, channels: 1, samples: sine(16_000, 5, 8000) });
     const audio = await decodeToPcm(wav, { sampleRate: 16_000, maxSeconds: 1.5 });
     expect(audio.samples.length).toBe(24_000);
+  });
+
+  it('with refuseLonger, refuses a file holding more than maxSeconds whatever its header says, and decodes no further', async () => {
+    // Ten seconds of tone whose header says one second.
+    const flac = await makeMediaFile('tone.flac', [
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000:duration=10', '-c:a', 'flac'],
+    ]);
+    const lying = flacClaiming(flac, 1);
+    const cut = await decodeToPcm(lying, { sampleRate: 8000, maxSeconds: 4 });
+    expect(cut.samples.length).toBe(32_000);
+    const refused = await decodeToPcm(lying, { sampleRate: 8000, maxSeconds: 4, refuseLonger: true }).catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(UploadRejectedError);
+    expect(refused).toMatchObject({
+      reason: 'too_long',
+      message: 'The recording is longer than 4 s; at most 4 s is accepted.',
+    });
+    // A file of exactly the limit passes.
+    const exact = await decodeToPcm(flac, { sampleRate: 8000, maxSeconds: 10, refuseLonger: true });
+    expect(exact.samples.length).toBe(80_000);
   });
 
   it('refuses a video without audio', async () => {

@@ -2,11 +2,19 @@ import type { PcmAudio } from '@parla/audio';
 import { UPLOAD_INPUT_ARGS, UploadRejectedError } from './probe-upload';
 import { runMediaTool, withInputFile } from './run-media-tool';
 
+/** How far past a limit a recording may run and still pass: encoders pad the start and end a little. */
+const LIMIT_SLACK_SECONDS = 0.25;
+
 export interface DecodeToPcmOptions {
   /** The rate the samples come out at. */
   sampleRate: number;
-  /** Decoding stops here: a longer file gives its first `maxSeconds`. */
+  /** Decoding stops here: a longer file gives its first `maxSeconds` (or is refused, below). */
   maxSeconds: number;
+  /**
+   * Refuse (`too_long`) a file that holds more than `maxSeconds`, whatever its header says, instead of
+   * cutting it. Decoding still stops just past the limit, so a lying header costs no more than the limit.
+   */
+  refuseLonger?: boolean;
   /** ffmpeg is killed past this. */
   timeoutMs?: number;
 }
@@ -23,6 +31,8 @@ export async function decodeToPcm(bytes: Uint8Array, options: DecodeToPcmOptions
   }
   if (!(maxSeconds > 0)) throw new RangeError(`maxSeconds must be positive, not ${maxSeconds}.`);
   if (bytes.byteLength === 0) throw new UploadRejectedError('empty', 'The file is empty.');
+  // Past the limit by more than the slack, it is longer than allowed (the slack covers codec padding).
+  const decodeSeconds = options.refuseLonger ? maxSeconds + 2 * LIMIT_SLACK_SECONDS : maxSeconds;
   const result = await withInputFile(bytes, (file) =>
     runMediaTool(
       'ffmpeg',
@@ -37,7 +47,7 @@ export async function decodeToPcm(bytes: Uint8Array, options: DecodeToPcmOptions
         '-map',
         '0:a:0',
         '-t',
-        String(maxSeconds),
+        String(decodeSeconds),
         '-ac',
         '1',
         '-ar',
@@ -65,5 +75,11 @@ export async function decodeToPcm(bytes: Uint8Array, options: DecodeToPcmOptions
   const samples = new Int16Array(Math.floor(result.stdout.byteLength / 2));
   Buffer.from(samples.buffer).set(result.stdout.subarray(0, samples.byteLength));
   if (samples.length === 0) throw new UploadRejectedError('no_audio', 'The file holds no audio samples.');
+  if (options.refuseLonger && samples.length > (maxSeconds + LIMIT_SLACK_SECONDS) * sampleRate) {
+    throw new UploadRejectedError(
+      'too_long',
+      `The recording is longer than ${maxSeconds} s; at most ${maxSeconds} s is accepted.`,
+    );
+  }
   return { sampleRate, channels: 1, samples };
 }

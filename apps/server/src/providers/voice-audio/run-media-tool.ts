@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
+import { withScratchDir } from '../../platform/scratch-dirs';
 import { type ProgramExit, programHost } from '../engines/program-host';
 
 /** What ffmpeg or ffprobe wrote to stdout, and how it ended (a non-zero exit is the caller's to judge). */
@@ -38,12 +38,9 @@ export async function runMediaTool(
  * pipe cannot seek back to. The file has no extension, so only its content decides how it is read.
  */
 export async function withInputFile<T>(bytes: Uint8Array, use: (file: string) => Promise<T>): Promise<T> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parla-upload-'));
-  try {
+  return withScratchDir('upload-', async (dir) => {
     const file = path.join(dir, 'upload');
     await fs.writeFile(file, bytes, { mode: 0o600 });
-    return await use(file);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+    return use(file);
+  });
 }

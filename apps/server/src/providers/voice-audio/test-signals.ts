@@ -25,6 +25,21 @@ export async function makeMediaFile(name: string, args: readonly string[]): Prom
   }
 }
 
+/**
+ * A copy of a FLAC file whose header (STREAMINFO's total sample count) says it lasts `seconds`, whatever
+ * it holds: what ffprobe reports as its duration, true or not.
+ */
+export function flacClaiming(flac: Buffer, seconds: number): Buffer {
+  if (flac.toString('latin1', 0, 4) !== 'fLaC') throw new Error('not a FLAC file');
+  const out = Buffer.from(flac);
+  // STREAMINFO follows the 4-byte block header: 20 bits of rate, 3 + 5 bits, then 36 bits of samples.
+  const packed = out.readBigUInt64BE(18);
+  const rate = packed >> 44n;
+  const total = BigInt(Math.round(seconds)) * rate;
+  out.writeBigUInt64BE((packed & ~((1n << 36n) - 1n)) | total, 18);
+  return out;
+}
+
 /** Speech from flite (16 kHz): `slt` is a woman's voice (median F0 ~164 Hz), `awb` a man's (~126 Hz). */
 export async function fliteSpeech(voice: 'slt' | 'awb', text: string): Promise<PcmAudio> {
   const result = await synthesizeWithFlite({ engine: 'flite', voice, text });

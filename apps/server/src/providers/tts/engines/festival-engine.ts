@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { parseWav } from '@parla/audio';
+import { makeScratchDir, withScratchDir } from '../../../platform/scratch-dirs';
 import { type ProgramRun, programHost } from '../../engines/program-host';
 import {
   clamp,
@@ -104,7 +104,7 @@ class FestivalProcess {
   }
 
   private async start(): Promise<void> {
-    this.dir ??= await fsp.mkdtemp(path.join(os.tmpdir(), 'parla-festival-'));
+    this.dir ??= await makeScratchDir('festival-');
     // No time bound on the process: it lives for many calls, each with its own.
     const run = programHost.run('festival', ['--pipe']);
     this.run = run;
@@ -230,8 +230,7 @@ export async function synthesizeWithFestival(
 
 /** A WAV played faster or slower at the same pitch (ffmpeg's atempo). */
 async function changeTempo(wav: Buffer, rate: number): Promise<Buffer> {
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'parla-festival-tempo-'));
-  try {
+  return withScratchDir('festival-tempo-', async (dir) => {
     const input = path.join(dir, 'in.wav');
     const output = path.join(dir, 'out.wav');
     await fsp.writeFile(input, wav);
@@ -247,7 +246,5 @@ async function changeTempo(wav: Buffer, rate: number): Promise<Buffer> {
       output,
     ]);
     return await fsp.readFile(output);
-  } finally {
-    await fsp.rm(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { parseWav } from '@parla/audio';
+import { withScratchDir } from '../../../platform/scratch-dirs';
 import {
   clamp,
   type EngineSynthesisRequest,
@@ -91,8 +91,7 @@ export async function synthesizeWithFlite(request: EngineSynthesisRequest): Prom
   if (!(FLITE_VOICES as readonly string[]).includes(request.voice)) {
     throw new Error(`Unknown flite voice "${request.voice}".`);
   }
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parla-flite-'));
-  try {
+  return withScratchDir('flite-', async (dir) => {
     const file = path.join(dir, 'out.wav');
     const args = ['-voice', request.voice, '-psdur', '-o', file];
     const rate = clamp(request.rate ?? 1, 0.5, 2);
@@ -116,7 +115,5 @@ export async function synthesizeWithFlite(request: EngineSynthesisRequest): Prom
       words: estimateFliteWords(request.text, stdout, totalMs),
       timing: 'estimated',
     };
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,4 +1,4 @@
-import { IVC_MAX_FILES, VOICE_SAMPLE_MAX_BYTES } from '@parla/contracts';
+import { IVC_MAX_FILES, VOICE_SAMPLE_MAX_BYTES, VOICE_SAMPLE_MAX_SECONDS } from '@parla/contracts';
 import { clsx } from 'clsx';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import {
@@ -80,8 +80,9 @@ export function SampleFilesField({
       >
         <p className="text-sm font-medium text-fg">Drop audio files here</p>
         <p id={`${id}-hint`} className="text-xs text-fg-muted">
-          {AUDIO_UPLOAD_TYPES_TEXT} · up to {formatMegabytes(VOICE_SAMPLE_MAX_BYTES).replace('.0', '')} each,{' '}
-          {IVC_MAX_FILES} at most. One speaker, little background noise; a minute or more in all works best.
+          {AUDIO_UPLOAD_TYPES_TEXT} · up to {formatMegabytes(VOICE_SAMPLE_MAX_BYTES).replace('.0', '')} and{' '}
+          {VOICE_SAMPLE_MAX_SECONDS / 60} minutes each, {IVC_MAX_FILES} at most. One speaker, little
+          background noise; a minute or more in all works best.
         </p>
         <Button variant="secondary" size="sm" disabled={disabled} onClick={() => input.current?.click()}>
           Choose files
