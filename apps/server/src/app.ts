@@ -38,6 +38,7 @@ import type { JobQueue } from './platform/jobs/job-queue';
 import { registerNoStoreDefault } from './platform/no-store';
 import { registerOpenApi } from './platform/openapi';
 import { createPgRateLimitStore } from './platform/rate-limit/pg-rate-limit-store';
+import { registerStringChecks } from './platform/request-strings';
 import type { Storage } from './platform/storage/storage';
 import { findWebDist, inlineScriptHashes, registerWebApp } from './platform/web-app';
 import type { EnginePool } from './providers/engines/engine-pool';
@@ -81,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // Before every route's own hooks (the auth guard among them): no NUL reaches a lookup or a query.
+  registerStringChecks(app);
   registerGlobalPrivacyControl(app, deps);
   registerNoStoreDefault(app);
 

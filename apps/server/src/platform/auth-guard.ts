@@ -20,7 +20,7 @@ export interface Principal {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the auth guard's preHandler on routes that require a caller. */
+    /** Set by the auth guard (a route's onRequest hook) on routes that require a caller. */
     principal?: Principal;
   }
 }
@@ -31,10 +31,10 @@ export interface AuthGuard {
    * (`sk_…`, as OpenAI-style clients send it) or an access token.
    */
   authenticate(request: FastifyRequest): Promise<Principal>;
-  /** A preHandler for routes that need a caller; sets `request.principal`. */
+  /** An onRequest hook for routes that need a caller; sets `request.principal`. */
   requireAuth(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /**
-   * A preHandler for the account's own security (second factor, keys, email, deletion): a signed-in
+   * An onRequest hook for the account's own security (second factor, keys, email, deletion): a signed-in
    * person with an access token, never an API key, so a leaked key cannot take the account over.
    */
   requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -115,7 +115,7 @@ export function createAuthGuard(deps: { db: Db; clock: Clock; authSecret: string
   };
 }
 
-/** The caller of a guarded route (the guard ran as its preHandler). */
+/** The caller of a guarded route (the guard ran as its onRequest hook). */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new Error('principalOf: the route has no auth guard');
   return request.principal;

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './errors';
+import { findUnstorable, hasUnstorableCharacter, unstorableAt } from './request-strings';
 
 /** The bounds of a multipart body besides its one file. */
 const FIELD_LIMITS = { fields: 20, fieldSize: 64 * 1024, parts: 24, headerPairs: 200 } as const;
@@ -109,6 +110,10 @@ export async function readMultipartForm<S extends z.ZodType>(
   } catch (error) {
     throw toRequestError(error);
   }
+  // The shared pipeline's string rule (request-strings.ts), for the fields and file names of a form.
+  const unstorable =
+    findUnstorable(raw) ?? (files.some((f) => hasUnstorableCharacter(f.filename)) ? [fileField] : undefined);
+  if (unstorable) throw unstorableAt(['body', ...unstorable]);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw invalidBody(parsed.error.issues);
   return { fields: parsed.data, file: files[0], files };

@@ -25,14 +25,21 @@ export function registerRoute<D extends RouteDescriptor>(
   app: FastifyInstance,
   descriptor: D,
   handler: (input: RouteInput<D>) => Promise<z.infer<D['response']>>,
-  /** Route-level options: `config` (e.g. `{ rateLimit: { max, timeWindow } }`) and a `preHandler` (e.g. the auth guard). */
-  options: Pick<RouteOptions, 'config' | 'preHandler'> = {},
+  /**
+   * Route-level options: `config` (e.g. `{ rateLimit: { max, timeWindow } }`) and `onRequest`, the auth
+   * guard: it runs before the body is parsed and validated (issue 16: a request without a valid key is a
+   * 401, never a 400/422 about its body), and before the route's rate limit.
+   */
+  options: Pick<RouteOptions, 'config' | 'onRequest'> = {},
 ): void {
   const status = descriptor.successStatus ?? 200;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: descriptor.method,
     url: descriptor.path,
     ...options,
+    // A copy per route: plugins add their own hooks to the list (the rate limit pushes onto onRequest),
+    // and routes share one options object (`guarded`, `session`).
+    ...(Array.isArray(options.onRequest) ? { onRequest: [...options.onRequest] } : {}),
     schema: {
       summary: descriptor.summary,
       tags: [...descriptor.tags],

@@ -95,5 +95,5 @@ export async function createTestApp(
 
 /** `GET /v1/test/whoami`: answers the caller the auth guard found, for tests of authentication. */
 export function addWhoamiRoute(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/v1/test/whoami', { preHandler: deps.auth.requireAuth }, async (request) => request.principal);
+  app.get('/v1/test/whoami', { onRequest: deps.auth.requireAuth }, async (request) => request.principal);
 }

@@ -9,9 +9,9 @@ import { createApiKey, deleteApiKey, editApiKey, listApiKeys, toApiKeyResponse }
 /** accounts §7 "API keys: GET list, POST create, DELETE delete, POST edit" (issue 3 item 8). */
 export async function apiKeyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
-  const guarded = { preHandler: deps.auth.requireAuth };
+  const guarded = { onRequest: deps.auth.requireAuth };
   // A key must not mint, widen or revive keys: changes need a signed-in session.
-  const session = { preHandler: deps.auth.requireSession };
+  const session = { onRequest: deps.auth.requireSession };
 
   registerRoute(
     app,

@@ -223,7 +223,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       await removeTotp(auth, user, body.code);
       return { totp_mfa_factor: null };
     },
-    { preHandler: deps.auth.requireSession, ...perMinutes(20, 5) },
+    { onRequest: deps.auth.requireSession, ...perMinutes(20, 5) },
   );
   registerRoute(
     app,
@@ -232,7 +232,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       const user = await requireUser(db, principalOf(request).userId);
       return { backup_code: await createBackupCode(auth, user) };
     },
-    { preHandler: deps.auth.requireSession },
+    { onRequest: deps.auth.requireSession },
   );
   // Signed in (Bearer or key), or halfway through a sign-in with its MFA token: then it also signs in.
   registerRoute(

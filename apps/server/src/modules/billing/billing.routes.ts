@@ -64,7 +64,7 @@ export async function billingRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const billing = billingDepsOf(deps);
   // Billing changes come from a signed-in person, never from an API key.
   // …and from one with the workspace's admin rights: a plain member may read the plan, not change it.
-  const session = { preHandler: [deps.auth.requireSession, adminRightsRequired] };
+  const session = { onRequest: [deps.auth.requireSession, adminRightsRequired] };
   // The hosted pages carry their secret in the URL; guessing is slowed down like sign-in.
   const hosted = { config: { rateLimit: { max: 60, timeWindow: 60_000 } } };
   /**
@@ -92,7 +92,7 @@ export async function billingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     app,
     getBillingOverviewRoute,
     async ({ request }) => getBillingOverview(billing, principalOf(request).workspaceId),
-    { preHandler: [deps.auth.requireAuth, adminRightsRequired] },
+    { onRequest: [deps.auth.requireAuth, adminRightsRequired] },
   );
   registerRoute(
     app,

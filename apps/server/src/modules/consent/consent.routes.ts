@@ -46,10 +46,10 @@ function consentRequestOf(request: FastifyRequest): ConsentRequest {
 export async function consentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const consent = consentDepsOf(deps);
   const db = deps.database.db;
-  const guarded = { preHandler: deps.auth.requireAuth };
+  const guarded = { onRequest: deps.auth.requireAuth };
   // Consent and acceptance of terms are a person's own act: a signed-in session, never an API key.
   const session = {
-    preHandler: deps.auth.requireSession,
+    onRequest: deps.auth.requireSession,
     config: { rateLimit: { max: 60, timeWindow: 15 * 60_000 } },
   };
 
@@ -103,12 +103,12 @@ export async function consentRoutes(app: FastifyInstance, deps: AppDeps): Promis
  * The route options of a voice (biometric) call: the auth guard, then the accounts §4 biometric-terms check
  * (a user in the Illinois region gets 403 `bipa_terms_required` until they accept the updated terms).
  */
-export function biometricGuard(deps: AppDeps): Pick<RouteOptions, 'preHandler'> {
+export function biometricGuard(deps: AppDeps): Pick<RouteOptions, 'onRequest'> {
   const consent = consentDepsOf(deps);
   const requireBipaTerms = async (request: FastifyRequest) => {
     await assertBipaTermsAccepted(consent, principalOf(request).userId, request.ip);
   };
-  return { preHandler: [deps.auth.requireAuth, requireBipaTerms] };
+  return { onRequest: [deps.auth.requireAuth, requireBipaTerms] };
 }
 
 /**

@@ -11,6 +11,6 @@ export async function usageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     app,
     characterStatsRoute,
     async ({ request, query }) => characterStats(deps.database.db, principalOf(request).workspaceId, query),
-    { preHandler: deps.auth.requireAuth },
+    { onRequest: deps.auth.requireAuth },
   );
 }

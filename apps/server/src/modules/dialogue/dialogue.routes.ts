@@ -13,7 +13,7 @@ import { type DialogueInput, streamTextToDialogue, textToDialogue } from './dial
 /** Text to dialogue over the public API (history/voices §5, §9): several lines, each in its own voice. */
 export async function dialogueRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const tts = ttsDepsOf(deps);
-  const guarded = { preHandler: deps.auth.requireAuth };
+  const guarded = { onRequest: deps.auth.requireAuth };
   const inputOf = (
     query: { output_format: DialogueInput['outputFormat']; enable_logging: boolean },
     body: DialogueInput['body'],

@@ -31,6 +31,6 @@ export async function growthRoutes(app: FastifyInstance, deps: AppDeps): Promise
     app,
     getReferralsRoute,
     async ({ request }) => countReferrals(db, principalOf(request).userId),
-    { preHandler: deps.auth.requireAuth },
+    { onRequest: deps.auth.requireAuth },
   );
 }

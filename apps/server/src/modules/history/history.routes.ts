@@ -40,7 +40,7 @@ function attachment(fileName: string): string {
  */
 export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
-  const guarded = { preHandler: deps.auth.requireAuth };
+  const guarded = { onRequest: deps.auth.requireAuth };
 
   registerRoute(
     app,

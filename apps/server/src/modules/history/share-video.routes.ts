@@ -18,7 +18,7 @@ export async function shareVideoRoutes(app: FastifyInstance, deps: AppDeps): Pro
   };
   // This process's worker (--role=all) renders the videos these routes ask for.
   if (video.enabled) provideShareVideoDeps({ db: video.db, storage: video.storage });
-  const guarded = { preHandler: deps.auth.requireAuth };
+  const guarded = { onRequest: deps.auth.requireAuth };
 
   registerRoute(
     app,

@@ -20,7 +20,7 @@ const ok = { status: 'ok' as const };
 /** The bell's calls under /v1/user/messages: a user reads and marks only their own messages. */
 export async function notificationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
-  const guarded = { preHandler: deps.auth.requireAuth };
+  const guarded = { onRequest: deps.auth.requireAuth };
 
   registerRoute(
     app,

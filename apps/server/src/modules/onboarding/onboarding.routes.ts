@@ -26,7 +26,7 @@ import {
 export async function onboardingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const onboarding: OnboardingDeps = { db: deps.database.db, clock: deps.clock };
   const { db } = onboarding;
-  const guarded = { preHandler: deps.auth.requireAuth };
+  const guarded = { onRequest: deps.auth.requireAuth };
   const userIdOf = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
   registerRoute(

@@ -18,7 +18,7 @@ import { callerOf, ttsDepsOf, withGenerationHeaders } from './tts-http';
 /** Text to speech over the public API (issue 4). */
 export async function ttsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const tts = ttsDepsOf(deps);
-  const guarded = { preHandler: deps.auth.requireAuth };
+  const guarded = { onRequest: deps.auth.requireAuth };
   const generate = async (
     request: FastifyRequest,
     reply: FastifyReply,

@@ -55,9 +55,9 @@ function sensitiveCodeOf(request: FastifyRequest): string | undefined {
 export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   const actions = accountActionDepsOf(deps);
-  const guarded = { preHandler: deps.auth.requireAuth };
+  const guarded = { onRequest: deps.auth.requireAuth };
   // The account's email, deletion and metadata change only from a signed-in session, never with a key.
-  const session = { preHandler: deps.auth.requireSession };
+  const session = { onRequest: deps.auth.requireSession };
   const limited = (max: number, minutes: number) => ({
     ...session,
     config: { rateLimit: { max, timeWindow: minutes * 60_000 } },

@@ -60,7 +60,7 @@ export async function pvcRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   };
   // This process's worker (--role=all) runs the jobs these routes start.
   providePvcDeps({ db, storage: deps.storage });
-  const guarded = { preHandler: deps.auth.requireAuth };
+  const guarded = { onRequest: deps.auth.requireAuth };
   // A professional clone is made from a person's voice: accounts §4 biometric terms first.
   const biometric = biometricGuard(deps);
   const ok = { status: 'ok' as const };

@@ -92,7 +92,7 @@ import { voices as voicesTable } from './voices.tables';
 
 /** Models and voices (issues 4 and 7): premade and own voices, samples, settings, the library. */
 export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const guarded = { preHandler: deps.auth.requireAuth };
+  const guarded = { onRequest: deps.auth.requireAuth };
   // Cloning reads a person's voice: accounts §4 biometric terms first.
   const biometric = biometricGuard(deps);
   const publicUrl = deps.config.publicUrl;

@@ -733,7 +733,7 @@ export async function activeMembership(
 }
 
 /**
- * A preHandler, after the auth guard: the caller holds the admin rights of the workspace (billing,
+ * An onRequest hook, after the auth guard: the caller holds the admin rights of the workspace (billing,
  * payment methods, payouts — the workspace's money is its admins' business, accounts §6). The guard read
  * the role when it checked the caller's seat.
  */

@@ -90,8 +90,8 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
     logger: deps.logger,
     publicUrl: deps.config.publicUrl,
   };
-  const guarded = { preHandler: deps.auth.requireAuth };
-  const session = { preHandler: deps.auth.requireSession };
+  const guarded = { onRequest: deps.auth.requireAuth };
+  const session = { onRequest: deps.auth.requireSession };
   // Invitations send mail: a few per quarter-hour per client, so the calls cannot be used to send mail in bulk.
   const mailing = { ...guarded, config: { rateLimit: { max: 20, timeWindow: 15 * 60_000 } } };
   const caller = (request: Parameters<typeof principalOf>[0]) => {
