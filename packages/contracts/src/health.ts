@@ -8,6 +8,12 @@ export const HealthCheck = z.object({
   message: z.string().optional(),
 });
 
+/** The engines' check adds their saturation: syntheses waiting for an engine and the oldest wait. */
+export const EngineHealthCheck = HealthCheck.extend({
+  queue_length: z.number().int(),
+  oldest_wait_ms: z.number(),
+});
+
 export const HealthResponse = z
   .object({
     status: z.enum(['ok', 'degraded']),
@@ -16,7 +22,7 @@ export const HealthResponse = z
     uptime_seconds: z.number(),
     checks: z.object({
       database: HealthCheck,
-      engines: HealthCheck,
+      engines: EngineHealthCheck,
     }),
   })
   .meta({ id: 'HealthResponse' });
@@ -25,7 +31,7 @@ export type HealthResponse = z.infer<typeof HealthResponse>;
 export const healthRoute = defineRoute({
   method: 'GET',
   path: '/health',
-  summary: 'Liveness and readiness: database reachable, engine pool ready',
+  summary: 'Liveness and readiness: database reachable, engine pool ready and not saturated',
   tags: ['system'],
   response: HealthResponse,
   otherResponses: { 503: HealthResponse },

@@ -30,7 +30,10 @@ const healthy: HealthResponse = {
   version: '0.1.0',
   role: 'all',
   uptime_seconds: 42,
-  checks: { database: { ok: true, latency_ms: 1.5 }, engines: { ok: true, latency_ms: 12 } },
+  checks: {
+    database: { ok: true, latency_ms: 1.5 },
+    engines: { ok: true, latency_ms: 12, queue_length: 0, oldest_wait_ms: 0 },
+  },
 };
 
 const editVoiceRoute = defineRoute({

@@ -20,7 +20,10 @@ async function timed(
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
-/** Health: the database answers a query, and every engine child is up and answers its heartbeat. */
+/**
+ * Health: the database answers a query, every engine child is up and answers its heartbeat, and no
+ * synthesis has waited for an engine longer than the pool's saturation bound (5 s).
+ */
 export async function checkHealth(deps: {
   database: Database;
   engines: EnginePool;
@@ -34,7 +37,13 @@ export async function checkHealth(deps: {
   // The pool's own heartbeat answers for the engines, with no round trip now (see EnginePool.health);
   // the latency is that of the slowest child's last heartbeat.
   const pool = deps.engines.health();
-  const engines = { ok: pool.ok, latency_ms: round(pool.heartbeatMs ?? 0), message: pool.message };
+  const engines = {
+    ok: pool.ok,
+    latency_ms: round(pool.heartbeatMs ?? 0),
+    message: pool.message,
+    queue_length: pool.queueLength,
+    oldest_wait_ms: pool.oldestWaitMs,
+  };
   return {
     status: database.ok && engines.ok ? 'ok' : 'degraded',
     version: deps.version,

@@ -19,6 +19,7 @@ import type { Storage } from '../../platform/storage/storage';
 import { EngineFailure } from '../../providers/engines/engine-pool';
 import type { CharacterAlignment } from '../../providers/tts/alignment';
 import { createStreamEncoder, encodeAudio } from '../../providers/tts/encode-audio';
+import { findMarkup, MarkupError } from '../../providers/tts/markup';
 import {
   joinSentences,
   normalizeFor,
@@ -123,6 +124,13 @@ export function planSpeech(
       textPath,
       `The text is ${text.length} characters long; ${model.model_id} accepts at most ${model.maximum_text_length_per_request}.`,
     );
+  }
+  // Break and phoneme tags are checked before anything is spent; no markup ever reaches an engine.
+  try {
+    findMarkup(text);
+  } catch (error) {
+    if (error instanceof MarkupError) throw invalidAt(textPath, error.message);
+    throw error;
   }
   // A v3 text of audio tags alone has nothing to speak: refused like an empty text, before any charge.
   if (model.reads_audio_tags && !normalizeFor({ text, normalize: false, readsAudioTags: true }).text.trim())
@@ -328,7 +336,7 @@ export async function textToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsI
   const budget = await openBudget(deps, caller, plan);
   await completeChecklistStep(deps, caller.userId, 'generate_text_to_speech');
   try {
-    const speech = await synthesizeSpeech(deps.engines, plan.request);
+    const speech = await synthesizeSpeech(deps.engines, plan.request, { tenant: caller.workspaceId });
     const audio = await encodeAudio(
       { sampleRate: speech.sampleRate, channels: 1, samples: speech.samples },
       plan.outputFormat,
@@ -387,6 +395,7 @@ export async function streamTextToSpeech(
   const sentences = speakSentences(deps.engines, plan.request, normalized, {
     signal: cancel.signal,
     firstAlone: true,
+    tenant: caller.workspaceId,
   });
   const speaking = sentences.next();
   speaking.catch(() => undefined); // awaited below once the budget is open

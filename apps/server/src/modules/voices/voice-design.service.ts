@@ -12,11 +12,13 @@ import {
 } from '@parla/contracts';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, invalid, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { Limiter } from '../../platform/limiter';
 import type { Storage } from '../../platform/storage/storage';
 import { encodeAudio } from '../../providers/tts/encode-audio';
+import { findMarkup, MarkupError } from '../../providers/tts/markup';
+import { synthesizeSpeech } from '../../providers/tts/speech-pipeline';
 import type { TtsProvider } from '../../providers/tts/tts-provider';
 import { transformVoice } from '../../providers/voice-audio/voice-transform';
 import { readQuotaState } from '../credits/credits.service';
@@ -107,9 +109,17 @@ interface DesignInput {
   output_format: OutputFormat;
 }
 
-/** Speaks `text` with the base's engine moved to `target`, at `pace`; the audio in the format asked. */
+/** The voice settings of a preview: the rendition as it is (range 1, no speaker boost). */
+const PREVIEW_SETTINGS = { speed: 1, stability: 0.5, style: 0, useSpeakerBoost: false };
+
+/**
+ * Speaks `text` with the base's engine moved to `target`, at `pace`; the audio in the format asked. The
+ * text goes through the speech pipeline, sentence by sentence within the engines' bound, in the
+ * workspace's share of the engines' queue.
+ */
 async function renderPreview(
   deps: DesignDeps,
+  workspaceId: string,
   base: PremadeVoice,
   target: VoiceProfile,
   pace: number,
@@ -117,7 +127,11 @@ async function renderPreview(
   outputFormat: OutputFormat,
 ) {
   const rendition = { ...base.primary, rate: clamp((base.primary.rate ?? 1) * pace, 0.5, 2) };
-  const speech = await deps.engines.synthesize({ ...rendition, text });
+  const speech = await synthesizeSpeech(
+    deps.engines,
+    { text, voice: rendition, settings: PREVIEW_SETTINGS, normalize: false },
+    { tenant: workspaceId },
+  );
   const shift = timbreShift(await renditionProfile(deps.engines, base.primary), target);
   const audio = await transformVoice(
     { sampleRate: speech.sampleRate, channels: 1, samples: speech.samples },
@@ -146,6 +160,12 @@ async function makePreviews(
   const text = input.text?.trim() || (SAMPLE_TEXT[language] ?? (SAMPLE_TEXT.en as string));
   if (text.length < DESIGN_TEXT_MIN && !input.auto_generate_text)
     throw new AppError('invalid_request', `The preview text must be at least ${DESIGN_TEXT_MIN} characters.`);
+  try {
+    findMarkup(text);
+  } catch (error) {
+    if (error instanceof MarkupError) throw invalid('text', error.message);
+    throw error;
+  }
   const start = from?.profile ?? (await renditionProfile(deps.engines, base.primary));
   const pace = clamp((from?.pace ?? 1) * traits.pace, 0.7, 1.2);
   const labels: Record<string, string> = {
@@ -160,7 +180,15 @@ async function makePreviews(
   // One at a time: each uses an engine and an ffmpeg, and three at once would starve speech requests.
   for (const variation of VARIATIONS) {
     const target = scaledProfile(start, traits.pitch * variation.pitch, traits.formant * variation.formant);
-    const { bytes, durationSecs } = await renderPreview(deps, base, target, pace, text, input.output_format);
+    const { bytes, durationSecs } = await renderPreview(
+      deps,
+      caller.workspaceId,
+      base,
+      target,
+      pace,
+      text,
+      input.output_format,
+    );
     const id = newId();
     const audioKey = `voice-design/${caller.workspaceId}/${id}.${describeOutputFormat(input.output_format).extension}`;
     await deps.storage.put(audioKey, bytes);

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool } from './engine-pool';
@@ -32,18 +33,81 @@ describe('EnginePool', () => {
     expect([...after].filter((p) => !before.has(p))).toHaveLength(1);
   });
 
-  it('queues a synthesis while the children speak, and one past its time bound in the queue fails alone', async () => {
-    const pids = new Set([await pidOf(), await pidOf()]);
+  it('queues a synthesis while the children speak, and one that waits past the queue bound fails alone as busy', async () => {
+    const waiting = new EnginePool({
+      size: 1,
+      timeoutMs: 10_000,
+      queueTimeoutMs: 1,
+      logger: pino({ level: 'silent' }),
+    });
+    await waiting.start();
+    try {
+      const pid = ((await waiting.run('ping')) as { pid: number }).pid;
+      const long = 'A long sentence to keep a child busy for a while. '.repeat(10);
+      const busy = waiting.synthesize({ engine: 'espeak', voice: 'en-us', text: long });
+      // The child speaks: this one waits in the pool's queue and runs out of time there.
+      await expect(
+        waiting.synthesize({ engine: 'espeak', voice: 'en-us', text: 'Too late.' }),
+      ).rejects.toMatchObject({ reason: 'busy' });
+      expect((await busy).samples.length).toBeGreaterThan(0);
+      // No child was killed for it.
+      expect(((await waiting.run('ping')) as { pid: number }).pid).toBe(pid);
+    } finally {
+      await waiting.stop();
+    }
+  }, 30_000);
+
+  it('shares the children fairly: a newcomer’s synthesis runs next, before a busy tenant’s queue', async () => {
     const long = 'A long sentence to keep a child busy for a while. '.repeat(10);
-    const busy = [1, 2].map(() => pool.synthesize({ engine: 'espeak', voice: 'en-us', text: long }));
-    // Both children speak: this one waits in the pool's queue and runs out of time there.
-    await expect(
-      pool.synthesize({ engine: 'espeak', voice: 'en-us', text: 'Too late.' }, 1),
-    ).rejects.toMatchObject({ reason: 'timeout' });
-    const results = await Promise.all(busy);
-    expect(results.every((r) => r.samples.length > 0)).toBe(true);
-    // No child was killed for it.
-    expect(new Set([await pidOf(), await pidOf()])).toEqual(pids);
+    const done: string[] = [];
+    const speak = (tenant: string, text: string) =>
+      pool.synthesize({ engine: 'espeak', voice: 'en-us', text }, { tenant }).then(() => done.push(tenant));
+    const hogging = Array.from({ length: 10 }, () => speak('hog', long));
+    const newcomer = speak('newcomer', 'Hello there.');
+    await Promise.all([...hogging, newcomer]);
+    // In arrival order it would end last; fairly, it runs as soon as one child is free.
+    expect(done.indexOf('newcomer')).toBeLessThanOrEqual(2);
+  }, 30_000);
+
+  it('never gives one tenant more than its share of the children while another waits', async () => {
+    const long = 'A long sentence to keep a child busy for a while. '.repeat(10);
+    const done: string[] = [];
+    const speak = (tenant: string) =>
+      pool
+        .synthesize({ engine: 'espeak', voice: 'en-us', text: long }, { tenant })
+        .then(() => done.push(tenant));
+    const a = Array.from({ length: 8 }, () => speak('a'));
+    const b = Array.from({ length: 8 }, () => speak('b'));
+    await Promise.all([...a, ...b]);
+    // Two children, two tenants: they take turns, so every window of four holds both.
+    for (let at = 0; at + 4 <= 12; at += 2) expect(new Set(done.slice(at, at + 4)).size).toBe(2);
+  }, 30_000);
+
+  it('reports how many syntheses wait and for how long, and turns unhealthy past the saturation bound', async () => {
+    const saturated = new EnginePool({
+      size: 1,
+      timeoutMs: 10_000,
+      saturatedWaitMs: 50,
+      logger: pino({ level: 'silent' }),
+    });
+    await saturated.start();
+    try {
+      const long = 'A long sentence to keep a child busy for a while. '.repeat(40);
+      const calls = [1, 2, 3].map(() =>
+        saturated.synthesize({ engine: 'espeak', voice: 'en-us', text: long }),
+      );
+      expect(saturated.health()).toMatchObject({ queueLength: 2 });
+      await expect
+        .poll(() => saturated.health(), { timeout: 5000, interval: 10 })
+        .toMatchObject({
+          ok: false,
+          message: expect.stringMatching(/^the engines are saturated: \d syntheses waiting/),
+        });
+      await Promise.all(calls);
+      expect(saturated.health()).toMatchObject({ ok: true, queueLength: 0, oldestWaitMs: 0 });
+    } finally {
+      await saturated.stop();
+    }
   }, 30_000);
 
   it('a ping is answered while the children speak', async () => {
@@ -59,8 +123,7 @@ describe('EnginePool', () => {
     const cancel = new AbortController();
     const queued = pool.synthesize(
       { engine: 'espeak', voice: 'en-us', text: 'Never spoken.' },
-      10_000,
-      cancel.signal,
+      { signal: cancel.signal },
     );
     cancel.abort();
     await expect(queued).rejects.toMatchObject({ name: 'EngineFailure', reason: 'cancelled' });
@@ -68,7 +131,7 @@ describe('EnginePool', () => {
     expect(results.every((r) => r.samples.length > 0)).toBe(true);
     // Cancelling after the fact changes nothing; an aborted signal is refused at once.
     await expect(
-      pool.synthesize({ engine: 'espeak', voice: 'en-us', text: 'Too late.' }, 10_000, cancel.signal),
+      pool.synthesize({ engine: 'espeak', voice: 'en-us', text: 'Too late.' }, { signal: cancel.signal }),
     ).rejects.toMatchObject({ reason: 'cancelled' });
   }, 30_000);
 
@@ -76,6 +139,20 @@ describe('EnginePool', () => {
     await expect.poll(() => pool.health().heartbeatMs, { timeout: 5000 }).toBeGreaterThan(0);
     expect(pool.health()).toMatchObject({ ok: true, message: '2 engine processes ready' });
   });
+
+  it('leaves no listener on a cancel signal shared by many syntheses', async () => {
+    const cancel = new AbortController();
+    const listeners = () => getEventListeners(cancel.signal, 'abort').length;
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        pool.synthesize(
+          { engine: 'espeak', voice: 'en-us', text: `Sentence ${i}.` },
+          { signal: cancel.signal },
+        ),
+      ),
+    );
+    expect(listeners()).toBe(0);
+  }, 30_000);
 });
 
 describe('EnginePool heartbeat', () => {

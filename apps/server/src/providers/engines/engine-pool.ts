@@ -1,16 +1,22 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import type { Logger } from 'pino';
-import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts/engine-synthesis';
+import {
+  type EngineSynthesisRequest,
+  type EngineSynthesisResult,
+  type SynthesisOptions,
+  synthesisBoundMs,
+} from '../tts/engine-synthesis';
 import { childEntry } from './child-entry';
 import type { EngineJob, EngineReply, EngineRequest, EngineTask } from './engine-protocol';
 
 /**
  * Why an engine call failed: the child crashed or was killed past its time bound, the pool stopped, the
- * engine refused the text, or the caller cancelled it while it waited in the queue.
+ * engine refused the text, the caller cancelled it while it waited in the queue, or it waited in the queue
+ * past the pool's bound (every engine busy).
  */
 export class EngineFailure extends Error {
   constructor(
-    readonly reason: 'crashed' | 'timeout' | 'stopped' | 'error' | 'cancelled',
+    readonly reason: 'crashed' | 'timeout' | 'stopped' | 'error' | 'cancelled' | 'busy',
     message: string,
   ) {
     super(message);
@@ -26,11 +32,18 @@ interface Call {
   job: EngineJob;
   resolve(value: unknown): void;
   reject(error: Error): void;
+  /** The time bound of the work, counted from when a child takes it. */
   timeoutMs: number;
   timer: NodeJS.Timeout | undefined;
   /** Where it runs; none while it waits in the queue. */
   slot: Slot | undefined;
   child: ChildProcess | undefined;
+  /** Whose work it is (a workspace): the queue is shared fairly between tenants. */
+  tenant: string;
+  /** When it joined the queue (performance.now()). */
+  queuedAt: number;
+  /** Stops listening to the caller's cancel signal once the call has left the queue. */
+  unlisten?: () => void;
 }
 
 interface Slot {
@@ -55,12 +68,21 @@ export interface EnginePoolHealth {
   message: string;
   /** The slowest child's last heartbeat round trip, in ms. */
   heartbeatMs: number | undefined;
+  /** Syntheses waiting for a child. */
+  queueLength: number;
+  /** How long the oldest of them has waited, in ms (0 with none waiting). */
+  oldestWaitMs: number;
 }
 
 export interface EnginePoolOptions {
   size: number;
+  /** The most any one engine call may take once a child runs it (ENGINE_TIMEOUT_MS). */
   timeoutMs: number;
   logger: Logger;
+  /** How long a synthesis may wait for a child before it fails as `busy` (default: timeoutMs). */
+  queueTimeoutMs?: number;
+  /** The pool reports itself saturated (health not ok) once the oldest waiting call waited this long (default 5 s). */
+  saturatedWaitMs?: number;
   /** How often each child is pinged (default 1 s). */
   heartbeatMs?: number;
   /** A child that does not answer its heartbeat within this is taken for hung and killed (default 5 s). */
@@ -79,15 +101,22 @@ export class EnginePool {
   private seq = 0;
   private stopped = false;
   private heartbeat: NodeJS.Timeout | undefined;
-  /** Syntheses waiting for a free child, in order. */
-  private readonly queue: Call[] = [];
+  /** Syntheses waiting for a free child: each tenant's in order. */
+  private readonly waiting = new Map<string, Call[]>();
+  /** Syntheses running now, per tenant. */
+  private readonly running = new Map<string, number>();
   private readonly entry = childEntry();
   private readonly heartbeatMs: number;
   private readonly heartbeatTimeoutMs: number;
 
+  private readonly queueTimeoutMs: number;
+  private readonly saturatedWaitMs: number;
+
   constructor(private readonly options: EnginePoolOptions) {
     this.heartbeatMs = options.heartbeatMs ?? 1000;
     this.heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 5000;
+    this.queueTimeoutMs = options.queueTimeoutMs ?? options.timeoutMs;
+    this.saturatedWaitMs = options.saturatedWaitMs ?? 5000;
     this.slots = Array.from({ length: options.size }, () => ({
       child: undefined,
       ready: false,
@@ -114,7 +143,7 @@ export class EnginePool {
       slot.beating = true;
       const started = performance.now();
       new Promise((resolve, reject) =>
-        this.dispatch(this.newCall({ task: 'ping' }, this.heartbeatTimeoutMs, resolve, reject), slot),
+        this.dispatch(this.newCall({ task: 'ping' }, this.heartbeatTimeoutMs, resolve, reject, ''), slot),
       )
         .then(
           () => {
@@ -140,15 +169,24 @@ export class EnginePool {
     const silent = this.slots.filter((s) => s.ready && now - s.answeredAt > stale).length;
     const heartbeats = this.slots.flatMap((s) => (s.heartbeatMs === undefined ? [] : [s.heartbeatMs]));
     const heartbeatMs = heartbeats.length > 0 ? Math.max(...heartbeats) : undefined;
+    const queued = [...this.waiting.values()].flat();
+    const oldestWaitMs = Math.round(Math.max(0, ...queued.map((call) => now - call.queuedAt)));
+    const base = { heartbeatMs, queueLength: queued.length, oldestWaitMs };
     if (ready < this.size)
-      return { ok: false, message: `${ready} of ${this.size} engine processes ready`, heartbeatMs };
+      return { ok: false, message: `${ready} of ${this.size} engine processes ready`, ...base };
     if (silent > 0)
       return {
         ok: false,
         message: `${silent} of ${this.size} engine processes did not answer for ${stale / 1000} s`,
-        heartbeatMs,
+        ...base,
       };
-    return { ok: true, message: `${this.size} engine processes ready`, heartbeatMs };
+    if (oldestWaitMs > this.saturatedWaitMs)
+      return {
+        ok: false,
+        message: `the engines are saturated: ${queued.length} syntheses waiting, the oldest for ${(oldestWaitMs / 1000).toFixed(1)} s`,
+        ...base,
+      };
+    return { ok: true, message: `${this.size} engine processes ready`, ...base };
   }
 
   /** Children that are up and ready. */
@@ -163,30 +201,37 @@ export class EnginePool {
   /**
    * Runs a task within its time bound. Syntheses wait in the pool's queue for a child with none running
    * (each child speaks one at a time, on a core of its own: a first sentence never shares its core with
-   * the sentences after it, and never waits behind a slow call while another child is free); the time
-   * bound counts from the call. Other tasks (ping, and the test tasks) go at once to the least busy
-   * child.
+   * the sentences after it, and never waits behind a slow call while another child is free). The queue is
+   * fair between tenants: a free child takes the next call of the tenant with the fewest syntheses running
+   * (the longest waiting among equals), so one workspace's long text never holds more than its share of
+   * the children while another's waits — a newcomer waits at most for one call to end. The time bound
+   * counts from when a child takes the call; waiting is bounded by `queueTimeoutMs` (then `busy`). Other
+   * tasks (ping, and the test tasks) go at once to the least busy child.
    */
   run(
     task: EngineTask | EngineJob,
     timeoutMs = this.options.timeoutMs,
-    signal?: AbortSignal,
+    options: SynthesisOptions = {},
   ): Promise<unknown> {
     const job: EngineJob = typeof task === 'string' ? ({ task } as EngineJob) : task;
+    const { signal } = options;
     if (this.stopped) return Promise.reject(new EngineFailure('stopped', 'The engine pool is stopped.'));
     if (signal?.aborted) return Promise.reject(cancelled());
     return new Promise((resolve, reject) => {
-      const call = this.newCall(job, timeoutMs, resolve, reject);
+      const call = this.newCall(job, timeoutMs, resolve, reject, options.tenant ?? '');
       if (job.task === 'synthesize') {
-        this.queue.push(call);
-        // Cancelled while it waits, it leaves the queue; once a child speaks it, it runs to its end.
-        signal?.addEventListener('abort', () => this.cancel(call), { once: true });
+        this.enqueue(call);
+        if (signal) {
+          // Cancelled while it waits, it leaves the queue; once a child speaks it, it runs to its end.
+          const onAbort = () => this.cancel(call);
+          signal.addEventListener('abort', onAbort, { once: true });
+          call.unlisten = () => signal.removeEventListener('abort', onAbort);
+        }
         this.pump();
         return;
       }
       const slot = this.leastBusy();
       if (!slot) {
-        clearTimeout(call.timer);
         reject(new EngineFailure('error', 'No engine process is ready.'));
         return;
       }
@@ -194,14 +239,15 @@ export class EnginePool {
     });
   }
 
-  /** A call whose time bound starts now. */
+  /** A call whose time bound starts when a child takes it (dispatch). */
   private newCall(
     job: EngineJob,
     timeoutMs: number,
     resolve: (value: unknown) => void,
     reject: (error: Error) => void,
+    tenant: string,
   ): Call {
-    const call: Call = {
+    return {
       job,
       resolve,
       reject,
@@ -209,26 +255,69 @@ export class EnginePool {
       timer: undefined,
       slot: undefined,
       child: undefined,
+      tenant,
+      queuedAt: performance.now(),
       id: ++this.seq,
     };
-    call.timer = setTimeout(() => this.expire(call), timeoutMs);
-    return call;
+  }
+
+  /** Puts a synthesis at the end of its tenant's queue, bounded in how long it may wait there. */
+  private enqueue(call: Call): void {
+    const queue = this.waiting.get(call.tenant);
+    if (queue) queue.push(call);
+    else this.waiting.set(call.tenant, [call]);
+    call.timer = setTimeout(() => {
+      if (!this.dequeue(call)) return;
+      call.reject(
+        new EngineFailure('busy', `Every speech engine stayed busy for ${this.queueTimeoutMs / 1000} s.`),
+      );
+    }, this.queueTimeoutMs);
+  }
+
+  /** Takes a call out of the queue (false when it was not there): its wait timer and listener go. */
+  private dequeue(call: Call): boolean {
+    const queue = this.waiting.get(call.tenant);
+    const at = queue?.indexOf(call) ?? -1;
+    if (!queue || at === -1) return false;
+    queue.splice(at, 1);
+    if (queue.length === 0) this.waiting.delete(call.tenant);
+    clearTimeout(call.timer);
+    call.unlisten?.();
+    return true;
   }
 
   private cancel(call: Call): void {
-    const at = this.queue.indexOf(call);
-    if (at === -1) return;
-    this.queue.splice(at, 1);
-    clearTimeout(call.timer);
-    call.reject(cancelled());
+    if (this.dequeue(call)) call.reject(cancelled());
   }
 
-  /** Hands queued syntheses to the children that are free. */
+  /**
+   * The next synthesis to run: the head of the queue of the tenant with the fewest syntheses running,
+   * the one waiting longest among equals.
+   */
+  private nextCall(): Call | undefined {
+    let best: Call | undefined;
+    let bestRunning = Number.POSITIVE_INFINITY;
+    for (const [tenant, queue] of this.waiting) {
+      const head = queue[0];
+      if (!head) continue;
+      const running = this.running.get(tenant) ?? 0;
+      if (running < bestRunning || (running === bestRunning && best && head.queuedAt < best.queuedAt)) {
+        best = head;
+        bestRunning = running;
+      }
+    }
+    return best;
+  }
+
+  /** Hands queued syntheses to the children that are free, fairly between tenants. */
   private pump(): void {
-    while (this.queue.length > 0) {
+    for (;;) {
+      const call = this.nextCall();
+      if (!call) return;
       const slot = this.leastBusy();
       if (!slot || slot.speaking >= SYNTHESES_PER_CHILD) return;
-      this.dispatch(this.queue.shift() as Call, slot);
+      this.dequeue(call);
+      this.dispatch(call, slot);
     }
   }
 
@@ -236,19 +325,20 @@ export class EnginePool {
     call.slot = slot;
     call.child = slot.child;
     slot.pending.set(call.id, call);
-    if (call.job.task === 'synthesize') slot.speaking += 1;
+    if (call.job.task === 'synthesize') {
+      slot.speaking += 1;
+      this.running.set(call.tenant, (this.running.get(call.tenant) ?? 0) + 1);
+    }
+    call.timer = setTimeout(() => this.expire(call), call.timeoutMs);
     slot.child?.send({ ...call.job, id: call.id } as EngineRequest);
   }
 
-  /** Past its time bound a call fails; if a child was running it, that child is killed. */
+  /** Past its time bound a call fails and the child running it is killed. */
   private expire(call: Call): void {
     call.reject(new EngineFailure('timeout', `The engine did not answer within ${call.timeoutMs} ms.`));
     const slot = call.slot;
-    if (!slot) {
-      this.queue.splice(this.queue.indexOf(call), 1);
-      return;
-    }
-    settled(slot, call);
+    if (!slot) return;
+    this.settled(slot, call);
     const child = call.child;
     if (!child || slot.child !== child) return;
     this.options.logger.warn(
@@ -258,6 +348,15 @@ export class EnginePool {
     // No new call may be routed to a child that is being killed; the exit handler respawns it.
     slot.ready = false;
     child.kill('SIGKILL');
+  }
+
+  /** A call has its answer (or none will come): it leaves its child's list and its tenant's count. */
+  private settled(slot: Slot, call: Call): void {
+    if (!slot.pending.delete(call.id) || call.job.task !== 'synthesize') return;
+    slot.speaking -= 1;
+    const running = (this.running.get(call.tenant) ?? 1) - 1;
+    if (running > 0) this.running.set(call.tenant, running);
+    else this.running.delete(call.tenant);
   }
 
   /** The ready child with the fewest syntheses running (round robin among equals). */
@@ -278,18 +377,18 @@ export class EnginePool {
    */
   synthesize(
     request: EngineSynthesisRequest,
-    timeoutMs?: number,
-    signal?: AbortSignal,
+    options: SynthesisOptions = {},
   ): Promise<EngineSynthesisResult> {
-    return this.run({ task: 'synthesize', request }, timeoutMs, signal) as Promise<EngineSynthesisResult>;
+    const timeoutMs = options.timeoutMs ?? synthesisBoundMs(request.text.length, this.options.timeoutMs);
+    return this.run({ task: 'synthesize', request }, timeoutMs, options) as Promise<EngineSynthesisResult>;
   }
 
   /** Stops every child; calls still running fail with reason "stopped". */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.heartbeat);
-    for (const call of this.queue.splice(0)) {
-      clearTimeout(call.timer);
+    for (const call of [...this.waiting.values()].flat()) {
+      this.dequeue(call);
       call.reject(new EngineFailure('stopped', 'The engine pool is stopped.'));
     }
     await Promise.all(
@@ -330,7 +429,7 @@ export class EnginePool {
         }
         const pending = slot.pending.get(message.id);
         if (!pending) return;
-        settled(slot, pending);
+        this.settled(slot, pending);
         clearTimeout(pending.timer);
         if (message.ok) pending.resolve(message.result);
         else pending.reject(new EngineFailure('error', message.error));
@@ -340,14 +439,13 @@ export class EnginePool {
       child.on('exit', (code, signal) => {
         slot.ready = false;
         if (slot.child === child) slot.child = undefined;
-        for (const pending of slot.pending.values()) {
+        for (const pending of [...slot.pending.values()]) {
           clearTimeout(pending.timer);
+          this.settled(slot, pending);
           pending.reject(
             new EngineFailure('crashed', 'The engine process stopped while working on this request.'),
           );
         }
-        slot.pending.clear();
-        slot.speaking = 0;
         resolve();
         if (this.stopped) return;
         slot.crashes++;
@@ -365,8 +463,3 @@ export class EnginePool {
 }
 
 const cancelled = () => new EngineFailure('cancelled', 'The synthesis was cancelled before it started.');
-
-/** A call has its answer (or none will come): it leaves its child's list. */
-function settled(slot: Slot, call: Call): void {
-  if (slot.pending.delete(call.id) && call.job.task === 'synthesize') slot.speaking -= 1;
-}

@@ -20,6 +20,16 @@ export interface EngineSynthesisRequest {
   range?: number;
 }
 
+/** How a synthesis is run: its time bound, its cancel signal and whose work it is. */
+export interface SynthesisOptions {
+  /** The bound of the engine's work once it starts (default: synthesisBoundMs of the text). */
+  timeoutMs?: number | undefined;
+  /** Cancels the synthesis while it still waits to start. */
+  signal?: AbortSignal | undefined;
+  /** Whose work it is (a workspace id), for the engines' fair queue; calls without one share "". */
+  tenant?: string | undefined;
+}
+
 /** Where a word of the input is in the audio: character offsets [start, end) and milliseconds. */
 export interface WordTiming {
   start: number;
@@ -70,6 +80,18 @@ export function spreadWords(
     at += length;
     return timing;
   });
+}
+
+/**
+ * The time bound of one synthesis, in proportion to its text (issue 16): 10 s to start (a child's first
+ * festival call loads its voice, ~1 s of CPU, several times that on a loaded machine) plus 50 ms a
+ * character — over ten times what the slowest engine needs here (Festival's HTS voice ~3–7 ms a character
+ * of words, ~14 ms of spelled letters) — and never more than `capMs` (ENGINE_TIMEOUT_MS). Texts reach an
+ * engine in pieces of at most MAX_ENGINE_TEXT weighted characters (text-normalization.ts), so a bound is
+ * at most 10 s + 7.5 s, against 30 s for any text before.
+ */
+export function synthesisBoundMs(characters: number, capMs: number): number {
+  return Math.min(capMs, 10_000 + 50 * characters);
 }
 
 export function clamp(value: number, min: number, max: number): number {

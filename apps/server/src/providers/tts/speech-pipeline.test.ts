@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnginePool } from '../engines/engine-pool';
+import { EngineFailure, EnginePool } from '../engines/engine-pool';
 import { characterTimes, originalTimes, toAlignment } from './alignment';
 import {
   engineProsody,
@@ -322,13 +322,13 @@ describe('v3 audio tags on the real engines (reads_audio_tags)', { timeout: 30_0
 
 describe('speakSentences scheduling', () => {
   /** A provider that answers at once and records the texts it was asked for, in order. */
-  const recorder = (fail?: (text: string) => boolean) => {
+  const recorder = (fail?: (text: string) => boolean, reason: EngineFailure['reason'] = 'crashed') => {
     const asked: string[] = [];
     const provider: TtsProvider = {
       size: 2,
       synthesize: async (request) => {
         asked.push(request.text);
-        if (fail?.(request.text)) throw new Error('engine failed');
+        if (fail?.(request.text)) throw new EngineFailure(reason, 'engine failed');
         return { sampleRate: 16_000, samples: new Int16Array(160).fill(100), words: [], timing: 'estimated' };
       },
     };
@@ -359,7 +359,15 @@ describe('speakSentences scheduling', () => {
     expect(asked).toEqual(['One.', 'Two.', 'Three.', 'Four.']);
   });
 
-  it('tries a failed sentence once more, but not a cancelled one', async () => {
+  it('does not try again a sentence the engine refused, nor one that found every engine busy', async () => {
+    for (const reason of ['error', 'busy'] as const) {
+      const failing = recorder((text) => text === 'One.', reason);
+      await expect(speakSentences(failing.provider, request).next()).rejects.toThrow('engine failed');
+      expect(failing.asked.filter((text) => text === 'One.')).toHaveLength(1);
+    }
+  });
+
+  it('tries a sentence whose engine crashed once more, but not a cancelled one', async () => {
     const failing = recorder((text) => text === 'One.');
     await expect(speakSentences(failing.provider, request).next()).rejects.toThrow('engine failed');
     expect(failing.asked.filter((text) => text === 'One.')).toHaveLength(2);

@@ -1,4 +1,5 @@
 import type { EngineVoice } from '@parla/contracts';
+import { EngineFailure } from '../engines/engine-pool';
 import { transformVoice, type VoiceTransform } from '../voice-audio/voice-transform';
 import { type CharacterAlignment, characterTimes, originalTimes, toAlignment } from './alignment';
 import {
@@ -10,6 +11,7 @@ import {
   whisperVariant,
 } from './audio-tags';
 import { clamp, type EngineSynthesisRequest, type WordTiming } from './engine-synthesis';
+import { normalizeMarkup } from './markup';
 import {
   identityNormalization,
   type NormalizedText,
@@ -73,14 +75,17 @@ export function engineProsody(
   };
 }
 
-/** The spoken text of a request: audio tags read (v3 models), then English normalisation if asked. */
+/**
+ * The spoken text of a request: break and phoneme tags read (markup.ts), audio tags read (v3 models), then
+ * English normalisation if asked.
+ */
 export function normalizeFor(
   request: Pick<SpeechRequest, 'text' | 'normalize' | 'readsAudioTags'>,
 ): NormalizedText {
   const normalizePiece = request.normalize ? normalizeEnglish : identityNormalization;
-  return request.readsAudioTags
-    ? normalizeAudioTags(request.text, normalizePiece)
-    : normalizePiece(request.text);
+  return normalizeMarkup(request.text, (piece) =>
+    request.readsAudioTags ? normalizeAudioTags(piece, normalizePiece) : normalizePiece(piece),
+  );
 }
 
 /** One engine call for a piece of a sentence, with its tags' delivery on top of the voice's prosody. */
@@ -141,7 +146,9 @@ function joinPieces(
 
 export interface SpeakOptions {
   /** Cancels the syntheses not started yet (the request was refused after all). */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
+  /** Whose request it is (the workspace): the engines' queue is fair between tenants. */
+  tenant?: string | undefined;
   /**
    * The first sentence runs alone, and the others start only when the consumer asks for the second: a
    * stream's first audio then has the engines (and the cores) to itself.
@@ -150,10 +157,17 @@ export interface SpeakOptions {
 }
 
 /**
- * Speaks the text sentence by sentence, in order, each in an engine child; a sentence that fails is
- * retried once in another child before the whole request fails (issue 4 "Engines are supervised"). A
- * sentence with audio tags inside is spoken in pieces, joined with the tags' silences (audio-tags.ts).
- * The first sentence starts when the generator is first asked for one.
+ * Why a sentence is tried once more: its child crashed or was killed past the time bound (a stall of the
+ * machine as much as of the engine: every text is bounded, MAX_ENGINE_TEXT). Not when the engine refused
+ * the text (it would again), nor when every engine stayed busy (trying again would add to the queue).
+ */
+const RETRIED = new Set<EngineFailure['reason']>(['crashed', 'timeout']);
+
+/**
+ * Speaks the text sentence by sentence, in order, each in an engine child; a sentence whose child failed
+ * is retried once in another child before the whole request fails (issue 4 "Engines are supervised",
+ * RETRIED). A sentence with audio tags inside is spoken in pieces, joined with the tags' silences
+ * (audio-tags.ts). The first sentence starts when the generator is first asked for one.
  */
 export async function* speakSentences(
   engines: TtsProvider,
@@ -166,17 +180,15 @@ export async function* speakSentences(
   // Up to the pool's size run at once besides the one awaited; they are handed out in order.
   const ahead = Math.max(1, engines.size);
   const started: Promise<SpeechSentence>[] = [];
-  const { signal } = options;
+  const { signal, tenant } = options;
   const speakPiece = async (piece: SpeechPiece) => {
     const call = () =>
       engines.synthesize(
         pieceRequest(request, prosody, piece, normalized.text.slice(piece.start, piece.end)),
-        undefined,
-        signal,
+        { signal, tenant },
       );
-    // A cancelled call is not tried again.
     const result = await call().catch((error: unknown) => {
-      if (signal?.aborted) throw error;
+      if (signal?.aborted || !(error instanceof EngineFailure && RETRIED.has(error.reason))) throw error;
       return call();
     });
     // An own voice: the piece moved to its pitch and formants (same length, so word times hold).
@@ -258,10 +270,14 @@ export function joinSentences(
 }
 
 /** Speaks the whole text and aligns it to the characters, as written and as normalised. */
-export async function synthesizeSpeech(engines: TtsProvider, request: SpeechRequest): Promise<SpeechResult> {
+export async function synthesizeSpeech(
+  engines: TtsProvider,
+  request: SpeechRequest,
+  options: SpeakOptions = {},
+): Promise<SpeechResult> {
   const normalized = normalizeFor(request);
   const parts: SpeechSentence[] = [];
-  for await (const sentence of speakSentences(engines, request, normalized)) parts.push(sentence);
+  for await (const sentence of speakSentences(engines, request, normalized, options)) parts.push(sentence);
   return joinSentences(request.text, normalized, parts);
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeEnglish, splitSentences, toOriginalRange } from './text-normalization';
+import { MAX_ENGINE_TEXT, normalizeEnglish, splitSentences, toOriginalRange } from './text-normalization';
 
 const say = (text: string) => normalizeEnglish(text).text;
 
@@ -66,6 +66,63 @@ describe('sentence splitting', () => {
         const covered = splitSentences(text)
           .map((r) => text.slice(r.start, r.end))
           .join('');
+        expect(covered.replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
+      }),
+    );
+  });
+});
+
+describe('the bound on one engine call (MAX_ENGINE_TEXT)', () => {
+  const weight = (piece: string) =>
+    [...piece.matchAll(/\S{21,}|\s+|\S{1,20}/g)].reduce(
+      (sum, [run]) => sum + (run.length > 20 && /\S/.test(run) ? 2 * run.length : run.length),
+      0,
+    );
+
+  it('leaves a sentence within the bound whole', () => {
+    const text = 'A sentence of ordinary length, with a comma. And another one!';
+    expect(splitSentences(text).map((r) => text.slice(r.start, r.end))).toEqual([
+      'A sentence of ordinary length, with a comma.',
+      'And another one!',
+    ]);
+  });
+
+  it('cuts text without sentence punctuation at clause marks first, then at spaces', () => {
+    const clauses = `${'one two three four five six seven eight nine ten, '.repeat(4)}end`;
+    const pieces = splitSentences(clauses).map((r) => clauses.slice(r.start, r.end));
+    expect(pieces.every((p) => p.length <= MAX_ENGINE_TEXT)).toBe(true);
+    expect(pieces.slice(0, -1).every((p) => p.endsWith(','))).toBe(true);
+    const words = 'the quick brown fox jumps over a lazy dog '.repeat(250);
+    const spoken = splitSentences(words).map((r) => words.slice(r.start, r.end));
+    expect(spoken.length).toBeGreaterThan(words.length / MAX_ENGINE_TEXT);
+    expect(spoken.every((p) => p.length <= MAX_ENGINE_TEXT)).toBe(true);
+    expect(spoken.join(' ')).toBe(words.trim());
+  });
+
+  it('counts a long unbroken run double and cuts it at the bound', () => {
+    const text = `Hello. ${'a'.repeat(5000)} end.`;
+    const pieces = splitSentences(text).map((r) => text.slice(r.start, r.end));
+    expect(pieces[0]).toBe('Hello.');
+    expect(pieces.every((p) => weight(p) <= MAX_ENGINE_TEXT)).toBe(true);
+    expect(pieces.join('').replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
+  });
+
+  it('never gives an engine more than the bound, and loses no character, for any text', () => {
+    const token = fc.oneof(
+      fc.constantFrom('word', 'a', 'sentence.', 'clause,', '—', 'x'.repeat(30), '3.14', 'Mr.', '😀'),
+      fc.string({ maxLength: 40 }),
+    );
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 300 }), fc.constantFrom(' ', '  ', '\n'), (tokens, space) => {
+        const text = tokens.join(space);
+        const ranges = splitSentences(text);
+        let last = 0;
+        for (const { start, end } of ranges) {
+          expect(start).toBeGreaterThanOrEqual(last);
+          expect(weight(text.slice(start, end))).toBeLessThanOrEqual(MAX_ENGINE_TEXT);
+          last = end;
+        }
+        const covered = ranges.map((r) => text.slice(r.start, r.end)).join('');
         expect(covered.replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
       }),
     );

@@ -278,18 +278,85 @@ export function toOriginalRange(
 
 const NO_SENTENCE_END = /(?:\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|vs|etc|e\.g|i\.e|approx|Inc|Ltd|Co|No|[A-Z])\.)$/;
 
-/** Sentences of a text as ranges: after . ! ? (and their closing quotes) followed by space, not after Mr. or 3.14. */
+/**
+ * The most text one engine call is given (issue 16 "Bounded engine work"), in weighted characters: every
+ * character counts 1, and 2 inside a run of over 20 characters without a space (engines spell such runs
+ * letter by letter, about twice the audio a character). Festival's HTS voice, the slowest engine, speaks
+ * 150 characters of words in ~0.5 s here and of spelled letters in ~1 s, so no call of any request holds
+ * an engine for longer than about a second, and a tenant waiting for an engine waits at most that long.
+ */
+export const MAX_ENGINE_TEXT = 150;
+/** A piece cut from a long sentence keeps at least this many characters, so cuts fall at real clauses. */
+const MIN_PIECE = 40;
+/** Runs of non-space characters longer than this count double (spelled out). */
+const SPELLED_RUN = 20;
+
+/**
+ * Sentences of a text as ranges: after . ! ? (and their closing quotes) followed by space, not after Mr.
+ * or 3.14. A sentence longer than MAX_ENGINE_TEXT (text without sentence punctuation, or a long list) is
+ * cut into pieces within the bound: at the last clause mark (, ; : or a dash) of the stretch that fits,
+ * else at its last space, else — one unbroken run of characters — where the bound falls.
+ */
 export function splitSentences(text: string): { start: number; end: number }[] {
   const sentences: { start: number; end: number }[] = [];
+  const add = (start: number, end: number) => {
+    if (text.slice(start, end).trim()) sentences.push(...boundedPieces(text, trimRange(text, start, end)));
+  };
   let start = 0;
   for (const match of text.matchAll(/[.!?…]+["'”’)\]]*(?=\s+|$)/g)) {
     const end = match.index + match[0].length;
     if (NO_SENTENCE_END.test(text.slice(start, end))) continue;
-    if (text.slice(start, end).trim()) sentences.push(trimRange(text, start, end));
+    add(start, end);
     start = end;
   }
-  if (text.slice(start).trim()) sentences.push(trimRange(text, start, text.length));
+  add(start, text.length);
   return sentences;
+}
+
+/** The weight of each character of `text` (see MAX_ENGINE_TEXT). */
+function characterWeights(text: string): Uint8Array {
+  const weights = new Uint8Array(text.length).fill(1);
+  for (const run of text.matchAll(new RegExp(`\\S{${SPELLED_RUN + 1},}`, 'g')))
+    weights.fill(2, run.index, run.index + run[0].length);
+  return weights;
+}
+
+/** A sentence's range cut into pieces of at most MAX_ENGINE_TEXT weighted characters. */
+export function boundedPieces(
+  text: string,
+  range: { start: number; end: number },
+): { start: number; end: number }[] {
+  const weights = characterWeights(text);
+  const pieces: { start: number; end: number }[] = [];
+  let { start } = range;
+  for (;;) {
+    // The furthest end that keeps the piece within the bound.
+    let limit = start;
+    for (let weight = 0; limit < range.end && weight + (weights[limit] ?? 1) <= MAX_ENGINE_TEXT; limit += 1)
+      weight += weights[limit] ?? 1;
+    if (limit >= range.end) break;
+    const cut = cutPoint(text, start, limit);
+    const piece = trimRange(text, start, cut);
+    if (piece.end > piece.start) pieces.push(piece);
+    start = cut;
+    while (start < range.end && /\s/.test(text[start] ?? '')) start += 1;
+  }
+  const last = trimRange(text, start, range.end);
+  if (last.end > last.start) pieces.push(last);
+  return pieces;
+}
+
+/** Where to cut [start, limit): after the last clause mark, else at the last space, else at the limit. */
+function cutPoint(text: string, start: number, limit: number): number {
+  const window = text.slice(start + MIN_PIECE, limit + 1);
+  let clause = -1;
+  for (const mark of window.matchAll(/[,;:](?=\s)|\s[-–—](?=\s)/g)) clause = mark.index + mark[0].length;
+  if (clause > 0) return start + MIN_PIECE + clause;
+  const space = window.search(/\s\S*$/);
+  if (space > 0) return start + MIN_PIECE + space;
+  // One unbroken run: cut where the bound falls, never between the two halves of a surrogate pair.
+  const code = text.charCodeAt(limit - 1);
+  return code >= 0xd800 && code <= 0xdbff ? limit - 1 : limit;
 }
 
 /** The range without the whitespace at its ends. */

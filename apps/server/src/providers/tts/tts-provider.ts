@@ -1,14 +1,10 @@
-import type { EngineSynthesisRequest, EngineSynthesisResult } from './engine-synthesis';
+import type { EngineSynthesisRequest, EngineSynthesisResult, SynthesisOptions } from './engine-synthesis';
 import { spreadWords, wordSpans } from './engine-synthesis';
 
 /** Whatever speaks a sentence: the engine pool, or an external speech server. */
 export interface TtsProvider {
   /** `signal` cancels a synthesis that has not started yet (one already running may finish). */
-  synthesize(
-    request: EngineSynthesisRequest,
-    timeoutMs?: number,
-    signal?: AbortSignal,
-  ): Promise<EngineSynthesisResult>;
+  synthesize(request: EngineSynthesisRequest, options?: SynthesisOptions): Promise<EngineSynthesisResult>;
   /** How many sentences it may speak at once. */
   readonly size: number;
 }
@@ -37,8 +33,7 @@ export class OpenAiCompatibleProvider implements TtsProvider {
 
   async synthesize(
     request: EngineSynthesisRequest,
-    _timeoutMs?: number,
-    signal?: AbortSignal,
+    { signal }: SynthesisOptions = {},
   ): Promise<EngineSynthesisResult> {
     let response: Response;
     try {
@@ -81,10 +76,10 @@ export class OpenAiCompatibleProvider implements TtsProvider {
 export function routeProviders(engines: TtsProvider, external: TtsProvider | undefined): TtsProvider {
   return {
     size: engines.size,
-    synthesize: (request, timeoutMs, signal) => {
-      if (request.engine !== 'external') return engines.synthesize(request, timeoutMs, signal);
+    synthesize: (request, options) => {
+      if (request.engine !== 'external') return engines.synthesize(request, options);
       if (!external) throw new ExternalTtsFailure('No external speech server is configured.');
-      return external.synthesize(request, timeoutMs, signal);
+      return external.synthesize(request, options);
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   clamp,
   type EngineSynthesisRequest,
   type EngineSynthesisResult,
+  synthesisBoundMs,
   type WordTiming,
 } from '../engine-synthesis';
 import { runProgram } from './process-run';
@@ -58,7 +59,10 @@ function synthesisScript(text: string, wavPath: string, marker: string): string 
 `;
 }
 
-/** Past this, a synthesis is taken for a hang: its festival process is killed (the next call starts another). */
+/**
+ * Past this, a synthesis is taken for a hang: its festival process is killed (the next call starts
+ * another). In proportion to the text, as the pool's own bound (synthesisBoundMs), and never longer.
+ */
 const CALL_TIMEOUT_MS = 20_000;
 /** Loading festival with a voice takes about a second (the HTS voice: ~1 s, ~330 MB); a bound for a slow machine. */
 const START_TIMEOUT_MS = 60_000;
@@ -98,7 +102,11 @@ class FestivalProcess {
     const wavPath = path.join(this.dir as string, 'out.wav');
     await fsp.rm(wavPath, { force: true });
     const marker = `${this.nonce}:${++this.seq}`;
-    const reply = await this.send(synthesisScript(text, wavPath, marker), marker, CALL_TIMEOUT_MS);
+    const reply = await this.send(
+      synthesisScript(text, wavPath, marker),
+      marker,
+      synthesisBoundMs(text.length, CALL_TIMEOUT_MS),
+    );
     if (!reply.ok) throw new Error('festival failed on this text.');
     return { tokens: reply.output, wav: await fsp.readFile(wavPath) };
   }

@@ -2,15 +2,27 @@ import type { HealthResponse } from '@parla/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SystemStatusCard } from './system-status-card';
+import { formatQueue, SystemStatusCard } from './system-status-card';
 
 const report: HealthResponse = {
   status: 'ok',
   version: '0.1.0',
   role: 'all',
   uptime_seconds: 3725,
-  checks: { database: { ok: true, latency_ms: 2.4 }, engines: { ok: true, latency_ms: 0.4 } },
+  checks: {
+    database: { ok: true, latency_ms: 2.4 },
+    engines: { ok: true, latency_ms: 0.4, queue_length: 0, oldest_wait_ms: 0 },
+  },
 };
+
+describe('formatQueue', () => {
+  it('says nothing with no queue, and how many wait and for how long otherwise', () => {
+    expect(formatQueue({ ok: true, latency_ms: 1, queue_length: 0, oldest_wait_ms: 0 })).toBeUndefined();
+    expect(formatQueue({ ok: true, latency_ms: 1, queue_length: 3, oldest_wait_ms: 1234 })).toBe(
+      '3 waiting · oldest 1.2 s',
+    );
+  });
+});
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -87,14 +99,22 @@ describe('<SystemStatusCard>', () => {
       status: 'degraded',
       checks: {
         ...report.checks,
-        engines: { ok: false, latency_ms: 5000, message: 'Engine pool not ready' },
+        engines: {
+          ok: false,
+          latency_ms: 5000,
+          message: 'the engines are saturated: 7 syntheses waiting, the oldest for 6.2 s',
+          queue_length: 7,
+          oldest_wait_ms: 6200,
+        },
       },
     };
     vi.stubGlobal('fetch', async () => json(degraded, 503));
     renderCard();
     await waitFor(() => expect(screen.getByText('Degraded')).toBeTruthy());
     expect(screen.getByText('down')).toBeTruthy();
-    expect(screen.getByText('Engine pool not ready')).toBeTruthy();
+    expect(
+      screen.getByText('the engines are saturated: 7 syntheses waiting, the oldest for 6.2 s'),
+    ).toBeTruthy();
     expect(screen.getByText('5000 ms')).toBeTruthy();
   });
 

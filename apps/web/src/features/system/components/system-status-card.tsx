@@ -9,7 +9,10 @@ import { Skeleton } from '../../../ui/skeleton';
 import { useHealth } from '../api/get-health';
 import { formatUptime } from '../format-uptime';
 
-type HealthCheck = HealthResponse['checks']['database'];
+type HealthCheck = HealthResponse['checks']['database'] & {
+  queue_length?: number;
+  oldest_wait_ms?: number;
+};
 
 const checkRows: ReadonlyArray<{ key: keyof HealthResponse['checks']; label: string; hint: string }> = [
   { key: 'database', label: 'Database', hint: 'Stores accounts, history and the job queue' },
@@ -21,13 +24,22 @@ function formatLatency(ms: number): string {
   return ms < 1 ? '<1 ms' : `${Math.round(ms)} ms`;
 }
 
+/** The engines' queue, when syntheses wait for an engine: "3 waiting · oldest 1.2 s". */
+export function formatQueue(check: HealthCheck): string | undefined {
+  if (!check.queue_length) return undefined;
+  return `${check.queue_length} waiting · oldest ${((check.oldest_wait_ms ?? 0) / 1000).toFixed(1)} s`;
+}
+
 function CheckRow({ label, hint, check }: { label: string; hint: string; check: HealthCheck }) {
+  // A failing check's message says what is wrong; a working one adds its queue, if any.
+  const queue = check.ok ? formatQueue(check) : undefined;
   return (
     <li className="flex items-center gap-4 py-3">
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium">{label}</p>
         <p className="truncate text-sm text-fg-muted">
           {check.message ?? (check.ok ? hint : 'Not responding')}
+          {queue ? ` · ${queue}` : ''}
         </p>
       </div>
       <span className="text-sm text-fg-muted tabular-nums" title="Time the check took">
