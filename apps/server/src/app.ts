@@ -14,6 +14,7 @@ import type { BillingProvider } from './modules/billing/billing-provider';
 import { isStripeProvider } from './modules/billing/stripe-provider';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes';
 import { consentRoutes, registerGlobalPrivacyControl } from './modules/consent/consent.routes';
+import type { GenerationLeases } from './modules/credits/generation-leases';
 import { usageRoutes } from './modules/credits/usage.routes';
 import { dialogueRoutes } from './modules/dialogue/dialogue.routes';
 import { growthRoutes } from './modules/growth/growth.routes';
@@ -53,6 +54,8 @@ export interface AppDeps {
   storage: Storage;
   queue: JobQueue;
   engines: EnginePool;
+  /** This process's leases on the generations it runs (credits survive a crash). */
+  leases: GenerationLeases;
   mailer: Mailer;
   auth: AuthGuard;
   clock: Clock;

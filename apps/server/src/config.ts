@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: int(1024, 1024 * 1024 * 1024).default(1024 * 1024),
   ENGINE_POOL_SIZE: int(1, 64).default(Math.max(1, Math.min(4, os.cpus().length))),
   ENGINE_TIMEOUT_MS: int(100, 600_000).default(30_000),
+  /** A running generation's lease on its reserved credits: refunded this long after its process died. */
+  GENERATION_LEASE_SECONDS: int(1, 3600).default(30),
   /** An OpenAI-compatible speech server (`POST {url}/v1/audio/speech`) behind the model parla_external_v1. */
   TTS_OPENAI_URL: z.url('must be a URL').optional(),
   TTS_OPENAI_API_KEY: z.string().optional(),
@@ -87,6 +89,8 @@ export interface Config {
   webDistDir: string | undefined;
   bodyLimitBytes: number;
   engines: { poolSize: number; timeoutMs: number };
+  /** How long a running generation's reservation outlives the last renewal by its process, in ms. */
+  generationLeaseMs: number;
   /** The OpenAI-compatible speech server, when one is configured. */
   externalTts: { url: string; apiKey: string | undefined; model: string } | undefined;
   /** The `feedback_enabled` feature config (history/voices §4, §6). */
@@ -179,6 +183,7 @@ export function loadConfig(
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     engines: { poolSize: e.ENGINE_POOL_SIZE, timeoutMs: e.ENGINE_TIMEOUT_MS },
+    generationLeaseMs: e.GENERATION_LEASE_SECONDS * 1000,
     feedbackEnabled: e.FEEDBACK_ENABLED === 'true',
     ttsVideoGeneration: e.TTS_VIDEO_GENERATION === 'true',
     externalTts: e.TTS_OPENAI_URL

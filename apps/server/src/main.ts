@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { billingRenewalsJob, provideRenewalDeps } from './modules/billing/billing.jobs';
 import { createBillingProvider } from './modules/billing/create-provider';
+import { startGenerationLeases } from './modules/credits/generation-leases';
 import { provideShareVideoDeps } from './modules/history/share-video.jobs';
 import { providePvcDeps } from './modules/voices/pvc.jobs';
 import { warmVoicePreviews } from './modules/voices/voice-previews';
@@ -61,6 +62,9 @@ async function main(): Promise<void> {
   await engines.start();
   // ffmpeg runs in the program host: started now, so the first generation does not pay for the fork.
   programHost.start();
+  // Before any generation: refunds what a previous run left unfinished (at once on PGlite, else once
+  // its lease ran out), then keeps this process's leases and sweeps for dead processes' generations.
+  const leases = await startGenerationLeases(database, config.generationLeaseMs, logger);
   const queue = new JobQueue(database.db);
   // Before the worker starts: a render left queued by the last run may be claimed at once.
   provideShareVideoDeps({ db: database.db, storage });
@@ -109,6 +113,7 @@ async function main(): Promise<void> {
     storage,
     queue,
     engines,
+    leases,
     mailer,
     auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
     clock: systemClock,
@@ -138,6 +143,7 @@ async function main(): Promise<void> {
     await app.close();
     await worker?.stop(config.shutdownTimeoutMs);
     await engines.stop();
+    leases.stop();
     programHost.stop();
     await mailer.close();
     await database.close();

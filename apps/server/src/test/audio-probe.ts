@@ -53,3 +53,38 @@ export async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffe
   }
   return Buffer.concat(chunks);
 }
+
+/**
+ * Decodes audio the way a strict player does: ffmpeg stops at the first error (a header missing in the
+ * middle, a broken frame) and this throws; else answers the seconds of audio decoded.
+ */
+export function decodeStrictly(bytes: Uint8Array): number {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-probe-'));
+  const file = path.join(dir, 'audio');
+  try {
+    fs.writeFileSync(file, bytes);
+    const pcm = execFileSync(
+      'ffmpeg',
+      [
+        '-v',
+        'error',
+        '-xerror',
+        '-err_detect',
+        'explode',
+        '-i',
+        file,
+        '-f',
+        's16le',
+        '-ac',
+        '1',
+        '-ar',
+        '16000',
+        '-',
+      ],
+      { maxBuffer: 512 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    return pcm.length / 2 / 16000;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createBillingProvider } from '../modules/billing/create-provider';
+import { startGenerationLeases } from '../modules/credits/generation-leases';
 import { createAuthGuard } from '../platform/auth-guard';
 import { type Clock, systemClock } from '../platform/clock';
 import { type Database, fromPglite, openDatabase } from '../platform/db/client';
@@ -63,6 +64,7 @@ export async function createTestApp(
     logger,
   });
   await engines.start();
+  const leases = await startGenerationLeases(database, config.generationLeaseMs, logger);
   const deps: AppDeps = {
     config,
     version: 'test',
@@ -71,6 +73,7 @@ export async function createTestApp(
     storage: new LocalStorage(path.join(dataDir, 'files')),
     queue: new JobQueue(database.db),
     engines,
+    leases,
     mailer: createMailer(config, database.db, logger),
     // Tokens keep real time: a billing test's clock runs months ahead.
     auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
@@ -86,6 +89,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await engines.stop();
+      leases.stop();
       await deps.mailer.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

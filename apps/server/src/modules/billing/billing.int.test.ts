@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpWithApiKey } from '../../test/factories';
 import { sessionCalls } from '../../test/session-calls';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { chargeCredits, refundCredits } from '../credits/credits.service';
+import { chargeCredits, openGeneration, refundGeneration } from '../credits/credits.service';
 import { creditLedger } from '../credits/credits.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { addPeriod } from './billing.pricing';
@@ -710,13 +710,14 @@ describe('credits', () => {
     expect((await speak(account, 'One two three.')).statusCode).toBe(200);
     // A generation that failed: charged, then refunded, under its model.
     const db = t.deps.database.db;
-    const failed = await chargeCredits(db, {
+    const failed = await openGeneration(db, {
       workspaceId: account.workspaceId,
       amount: 40,
       now,
+      leaseMs: 60_000,
       modelId: 'parla_multilingual_v1',
     });
-    await refundCredits(db, failed, now);
+    await refundGeneration(db, failed.slotId, now);
     const start = now.getTime() - 2 * DAY;
     const res = await call(
       account,

@@ -5,7 +5,8 @@ import {
   type SubscriptionTier,
   tierLimits,
 } from '@parla/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -14,7 +15,7 @@ import { billingSubscriptions } from '../billing/billing.tables';
 import { notifyUser } from '../notifications/notifications.service';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
-import { concurrencySlots } from './credits.tables';
+import { concurrencySlots, creditLedger } from './credits.tables';
 
 /** Credits taken from a workspace (and its API key) before a generation, to settle or refund after it. */
 export interface Reservation {
@@ -139,15 +140,16 @@ export interface GenerationHold {
  * of the plan's concurrent-request slots (accounts §9: free 2 … Business 15), or refuses with 429
  * `too_many_concurrent_requests` and the public API's headers; then reserves `amount` credits, or
  * refuses with `quota_exceeded` when the plan (or the API key's own limit) has fewer left. The lock keeps
- * concurrent requests from both taking the last slot or spending the last credits; slots expire, so a
- * crashed process cannot hold them for good.
+ * concurrent requests from both taking the last slot or spending the last credits. The slot row holds the
+ * charge under a lease of `leaseMs` that the caller's process renews (generation-leases.ts): if the process
+ * dies, the row is swept once the lease runs out, and the credits come back (issue 16).
  */
 export async function openGeneration(
   db: Db,
-  input: ChargeInput & { ttlMs: number },
+  input: ChargeInput & { leaseMs: number },
 ): Promise<GenerationHold> {
   const slotId = newId();
-  const reservation = await spend(db, input, { id: slotId, ttlMs: input.ttlMs });
+  const reservation = await spend(db, input, { id: slotId, leaseMs: input.leaseMs });
   return { slotId, reservation };
 }
 
@@ -169,13 +171,13 @@ export async function chargeCredits(db: Db, input: ChargeInput): Promise<Reserva
 async function spend(
   db: Db,
   input: ChargeInput,
-  slot: { id: string; ttlMs: number } | undefined,
+  slot: { id: string; leaseMs: number } | undefined,
 ): Promise<Reservation> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({
         ...quotaColumns,
-        liveSlots: sql<number>`(select count(*)::int from ${concurrencySlots} where ${concurrencySlots.workspaceId} = ${workspaces.id} and ${concurrencySlots.expiresAt} >= ${input.now})`,
+        liveSlots: sql<number>`(select count(*)::int from ${concurrencySlots} where ${concurrencySlots.workspaceId} = ${workspaces.id} and ${concurrencySlots.expiresAt} >= now())`,
         keyLimit: apiKeys.characterLimit,
         keyCount: apiKeys.characterCount,
         ownerId: workspaces.ownerId,
@@ -204,12 +206,12 @@ async function spend(
     assertQuota(state, input.amount);
     assertKeyLimit(row, input.amount);
     const chargeId = newId();
+    // Leases run on the database's clock, the one every process shares. Expired slots are not deleted
+    // here: their charges are refunded by the sweep (sweepAbandonedGenerations), which alone removes them.
     const slotWrites = slot
-      ? sql`expired as (
-          delete from concurrency_slots where workspace_id = ${input.workspaceId} and expires_at < ${input.now}
-        ), slot as (
-          insert into concurrency_slots (id, workspace_id, expires_at)
-          values (${slot.id}, ${input.workspaceId}, ${new Date(input.now.getTime() + slot.ttlMs)})
+      ? sql`slot as (
+          insert into concurrency_slots (id, workspace_id, charge_id, expires_at)
+          values (${slot.id}, ${input.workspaceId}, ${chargeId}, now() + make_interval(secs => ${slot.leaseMs / 1000}))
         ), `
       : sql``;
     await tx.execute(sql`
@@ -274,23 +276,118 @@ function ledgerInsert(id: string, kind: 'charge' | 'refund', input: ChargeInput,
       ${input.modelId ?? null}, ${input.voiceId ?? null}, ${input.now})`;
 }
 
-/** Gives reserved credits back: the generation failed, so nothing is charged. */
-export async function refundCredits(db: Db, reservation: Reservation, now = new Date()): Promise<void> {
+/**
+ * Settles a generation inside `tx`, the transaction that keeps its result: its slot row goes. False when
+ * the row was gone already: the lease ran out and the sweep refunded the credits, so the result must not
+ * be kept (the caller's transaction is rolled back).
+ */
+export async function settleGeneration(tx: Db, slotId: string): Promise<boolean> {
+  const gone = await tx
+    .delete(concurrencySlots)
+    .where(eq(concurrencySlots.id, slotId))
+    .returning({ id: concurrencySlots.id });
+  return gone.length > 0;
+}
+
+/**
+ * Gives a failed generation's credits back and frees its slot, in one transaction. Whoever deletes the slot
+ * row refunds: the generation's own process here, or the sweep after a crash — never both, and never
+ * after it was settled.
+ */
+export async function refundGeneration(db: Db, slotId: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(ledgerInsert(newId(), 'refund', { ...reservation, now }, reservation.chargeId));
-    await tx
-      .update(workspaces)
-      .set({ characterCount: sql`greatest(0, ${workspaces.characterCount} - ${reservation.amount})` })
-      .where(eq(workspaces.id, reservation.workspaceId));
-    if (reservation.apiKeyId) {
-      await tx
-        .update(apiKeys)
-        .set({ characterCount: sql`greatest(0, ${apiKeys.characterCount} - ${reservation.amount})` })
-        .where(eq(apiKeys.id, reservation.apiKeyId));
-    }
+    const [gone] = await tx
+      .delete(concurrencySlots)
+      .where(eq(concurrencySlots.id, slotId))
+      .returning({ chargeId: concurrencySlots.chargeId });
+    if (gone?.chargeId) await refundCharge(tx, gone.chargeId, now);
   });
 }
 
-export async function releaseConcurrencySlot(db: Db, slotId: string): Promise<void> {
-  await db.delete(concurrencySlots).where(eq(concurrencySlots.id, slotId));
+/** Slots swept at once, in one transaction. */
+const SWEEP_BATCH = 100;
+
+/**
+ * Refunds the generations whose process is gone (issue 16 "Credits survive crashes"): slot rows whose
+ * lease ran out — or every slot, with `everything`, when this process alone uses the database (PGlite at
+ * start: no other process can be running a generation). Each row is deleted and its charge refunded in
+ * one transaction; rows another sweeper holds are skipped. Answers the refunds made.
+ */
+export async function sweepAbandonedGenerations(
+  db: Db,
+  options: { everything?: boolean; now?: Date } = {},
+): Promise<{ slotId: string; workspaceId: string; amount: number }[]> {
+  const now = options.now ?? new Date();
+  const refunded: { slotId: string; workspaceId: string; amount: number }[] = [];
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const abandoned = tx
+        .select({ id: concurrencySlots.id })
+        .from(concurrencySlots)
+        .where(options.everything ? undefined : lt(concurrencySlots.expiresAt, sql`now()`))
+        .orderBy(concurrencySlots.expiresAt)
+        .limit(SWEEP_BATCH)
+        .for('update', { skipLocked: true });
+      const gone = await tx
+        .delete(concurrencySlots)
+        .where(inArray(concurrencySlots.id, abandoned))
+        .returning({
+          id: concurrencySlots.id,
+          workspaceId: concurrencySlots.workspaceId,
+          chargeId: concurrencySlots.chargeId,
+        });
+      for (const row of gone) {
+        const amount = row.chargeId ? await refundCharge(tx, row.chargeId, now) : 0;
+        refunded.push({ slotId: row.id, workspaceId: row.workspaceId, amount });
+      }
+      return gone.length;
+    });
+    if (batch < SWEEP_BATCH) return refunded;
+  }
+}
+
+/**
+ * Writes the refund of a charge: a ledger row tied to it, and the workspace's (and API key's) count back
+ * down. A charge is refunded at most once. Answers the credits given back.
+ */
+async function refundCharge(tx: Db, chargeId: string, now: Date): Promise<number> {
+  const refunds = alias(creditLedger, 'refunds');
+  const [charge] = await tx
+    .select({
+      workspaceId: creditLedger.workspaceId,
+      amount: creditLedger.amount,
+      apiKeyId: creditLedger.apiKeyId,
+      modelId: creditLedger.modelId,
+      voiceId: creditLedger.voiceId,
+    })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.id, chargeId),
+        eq(creditLedger.kind, 'charge'),
+        notExists(
+          tx
+            .select({ id: refunds.id })
+            .from(refunds)
+            .where(and(eq(refunds.chargeId, chargeId), eq(refunds.kind, 'refund'))),
+        ),
+      ),
+    );
+  if (!charge) return 0;
+  const input = {
+    workspaceId: charge.workspaceId,
+    amount: charge.amount,
+    apiKeyId: charge.apiKeyId ?? undefined,
+    modelId: charge.modelId ?? undefined,
+    voiceId: charge.voiceId ?? undefined,
+    now,
+  };
+  await tx.execute(sql`
+    with ledger as (${ledgerInsert(newId(), 'refund', input, chargeId)}), api_key as (
+      update api_keys set character_count = greatest(0, character_count - ${input.amount})
+      where id = ${input.apiKeyId ?? null}
+    )
+    update workspaces set character_count = greatest(0, character_count - ${input.amount})
+    where id = ${input.workspaceId}`);
+  return charge.amount;
 }

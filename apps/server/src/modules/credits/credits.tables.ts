@@ -2,9 +2,11 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { workspaces } from '../workspaces/workspaces.tables';
 
 /**
- * Generation requests running now, per workspace, for the plan's concurrency limit (accounts §9). Rows
- * in the database so every API process counts the same; a row outlives a crashed process only until it
- * expires.
+ * Generation requests running now, per workspace, for the plan's concurrency limit (accounts §9), each
+ * with the charge it reserved: the durable reservation of issue 16. Rows live in the database so every
+ * process counts the same. The process running the generation renews `expires_at` (its lease) while it
+ * works; a row whose lease ran out belongs to a process that is gone, and is swept: its charge refunded,
+ * its slot freed (generation-leases.ts). Settling deletes the row in the transaction that keeps the result.
  */
 export const concurrencySlots = pgTable(
   'concurrency_slots',
@@ -13,10 +15,16 @@ export const concurrencySlots = pgTable(
     workspaceId: text('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The lease: renewed by the live process, on the database's clock. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The ledger row of the credits reserved (none for work that reserved no credits). */
+    chargeId: text('charge_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('concurrency_slots_workspace_idx').on(t.workspaceId)],
+  (t) => [
+    index('concurrency_slots_workspace_idx').on(t.workspaceId),
+    index('concurrency_slots_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**

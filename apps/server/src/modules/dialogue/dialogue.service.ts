@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   DIALOGUE_LINE_PAUSE_MS,
   describeOutputFormat,
@@ -11,9 +11,10 @@ import {
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { CharacterAlignment } from '../../providers/tts/alignment';
-import { createStreamEncoder, encodeAudio } from '../../providers/tts/encode-audio';
-import { type SpeechResult, synthesizeSpeech } from '../../providers/tts/speech-pipeline';
+import { encodeAudio } from '../../providers/tts/encode-audio';
+import { type SpeakOptions, type SpeechResult, synthesizeSpeech } from '../../providers/tts/speech-pipeline';
 import { completeChecklistStep } from '../onboarding/onboarding.service';
+import { StreamedAudio, streamEncodingBoundMs } from '../tts/streamed-audio';
 import {
   assertAffordable,
   type Budget,
@@ -151,12 +152,16 @@ async function atRate(speech: SpeechResult, rate: number): Promise<Int16Array> {
  * is spoken while the current one is handed out (more would wait in the engines' queue against their time
  * bound); a line that fails fails the dialogue.
  */
-async function* speakDialogue(deps: TtsDeps, plan: DialoguePlan): AsyncGenerator<DialogueChunk> {
+async function* speakDialogue(
+  deps: TtsDeps,
+  plan: DialoguePlan,
+  options: SpeakOptions,
+): AsyncGenerator<DialogueChunk> {
   const started: Promise<SpeechResult>[] = [];
   const start = (index: number) => {
     const line = plan.lines[index];
     if (!line || started[index]) return;
-    started[index] = synthesizeSpeech(deps.engines, line.request);
+    started[index] = synthesizeSpeech(deps.engines, line.request, options);
     // A rejection is handled when its turn comes; until then it must not count as unhandled.
     started[index]?.catch(() => undefined);
   };
@@ -179,9 +184,6 @@ async function* speakDialogue(deps: TtsDeps, plan: DialoguePlan): AsyncGenerator
   }
 }
 
-/** The slot of a dialogue outlives the engines' time bound for each of its lines. */
-const budgetTtl = (deps: TtsDeps, plan: DialoguePlan) => deps.engineTimeoutMs * (4 + plan.lines.length);
-
 /**
  * Text to dialogue end to end (history/voices §5, §9): every line checked, ONE charge for all the
  * characters, the lines spoken in order with a short pause between them, encoded once, then one history
@@ -193,11 +195,11 @@ export async function textToDialogue(
   input: DialogueInput,
 ): Promise<DialogueResult> {
   const plan = await planDialogue(deps, caller, input);
-  const budget = await openBudget(deps, caller, plan.whole, budgetTtl(deps, plan));
+  const budget = await openBudget(deps, caller, plan.whole);
   await completeChecklistStep(deps, caller.userId, 'generate_text_to_speech');
   try {
     const chunks: DialogueChunk[] = [];
-    for await (const chunk of speakDialogue(deps, plan)) chunks.push(chunk);
+    for await (const chunk of speakDialogue(deps, plan, { tenant: caller.workspaceId })) chunks.push(chunk);
     const sampleRate = chunks[0]?.sampleRate ?? 16_000;
     const whole = joinChunks(chunks);
     const audio = await encodeAudio(
@@ -209,14 +211,13 @@ export async function textToDialogue(
           deps,
           caller,
           plan.whole,
-          budget.reservation,
+          budget,
           { sampleRate, ...whole },
           audio,
           newId(),
           plan.dialogue,
         )
-      : undefined;
-    await budget.close('settled');
+      : await budget.settle().then(() => undefined);
     return {
       audio,
       contentType: describeOutputFormat(plan.whole.outputFormat).contentType,
@@ -227,7 +228,7 @@ export async function textToDialogue(
       voiceSegments: whole.voiceSegments,
     };
   } catch (error) {
-    await budget.close('refund');
+    await budget.refund();
     throw toClientError(deps, error);
   }
 }
@@ -235,8 +236,8 @@ export async function textToDialogue(
 /**
  * A streamed dialogue (`/stream`, `/stream/with-timestamps`): the first line is spoken before the answer
  * starts, so a failure up to there is a normal error response; then each line goes out as soon as it is
- * spoken (audio through one encoder, or one JSON object per line). A failure after that ends the stream
- * early, refunds the credits and keeps nothing.
+ * spoken, through one encoder (StreamedAudio: raw audio, or one JSON object per line). A failure after that
+ * ends the stream early, refunds the credits and keeps nothing.
  */
 export async function streamTextToDialogue(
   deps: TtsDeps,
@@ -247,97 +248,68 @@ export async function streamTextToDialogue(
   const plan = await planDialogue(deps, caller, input);
   const { outputFormat } = plan.whole;
   // ffmpeg loads while the budget is opened and the first line spoken.
-  const encoder = mode === 'audio' ? createStreamEncoder(outputFormat) : undefined;
+  const body = new StreamedAudio(outputFormat, mode, streamEncodingBoundMs(plan.whole.text.length));
   let budget: Budget;
   try {
-    budget = await openBudget(deps, caller, plan.whole, budgetTtl(deps, plan));
+    budget = await openBudget(deps, caller, plan.whole);
   } catch (error) {
-    encoder?.kill();
+    body.abandon();
     throw error;
   }
   await completeChecklistStep(deps, caller.userId, 'generate_text_to_speech');
-  const lines = speakDialogue(deps, plan);
+  const cancel = new AbortController();
+  const lines = speakDialogue(deps, plan, { tenant: caller.workspaceId, signal: cancel.signal });
   let first: DialogueChunk | undefined;
   try {
     first = (await lines.next()).value ?? undefined;
   } catch (error) {
-    encoder?.kill();
-    await budget.close('refund');
+    body.abandon();
+    await budget.refund();
     throw toClientError(deps, error);
   }
   const historyItemId = plan.whole.enableLogging ? newId() : undefined;
-  const out = new PassThrough();
-  // A client that goes away destroys the stream; the generation finishes and is kept (it was paid for).
-  out.on('error', () => undefined);
-  const spec = describeOutputFormat(outputFormat);
-  // The streamed bytes are the history item's audio too, except WAV (its streamed header has no length)
-  // and Ogg Opus (paged differently from a whole encoding).
-  const keepStreamed = spec.codec !== 'wav' && spec.codec !== 'opus';
   void (async () => {
     const chunks: DialogueChunk[] = [];
-    const streamed: Buffer[] = [];
-    encoder?.output.on('data', (bytes: Buffer) => {
-      if (keepStreamed) streamed.push(bytes);
-      if (!out.destroyed) out.write(bytes);
-    });
-    const ended = encoder ? new Promise((resolve) => encoder.output.once('end', resolve)) : Promise.resolve();
     const sampleRate = first?.sampleRate ?? 16_000;
-    // ffmpeg is given samples only when there are some: a dialogue with no sound at all ends it unused.
-    let encoded = false;
     try {
       const handle = async (chunk: DialogueChunk) => {
         chunks.push(chunk);
-        if (encoder) {
-          if (chunk.samples.length > 0) encoder.write(chunk.samples, sampleRate);
-          encoded ||= chunk.samples.length > 0;
-          return;
-        }
-        const audio = await encodeAudio({ sampleRate, channels: 1, samples: chunk.samples }, outputFormat);
-        const line = {
-          audio_base64: audio.toString('base64'),
+        await body.write(chunk.samples, sampleRate, {
           alignment: chunk.alignment,
           normalized_alignment: chunk.normalizedAlignment,
           voice_segments: [chunk.segment],
-        };
-        if (!out.destroyed) out.write(`${JSON.stringify(line)}\n`);
+        });
       };
       if (first) await handle(first);
       for await (const chunk of lines) await handle(chunk);
-      if (encoder && !encoded) encoder.kill();
-      else {
-        encoder?.end();
-        await encoder?.done;
-        await ended;
-      }
+      // The SDK requires voice_segments on every line, the last one (audio only) too.
+      const streamed = await body.finish({ voice_segments: [] });
       if (historyItemId) {
         const whole = joinChunks(chunks);
         const audio =
-          encoder && encoded && keepStreamed
-            ? Buffer.concat(streamed)
-            : await encodeAudio({ sampleRate, channels: 1, samples: whole.samples }, outputFormat);
+          streamed ?? (await encodeAudio({ sampleRate, channels: 1, samples: whole.samples }, outputFormat));
         await recordHistory(
           deps,
           caller,
           plan.whole,
-          budget.reservation,
+          budget,
           { sampleRate, ...whole },
           audio,
           historyItemId,
           plan.dialogue,
         );
-      }
-      await budget.close('settled');
-      out.end();
+      } else await budget.settle();
+      body.end();
     } catch (error) {
-      encoder?.kill();
-      await budget.close('refund').catch(() => undefined);
+      cancel.abort();
+      await budget.refund().catch(() => undefined);
       deps.logger.warn({ err: error }, 'a streamed dialogue failed after it started; credits refunded');
-      out.destroy(error instanceof Error ? error : new Error(String(error)));
+      body.fail(error);
     }
   })();
   return {
-    stream: out,
-    contentType: mode === 'audio' ? spec.contentType : 'application/x-ndjson',
+    stream: body.out,
+    contentType: body.contentType,
     historyItemId,
     characterCost: plan.whole.characterCost,
   };

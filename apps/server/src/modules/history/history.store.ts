@@ -220,14 +220,19 @@ export async function insertHistoryItem(
     outputFormat: OutputFormat;
   },
   audio: Buffer,
+  /** Runs in the transaction that writes the row (a generation settles its credits there). */
+  alongside?: (tx: Db) => Promise<void>,
 ): Promise<string> {
   const spec = describeOutputFormat(item.outputFormat);
   const audioKey = `history/${item.workspaceId}/${item.id}.${spec.extension}`;
   await deps.storage.put(audioKey, audio);
   try {
-    await deps.db
-      .insert(historyItems)
-      .values({ ...item, audioKey, contentType: spec.contentType, audioBytes: audio.length });
+    await deps.db.transaction(async (tx) => {
+      await alongside?.(tx);
+      await tx
+        .insert(historyItems)
+        .values({ ...item, audioKey, contentType: spec.contentType, audioBytes: audio.length });
+    });
   } catch (error) {
     await deps.storage.delete(audioKey).catch(() => undefined);
     throw error;

@@ -18,11 +18,11 @@ import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
 import { denoise } from '../../providers/voice-audio/denoise';
 import { probeUpload, UploadRejectedError } from '../../providers/voice-audio/probe-upload';
 import { MAX_RATIO, MIN_RATIO, transformVoice } from '../../providers/voice-audio/voice-transform';
-import type { Reservation } from '../credits/credits.service';
 import { insertHistoryItem } from '../history/history.store';
 import { completeChecklistStep } from '../onboarding/onboarding.service';
 import {
   assertAffordable,
+  type Budget,
   openBudget,
   type TtsCaller,
   type TtsDeps,
@@ -43,7 +43,7 @@ import { targetProfileOf } from './target-profile';
 
 export type StsDeps = Pick<
   TtsDeps,
-  'db' | 'storage' | 'clock' | 'logger' | 'engineTimeoutMs' | 'externalConfigured'
+  'db' | 'storage' | 'clock' | 'logger' | 'leases' | 'externalConfigured'
 > & {
   /** What makes a premade voice's preview, whose analysis is the target profile. */
   previews: VoicePreviewDeps;
@@ -147,7 +147,7 @@ async function recordConversion(
   deps: StsDeps,
   caller: TtsCaller,
   plan: StsPlan,
-  reservation: Reservation,
+  budget: Budget,
   outputFormat: OutputFormat,
   audio: Buffer,
   durationSeconds: number,
@@ -169,11 +169,12 @@ async function recordConversion(
       durationMs: Math.round(durationSeconds * 1000),
       alignment: null,
       dialogue: null,
-      characterCountChangeFrom: reservation.from,
-      characterCountChangeTo: reservation.to,
+      characterCountChangeFrom: budget.reservation.from,
+      characterCountChangeTo: budget.reservation.to,
       requestId: caller.requestId,
     },
     audio,
+    budget.settleIn,
   );
 }
 
@@ -197,9 +198,9 @@ const conversions = new Limiter(Math.max(1, Math.min(4, os.availableParallelism(
 async function convert(deps: StsDeps, caller: TtsCaller, input: StsInput): Promise<StsResult> {
   const plan = await planSpeechToSpeech(deps, caller, input);
   const seconds = plan.input.samples.length / plan.input.sampleRate;
-  // The transform runs at ~10–20× real time; the slot outlives the longest allowed input's work.
+  // The transform runs at ~10–20× real time: the time bound of each step of the work.
   const workMs = 60_000 + seconds * 2000;
-  const budget = await openBudget(deps, caller, plan, Math.max(deps.engineTimeoutMs * 4, workMs * 2));
+  const budget = await openBudget(deps, caller, plan);
   await completeChecklistStep(deps, caller.userId, 'generate_speech_to_speech');
   try {
     const cleaned = input.fields.remove_background_noise
@@ -220,9 +221,8 @@ async function convert(deps: StsDeps, caller: TtsCaller, input: StsInput): Promi
     );
     const audio = await encodeAudio(converted, input.outputFormat, workMs);
     const historyItemId = input.enableLogging
-      ? await recordConversion(deps, caller, plan, budget.reservation, input.outputFormat, audio, seconds)
-      : undefined;
-    await budget.close('settled');
+      ? await recordConversion(deps, caller, plan, budget, input.outputFormat, audio, seconds)
+      : await budget.settle().then(() => undefined);
     return {
       audio,
       contentType: describeOutputFormat(input.outputFormat).contentType,
@@ -231,7 +231,7 @@ async function convert(deps: StsDeps, caller: TtsCaller, input: StsInput): Promi
       conversion: { pitchRatio, formantRatio, inputMedianHz: source.pitch.medianHz, targetMedianHz },
     };
   } catch (error) {
-    await budget.close('refund');
+    await budget.refund();
     throw toClientError(deps, error);
   }
 }

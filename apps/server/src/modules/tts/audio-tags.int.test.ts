@@ -71,7 +71,8 @@ describe('v3 audio tags through the API (model eleven_v3)', () => {
     })) {
       chunks.push(chunk);
     }
-    expect(chunks).toHaveLength(2);
+    // A line per sentence, and perhaps a last one of audio only (what the encoder still held).
+    expect(chunks.filter((c) => c.alignment)).toHaveLength(2);
     expect(chunks.map((c) => c.alignment?.characters.join('') ?? '').join('')).toBe(TEXT);
     expect(chunks.map((c) => c.normalizedAlignment?.characters.join('') ?? '').join('')).toBe(SPOKEN);
   });

@@ -21,7 +21,7 @@ export function ttsDepsOf(deps: AppDeps): TtsDeps {
     storage: deps.storage,
     clock: deps.clock,
     logger: deps.logger,
-    engineTimeoutMs: deps.config.engines.timeoutMs,
+    leases: deps.leases,
   };
 }
 

@@ -1,9 +1,9 @@
 import { ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import { ErrorResponse, SessionResponse } from '@parla/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids';
-import { probeAudio, readAll } from '../../test/audio-probe';
+import { decodeStrictly, probeAudio, readAll } from '../../test/audio-probe';
 import { signUpWithApiKey } from '../../test/factories';
 import {
   characterCountOf,
@@ -13,7 +13,7 @@ import {
   type SpeechAccount,
 } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { concurrencySlots } from '../credits/credits.tables';
+import { concurrencySlots, creditLedger } from '../credits/credits.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 
 let t: TestApp;
@@ -143,19 +143,27 @@ describe('streamed text to speech with the official client', () => {
     expect((await fetch(`${baseUrl}/health`)).status).toBe(200);
   });
 
-  it('streamWithTimestamps: a chunk per sentence whose characters add up to the text', async () => {
+  it('streamWithTimestamps: a line per sentence whose characters add up to the text, its audio one mp3 stream', async () => {
     const chunks = [];
     for await (const chunk of await account.sdk.textToSpeech.streamWithTimestamps(voice('Sarah'), {
       text: LONG,
     })) {
       chunks.push(chunk);
     }
-    expect(chunks).toHaveLength(3);
-    expect(chunks.map((c) => c.alignment?.characters.join('') ?? '').join('')).toBe(LONG);
-    const starts = chunks.flatMap((c) => c.alignment?.characterStartTimesSeconds ?? []);
+    // One line per sentence, and a last one with what the encoder still held.
+    const timed = chunks.filter((c) => c.alignment);
+    expect(timed).toHaveLength(3);
+    expect(chunks.length).toBeLessThanOrEqual(4);
+    expect(timed.map((c) => c.alignment?.characters.join('') ?? '').join('')).toBe(LONG);
+    const starts = timed.flatMap((c) => c.alignment?.characterStartTimesSeconds ?? []);
     expect(starts.every((v, i) => i === 0 || v >= (starts[i - 1] ?? 0))).toBe(true);
-    for (const chunk of chunks)
-      expect(probeAudio(Buffer.from(chunk.audioBase64, 'base64')).codec).toBe('mp3');
+    // The pieces are consecutive bytes of ONE mp3 stream (issue 16): decoded together, as the public docs
+    // show, they play cleanly in strict mode and last as long as the /stream audio of the same text.
+    const joined = Buffer.concat(chunks.map((c) => Buffer.from(c.audioBase64, 'base64')));
+    expect(joined.subarray(3).includes(Buffer.from('ID3'))).toBe(false);
+    const seconds = decodeStrictly(joined);
+    const streamed = await readAll(await account.sdk.textToSpeech.stream(voice('Sarah'), { text: LONG }));
+    expect(Math.abs(seconds - decodeStrictly(streamed))).toBeLessThan(0.1);
   });
 });
 
@@ -360,17 +368,40 @@ describe('text to speech refusals: nothing kept, nothing charged', () => {
     },
   );
 
-  it('does not count expired slots (a crashed process’s), and clears them', async () => {
+  it('does not count slots whose lease ran out (a crashed process’s); the sweep refunds them and frees them', async () => {
     const acct = await newAccount();
-    const expiresAt = new Date(Date.now() - 1000);
+    // Two generations of a process that died: charged, their slots' leases over.
+    const { openGeneration, sweepAbandonedGenerations } = await import('../credits/credits.service');
+    const dead = [];
+    for (let i = 0; i < 2; i += 1) {
+      dead.push(
+        await openGeneration(db(), {
+          workspaceId: acct.workspaceId,
+          amount: 7,
+          now: new Date(),
+          leaseMs: 60_000,
+        }),
+      );
+    }
     await db()
-      .insert(concurrencySlots)
-      .values([
-        { id: newId(), workspaceId: acct.workspaceId, expiresAt },
-        { id: newId(), workspaceId: acct.workspaceId, expiresAt },
-      ]);
+      .update(concurrencySlots)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(concurrencySlots.workspaceId, acct.workspaceId));
+    expect(await characterCount(acct.workspaceId)).toBe(14);
     const res = await post(acct, `/v1/text-to-speech/${voice('Kevin')}`, { text: 'Hi' });
     expect(res.statusCode).toBe(200);
+    // This app's own sweep may have come first: either way each charge is refunded once.
+    await sweepAbandonedGenerations(db());
+    const refunds = await db()
+      .select({ chargeId: creditLedger.chargeId, amount: creditLedger.amount })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.workspaceId, acct.workspaceId), eq(creditLedger.kind, 'refund')));
+    expect(refunds.sort((x, y) => String(x.chargeId).localeCompare(String(y.chargeId)))).toEqual(
+      dead
+        .map((d) => ({ chargeId: d.reservation.chargeId, amount: 7 }))
+        .sort((x, y) => x.chargeId.localeCompare(y.chargeId)),
+    );
+    expect(await characterCount(acct.workspaceId)).toBe(2);
     const left = await db()
       .select()
       .from(concurrencySlots)

@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   describeOutputFormat,
   engineVoiceFor,
@@ -18,7 +18,7 @@ import { newId } from '../../platform/ids';
 import type { Storage } from '../../platform/storage/storage';
 import { EngineFailure } from '../../providers/engines/engine-pool';
 import type { CharacterAlignment } from '../../providers/tts/alignment';
-import { createStreamEncoder, encodeAudio } from '../../providers/tts/encode-audio';
+import { encodeAudio } from '../../providers/tts/encode-audio';
 import { findMarkup, MarkupError } from '../../providers/tts/markup';
 import {
   joinSentences,
@@ -35,9 +35,10 @@ import {
   openGeneration,
   type Reservation,
   readQuotaState,
-  refundCredits,
-  releaseConcurrencySlot,
+  refundGeneration,
+  settleGeneration,
 } from '../credits/credits.service';
+import type { GenerationLeases } from '../credits/generation-leases';
 import { insertHistoryItem } from '../history/history.store';
 import { completeChecklistStep } from '../onboarding/onboarding.service';
 import {
@@ -47,6 +48,7 @@ import {
   timbreFor,
 } from '../voices/speaking-voice';
 import { DEFAULT_VOICE_SETTINGS, getModel, getVoice } from '../voices/voices.service';
+import { StreamedAudio, streamEncodingBoundMs } from './streamed-audio';
 
 export interface TtsDeps {
   db: Db;
@@ -56,7 +58,8 @@ export interface TtsDeps {
   storage: Storage;
   clock: Clock;
   logger: Logger;
-  engineTimeoutMs: number;
+  /** This process's leases on the generations it runs (their reserved credits survive a crash). */
+  leases: GenerationLeases;
 }
 
 export interface TtsCaller {
@@ -230,37 +233,56 @@ export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: 
   };
 }
 
-/** A running generation's budget: its concurrency slot and its reserved credits. */
+/**
+ * A running generation's budget: its concurrency slot and its reserved credits, held under this process's
+ * lease until it is settled or refunded (issue 16: a crash refunds it once the lease runs out).
+ */
 export interface Budget {
   reservation: Reservation;
-  /** Gives the slot back; with `refund`, the credits too. */
-  close(outcome: 'settled' | 'refund'): Promise<void>;
+  /**
+   * Settles inside `tx`, the transaction that keeps the generation's result (its history item), so the
+   * credits are kept exactly when the result is. Throws when the lease ran out meanwhile and the credits
+   * were refunded: the result is then not kept either.
+   */
+  settleIn(tx: Db): Promise<void>;
+  /** Settles a generation that keeps nothing (enable_logging=false). */
+  settle(): Promise<void>;
+  /** Gives the credits back and frees the slot; nothing happens once it was settled or swept. */
+  refund(): Promise<void>;
 }
 
-/** Takes a concurrency slot and reserves the plan's credits; `ttlMs` bounds the slot if the process dies. */
+/** Takes a concurrency slot and reserves the plan's credits, under this process's lease. */
 export async function openBudget(
-  deps: Pick<TtsDeps, 'db' | 'clock' | 'engineTimeoutMs'>,
+  deps: Pick<TtsDeps, 'db' | 'clock' | 'leases'>,
   caller: TtsCaller,
   plan: Pick<TtsPlan, 'workspaceId' | 'characterCost' | 'model' | 'voice'>,
-  ttlMs = deps.engineTimeoutMs * 4,
 ): Promise<Budget> {
   const { slotId, reservation } = await openGeneration(deps.db, {
     workspaceId: plan.workspaceId,
     apiKeyId: caller.apiKeyId,
     amount: plan.characterCost,
     now: deps.clock.now(),
-    ttlMs,
+    leaseMs: deps.leases.leaseMs,
     modelId: plan.model.model_id,
     voiceId: plan.voice.voice_id,
   });
+  deps.leases.hold(slotId);
+  const settleIn = async (tx: Db) => {
+    deps.leases.release(slotId);
+    if (!(await settleGeneration(tx, slotId))) {
+      throw new AppError(
+        'service_unavailable',
+        'This generation took longer than its lease and was cancelled. Nothing was charged; please try again.',
+      );
+    }
+  };
   return {
     reservation,
-    close: async (outcome) => {
-      try {
-        if (outcome === 'refund') await refundCredits(deps.db, reservation, deps.clock.now());
-      } finally {
-        await releaseConcurrencySlot(deps.db, slotId);
-      }
+    settleIn,
+    settle: () => settleIn(deps.db),
+    refund: async () => {
+      deps.leases.release(slotId);
+      await refundGeneration(deps.db, slotId, deps.clock.now());
     },
   };
 }
@@ -290,7 +312,7 @@ export async function recordHistory(
   deps: TtsDeps,
   caller: TtsCaller,
   plan: TtsPlan,
-  reservation: Reservation,
+  budget: Budget,
   speech: {
     sampleRate: number;
     samples: Int16Array;
@@ -318,11 +340,12 @@ export async function recordHistory(
       durationMs: Math.round((speech.samples.length / speech.sampleRate) * 1000),
       alignment: { alignment: speech.alignment, normalized_alignment: speech.normalizedAlignment },
       dialogue: dialogue ?? null,
-      characterCountChangeFrom: reservation.from,
-      characterCountChangeTo: reservation.to,
+      characterCountChangeFrom: budget.reservation.from,
+      characterCountChangeTo: budget.reservation.to,
       requestId: caller.requestId,
     },
     audio,
+    budget.settleIn,
   );
 }
 
@@ -342,9 +365,8 @@ export async function textToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsI
       plan.outputFormat,
     );
     const historyItemId = plan.enableLogging
-      ? await recordHistory(deps, caller, plan, budget.reservation, speech, audio)
-      : undefined;
-    await budget.close('settled');
+      ? await recordHistory(deps, caller, plan, budget, speech, audio)
+      : await budget.settle().then(() => undefined);
     return {
       audio,
       contentType: describeOutputFormat(plan.outputFormat).contentType,
@@ -354,15 +376,13 @@ export async function textToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsI
       normalizedAlignment: speech.normalizedAlignment,
     };
   } catch (error) {
-    await budget.close('refund');
+    await budget.refund();
     throw toClientError(deps, error);
   }
 }
 
 /** How long the following sentences wait for the first sentence's audio to leave the encoder. */
 const FIRST_OUTPUT_WAIT_MS = 200;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface TtsStream {
   /** Audio bytes, or one JSON object per line with `timestamps`. */
@@ -375,7 +395,8 @@ export interface TtsStream {
 /**
  * A streamed generation (`/stream`, `/stream/with-timestamps`): the first sentence is spoken before the
  * answer starts, so a failure up to there is a normal error response; then each sentence goes out as soon
- * as it is spoken. A failure after that ends the stream early, refunds the credits and keeps nothing.
+ * as it is spoken, through one encoder (StreamedAudio). A failure after that ends the stream early,
+ * refunds the credits and keeps nothing.
  */
 export async function streamTextToSpeech(
   deps: TtsDeps,
@@ -386,7 +407,7 @@ export async function streamTextToSpeech(
   const plan = await planTextToSpeech(deps, caller, input);
   // ffmpeg starts now and loads while the budget is opened and the first sentence spoken, instead of
   // after them: its start-up would otherwise sit between the first sentence and the first byte.
-  const starting = mode === 'audio' ? createStreamEncoder(plan.outputFormat) : undefined;
+  const body = new StreamedAudio(plan.outputFormat, mode, streamEncodingBoundMs(plan.text.length));
   const normalized = normalizeFor(plan.request);
   // The first sentence is spoken while the budget is opened (its transaction would otherwise sit before
   // the first byte). Nothing is sent or kept unless the budget opens; if it is refused, what has not
@@ -404,7 +425,7 @@ export async function streamTextToSpeech(
     budget = await openBudget(deps, caller, plan);
   } catch (error) {
     cancel.abort();
-    starting?.kill();
+    body.abandon();
     throw error;
   }
   await completeChecklistStep(deps, caller.userId, 'generate_text_to_speech');
@@ -412,77 +433,41 @@ export async function streamTextToSpeech(
   try {
     first = (await speaking).value ?? undefined;
   } catch (error) {
-    starting?.kill();
-    await budget.close('refund');
+    body.abandon();
+    await budget.refund();
     throw toClientError(deps, error);
   }
-  // Nothing to say (no sentence): no audio, as before the encoder started early.
-  if (!first) starting?.kill();
-  const encoder = first ? starting : undefined;
   const historyItemId = plan.enableLogging ? newId() : undefined;
-  const out = new PassThrough();
-  // A client that goes away destroys the stream; the generation finishes and is kept (it was paid for),
-  // and writing to the closed stream must not raise an unhandled error.
-  out.on('error', () => undefined);
-  const spec = describeOutputFormat(plan.outputFormat);
-  // The streamed bytes are the history item's audio too (byte for byte what encoding the whole would
-  // give), except WAV, whose streamed header has no length, and Ogg Opus, paged differently.
-  const keepStreamed = spec.codec !== 'wav' && spec.codec !== 'opus';
   void (async () => {
     const parts: SpeechSentence[] = [];
-    const streamed: Buffer[] = [];
     const aligner = new StreamAligner(plan.text, normalized);
-    encoder?.output.on('data', (chunk: Buffer) => {
-      if (keepStreamed) streamed.push(chunk);
-      if (!out.destroyed) out.write(chunk);
-    });
-    const ended = encoder ? new Promise((resolve) => encoder.output.once('end', resolve)) : Promise.resolve();
-    const firstOut = encoder
-      ? new Promise((resolve) => {
-          encoder.output.once('data', resolve);
-          encoder.output.once('end', resolve);
-        })
-      : Promise.resolve();
     try {
       const handle = async (sentence: SpeechSentence) => {
         parts.push(sentence);
-        if (encoder) {
-          encoder.write(sentence.samples, sentence.sampleRate);
-          return;
-        }
-        const audio = await encodeAudio({ ...sentence, channels: 1 }, plan.outputFormat);
-        const chunk = aligner.next(sentence);
-        if (!out.destroyed)
-          out.write(`${JSON.stringify({ audio_base64: audio.toString('base64'), ...chunk })}\n`);
+        await body.write(sentence.samples, sentence.sampleRate, aligner.next(sentence));
       };
       if (first) await handle(first);
       // The next sentences start once the first audio is out (until then the encoder has a core), or
       // after a moment: a first sentence with little or no sound (only symbols) may give no output yet.
-      await Promise.race([firstOut, sleep(FIRST_OUTPUT_WAIT_MS)]);
+      await body.firstOutput(FIRST_OUTPUT_WAIT_MS);
       for await (const sentence of sentences) await handle(sentence);
-      encoder?.end();
-      await encoder?.done;
-      await ended;
+      const streamed = await body.finish();
       if (historyItemId) {
         const whole = joinSentences(plan.text, normalized, parts);
-        const audio =
-          encoder && keepStreamed
-            ? Buffer.concat(streamed)
-            : await encodeAudio({ ...whole, channels: 1 }, plan.outputFormat);
-        await recordHistory(deps, caller, plan, budget.reservation, whole, audio, historyItemId);
-      }
-      await budget.close('settled');
-      out.end();
+        const audio = streamed ?? (await encodeAudio({ ...whole, channels: 1 }, plan.outputFormat));
+        await recordHistory(deps, caller, plan, budget, whole, audio, historyItemId);
+      } else await budget.settle();
+      body.end();
     } catch (error) {
-      encoder?.kill();
-      await budget.close('refund').catch(() => undefined);
+      cancel.abort();
+      await budget.refund().catch(() => undefined);
       deps.logger.warn({ err: error }, 'a streamed generation failed after it started; credits refunded');
-      out.destroy(error instanceof Error ? error : new Error(String(error)));
+      body.fail(error);
     }
   })();
   return {
-    stream: out,
-    contentType: mode === 'audio' ? spec.contentType : 'application/x-ndjson',
+    stream: body.out,
+    contentType: body.contentType,
     historyItemId,
     characterCost: plan.characterCost,
   };

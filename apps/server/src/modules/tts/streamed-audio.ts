@@ -1,0 +1,142 @@
+import { PassThrough } from 'node:stream';
+import { describeOutputFormat, type OutputFormat } from '@parla/contracts';
+import { createStreamEncoder, type StreamEncoder } from '../../providers/tts/encode-audio';
+
+/** How long a timestamps line waits for the encoder to give out the audio just written. */
+const CATCH_UP_MS = 250;
+/** Encoder output that pauses this long is taken to have caught up with its input. */
+const QUIET_MS = 25;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The body of a streamed generation (text to speech, dialogue): every piece of audio goes through ONE
+ * encoder, so the bytes sent are consecutive pieces of one audio stream. With `audio` they go out as ffmpeg
+ * makes them; with `timestamps` each written piece becomes one JSON line whose `audio_base64` holds the
+ * encoded bytes produced since the line before (an mp3 client may decode the concatenation, as the public
+ * API's docs show), with the piece's timing fields; bytes the encoder still held at the end go out in a
+ * last line of audio only. The streamed bytes are also the history item's audio, except WAV (its streamed
+ * header has no length) and Ogg Opus (paged differently from a whole encoding).
+ */
+export class StreamedAudio {
+  /** What the client reads. A client that goes away destroys it; the generation still finishes. */
+  readonly out = new PassThrough();
+  readonly contentType: string;
+  /** Whether the streamed bytes may be kept as the history item's audio. */
+  readonly keepsStreamed: boolean;
+  private readonly encoder: StreamEncoder;
+  private readonly ended: Promise<unknown>;
+  private readonly kept: Buffer[] = [];
+  /** Encoded bytes not yet sent in a timestamps line. */
+  private unsent: Buffer[] = [];
+  private lastOutputAt = 0;
+  private written = false;
+
+  /**
+   * Starts the encoder now, so it loads while the budget is opened and the first piece is spoken;
+   * `timeoutMs` bounds the whole stream's encoding.
+   */
+  constructor(
+    format: OutputFormat,
+    private readonly mode: 'audio' | 'timestamps',
+    timeoutMs: number,
+  ) {
+    const spec = describeOutputFormat(format);
+    this.contentType = mode === 'audio' ? spec.contentType : 'application/x-ndjson';
+    this.keepsStreamed = spec.codec !== 'wav' && spec.codec !== 'opus';
+    this.out.on('error', () => undefined);
+    this.encoder = createStreamEncoder(format, timeoutMs);
+    this.ended = new Promise((resolve) => this.encoder.output.once('end', resolve));
+    this.encoder.output.on('data', (chunk: Buffer) => {
+      this.lastOutputAt = performance.now();
+      if (this.keepsStreamed) this.kept.push(chunk);
+      if (this.mode === 'timestamps') this.unsent.push(chunk);
+      else this.send(chunk);
+    });
+  }
+
+  /** Whether any audio was written (a generation with no sound at all has none). */
+  get hasAudio(): boolean {
+    return this.written;
+  }
+
+  /**
+   * Encodes one piece (every piece at the first one's sample rate). With `timestamps`, its line goes out
+   * once the encoder has given out what it can of it: when its output pauses, or after CATCH_UP_MS.
+   */
+  async write(samples: Int16Array, sampleRate: number, timing: object): Promise<void> {
+    if (samples.length > 0) {
+      this.encoder.write(samples, sampleRate);
+      this.written = true;
+    }
+    if (this.mode !== 'timestamps') return;
+    const writtenAt = performance.now();
+    if (this.written) {
+      for (;;) {
+        const now = performance.now();
+        const caughtUp = this.lastOutputAt > writtenAt && now - this.lastOutputAt >= QUIET_MS;
+        if (caughtUp || now - writtenAt >= CATCH_UP_MS) break;
+        await sleep(5);
+      }
+    }
+    this.sendLine(timing);
+  }
+
+  /** Waits for the first encoded bytes, or `ms` (a first piece with little sound may give none yet). */
+  async firstOutput(ms: number): Promise<void> {
+    const first = new Promise((resolve) => {
+      if (this.lastOutputAt > 0) resolve(undefined);
+      this.encoder.output.once('data', resolve);
+      this.encoder.output.once('end', resolve);
+    });
+    await Promise.race([first, sleep(ms)]);
+  }
+
+  /**
+   * Ends the encoding and the body's audio (with `timestamps`, a last line of the bytes the encoder still
+   * held, with the `tail` fields a client requires): answers the streamed bytes when they can be the
+   * history item's audio, else undefined (encode the whole instead). The body itself stays open: `end()`
+   * closes it once the generation is settled.
+   */
+  async finish(tail: object = {}): Promise<Buffer | undefined> {
+    if (!this.written) {
+      this.encoder.kill();
+      return undefined;
+    }
+    this.encoder.end();
+    await this.encoder.done;
+    await this.ended;
+    if (this.mode === 'timestamps' && this.unsent.length > 0) this.sendLine(tail);
+    return this.keepsStreamed ? Buffer.concat(this.kept) : undefined;
+  }
+
+  end(): void {
+    this.out.end();
+  }
+
+  /** The generation failed: the encoder stops and the body ends early with the error. */
+  fail(error: unknown): void {
+    this.encoder.kill();
+    this.out.destroy(error instanceof Error ? error : new Error(String(error)));
+  }
+
+  /** Stops the encoder of a stream that never started (the budget was refused). */
+  abandon(): void {
+    this.encoder.kill();
+  }
+
+  private sendLine(timing: object): void {
+    const audio = Buffer.concat(this.unsent);
+    this.unsent = [];
+    this.send(`${JSON.stringify({ audio_base64: audio.toString('base64'), ...timing })}\n`);
+  }
+
+  private send(chunk: Buffer | string): void {
+    if (!this.out.destroyed) this.out.write(chunk);
+  }
+}
+
+/** The encoding bound of a stream: a minute, plus room for long texts spoken slowly under load. */
+export function streamEncodingBoundMs(characters: number): number {
+  return 60_000 + 60 * characters;
+}
