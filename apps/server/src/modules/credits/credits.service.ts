@@ -5,7 +5,7 @@ import {
   type SubscriptionTier,
   tierLimits,
 } from '@parla/contracts';
-import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
@@ -206,12 +206,13 @@ async function spend(
     assertQuota(state, input.amount);
     assertKeyLimit(row, input.amount);
     const chargeId = newId();
-    // Leases run on the database's clock, the one every process shares. Expired slots are not deleted
+    // Leases run on the database's clock, the one every process shares, from this moment (not from the
+    // transaction's start, which may have waited for the lock). Expired slots are not deleted
     // here: their charges are refunded by the sweep (sweepAbandonedGenerations), which alone removes them.
     const slotWrites = slot
       ? sql`slot as (
           insert into concurrency_slots (id, workspace_id, charge_id, expires_at)
-          values (${slot.id}, ${input.workspaceId}, ${chargeId}, now() + make_interval(secs => ${slot.leaseMs / 1000}))
+          values (${slot.id}, ${input.workspaceId}, ${chargeId}, clock_timestamp() + make_interval(secs => ${slot.leaseMs / 1000}))
         ), `
       : sql``;
     await tx.execute(sql`
@@ -315,16 +316,18 @@ const SWEEP_BATCH = 100;
  */
 export async function sweepAbandonedGenerations(
   db: Db,
-  options: { everything?: boolean; now?: Date } = {},
+  options: { everything?: boolean; now?: Date; except?: readonly string[] } = {},
 ): Promise<{ slotId: string; workspaceId: string; amount: number }[]> {
   const now = options.now ?? new Date();
+  // This process's own live slots are never its sweep's, even if a stall let their lease run out.
+  const mine = options.except?.length ? notInArray(concurrencySlots.id, [...options.except]) : undefined;
   const refunded: { slotId: string; workspaceId: string; amount: number }[] = [];
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const abandoned = tx
         .select({ id: concurrencySlots.id })
         .from(concurrencySlots)
-        .where(options.everything ? undefined : lt(concurrencySlots.expiresAt, sql`now()`))
+        .where(and(options.everything ? undefined : lt(concurrencySlots.expiresAt, sql`now()`), mine))
         .orderBy(concurrencySlots.expiresAt)
         .limit(SWEEP_BATCH)
         .for('update', { skipLocked: true });
@@ -336,6 +339,8 @@ export async function sweepAbandonedGenerations(
           workspaceId: concurrencySlots.workspaceId,
           chargeId: concurrencySlots.chargeId,
         });
+      // Workspace rows are updated in one order by every sweeper: two sweeps never wait on each other.
+      gone.sort((x, y) => (x.workspaceId < y.workspaceId ? -1 : x.workspaceId > y.workspaceId ? 1 : 0));
       for (const row of gone) {
         const amount = row.chargeId ? await refundCharge(tx, row.chargeId, now) : 0;
         refunded.push({ slotId: row.id, workspaceId: row.workspaceId, amount });
@@ -348,10 +353,13 @@ export async function sweepAbandonedGenerations(
 
 /**
  * Writes the refund of a charge: a ledger row tied to it, and the workspace's (and API key's) count back
- * down. A charge is refunded at most once. Answers the credits given back.
+ * down. A charge is refunded at most once, and not at all once a period reset has cleared the count it
+ * was part of (a generation that ran across the reset; giving it back would lend the new period credits).
+ * Answers the credits given back.
  */
 async function refundCharge(tx: Db, chargeId: string, now: Date): Promise<number> {
   const refunds = alias(creditLedger, 'refunds');
+  const resets = alias(creditLedger, 'resets');
   const [charge] = await tx
     .select({
       workspaceId: creditLedger.workspaceId,
@@ -359,6 +367,17 @@ async function refundCharge(tx: Db, chargeId: string, now: Date): Promise<number
       apiKeyId: creditLedger.apiKeyId,
       modelId: creditLedger.modelId,
       voiceId: creditLedger.voiceId,
+      // A period reset since the charge cleared the count it was part of: nothing is left to give back.
+      resetSince: sql<boolean>`exists (${tx
+        .select({ id: resets.id })
+        .from(resets)
+        .where(
+          and(
+            eq(resets.workspaceId, creditLedger.workspaceId),
+            eq(resets.kind, 'reset'),
+            gt(resets.createdAt, creditLedger.createdAt),
+          ),
+        )})`,
     })
     .from(creditLedger)
     .where(
@@ -373,7 +392,7 @@ async function refundCharge(tx: Db, chargeId: string, now: Date): Promise<number
         ),
       ),
     );
-  if (!charge) return 0;
+  if (!charge || charge.resetSince) return 0;
   const input = {
     workspaceId: charge.workspaceId,
     amount: charge.amount,

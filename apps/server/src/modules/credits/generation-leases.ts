@@ -65,7 +65,7 @@ export class GenerationLeases {
     try {
       await this.options.db
         .update(concurrencySlots)
-        .set({ expiresAt: sql`now() + make_interval(secs => ${this.options.leaseMs / 1000})` })
+        .set({ expiresAt: sql`clock_timestamp() + make_interval(secs => ${this.options.leaseMs / 1000})` })
         .where(inArray(concurrencySlots.id, [...this.held]));
     } catch (error) {
       // The next renewal tries again; a lease that runs out meanwhile is swept and refunded.
@@ -76,7 +76,10 @@ export class GenerationLeases {
   /** Refunds abandoned generations (every slot with `everything`); never throws. */
   async sweep(everything: boolean): Promise<void> {
     try {
-      const refunded = await sweepAbandonedGenerations(this.options.db, { everything });
+      const refunded = await sweepAbandonedGenerations(this.options.db, {
+        everything,
+        except: [...this.held],
+      });
       if (refunded.length > 0) {
         this.options.logger.warn(
           { generations: refunded },

@@ -197,9 +197,15 @@ export async function textToDialogue(
   const plan = await planDialogue(deps, caller, input);
   const budget = await openBudget(deps, caller, plan.whole);
   await completeChecklistStep(deps, caller.userId, 'generate_text_to_speech');
+  // A failed line stops the lines started ahead of it.
+  const cancel = new AbortController();
   try {
     const chunks: DialogueChunk[] = [];
-    for await (const chunk of speakDialogue(deps, plan, { tenant: caller.workspaceId })) chunks.push(chunk);
+    for await (const chunk of speakDialogue(deps, plan, {
+      tenant: caller.workspaceId,
+      signal: cancel.signal,
+    }))
+      chunks.push(chunk);
     const sampleRate = chunks[0]?.sampleRate ?? 16_000;
     const whole = joinChunks(chunks);
     const audio = await encodeAudio(
@@ -228,6 +234,7 @@ export async function textToDialogue(
       voiceSegments: whole.voiceSegments,
     };
   } catch (error) {
+    cancel.abort();
     await budget.refund();
     throw toClientError(deps, error);
   }
@@ -263,6 +270,7 @@ export async function streamTextToDialogue(
   try {
     first = (await lines.next()).value ?? undefined;
   } catch (error) {
+    cancel.abort();
     body.abandon();
     await budget.refund();
     throw toClientError(deps, error);

@@ -358,8 +358,13 @@ export async function textToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsI
   const plan = await planTextToSpeech(deps, caller, input);
   const budget = await openBudget(deps, caller, plan);
   await completeChecklistStep(deps, caller.userId, 'generate_text_to_speech');
+  // A failed sentence stops the sentences queued ahead of it.
+  const cancel = new AbortController();
   try {
-    const speech = await synthesizeSpeech(deps.engines, plan.request, { tenant: caller.workspaceId });
+    const speech = await synthesizeSpeech(deps.engines, plan.request, {
+      tenant: caller.workspaceId,
+      signal: cancel.signal,
+    });
     const audio = await encodeAudio(
       { sampleRate: speech.sampleRate, channels: 1, samples: speech.samples },
       plan.outputFormat,
@@ -376,6 +381,7 @@ export async function textToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsI
       normalizedAlignment: speech.normalizedAlignment,
     };
   } catch (error) {
+    cancel.abort();
     await budget.refund();
     throw toClientError(deps, error);
   }

@@ -70,7 +70,10 @@ export interface EnginePoolHealth {
   heartbeatMs: number | undefined;
   /** Syntheses waiting for a child. */
   queueLength: number;
-  /** How long the oldest of them has waited, in ms (0 with none waiting). */
+  /**
+   * How long the tenant waiting longest has waited for a child, in ms (0 with none waiting): from when its
+   * first waiting call came first in its queue, so calls behind the tenant's own work do not count.
+   */
   oldestWaitMs: number;
 }
 
@@ -105,6 +108,11 @@ export class EnginePool {
   private readonly waiting = new Map<string, Call[]>();
   /** Syntheses running now, per tenant. */
   private readonly running = new Map<string, number>();
+  /**
+   * Since when each tenant's first waiting call has been first (performance.now()): how long the tenant
+   * has waited for a child, not counting its calls waiting behind its own work.
+   */
+  private readonly headSince = new Map<string, number>();
   private readonly entry = childEntry();
   private readonly heartbeatMs: number;
   private readonly heartbeatTimeoutMs: number;
@@ -170,7 +178,7 @@ export class EnginePool {
     const heartbeats = this.slots.flatMap((s) => (s.heartbeatMs === undefined ? [] : [s.heartbeatMs]));
     const heartbeatMs = heartbeats.length > 0 ? Math.max(...heartbeats) : undefined;
     const queued = [...this.waiting.values()].flat();
-    const oldestWaitMs = Math.round(Math.max(0, ...queued.map((call) => now - call.queuedAt)));
+    const oldestWaitMs = Math.round(Math.max(0, ...[...this.headSince.values()].map((since) => now - since)));
     const base = { heartbeatMs, queueLength: queued.length, oldestWaitMs };
     if (ready < this.size)
       return { ok: false, message: `${ready} of ${this.size} engine processes ready`, ...base };
@@ -183,7 +191,7 @@ export class EnginePool {
     if (oldestWaitMs > this.saturatedWaitMs)
       return {
         ok: false,
-        message: `the engines are saturated: ${queued.length} syntheses waiting, the oldest for ${(oldestWaitMs / 1000).toFixed(1)} s`,
+        message: `the engines are saturated: ${queued.length} syntheses waiting, a workspace for ${(oldestWaitMs / 1000).toFixed(1)} s`,
         ...base,
       };
     return { ok: true, message: `${this.size} engine processes ready`, ...base };
@@ -265,7 +273,10 @@ export class EnginePool {
   private enqueue(call: Call): void {
     const queue = this.waiting.get(call.tenant);
     if (queue) queue.push(call);
-    else this.waiting.set(call.tenant, [call]);
+    else {
+      this.waiting.set(call.tenant, [call]);
+      this.headSince.set(call.tenant, call.queuedAt);
+    }
     call.timer = setTimeout(() => {
       if (!this.dequeue(call)) return;
       call.reject(
@@ -280,7 +291,10 @@ export class EnginePool {
     const at = queue?.indexOf(call) ?? -1;
     if (!queue || at === -1) return false;
     queue.splice(at, 1);
-    if (queue.length === 0) this.waiting.delete(call.tenant);
+    if (queue.length === 0) {
+      this.waiting.delete(call.tenant);
+      this.headSince.delete(call.tenant);
+    } else if (at === 0) this.headSince.set(call.tenant, performance.now());
     clearTimeout(call.timer);
     call.unlisten?.();
     return true;

@@ -75,7 +75,14 @@ describe('break and phoneme tags', () => {
   });
 
   it('leaves other angle brackets as text', () => {
-    expect(findMarkup('a < b and c > d, <speak>hi</speak>, <breakfast>')).toEqual([]);
+    expect(
+      findMarkup('a < b and c > d, <speak>hi</speak>, <breakfast>, <break-even>, <phoneme_list>'),
+    ).toEqual([]);
+  });
+
+  it('takes at most 50 breaks in one text', () => {
+    expect(findMarkup('a<break time="3s"/>'.repeat(50))).toHaveLength(50);
+    expect(problem('a<break time="3s"/>'.repeat(51))).toBe('A text may hold at most 50 <break> tags.');
   });
 
   it('speaks a phoneme tag’s word and makes a break a pause between the words', () => {
@@ -104,7 +111,7 @@ describe('break and phoneme tags', () => {
         const text = pieces.join('');
         try {
           const normalized = normalizeMarkup(text, identityNormalization);
-          expect(normalized.text).not.toMatch(/<\s*\/?\s*(phoneme|break)\b/i);
+          expect(normalized.text).not.toMatch(/<\s*\/?\s*(phoneme|break)(?=[\s/<>]|$)/i);
         } catch (error) {
           expect(error).toBeInstanceOf(MarkupError);
         }

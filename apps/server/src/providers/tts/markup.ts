@@ -18,6 +18,11 @@ export const MAX_BREAK_MS = 3000;
 export const MAX_PHONEME_CHARS = 100;
 /** The longest text inside a phoneme tag: a word or a short phrase. */
 export const MAX_PHONEME_WORD_CHARS = 50;
+/**
+ * The most break tags in one text: each one between words cuts its sentence into another engine call, and
+ * adds up to 3 s of silence (50 breaks: at most 2.5 minutes of it).
+ */
+export const MAX_BREAKS = 50;
 
 /** The ARPAbet phones of the CMU pronouncing dictionary, each with an optional stress digit on vowels. */
 const ARPABET = new Set(
@@ -44,8 +49,8 @@ export type MarkupTag =
   | { kind: 'break'; start: number; end: number; pauseMs: number }
   | { kind: 'phoneme'; start: number; end: number; word: { start: number; end: number } };
 
-/** Any `<break` / `<phoneme` / `</phoneme` opening, well formed or not. */
-const TAG_START = /<\s*(\/?)\s*(break|phoneme)\b/gi;
+/** Any `<break` / `<phoneme` / `</phoneme` opening, well formed or not (`<break-even>` is text). */
+const TAG_START = /<\s*(\/?)\s*(break|phoneme)(?=[\s/<>]|$)/gi;
 
 /** The attributes of a tag's inside (`name="value"` or `name='value'`); anything else is a problem. */
 function attributes(inside: string, tag: string): Map<string, string> {
@@ -123,6 +128,8 @@ export function findMarkup(text: string): MarkupTag[] {
       if (unknown) throw new MarkupError(`A <break> takes only a time, not ${unknown}.`);
       if (open) throw new MarkupError('A <break> cannot stand inside a <phoneme> tag.');
       tags.push({ kind: 'break', start, end: close + 1, pauseMs: breakTime(time.get('time')) });
+      if (tags.filter((tag) => tag.kind === 'break').length > MAX_BREAKS)
+        throw new MarkupError(`A text may hold at most ${MAX_BREAKS} <break> tags.`);
     } else if (closing) {
       if (!open) throw new MarkupError('A </phoneme> closes no <phoneme> tag.');
       if (inside.trim()) throw new MarkupError('A </phoneme> takes no attributes.');
@@ -171,7 +178,9 @@ export function normalizeMarkup(
   for (const tag of tags) {
     addText(tag.start);
     if (tag.kind === 'phoneme') {
-      segments.push({ start: tag.start, end: tag.end, spoken: text.slice(tag.word.start, tag.word.end) });
+      // The word is read as the text around it is (numbers in words, audio tags of v3 models…).
+      const spoken = normalizeRest(text.slice(tag.word.start, tag.word.end)).text;
+      segments.push({ start: tag.start, end: tag.end, spoken });
     } else {
       const between = /\S/.test(text[tag.start - 1] ?? ' ') && /\S/.test(text[tag.end] ?? ' ');
       const pause: AudioTag = {

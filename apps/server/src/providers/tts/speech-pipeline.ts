@@ -1,4 +1,5 @@
 import type { EngineVoice } from '@parla/contracts';
+import { Limiter } from '../../platform/limiter';
 import { EngineFailure } from '../engines/engine-pool';
 import { transformVoice, type VoiceTransform } from '../voice-audio/voice-transform';
 import { type CharacterAlignment, characterTimes, originalTimes, toAlignment } from './alignment';
@@ -179,6 +180,9 @@ export async function* speakSentences(
   const sentences = planSentences(normalized);
   // Up to the pool's size run at once besides the one awaited; they are handed out in order.
   const ahead = Math.max(1, engines.size);
+  // However many pieces its sentences have (tags cut them), a request has at most this many engine calls
+  // queued or running: its share of the queue stays small, whatever the text (issue 16).
+  const inFlight = new Limiter(ahead + 1);
   const started: Promise<SpeechSentence>[] = [];
   const { signal, tenant } = options;
   const speakPiece = async (piece: SpeechPiece) => {
@@ -187,10 +191,12 @@ export async function* speakSentences(
         pieceRequest(request, prosody, piece, normalized.text.slice(piece.start, piece.end)),
         { signal, tenant },
       );
-    const result = await call().catch((error: unknown) => {
-      if (signal?.aborted || !(error instanceof EngineFailure && RETRIED.has(error.reason))) throw error;
-      return call();
-    });
+    const result = await inFlight.run(() =>
+      call().catch((error: unknown) => {
+        if (signal?.aborted || !(error instanceof EngineFailure && RETRIED.has(error.reason))) throw error;
+        return call();
+      }),
+    );
     // An own voice: the piece moved to its pitch and formants (same length, so word times hold).
     const shifted = request.timbre
       ? (

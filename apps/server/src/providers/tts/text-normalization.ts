@@ -299,8 +299,10 @@ const SPELLED_RUN = 20;
  */
 export function splitSentences(text: string): { start: number; end: number }[] {
   const sentences: { start: number; end: number }[] = [];
+  const weights = characterWeights(text);
   const add = (start: number, end: number) => {
-    if (text.slice(start, end).trim()) sentences.push(...boundedPieces(text, trimRange(text, start, end)));
+    if (text.slice(start, end).trim())
+      sentences.push(...boundedPieces(text, trimRange(text, start, end), weights));
   };
   let start = 0;
   for (const match of text.matchAll(/[.!?…]+["'”’)\]]*(?=\s+|$)/g)) {
@@ -322,11 +324,11 @@ function characterWeights(text: string): Uint8Array {
 }
 
 /** A sentence's range cut into pieces of at most MAX_ENGINE_TEXT weighted characters. */
-export function boundedPieces(
+function boundedPieces(
   text: string,
   range: { start: number; end: number },
+  weights: Uint8Array,
 ): { start: number; end: number }[] {
-  const weights = characterWeights(text);
   const pieces: { start: number; end: number }[] = [];
   let { start } = range;
   for (;;) {

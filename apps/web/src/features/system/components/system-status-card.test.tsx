@@ -102,7 +102,7 @@ describe('<SystemStatusCard>', () => {
         engines: {
           ok: false,
           latency_ms: 5000,
-          message: 'the engines are saturated: 7 syntheses waiting, the oldest for 6.2 s',
+          message: 'the engines are saturated: 7 syntheses waiting, a workspace for 6.2 s',
           queue_length: 7,
           oldest_wait_ms: 6200,
         },
@@ -113,7 +113,7 @@ describe('<SystemStatusCard>', () => {
     await waitFor(() => expect(screen.getByText('Degraded')).toBeTruthy());
     expect(screen.getByText('down')).toBeTruthy();
     expect(
-      screen.getByText('the engines are saturated: 7 syntheses waiting, the oldest for 6.2 s'),
+      screen.getByText('the engines are saturated: 7 syntheses waiting, a workspace for 6.2 s'),
     ).toBeTruthy();
     expect(screen.getByText('5000 ms')).toBeTruthy();
   });
