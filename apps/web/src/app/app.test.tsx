@@ -13,7 +13,10 @@ const health = {
   version: '0.1.0',
   role: 'all',
   uptime_seconds: 12,
-  checks: { database: { ok: true, latency_ms: 1 }, engines: { ok: true, latency_ms: 3 } },
+  checks: {
+    database: { ok: true, latency_ms: 1 },
+    engines: { ok: true, latency_ms: 3, queue_length: 0, oldest_wait_ms: 0 },
+  },
 };
 
 /** Renders the whole app, providers and shell included, at a path. */
