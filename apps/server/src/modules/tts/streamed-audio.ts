@@ -55,23 +55,18 @@ export class StreamedAudio {
     });
   }
 
-  /** Whether any audio was written (a generation with no sound at all has none). */
-  get hasAudio(): boolean {
-    return this.written;
-  }
-
   /**
-   * Encodes one piece (every piece at the first one's sample rate). With `timestamps`, its line goes out
-   * once the encoder has given out what it can of it: when its output pauses, or after CATCH_UP_MS.
+   * Encodes one piece (every piece at the first one's sample rate; a piece with no samples still starts the
+   * stream, so a text with no sound at all gets a valid, empty audio stream). With `timestamps`, its line
+   * goes out once the encoder has given out what it can of it: when its output pauses, or after
+   * CATCH_UP_MS.
    */
   async write(samples: Int16Array, sampleRate: number, timing: object): Promise<void> {
-    if (samples.length > 0) {
-      this.encoder.write(samples, sampleRate);
-      this.written = true;
-    }
+    this.encoder.write(samples, sampleRate);
+    this.written = true;
     if (this.mode !== 'timestamps') return;
     const writtenAt = performance.now();
-    if (this.written) {
+    if (samples.length > 0) {
       for (;;) {
         const now = performance.now();
         const caughtUp = this.lastOutputAt > writtenAt && now - this.lastOutputAt >= QUIET_MS;
@@ -99,6 +94,7 @@ export class StreamedAudio {
    * closes it once the generation is settled.
    */
   async finish(tail: object = {}): Promise<Buffer | undefined> {
+    // Nothing was spoken at all (no sentence): no stream either.
     if (!this.written) {
       this.encoder.kill();
       return undefined;
