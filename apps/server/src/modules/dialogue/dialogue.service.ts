@@ -13,13 +13,17 @@ import { newId } from '../../platform/ids';
 import type { CharacterAlignment } from '../../providers/tts/alignment';
 import { encodeAudio } from '../../providers/tts/encode-audio';
 import { type SpeakOptions, type SpeechResult, synthesizeSpeech } from '../../providers/tts/speech-pipeline';
-import { completeChecklistStep } from '../onboarding/onboarding.service';
-import { StreamedAudio, streamEncodingBoundMs } from '../tts/streamed-audio';
 import {
   assertAffordable,
   type Budget,
-  creditCost,
+  finishStreamed,
   openBudget,
+  runMetered,
+} from '../metering/metering.service';
+import { completeChecklistStep } from '../onboarding/onboarding.service';
+import { StreamedAudio, streamEncodingBoundMs } from '../tts/streamed-audio';
+import {
+  creditCost,
   prepareSpeech,
   recordHistory,
   type SpeechPlan,
@@ -27,6 +31,7 @@ import {
   type TtsDeps,
   type TtsPlan,
   toClientError,
+  workOf,
 } from '../tts/tts.service';
 import { getModel } from '../voices/voices.service';
 import { type DialogueChunk, DialogueTimeline, joinChunks } from './dialogue.timeline';
@@ -184,6 +189,19 @@ async function* speakDialogue(
   }
 }
 
+/** The dialogue's one history item (source TTS, with its lines), settling its credits. */
+function keepDialogue(
+  deps: TtsDeps,
+  caller: TtsCaller,
+  plan: DialoguePlan,
+  budget: Budget,
+  speech: Parameters<typeof recordHistory>[4],
+  audio: Buffer,
+  id: string,
+): Promise<string> {
+  return recordHistory(deps, caller, plan.whole, budget, speech, audio, id, plan.dialogue);
+}
+
 /**
  * Text to dialogue end to end (history/voices §5, §9): every line checked, ONE charge for all the
  * characters, the lines spoken in order with a short pause between them, encoded once, then one history
@@ -195,49 +213,36 @@ export async function textToDialogue(
   input: DialogueInput,
 ): Promise<DialogueResult> {
   const plan = await planDialogue(deps, caller, input);
-  const budget = await openBudget(deps, caller, plan.whole);
+  const budget = await openBudget(deps, caller, workOf(plan.whole));
   await completeChecklistStep(deps, caller.userId, 'generate_text_to_speech');
-  // A failed line stops the lines started ahead of it.
-  const cancel = new AbortController();
-  try {
-    const chunks: DialogueChunk[] = [];
-    for await (const chunk of speakDialogue(deps, plan, {
-      tenant: caller.workspaceId,
-      signal: cancel.signal,
-    }))
-      chunks.push(chunk);
-    const sampleRate = chunks[0]?.sampleRate ?? 16_000;
-    const whole = joinChunks(chunks);
-    const audio = await encodeAudio(
-      { sampleRate, channels: 1, samples: whole.samples },
-      plan.whole.outputFormat,
-    );
-    const historyItemId = plan.whole.enableLogging
-      ? await recordHistory(
-          deps,
-          caller,
-          plan.whole,
-          budget,
-          { sampleRate, ...whole },
-          audio,
-          newId(),
-          plan.dialogue,
-        )
-      : await budget.settle().then(() => undefined);
-    return {
-      audio,
-      contentType: describeOutputFormat(plan.whole.outputFormat).contentType,
-      historyItemId,
-      characterCost: plan.whole.characterCost,
-      alignment: whole.alignment,
-      normalizedAlignment: whole.normalizedAlignment,
-      voiceSegments: whole.voiceSegments,
-    };
-  } catch (error) {
-    cancel.abort();
-    await budget.refund();
-    throw toClientError(deps, error);
-  }
+  return runMetered(
+    budget,
+    async (signal) => {
+      // A failed line stops the lines started ahead of it (the signal).
+      const chunks: DialogueChunk[] = [];
+      for await (const chunk of speakDialogue(deps, plan, { tenant: caller.workspaceId, signal }))
+        chunks.push(chunk);
+      const sampleRate = chunks[0]?.sampleRate ?? 16_000;
+      const whole = joinChunks(chunks);
+      const audio = await encodeAudio(
+        { sampleRate, channels: 1, samples: whole.samples },
+        plan.whole.outputFormat,
+      );
+      const historyItemId = plan.whole.enableLogging
+        ? await keepDialogue(deps, caller, plan, budget, { sampleRate, ...whole }, audio, newId())
+        : await budget.settle().then(() => undefined);
+      return {
+        audio,
+        contentType: describeOutputFormat(plan.whole.outputFormat).contentType,
+        historyItemId,
+        characterCost: plan.whole.characterCost,
+        alignment: whole.alignment,
+        normalizedAlignment: whole.normalizedAlignment,
+        voiceSegments: whole.voiceSegments,
+      };
+    },
+    (error) => toClientError(deps, error),
+  );
 }
 
 /**
@@ -258,7 +263,7 @@ export async function streamTextToDialogue(
   const body = new StreamedAudio(outputFormat, mode, streamEncodingBoundMs(plan.whole.text.length));
   let budget: Budget;
   try {
-    budget = await openBudget(deps, caller, plan.whole);
+    budget = await openBudget(deps, caller, workOf(plan.whole));
   } catch (error) {
     body.abandon();
     throw error;
@@ -276,45 +281,27 @@ export async function streamTextToDialogue(
     throw toClientError(deps, error);
   }
   const historyItemId = plan.whole.enableLogging ? newId() : undefined;
-  void (async () => {
+  finishStreamed(deps, budget, body, cancel, async () => {
     const chunks: DialogueChunk[] = [];
     const sampleRate = first?.sampleRate ?? 16_000;
-    try {
-      const handle = async (chunk: DialogueChunk) => {
-        chunks.push(chunk);
-        await body.write(chunk.samples, sampleRate, {
-          alignment: chunk.alignment,
-          normalized_alignment: chunk.normalizedAlignment,
-          voice_segments: [chunk.segment],
-        });
-      };
-      if (first) await handle(first);
-      for await (const chunk of lines) await handle(chunk);
-      // The SDK requires voice_segments on every line, the last one (audio only) too.
-      const streamed = await body.finish({ voice_segments: [] });
-      if (historyItemId) {
-        const whole = joinChunks(chunks);
-        const audio =
-          streamed ?? (await encodeAudio({ sampleRate, channels: 1, samples: whole.samples }, outputFormat));
-        await recordHistory(
-          deps,
-          caller,
-          plan.whole,
-          budget,
-          { sampleRate, ...whole },
-          audio,
-          historyItemId,
-          plan.dialogue,
-        );
-      } else await budget.settle();
-      body.end();
-    } catch (error) {
-      cancel.abort();
-      await budget.refund().catch(() => undefined);
-      deps.logger.warn({ err: error }, 'a streamed dialogue failed after it started; credits refunded');
-      body.fail(error);
-    }
-  })();
+    const handle = async (chunk: DialogueChunk) => {
+      chunks.push(chunk);
+      await body.write(chunk.samples, sampleRate, {
+        alignment: chunk.alignment,
+        normalized_alignment: chunk.normalizedAlignment,
+        voice_segments: [chunk.segment],
+      });
+    };
+    if (first) await handle(first);
+    for await (const chunk of lines) await handle(chunk);
+    // The SDK requires voice_segments on every line, the last one (audio only) too.
+    const streamed = await body.finish({ voice_segments: [] });
+    if (!historyItemId) return budget.settle();
+    const whole = joinChunks(chunks);
+    const audio =
+      streamed ?? (await encodeAudio({ sampleRate, channels: 1, samples: whole.samples }, outputFormat));
+    await keepDialogue(deps, caller, plan, budget, { sampleRate, ...whole }, audio, historyItemId);
+  });
   return {
     stream: body.out,
     contentType: body.contentType,

@@ -208,17 +208,23 @@ export async function getSharedItem(
   return found ? { row: found.row, publicUserName: found.publicUserName ?? null } : undefined;
 }
 
+/** A history item to write: everything but where and how its audio is stored. */
+export type HistoryItemInsert = Omit<
+  typeof historyItems.$inferInsert,
+  'audioKey' | 'contentType' | 'audioBytes' | 'outputFormat'
+> & {
+  id: string;
+  workspaceId: string;
+  outputFormat: OutputFormat;
+};
+
 /**
  * Stores a generation's audio and writes its history item (one statement, which settles the reserved
  * credits through character_count_change_from/to); the file is removed again if the row is not written.
  */
 export async function insertHistoryItem(
   deps: { db: Db; storage: Storage },
-  item: Omit<typeof historyItems.$inferInsert, 'audioKey' | 'contentType' | 'audioBytes' | 'outputFormat'> & {
-    id: string;
-    workspaceId: string;
-    outputFormat: OutputFormat;
-  },
+  item: HistoryItemInsert,
   audio: Buffer,
   /** Runs in the transaction that writes the row (a generation settles its credits there). */
   alongside?: (tx: Db) => Promise<void>,

@@ -18,16 +18,15 @@ import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
 import { denoise } from '../../providers/voice-audio/denoise';
 import { probeUpload, UploadRejectedError } from '../../providers/voice-audio/probe-upload';
 import { MAX_RATIO, MIN_RATIO, transformVoice } from '../../providers/voice-audio/voice-transform';
-import { insertHistoryItem } from '../history/history.store';
-import { completeChecklistStep } from '../onboarding/onboarding.service';
 import {
   assertAffordable,
   type Budget,
   openBudget,
-  type TtsCaller,
-  type TtsDeps,
-  toClientError,
-} from '../tts/tts.service';
+  recordGeneration,
+  runMetered,
+} from '../metering/metering.service';
+import { completeChecklistStep } from '../onboarding/onboarding.service';
+import { type TtsCaller, type TtsDeps, toClientError, workOf } from '../tts/tts.service';
 import { resolveSpeakingVoice, type SpeakingVoice } from '../voices/speaking-voice';
 import type { VoicePreviewDeps } from '../voices/voice-previews';
 import { DEFAULT_VOICE_SETTINGS, getModel } from '../voices/voices.service';
@@ -152,8 +151,9 @@ async function recordConversion(
   audio: Buffer,
   durationSeconds: number,
 ): Promise<string> {
-  return insertHistoryItem(
+  return recordGeneration(
     deps,
+    budget,
     {
       id: newId(),
       workspaceId: plan.workspaceId,
@@ -169,12 +169,9 @@ async function recordConversion(
       durationMs: Math.round(durationSeconds * 1000),
       alignment: null,
       dialogue: null,
-      characterCountChangeFrom: budget.reservation.from,
-      characterCountChangeTo: budget.reservation.to,
       requestId: caller.requestId,
     },
     audio,
-    budget.settleIn,
   );
 }
 
@@ -200,40 +197,41 @@ async function convert(deps: StsDeps, caller: TtsCaller, input: StsInput): Promi
   const seconds = plan.input.samples.length / plan.input.sampleRate;
   // The transform runs at ~10–20× real time: the time bound of each step of the work.
   const workMs = 60_000 + seconds * 2000;
-  const budget = await openBudget(deps, caller, plan);
+  const budget = await openBudget(deps, caller, workOf(plan));
   await completeChecklistStep(deps, caller.userId, 'generate_speech_to_speech');
-  try {
-    const cleaned = input.fields.remove_background_noise
-      ? await denoise(plan.input, { timeoutMs: workMs })
-      : plan.input;
-    const source = analyzeVoice(cleaned);
-    if (source.pitch.medianHz === null)
-      throw invalid('audio', PITCH_UNAVAILABLE_MESSAGES[source.pitch.unavailable]);
-    // An own voice's target is its profile; a premade voice's, the analysis of its preview.
-    const target = plan.voice.profile ?? (await targetProfileOf(deps.previews, plan.voice));
-    const targetMedianHz = target.pitch.medianHz ?? source.pitch.medianHz;
-    const pitchRatio = clamp(targetMedianHz / source.pitch.medianHz, MIN_RATIO, MAX_RATIO);
-    const formantRatio = formantScale(source, target);
-    const converted = await transformVoice(
-      cleaned,
-      { pitchRatio, formantRatio, tempoRatio: 1 },
-      { timeoutMs: workMs },
-    );
-    const audio = await encodeAudio(converted, input.outputFormat, workMs);
-    const historyItemId = input.enableLogging
-      ? await recordConversion(deps, caller, plan, budget, input.outputFormat, audio, seconds)
-      : await budget.settle().then(() => undefined);
-    return {
-      audio,
-      contentType: describeOutputFormat(input.outputFormat).contentType,
-      historyItemId,
-      characterCost: plan.characterCost,
-      conversion: { pitchRatio, formantRatio, inputMedianHz: source.pitch.medianHz, targetMedianHz },
-    };
-  } catch (error) {
-    await budget.refund();
-    throw toClientError(deps, error);
-  }
+  return runMetered(
+    budget,
+    async () => {
+      const cleaned = input.fields.remove_background_noise
+        ? await denoise(plan.input, { timeoutMs: workMs })
+        : plan.input;
+      const source = analyzeVoice(cleaned);
+      if (source.pitch.medianHz === null)
+        throw invalid('audio', PITCH_UNAVAILABLE_MESSAGES[source.pitch.unavailable]);
+      // An own voice's target is its profile; a premade voice's, the analysis of its preview.
+      const target = plan.voice.profile ?? (await targetProfileOf(deps.previews, plan.voice));
+      const targetMedianHz = target.pitch.medianHz ?? source.pitch.medianHz;
+      const pitchRatio = clamp(targetMedianHz / source.pitch.medianHz, MIN_RATIO, MAX_RATIO);
+      const formantRatio = formantScale(source, target);
+      const converted = await transformVoice(
+        cleaned,
+        { pitchRatio, formantRatio, tempoRatio: 1 },
+        { timeoutMs: workMs },
+      );
+      const audio = await encodeAudio(converted, input.outputFormat, workMs);
+      const historyItemId = input.enableLogging
+        ? await recordConversion(deps, caller, plan, budget, input.outputFormat, audio, seconds)
+        : await budget.settle().then(() => undefined);
+      return {
+        audio,
+        contentType: describeOutputFormat(input.outputFormat).contentType,
+        historyItemId,
+        characterCost: plan.characterCost,
+        conversion: { pitchRatio, formantRatio, inputMedianHz: source.pitch.medianHz, targetMedianHz },
+      };
+    },
+    (error) => toClientError(deps, error),
+  );
 }
 
 /** The bytes of one chunk of a streamed answer. */

@@ -2,17 +2,11 @@ import type { Readable } from 'node:stream';
 import {
   describeOutputFormat,
   engineVoiceFor,
-  formatNeedsTier,
   type HistoryDialogueLine,
   type OutputFormat,
-  type SubscriptionTier,
   type TextToSpeechBody,
   type TtsModel,
-  tierDisplayNames,
 } from '@parla/contracts';
-import type { Logger } from 'pino';
-import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/client';
 import { AppError, invalid } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Storage } from '../../platform/storage/storage';
@@ -31,15 +25,16 @@ import {
 } from '../../providers/tts/speech-pipeline';
 import { ExternalTtsFailure, type TtsProvider } from '../../providers/tts/tts-provider';
 import {
-  assertQuota,
-  openGeneration,
-  type Reservation,
-  readQuotaState,
-  refundGeneration,
-  settleGeneration,
-} from '../credits/credits.service';
-import type { GenerationLeases } from '../credits/generation-leases';
-import { insertHistoryItem } from '../history/history.store';
+  assertAffordable,
+  type Budget,
+  finishStreamed,
+  type MeteredCaller,
+  type MeteredWork,
+  type MeteringDeps,
+  openBudget,
+  recordGeneration,
+  runMetered,
+} from '../metering/metering.service';
 import { completeChecklistStep } from '../onboarding/onboarding.service';
 import {
   premadeSpeaking,
@@ -50,24 +45,15 @@ import {
 import { DEFAULT_VOICE_SETTINGS, getModel, getVoice } from '../voices/voices.service';
 import { StreamedAudio, streamEncodingBoundMs } from './streamed-audio';
 
-export interface TtsDeps {
-  db: Db;
+export interface TtsDeps extends MeteringDeps {
   /** The engine pool, with the external speech server when one is configured. */
   engines: TtsProvider;
   externalConfigured: boolean;
   storage: Storage;
-  clock: Clock;
-  logger: Logger;
-  /** This process's leases on the generations it runs (their reserved credits survive a crash). */
-  leases: GenerationLeases;
 }
 
-export interface TtsCaller {
-  userId: string;
-  workspaceId: string;
-  apiKeyId?: string | undefined;
-  requestId: string;
-}
+/** Who asks for speech: the metered caller. */
+export type TtsCaller = MeteredCaller;
 
 export interface TtsResult {
   audio: Buffer;
@@ -192,33 +178,6 @@ export function creditCost(model: TtsModel, characters: number): number {
   return Math.max(1, Math.ceil(characters * model.token_cost_factor));
 }
 
-/**
- * Refused at once when the plan has too few credits left (checked again under the lock when they are
- * reserved): a stream starts speaking while they are reserved, and that work is not done for nothing.
- * The plan's tier must allow the output format too.
- */
-export async function assertAffordable(
-  deps: Pick<TtsDeps, 'db'>,
-  caller: TtsCaller,
-  characterCost: number,
-  outputFormat: OutputFormat,
-): Promise<void> {
-  const quota = await readQuotaState(deps.db, caller.workspaceId);
-  assertQuota(quota, characterCost);
-  assertFormatAllowed(outputFormat, quota.tier);
-}
-
-/** 403 `output_format_not_allowed` when the plan's tier may not have this output format. */
-export function assertFormatAllowed(outputFormat: OutputFormat, tier: SubscriptionTier): void {
-  const neededTier = formatNeedsTier(outputFormat, tier);
-  if (neededTier) {
-    throw new AppError(
-      'output_format_not_allowed',
-      `The output format ${outputFormat} needs the ${tierDisplayNames[neededTier]} plan or higher.`,
-    );
-  }
-}
-
 /** The checks of a request (voice, model, length, language, plan's formats), with no side effect. */
 export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsInput): Promise<TtsPlan> {
   const speech = await prepareSpeech(deps, caller, input);
@@ -230,60 +189,6 @@ export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: 
     outputFormat: input.outputFormat,
     enableLogging: input.enableLogging,
     characterCost,
-  };
-}
-
-/**
- * A running generation's budget: its concurrency slot and its reserved credits, held under this process's
- * lease until it is settled or refunded (issue 16: a crash refunds it once the lease runs out).
- */
-export interface Budget {
-  reservation: Reservation;
-  /**
-   * Settles inside `tx`, the transaction that keeps the generation's result (its history item), so the
-   * credits are kept exactly when the result is. Throws when the lease ran out meanwhile and the credits
-   * were refunded: the result is then not kept either.
-   */
-  settleIn(tx: Db): Promise<void>;
-  /** Settles a generation that keeps nothing (enable_logging=false). */
-  settle(): Promise<void>;
-  /** Gives the credits back and frees the slot; nothing happens once it was settled or swept. */
-  refund(): Promise<void>;
-}
-
-/** Takes a concurrency slot and reserves the plan's credits, under this process's lease. */
-export async function openBudget(
-  deps: Pick<TtsDeps, 'db' | 'clock' | 'leases'>,
-  caller: TtsCaller,
-  plan: Pick<TtsPlan, 'workspaceId' | 'characterCost' | 'model' | 'voice'>,
-): Promise<Budget> {
-  const { slotId, reservation } = await openGeneration(deps.db, {
-    workspaceId: plan.workspaceId,
-    apiKeyId: caller.apiKeyId,
-    amount: plan.characterCost,
-    now: deps.clock.now(),
-    leaseMs: deps.leases.leaseMs,
-    modelId: plan.model.model_id,
-    voiceId: plan.voice.voice_id,
-  });
-  deps.leases.hold(slotId);
-  const settleIn = async (tx: Db) => {
-    deps.leases.release(slotId);
-    if (!(await settleGeneration(tx, slotId))) {
-      throw new AppError(
-        'service_unavailable',
-        'This generation took longer than its lease and was cancelled. Nothing was charged; please try again.',
-      );
-    }
-  };
-  return {
-    reservation,
-    settleIn,
-    settle: () => settleIn(deps.db),
-    refund: async () => {
-      deps.leases.release(slotId);
-      await refundGeneration(deps.db, slotId, deps.clock.now());
-    },
   };
 }
 
@@ -305,10 +210,10 @@ export function toClientError(deps: Pick<TtsDeps, 'logger'>, error: unknown): un
 }
 
 /**
- * Keeps the generated audio and writes the history item that settles its credits, in one transaction.
- * A dialogue's item carries its lines in `dialogue` (history/voices §3).
+ * Keeps the generated audio and writes the history item that settles its credits, in one transaction
+ * (metering). A dialogue's item carries its lines in `dialogue` (history/voices §3).
  */
-export async function recordHistory(
+export function recordHistory(
   deps: TtsDeps,
   caller: TtsCaller,
   plan: TtsPlan,
@@ -323,8 +228,9 @@ export async function recordHistory(
   id: string = newId(),
   dialogue?: HistoryDialogueLine[],
 ): Promise<string> {
-  return insertHistoryItem(
+  return recordGeneration(
     deps,
+    budget,
     {
       id,
       workspaceId: plan.workspaceId,
@@ -340,13 +246,15 @@ export async function recordHistory(
       durationMs: Math.round((speech.samples.length / speech.sampleRate) * 1000),
       alignment: { alignment: speech.alignment, normalized_alignment: speech.normalizedAlignment },
       dialogue: dialogue ?? null,
-      characterCountChangeFrom: budget.reservation.from,
-      characterCountChangeTo: budget.reservation.to,
       requestId: caller.requestId,
     },
     audio,
-    budget.settleIn,
   );
+}
+
+/** What a text-to-speech plan costs, for metering. */
+export function workOf(plan: Pick<TtsPlan, 'characterCost' | 'model' | 'voice'>): MeteredWork {
+  return { credits: plan.characterCost, modelId: plan.model.model_id, voiceId: plan.voice.voice_id };
 }
 
 /**
@@ -356,35 +264,33 @@ export async function recordHistory(
  */
 export async function textToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsInput): Promise<TtsResult> {
   const plan = await planTextToSpeech(deps, caller, input);
-  const budget = await openBudget(deps, caller, plan);
+  const budget = await openBudget(deps, caller, workOf(plan));
   await completeChecklistStep(deps, caller.userId, 'generate_text_to_speech');
-  // A failed sentence stops the sentences queued ahead of it.
-  const cancel = new AbortController();
-  try {
-    const speech = await synthesizeSpeech(deps.engines, plan.request, {
-      tenant: caller.workspaceId,
-      signal: cancel.signal,
-    });
-    const audio = await encodeAudio(
-      { sampleRate: speech.sampleRate, channels: 1, samples: speech.samples },
-      plan.outputFormat,
-    );
-    const historyItemId = plan.enableLogging
-      ? await recordHistory(deps, caller, plan, budget, speech, audio)
-      : await budget.settle().then(() => undefined);
-    return {
-      audio,
-      contentType: describeOutputFormat(plan.outputFormat).contentType,
-      historyItemId,
-      characterCost: plan.characterCost,
-      alignment: speech.alignment,
-      normalizedAlignment: speech.normalizedAlignment,
-    };
-  } catch (error) {
-    cancel.abort();
-    await budget.refund();
-    throw toClientError(deps, error);
-  }
+  return runMetered(
+    budget,
+    async (signal) => {
+      const speech = await synthesizeSpeech(deps.engines, plan.request, {
+        tenant: caller.workspaceId,
+        signal,
+      });
+      const audio = await encodeAudio(
+        { sampleRate: speech.sampleRate, channels: 1, samples: speech.samples },
+        plan.outputFormat,
+      );
+      const historyItemId = plan.enableLogging
+        ? await recordHistory(deps, caller, plan, budget, speech, audio)
+        : await budget.settle().then(() => undefined);
+      return {
+        audio,
+        contentType: describeOutputFormat(plan.outputFormat).contentType,
+        historyItemId,
+        characterCost: plan.characterCost,
+        alignment: speech.alignment,
+        normalizedAlignment: speech.normalizedAlignment,
+      };
+    },
+    (error) => toClientError(deps, error),
+  );
 }
 
 /** How long the following sentences wait for the first sentence's audio to leave the encoder. */
@@ -428,7 +334,7 @@ export async function streamTextToSpeech(
   speaking.catch(() => undefined); // awaited below once the budget is open
   let budget: Budget;
   try {
-    budget = await openBudget(deps, caller, plan);
+    budget = await openBudget(deps, caller, workOf(plan));
   } catch (error) {
     cancel.abort();
     body.abandon();
@@ -444,33 +350,24 @@ export async function streamTextToSpeech(
     throw toClientError(deps, error);
   }
   const historyItemId = plan.enableLogging ? newId() : undefined;
-  void (async () => {
+  finishStreamed(deps, budget, body, cancel, async () => {
     const parts: SpeechSentence[] = [];
     const aligner = new StreamAligner(plan.text, normalized);
-    try {
-      const handle = async (sentence: SpeechSentence) => {
-        parts.push(sentence);
-        await body.write(sentence.samples, sentence.sampleRate, aligner.next(sentence));
-      };
-      if (first) await handle(first);
-      // The next sentences start once the first audio is out (until then the encoder has a core), or
-      // after a moment: a first sentence with little or no sound (only symbols) may give no output yet.
-      await body.firstOutput(FIRST_OUTPUT_WAIT_MS);
-      for await (const sentence of sentences) await handle(sentence);
-      const streamed = await body.finish();
-      if (historyItemId) {
-        const whole = joinSentences(plan.text, normalized, parts);
-        const audio = streamed ?? (await encodeAudio({ ...whole, channels: 1 }, plan.outputFormat));
-        await recordHistory(deps, caller, plan, budget, whole, audio, historyItemId);
-      } else await budget.settle();
-      body.end();
-    } catch (error) {
-      cancel.abort();
-      await budget.refund().catch(() => undefined);
-      deps.logger.warn({ err: error }, 'a streamed generation failed after it started; credits refunded');
-      body.fail(error);
-    }
-  })();
+    const handle = async (sentence: SpeechSentence) => {
+      parts.push(sentence);
+      await body.write(sentence.samples, sentence.sampleRate, aligner.next(sentence));
+    };
+    if (first) await handle(first);
+    // The next sentences start once the first audio is out (until then the encoder has a core), or
+    // after a moment: a first sentence with little or no sound (only symbols) may give no output yet.
+    await body.firstOutput(FIRST_OUTPUT_WAIT_MS);
+    for await (const sentence of sentences) await handle(sentence);
+    const streamed = await body.finish();
+    if (!historyItemId) return budget.settle();
+    const whole = joinSentences(plan.text, normalized, parts);
+    const audio = streamed ?? (await encodeAudio({ ...whole, channels: 1 }, plan.outputFormat));
+    await recordHistory(deps, caller, plan, budget, whole, audio, historyItemId);
+  });
   return {
     stream: body.out,
     contentType: body.contentType,

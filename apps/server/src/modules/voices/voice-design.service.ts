@@ -22,7 +22,7 @@ import { synthesizeSpeech } from '../../providers/tts/speech-pipeline';
 import type { TtsProvider } from '../../providers/tts/tts-provider';
 import { transformVoice } from '../../providers/voice-audio/voice-transform';
 import { readQuotaState } from '../credits/credits.service';
-import { assertFormatAllowed } from '../tts/tts.service';
+import { assertFormatAllowed } from '../metering/metering.service';
 import { getOwnVoice, takeVoiceSlot, toOwnVoiceResponse, type VoiceCaller } from './own-voices.service';
 import { renditionProfile, reuseProblem, timbreShift } from './speaking-voice';
 import { generatedVoices, voices } from './voices.tables';

@@ -1,0 +1,213 @@
+import {
+  formatNeedsTier,
+  type OutputFormat,
+  type SubscriptionTier,
+  tierDisplayNames,
+} from '@parla/contracts';
+import type { Logger } from 'pino';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/client';
+import { AppError } from '../../platform/errors';
+import type { Storage } from '../../platform/storage/storage';
+import {
+  assertQuota,
+  openGeneration,
+  type Reservation,
+  readQuotaState,
+  refundGeneration,
+  settleGeneration,
+} from '../credits/credits.service';
+import type { GenerationLeases } from '../credits/generation-leases';
+import { type HistoryItemInsert, insertHistoryItem } from '../history/history.store';
+
+/*
+ * Metering (issue 17 item 3): the one way anything that costs credits runs. A capability says what it is
+ * about to do — how many credits, under which model (and voice) — and metering checks the plan, takes a
+ * concurrency slot and reserves the credits under this process's lease (issue 16: a crash refunds them),
+ * then settles them in the transaction that keeps the result (the history item), or refunds them on any
+ * failure. Text to speech, dialogue and speech to speech run through it; so will every later capability.
+ */
+
+/** What metering needs from the app. */
+export interface MeteringDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** This process's leases on the generations it runs. */
+  leases: GenerationLeases;
+}
+
+/** Who a generation is for (a signed-in session or an API key), and the request it answers. */
+export interface MeteredCaller {
+  userId: string;
+  workspaceId: string;
+  apiKeyId?: string | undefined;
+  requestId: string;
+}
+
+/** What a generation costs: credits, under a model and a voice (the usage chart groups by them). */
+export interface MeteredWork {
+  credits: number;
+  modelId: string;
+  voiceId?: string | undefined;
+}
+
+/** 403 `output_format_not_allowed` when the plan's tier may not have this output format. */
+export function assertFormatAllowed(outputFormat: OutputFormat, tier: SubscriptionTier): void {
+  const neededTier = formatNeedsTier(outputFormat, tier);
+  if (neededTier) {
+    throw new AppError(
+      'output_format_not_allowed',
+      `The output format ${outputFormat} needs the ${tierDisplayNames[neededTier]} plan or higher.`,
+    );
+  }
+}
+
+/**
+ * Refused at once when the plan has too few credits left (checked again under the lock when they are
+ * reserved): a stream starts its work while they are reserved, and that work is not done for nothing.
+ * The plan's tier must allow the output format too.
+ */
+export async function assertAffordable(
+  deps: Pick<MeteringDeps, 'db'>,
+  caller: Pick<MeteredCaller, 'workspaceId'>,
+  credits: number,
+  outputFormat: OutputFormat,
+): Promise<void> {
+  const quota = await readQuotaState(deps.db, caller.workspaceId);
+  assertQuota(quota, credits);
+  assertFormatAllowed(outputFormat, quota.tier);
+}
+
+/**
+ * A running generation's budget: its concurrency slot and its reserved credits, held under this process's
+ * lease until it is settled or refunded (issue 16: a crash refunds it once the lease runs out).
+ */
+export interface Budget {
+  reservation: Reservation;
+  /**
+   * Settles inside `tx`, the transaction that keeps the generation's result (its history item), so the
+   * credits are kept exactly when the result is. Throws when the lease ran out meanwhile and the credits
+   * were refunded: the result is then not kept either.
+   */
+  settleIn(tx: Db): Promise<void>;
+  /** Settles a generation that keeps nothing (enable_logging=false). */
+  settle(): Promise<void>;
+  /** Gives the credits back and frees the slot; nothing happens once it was settled or swept. */
+  refund(): Promise<void>;
+}
+
+/**
+ * Takes a concurrency slot (or 429 `too_many_concurrent_requests` with the public API's headers) and
+ * reserves the credits (or `quota_exceeded`, `payment_required`), under this process's lease.
+ */
+export async function openBudget(
+  deps: Pick<MeteringDeps, 'db' | 'clock' | 'leases'>,
+  caller: MeteredCaller,
+  work: MeteredWork,
+): Promise<Budget> {
+  const { slotId, reservation } = await openGeneration(deps.db, {
+    workspaceId: caller.workspaceId,
+    apiKeyId: caller.apiKeyId,
+    amount: work.credits,
+    now: deps.clock.now(),
+    leaseMs: deps.leases.leaseMs,
+    modelId: work.modelId,
+    voiceId: work.voiceId,
+  });
+  deps.leases.hold(slotId);
+  const settleIn = async (tx: Db) => {
+    deps.leases.release(slotId);
+    if (!(await settleGeneration(tx, slotId))) {
+      throw new AppError(
+        'service_unavailable',
+        'This generation took longer than its lease and was cancelled. Nothing was charged; please try again.',
+      );
+    }
+  };
+  return {
+    reservation,
+    settleIn,
+    settle: () => settleIn(deps.db),
+    refund: async () => {
+      deps.leases.release(slotId);
+      await refundGeneration(deps.db, slotId, deps.clock.now());
+    },
+  };
+}
+
+/**
+ * Keeps a generation's audio and writes its history item in the transaction that settles its credits
+ * (history/voices §3: the item's character_count_change_from/to are the reservation's).
+ */
+export function recordGeneration(
+  deps: { db: Db; storage: Storage },
+  budget: Budget,
+  item: Omit<HistoryItemInsert, 'characterCountChangeFrom' | 'characterCountChangeTo'>,
+  audio: Buffer,
+): Promise<string> {
+  return insertHistoryItem(
+    deps,
+    {
+      ...item,
+      characterCountChangeFrom: budget.reservation.from,
+      characterCountChangeTo: budget.reservation.to,
+    },
+    audio,
+    budget.settleIn,
+  );
+}
+
+/** What a failed generation's error becomes for the client (an engine failure → a clean 503). */
+export type ClientError = (error: unknown) => unknown;
+
+/**
+ * Runs a generation's work within its budget: the work settles the budget (recordGeneration, or
+ * `budget.settle()`); any failure cancels what it queued, refunds the credits, and throws the error as
+ * the client should see it.
+ */
+export async function runMetered<T>(
+  budget: Budget,
+  work: (signal: AbortSignal) => Promise<T>,
+  clientError: ClientError,
+): Promise<T> {
+  const cancel = new AbortController();
+  try {
+    return await work(cancel.signal);
+  } catch (error) {
+    cancel.abort();
+    await budget.refund();
+    throw clientError(error);
+  }
+}
+
+/** The body of a streamed generation, as metering ends it. */
+export interface StreamedBody {
+  end(): void;
+  fail(error: unknown): void;
+}
+
+/**
+ * The rest of a streamed generation, in the background once its answer has started: the work streams,
+ * keeps and settles, then the body ends; a failure cancels what is queued (`cancel`), refunds the credits
+ * and cuts the body short (the client sees a stream that ended early).
+ */
+export function finishStreamed(
+  deps: Pick<MeteringDeps, 'logger'>,
+  budget: Budget,
+  body: StreamedBody,
+  cancel: AbortController,
+  work: () => Promise<void>,
+): void {
+  void (async () => {
+    try {
+      await work();
+      body.end();
+    } catch (error) {
+      cancel.abort();
+      await budget.refund().catch(() => undefined);
+      deps.logger.warn({ err: error }, 'a streamed generation failed after it started; credits refunded');
+      body.fail(error);
+    }
+  })();
+}
