@@ -33,6 +33,7 @@ import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import type { AuthGuard } from './platform/auth-guard';
 import type { Clock } from './platform/clock';
 import type { Database } from './platform/db/client';
+import type { EventBus } from './platform/events/event-bus';
 import { installErrorHandler, sendRouteNotFound } from './platform/http-errors';
 import { newId } from './platform/ids';
 import type { JobQueue } from './platform/jobs/job-queue';
@@ -56,6 +57,8 @@ export interface AppDeps {
   engines: EnginePool;
   /** This process's leases on the generations it runs (credits survive a crash). */
   leases: GenerationLeases;
+  /** The domain events: published in a transaction, delivered after it commits. */
+  events: EventBus;
   mailer: Mailer;
   auth: AuthGuard;
   clock: Clock;

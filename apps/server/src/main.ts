@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PREMADE_VOICES } from '@parla/contracts';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createEventBus } from './event-handlers';
 import { billingRenewalsJob, provideRenewalDeps } from './modules/billing/billing.jobs';
 import { createBillingProvider } from './modules/billing/create-provider';
 import { startGenerationLeases } from './modules/credits/generation-leases';
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
   // its lease ran out), then keeps this process's leases and sweeps for dead processes' generations.
   const leases = await startGenerationLeases(database, config.generationLeaseMs, logger);
   const queue = new JobQueue(database.db);
+  const events = createEventBus({ db: database.db, queue, logger, clock: systemClock });
   // Before the worker starts: a render left queued by the last run may be claimed at once.
   provideShareVideoDeps({ db: database.db, storage });
   providePvcDeps({ db: database.db, storage });
@@ -87,6 +89,7 @@ async function main(): Promise<void> {
   const billingProvider = createBillingProvider(config);
   provideRenewalDeps({
     db: database.db,
+    events,
     clock: systemClock,
     publicUrl: config.publicUrl,
     provider: billingProvider,
@@ -114,6 +117,7 @@ async function main(): Promise<void> {
     queue,
     engines,
     leases,
+    events,
     mailer,
     auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
     clock: systemClock,

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
+import { createEventBus } from '../event-handlers';
 import { createBillingProvider } from '../modules/billing/create-provider';
 import { startGenerationLeases } from '../modules/credits/generation-leases';
 import { createAuthGuard } from '../platform/auth-guard';
@@ -65,13 +66,15 @@ export async function createTestApp(
   });
   await engines.start();
   const leases = await startGenerationLeases(database, config.generationLeaseMs, logger);
+  const queue = new JobQueue(database.db);
   const deps: AppDeps = {
     config,
     version: 'test',
     logger,
     database,
     storage: new LocalStorage(path.join(dataDir, 'files')),
-    queue: new JobQueue(database.db),
+    queue,
+    events: createEventBus({ db: database.db, queue, logger, clock: options.clock ?? systemClock }),
     engines,
     leases,
     mailer: createMailer(config, database.db, logger),
@@ -95,6 +98,11 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What the credits module's spends need, from a test app. */
+export function spendDepsOf(t: TestApp): { db: AppDeps['database']['db']; events: AppDeps['events'] } {
+  return { db: t.deps.database.db, events: t.deps.events };
 }
 
 /** `GET /v1/test/whoami`: answers the caller the auth guard found, for tests of authentication. */

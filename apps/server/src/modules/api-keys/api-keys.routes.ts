@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
-import { withChecklistStep } from '../onboarding/onboarding.service';
-import { createApiKey, deleteApiKey, editApiKey, listApiKeys, toApiKeyResponse } from './api-keys.service';
+import { deleteApiKey, editApiKey, issueApiKey, listApiKeys, toApiKeyResponse } from './api-keys.service';
 
 /** accounts §7 "API keys: GET list, POST create, DELETE delete, POST edit" (issue 3 item 8). */
 export async function apiKeyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -26,17 +25,14 @@ export async function apiKeyRoutes(app: FastifyInstance, deps: AppDeps): Promise
     createApiKeyRoute,
     async ({ request, body }) => {
       const principal = principalOf(request);
-      const { key, row } = await withChecklistStep(
-        { db, logger: request.log, clock: deps.clock },
-        principal.userId,
-        // accounts §4 "API key revealed": this answer is the one time the key is shown.
-        'generate_api_key',
-        createApiKey(db, {
+      const { key, row } = await issueApiKey(
+        { db, events: deps.events },
+        {
           userId: principal.userId,
           workspaceId: principal.workspaceId,
           name: body.name,
           characterLimit: body.character_limit ?? null,
-        }),
+        },
       );
       return { xi_api_key: key, key_id: row.id, api_key: toApiKeyResponse(row) };
     },

@@ -4,6 +4,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { toUnixSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
+import { apiKeyCreated } from '../../platform/events/catalog';
+import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
 import { getApiKeyByHash, insertApiKey, touchApiKey } from './api-keys.store';
 import { type ApiKeyRow, apiKeys } from './api-keys.tables';
@@ -29,6 +31,23 @@ export async function createApiKey(
     characterLimit: input.characterLimit ?? null,
   });
   return { key, row };
+}
+
+/**
+ * An API key made for its user through the API: `api_key.created` tells the modules that care (the
+ * onboarding checklist: accounts §4 "API key revealed", this answer being the one time it is shown).
+ */
+export async function issueApiKey(
+  deps: { db: Db; events: EventBus },
+  input: { userId: string; workspaceId: string; name: string; characterLimit?: number | null },
+): Promise<{ key: string; row: ApiKeyRow }> {
+  const issued = await createApiKey(deps.db, input);
+  await deps.events.publish(apiKeyCreated, {
+    userId: input.userId,
+    workspaceId: input.workspaceId,
+    keyId: issued.row.id,
+  });
+  return issued;
 }
 
 /** The key's row when `key` is a live key, and notes its use; undefined otherwise. */

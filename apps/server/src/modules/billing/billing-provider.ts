@@ -1,11 +1,14 @@
 import type { BillingPeriod, HostedSession, PaidPlanId, SubscriptionTier } from '@parla/contracts';
 import type { Db } from '../../platform/db/client';
+import type { EventPublisher } from '../../platform/events/event-bus';
 import type { BillingState } from './billing.store';
 import type { InvoiceRow, SessionRow, StoredDiscount } from './billing.tables';
 
 /** What a provider call sees: the transaction, the locked workspace state and the caller's email. */
 export interface ProviderContext {
   tx: Db;
+  /** Publishes events in `tx`: they are delivered once it commits. */
+  events: EventPublisher;
   state: BillingState;
   now: Date;
   email: string | null;

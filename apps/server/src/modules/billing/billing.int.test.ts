@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpWithApiKey } from '../../test/factories';
 import { sessionCalls } from '../../test/session-calls';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, spendDepsOf, type TestApp } from '../../test/test-app';
 import { chargeCredits, openGeneration, refundGeneration } from '../credits/credits.service';
 import { creditLedger } from '../credits/credits.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
@@ -688,7 +688,7 @@ describe('credits', () => {
       .where(eq(workspaces.id, account.workspaceId));
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, () =>
-        chargeCredits(db, { workspaceId: account.workspaceId, amount: 10, now, modelId: 'm' }),
+        chargeCredits(spendDepsOf(t), { workspaceId: account.workspaceId, amount: 10, now, modelId: 'm' }),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
@@ -710,7 +710,7 @@ describe('credits', () => {
     expect((await speak(account, 'One two three.')).statusCode).toBe(200);
     // A generation that failed: charged, then refunded, under its model.
     const db = t.deps.database.db;
-    const failed = await openGeneration(db, {
+    const failed = await openGeneration(spendDepsOf(t), {
       workspaceId: account.workspaceId,
       amount: 40,
       now,

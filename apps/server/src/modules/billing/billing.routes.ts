@@ -53,6 +53,7 @@ import { loadBillingState } from './billing.store';
 export function billingDepsOf(deps: AppDeps): BillingDeps {
   return {
     db: deps.database.db,
+    events: deps.events,
     clock: deps.clock,
     publicUrl: deps.config.publicUrl,
     provider: deps.billingProvider,

@@ -28,8 +28,9 @@ import type { Clock } from '../../platform/clock';
 import { toUnixSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import { subscriptionPaymentFailed } from '../../platform/events/catalog';
+import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
-import { notifyUser } from '../notifications/notifications.service';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 import {
@@ -72,6 +73,8 @@ import type { BillingProvider, ProviderContext } from './billing-provider';
 
 export interface BillingDeps {
   db: Db;
+  /** Publishes what billing does (a failed renewal) to the modules that react to it. */
+  events: EventBus;
   clock: Clock;
   publicUrl: string;
   /** null: payments are off on this server (BILLING_PROVIDER=none, the "isolated environment"). */
@@ -102,17 +105,13 @@ function conflict(message: string): AppError {
 }
 
 /**
- * Tells the workspace's owner under the bell that a renewal could not be charged (the subscription is
- * past_due, accounts §4), in the transaction that records it.
+ * A renewal could not be charged (the subscription is past_due, accounts §4): published in the transaction
+ * that records it, so the owner is told (under the bell) once it has committed.
  */
 export async function notifyPaymentFailed(ctx: ProviderContext): Promise<void> {
-  await notifyUser(ctx.tx, ctx.state.workspace.ownerId, {
-    severity: 'error',
-    title: 'Your subscription payment failed',
-    description:
-      'The renewal could not be charged. Pay the open invoice or update your payment method on the subscription page to keep generating.',
-    needsAttention: true,
-    link: '/app/subscription',
+  await ctx.events.publish(subscriptionPaymentFailed, {
+    workspaceId: ctx.state.workspace.id,
+    ownerId: ctx.state.workspace.ownerId,
   });
 }
 
@@ -129,9 +128,9 @@ async function withLockedState<T>(
   work: (ctx: ProviderContext) => Promise<T>,
 ): Promise<T> {
   const email = userId ? await emailOf(deps.db, userId) : null;
-  return deps.db.transaction(async (tx) => {
+  return deps.events.transaction(async (tx, events) => {
     const state = await loadBillingState(tx, workspaceId, { lock: true });
-    return work({ tx, state, now: deps.clock.now(), email });
+    return work({ tx, events, state, now: deps.clock.now(), email });
   });
 }
 
@@ -595,7 +594,7 @@ async function withSession(
   kinds: SessionRow['kind'][],
   work: (ctx: ProviderContext, session: SessionRow) => Promise<SessionOutcome | { declined: string }>,
 ): Promise<SessionOutcome> {
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await deps.events.transaction(async (tx, events) => {
     const now = deps.clock.now();
     const session = await findSession(tx, sessionId, now, { lock: true });
     if (!kinds.includes(session.kind))
@@ -606,7 +605,7 @@ async function withSession(
     if (session.status === 'complete')
       throw new AppError('conflict', 'This payment page is already complete.');
     const state = await loadBillingState(tx, session.workspaceId, { lock: true });
-    const result = await work({ tx, state, now, email: null }, session);
+    const result = await work({ tx, events, state, now, email: null }, session);
     if ('declined' in result) {
       await tx
         .update(billingSessions)
@@ -899,7 +898,7 @@ export async function payInvoiceFromPortal(
   invoiceId: string,
 ): Promise<void> {
   const provider = requireProvider(deps);
-  const paid = await deps.db.transaction(async (tx) => {
+  const paid = await deps.events.transaction(async (tx, events) => {
     const now = deps.clock.now();
     const session = await findSession(tx, sessionId, now);
     if (session.kind !== 'portal')
@@ -909,7 +908,7 @@ export async function payInvoiceFromPortal(
     const state = await loadBillingState(tx, session.workspaceId, { lock: true });
     const invoice = await findInvoice(tx, session.workspaceId, invoiceId);
     if (invoice.status !== 'open') throw new AppError('conflict', 'This invoice is not open.');
-    return payInvoiceWithCard({ tx, state, now, email: null }, invoice, provider);
+    return payInvoiceWithCard({ tx, events, state, now, email: null }, invoice, provider);
   });
   if (!paid) throw new AppError('card_declined', 'Your card was declined. Change the card and try again.');
 }
@@ -1231,9 +1230,9 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
       .from(billingSubscriptions)
       .where(lte(billingSubscriptions.currentPeriodEnd, now));
     for (const { workspaceId } of due) {
-      await deps.db.transaction(async (tx) => {
+      await deps.events.transaction(async (tx, events) => {
         const state = await loadBillingState(tx, workspaceId, { lock: true });
-        const ctx: ProviderContext = { tx, state, now, email: null };
+        const ctx: ProviderContext = { tx, events, state, now, email: null };
         // Several periods may have passed while the server was down: each is closed in turn.
         for (let guard = 0; guard < 36; guard++) {
           const end = ctx.state.sub.currentPeriodEnd;
@@ -1255,12 +1254,12 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
         ),
       );
     for (const due of retries) {
-      await deps.db.transaction(async (tx) => {
+      await deps.events.transaction(async (tx, events) => {
         const state = await loadBillingState(tx, due.workspaceId, { lock: true });
         // Read again under the lock: it may have been paid from the portal since the list was made.
         const invoice = await findInvoice(tx, due.workspaceId, due.id);
         if (invoice.status !== 'open') return;
-        const ctx: ProviderContext = { tx, state, now, email: null };
+        const ctx: ProviderContext = { tx, events, state, now, email: null };
         if (await payInvoiceWithCard(ctx, invoice, provider)) return;
         const lastTry = invoice.attempts + 1 >= MAX_RENEWAL_ATTEMPTS;
         await tx
@@ -1282,7 +1281,7 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
         ),
       );
     for (const { workspaceId } of lapsed) {
-      await deps.db.transaction(async (tx) => {
+      await deps.events.transaction(async (tx, _events) => {
         const state = await loadBillingState(tx, workspaceId, { lock: true });
         const expiry = state.sub.incompleteExpiresAt;
         if (state.sub.status !== 'incomplete' || !expiry || expiry > now) return;
@@ -1297,7 +1296,7 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
     .from(workspaces)
     .where(lte(workspaces.nextCharacterCountResetAt, now));
   for (const { id } of refresh) {
-    await deps.db.transaction(async (tx) => {
+    await deps.events.transaction(async (tx, _events) => {
       const state = await loadBillingState(tx, id, { lock: true });
       const due = state.workspace.nextCharacterCountResetAt;
       if (!due || due > now) return;

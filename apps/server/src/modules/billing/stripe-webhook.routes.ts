@@ -21,7 +21,7 @@ export async function stripeWebhookRoutes(
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
   });
-  const webhook = { db: deps.database.db, clock: deps.clock, provider };
+  const webhook = { db: deps.database.db, events: deps.events, clock: deps.clock, provider };
   registerRoute(app, stripeWebhookRoute, async ({ request }) =>
     handleStripeWebhook(
       webhook,

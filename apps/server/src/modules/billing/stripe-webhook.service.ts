@@ -12,6 +12,7 @@ import type Stripe from 'stripe';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import type { EventBus } from '../../platform/events/event-bus';
 import { addPeriod } from './billing.pricing';
 import {
   activateFromCheckout,
@@ -44,6 +45,7 @@ import { cardOf, idOf, itemOf, type StripeBillingProvider } from './stripe-provi
 
 export interface StripeWebhookDeps {
   db: Db;
+  events: EventBus;
   clock: Clock;
   provider: StripeBillingProvider;
 }
@@ -106,7 +108,7 @@ async function applyToWorkspace(
   workspaceId: string | null,
   work: (ctx: ProviderContext) => Promise<void>,
 ): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await deps.events.transaction(async (tx, events) => {
     if (!(await claimWebhookEvent(tx, event.id, event.type))) return;
     if (!workspaceId) return;
     let state: ProviderContext['state'];
@@ -116,7 +118,7 @@ async function applyToWorkspace(
       if (error instanceof AppError && error.code === 'unauthorized') return;
       throw error;
     }
-    await work({ tx, state, now: deps.clock.now(), email: null });
+    await work({ tx, events, state, now: deps.clock.now(), email: null });
   });
 }
 

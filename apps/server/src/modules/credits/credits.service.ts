@@ -9,10 +9,11 @@ import { and, eq, gt, inArray, lt, notExists, notInArray, sql } from 'drizzle-or
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import { creditsRunningLow } from '../../platform/events/catalog';
+import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
 import { apiKeys } from '../api-keys/api-keys.tables';
 import { billingSubscriptions } from '../billing/billing.tables';
-import { notifyUser } from '../notifications/notifications.service';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { concurrencySlots, creditLedger } from './credits.tables';
@@ -145,11 +146,11 @@ export interface GenerationHold {
  * dies, the row is swept once the lease runs out, and the credits come back (issue 16).
  */
 export async function openGeneration(
-  db: Db,
+  deps: SpendDeps,
   input: ChargeInput & { leaseMs: number },
 ): Promise<GenerationHold> {
   const slotId = newId();
-  const reservation = await spend(db, input, { id: slotId, leaseMs: input.leaseMs });
+  const reservation = await spend(deps, input, { id: slotId, leaseMs: input.leaseMs });
   return { slotId, reservation };
 }
 
@@ -157,8 +158,14 @@ export async function openGeneration(
  * Charges credits for work that holds no concurrency slot (and for tests of the quota under load): the
  * same checks as a generation, under the same lock, in one transaction with its ledger row.
  */
-export async function chargeCredits(db: Db, input: ChargeInput): Promise<Reservation> {
-  return spend(db, input, undefined);
+export async function chargeCredits(deps: SpendDeps, input: ChargeInput): Promise<Reservation> {
+  return spend(deps, input, undefined);
+}
+
+/** What a spend needs: the database, and the events it publishes (credits running low). */
+export interface SpendDeps {
+  db: Db;
+  events: EventBus;
 }
 
 /**
@@ -169,11 +176,11 @@ export async function chargeCredits(db: Db, input: ChargeInput): Promise<Reserva
  * briefly as it can be.
  */
 async function spend(
-  db: Db,
+  deps: SpendDeps,
   input: ChargeInput,
   slot: { id: string; leaseMs: number } | undefined,
 ): Promise<Reservation> {
-  return db.transaction(async (tx) => {
+  return deps.events.transaction(async (tx, events) => {
     const [row] = await tx
       .select({
         ...quotaColumns,
@@ -222,10 +229,15 @@ async function spend(
         ${ledgerInsert(chargeId, 'charge', input)}
       )
       update workspaces set character_count = character_count + ${input.amount} where id = ${input.workspaceId}`);
-    // A third statement only for the spend that passes the low-credits mark.
+    // The spend that passes the low-credits mark tells whoever cares (the owner's bell), after the commit.
     const limit = effectiveCharacterLimit(state);
     if (crossesLowCredits(limit, state.used, state.used + input.amount)) {
-      await notifyLowCredits(tx, row.ownerId, limit, state.used + input.amount);
+      await events.publish(creditsRunningLow, {
+        workspaceId: input.workspaceId,
+        ownerId: row.ownerId,
+        limit,
+        used: state.used + input.amount,
+      });
     }
     return {
       chargeId,
@@ -248,17 +260,6 @@ export function crossesLowCredits(limit: number, from: number, to: number): bool
   if (limit <= 0) return false;
   const mark = limit * LOW_CREDITS_SHARE;
   return from < mark && to >= mark;
-}
-
-/** Tells the workspace's owner under the bell when a spend passes the mark (so about once a period). */
-async function notifyLowCredits(db: Db, ownerId: string, limit: number, used: number): Promise<void> {
-  const left = Math.max(0, limit - used);
-  await notifyUser(db, ownerId, {
-    severity: 'warning',
-    title: 'Your credits are running low',
-    description: `${left.toLocaleString('en-US')} of ${limit.toLocaleString('en-US')} credits are left this period. Upgrade your plan for more, or wait for the monthly reset.`,
-    link: '/app/subscription',
-  });
 }
 
 /** An API key's own credit limit; its count needs no lock of its own (its workspace's lock serialises it). */

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids';
 import { signUpWithApiKey } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, spendDepsOf, type TestApp } from '../../test/test-app';
 import { workspaces } from '../workspaces/workspaces.tables';
 import {
   openGeneration,
@@ -34,7 +34,7 @@ async function account() {
 }
 
 const open = (workspaceId: string, amount: number) =>
-  openGeneration(db(), { workspaceId, amount, now: new Date(), leaseMs: 60_000 });
+  openGeneration(spendDepsOf(t), { workspaceId, amount, now: new Date(), leaseMs: 60_000 });
 
 async function used(workspaceId: string): Promise<number> {
   const [row] = await db()

@@ -20,7 +20,6 @@ import {
   openBudget,
   runMetered,
 } from '../metering/metering.service';
-import { completeChecklistStep } from '../onboarding/onboarding.service';
 import { StreamedAudio, streamEncodingBoundMs } from '../tts/streamed-audio';
 import {
   creditCost,
@@ -213,8 +212,7 @@ export async function textToDialogue(
   input: DialogueInput,
 ): Promise<DialogueResult> {
   const plan = await planDialogue(deps, caller, input);
-  const budget = await openBudget(deps, caller, workOf(plan.whole));
-  await completeChecklistStep(deps, caller.userId, 'generate_text_to_speech');
+  const budget = await openBudget(deps, caller, workOf(plan.whole, 'dialogue'));
   return runMetered(
     budget,
     async (signal) => {
@@ -263,12 +261,11 @@ export async function streamTextToDialogue(
   const body = new StreamedAudio(outputFormat, mode, streamEncodingBoundMs(plan.whole.text.length));
   let budget: Budget;
   try {
-    budget = await openBudget(deps, caller, workOf(plan.whole));
+    budget = await openBudget(deps, caller, workOf(plan.whole, 'dialogue'));
   } catch (error) {
     body.abandon();
     throw error;
   }
-  await completeChecklistStep(deps, caller.userId, 'generate_text_to_speech');
   const cancel = new AbortController();
   const lines = speakDialogue(deps, plan, { tenant: caller.workspaceId, signal: cancel.signal });
   let first: DialogueChunk | undefined;

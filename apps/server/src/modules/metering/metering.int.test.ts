@@ -30,14 +30,22 @@ async function callerWithCredits(used: number): Promise<MeteredCaller> {
   return { userId, workspaceId, requestId: 'test' };
 }
 
-const deps = () => ({ db: db(), clock: t.deps.clock, logger: t.deps.logger, leases: t.deps.leases });
+const deps = () => ({
+  db: db(),
+  events: t.deps.events,
+  clock: t.deps.clock,
+  logger: t.deps.logger,
+  leases: t.deps.leases,
+});
 
 describe('metering', () => {
   it('concurrent budgets against a small quota: each charged once, never past the plan', async () => {
     const limit = 2_000_000; // Scale's credits a month.
     const caller = await callerWithCredits(limit - 1000);
     const opened = await Promise.allSettled(
-      Array.from({ length: 12 }, () => openBudget(deps(), caller, { credits: 100, modelId: 'parla_v1' })),
+      Array.from({ length: 12 }, () =>
+        openBudget(deps(), caller, { kind: 'text_to_speech', credits: 100, modelId: 'parla_v1' }),
+      ),
     );
     const budgets = opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
     const refused = opened.flatMap((o) => (o.status === 'rejected' ? [o.reason as AppError] : []));
@@ -78,7 +86,11 @@ describe('metering', () => {
 
   it('a failure inside the work refunds and cancels what the work queued', async () => {
     const caller = await callerWithCredits(0);
-    const budget = await openBudget(deps(), caller, { credits: 30, modelId: 'parla_v1' });
+    const budget = await openBudget(deps(), caller, {
+      kind: 'text_to_speech',
+      credits: 30,
+      modelId: 'parla_v1',
+    });
     let signal: AbortSignal | undefined;
     const error = await runMetered(
       budget,

@@ -5,9 +5,12 @@ import {
   tierDisplayNames,
 } from '@parla/contracts';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import { generationStarted } from '../../platform/events/catalog';
+import type { EventBus } from '../../platform/events/event-bus';
 import type { Storage } from '../../platform/storage/storage';
 import {
   assertQuota,
@@ -31,11 +34,16 @@ import { type HistoryItemInsert, insertHistoryItem } from '../history/history.st
 /** What metering needs from the app. */
 export interface MeteringDeps {
   db: Db;
+  /** The domain events (a spend past 90% of the credits is one). */
+  events: EventBus;
   clock: Clock;
   logger: Logger;
   /** This process's leases on the generations it runs. */
   leases: GenerationLeases;
 }
+
+/** The kinds of generation (the catalogue's `generation.started`). */
+export type GenerationKind = z.infer<typeof generationStarted.payload>['kind'];
 
 /** Who a generation is for (a signed-in session or an API key), and the request it answers. */
 export interface MeteredCaller {
@@ -45,8 +53,9 @@ export interface MeteredCaller {
   requestId: string;
 }
 
-/** What a generation costs: credits, under a model and a voice (the usage chart groups by them). */
+/** What a generation is and costs: credits, under a model and a voice (the usage chart groups by them). */
 export interface MeteredWork {
+  kind: GenerationKind;
   credits: number;
   modelId: string;
   voiceId?: string | undefined;
@@ -99,14 +108,15 @@ export interface Budget {
 
 /**
  * Takes a concurrency slot (or 429 `too_many_concurrent_requests` with the public API's headers) and
- * reserves the credits (or `quota_exceeded`, `payment_required`), under this process's lease.
+ * reserves the credits (or `quota_exceeded`, `payment_required`), under this process's lease; then tells
+ * the modules that care that the generation started (`generation.started`: onboarding's first steps).
  */
 export async function openBudget(
-  deps: Pick<MeteringDeps, 'db' | 'clock' | 'leases'>,
+  deps: Pick<MeteringDeps, 'db' | 'events' | 'clock' | 'leases'>,
   caller: MeteredCaller,
   work: MeteredWork,
 ): Promise<Budget> {
-  const { slotId, reservation } = await openGeneration(deps.db, {
+  const { slotId, reservation } = await openGeneration(deps, {
     workspaceId: caller.workspaceId,
     apiKeyId: caller.apiKeyId,
     amount: work.credits,
@@ -116,6 +126,20 @@ export async function openBudget(
     voiceId: work.voiceId,
   });
   deps.leases.hold(slotId);
+  const refund = async () => {
+    deps.leases.release(slotId);
+    await refundGeneration(deps.db, slotId, deps.clock.now());
+  };
+  try {
+    await deps.events.publish(generationStarted, {
+      userId: caller.userId,
+      workspaceId: caller.workspaceId,
+      kind: work.kind,
+    });
+  } catch (error) {
+    await refund();
+    throw error;
+  }
   const settleIn = async (tx: Db) => {
     deps.leases.release(slotId);
     if (!(await settleGeneration(tx, slotId))) {
@@ -129,10 +153,7 @@ export async function openBudget(
     reservation,
     settleIn,
     settle: () => settleIn(deps.db),
-    refund: async () => {
-      deps.leases.release(slotId);
-      await refundGeneration(deps.db, slotId, deps.clock.now());
-    },
+    refund,
   };
 }
 

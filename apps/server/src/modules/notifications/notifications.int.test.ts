@@ -2,7 +2,7 @@ import { ErrorResponse, ListUserMessagesResponse } from '@parla/contracts';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpWithApiKey } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, spendDepsOf, type TestApp } from '../../test/test-app';
 import { chargeCredits } from '../credits/credits.service';
 import { notifyUser } from './notifications.service';
 import { userMessageEvents } from './notifications.tables';
@@ -140,7 +140,7 @@ describe('the bell’s messages', () => {
   it('tells the owner once when a spend passes 90% of the credits', async () => {
     const ada = await signUpWithApiKey(t.app);
     const spend = (amount: number) =>
-      chargeCredits(db(), { workspaceId: ada.workspaceId, amount, now: new Date() });
+      chargeCredits(spendDepsOf(t), { workspaceId: ada.workspaceId, amount, now: new Date() });
     await spend(8_000);
     expect((await messagesOf(ada)).messages).toEqual([]);
     await spend(1_200);

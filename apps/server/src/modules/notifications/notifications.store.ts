@@ -1,5 +1,6 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { users } from '../users/users.tables';
 import { type UserMessageRow, userMessageEvents, userMessages } from './notifications.tables';
 
 export async function insertUserMessage(db: Db, message: typeof userMessages.$inferInsert): Promise<void> {
@@ -63,4 +64,14 @@ export async function insertUserMessageEvents(
   events: (typeof userMessageEvents.$inferInsert)[],
 ): Promise<void> {
   if (events.length > 0) await db.insert(userMessageEvents).values(events);
+}
+
+/** The users with a verified account under any of these addresses (the invitees told under the bell). */
+export async function verifiedUsersByEmail(db: Db, emails: readonly string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.email, [...emails]), isNotNull(users.emailVerifiedAt)));
+  return rows.map((row) => row.id);
 }

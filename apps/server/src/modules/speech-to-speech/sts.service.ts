@@ -25,7 +25,6 @@ import {
   recordGeneration,
   runMetered,
 } from '../metering/metering.service';
-import { completeChecklistStep } from '../onboarding/onboarding.service';
 import { type TtsCaller, type TtsDeps, toClientError, workOf } from '../tts/tts.service';
 import { resolveSpeakingVoice, type SpeakingVoice } from '../voices/speaking-voice';
 import type { VoicePreviewDeps } from '../voices/voice-previews';
@@ -42,7 +41,7 @@ import { targetProfileOf } from './target-profile';
 
 export type StsDeps = Pick<
   TtsDeps,
-  'db' | 'storage' | 'clock' | 'logger' | 'leases' | 'externalConfigured'
+  'db' | 'events' | 'storage' | 'clock' | 'logger' | 'leases' | 'externalConfigured'
 > & {
   /** What makes a premade voice's preview, whose analysis is the target profile. */
   previews: VoicePreviewDeps;
@@ -197,8 +196,7 @@ async function convert(deps: StsDeps, caller: TtsCaller, input: StsInput): Promi
   const seconds = plan.input.samples.length / plan.input.sampleRate;
   // The transform runs at ~10–20× real time: the time bound of each step of the work.
   const workMs = 60_000 + seconds * 2000;
-  const budget = await openBudget(deps, caller, workOf(plan));
-  await completeChecklistStep(deps, caller.userId, 'generate_speech_to_speech');
+  const budget = await openBudget(deps, caller, workOf(plan, 'speech_to_speech'));
   return runMetered(
     budget,
     async () => {

@@ -22,6 +22,7 @@ export function ttsDepsOf(deps: AppDeps): TtsDeps {
     clock: deps.clock,
     logger: deps.logger,
     leases: deps.leases,
+    events: deps.events,
   };
 }
 

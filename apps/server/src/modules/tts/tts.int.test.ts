@@ -12,7 +12,7 @@ import {
   premadeVoiceId,
   type SpeechAccount,
 } from '../../test/speech-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, spendDepsOf, type TestApp } from '../../test/test-app';
 import { concurrencySlots, creditLedger } from '../credits/credits.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 
@@ -375,7 +375,7 @@ describe('text to speech refusals: nothing kept, nothing charged', () => {
     const dead = [];
     for (let i = 0; i < 2; i += 1) {
       dead.push(
-        await openGeneration(db(), {
+        await openGeneration(spendDepsOf(t), {
           workspaceId: acct.workspaceId,
           amount: 7,
           now: new Date(),

@@ -35,7 +35,6 @@ import {
   recordGeneration,
   runMetered,
 } from '../metering/metering.service';
-import { completeChecklistStep } from '../onboarding/onboarding.service';
 import {
   premadeSpeaking,
   resolveSpeakingVoice,
@@ -253,8 +252,11 @@ export function recordHistory(
 }
 
 /** What a text-to-speech plan costs, for metering. */
-export function workOf(plan: Pick<TtsPlan, 'characterCost' | 'model' | 'voice'>): MeteredWork {
-  return { credits: plan.characterCost, modelId: plan.model.model_id, voiceId: plan.voice.voice_id };
+export function workOf(
+  plan: Pick<TtsPlan, 'characterCost' | 'model' | 'voice'>,
+  kind: MeteredWork['kind'] = 'text_to_speech',
+): MeteredWork {
+  return { kind, credits: plan.characterCost, modelId: plan.model.model_id, voiceId: plan.voice.voice_id };
 }
 
 /**
@@ -265,7 +267,6 @@ export function workOf(plan: Pick<TtsPlan, 'characterCost' | 'model' | 'voice'>)
 export async function textToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsInput): Promise<TtsResult> {
   const plan = await planTextToSpeech(deps, caller, input);
   const budget = await openBudget(deps, caller, workOf(plan));
-  await completeChecklistStep(deps, caller.userId, 'generate_text_to_speech');
   return runMetered(
     budget,
     async (signal) => {
@@ -340,7 +341,6 @@ export async function streamTextToSpeech(
     body.abandon();
     throw error;
   }
-  await completeChecklistStep(deps, caller.userId, 'generate_text_to_speech');
   let first: SpeechSentence | undefined;
   try {
     first = (await speaking).value ?? undefined;

@@ -142,10 +142,9 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     getReferralLinkRoute,
     async ({ request }) => ({
       referral_link: await getReferralLink(
-        db,
+        { db, events: deps.events },
         deps.config.publicUrl,
         principalOf(request).userId,
-        request.log,
       ),
     }),
     guarded,

@@ -15,6 +15,8 @@ import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { toUnixSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import { referralLinkCreated } from '../../platform/events/catalog';
+import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
 import type { Storage } from '../../platform/storage/storage';
 import { apiKeys } from '../api-keys/api-keys.tables';
@@ -25,7 +27,6 @@ import { referralCodeToKeep } from '../growth/growth.service';
 import { historyItems } from '../history/history.tables';
 import { deleteWorkspaceShareVideos } from '../history/share-video.files';
 import { toUserOnboarding } from '../onboarding/onboarding.present';
-import { completeChecklistStep, type StepLogger } from '../onboarding/onboarding.service';
 import { deleteWorkspaceVoiceFiles, retireWorkspaceVoices } from '../voices/voice-files';
 import { voices } from '../voices/voices.tables';
 import { getMemberRole } from '../workspaces/workspaces.store';
@@ -315,11 +316,11 @@ export async function recordDeviceFingerprint(db: Db, userId: string, fingerprin
  * checklist's join_affiliate (accounts §4 "affiliate link generated").
  */
 export async function getReferralLink(
-  db: Db,
+  deps: { db: Db; events: EventBus },
   publicUrl: string,
   userId: string,
-  logger: StepLogger,
 ): Promise<string> {
+  const { db } = deps;
   const user = await requireUser(db, userId);
   let code = user.referralLinkCode;
   if (!code) {
@@ -329,7 +330,7 @@ export async function getReferralLink(
       .set({ referralLinkCode: code })
       .where(and(eq(users.id, userId), isNull(users.referralLinkCode)))
       .returning({ code: users.referralLinkCode });
-    if (row) await completeChecklistStep({ db, logger }, userId, 'join_affiliate');
+    if (row) await deps.events.publish(referralLinkCreated, { userId });
     code = row?.code ?? (await requireUser(db, userId)).referralLinkCode ?? code;
   }
   return `${publicUrl}/?via=${encodeURIComponent(code)}`;

@@ -13,6 +13,8 @@ import {
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
+import { voiceAdded } from '../../platform/events/catalog';
+import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
 import { Limiter } from '../../platform/limiter';
 import type { Storage } from '../../platform/storage/storage';
@@ -36,6 +38,7 @@ import { generatedVoices, voices } from './voices.tables';
 
 export interface DesignDeps {
   db: Db;
+  events: EventBus;
   storage: Storage;
   engines: TtsProvider;
   publicUrl: string;
@@ -327,6 +330,12 @@ export async function createDesignedVoice(
       profile: preview.profile,
       settings: preview.settings,
     });
+  });
+  await deps.events.publish(voiceAdded, {
+    userId: caller.userId,
+    workspaceId: caller.workspaceId,
+    voiceId: id,
+    source: 'design',
   });
   const { row, samples } = await getOwnVoice(deps.db, caller, id);
   return toOwnVoiceResponse(row, samples, deps.publicUrl);

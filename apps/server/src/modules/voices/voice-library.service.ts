@@ -12,6 +12,8 @@ import type { z } from 'zod';
 import { toUnixSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError, notFound } from '../../platform/errors';
+import { voiceAdded } from '../../platform/events/catalog';
+import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
 import { users } from '../users/users.tables';
 import { holdsRole } from '../workspaces/resource-access';
@@ -175,12 +177,13 @@ async function addedByWorkspace(db: Db, workspaceId: string, ids: string[]): Pro
  * already, and adding one twice is refused.
  */
 export async function addSharedVoice(
-  db: Db,
+  deps: { db: Db; events: EventBus },
   caller: VoiceCaller,
   publicUserId: string,
   voiceId: string,
   newName: string,
 ): Promise<{ voice_id: string }> {
+  const { db } = deps;
   const [original] = await db
     .select()
     .from(voices)
@@ -231,6 +234,12 @@ export async function addSharedVoice(
       .update(voices)
       .set({ clonedByCount: sql`${voices.clonedByCount} + 1` })
       .where(eq(voices.id, original.id));
+  });
+  await deps.events.publish(voiceAdded, {
+    userId: caller.userId,
+    workspaceId: caller.workspaceId,
+    voiceId: id,
+    source: 'library',
   });
   return { voice_id: id };
 }

@@ -44,7 +44,6 @@ import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { sendStoredFile } from '../../platform/storage/send-file';
 import { biometricGuard } from '../consent/consent.routes';
-import { withChecklistStep } from '../onboarding/onboarding.service';
 import { callerOf } from '../tts/tts-http';
 import {
   addVoice,
@@ -254,11 +253,12 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     app,
     addSharedVoiceRoute,
     async ({ request, params, body }) =>
-      withChecklistStep(
-        { db, logger: request.log, clock: deps.clock },
-        callerOf(request).userId,
-        'add_voice_to_voice_lab',
-        addSharedVoice(db, callerOf(request), params.public_user_id, params.voice_id, body.new_name),
+      addSharedVoice(
+        { db, events: deps.events },
+        callerOf(request),
+        params.public_user_id,
+        params.voice_id,
+        body.new_name,
       ),
     guarded,
   );
@@ -308,7 +308,13 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     );
   }
 
-  const design: DesignDeps = { db, storage: deps.storage, engines: deps.engines, publicUrl };
+  const design: DesignDeps = {
+    db,
+    events: deps.events,
+    storage: deps.storage,
+    engines: deps.engines,
+    publicUrl,
+  };
   for (const route of [designVoiceRoute, createVoicePreviewsRoute]) {
     registerRoute(
       app,
@@ -334,13 +340,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   registerRoute(
     app,
     createDesignedVoiceRoute,
-    async ({ request, body }) =>
-      withChecklistStep(
-        { db, logger: request.log, clock: deps.clock },
-        callerOf(request).userId,
-        'design_voice',
-        createDesignedVoice(design, callerOf(request), body),
-      ),
+    async ({ request, body }) => createDesignedVoice(design, callerOf(request), body),
     guarded,
   );
   registerRoute(

@@ -10,17 +10,18 @@ import {
   type WorkspaceRole,
   type WorkspaceSummary,
 } from '@parla/contracts';
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { type Clock, toUnixSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import { workspaceInvitationsSent } from '../../platform/events/catalog';
+import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
 import type { Mailer } from '../../providers/mail/mailer';
 import { apiKeys } from '../api-keys/api-keys.tables';
 import { hashActionCode } from '../auth/action-codes';
-import { notifyUser } from '../notifications/notifications.service';
 import { setUserWorkspace } from '../users/users.store';
 import { type UserRow, users } from '../users/users.tables';
 import { workspaceInviteMail } from './workspace-mail';
@@ -37,6 +38,7 @@ import {
 
 export interface WorkspaceDeps {
   db: Db;
+  events: EventBus;
   clock: Clock;
   mailer: Mailer;
   logger: Logger;
@@ -427,12 +429,12 @@ export async function inviteMembers(
       inviter: inviter[0]?.firstName || inviter[0]?.email || 'A member',
     };
   });
-  await notifyInvitees(
-    deps,
-    sent.invites.map((i) => i.email),
-    sent.workspaceName,
-    sent.inviter,
-  );
+  await deps.events.publish(workspaceInvitationsSent, {
+    workspaceId: caller.workspaceId,
+    workspaceName: sent.workspaceName,
+    inviter: sent.inviter,
+    emails: sent.invites.map((i) => i.email),
+  });
   for (const [index, invite] of sent.invites.entries()) {
     const link = new URL('/app/settings/workspace-invites', `${deps.publicUrl}/`);
     link.searchParams.set('invite_code', invite.code);
@@ -465,28 +467,6 @@ export async function inviteMembers(
         },
       );
     }
-  }
-}
-
-/** A message under the bell of each invitee who already has a verified account here (accounts §3 Message). */
-async function notifyInvitees(deps: WorkspaceDeps, emails: string[], workspaceName: string, inviter: string) {
-  try {
-    const known = await deps.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.email, emails), isNotNull(users.emailVerifiedAt)));
-    for (const user of known) {
-      await notifyUser(deps.db, user.id, {
-        severity: 'info',
-        title: `${inviter} invited you to ${workspaceName}`,
-        description: 'Accept to join the workspace and work with its members.',
-        needsAttention: true,
-        link: '/app/settings/workspace-invites',
-      });
-    }
-  } catch (error) {
-    // The mail is the invitation; the message is a convenience.
-    deps.logger.error({ err: error }, 'workspace invite message could not be stored');
   }
 }
 

@@ -85,6 +85,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
   const db = deps.database.db;
   const w: WorkspaceDeps = {
     db,
+    events: deps.events,
     clock: deps.clock,
     mailer: deps.mailer,
     logger: deps.logger,

@@ -21,9 +21,24 @@ export class JobQueue {
 
   /** Validates the payload against the job's schema and stores the job; returns its id. */
   async enqueue<P>(definition: JobDefinition<P>, payload: P, options: EnqueueOptions = {}): Promise<string> {
+    const id = await this.enqueueIn(this.db, definition, payload, options);
+    this.onEnqueued?.();
+    return id;
+  }
+
+  /**
+   * Stores the job with `db`, which may be a transaction: the job exists only if that commits (a domain
+   * event's durable handler). The in-process worker is not woken: call `wake()` after the commit.
+   */
+  async enqueueIn<P>(
+    db: Db,
+    definition: JobDefinition<P>,
+    payload: P,
+    options: EnqueueOptions = {},
+  ): Promise<string> {
     const data = definition.payload.parse(payload);
     const id = newId();
-    const inserted = await this.db
+    const inserted = await db
       .insert(jobs)
       .values({
         id,
@@ -38,14 +53,18 @@ export class JobQueue {
       .onConflictDoNothing({ target: jobs.singletonKey })
       .returning({ id: jobs.id });
     if (inserted.length === 0 && options.singletonKey) {
-      const [existing] = await this.db
+      const [existing] = await db
         .select({ id: jobs.id })
         .from(jobs)
         .where(eq(jobs.singletonKey, options.singletonKey));
       if (existing) return existing.id;
     }
-    this.onEnqueued?.();
     return id;
+  }
+
+  /** Tells an in-process worker that jobs wait (after a transaction that enqueued some committed). */
+  wake(): void {
+    this.onEnqueued?.();
   }
 
   /**

@@ -1,6 +1,7 @@
 import { billingRenewalsJob } from '../../modules/billing/billing.jobs';
 import { shareVideoRenderJob } from '../../modules/history/share-video.jobs';
 import { pvcSeparateJob, pvcTrainJob } from '../../modules/voices/pvc.jobs';
+import { deliverEventJob } from '../events/event-bus';
 import type { JobDefinition } from './job-definition';
 
 /**
@@ -12,4 +13,5 @@ export const registeredJobs: JobDefinition<any>[] = [
   shareVideoRenderJob,
   pvcSeparateJob,
   pvcTrainJob,
+  deliverEventJob,
 ];

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { defineEvent } from './event-bus';
+
+/*
+ * The domain events, in one catalogue (issue 17 item 2). A module publishes and subscribes by importing
+ * from here — never from the other module — so side effects never make two modules depend on each other.
+ * The names are the ones webhooks will send. Published today:
+ */
+
+/** A generation began: its credits are reserved and its work started (onboarding's first steps). */
+export const generationStarted = defineEvent(
+  'generation.started',
+  z.object({
+    userId: z.string(),
+    workspaceId: z.string(),
+    kind: z.enum(['text_to_speech', 'dialogue', 'speech_to_speech']),
+  }),
+);
+
+/** A voice joined a workspace: an instant or professional clone, a designed voice, a library copy. */
+export const voiceAdded = defineEvent(
+  'voice.added',
+  z.object({
+    userId: z.string(),
+    workspaceId: z.string(),
+    voiceId: z.string(),
+    source: z.enum(['instant_clone', 'professional_clone', 'design', 'library']),
+  }),
+);
+
+/** An API key was made (and shown, the one time it is). */
+export const apiKeyCreated = defineEvent(
+  'api_key.created',
+  z.object({ userId: z.string(), workspaceId: z.string(), keyId: z.string() }),
+);
+
+/** A user's referral link was made, the first time they asked for it. */
+export const referralLinkCreated = defineEvent('referral_link.created', z.object({ userId: z.string() }));
+
+/** A spend took a workspace past 90% of its period's credits (credits.service LOW_CREDITS_SHARE). */
+export const creditsRunningLow = defineEvent(
+  'credits.running_low',
+  z.object({ workspaceId: z.string(), ownerId: z.string(), limit: z.number(), used: z.number() }),
+);
+
+/** Invitations to a workspace went out by mail (accounts §3): invitees with an account are told too. */
+export const workspaceInvitationsSent = defineEvent(
+  'workspace.invitations_sent',
+  z.object({
+    workspaceId: z.string(),
+    workspaceName: z.string(),
+    inviter: z.string(),
+    emails: z.array(z.string()),
+  }),
+);
+
+/** A renewal's charge failed: the subscription is past due, generation stops until it is paid. */
+export const subscriptionPaymentFailed = defineEvent(
+  'subscription.payment_failed',
+  z.object({ workspaceId: z.string(), ownerId: z.string() }),
+);
+
+/**
+ * Named for webhooks, published when their module moves onto events: `generation.completed`,
+ * `voice.removed`, `workspace.member_removed`, `subscription.changed`, `user.deleted`.
+ */
+export const WEBHOOK_EVENT_NAMES = [
+  'generation.started',
+  'generation.completed',
+  'voice.added',
+  'voice.removed',
+  'api_key.created',
+  'workspace.member_removed',
+  'subscription.changed',
+  'subscription.payment_failed',
+  'credits.running_low',
+  'user.deleted',
+] as const;
