@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
-import { subscribeNotifications } from './modules/notifications/notifications.events';
-import { subscribeOnboarding } from './modules/onboarding/onboarding.events';
+import { MODULES } from './modules';
 import type { Clock } from './platform/clock';
 import type { Db } from './platform/db/client';
 import { EventBus } from './platform/events/event-bus';
@@ -12,7 +11,6 @@ import type { JobQueue } from './platform/jobs/job-queue';
  */
 export function createEventBus(deps: { db: Db; queue: JobQueue; logger: Logger; clock: Clock }): EventBus {
   const bus = new EventBus(deps);
-  subscribeNotifications(bus, deps);
-  subscribeOnboarding(bus, deps);
+  for (const module of MODULES) module.subscribe?.(bus, deps);
   return bus;
 }

@@ -16,7 +16,7 @@ import {
   verifySignInRequestRoute,
 } from '@parla/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
 import { consentDepsOf, ensureGeoLocation } from '../consent/consent.service';

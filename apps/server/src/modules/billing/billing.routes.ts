@@ -23,7 +23,7 @@ import {
   verifyCardRoute,
 } from '@parla/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
 import { adminRightsRequired } from '../workspaces/members.service';

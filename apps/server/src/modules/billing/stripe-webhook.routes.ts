@@ -1,6 +1,6 @@
 import { stripeWebhookRoute } from '@parla/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { registerRoute } from '../../platform/route';
 import type { StripeBillingProvider } from './stripe-provider';
 import { handleStripeWebhook } from './stripe-webhook.service';

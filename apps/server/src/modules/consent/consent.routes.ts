@@ -8,7 +8,7 @@ import {
   updateWorkspaceRoute,
 } from '@parla/contracts';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
 import {

@@ -5,7 +5,7 @@ import {
   textToDialogueWithTimestampsRoute,
 } from '@parla/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { registerRoute } from '../../platform/route';
 import { callerOf, ttsDepsOf, withGenerationHeaders } from '../tts/tts-http';
 import { type DialogueInput, streamTextToDialogue, textToDialogue } from './dialogue.service';

@@ -1,6 +1,6 @@
 import { getReferralsRoute, googleAdsVisitRoute } from '@parla/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
 import { countReferrals, recordAdVisit } from './growth.service';

@@ -1,6 +1,6 @@
 import { getOutboxEmailRoute, listOutboxEmailsRoute } from '@parla/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../platform/errors';
 import { registerRoute } from '../../platform/route';
 import { presentOutboxEmail } from './mail.present';

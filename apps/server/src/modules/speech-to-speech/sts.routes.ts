@@ -5,7 +5,7 @@ import {
   speechToSpeechStreamRoute,
 } from '@parla/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { biometricGuard } from '../consent/consent.routes';

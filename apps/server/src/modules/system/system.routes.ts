@@ -1,6 +1,6 @@
 import { healthRoute } from '@parla/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { registerRoute } from '../../platform/route';
 import { checkHealth } from './system.service';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/auth-guard';
 import { OpenAiCompatibleProvider, routeProviders } from '../../providers/tts/tts-provider';
 import type { TtsCaller, TtsDeps } from './tts.service';

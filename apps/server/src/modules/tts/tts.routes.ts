@@ -9,7 +9,7 @@ import {
 } from '@parla/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { registerRoute } from '../../platform/route';
 import { openAiSpeech } from './openai-speech';
 import { streamTextToSpeech, textToSpeech } from './tts.service';

@@ -18,7 +18,7 @@ import {
   verifySensitiveActionCodeRoute,
 } from '@parla/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
 import { accountActionDepsOf } from '../auth/account-actions.service';

@@ -10,13 +10,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../../config';
 import { lockDataDir } from './data-dir-lock';
-import * as schema from './schema';
 
 /**
- * The typed database both drivers share. On PGlite a transaction holds the only connection: inside
+ * The database both drivers share, typed by each query's tables (the modules' `*.tables.ts`; no relational
+ * schema object: the app never uses `db.query`). On PGlite a transaction holds the only connection: inside
  * `db.transaction(async (tx) => …)` use `tx` for every query, never `db` (it would wait forever).
  */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -70,7 +70,7 @@ async function openPglite(dir: string): Promise<Database> {
 
 /** Wraps an open PGlite (tests pass an in-memory one loaded from a snapshot). */
 export function fromPglite(client: PGlite): Database {
-  const db: Db = drizzlePglite({ client, schema });
+  const db: Db = drizzlePglite({ client });
   return {
     db,
     kind: 'pglite',
@@ -87,7 +87,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that errors (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const db: Db = drizzlePg({ client: pool, schema });
+  const db: Db = drizzlePg({ client: pool });
   return {
     db,
     kind: 'postgres',

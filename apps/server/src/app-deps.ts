@@ -1,0 +1,35 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { BillingProvider } from './modules/billing/billing-provider';
+import type { GenerationLeases } from './modules/credits/generation-leases';
+import type { AuthGuard } from './platform/auth-guard';
+import type { Clock } from './platform/clock';
+import type { Database } from './platform/db/client';
+import type { EventBus } from './platform/events/event-bus';
+import type { JobQueue } from './platform/jobs/job-queue';
+import type { Storage } from './platform/storage/storage';
+import type { EnginePool } from './providers/engines/engine-pool';
+import type { Mailer } from './providers/mail/mailer';
+
+/**
+ * What the app hands its modules at start-up (routes, jobs, event handlers). Each module takes only the
+ * parts it needs from here; it lives outside app.ts so that no module imports the app.
+ */
+export interface AppDeps {
+  config: Config;
+  version: string;
+  logger: Logger;
+  database: Database;
+  storage: Storage;
+  queue: JobQueue;
+  engines: EnginePool;
+  /** This process's leases on the generations it runs (credits survive a crash). */
+  leases: GenerationLeases;
+  /** The domain events: published in a transaction, delivered after it commits. */
+  events: EventBus;
+  mailer: Mailer;
+  auth: AuthGuard;
+  clock: Clock;
+  /** Who takes payments; null when payments are off (BILLING_PROVIDER=none). */
+  billingProvider: BillingProvider | null;
+}

@@ -1,0 +1,21 @@
+import type { AppDeps } from '../../app-deps';
+import { defineModule } from '../../platform/module';
+import { billingRenewalsJob } from './billing.jobs';
+import { billingRoutes } from './billing.routes';
+import * as tables from './billing.tables';
+import { isStripeProvider } from './stripe-provider';
+import { stripeWebhookRoutes } from './stripe-webhook.routes';
+
+/** Stripe's webhook, served only when Stripe takes the payments. */
+async function stripeWebhook(app: Parameters<typeof billingRoutes>[0], deps: AppDeps): Promise<void> {
+  const provider = deps.billingProvider;
+  if (isStripeProvider(provider)) await stripeWebhookRoutes(app, deps, provider);
+}
+
+/** Plans, checkout, the subscription lifecycle, invoices, renewals, the payment providers. */
+export const billingModule = defineModule({
+  name: 'billing',
+  routes: [billingRoutes, stripeWebhook],
+  jobs: [billingRenewalsJob],
+  tables,
+});

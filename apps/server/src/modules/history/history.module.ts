@@ -1,0 +1,13 @@
+import { defineModule } from '../../platform/module';
+import { historyRoutes } from './history.routes';
+import * as tables from './history.tables';
+import { shareVideoRenderJob } from './share-video.jobs';
+import { shareVideoRoutes } from './share-video.routes';
+
+/** The workspace's generations, downloads, feedback, share links and share videos. */
+export const historyModule = defineModule({
+  name: 'history',
+  routes: [historyRoutes, shareVideoRoutes],
+  jobs: [shareVideoRenderJob],
+  tables,
+});

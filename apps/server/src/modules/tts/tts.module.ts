@@ -1,0 +1,5 @@
+import { defineModule } from '../../platform/module';
+import { ttsRoutes } from './tts.routes';
+
+/** Text to speech, and the OpenAI-compatible speech call. */
+export const ttsModule = defineModule({ name: 'tts', routes: [ttsRoutes] });

@@ -1,0 +1,13 @@
+import { defineModule } from '../../platform/module';
+import { pvcSeparateJob, pvcTrainJob } from './pvc.jobs';
+import { pvcRoutes } from './pvc.routes';
+import { voiceRoutes } from './voices.routes';
+import * as tables from './voices.tables';
+
+/** Premade and own voices: instant and professional clones, design, the library, collections. */
+export const voicesModule = defineModule({
+  name: 'voices',
+  routes: [voiceRoutes, pvcRoutes],
+  jobs: [pvcSeparateJob, pvcTrainJob],
+  tables,
+});
