@@ -25,7 +25,7 @@ step "typecheck"
 npm run typecheck --silent
 
 step "lint"
-npx biome check .
+npm run lint --silent
 
 step "unit tests"
 vitest_leg unit --project unit --project web

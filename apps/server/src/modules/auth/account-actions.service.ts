@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import type { Mailer, MailMessage } from '../../providers/mail/mailer';
-import { getUser, getUserByEmail } from '../users/users.store';
+import { getUser, getUserByEmail } from '../users';
 import { type UserRow, users } from '../users/users.tables';
 import {
   accountActionLink,

@@ -19,8 +19,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
-import { consentDepsOf, ensureGeoLocation } from '../consent/consent.service';
-import { requireUser } from '../users/users.service';
+import { consentDepsOf, ensureGeoLocation } from '../consent';
+import { requireUser } from '../users';
 import {
   accountActionDepsOf,
   applyEmailVerification,

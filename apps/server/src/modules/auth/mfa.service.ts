@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { countHit } from '../../platform/rate-limit/pg-rate-limit-store';
-import { getUser } from '../users/users.store';
+import { getUser } from '../users';
 import { type UserRow, users } from '../users/users.tables';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from './access-token';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUrl } from './totp';

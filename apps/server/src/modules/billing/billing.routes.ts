@@ -26,7 +26,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
-import { adminRightsRequired } from '../workspaces/members.service';
+import { adminRightsRequired } from '../workspaces';
 import {
   applyDiscount,
   authenticateSession,

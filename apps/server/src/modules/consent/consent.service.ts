@@ -13,9 +13,9 @@ import {
 import { type Clock, toUnixSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError, notFound } from '../../platform/errors';
-import { requireUser } from '../users/users.service';
+import { requireUser } from '../users';
 import type { UserRow } from '../users/users.tables';
-import { getMemberRole, isWorkspaceAdmin } from '../workspaces/workspaces.store';
+import { getMemberRole, isWorkspaceAdmin } from '../workspaces';
 import { toConsentState, toTrainingOptOut } from './consent.present';
 import {
   getTrainingOptOut,

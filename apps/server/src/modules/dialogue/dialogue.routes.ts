@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { registerRoute } from '../../platform/route';
-import { callerOf, ttsDepsOf, withGenerationHeaders } from '../tts/tts-http';
+import { callerOf, ttsDepsOf, withGenerationHeaders } from '../tts';
 import { type DialogueInput, streamTextToDialogue, textToDialogue } from './dialogue.service';
 
 /** Text to dialogue over the public API (history/voices §5, §9): several lines, each in its own voice. */

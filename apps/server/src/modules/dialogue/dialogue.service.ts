@@ -13,26 +13,21 @@ import { newId } from '../../platform/ids';
 import type { CharacterAlignment } from '../../providers/tts/alignment';
 import { encodeAudio } from '../../providers/tts/encode-audio';
 import { type SpeakOptions, type SpeechResult, synthesizeSpeech } from '../../providers/tts/speech-pipeline';
-import {
-  assertAffordable,
-  type Budget,
-  finishStreamed,
-  openBudget,
-  runMetered,
-} from '../metering/metering.service';
-import { StreamedAudio, streamEncodingBoundMs } from '../tts/streamed-audio';
+import { assertAffordable, type Budget, finishStreamed, openBudget, runMetered } from '../metering';
 import {
   creditCost,
   prepareSpeech,
   recordHistory,
   type SpeechPlan,
+  StreamedAudio,
+  streamEncodingBoundMs,
   type TtsCaller,
   type TtsDeps,
   type TtsPlan,
   toClientError,
   workOf,
-} from '../tts/tts.service';
-import { getModel } from '../voices/voices.service';
+} from '../tts';
+import { getModel } from '../voices';
 import { type DialogueChunk, DialogueTimeline, joinChunks } from './dialogue.timeline';
 
 export interface DialogueInput {

@@ -24,7 +24,7 @@ import { newId } from '../../platform/ids';
 import type { Storage } from '../../platform/storage/storage';
 import { decodeToWav } from '../../providers/tts/encode-audio';
 import { users } from '../users/users.tables';
-import { callerRoleOn, forgetShares, roleProblem } from '../workspaces/resource-access';
+import { callerRoleOn, forgetShares, roleProblem } from '../workspaces';
 import {
   deleteHistoryRow,
   ensureShareLinkId,

@@ -9,7 +9,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql 
 import type { Db } from '../../platform/db/client';
 import type { Storage } from '../../platform/storage/storage';
 import { users } from '../users/users.tables';
-import { holdsRole, type ResourceCaller } from '../workspaces/resource-access';
+import { holdsRole, type ResourceCaller } from '../workspaces';
 import { type HistoryItemRow, historyItemColumns, historyItems } from './history.tables';
 
 /**

@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors';
 import { generationStarted } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
 import type { Storage } from '../../platform/storage/storage';
+import type { GenerationLeases } from '../credits';
 import {
   assertQuota,
   openGeneration,
@@ -19,9 +20,8 @@ import {
   readQuotaState,
   refundGeneration,
   settleGeneration,
-} from '../credits/credits.service';
-import type { GenerationLeases } from '../credits/generation-leases';
-import { type HistoryItemInsert, insertHistoryItem } from '../history/history.store';
+} from '../credits';
+import { type HistoryItemInsert, insertHistoryItem } from '../history';
 
 /*
  * Metering (issue 17 item 3): the one way anything that costs credits runs. A capability says what it is

@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
-import { biometricGuard } from '../consent/consent.routes';
-import { callerOf, ttsDepsOf, withGenerationHeaders } from '../tts/tts-http';
-import { resolveSpeakingVoice } from '../voices/speaking-voice';
+import { biometricGuard } from '../consent';
+import { callerOf, ttsDepsOf, withGenerationHeaders } from '../tts';
+import { resolveSpeakingVoice } from '../voices';
 import { type StsDeps, speechToSpeech, streamSpeechToSpeech } from './sts.service';
 
 /** Speech to speech over the public API (issue 7 item 7): multipart in, audio out. */

@@ -18,17 +18,10 @@ import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
 import { denoise } from '../../providers/voice-audio/denoise';
 import { probeUpload, UploadRejectedError } from '../../providers/voice-audio/probe-upload';
 import { MAX_RATIO, MIN_RATIO, transformVoice } from '../../providers/voice-audio/voice-transform';
-import {
-  assertAffordable,
-  type Budget,
-  openBudget,
-  recordGeneration,
-  runMetered,
-} from '../metering/metering.service';
-import { type TtsCaller, type TtsDeps, toClientError, workOf } from '../tts/tts.service';
-import { resolveSpeakingVoice, type SpeakingVoice } from '../voices/speaking-voice';
-import type { VoicePreviewDeps } from '../voices/voice-previews';
-import { DEFAULT_VOICE_SETTINGS, getModel } from '../voices/voices.service';
+import { assertAffordable, type Budget, openBudget, recordGeneration, runMetered } from '../metering';
+import { type TtsCaller, type TtsDeps, toClientError, workOf } from '../tts';
+import type { VoicePreviewDeps } from '../voices';
+import { DEFAULT_VOICE_SETTINGS, getModel, resolveSpeakingVoice, type SpeakingVoice } from '../voices';
 import { targetProfileOf } from './target-profile';
 
 /*

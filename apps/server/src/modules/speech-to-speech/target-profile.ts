@@ -1,7 +1,7 @@
 import { analyzeVoice, type VoiceProfile } from '@parla/audio';
 import type { PremadeVoice } from '@parla/contracts';
 import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
-import { getVoicePreview, type VoicePreviewDeps } from '../voices/voice-previews';
+import { getVoicePreview, type VoicePreviewDeps } from '../voices';
 
 const profiles = new Map<string, Promise<VoiceProfile>>();
 

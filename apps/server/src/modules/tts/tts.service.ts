@@ -34,14 +34,16 @@ import {
   openBudget,
   recordGeneration,
   runMetered,
-} from '../metering/metering.service';
+} from '../metering';
 import {
+  DEFAULT_VOICE_SETTINGS,
+  getModel,
+  getVoice,
   premadeSpeaking,
   resolveSpeakingVoice,
   type SpeakingVoice,
   timbreFor,
-} from '../voices/speaking-voice';
-import { DEFAULT_VOICE_SETTINGS, getModel, getVoice } from '../voices/voices.service';
+} from '../voices';
 import { StreamedAudio, streamEncodingBoundMs } from './streamed-audio';
 
 export interface TtsDeps extends MeteringDeps {

@@ -3,10 +3,17 @@ import type { Db } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
 import { apiKeys } from '../api-keys/api-keys.tables';
-import { type AccountActionDeps, sendOrFail } from '../auth/account-actions.service';
-import { emailChangedMail, emailChangeMail, sensitiveActionMail } from '../auth/account-mail';
-import { consumeActionCode, issueActionCode, verifyActionCode } from '../auth/action-codes';
-import { revokeUserRefreshTokens } from '../auth/auth.store';
+import {
+  type AccountActionDeps,
+  consumeActionCode,
+  emailChangedMail,
+  emailChangeMail,
+  issueActionCode,
+  revokeUserRefreshTokens,
+  sendOrFail,
+  sensitiveActionMail,
+  verifyActionCode,
+} from '../auth';
 import { getUser, getUserByEmail } from './users.store';
 import { type UserRow, users } from './users.tables';
 

@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
-import { accountActionDepsOf } from '../auth/account-actions.service';
+import { accountActionDepsOf } from '../auth';
 import {
   prepareInternalVerification,
   sendEmailChangeVerification,

@@ -25,7 +25,7 @@ import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
 import { denoise } from '../../providers/voice-audio/denoise';
 import { probeUpload, UploadRejectedError } from '../../providers/voice-audio/probe-upload';
 import { users } from '../users/users.tables';
-import { assertRole, callerRoleOn, forgetShares, holdsRole } from '../workspaces/resource-access';
+import { assertRole, callerRoleOn, forgetShares, holdsRole } from '../workspaces';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { baseVoiceFor, findOwnVoice, ownSpeaking, voiceColumns, voiceNotFound } from './speaking-voice';
 import { ownPreviewKey, type VoicePreviewDeps } from './voice-previews';

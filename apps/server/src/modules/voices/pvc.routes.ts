@@ -24,8 +24,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
-import { biometricGuard } from '../consent/consent.routes';
-import { callerOf } from '../tts/tts-http';
+import { biometricGuard } from '../consent';
+import { callerOf } from '../tts';
 import { getOwnVoice } from './own-voices.service';
 import { providePvcDeps, pvcSeparateJob, pvcTrainJob } from './pvc.jobs';
 import {

@@ -13,7 +13,7 @@ import { AppError } from '../../platform/errors';
 import type { TtsProvider } from '../../providers/tts/tts-provider';
 import { MAX_RATIO, MIN_RATIO, type VoiceTransform } from '../../providers/voice-audio/voice-transform';
 import { users } from '../users/users.tables';
-import { holdsRole, type ResourceCaller } from '../workspaces/resource-access';
+import { holdsRole, type ResourceCaller } from '../workspaces';
 import { type VoiceRow, voices } from './voices.tables';
 
 export type VoiceCategory = 'premade' | 'cloned' | 'generated' | 'professional';

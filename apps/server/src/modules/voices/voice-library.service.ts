@@ -16,7 +16,7 @@ import { voiceAdded } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
 import { users } from '../users/users.tables';
-import { holdsRole } from '../workspaces/resource-access';
+import { holdsRole } from '../workspaces';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { getOwnVoice, takeVoiceSlot, type VoiceCaller } from './own-voices.service';
 import { reuseProblem, voiceColumns, voiceNotFound } from './speaking-voice';

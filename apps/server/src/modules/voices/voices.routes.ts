@@ -43,8 +43,8 @@ import { invalid } from '../../platform/errors';
 import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { sendStoredFile } from '../../platform/storage/send-file';
-import { biometricGuard } from '../consent/consent.routes';
-import { callerOf } from '../tts/tts-http';
+import { biometricGuard } from '../consent';
+import { callerOf } from '../tts';
 import {
   addVoice,
   analyseUpload,

@@ -1,7 +1,7 @@
 import type { SubscriptionTier } from '@parla/contracts';
 import type { Db } from '../../platform/db/client';
 import { newId } from '../../platform/ids';
-import { insertUser, setUserWorkspace } from '../users/users.store';
+import { insertUser, setUserWorkspace } from '../users';
 import type { UserRow } from '../users/users.tables';
 import { insertWorkspaceWithOwner } from './workspaces.store';
 import type { WorkspaceRow } from './workspaces.tables';

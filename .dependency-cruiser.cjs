@@ -1,0 +1,66 @@
+/**
+ * The module boundaries (issue 17 item 6), checked by `npm run lint` (scripts/check-boundaries.mjs adds the
+ * cycle check between whole server modules, which dependency-cruiser's file-level rules cannot see).
+ * Tests may reach anywhere; type-only imports count like any other.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'module-internals',
+      comment:
+        "A server module is used by another only through its index.ts, or its *.tables.ts: the tables are the schema every module's foreign keys and joins share (docs/decisions).",
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/',
+        pathNot: [
+          '^apps/server/src/modules/$1/',
+          '^apps/server/src/modules/[^/]+/index\\.ts$',
+          '^apps/server/src/modules/[^/]+/[^/]+\\.tables\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'tables-hold-only-tables',
+      comment: "A *.tables.ts imports no other module's code but its tables (foreign keys).",
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/[^/]+\\.tables\\.ts$' },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/',
+        pathNot: ['^apps/server/src/modules/$1/', '\\.tables\\.ts$'],
+      },
+    },
+    {
+      name: 'platform-below-modules',
+      comment:
+        'platform/ and providers/ are below the modules: they never import one (types of the app aside).',
+      severity: 'error',
+      from: { path: '^apps/server/src/(platform|providers)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/server/src/modules/' },
+    },
+    {
+      name: 'contracts-import-no-app',
+      comment: 'The contracts package is shared by the apps and imports nothing from them.',
+      severity: 'error',
+      from: { path: '^packages/contracts/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'web-feature-internals',
+      comment: "A web feature does not import another feature's internals: only its index.ts.",
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/', pathNot: '\\.test\\.tsx?$' },
+      to: {
+        path: '^apps/web/src/features/[^/]+/',
+        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.tsx?$'],
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(node_modules|/dist/|\\.tmp/)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+  },
+};

@@ -1,0 +1,2 @@
+/** The growth module's front door: what other modules may use (issue 17; the rest is its own). */
+export { referralCodeToKeep } from './growth.service';
