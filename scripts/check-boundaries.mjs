@@ -4,17 +4,14 @@
 //      index.ts, platform/ and providers/ below the modules, contracts import nothing from the apps, web
 //      features only through each other's index;
 //   2. no cycle between whole server modules (a folder imports another, directly or through others, that
-//      imports it back), which file-level rules cannot see.
-// What is still left of the old code is listed in scripts/boundaries-baseline.json, which may only shrink:
-// a new violation or a new cycle fails, and so does a listed one that is gone (take it off the list).
+//      imports it back), which file-level rules cannot see; the *.tables.ts are the schema all modules
+//      share, below them, so an import of one is not an edge between modules.
+// Any violation or cycle fails the lint, and CI with it.
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const baselineFile = path.join(root, 'scripts', 'boundaries-baseline.json');
-const update = process.argv.includes('--update-baseline');
 
 const json = execFileSync(
   path.join(root, 'node_modules', '.bin', 'depcruise'),
@@ -41,7 +38,8 @@ for (const file of result.modules) {
   if (!from || /\.test\.tsx?$/.test(file.source)) continue;
   for (const dependency of file.dependencies) {
     const to = MODULE.exec(dependency.resolved)?.[1];
-    if (!to || to === from) continue;
+    // The tables are the schema every module shares (foreign keys, joins): they are below all modules.
+    if (!to || to === from || dependency.resolved.endsWith('.tables.ts')) continue;
     if (!edges.has(from)) edges.set(from, new Set());
     edges.get(from).add(to);
   }
@@ -89,32 +87,10 @@ for (const [a, targets] of edges)
   for (const b of targets) if (a < b && edges.get(b)?.has(a)) twoWay.push(`two-way: ${a} ↔ ${b}`);
 const found = [...violations, ...cycles, ...twoWay.sort()];
 
-if (update) {
-  fs.writeFileSync(baselineFile, `${JSON.stringify(found, null, 2)}\n`);
-  console.log(`boundaries: baseline written, ${found.length} entries`);
-  process.exit(0);
-}
-const baseline = new Set(
-  fs.existsSync(baselineFile) ? JSON.parse(fs.readFileSync(baselineFile, 'utf8')) : [],
-);
-const membersOf = (entry) => entry.slice('cycle: '.length).split(' ↔ ');
-const knownCycles = [...baseline].filter((entry) => entry.startsWith('cycle: ')).map(membersOf);
-/** A cycle is known when a listed one holds all its modules (a cycle that shrank is progress). */
-const known = (entry) =>
-  baseline.has(entry) ||
-  (entry.startsWith('cycle: ') &&
-    knownCycles.some((members) => membersOf(entry).every((module) => members.includes(module))));
-const added = found.filter((entry) => !known(entry));
-const gone = [...baseline].filter((entry) => !found.includes(entry));
 console.log(
-  `boundaries: ${violations.length} rule violations, ${cycles.length} module cycles, ${twoWay.length} two-way pairs (${baseline.size} known)`,
+  `boundaries: ${violations.length} rule violations, ${cycles.length} module cycles, ${twoWay.length} two-way pairs`,
 );
-if (added.length > 0) {
-  console.error(`New boundary violations (fix them; the baseline only shrinks):\n  ${added.join('\n  ')}`);
+if (found.length > 0) {
+  console.error(`Module boundaries crossed:\n  ${found.join('\n  ')}`);
+  process.exit(1);
 }
-if (gone.length > 0) {
-  console.error(
-    `Fixed, still in scripts/boundaries-baseline.json (run node scripts/check-boundaries.mjs --update-baseline):\n  ${gone.join('\n  ')}`,
-  );
-}
-process.exit(added.length > 0 || gone.length > 0 ? 1 : 0);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { AdminUsageError, adminUsage, parseAdminArgs, runAdminCommand } from './admin/admin-commands';
 import { ConfigError, loadConfig } from './config';
+import { outboxKeeper } from './modules/mail';
 import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/client';
 import { AppError } from './platform/errors';
@@ -45,7 +46,7 @@ async function main(): Promise<number> {
   const logger = createLogger({ ...config.log, level: 'warn' });
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase(config.database);
-  const mailer = createMailer(config, database.db, logger);
+  const mailer = createMailer(config, outboxKeeper(database.db), logger);
   try {
     await database.migrate();
     const lines = await runAdminCommand(

@@ -5,13 +5,14 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createEventBus } from './event-handlers';
 import { registeredJobs } from './modules';
+import { createAuthGuard } from './modules/auth';
 import { billingRenewalsJob, provideRenewalDeps } from './modules/billing/billing.jobs';
 import { createBillingProvider } from './modules/billing/create-provider';
 import { startGenerationLeases } from './modules/credits/generation-leases';
 import { provideShareVideoDeps } from './modules/history/share-video.jobs';
+import { outboxKeeper } from './modules/mail';
 import { providePvcDeps } from './modules/voices/pvc.jobs';
 import { warmVoicePreviews } from './modules/voices/voice-previews';
-import { createAuthGuard } from './platform/auth-guard';
 import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/client';
 import { DataDirLockedError } from './platform/db/data-dir-lock';
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
   // Before the worker starts: a render left queued by the last run may be claimed at once.
   provideShareVideoDeps({ db: database.db, storage });
   providePvcDeps({ db: database.db, storage });
-  const mailer = createMailer(config, database.db, logger);
+  const mailer = createMailer(config, outboxKeeper(database.db), logger);
 
   let worker: JobWorker | undefined;
   if (config.role !== 'api') {

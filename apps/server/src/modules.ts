@@ -1,3 +1,4 @@
+import { accountModule } from './modules/account/account.module';
 import { apiKeysModule } from './modules/api-keys/api-keys.module';
 import { authModule } from './modules/auth/auth.module';
 import { billingModule } from './modules/billing/billing.module';
@@ -29,6 +30,7 @@ export const MODULES: readonly ModuleManifest[] = [
   systemModule,
   authModule,
   usersModule,
+  accountModule,
   onboardingModule,
   consentModule,
   apiKeysModule,

@@ -1,12 +1,10 @@
 import type { WorkspaceRole } from '@parla/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { resolveApiKey } from '../modules/api-keys/api-keys.service';
-import { verifyAccessToken } from '../modules/auth/access-token';
-import { resolveSigningSecret } from '../modules/auth/signing-secret';
-import { activeMembership } from '../modules/workspaces/members.service';
-import type { Clock } from './clock';
-import type { Db } from './db/client';
-import { AppError } from './errors';
+
+/*
+ * Who calls a route: what the auth guard establishes (the guard itself is the auth module's,
+ * modules/auth/auth-guard.ts, built at start-up and handed to the routes in AppDeps).
+ */
 
 /** Who is calling, as established by the guard. */
 export interface Principal {
@@ -44,74 +42,22 @@ export interface AuthGuard {
   signingSecret(): Promise<string>;
 }
 
-/** Builds the guard; the signing secret is resolved on first use and kept. */
-export function createAuthGuard(deps: { db: Db; clock: Clock; authSecret: string | undefined }): AuthGuard {
-  let secret: Promise<string> | undefined;
-  const signingSecret = () => {
-    secret ??= resolveSigningSecret(deps.db, deps.authSecret).catch((error: unknown) => {
-      secret = undefined; // try again on the next request rather than failing forever
-      throw error;
-    });
-    return secret;
-  };
+/** Who calls, and the request they make: what a service is given about its caller. */
+export interface RequestCaller {
+  userId: string;
+  workspaceId: string;
+  apiKeyId?: string | undefined;
+  requestId: string;
+}
 
-  /**
-   * The caller, and only while they still hold an unlocked seat in the workspace named: a member removed
-   * or locked loses access at once, not when their token runs out. The 401 `workspace_access_revoked`
-   * makes the web app refresh its token, which names the workspace the user works in now.
-   */
-  async function authenticate(request: FastifyRequest): Promise<Principal> {
-    const principal = await identify(request);
-    const role = await activeMembership(deps.db, principal.workspaceId, principal.userId);
-    if (!role) {
-      if (principal.via === 'api_key') {
-        throw new AppError('invalid_api_key', 'This API key’s owner no longer has access to its workspace.');
-      }
-      throw new AppError('workspace_access_revoked', 'You no longer have access to this workspace.');
-    }
-    return { ...principal, role };
-  }
-
-  async function identify(request: FastifyRequest): Promise<Omit<Principal, 'role'>> {
-    // OpenAI-style clients send the key as a Bearer token (`Authorization: Bearer sk_…`).
-    const bearerKey = request.headers.authorization?.match(/^Bearer\s+(sk_[0-9a-f]{48})$/i)?.[1];
-    const apiKey = request.headers['xi-api-key'] ?? bearerKey;
-    if (typeof apiKey === 'string' && apiKey !== '') {
-      const row = await resolveApiKey(deps.db, apiKey.trim(), deps.clock.now());
-      if (!row) throw new AppError('invalid_api_key', 'Invalid API key');
-      return { userId: row.userId, workspaceId: row.workspaceId, via: 'api_key', apiKeyId: row.id };
-    }
-    const header = request.headers.authorization;
-    const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
-    if (bearer) {
-      const claims = verifyAccessToken(bearer, await signingSecret(), deps.clock.now());
-      if (!claims) throw new AppError('unauthorized', 'Your session has expired. Please sign in again.');
-      return { userId: claims.sub, workspaceId: claims.wid, via: 'access_token' };
-    }
-    throw new AppError('unauthorized', 'Sign in, or send an API key in the xi-api-key header.');
-  }
-
-  async function authenticateSession(request: FastifyRequest): Promise<Principal> {
-    const principal = await authenticate(request);
-    if (principal.via === 'api_key') {
-      throw new AppError(
-        'forbidden',
-        'This needs a signed-in session; API keys cannot change account security.',
-      );
-    }
-    return principal;
-  }
-
+/** The caller of a guarded route as services take it (a signed-in session or an API key). */
+export function callerOf(request: FastifyRequest): RequestCaller {
+  const principal = principalOf(request);
   return {
-    authenticate,
-    signingSecret,
-    async requireAuth(request) {
-      request.principal = await authenticate(request);
-    },
-    authenticateSession,
-    async requireSession(request) {
-      request.principal = await authenticateSession(request);
-    },
+    userId: principal.userId,
+    workspaceId: principal.workspaceId,
+    apiKeyId: principal.apiKeyId,
+    requestId: request.id,
   };
 }
 

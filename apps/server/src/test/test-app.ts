@@ -8,9 +8,10 @@ import { buildApp } from '../app';
 import type { AppDeps } from '../app-deps';
 import { loadConfig } from '../config';
 import { createEventBus } from '../event-handlers';
+import { createAuthGuard } from '../modules/auth';
 import { createBillingProvider } from '../modules/billing/create-provider';
 import { startGenerationLeases } from '../modules/credits/generation-leases';
-import { createAuthGuard } from '../platform/auth-guard';
+import { outboxKeeper } from '../modules/mail';
 import { type Clock, systemClock } from '../platform/clock';
 import { type Database, fromPglite, openDatabase } from '../platform/db/client';
 import { JobQueue } from '../platform/jobs/job-queue';
@@ -78,7 +79,7 @@ export async function createTestApp(
     events: createEventBus({ db: database.db, queue, logger, clock: options.clock ?? systemClock }),
     engines,
     leases,
-    mailer: createMailer(config, database.db, logger),
+    mailer: createMailer(config, outboxKeeper(database.db), logger),
     // Tokens keep real time: a billing test's clock runs months ahead.
     auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
     clock: options.clock ?? systemClock,

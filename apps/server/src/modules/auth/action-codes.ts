@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { newId } from '../../platform/ids';
+import { sha256Hex } from '../../platform/secrets';
 import { type AccountActionCodeRow, type AccountActionKind, accountActionCodes } from '../users/users.tables';
 
 /** How long each kind of mailed code stays good. */
@@ -16,9 +17,8 @@ export const actionCodeTtlMs: Record<AccountActionKind, number> = {
   opt_out: 10 * 365 * 24 * 3600_000,
 };
 
-export function hashActionCode(code: string): string {
-  return createHash('sha256').update(code).digest('hex');
-}
+/** A code as stored: its SHA-256 (platform/secrets.ts, shared with the workspace invitations' codes). */
+export const hashActionCode = sha256Hex;
 
 /** Makes a code (256 random bits, URL-safe) and stores its hash; returns the code, shown only in the mail. */
 export async function issueActionCode(

@@ -3,5 +3,6 @@
 export type { AccountActionDeps } from './account-actions.service';
 export { accountActionDepsOf, mailProductUpdatesConfirmation, sendOrFail } from './account-actions.service';
 export { emailChangedMail, emailChangeMail, sensitiveActionMail } from './account-mail';
-export { consumeActionCode, hashActionCode, issueActionCode, verifyActionCode } from './action-codes';
+export { consumeActionCode, issueActionCode, verifyActionCode } from './action-codes';
 export { revokeUserRefreshTokens } from './auth.store';
+export { createAuthGuard } from './auth-guard';

@@ -6,8 +6,9 @@ import {
 } from '@parla/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
+import { callerOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
-import { callerOf, ttsDepsOf, withGenerationHeaders } from '../tts';
+import { ttsDepsOf, withGenerationHeaders } from '../tts';
 import { type DialogueInput, streamTextToDialogue, textToDialogue } from './dialogue.service';
 
 /** Text to dialogue over the public API (history/voices §5, §9): several lines, each in its own voice. */

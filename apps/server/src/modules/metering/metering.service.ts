@@ -6,6 +6,7 @@ import {
 } from '@parla/contracts';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import type { RequestCaller } from '../../platform/auth-guard';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
@@ -46,12 +47,7 @@ export interface MeteringDeps {
 export type GenerationKind = z.infer<typeof generationStarted.payload>['kind'];
 
 /** Who a generation is for (a signed-in session or an API key), and the request it answers. */
-export interface MeteredCaller {
-  userId: string;
-  workspaceId: string;
-  apiKeyId?: string | undefined;
-  requestId: string;
-}
+export type MeteredCaller = RequestCaller;
 
 /** What a generation is and costs: credits, under a model and a voice (the usage chart groups by them). */
 export interface MeteredWork {

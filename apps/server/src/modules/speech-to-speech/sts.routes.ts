@@ -6,10 +6,11 @@ import {
 } from '@parla/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
+import { callerOf } from '../../platform/auth-guard';
 import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { biometricGuard } from '../consent';
-import { callerOf, ttsDepsOf, withGenerationHeaders } from '../tts';
+import { ttsDepsOf, withGenerationHeaders } from '../tts';
 import { resolveSpeakingVoice } from '../voices';
 import { type StsDeps, speechToSpeech, streamSpeechToSpeech } from './sts.service';
 

@@ -2,4 +2,4 @@
 export { StreamedAudio, streamEncodingBoundMs } from './streamed-audio';
 export type { SpeechPlan, TtsCaller, TtsDeps, TtsPlan } from './tts.service';
 export { creditCost, prepareSpeech, recordHistory, toClientError, workOf } from './tts.service';
-export { callerOf, ttsDepsOf, withGenerationHeaders } from './tts-http';
+export { ttsDepsOf, withGenerationHeaders } from './tts-http';

@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import { principalOf } from '../../platform/auth-guard';
 import { OpenAiCompatibleProvider, routeProviders } from '../../providers/tts/tts-provider';
-import type { TtsCaller, TtsDeps } from './tts.service';
+import type { TtsDeps } from './tts.service';
 
 /** What a generation needs from the app: the engine pool, with the external speech server if configured. */
 export function ttsDepsOf(deps: AppDeps): TtsDeps {
@@ -23,17 +22,6 @@ export function ttsDepsOf(deps: AppDeps): TtsDeps {
     logger: deps.logger,
     leases: deps.leases,
     events: deps.events,
-  };
-}
-
-/** Who asks for a generation (a signed-in session or an API key). */
-export function callerOf(request: FastifyRequest): TtsCaller {
-  const principal = principalOf(request);
-  return {
-    userId: principal.userId,
-    workspaceId: principal.workspaceId,
-    apiKeyId: principal.apiKeyId,
-    requestId: request.id,
   };
 }
 

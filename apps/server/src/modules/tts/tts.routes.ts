@@ -10,10 +10,11 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { callerOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
 import { openAiSpeech } from './openai-speech';
 import { streamTextToSpeech, textToSpeech } from './tts.service';
-import { callerOf, ttsDepsOf, withGenerationHeaders } from './tts-http';
+import { ttsDepsOf, withGenerationHeaders } from './tts-http';
 
 /** Text to speech over the public API (issue 4). */
 export async function ttsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -1,6 +1,5 @@
 import { defineModule } from '../../platform/module';
-import { userRoutes } from './users.routes';
 import * as tables from './users.tables';
 
-/** The user document, sensitive actions, account deletion. */
-export const usersModule = defineModule({ name: 'users', routes: [userRoutes], tables });
+/** The user rows every module reads (what an account shows and does is the account module's). */
+export const usersModule = defineModule({ name: 'users', tables });

@@ -22,10 +22,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { callerOf } from '../../platform/auth-guard';
 import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { biometricGuard } from '../consent';
-import { callerOf } from '../tts';
 import { getOwnVoice } from './own-voices.service';
 import { providePvcDeps, pvcSeparateJob, pvcTrainJob } from './pvc.jobs';
 import {

@@ -39,12 +39,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { callerOf } from '../../platform/auth-guard';
 import { invalid } from '../../platform/errors';
 import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { sendStoredFile } from '../../platform/storage/send-file';
 import { biometricGuard } from '../consent';
-import { callerOf } from '../tts';
 import {
   addVoice,
   analyseUpload,

@@ -19,9 +19,9 @@ import { AppError } from '../../platform/errors';
 import { workspaceInvitationsSent } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
+import { sha256Hex } from '../../platform/secrets';
 import type { Mailer } from '../../providers/mail/mailer';
 import { apiKeys } from '../api-keys/api-keys.tables';
-import { hashActionCode } from '../auth';
 import { setUserWorkspace } from '../users';
 import { type UserRow, users } from '../users/users.tables';
 import { workspaceInviteMail } from './workspace-mail';
@@ -416,7 +416,7 @@ export async function inviteMembers(
         id: invite.id,
         workspaceId: workspace.id,
         email: invite.email,
-        codeHash: hashActionCode(invite.code),
+        codeHash: sha256Hex(invite.code),
         role: input.role,
         groupIds: [...new Set(input.groupIds)],
         invitedByUserId: caller.userId,
@@ -551,7 +551,7 @@ const GONE = 'This invitation has expired or was withdrawn. Ask the workspace ad
 
 function inviteWhere(answer: { invite_code?: string | undefined; invite_id?: string | undefined }) {
   return answer.invite_code
-    ? eq(workspaceInvites.codeHash, hashActionCode(answer.invite_code))
+    ? eq(workspaceInvites.codeHash, sha256Hex(answer.invite_code))
     : eq(workspaceInvites.id, answer.invite_id ?? '');
 }
 

@@ -1,8 +1,20 @@
 import type { Logger } from 'pino';
-import { insertOutboxEmail } from '../../modules/mail/mail.store';
-import type { Db } from '../../platform/db/client';
 import { newId } from '../../platform/ids';
 import type { Mailer, MailMessage } from './mailer';
+
+/** A mail as the outbox keeps it. */
+export interface OutboxMail {
+  id: string;
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  kind: string;
+}
+
+/** Where the outbox keeps its mails (the mail module's table; given by the app, so providers stay below modules). */
+export type OutboxKeeper = (mail: OutboxMail) => Promise<void>;
 
 /**
  * The zero-setup mailer: keeps each mail in the `outbox_emails` table and logs it. Outside production
@@ -10,7 +22,7 @@ import type { Mailer, MailMessage } from './mailer';
  * production only who and what, since mail bodies carry one-time codes.
  */
 export function createOutboxMailer(options: {
-  db: Db;
+  keep: OutboxKeeper;
   from: string;
   logger: Logger;
   logBodies: boolean;
@@ -19,7 +31,7 @@ export function createOutboxMailer(options: {
     kind: 'outbox',
     async send(message: MailMessage) {
       const id = newId();
-      await insertOutboxEmail(options.db, {
+      await options.keep({
         id,
         to: message.to.toLowerCase(),
         from: options.from,

@@ -1,8 +1,8 @@
 import type { UserResponse } from '@parla/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../app/auth/auth-provider';
-import { afterSignInPath } from '../auth/post-login';
-import { getUserQueryOptions } from '../users/api/get-user';
+import { afterSignInPath } from '../auth';
+import { getUserQueryOptions } from '../users';
 import { landingAfterSignIn } from './checklist-items';
 
 /**

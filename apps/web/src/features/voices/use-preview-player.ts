@@ -1,5 +1,4 @@
-import type { Playback } from '../player/player-item';
-import { usePlayer } from '../player/use-player';
+import { type Playback, usePlayer } from '../player';
 
 /**
  * Plays previews in the bottom player: `toggle` loads a preview, or pauses and resumes the one already

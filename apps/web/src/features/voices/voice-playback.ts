@@ -1,5 +1,5 @@
 import { buildPath, voiceSampleAudioRoute } from '@parla/contracts';
-import type { Playback } from '../player/player-item';
+import type { Playback } from '../player';
 
 /** The audio file name of a voice's preview or sample, safe to save. */
 function audioFileName(...parts: string[]): string {

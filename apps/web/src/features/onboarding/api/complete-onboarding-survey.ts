@@ -1,7 +1,7 @@
 import { completeOnboardingSurveyRoute, type OnboardingSurveyRequest } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { getUserQueryOptions } from '../../users/api/get-user';
+import { getUserQueryOptions } from '../../users';
 import { patchCachedUser } from './onboarding-query-keys';
 
 /** `POST /v1/user/onboarding-survey-complete` (accounts §7). */

@@ -1,6 +1,6 @@
 import type { OnboardingChecklistResponse, UserResponse } from '@parla/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { getUserQueryOptions } from '../../users/api/get-user';
+import { getUserQueryOptions } from '../../users';
 
 export const onboardingQueryKeys = {
   /** `GET /v1/user/onboarding-checklist`; under the user's key, so sign-out's cache clear takes it too. */

@@ -1,7 +1,7 @@
 import type { HistoryItemResponse } from '@parla/contracts';
 import { formatDate, formatRelativeDate, fromUnixSeconds } from '../../../lib/format-date';
 import { formatClipDuration } from '../../../lib/recording';
-import { RecentHistory } from '../../history/components/recent-history';
+import { RecentHistory } from '../../history';
 
 export interface RecentConversionsProps {
   onPlay: (item: HistoryItemResponse) => void;

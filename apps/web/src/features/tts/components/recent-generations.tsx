@@ -1,6 +1,6 @@
 import type { HistoryItemResponse } from '@parla/contracts';
 import { formatDate, formatRelativeDate, fromUnixSeconds } from '../../../lib/format-date';
-import { RecentHistory } from '../../history/components/recent-history';
+import { RecentHistory } from '../../history';
 
 export interface RecentGenerationsProps {
   onPlay: (item: HistoryItemResponse) => void;

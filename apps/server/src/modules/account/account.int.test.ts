@@ -14,7 +14,7 @@ import { newId } from '../../platform/ids';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { totpCode, totpStep } from '../auth/totp';
 import { historyItems } from '../history/history.tables';
-import { getUser } from './users.store';
+import { getUser } from '../users';
 
 let t: TestApp;
 let baseUrl: string;

@@ -14,8 +14,8 @@ import {
   sensitiveActionMail,
   verifyActionCode,
 } from '../auth';
-import { getUser, getUserByEmail } from './users.store';
-import { type UserRow, users } from './users.tables';
+import { getUser, getUserByEmail } from '../users';
+import { type UserRow, users } from '../users/users.tables';
 
 const invalidCode = () =>
   new AppError('invalid_action_code', 'This code is invalid or has expired. Please request a new one.');

@@ -22,12 +22,7 @@ import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
 import { accountActionDepsOf } from '../auth';
-import {
-  prepareInternalVerification,
-  sendEmailChangeVerification,
-  updateEmail,
-  verifySensitiveActionCode,
-} from './sensitive-actions.service';
+import { getUserByEmail, requireUser } from '../users';
 import {
   deleteUser,
   dismissModerationWarning,
@@ -39,10 +34,14 @@ import {
   getUserDocument,
   recordDeviceFingerprint,
   recordSignupSource,
-  requireUser,
   stableRandomOf,
-} from './users.service';
-import { getUserByEmail } from './users.store';
+} from './account.service';
+import {
+  prepareInternalVerification,
+  sendEmailChangeVerification,
+  updateEmail,
+  verifySensitiveActionCode,
+} from './sensitive-actions.service';
 
 const ok = { status: 'ok' as const };
 
@@ -52,7 +51,7 @@ function sensitiveCodeOf(request: FastifyRequest): string | undefined {
 }
 
 /** The user calls of accounts §7 under /v1/user. */
-export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   const actions = accountActionDepsOf(deps);
   const guarded = { onRequest: deps.auth.requireAuth };

@@ -1,0 +1,2 @@
+/** The api-keys module's front door: what other modules may use (issue 17; the rest is its own). */
+export { resolveApiKey } from './api-keys.service';

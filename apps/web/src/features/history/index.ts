@@ -1,0 +1,2 @@
+/** The history feature's front door for other features. */
+export { RecentHistory } from './components/recent-history';

@@ -1,0 +1,2 @@
+/** The users feature's front door for other features. */
+export { getUserQueryOptions } from './api/get-user';
