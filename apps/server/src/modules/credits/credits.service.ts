@@ -5,18 +5,22 @@ import {
   type SubscriptionTier,
   tierLimits,
 } from '@parla/contracts';
-import { and, eq, gt, inArray, lt, notExists, notInArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { creditsRunningLow } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
-import { apiKeys } from '../api-keys/api-keys.tables';
-import { billingSubscriptions } from '../billing/billing.tables';
-import { users } from '../users/users.tables';
-import { workspaces } from '../workspaces/workspaces.tables';
-import { concurrencySlots, creditLedger } from './credits.tables';
+import {
+  deleteSlot,
+  findQuotaRow,
+  findUnrefundedCharge,
+  type LedgerInput,
+  lockSpendRow,
+  type QuotaRow,
+  takeAbandonedSlots,
+  writeRefund,
+  writeSpend,
+} from './credits.store';
 
 /** Credits taken from a workspace (and its API key) before a generation, to settle or refund after it. */
 export interface Reservation {
@@ -44,22 +48,7 @@ export interface QuotaState {
   maxExtension: number | null;
 }
 
-/** The columns of a QuotaState, for a select over workspaces joined with billing and the owner. */
-const quotaColumns = {
-  tier: workspaces.tier,
-  used: workspaces.characterCount,
-  status: sql<SubscriptionStatus | null>`${billingSubscriptions.status}`,
-  allowedToExtend: users.allowedToExtendCharacterLimit,
-  maxExtension: users.maxCharacterLimitExtension,
-};
-
-function toQuotaState(row: {
-  tier: SubscriptionTier;
-  used: number;
-  status: SubscriptionStatus | null;
-  allowedToExtend: boolean | null;
-  maxExtension: number | null;
-}): QuotaState {
+function toQuotaState(row: QuotaRow): QuotaState {
   return {
     tier: row.tier,
     used: row.used,
@@ -71,12 +60,7 @@ function toQuotaState(row: {
 
 /** Reads a workspace's quota state (no lock: for checks made again under the lock). */
 export async function readQuotaState(db: Db, workspaceId: string): Promise<QuotaState> {
-  const [row] = await db
-    .select(quotaColumns)
-    .from(workspaces)
-    .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, workspaces.id))
-    .leftJoin(users, eq(users.id, workspaces.ownerId))
-    .where(eq(workspaces.id, workspaceId));
+  const row = await findQuotaRow(db, workspaceId);
   if (!row) throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
   return toQuotaState(row);
 }
@@ -121,14 +105,7 @@ export function assertQuota(state: QuotaState, amount: number): void {
 }
 
 /** What a charge is for, recorded on its ledger row (the usage chart groups by these). */
-export interface ChargeInput {
-  workspaceId: string;
-  apiKeyId?: string | undefined;
-  amount: number;
-  now: Date;
-  modelId?: string | undefined;
-  voiceId?: string | undefined;
-}
+export type ChargeInput = LedgerInput;
 
 /** A running generation's hold on its workspace: a concurrency slot and the credits reserved. */
 export interface GenerationHold {
@@ -181,20 +158,7 @@ async function spend(
   slot: { id: string; leaseMs: number } | undefined,
 ): Promise<Reservation> {
   return deps.events.transaction(async (tx, events) => {
-    const [row] = await tx
-      .select({
-        ...quotaColumns,
-        liveSlots: sql<number>`(select count(*)::int from ${concurrencySlots} where ${concurrencySlots.workspaceId} = ${workspaces.id} and ${concurrencySlots.expiresAt} >= now())`,
-        keyLimit: apiKeys.characterLimit,
-        keyCount: apiKeys.characterCount,
-        ownerId: workspaces.ownerId,
-      })
-      .from(workspaces)
-      .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, workspaces.id))
-      .leftJoin(users, eq(users.id, workspaces.ownerId))
-      .leftJoin(apiKeys, eq(apiKeys.id, input.apiKeyId ?? ''))
-      .where(eq(workspaces.id, input.workspaceId))
-      .for('update', { of: workspaces });
+    const row = await lockSpendRow(tx, input.workspaceId, input.apiKeyId);
     if (!row) throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
     const limits = tierLimits[row.tier];
     if (slot && row.liveSlots >= limits.concurrency) {
@@ -216,19 +180,7 @@ async function spend(
     // Leases run on the database's clock, the one every process shares, from this moment (not from the
     // transaction's start, which may have waited for the lock). Expired slots are not deleted
     // here: their charges are refunded by the sweep (sweepAbandonedGenerations), which alone removes them.
-    const slotWrites = slot
-      ? sql`slot as (
-          insert into concurrency_slots (id, workspace_id, charge_id, expires_at)
-          values (${slot.id}, ${input.workspaceId}, ${chargeId}, clock_timestamp() + make_interval(secs => ${slot.leaseMs / 1000}))
-        ), `
-      : sql``;
-    await tx.execute(sql`
-      with ${slotWrites}api_key as (
-        update api_keys set character_count = character_count + ${input.amount} where id = ${input.apiKeyId ?? null}
-      ), ledger as (
-        ${ledgerInsert(chargeId, 'charge', input)}
-      )
-      update workspaces set character_count = character_count + ${input.amount} where id = ${input.workspaceId}`);
+    await writeSpend(tx, chargeId, input, slot);
     // The spend that passes the low-credits mark tells whoever cares (the owner's bell), after the commit.
     const limit = effectiveCharacterLimit(state);
     if (crossesLowCredits(limit, state.used, state.used + input.amount)) {
@@ -272,23 +224,13 @@ function assertKeyLimit(row: { keyLimit: number | null; keyCount: number | null 
   );
 }
 
-function ledgerInsert(id: string, kind: 'charge' | 'refund', input: ChargeInput, chargeId?: string) {
-  return sql`insert into credit_ledger (id, workspace_id, kind, amount, charge_id, api_key_id, model_id, voice_id, created_at)
-    values (${id}, ${input.workspaceId}, ${kind}, ${input.amount}, ${chargeId ?? null}, ${input.apiKeyId ?? null},
-      ${input.modelId ?? null}, ${input.voiceId ?? null}, ${input.now})`;
-}
-
 /**
  * Settles a generation inside `tx`, the transaction that keeps its result: its slot row goes. False when
  * the row was gone already: the lease ran out and the sweep refunded the credits, so the result must not
  * be kept (the caller's transaction is rolled back).
  */
 export async function settleGeneration(tx: Db, slotId: string): Promise<boolean> {
-  const gone = await tx
-    .delete(concurrencySlots)
-    .where(eq(concurrencySlots.id, slotId))
-    .returning({ id: concurrencySlots.id });
-  return gone.length > 0;
+  return (await deleteSlot(tx, slotId)) !== null;
 }
 
 /**
@@ -298,10 +240,7 @@ export async function settleGeneration(tx: Db, slotId: string): Promise<boolean>
  */
 export async function refundGeneration(db: Db, slotId: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    const [gone] = await tx
-      .delete(concurrencySlots)
-      .where(eq(concurrencySlots.id, slotId))
-      .returning({ chargeId: concurrencySlots.chargeId });
+    const gone = await deleteSlot(tx, slotId);
     if (gone?.chargeId) await refundCharge(tx, gone.chargeId, now);
   });
 }
@@ -320,26 +259,15 @@ export async function sweepAbandonedGenerations(
   options: { everything?: boolean; now?: Date; except?: readonly string[] } = {},
 ): Promise<{ slotId: string; workspaceId: string; amount: number }[]> {
   const now = options.now ?? new Date();
-  // This process's own live slots are never its sweep's, even if a stall let their lease run out.
-  const mine = options.except?.length ? notInArray(concurrencySlots.id, [...options.except]) : undefined;
   const refunded: { slotId: string; workspaceId: string; amount: number }[] = [];
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const abandoned = tx
-        .select({ id: concurrencySlots.id })
-        .from(concurrencySlots)
-        .where(and(options.everything ? undefined : lt(concurrencySlots.expiresAt, sql`now()`), mine))
-        .orderBy(concurrencySlots.expiresAt)
-        .limit(SWEEP_BATCH)
-        .for('update', { skipLocked: true });
-      const gone = await tx
-        .delete(concurrencySlots)
-        .where(inArray(concurrencySlots.id, abandoned))
-        .returning({
-          id: concurrencySlots.id,
-          workspaceId: concurrencySlots.workspaceId,
-          chargeId: concurrencySlots.chargeId,
-        });
+      // This process's own live slots are never its sweep's, even if a stall let their lease run out.
+      const gone = await takeAbandonedSlots(tx, {
+        everything: options.everything,
+        except: options.except,
+        limit: SWEEP_BATCH,
+      });
       // Workspace rows are updated in one order by every sweeper: two sweeps never wait on each other.
       gone.sort((x, y) => (x.workspaceId < y.workspaceId ? -1 : x.workspaceId > y.workspaceId ? 1 : 0));
       for (const row of gone) {
@@ -359,40 +287,7 @@ export async function sweepAbandonedGenerations(
  * Answers the credits given back.
  */
 async function refundCharge(tx: Db, chargeId: string, now: Date): Promise<number> {
-  const refunds = alias(creditLedger, 'refunds');
-  const resets = alias(creditLedger, 'resets');
-  const [charge] = await tx
-    .select({
-      workspaceId: creditLedger.workspaceId,
-      amount: creditLedger.amount,
-      apiKeyId: creditLedger.apiKeyId,
-      modelId: creditLedger.modelId,
-      voiceId: creditLedger.voiceId,
-      // A period reset since the charge cleared the count it was part of: nothing is left to give back.
-      resetSince: sql<boolean>`exists (${tx
-        .select({ id: resets.id })
-        .from(resets)
-        .where(
-          and(
-            eq(resets.workspaceId, creditLedger.workspaceId),
-            eq(resets.kind, 'reset'),
-            gt(resets.createdAt, creditLedger.createdAt),
-          ),
-        )})`,
-    })
-    .from(creditLedger)
-    .where(
-      and(
-        eq(creditLedger.id, chargeId),
-        eq(creditLedger.kind, 'charge'),
-        notExists(
-          tx
-            .select({ id: refunds.id })
-            .from(refunds)
-            .where(and(eq(refunds.chargeId, chargeId), eq(refunds.kind, 'refund'))),
-        ),
-      ),
-    );
+  const charge = await findUnrefundedCharge(tx, chargeId);
   if (!charge || charge.resetSince) return 0;
   const input = {
     workspaceId: charge.workspaceId,
@@ -402,12 +297,6 @@ async function refundCharge(tx: Db, chargeId: string, now: Date): Promise<number
     voiceId: charge.voiceId ?? undefined,
     now,
   };
-  await tx.execute(sql`
-    with ledger as (${ledgerInsert(newId(), 'refund', input, chargeId)}), api_key as (
-      update api_keys set character_count = greatest(0, character_count - ${input.amount})
-      where id = ${input.apiKeyId ?? null}
-    )
-    update workspaces set character_count = greatest(0, character_count - ${input.amount})
-    where id = ${input.workspaceId}`);
+  await writeRefund(tx, newId(), chargeId, input);
   return charge.amount;
 }

@@ -1,8 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, Db } from '../../platform/db/client';
 import { sweepAbandonedGenerations } from './credits.service';
-import { concurrencySlots } from './credits.tables';
+import { renewSlotLeases } from './credits.store';
 
 export interface GenerationLeasesOptions {
   db: Db;
@@ -63,10 +62,7 @@ export class GenerationLeases {
   async renew(): Promise<void> {
     if (this.held.size === 0) return;
     try {
-      await this.options.db
-        .update(concurrencySlots)
-        .set({ expiresAt: sql`clock_timestamp() + make_interval(secs => ${this.options.leaseMs / 1000})` })
-        .where(inArray(concurrencySlots.id, [...this.held]));
+      await renewSlotLeases(this.options.db, [...this.held], this.options.leaseMs);
     } catch (error) {
       // The next renewal tries again; a lease that runs out meanwhile is swept and refunded.
       this.options.logger.warn({ err: error }, 'could not renew the leases of running generations');

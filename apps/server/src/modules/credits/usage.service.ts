@@ -1,7 +1,6 @@
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { invalid } from '../../platform/errors';
-import { creditLedger } from './credits.tables';
+import { listLedgerUsage } from './credits.store';
 
 export type AggregationInterval = 'hour' | 'day' | 'week' | 'month' | 'cumulative';
 
@@ -58,23 +57,7 @@ export async function characterStats(
       }
     }
   }
-  const rows = await db
-    .select({
-      kind: creditLedger.kind,
-      amount: creditLedger.amount,
-      modelId: creditLedger.modelId,
-      voiceId: creditLedger.voiceId,
-      createdAt: creditLedger.createdAt,
-    })
-    .from(creditLedger)
-    .where(
-      and(
-        eq(creditLedger.workspaceId, workspaceId),
-        inArray(creditLedger.kind, ['charge', 'refund']),
-        gte(creditLedger.createdAt, new Date(start)),
-        lt(creditLedger.createdAt, new Date(end)),
-      ),
-    );
+  const rows = await listLedgerUsage(db, workspaceId, new Date(start), new Date(end));
   const usage: Record<string, number[]> = {};
   for (const row of rows) {
     const key =
