@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import type { BillingProvider } from './modules/billing/billing-provider';
 import type { GenerationLeases } from './modules/credits/generation-leases';
 import type { AuthGuard } from './platform/auth-guard';
 import type { Clock } from './platform/clock';
@@ -8,6 +7,7 @@ import type { Database } from './platform/db/client';
 import type { EventBus } from './platform/events/event-bus';
 import type { JobQueue } from './platform/jobs/job-queue';
 import type { Storage } from './platform/storage/storage';
+import type { BillingProvider } from './providers/billing/billing-provider';
 import type { EnginePool } from './providers/engines/engine-pool';
 import type { Mailer } from './providers/mail/mailer';
 

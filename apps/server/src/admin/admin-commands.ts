@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { createApiKey } from '../modules/api-keys/api-keys.service';
 import { type AccountActionDeps, requestSupportAccess } from '../modules/auth/account-actions.service';
 import { hashPassword } from '../modules/auth/password-hash';
-import { createPromoCode } from '../modules/billing/billing.service';
+import { createPromoCode } from '../modules/billing';
 import { getUserByEmail } from '../modules/users/users.store';
 import { createUserWithWorkspace } from '../modules/workspaces/workspaces.service';
 import { workspaces } from '../modules/workspaces/workspaces.tables';

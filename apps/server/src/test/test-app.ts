@@ -9,7 +9,6 @@ import type { AppDeps } from '../app-deps';
 import { loadConfig } from '../config';
 import { createEventBus } from '../event-handlers';
 import { createAuthGuard } from '../modules/auth';
-import { createBillingProvider } from '../modules/billing/create-provider';
 import { startGenerationLeases } from '../modules/credits/generation-leases';
 import { outboxKeeper } from '../modules/mail';
 import { type Clock, systemClock } from '../platform/clock';
@@ -17,6 +16,7 @@ import { type Database, fromPglite, openDatabase } from '../platform/db/client';
 import { JobQueue } from '../platform/jobs/job-queue';
 import { createLogger } from '../platform/logger';
 import { LocalStorage } from '../platform/storage/local-storage';
+import { createBillingProvider } from '../providers/billing/create-billing-provider';
 import { EnginePool } from '../providers/engines/engine-pool';
 import { createMailer } from '../providers/mail/create-mailer';
 

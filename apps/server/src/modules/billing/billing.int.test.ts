@@ -10,8 +10,9 @@ import { creditLedger } from '../credits/credits.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { addPeriod } from './billing.pricing';
 import { billingDepsOf } from './billing.routes';
-import { createPromoCode, runBillingRenewals } from './billing.service';
 import { billingInvoices } from './billing.tables';
+import { createPromoCode } from './promo-codes.service';
+import { runBillingRenewals } from './renewals.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 // Starts at real time (sign-in tokens are checked against it) and only moves forward.

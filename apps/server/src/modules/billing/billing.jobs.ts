@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/jobs/job-definition';
-import type { BillingDeps } from './billing.service';
-import { runBillingRenewals } from './billing.service';
+import type { BillingDeps } from './billing.context';
+import { runBillingRenewals } from './renewals.service';
 
 /** Set by the process entry: the renewal job's dependencies (the worker runs jobs with payloads only). */
 let renewalDeps: BillingDeps | undefined;
@@ -9,7 +9,7 @@ export function provideRenewalDeps(deps: BillingDeps): void {
   renewalDeps = deps;
 }
 
-/** Closes ended billing periods, charges renewals and refreshes credits (billing.service runBillingRenewals). */
+/** Closes ended billing periods, charges renewals and refreshes credits (renewals.service runBillingRenewals). */
 export const billingRenewalsJob = defineJob({
   name: 'billing.renewals',
   payload: z.object({}),

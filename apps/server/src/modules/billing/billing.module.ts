@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../app-deps';
 import { defineModule } from '../../platform/module';
+import { isStripeProvider } from '../../providers/billing/stripe-provider';
 import { billingRenewalsJob } from './billing.jobs';
 import { billingRoutes } from './billing.routes';
 import * as tables from './billing.tables';
-import { isStripeProvider } from './stripe-provider';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 
 /** Stripe's webhook, served only when Stripe takes the payments. */

@@ -6,8 +6,9 @@ import {
   PLAN_NUMBERS,
   planPriceCents,
   type SubscriptionTier,
+  tierDisplayNames,
 } from '@parla/contracts';
-import type { StoredCard, StoredDiscount } from './billing.tables';
+import type { StoredDiscount } from './billing.tables';
 
 /** The code the first-month offer of accounts §9 goes by on invoices (not a promo code anyone types). */
 export const FIRST_MONTH_CODE = 'first-month';
@@ -122,66 +123,25 @@ export function prorateUpgrade(input: {
   return { subtotalCents: Math.max(0, newPriceCents - unusedCreditCents), unusedCreditCents, newPriceCents };
 }
 
-/** Luhn's check digit rule, which every card number passes. */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length >= 12 && sum % 10 === 0;
-}
-
-const TEST_CARD_BEHAVIOUR: Record<string, StoredCard['behaviour']> = {
-  '4242424242424242': 'succeeds',
-  '4000000000000002': 'declined',
-  '4000000000009995': 'insufficient_funds',
-  '4000002500003155': 'requires_authentication',
-  '4000000000000341': 'charge_fails',
-};
-
-/**
- * Reads a card entered on a hosted page of the built-in provider: the number must pass Luhn's rule and
- * the card must not have expired. Numbers other than the listed test cards behave like 4242….
- */
-export function readCard(
-  input: { card_number: string; exp_month: number; exp_year: number },
-  now: Date,
-): { card: StoredCard } | { error: string } {
-  const digits = input.card_number.replace(/\s+/g, '');
-  if (!/^[0-9]{12,19}$/.test(digits) || !passesLuhn(digits)) return { error: 'Your card number is invalid.' };
-  const expiry = Date.UTC(input.exp_year, input.exp_month, 1);
-  if (expiry <= now.getTime()) return { error: 'Your card has expired.' };
-  const brand = digits.startsWith('4')
-    ? 'visa'
-    : /^5[1-5]/.test(digits)
-      ? 'mastercard'
-      : digits.startsWith('3')
-        ? 'amex'
-        : 'card';
+/** The discount an invoice gets now, and what is left of it for the invoices after. */
+export function useDiscount(discount: StoredDiscount | null): {
+  now: StoredDiscount | null;
+  left: StoredDiscount | null;
+} {
+  if (!discount || discount.monthsLeft <= 0) return { now: null, left: null };
   return {
-    card: {
-      brand,
-      last4: digits.slice(-4),
-      exp_month: input.exp_month,
-      exp_year: input.exp_year,
-      behaviour: TEST_CARD_BEHAVIOUR[digits] ?? 'succeeds',
-    },
+    now: discount,
+    left: discount.monthsLeft > 1 ? { ...discount, monthsLeft: discount.monthsLeft - 1 } : null,
   };
 }
 
-/**
- * Why a card refuses, in a card processor's words; null when it goes through. Saving a card (a zero
- * authorisation) fails only for a declined card; 4000…0341 saves fine and then fails every charge.
- */
-export function cardRefusal(behaviour: StoredCard['behaviour'], purpose: 'charge' | 'save'): string | null {
-  if (behaviour === 'declined') return 'Your card was declined.';
-  if (purpose === 'save') return null;
-  if (behaviour === 'insufficient_funds') return 'Your card has insufficient funds.';
-  if (behaviour === 'charge_fails') return 'Your card was declined.';
-  return null;
+/** Adds a used promo or discount code (the first-month offer is not a code). */
+export function withRedeemed(codes: string[], code: string | null | undefined): string[] {
+  if (!code || code === FIRST_MONTH_CODE || codes.includes(code)) return codes;
+  return [...codes, code];
+}
+
+/** An invoice line's description of a plan and its period. */
+export function describePlan(tier: SubscriptionTier, period: BillingPeriod): string {
+  return `${tierDisplayNames[tier]} (${period === 'annual_period' ? 'yearly' : 'monthly'})`;
 }

@@ -27,28 +27,29 @@ import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
 import { adminRightsRequired } from '../workspaces';
+import type { BillingDeps } from './billing.context';
+import { loadBillingState } from './billing.store';
+import { getBillingOverview } from './billing-overview.service';
 import {
-  applyDiscount,
   authenticateSession,
-  type BillingDeps,
-  cancelDowngrade,
-  cancelSubscription,
-  changeSubscription,
   completeConnectSession,
   createCardSessionFromPortal,
   createCheckoutSession,
   createConnectSession,
   createPaymentMethodSession,
   createPortalSession,
-  getBillingOverview,
   getHostedSession,
   payInvoiceFromPortal,
-  renewSubscription,
   submitCard,
-  validatePromocode,
+} from './checkout.service';
+import {
+  cancelDowngrade,
+  cancelSubscription,
+  changeSubscription,
+  renewSubscription,
   verifyCard,
-} from './billing.service';
-import { loadBillingState } from './billing.store';
+} from './plan-changes.service';
+import { applyDiscount, validatePromocode } from './promo-codes.service';
 
 export function billingDepsOf(deps: AppDeps): BillingDeps {
   return {

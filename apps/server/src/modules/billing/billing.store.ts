@@ -1,18 +1,17 @@
 import type { BillingPeriod, Currency, SubscriptionTier } from '@parla/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { creditLedger } from '../credits/credits.tables';
+import { users } from '../users/users.tables';
 import { type WorkspaceRow, workspaces } from '../workspaces/workspaces.tables';
 import {
   billingInvoices,
-  billingSessions,
   billingSubscriptions,
   billingWebhookEvents,
   type InvoiceKind,
   type InvoiceRow,
-  type SessionRow,
 } from './billing.tables';
 
 export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
@@ -79,6 +78,12 @@ export async function saveSubscription(
     .values(next)
     .onConflictDoUpdate({ target: billingSubscriptions.workspaceId, set: { ...changes, updatedAt: now } });
   state.sub = next;
+}
+
+/** The email of a user (what a provider's customer record is made with), null when the user is gone. */
+export async function findUserEmail(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
 }
 
 export async function setWorkspaceTier(db: Db, state: BillingState, tier: SubscriptionTier): Promise<void> {
@@ -217,6 +222,73 @@ export async function findInvoice(db: Db, workspaceId: string, invoiceId: string
   return row;
 }
 
+/** The next charge attempt of an open invoice; null: no more attempts. */
+export async function setNextPaymentAttempt(db: Db, invoiceId: string, at: Date | null): Promise<void> {
+  await db.update(billingInvoices).set({ nextPaymentAttemptAt: at }).where(eq(billingInvoices.id, invoiceId));
+}
+
+/** Counts a failed charge of an invoice. */
+export async function countFailedCharge(db: Db, invoiceId: string): Promise<void> {
+  await db
+    .update(billingInvoices)
+    .set({ attempts: sql`${billingInvoices.attempts} + 1` })
+    .where(eq(billingInvoices.id, invoiceId));
+}
+
+/** Moves a workspace's next monthly credit reset (a new period started). */
+export async function setNextCreditReset(db: Db, workspaceId: string, next: Date): Promise<void> {
+  await db.update(workspaces).set({ nextCharacterCountResetAt: next }).where(eq(workspaces.id, workspaceId));
+}
+
+// ---- The renewal job's lists --------------------------------------------------------------------------
+
+/** Workspaces whose billing period has ended by `now`. */
+export async function listPeriodsEnded(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ workspaceId: billingSubscriptions.workspaceId })
+    .from(billingSubscriptions)
+    .where(lte(billingSubscriptions.currentPeriodEnd, now));
+  return rows.map((row) => row.workspaceId);
+}
+
+/** Open renewal invoices whose next charge attempt is due. */
+export async function listRenewalRetriesDue(
+  db: Db,
+  now: Date,
+): Promise<{ id: string; workspaceId: string }[]> {
+  return db
+    .select({ id: billingInvoices.id, workspaceId: billingInvoices.workspaceId })
+    .from(billingInvoices)
+    .where(
+      and(
+        eq(billingInvoices.status, 'open'),
+        eq(billingInvoices.kind, 'subscription_cycle'),
+        isNotNull(billingInvoices.nextPaymentAttemptAt),
+        lte(billingInvoices.nextPaymentAttemptAt, now),
+      ),
+    );
+}
+
+/** Workspaces whose unpaid first invoice has given up by `now`. */
+export async function listLapsedIncomplete(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ workspaceId: billingSubscriptions.workspaceId })
+    .from(billingSubscriptions)
+    .where(
+      and(eq(billingSubscriptions.status, 'incomplete'), lte(billingSubscriptions.incompleteExpiresAt, now)),
+    );
+  return rows.map((row) => row.workspaceId);
+}
+
+/** Workspaces whose monthly credit reset is due by `now`. */
+export async function listCreditResetsDue(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(lte(workspaces.nextCharacterCountResetAt, now));
+  return rows.map((row) => row.id);
+}
+
 /** Adds a tier to the ones this workspace has paid for (first-month offers look at this). */
 export function withPreviousTier(tiers: SubscriptionTier[], tier: SubscriptionTier): SubscriptionTier[] {
   return tiers.includes(tier) ? tiers : [...tiers, tier];
@@ -259,12 +331,6 @@ export async function linkProviderInvoice(
   link: { providerInvoiceId: string; subtotalCents: number; amountDueCents: number },
 ): Promise<void> {
   await db.update(billingInvoices).set(link).where(eq(billingInvoices.id, invoiceId));
-}
-
-/** A hosted session by id, whatever its state (null when there is none). */
-export async function findSessionRow(db: Db, sessionId: string): Promise<SessionRow | null> {
-  const [row] = await db.select().from(billingSessions).where(eq(billingSessions.id, sessionId));
-  return row ?? null;
 }
 
 /** Whether a provider's webhook event was already applied. */

@@ -1,10 +1,4 @@
-import type {
-  BillingPeriod,
-  Currency,
-  PaymentMethod,
-  SubscriptionStatus,
-  SubscriptionTier,
-} from '@parla/contracts';
+import type { BillingPeriod, Currency, SubscriptionStatus, SubscriptionTier } from '@parla/contracts';
 import {
   boolean,
   index,
@@ -16,14 +10,12 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { TestCard } from '../../providers/billing/test-cards';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 
-/** A card on file with the built-in provider: what it shows, and how the test card behaves. */
-export interface StoredCard extends PaymentMethod {
-  /** The test-card behaviour on later charges (accounts issue: test cards like the common ones). */
-  behaviour: 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_authentication' | 'charge_fails';
-}
+/** A card on file: what it shows, and how the test card behaves (the built-in provider's test cards). */
+export type StoredCard = TestCard;
 
 export interface StoredDiscount {
   code: string;

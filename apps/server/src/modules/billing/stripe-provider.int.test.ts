@@ -8,8 +8,8 @@ import { type CallBody, sessionCalls } from '../../test/session-calls';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { creditLedger } from '../credits/credits.tables';
 import { addPeriod } from './billing.pricing';
-import { createPromoCode } from './billing.service';
 import { billingInvoices, billingWebhookEvents } from './billing.tables';
+import { createPromoCode } from './promo-codes.service';
 
 const WEBHOOK_SECRET = 'whsec_test';
 let fake: FakeStripe;

@@ -2,7 +2,7 @@ import { stripeWebhookRoute } from '@parla/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { registerRoute } from '../../platform/route';
-import type { StripeBillingProvider } from './stripe-provider';
+import type { StripeBillingProvider } from '../../providers/billing/stripe-provider';
 import { handleStripeWebhook } from './stripe-webhook.service';
 
 /**

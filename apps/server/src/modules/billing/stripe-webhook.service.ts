@@ -4,7 +4,6 @@ import {
   CURRENCIES,
   type Currency,
   isPaidPlanId,
-  type PaidPlanId,
   type SubscriptionStatus,
   tierDisplayNames,
 } from '@parla/contracts';
@@ -13,19 +12,12 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/event-bus';
-import { addPeriod } from './billing.pricing';
-import {
-  activateFromCheckout,
-  clearPaymentTroubleIfPaidUp,
-  endPlan,
-  finishSession,
-  notifyPaymentFailed,
-  useDiscount,
-} from './billing.service';
+import { cardOf, idOf, itemOf, type StripeBillingProvider } from '../../providers/billing/stripe-provider';
+import { type BillingContext, billingContext, notifyPaymentFailed } from './billing.context';
+import { addPeriod, describePlan, useDiscount } from './billing.pricing';
 import {
   claimWebhookEvent,
   findInvoiceByProviderId,
-  findSessionRow,
   findWorkspaceIdByCustomer,
   insertInvoice,
   loadBillingState,
@@ -40,8 +32,9 @@ import {
   withPreviousTier,
 } from './billing.store';
 import type { InvoiceRow, SessionRow } from './billing.tables';
-import type { ProviderContext } from './billing-provider';
-import { cardOf, idOf, itemOf, type StripeBillingProvider } from './stripe-provider';
+import { activateFromCheckout, clearPaymentTroubleIfPaidUp, endPlan } from './billing-lifecycle.service';
+import { findSessionRow } from './billing-sessions.store';
+import { finishSession } from './checkout.service';
 
 export interface StripeWebhookDeps {
   db: Db;
@@ -94,9 +87,6 @@ function invoicePeriod(invoice: Stripe.Invoice): { start: Date; end: Date } {
     : { start: fromUnix(invoice.period_start), end: fromUnix(invoice.period_end) };
 }
 
-const describe = (tier: PaidPlanId, period: BillingPeriod) =>
-  `${tierDisplayNames[tier]} (${period === 'annual_period' ? 'yearly' : 'monthly'})`;
-
 /**
  * Applies one webhook event inside a transaction that claims its id first (billing_webhook_events): a
  * redelivered event finds its id taken and changes nothing. The workspace row is locked, as for every
@@ -106,19 +96,19 @@ async function applyToWorkspace(
   deps: StripeWebhookDeps,
   event: Stripe.Event,
   workspaceId: string | null,
-  work: (ctx: ProviderContext) => Promise<void>,
+  work: (ctx: BillingContext) => Promise<void>,
 ): Promise<void> {
   await deps.events.transaction(async (tx, events) => {
     if (!(await claimWebhookEvent(tx, event.id, event.type))) return;
     if (!workspaceId) return;
-    let state: ProviderContext['state'];
+    let state: BillingContext['state'];
     try {
       state = await loadBillingState(tx, workspaceId, { lock: true });
     } catch (error) {
       if (error instanceof AppError && error.code === 'unauthorized') return;
       throw error;
     }
-    await work({ tx, events, state, now: deps.clock.now(), email: null });
+    await work(billingContext(tx, events, state, deps.clock.now(), null));
   });
 }
 
@@ -154,7 +144,7 @@ async function invoiceSubject(
  * else rebuilt from the checkout's metadata. The amounts are the ones Stripe charged.
  */
 async function checkoutSessionRow(
-  ctx: ProviderContext,
+  ctx: BillingContext,
   checkout: Stripe.Checkout.Session,
 ): Promise<SessionRow | null> {
   const metadata = checkout.metadata ?? {};
@@ -289,7 +279,7 @@ async function onSetupCheckout(
 }
 
 /** Marks an invoice paid; with nothing else owed, payment trouble ends. */
-async function settleInvoice(ctx: ProviderContext, invoice: InvoiceRow): Promise<void> {
+async function settleInvoice(ctx: BillingContext, invoice: InvoiceRow): Promise<void> {
   if (invoice.status !== 'paid') await markInvoicePaid(ctx.tx, invoice.id, ctx.now);
   await clearPaymentTroubleIfPaidUp(ctx);
 }
@@ -343,7 +333,7 @@ async function onInvoicePaid(deps: StripeWebhookDeps, event: Stripe.Event, invoi
         tier,
         billingPeriod: period,
         currency: sub.currency,
-        description: describe(tier, period),
+        description: describePlan(tier, period),
         subtotalCents: invoice.subtotal,
         amountDueCents: invoice.total,
         discountPercentOff: discount.now?.percentOff ?? null,
@@ -402,7 +392,7 @@ async function onInvoicePaymentFailed(deps: StripeWebhookDeps, event: Stripe.Eve
         tier,
         billingPeriod: period,
         currency: sub.currency,
-        description: isPaidPlanId(tier) ? describe(tier, period) : tierDisplayNames[tier],
+        description: isPaidPlanId(tier) ? describePlan(tier, period) : tierDisplayNames[tier],
         subtotalCents: invoice.subtotal,
         amountDueCents: invoice.amount_due,
         periodStart: start,

@@ -35,7 +35,7 @@ export const workspaces = pgTable(
     characterCount: integer('character_count').notNull().default(0),
     /** Voices added or edited this period (accounts §9: at most round(1.5 × voice_limit + 50)). */
     voiceAddEditCount: integer('voice_add_edit_count').notNull().default(0),
-    /** A month after creation at first; the renewal job moves it on (billing.service runBillingRenewals). */
+    /** A month after creation at first; the renewal job moves it on (billing renewals.service runBillingRenewals). */
     nextCharacterCountResetAt: timestamp('next_character_count_reset_at', { withTimezone: true }).default(
       sql`now() + interval '1 month'`,
     ),

@@ -1,12 +1,12 @@
 import { buildPath, hostedSessionPaths } from '@parla/contracts';
 import { newId } from '../../platform/ids';
-import { cardRefusal } from './billing.pricing';
 import type { BillingProvider } from './billing-provider';
+import { cardRefusal } from './test-cards';
 
 /**
  * The built-in test-mode provider (the default): its hosted pages are the web app's own /billing pages,
- * and its "card processor" is the test cards' behaviour (billing.pricing.ts readCard/cardRefusal). No
- * money moves; every rule and state change is the real engine's.
+ * and its "card processor" is the test cards' behaviour (test-cards.ts readCard/cardRefusal). No money
+ * moves; every rule and state change is the billing engine's.
  */
 export function createTestProvider(publicUrl: string): BillingProvider {
   return {

@@ -9,11 +9,17 @@ import {
 } from '@parla/contracts';
 import Stripe from 'stripe';
 import { AppError } from '../../platform/errors';
-import { linkProviderInvoice, saveSubscription } from './billing.store';
-import type { InvoiceRow, SessionRow, StoredCard, StoredDiscount } from './billing.tables';
-import type { BillingProvider, ChargeResult, ProviderContext } from './billing-provider';
+import type {
+  BillingProvider,
+  BillingProviderContext,
+  ChargeResult,
+  ProviderDiscount,
+  ProviderInvoice,
+  ProviderSession,
+} from './billing-provider';
+import type { TestCard } from './test-cards';
 
-/** The Stripe provider, with its API client and webhook secret for the webhook route (stripe-webhook.*). */
+/** The Stripe provider, with its API client and webhook secret for the billing module's webhook route. */
 export interface StripeBillingProvider extends BillingProvider {
   readonly name: 'stripe';
   readonly stripe: Stripe;
@@ -45,7 +51,7 @@ export function idOf(value: string | { id: string } | null | undefined): string 
 }
 
 /** The card of a payment method as the billing overview shows it (no test-card behaviour with Stripe). */
-export function cardOf(method: Stripe.PaymentMethod | string | null | undefined): StoredCard | null {
+export function cardOf(method: Stripe.PaymentMethod | string | null | undefined): TestCard | null {
   if (!method || typeof method === 'string' || !method.card) return null;
   const { brand, last4, exp_month, exp_year } = method.card;
   return { brand, last4, exp_month, exp_year, behaviour: 'succeeds' };
@@ -82,11 +88,11 @@ const isMissing = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
 
 /**
- * Payments with Stripe (issue 5 "Payment providers"). The engine (billing.service.ts) keeps deciding
+ * Payments with Stripe (issue 5 "Payment providers"). The engine (modules/billing) keeps deciding
  * every rule and writing the subscription; this provider hosts its pages with Checkout, the Billing Portal
  * and Connect onboarding, changes the Stripe subscription when the engine changes the plan, and Stripe
  * closes periods and charges renewals itself (`runsRenewals: false`), telling us by webhook
- * (stripe-webhook.service.ts).
+ * (modules/billing/stripe-webhook.service.ts).
  *
  * Prices live in Stripe under lookup keys `parla_<tier>_<period>_<currency>` (one product `parla_<tier>`
  * per plan), made on first use with the amounts of accounts §9 (planPriceCents); a price whose amount
@@ -147,7 +153,7 @@ export function createStripeProvider(options: {
    * The Stripe coupon for a discount of the engine (a promo code, or the first-month offer): once for one
    * invoice, repeating for several months. Coupon ids name their terms, so each is made once.
    */
-  async function couponId(discount: StoredDiscount, currency: Currency): Promise<string> {
+  async function couponId(discount: ProviderDiscount, currency: Currency): Promise<string> {
     const months = Math.max(1, discount.monthsLeft);
     const value =
       discount.percentOff != null ? `${discount.percentOff}pct` : `${discount.amountOff ?? 0}${currency}`;
@@ -175,7 +181,7 @@ export function createStripeProvider(options: {
   }
 
   /** The workspace's Stripe customer, made (and kept in providerCustomerId) on first need. */
-  async function ensureCustomer(ctx: ProviderContext): Promise<string> {
+  async function ensureCustomer(ctx: BillingProviderContext): Promise<string> {
     const known = ctx.state.sub.providerCustomerId;
     if (known) return known;
     const customer = await stripe.customers.create({
@@ -183,11 +189,11 @@ export function createStripeProvider(options: {
       name: ctx.state.workspace.name,
       metadata: { workspace_id: ctx.state.workspace.id },
     });
-    await saveSubscription(ctx.tx, ctx.state, { providerCustomerId: customer.id }, ctx.now);
+    await ctx.records.saveProviderIds({ providerCustomerId: customer.id });
     return customer.id;
   }
 
-  function requireSubscriptionId(ctx: ProviderContext): string {
+  function requireSubscriptionId(ctx: BillingProviderContext): string {
     const id = ctx.state.sub.providerSubscriptionId;
     if (!id) {
       throw new AppError('subscription_conflict', 'There is no Stripe subscription on this workspace.');
@@ -196,7 +202,7 @@ export function createStripeProvider(options: {
   }
 
   /** Drops the subscription schedule of a pending downgrade (Stripe's own, or one left over). */
-  async function releaseSchedule(ctx: ProviderContext): Promise<void> {
+  async function releaseSchedule(ctx: BillingProviderContext): Promise<void> {
     let scheduleId = ctx.state.sub.providerScheduleId;
     const subscriptionId = ctx.state.sub.providerSubscriptionId;
     if (!scheduleId && subscriptionId) {
@@ -210,12 +216,12 @@ export function createStripeProvider(options: {
       if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw unavailable(error);
     }
     if (ctx.state.sub.providerScheduleId) {
-      await saveSubscription(ctx.tx, ctx.state, { providerScheduleId: null }, ctx.now);
+      await ctx.records.saveProviderIds({ providerScheduleId: null });
     }
   }
 
   async function scheduleDowngrade(
-    ctx: ProviderContext,
+    ctx: BillingProviderContext,
     target: { tier: SubscriptionTier; period: BillingPeriod } | null,
   ): Promise<void> {
     if (!ctx.state.sub.providerSubscriptionId) return;
@@ -250,19 +256,19 @@ export function createStripeProvider(options: {
       proration_behavior: 'none',
       metadata: { type: 'downgrade', downgrade_to: target.tier, downgrade_to_period: target.period },
     });
-    await saveSubscription(ctx.tx, ctx.state, { providerScheduleId: scheduleId }, ctx.now);
+    await ctx.records.saveProviderIds({ providerScheduleId: scheduleId });
   }
 
   /**
    * An upgrade (the engine's `subscription_update` invoice): the subscription moves to the new price now,
    * Stripe invoices the prorated difference at once and charges it, and refuses the change when the card
    * does (error_if_incomplete) — so the engine's "charge, then change the plan" is one Stripe call. The
-   * period restarts now (billing_cycle_anchor), as the engine's proration has it (billing.pricing.ts).
+   * period restarts now (billing_cycle_anchor), as the engine's proration has it (modules/billing/billing.pricing.ts).
    */
   async function upgrade(
-    ctx: ProviderContext,
-    invoice: InvoiceRow,
-    promo: StoredDiscount | null,
+    ctx: BillingProviderContext,
+    invoice: ProviderInvoice,
+    promo: ProviderDiscount | null,
   ): Promise<ChargeResult> {
     if (!isPaidPlanId(invoice.tier)) return { ok: false, message: 'This plan is not sold by card.' };
     const subscriptionId = requireSubscriptionId(ctx);
@@ -297,7 +303,7 @@ export function createStripeProvider(options: {
     }
     const latest = updated.latest_invoice;
     if (latest && typeof latest !== 'string' && latest.id) {
-      await linkProviderInvoice(ctx.tx, invoice.id, {
+      await ctx.records.linkProviderInvoice(invoice.id, {
         providerInvoiceId: latest.id,
         subtotalCents: latest.subtotal,
         amountDueCents: latest.amount_due,
@@ -306,7 +312,7 @@ export function createStripeProvider(options: {
     return { ok: true };
   }
 
-  async function checkoutUrl(ctx: ProviderContext, session: SessionRow): Promise<string> {
+  async function checkoutUrl(ctx: BillingProviderContext, session: ProviderSession): Promise<string> {
     const { tier, billingPeriod } = session;
     if (!tier || !billingPeriod || !isPaidPlanId(tier)) throw new Error('a checkout session without a plan');
     const customer = await ensureCustomer(ctx);
@@ -339,7 +345,7 @@ export function createStripeProvider(options: {
     return checkout.url;
   }
 
-  async function paymentMethodUrl(ctx: ProviderContext, session: SessionRow): Promise<string> {
+  async function paymentMethodUrl(ctx: BillingProviderContext, session: ProviderSession): Promise<string> {
     const customer = await ensureCustomer(ctx);
     const workspaceId = ctx.state.workspace.id;
     const checkout = await stripe.checkout.sessions.create(
@@ -358,7 +364,7 @@ export function createStripeProvider(options: {
     return checkout.url;
   }
 
-  async function portalUrl(ctx: ProviderContext, session: SessionRow): Promise<string> {
+  async function portalUrl(ctx: BillingProviderContext, session: ProviderSession): Promise<string> {
     const customer = ctx.state.sub.providerCustomerId;
     if (!customer) {
       throw new AppError('subscription_conflict', 'There is no Stripe billing account yet: subscribe first.');
@@ -368,7 +374,7 @@ export function createStripeProvider(options: {
   }
 
   /** Onboarding until the account is filled in, then the Express dashboard to manage it. */
-  async function connectUrl(ctx: ProviderContext, session: SessionRow): Promise<string> {
+  async function connectUrl(ctx: BillingProviderContext, session: ProviderSession): Promise<string> {
     const account = ctx.state.sub.connectAccountId;
     if (!account) throw new AppError('subscription_conflict', 'There is no payouts account yet.');
     const details = await stripe.accounts.retrieve(account);
@@ -382,7 +388,7 @@ export function createStripeProvider(options: {
     return link.url;
   }
 
-  async function defaultPaymentMethod(ctx: ProviderContext): Promise<string | null> {
+  async function defaultPaymentMethod(ctx: BillingProviderContext): Promise<string | null> {
     const subscriptionId = ctx.state.sub.providerSubscriptionId;
     if (subscriptionId) {
       const fromSubscription = idOf(

@@ -4,7 +4,7 @@ import { createStripeProvider } from './stripe-provider';
 import { createTestProvider } from './test-provider';
 
 /** The provider the configuration picks (config BILLING_PROVIDER); null when payments are off. */
-export function createBillingProvider(config: Config): BillingProvider | null {
+export function createBillingProvider(config: Pick<Config, 'billing' | 'publicUrl'>): BillingProvider | null {
   switch (config.billing.provider) {
     case 'none':
       return null;
