@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeCollectionVoices } from './voice-library.service';
+import { mergeCollectionVoices } from './voice-collections.service';
 
 describe('mergeCollectionVoices', () => {
   it('keeps the voices the caller cannot see in their places and fills the others in the given order', () => {

@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import { analyzeVoice, mergeProfiles, PITCH_UNAVAILABLE_MESSAGES, type VoiceProfile } from '@parla/audio';
 import {
   type AddVoiceFields,
-  DEFAULT_TTS_MODEL_ID,
-  findModel,
   IVC_MAX_FILES,
   maxVoiceAddEdits,
   PREMADE_VOICES,
@@ -11,11 +9,8 @@ import {
   tierLimits,
   VOICE_SAMPLE_MAX_BYTES,
   VOICE_SAMPLE_MAX_SECONDS,
-  type VoiceResponse,
   type VoiceSettings,
 } from '@parla/contracts';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { toUnixSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -24,13 +19,34 @@ import type { Storage } from '../../platform/storage/storage';
 import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
 import { denoise } from '../../providers/voice-audio/denoise';
 import { probeUpload, UploadRejectedError } from '../../providers/voice-audio/probe-upload';
-import { users } from '../users/users.tables';
-import { assertRole, callerRoleOn, forgetShares, holdsRole } from '../workspaces';
-import { workspaces } from '../workspaces/workspaces.tables';
-import { baseVoiceFor, findOwnVoice, ownSpeaking, voiceColumns, voiceNotFound } from './speaking-voice';
+import { getUser } from '../users';
+import { assertRole, callerRoleOn, forgetShares } from '../workspaces';
+import {
+  baseVoiceFor,
+  ownSpeaking,
+  type SpeakingVoice,
+  unusableReason,
+  voiceNotFound,
+} from './speaking-voice';
 import { ownPreviewKey, type VoicePreviewDeps } from './voice-previews';
-import { DEFAULT_VOICE_SETTINGS, previewUrl } from './voices.service';
-import { type VoiceRow, type VoiceSampleRow, voiceSamples, voices } from './voices.tables';
+import {
+  countVoiceAddEdit,
+  countWorkspaceVoices,
+  deleteSampleRow,
+  deleteVoiceRow,
+  findOwnVoice,
+  findSample,
+  findVoiceById,
+  insertSamples,
+  insertVoice,
+  listOwnVoiceRows,
+  listSamples,
+  listSamplesOfVoices,
+  readVoiceAllowance,
+  setCopiesStatus,
+  updateVoice,
+} from './voices.store';
+import type { VoiceRow, VoiceSampleRow } from './voices.tables';
 
 export interface OwnVoiceDeps {
   db: Db;
@@ -44,117 +60,16 @@ export interface VoiceCaller {
   workspaceId: string;
 }
 
-/**
- * The model ids a professional clone's training is reported under (`fine_tuning.state`, `progress`): the
- * one the client trained with, as sent (a public id such as eleven_multilingual_v2, the default), and the
- * Parla model it stands for, so a client polling either one sees the training end.
- */
-function fineTuningModelIds(modelId: string | null): string[] {
-  const sent = modelId ?? DEFAULT_TTS_MODEL_ID;
-  const parla = findModel(sent)?.alias_of;
-  return parla ? [sent, parla] : [sent];
-}
-
-/** One value under each of the model ids. */
-const perModel = <T>(modelIds: readonly string[], value: T): Record<string, T> =>
-  Object.fromEntries(modelIds.map((id) => [id, value]));
-
-/** An own voice as the public API shows it (history/voices §3 Voice). */
-export function toOwnVoiceResponse(
-  row: VoiceRow,
-  samples: readonly VoiceSampleRow[],
-  publicUrl: string,
-  withSettings = true,
-): VoiceResponse {
-  const preview = previewUrl(publicUrl, row.id);
-  const speaking = ownSpeaking(row);
-  const trainedFor = fineTuningModelIds(row.fineTuningModelId);
-  return {
-    voice_id: row.id,
-    name: row.name,
-    category: row.category,
-    description: row.description,
-    labels: { ...row.labels, ...(row.labels.language ? {} : { language: row.language }) },
-    preview_url: row.profile ? preview : null,
-    available_for_tiers: [],
-    settings: withSettings ? { ...DEFAULT_VOICE_SETTINGS, ...(row.settings ?? {}) } : null,
-    sharing: row.sharingStatus
-      ? {
-          status: row.sharingStatus,
-          public_owner_id: row.publicOwnerId,
-          original_voice_id: row.originalVoiceId,
-          date_unix: row.sharedAt ? toUnixSeconds(row.sharedAt) : null,
-          live_moderation_enabled: row.liveModerationEnabled,
-          free_users_allowed: row.freeUsersAllowed,
-          cloned_by_count: row.clonedByCount,
-        }
-      : null,
-    high_quality_base_model_ids: [],
-    verified_languages: speaking
-      ? [
-          {
-            language: row.language,
-            model_id: 'parla_v1',
-            accent: speaking.labels.accent,
-            preview_url: preview,
-          },
-        ]
-      : [],
-    samples: samples.map((s) => ({
-      sample_id: s.id,
-      file_name: s.fileName,
-      mime_type: s.mimeType,
-      size_bytes: s.sizeBytes,
-      hash: s.hash,
-      duration_secs: s.durationSecs,
-    })),
-    fine_tuning:
-      row.category === 'professional'
-        ? {
-            is_allowed_to_fine_tune: true,
-            state: perModel(trainedFor, row.fineTuningState ?? 'not_started'),
-            verification_failures: row.verificationFailures,
-            verification_attempts_count: row.verificationAttempts,
-            manual_verification_requested: row.manualVerificationRequestedAt !== null,
-            progress: row.fineTuningProgress === null ? null : perModel(trainedFor, row.fineTuningProgress),
-          }
-        : null,
-    safety_control: row.safetyControl,
-    voice_verification: {
-      requires_verification: row.requiresVerification,
-      is_verified: row.isVerified,
-      verification_failures: row.verificationFailures,
-      verification_attempts_count: row.verificationAttempts,
-    },
-    is_owner: row.originalVoiceId === null,
-    is_legacy: false,
-    is_mixed: false,
-    created_at_unix: toUnixSeconds(row.createdAt),
-  };
-}
-
 /** The workspace's own voices the caller may use (theirs and those shared with them), newest first, with their samples. */
 export async function listOwnVoices(
   db: Db,
   caller: VoiceCaller,
 ): Promise<{ row: VoiceRow; samples: VoiceSampleRow[] }[]> {
-  const rows = await db
-    .select()
-    .from(voices)
-    .where(holdsRole('voice', voiceColumns, caller))
-    .orderBy(sql`${voices.createdAt} desc`, voices.id);
-  const samples = rows.length
-    ? await db
-        .select()
-        .from(voiceSamples)
-        .where(
-          inArray(
-            voiceSamples.voiceId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(voiceSamples.createdAt))
-    : [];
+  const rows = await listOwnVoiceRows(db, caller);
+  const samples = await listSamplesOfVoices(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({ row, samples: samples.filter((s) => s.voiceId === row.id) }));
 }
 
@@ -182,11 +97,7 @@ export async function getOwnVoice(
       needed,
     );
   }
-  const samples = await db
-    .select()
-    .from(voiceSamples)
-    .where(eq(voiceSamples.voiceId, row.id))
-    .orderBy(asc(voiceSamples.createdAt));
+  const samples = await listSamples(db, row.id);
   return { row, samples };
 }
 
@@ -290,11 +201,7 @@ export async function assertVoiceSlot(
   kind: 'clone' | 'add' | 'edit',
   lock = false,
 ): Promise<void> {
-  const query = tx
-    .select({ tier: workspaces.tier, edits: workspaces.voiceAddEditCount })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId));
-  const [workspace] = lock ? await query.for('update') : await query;
+  const workspace = await readVoiceAllowance(tx, workspaceId, lock);
   if (!workspace)
     throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
   const limits = tierLimits[workspace.tier];
@@ -304,8 +211,7 @@ export async function assertVoiceSlot(
       'Instant voice cloning is available from the Starter plan. Upgrade to clone a voice.',
     );
   if (kind !== 'edit') {
-    const [row] = await tx.select({ n: count() }).from(voices).where(eq(voices.workspaceId, workspaceId));
-    if ((row?.n ?? 0) >= limits.voiceLimit)
+    if ((await countWorkspaceVoices(tx, workspaceId)) >= limits.voiceLimit)
       throw new AppError(
         'voice_limit_reached',
         `You have reached your limit of ${limits.voiceLimit} custom voices. Delete a voice or upgrade your plan to add another.`,
@@ -326,10 +232,7 @@ export async function takeVoiceSlot(
   kind: 'clone' | 'add' | 'edit',
 ): Promise<void> {
   await assertVoiceSlot(tx, workspaceId, kind, true);
-  await tx
-    .update(workspaces)
-    .set({ voiceAddEditCount: sql`${workspaces.voiceAddEditCount} + 1` })
-    .where(eq(workspaces.id, workspaceId));
+  await countVoiceAddEdit(tx, workspaceId);
 }
 
 const sampleKey = (workspaceId: string, voiceId: string, sampleId: string, extension: string) =>
@@ -400,11 +303,8 @@ export async function addVoice(
   const base = baseVoiceFor(profile.pitch.medianHz, language, fields.labels?.gender);
   const voiceId = newId();
   // history/voices §5: an account in probation must verify its clones before they speak.
-  const [owner] = await deps.db
-    .select({ probation: users.isInProbation })
-    .from(users)
-    .where(eq(users.id, caller.userId));
-  const requiresVerification = owner?.probation ?? false;
+  const owner = await getUser(deps.db, caller.userId);
+  const requiresVerification = owner?.isInProbation ?? false;
   const sampleRows = await storeSamples(
     deps,
     caller.workspaceId,
@@ -415,7 +315,7 @@ export async function addVoice(
   try {
     await deps.db.transaction(async (tx) => {
       await takeVoiceSlot(tx, caller.workspaceId, 'clone');
-      await tx.insert(voices).values({
+      await insertVoice(tx, {
         id: voiceId,
         workspaceId: caller.workspaceId,
         ownerUserId: caller.userId,
@@ -428,7 +328,7 @@ export async function addVoice(
         profile,
         requiresVerification,
       });
-      await tx.insert(voiceSamples).values(sampleRows);
+      await insertSamples(tx, sampleRows);
     });
   } catch (error) {
     await Promise.all(sampleRows.map((s) => deps.storage.delete(s.storageKey).catch(() => undefined)));
@@ -472,16 +372,13 @@ export async function editVoice(
     await deps.db.transaction(async (tx) => {
       if (added.length > 0) await takeVoiceSlot(tx, caller.workspaceId, 'edit');
       const profile = added.length > 0 ? profileOf([...samples, ...added]) : row.profile;
-      await tx
-        .update(voices)
-        .set({
-          name: fields.name,
-          description: fields.description ?? row.description,
-          labels: fields.labels ?? row.labels,
-          profile,
-        })
-        .where(eq(voices.id, row.id));
-      if (added.length > 0) await tx.insert(voiceSamples).values(added);
+      await updateVoice(tx, row.id, {
+        name: fields.name,
+        description: fields.description ?? row.description,
+        labels: fields.labels ?? row.labels,
+        profile,
+      });
+      if (added.length > 0) await insertSamples(tx, added);
     });
   } catch (error) {
     await Promise.all(added.map((s) => deps.storage.delete(s.storageKey).catch(() => undefined)));
@@ -494,13 +391,10 @@ export async function editVoice(
 export async function deleteVoice(deps: OwnVoiceDeps, caller: VoiceCaller, voiceId: string): Promise<void> {
   const { row, samples } = await getOwnVoice(deps.db, caller, voiceId, 'admin');
   await deps.db.transaction(async (tx) => {
-    await tx.delete(voices).where(eq(voices.id, row.id));
+    await deleteVoiceRow(tx, row.id);
     await forgetShares(tx, 'voice', row.id);
     // Copies other workspaces added from the library have no original left: §5 copied_disabled.
-    await tx
-      .update(voices)
-      .set({ sharingStatus: 'copied_disabled' })
-      .where(eq(voices.originalVoiceId, row.id));
+    await setCopiesStatus(tx, row.id, 'copied_disabled');
   });
   // Every file of the voice: its samples and any verification documents.
   const files = await deps.storage.list(`voices/${caller.workspaceId}/${row.id}/`).catch(() => []);
@@ -516,19 +410,7 @@ export async function getSample(
   voiceId: string,
   sampleId: string,
 ): Promise<VoiceSampleRow> {
-  const [sample] =
-    sampleId.length > 100
-      ? []
-      : await db
-          .select()
-          .from(voiceSamples)
-          .where(
-            and(
-              eq(voiceSamples.id, sampleId),
-              eq(voiceSamples.voiceId, voiceId),
-              eq(voiceSamples.workspaceId, workspaceId),
-            ),
-          );
+  const sample = await findSample(db, workspaceId, voiceId, sampleId);
   if (!sample) throw notFound('The sample');
   return sample;
 }
@@ -552,13 +434,9 @@ export async function deleteSample(
       'This is the voice’s only sample: add another before deleting it, or delete the voice.',
     );
   await deps.db.transaction(async (tx) => {
-    await tx.delete(voiceSamples).where(eq(voiceSamples.id, sample.id));
+    await deleteSampleRow(tx, sample.id);
     // Only an instant clone is measured from its samples; a professional clone keeps its training.
-    if (row.category === 'cloned')
-      await tx
-        .update(voices)
-        .set({ profile: profileOf(rest) ?? row.profile })
-        .where(eq(voices.id, row.id));
+    if (row.category === 'cloned') await updateVoice(tx, row.id, { profile: profileOf(rest) ?? row.profile });
   });
   await deps.storage.delete(sample.storageKey).catch(() => undefined);
   await forgetOwnPreview(deps.storage, row.id);
@@ -573,13 +451,21 @@ export async function editVoiceSettings(
 ): Promise<void> {
   const { row } = await getOwnVoice(db, caller, voiceId, 'editor');
   const given = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== null && v !== undefined));
-  await db
-    .update(voices)
-    .set({ settings: { ...(row.settings ?? {}), ...given } })
-    .where(eq(voices.id, row.id));
+  await updateVoice(db, row.id, { settings: { ...(row.settings ?? {}), ...given } });
 }
 
 /** Drops an own voice's cached preview (it is made again on the next request). */
 export async function forgetOwnPreview(storage: Storage, voiceId: string): Promise<void> {
   await storage.delete(ownPreviewKey(voiceId)).catch(() => undefined);
+}
+
+/**
+ * The own voice behind a public preview URL (public by its unguessable id, as shared voices' must be),
+ * as it speaks; 404 `voice_not_found` when there is none or it cannot speak.
+ */
+export async function findPreviewableVoice(db: Db, voiceId: string): Promise<SpeakingVoice> {
+  const row = await findVoiceById(db, voiceId);
+  const speaking = row && !unusableReason(row) ? ownSpeaking(row) : undefined;
+  if (!speaking) throw voiceNotFound(voiceId);
+  return speaking;
 }

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { defineJob } from '../../platform/jobs/job-definition';
 import type { Storage } from '../../platform/storage/storage';
-import { type PvcJobPayload, runSeparation, runTraining } from './pvc.service';
+import type { PvcJobPayload } from './pvc.service';
+import { runSeparation } from './pvc-separation.service';
+import { runTraining } from './pvc-training.service';
 
 /**
  * Set by the process: what the professional-clone jobs read and write (the worker runs jobs with
@@ -20,7 +22,7 @@ const depsOrThrow = () => {
   return pvcDeps;
 };
 
-/** Separates the speakers of one sample (pvc.service runSeparation). */
+/** Separates the speakers of one sample (pvc-separation.service runSeparation). */
 export const pvcSeparateJob = defineJob<PvcJobPayload>({
   name: 'voices.pvc-separate',
   payload,
@@ -30,7 +32,7 @@ export const pvcSeparateJob = defineJob<PvcJobPayload>({
   },
 });
 
-/** Trains a professional clone from its samples (pvc.service runTraining). */
+/** Trains a professional clone from its samples (pvc-training.service runTraining). */
 export const pvcTrainJob = defineJob<PvcJobPayload>({
   name: 'voices.pvc-train',
   payload,

@@ -28,24 +28,17 @@ import { registerRoute } from '../../platform/route';
 import { biometricGuard } from '../consent';
 import { getOwnVoice } from './own-voices.service';
 import { providePvcDeps, pvcSeparateJob, pvcTrainJob } from './pvc.jobs';
+import { createPvc, editPvc, getPvc, type PvcDeps } from './pvc.service';
 import {
   addPvcSamples,
-  createPvc,
   deletePvcSample,
-  editPvc,
-  getPvc,
-  issueCaptcha,
-  type PvcDeps,
   pvcSampleAudio,
   pvcSampleWaveform,
-  pvcSpeakerAudio,
-  pvcSpeakers,
-  requestManualVerification,
-  startSeparation,
-  startTraining,
   updatePvcSample,
-  verifyCaptcha,
-} from './pvc.service';
+} from './pvc-samples.service';
+import { pvcSpeakerAudio, pvcSpeakers, startSeparation } from './pvc-separation.service';
+import { startTraining } from './pvc-training.service';
+import { issueCaptcha, requestManualVerification, verifyCaptcha } from './pvc-verification.service';
 
 /** Professional voice clones under /v1/voices/pvc (issue 7 item 3, history/voices §7). */
 export async function pvcRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

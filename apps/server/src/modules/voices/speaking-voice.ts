@@ -7,14 +7,14 @@ import {
   type VoiceSettings,
   voiceNeedsVerification,
 } from '@parla/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import type { TtsProvider } from '../../providers/tts/tts-provider';
 import { MAX_RATIO, MIN_RATIO, type VoiceTransform } from '../../providers/voice-audio/voice-transform';
-import { users } from '../users/users.tables';
-import { holdsRole, type ResourceCaller } from '../workspaces';
-import { type VoiceRow, voices } from './voices.tables';
+import { getUser } from '../users';
+import type { ResourceCaller } from '../workspaces';
+import { findOwnVoice } from './voices.store';
+import type { VoiceRow } from './voices.tables';
 
 export type VoiceCategory = 'premade' | 'cloned' | 'generated' | 'professional';
 
@@ -74,26 +74,6 @@ export function ownSpeaking(row: VoiceRow): SpeakingVoice | undefined {
 }
 
 /**
- * One of the workspace's own voices that the caller may use (made by them or shared with them), or
- * undefined — another workspace's voice, or a member's voice not shared, is not there.
- */
-export async function findOwnVoice(
-  db: Db,
-  caller: ResourceCaller,
-  voiceId: string,
-): Promise<VoiceRow | undefined> {
-  if (voiceId.length > 100) return undefined;
-  const [row] = await db
-    .select()
-    .from(voices)
-    .where(and(eq(voices.id, voiceId), holdsRole('voice', voiceColumns, caller)));
-  return row;
-}
-
-/** The voice columns the workspace sharing rule reads (modules/workspaces/resource-access). */
-export const voiceColumns = { id: voices.id, workspaceId: voices.workspaceId, creatorId: voices.ownerUserId };
-
-/**
  * The voice a speech request names: premade, or one of the caller's workspace's own voices (404
  * `voice_not_found` otherwise, another workspace's included), refused with 400 when it cannot speak.
  */
@@ -125,11 +105,8 @@ export async function needsVerification(
   if (row.isVerified) return false;
   if (row.requiresVerification) return true;
   if (!row.ownerUserId) return false;
-  const [owner] = await db
-    .select({ probation: users.isInProbation })
-    .from(users)
-    .where(eq(users.id, row.ownerUserId));
-  return voiceNeedsVerification(row, owner?.probation ?? false);
+  const owner = await getUser(db, row.ownerUserId);
+  return voiceNeedsVerification(row, owner?.isInProbation ?? false);
 }
 
 /** What a rendition says to be measured: long enough for a stable median pitch and formants. */

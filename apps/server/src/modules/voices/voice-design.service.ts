@@ -10,7 +10,6 @@ import {
   type VoiceResponse,
   type VoiceTraits,
 } from '@parla/contracts';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { voiceAdded } from '../../platform/events/catalog';
@@ -25,9 +24,11 @@ import type { TtsProvider } from '../../providers/tts/tts-provider';
 import { transformVoice } from '../../providers/voice-audio/voice-transform';
 import { readQuotaState } from '../credits';
 import { assertFormatAllowed } from '../metering';
-import { getOwnVoice, takeVoiceSlot, toOwnVoiceResponse, type VoiceCaller } from './own-voices.service';
+import { getOwnVoice, takeVoiceSlot, type VoiceCaller } from './own-voices.service';
 import { renditionProfile, reuseProblem, timbreShift } from './speaking-voice';
-import { generatedVoices, voices } from './voices.tables';
+import { deleteGeneratedVoicesBefore, findGeneratedVoice, insertGeneratedVoice } from './voice-design.store';
+import { toOwnVoiceResponse } from './voices.present';
+import { insertVoice } from './voices.store';
 
 /*
  * Voice design (issue 7 item 4). The engines here cannot invent a voice from words, so a description is
@@ -195,7 +196,7 @@ async function makePreviews(
     const id = newId();
     const audioKey = `voice-design/${caller.workspaceId}/${id}.${describeOutputFormat(input.output_format).extension}`;
     await deps.storage.put(audioKey, bytes);
-    await deps.db.insert(generatedVoices).values({
+    await insertGeneratedVoice(deps.db, {
       id,
       workspaceId: caller.workspaceId,
       description: input.voice_description,
@@ -219,16 +220,12 @@ async function makePreviews(
 
 /** The workspace's previews older than a day, rows and audio, dropped when it designs again. */
 async function forgetExpiredPreviews(deps: DesignDeps, workspaceId: string): Promise<void> {
-  const expired = await deps.db
-    .delete(generatedVoices)
-    .where(
-      and(
-        eq(generatedVoices.workspaceId, workspaceId),
-        lt(generatedVoices.createdAt, new Date(Date.now() - PREVIEW_TTL_MS)),
-      ),
-    )
-    .returning({ audioKey: generatedVoices.audioKey });
-  for (const row of expired) await deps.storage.delete(row.audioKey).catch(() => undefined);
+  const expired = await deleteGeneratedVoicesBefore(
+    deps.db,
+    workspaceId,
+    new Date(Date.now() - PREVIEW_TTL_MS),
+  );
+  for (const audioKey of expired) await deps.storage.delete(audioKey).catch(() => undefined);
 }
 
 /**
@@ -271,16 +268,7 @@ export async function remixVoice(deps: DesignDeps, caller: VoiceCaller, voiceId:
 
 /** A preview of the caller's workspace that has not expired; 404 otherwise. */
 async function findPreview(db: Db, workspaceId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(generatedVoices)
-    .where(
-      and(
-        eq(generatedVoices.id, id),
-        eq(generatedVoices.workspaceId, workspaceId),
-        gt(generatedVoices.createdAt, new Date(Date.now() - PREVIEW_TTL_MS)),
-      ),
-    );
+  const row = await findGeneratedVoice(db, workspaceId, id, new Date(Date.now() - PREVIEW_TTL_MS));
   if (!row) throw notFound('The voice preview');
   return row;
 }
@@ -317,7 +305,7 @@ export async function createDesignedVoice(
   const id = newId();
   await deps.db.transaction(async (tx) => {
     await takeVoiceSlot(tx, caller.workspaceId, 'add');
-    await tx.insert(voices).values({
+    await insertVoice(tx, {
       id,
       workspaceId: caller.workspaceId,
       ownerUserId: caller.userId,

@@ -1,8 +1,7 @@
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { Storage } from '../../platform/storage/storage';
 import { ownPreviewKey } from './voice-previews';
-import { voices } from './voices.tables';
+import { disableCopiesOfVoices, voiceIdsOfWorkspaces } from './voices.store';
 
 /**
  * Before workspaces are deleted (their voices go by cascade): the copies other workspaces added of their
@@ -10,16 +9,8 @@ import { voices } from './voices.tables';
  */
 export async function retireWorkspaceVoices(tx: Db, workspaceIds: readonly string[]): Promise<string[]> {
   if (workspaceIds.length === 0) return [];
-  const owned = await tx
-    .select({ id: voices.id })
-    .from(voices)
-    .where(inArray(voices.workspaceId, [...workspaceIds]));
-  const ids = owned.map((row) => row.id);
-  if (ids.length > 0)
-    await tx
-      .update(voices)
-      .set({ sharingStatus: 'copied_disabled' })
-      .where(inArray(voices.originalVoiceId, ids));
+  const ids = await voiceIdsOfWorkspaces(tx, workspaceIds);
+  if (ids.length > 0) await disableCopiesOfVoices(tx, ids);
   return ids;
 }
 

@@ -35,7 +35,6 @@ import {
   VOICE_SAMPLE_MAX_BYTES,
   voiceSampleAudioRoute,
 } from '@parla/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -53,13 +52,20 @@ import {
   deleteVoice,
   editVoice,
   editVoiceSettings,
+  findPreviewableVoice,
   getOwnVoice,
   getSample,
   listOwnVoices,
   type OwnVoiceDeps,
-  toOwnVoiceResponse,
 } from './own-voices.service';
-import { ownSpeaking, unusableReason, voiceNotFound } from './speaking-voice';
+import {
+  createCollection,
+  deleteCollection,
+  getCollection,
+  listCollections,
+  setCollectionVoice,
+  updateCollection,
+} from './voice-collections.service';
 import {
   createDesignedVoice,
   type DesignDeps,
@@ -67,27 +73,10 @@ import {
   previewAudio,
   remixVoice,
 } from './voice-design.service';
-import {
-  addSharedVoice,
-  createCollection,
-  deleteCollection,
-  getCollection,
-  listCollections,
-  listSharedVoices,
-  setCollectionVoice,
-  shareVoice,
-  similarVoices,
-  updateCollection,
-} from './voice-library.service';
+import { addSharedVoice, listSharedVoices, shareVoice, similarVoices } from './voice-library.service';
 import { getOwnVoicePreview, getVoicePreview } from './voice-previews';
-import {
-  DEFAULT_VOICE_SETTINGS,
-  listModels,
-  searchVoices,
-  toVoiceResponse,
-  type VoiceEntry,
-} from './voices.service';
-import { voices as voicesTable } from './voices.tables';
+import { toModelResponse, toOwnVoiceResponse, toVoiceResponse } from './voices.present';
+import { DEFAULT_VOICE_SETTINGS, listModels, searchVoices, type VoiceEntry } from './voices.service';
 
 /** Models and voices (issues 4 and 7): premade and own voices, samples, settings, the library. */
 export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -127,7 +116,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   registerRoute(
     app,
     listModelsRoute,
-    async () => listModels({ external: deps.config.externalTts !== undefined }),
+    async () => listModels({ external: deps.config.externalTts !== undefined }).map(toModelResponse),
     guarded,
   );
   registerRoute(
@@ -410,10 +399,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         audio = await getVoicePreview(own.previews, premade);
       } else {
         // Own voices' previews are public by their unguessable id, as shared voices' must be.
-        const [row] = await db.select().from(voicesTable).where(eq(voicesTable.id, voice_id));
-        const speaking = row && !unusableReason(row) ? ownSpeaking(row) : undefined;
-        if (!speaking) throw voiceNotFound(voice_id);
-        audio = await getOwnVoicePreview(own.previews, speaking);
+        audio = await getOwnVoicePreview(own.previews, await findPreviewableVoice(db, voice_id));
       }
       return reply
         .header('content-type', 'audio/mpeg')

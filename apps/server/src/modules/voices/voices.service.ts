@@ -2,7 +2,6 @@ import {
   EXTERNAL_MODEL_ID,
   findModel,
   findPremadeVoice,
-  type ModelResponse,
   type PremadeVoice,
   TTS_MODELS,
   type TtsModel,
@@ -22,30 +21,6 @@ export const DEFAULT_VOICE_SETTINGS: Required<{ [K in keyof VoiceSettings]: NonN
     speed: 1,
   };
 
-/** A model as `GET /v1/models` lists it. */
-export function toModelResponse(model: TtsModel): ModelResponse {
-  return {
-    model_id: model.model_id,
-    name: model.name,
-    description: model.description,
-    can_be_finetuned: false,
-    can_do_text_to_speech: model.can_do_text_to_speech,
-    can_do_voice_conversion: model.can_do_voice_conversion,
-    can_use_style: model.can_use_style,
-    can_use_speaker_boost: model.can_use_speaker_boost,
-    serves_pro_voices: false,
-    token_cost_factor: model.token_cost_factor,
-    requires_alpha_access: false,
-    max_characters_request_free_user: Math.min(2500, model.maximum_text_length_per_request),
-    max_characters_request_subscribed_user: model.maximum_text_length_per_request,
-    maximum_text_length_per_request: model.maximum_text_length_per_request,
-    languages: model.languages,
-    model_rates: { character_cost_multiplier: model.token_cost_factor },
-    concurrency_group: 'standard',
-    alias_of: model.alias_of ?? null,
-  };
-}
-
 /** Whether the optional models can be offered: the external one needs TTS_OPENAI_URL. */
 export interface ModelAvailability {
   external: boolean;
@@ -54,57 +29,9 @@ export interface ModelAvailability {
 const isAvailable = (model: TtsModel, availability: ModelAvailability) =>
   model.model_id !== EXTERNAL_MODEL_ID || availability.external;
 
-export function listModels(availability: ModelAvailability): ModelResponse[] {
-  return TTS_MODELS.filter((m) => isAvailable(m, availability)).map(toModelResponse);
-}
-
-/** The models that speak a voice's language, for `verified_languages`. */
-function modelsFor(voice: PremadeVoice): TtsModel[] {
-  return TTS_MODELS.filter(
-    (m) =>
-      !m.alias_of &&
-      m.can_do_text_to_speech &&
-      m.model_id !== EXTERNAL_MODEL_ID &&
-      m.languages.some((l) => l.language_id === voice.language),
-  );
-}
-
-export function previewUrl(publicUrl: string, voiceId: string): string {
-  return `${publicUrl}/v1/voices/${voiceId}/preview`;
-}
-
-/** A premade voice as the public API shows it. */
-export function toVoiceResponse(voice: PremadeVoice, publicUrl: string, withSettings = true): VoiceResponse {
-  const preview = previewUrl(publicUrl, voice.voice_id);
-  return {
-    voice_id: voice.voice_id,
-    name: voice.name,
-    category: 'premade',
-    description: voice.description,
-    labels: voice.labels,
-    preview_url: preview,
-    available_for_tiers: [],
-    settings: withSettings ? DEFAULT_VOICE_SETTINGS : null,
-    sharing: null,
-    high_quality_base_model_ids: modelsFor(voice).map((m) => m.model_id),
-    verified_languages: modelsFor(voice).map((m) => ({
-      language: voice.language,
-      model_id: m.model_id,
-      accent: voice.labels.accent,
-      preview_url: preview,
-    })),
-    safety_control: null,
-    voice_verification: {
-      requires_verification: false,
-      is_verified: false,
-      verification_failures: [],
-      verification_attempts_count: 0,
-    },
-    is_owner: false,
-    is_legacy: false,
-    is_mixed: false,
-    created_at_unix: null,
-  };
+/** The models `GET /v1/models` lists: all but the external one when it is not configured. */
+export function listModels(availability: ModelAvailability): TtsModel[] {
+  return TTS_MODELS.filter((m) => isAvailable(m, availability));
 }
 
 export function getVoice(voiceId: string): PremadeVoice {

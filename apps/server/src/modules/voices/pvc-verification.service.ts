@@ -1,0 +1,128 @@
+import { randomInt } from 'node:crypto';
+import { analyzeVoice, mergeProfiles, type PcmAudio, profileDistance, type VoiceProfile } from '@parla/audio';
+import { PVC_CAPTCHA_MIN_WORD_SHARE, PVC_CAPTCHA_TTL_SECONDS } from '@parla/contracts';
+import { toUnixSeconds } from '../../platform/clock';
+import type { Db } from '../../platform/db/client';
+import { AppError, invalid } from '../../platform/errors';
+import type { UploadedFile } from '../../platform/multipart';
+import { transcribe, words } from '../../providers/stt/pocketsphinx';
+import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
+import { getOwnVoice, type VoiceCaller } from './own-voices.service';
+import { getPvc, type PvcDeps, WORK_RATE } from './pvc.service';
+import { recordVerification, recordVerificationFailure } from './pvc.store';
+import { updateVoice } from './voices.store';
+import type { VoiceRow, VoiceSampleRow } from './voices.tables';
+
+/*
+ * Proving a professional clone is its owner's voice: reading a captcha aloud (checked by transcription
+ * and by how close the reader sounds to the samples), or documents kept for an admin.
+ */
+
+/**
+ * What the captcha asks to read: everyday sentences, which the recogniser hears far better than lists of
+ * words (it has a language model). Flite's voices reading these measured 69–100 % of the words heard.
+ */
+const CAPTCHA_SENTENCES = [
+  'The meeting has been moved to Thursday afternoon.',
+  'Please bring the quarterly report and your laptop.',
+  'We need to buy milk, bread and fresh eggs before the store closes.',
+  'She finished reading the book and went to sleep early.',
+  'The train to the city leaves every twenty minutes from the main station.',
+  'Our neighbours painted their front door a bright shade of yellow last weekend.',
+  'The museum is closed on Mondays, but the garden stays open until sunset.',
+  'Remember to water the plants on the balcony while we are away.',
+  'The children built a small boat out of cardboard and sailed it on the pond.',
+  'I would like a cup of coffee with a little milk and no sugar.',
+  'The weather will be sunny with a light breeze from the west.',
+  'My brother moved to a new apartment near the river last spring.',
+  'They watched the sun go down over the hills from the old stone bridge.',
+];
+
+/** `GET /v1/voices/pvc/{id}/captcha`: a sentence to read aloud within 10 minutes. */
+export async function issueCaptcha(db: Db, caller: VoiceCaller, voiceId: string, now: Date) {
+  const { row } = await getOwnVoice(db, caller, voiceId, 'admin');
+  const text = CAPTCHA_SENTENCES[randomInt(CAPTCHA_SENTENCES.length)] as string;
+  await updateVoice(db, row.id, { captchaText: text, captchaIssuedAt: now });
+  return { text, expires_at_unix: toUnixSeconds(now) + PVC_CAPTCHA_TTL_SECONDS };
+}
+
+/** The longest distance (profileDistance) between the captcha reader and the samples that passes. */
+const CAPTCHA_MAX_DISTANCE = 1.2;
+
+/** The voice's reference sound: its profile when trained, else its samples' (selected speakers). */
+function referenceProfile(row: VoiceRow, samples: readonly VoiceSampleRow[]): VoiceProfile | undefined {
+  if (row.profile) return row.profile;
+  const profiles = samples.flatMap((s) => {
+    const sep = s.speakerSeparation;
+    if (sep?.status === 'completed' && sep.selected_speaker_ids.length > 0)
+      return sep.selected_speaker_ids.flatMap((id) => (sep.speakers[id] ? [sep.speakers[id].profile] : []));
+    return s.profile ? [s.profile] : [];
+  });
+  return profiles.length ? mergeProfiles(profiles) : undefined;
+}
+
+/**
+ * `POST /v1/voices/pvc/{id}/captcha`: the recording must say most of the captcha's words (pocketsphinx,
+ * English) and sound like the voice's samples (profileDistance). A pass verifies the voice; a failure
+ * is counted with its reason.
+ */
+export async function verifyCaptcha(
+  db: Db,
+  caller: VoiceCaller,
+  voiceId: string,
+  recording: UploadedFile | undefined,
+  now: Date,
+): Promise<void> {
+  const { row, samples } = await getOwnVoice(db, caller, voiceId, 'admin');
+  if (!recording) throw invalid('recording', 'Send the recording of the captcha read aloud.');
+  if (
+    !row.captchaText ||
+    !row.captchaIssuedAt ||
+    now.getTime() - row.captchaIssuedAt.getTime() > PVC_CAPTCHA_TTL_SECONDS * 1000
+  )
+    throw new AppError('bad_request', 'Ask for a new captcha first: there is none, or it has expired.');
+  const reference = referenceProfile(row, samples);
+  if (!reference) throw new AppError('bad_request', 'Add samples of the voice before verifying it.');
+  let pcm: PcmAudio;
+  try {
+    pcm = await decodeToPcm(recording.bytes, { sampleRate: WORK_RATE, maxSeconds: 60 });
+  } catch {
+    throw invalid('recording', 'The recording could not be read as audio.');
+  }
+  const profile = analyzeVoice(pcm);
+  let failure: string | undefined;
+  if (profile.pitch.medianHz === null) failure = 'No speech was heard in the recording.';
+  if (!failure && row.language === 'en') {
+    const heard = new Set(words(await transcribe(pcm, { timeoutMs: 60_000 })));
+    const wanted = words(row.captchaText);
+    const share = wanted.filter((w) => heard.has(w)).length / wanted.length;
+    if (share < PVC_CAPTCHA_MIN_WORD_SHARE)
+      failure = 'The recording does not say the captcha sentence. Read the sentence shown, clearly.';
+  }
+  if (!failure && profileDistance(profile, reference) > CAPTCHA_MAX_DISTANCE)
+    failure = 'The voice in the recording does not sound like the samples of this voice.';
+  if (failure) {
+    await recordVerificationFailure(db, row.id, failure);
+    throw new AppError('bad_request', failure);
+  }
+  // A moderation captcha (§3 safety_control CAPTCHA) is answered by the same reading.
+  await recordVerification(db, row.id, row.safetyControl === 'CAPTCHA' ? null : row.safetyControl);
+}
+
+/** `POST /v1/voices/pvc/{id}/verification`: the documents are kept and the request recorded for an admin. */
+export async function requestManualVerification(
+  deps: Pick<PvcDeps, 'db' | 'storage'>,
+  caller: VoiceCaller,
+  voiceId: string,
+  files: readonly UploadedFile[],
+  now: Date,
+): Promise<void> {
+  const { row } = await getPvc(deps.db, caller, voiceId);
+  if (files.length === 0) throw invalid('files', 'Attach at least one document for the verification.');
+  for (const [index, file] of files.entries())
+    await deps.storage.put(
+      `voices/${caller.workspaceId}/${row.id}/verification/${now.getTime()}-${index}`,
+      file.bytes,
+    );
+  await updateVoice(deps.db, row.id, { manualVerificationRequestedAt: now });
+}
