@@ -99,7 +99,7 @@ describe('/app/settings/api-keys', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create API key' }));
     const again = await screen.findByRole('dialog', { name: 'Create API key' });
     expect((within(again).getByLabelText('Name') as HTMLInputElement).value).toBe('');
-  });
+  }, 20_000);
 
   it('edits, turns off and deletes a key', async () => {
     const calls = stubApi([makeKey({ character_limit: 2000, last_used_at_unix: null })]);
@@ -137,7 +137,7 @@ describe('/app/settings/api-keys', () => {
     expect(calls.some((c) => c.key === 'DELETE /v1/user/api-keys/k1')).toBe(true);
     expect(await screen.findByText('No API keys yet')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
+  }, 20_000);
 
   it('shows the server message in the form when the key cannot be created', async () => {
     stubApi([]);
