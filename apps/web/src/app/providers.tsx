@@ -2,7 +2,7 @@ import { TooltipProvider } from '@radix-ui/react-tooltip';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
-import { authApi } from '../features/auth/api';
+import { signOut } from '../features/auth/api/sign-out';
 import { PlayerProvider } from '../features/player/player-provider';
 import { WORKSPACE_LEFT_EVENT } from '../lib/api-client';
 import { AuthProvider } from './auth/auth-provider';
@@ -16,7 +16,7 @@ type AppRouter = ReturnType<typeof createAppRouter>;
 
 /** Revokes this sign-in on the server and clears its httpOnly refresh cookie (accounts §4 sign-out). */
 const endServerSession = async () => {
-  await authApi.signOut();
+  await signOut();
 };
 
 /** Tooltip open delay (accounts §9). */

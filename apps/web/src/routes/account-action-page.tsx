@@ -15,7 +15,11 @@ import {
   toEmailActionError,
   UnknownAccountActionError,
 } from '../features/auth/account-action';
-import { authApi } from '../features/auth/api';
+import { applyEmailVerification } from '../features/auth/api/apply-email-verification';
+import { checkPasswordResetCode } from '../features/auth/api/check-password-reset-code';
+import { confirmPasswordReset } from '../features/auth/api/confirm-password-reset';
+import { optOutOfUpdates } from '../features/auth/api/opt-out-of-updates';
+import { verifySignInRequest } from '../features/auth/api/verify-sign-in-request';
 import { NewPasswordFields, newPasswordErrors } from '../features/auth/components/new-password-fields';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -53,16 +57,14 @@ function AccountAction({ params, mode }: { params: AccountActionParams; mode: st
     const done = () => setWorking(false);
     if (mode === 'verifyEmail') {
       // accounts §4: the state is needsVerifyEmail whatever the result.
-      authApi
-        .applyEmailVerification(code, params.continueUrl ?? undefined, params.lang)
+      applyEmailVerification(code, params.continueUrl ?? undefined, params.lang)
         .then((answer) => setEmail(answer.email), fail)
         .finally(() => {
           setDialog('needsVerifyEmail');
           done();
         });
     } else if (mode === 'resetPassword') {
-      authApi
-        .checkPasswordResetCode(code)
+      checkPasswordResetCode(code)
         .then(
           (answer) => {
             setEmail(answer.email);
@@ -75,8 +77,7 @@ function AccountAction({ params, mode }: { params: AccountActionParams; mode: st
         )
         .finally(done);
     } else if (mode === 'optOutOfUpdates') {
-      authApi
-        .optOutOfUpdates(code)
+      optOutOfUpdates(code)
         .then(
           () => setDialog('optOutUpdatesSuccess'),
           (error: unknown) => {
@@ -189,8 +190,7 @@ function AccountAction({ params, mode }: { params: AccountActionParams; mode: st
               onClick={() => {
                 if (working) return;
                 setWorking(true);
-                authApi
-                  .verifySignInRequest(code)
+                verifySignInRequest(code)
                   .then(() => {
                     toast({ title: supportAccessMessages.granted, variant: 'success' });
                     setConfirmingSupport(false);
@@ -231,8 +231,7 @@ function ChangePasswordDialog({
     const errors = newPasswordErrors(value);
     if (busy || errors.password || errors.repeat) return;
     setBusy(true);
-    authApi
-      .confirmPasswordReset(code, value.password)
+    confirmPasswordReset(code, value.password)
       .then(
         () => onDone('succeeded'),
         (error: unknown) => onDone('failed', error),

@@ -2,7 +2,7 @@ import { EmailAddress } from '@parla/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useToast } from '../app/toasts/toast-provider';
-import { authApi } from '../features/auth/api';
+import { sendPasswordResetEmail } from '../features/auth/api/send-password-reset-email';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { passwordResetRequestFailed } from '../features/auth/messages';
 import { Button } from '../ui/button';
@@ -25,7 +25,7 @@ export default function ForgotPasswordPage() {
     }
     setBusy(true);
     try {
-      await authApi.sendPasswordResetEmail(email.trim(), '/app/sign-in');
+      await sendPasswordResetEmail(email.trim(), '/app/sign-in');
       setSentTo(email.trim());
     } catch {
       toast({ title: passwordResetRequestFailed, variant: 'error' });

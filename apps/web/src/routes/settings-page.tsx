@@ -5,10 +5,17 @@ import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../app/auth/auth-provider';
 import { emailUpdateFailed } from '../app/shell/shell-query-actions';
 import { useToast } from '../app/toasts/toast-provider';
-import { accountApi } from '../features/account/api';
+import { createBackupCode } from '../features/account/api/create-backup-code';
+import { deleteAccount } from '../features/account/api/delete-account';
+import { editUser } from '../features/account/api/edit-user';
+import { editUserMetadata } from '../features/account/api/edit-user-metadata';
+import { sendEmailChangeVerification } from '../features/account/api/send-email-change-verification';
+import { updateEmail } from '../features/account/api/update-email';
+import { removeTotp } from '../features/account/api/update-mfa-factors';
 import { BackupCodePanel, TwoFactorDialog } from '../features/account/components/two-factor-dialog';
 import { runSensitiveAction, verificationSentMessage } from '../features/account/sensitive-action';
-import { authApi } from '../features/auth/api';
+import { sendPasswordResetEmail } from '../features/auth/api/send-password-reset-email';
+import { sendVerificationEmail } from '../features/auth/api/send-verification-email';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { passwordResetRequestFailed, verificationEmailFailed } from '../features/auth/messages';
 import { AnalyticsConsentSetting } from '../features/consent/components/analytics-consent-setting';
@@ -95,7 +102,7 @@ function Settings({ user }: { user: UserResponse }) {
   /** Finishes an email change with the code mailed to the new address (its link, or typed in). */
   const confirmEmailChange = async (code: string): Promise<void> => {
     try {
-      await accountApi.updateEmail(code, false);
+      await updateEmail(code, false);
       toast({ title: emailUpdatedMessage, variant: 'success' });
       setAwaitingCode(false);
       void refresh();
@@ -182,7 +189,7 @@ function Settings({ user }: { user: UserResponse }) {
             size="sm"
             variant="secondary"
             onClick={() =>
-              void authApi.sendVerificationEmail(user.email, '/app/settings').then(
+              void sendVerificationEmail(user.email, '/app/settings').then(
                 () => toast({ title: `We sent the link again to ${user.email}.`, variant: 'success' }),
                 () => toast({ title: verificationEmailFailed, variant: 'error' }),
               )
@@ -199,7 +206,7 @@ function Settings({ user }: { user: UserResponse }) {
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
             void act('name', async () => {
-              await accountApi.editUser({ first_name: firstName.trim() });
+              await editUser({ first_name: firstName.trim() });
               await refresh();
               toast({ title: 'Your name was saved.', variant: 'success' });
             });
@@ -241,7 +248,7 @@ function Settings({ user }: { user: UserResponse }) {
             void act('email', async () => {
               try {
                 const result = await runSensitiveAction(user.email, (code) =>
-                  accountApi.sendEmailChangeVerification(parsed.data, code),
+                  sendEmailChangeVerification(parsed.data, code),
                 );
                 setEmailNote(
                   result.status === 'done'
@@ -316,7 +323,7 @@ function Settings({ user }: { user: UserResponse }) {
             onClick={() =>
               void act('password', async () => {
                 try {
-                  await authApi.sendPasswordResetEmail(user.email, '/app/sign-in');
+                  await sendPasswordResetEmail(user.email, '/app/sign-in');
                   toast({ title: `We sent a link to ${user.email}.`, variant: 'success' });
                 } catch {
                   toast({ title: passwordResetRequestFailed, variant: 'error' });
@@ -351,7 +358,7 @@ function Settings({ user }: { user: UserResponse }) {
                 aria-disabled={busy === 'backup'}
                 onClick={() =>
                   void act('backup', async () => {
-                    setBackupCode((await accountApi.createBackupCode()).backup_code);
+                    setBackupCode((await createBackupCode()).backup_code);
                     await refresh();
                   })
                 }
@@ -364,7 +371,7 @@ function Settings({ user }: { user: UserResponse }) {
               onSubmit={(event: FormEvent) => {
                 event.preventDefault();
                 void act('remove-2fa', async () => {
-                  await accountApi.removeTotp(removeCode.trim());
+                  await removeTotp(removeCode.trim());
                   setRemoveCode('');
                   setBackupCode(undefined);
                   await refresh();
@@ -423,7 +430,7 @@ function Settings({ user }: { user: UserResponse }) {
             onChange={(event) => {
               const value = event.target.checked;
               void act('updates', async () => {
-                await accountApi.editMetadata({ agrees_to_product_updates: value });
+                await editUserMetadata({ agrees_to_product_updates: value });
                 await refresh();
               });
             }}
@@ -452,7 +459,7 @@ function Settings({ user }: { user: UserResponse }) {
             event.preventDefault();
             if (confirmDelete !== 'DELETE') return;
             void act('delete', async () => {
-              const result = await runSensitiveAction(user.email, (code) => accountApi.deleteAccount(code));
+              const result = await runSensitiveAction(user.email, (code) => deleteAccount(code));
               if (result.status === 'verificationSent') {
                 setDeleteNote(verificationSentMessage(result.email));
                 return;

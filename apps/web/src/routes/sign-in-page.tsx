@@ -2,7 +2,9 @@ import { isMfaChallenge, type SessionResponse } from '@parla/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useAuth } from '../app/auth/auth-provider';
-import { authApi } from '../features/auth/api';
+import { signIn } from '../features/auth/api/sign-in';
+import { signInWithBackupCode } from '../features/auth/api/sign-in-with-backup-code';
+import { signInWithCode } from '../features/auth/api/sign-in-with-code';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { useAfterSignInPath } from '../features/onboarding/use-after-sign-in-path';
 import { readCachedUser } from '../features/users/cached-user';
@@ -62,13 +64,13 @@ export default function SignInPage() {
     if (busy) return;
     void run(async () => {
       if (step.name === 'password') {
-        const answer = await authApi.signIn({ email, password });
+        const answer = await signIn({ email, password });
         if (isMfaChallenge(answer)) setStep({ name: 'code', mfaToken: answer.mfa_token });
         else finish(answer);
       } else if (step.name === 'code') {
-        finish(await authApi.signInWithCode({ mfa_token: step.mfaToken, code }));
+        finish(await signInWithCode({ mfa_token: step.mfaToken, code }));
       } else {
-        const session = await authApi.signInWithBackupCode(step.mfaToken, code.trim());
+        const session = await signInWithBackupCode(step.mfaToken, code.trim());
         if (session) finish(session);
       }
     });

@@ -3,7 +3,10 @@ import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../app/auth/auth-provider';
 import { useToast } from '../app/toasts/toast-provider';
-import { authApi } from '../features/auth/api';
+import { postRegistrationUserSetup } from '../features/auth/api/post-registration-user-setup';
+import { preSignUp } from '../features/auth/api/pre-sign-up';
+import { sendVerificationEmail } from '../features/auth/api/send-verification-email';
+import { signUp } from '../features/auth/api/sign-up';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { NewPasswordFields, newPasswordErrors } from '../features/auth/components/new-password-fields';
 import { verificationEmailFailed } from '../features/auth/messages';
@@ -56,12 +59,12 @@ export default function SignUpPage() {
         ...(search.get('pid') ? { pid: search.get('pid') ?? '' } : {}),
         ...(search.get('xid') ? { xid: search.get('xid') ?? '' } : {}),
       };
-      const check = await authApi.preSignUp({ email: email.trim(), ...attribution });
+      const check = await preSignUp({ email: email.trim(), ...attribution });
       if (!check.email_available) {
         setEmailTaken(true);
         return;
       }
-      const session = await authApi.signUp({
+      const session = await signUp({
         email: email.trim(),
         password: passwords.password,
         ...(firstName.trim() ? { first_name: firstName.trim() } : {}),
@@ -72,9 +75,9 @@ export default function SignUpPage() {
       // Attribution is best effort: the account exists whatever happens here. A live referral record
       // goes with it (accounts §3, §9); it counts at sign-up only, so it is forgotten afterwards.
       const referral = readReferralRecord();
-      await authApi
-        .postRegistrationUserSetup({ ...attribution, ...(referral ? { referral } : {}) })
-        .catch(() => undefined);
+      await postRegistrationUserSetup({ ...attribution, ...(referral ? { referral } : {}) }).catch(
+        () => undefined,
+      );
       if (referral) removeReferralRecord();
     } catch (caught) {
       setError(getToastMessage(caught));
@@ -99,7 +102,7 @@ export default function SignUpPage() {
           <Button
             variant="secondary"
             onClick={() =>
-              void authApi.sendVerificationEmail(created).then(
+              void sendVerificationEmail(created).then(
                 () => toast({ title: `We sent the link again to ${created}.`, variant: 'success' }),
                 () => toast({ title: verificationEmailFailed, variant: 'error' }),
               )

@@ -2,13 +2,11 @@ import { hasAdminRights } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
-import {
-  invalidateWorkspace,
-  useWorkspaceGroups,
-  useWorkspaceMembers,
-  useWorkspaceSummary,
-  workspaceApi,
-} from '../features/workspace/api';
+import { createWorkspaceGroup } from '../features/workspace/api/create-workspace-group';
+import { useWorkspaceSummary } from '../features/workspace/api/get-workspace';
+import { useWorkspaceGroups } from '../features/workspace/api/list-workspace-groups';
+import { useWorkspaceMembers } from '../features/workspace/api/list-workspace-members';
+import { invalidateWorkspace } from '../features/workspace/api/workspace-query-keys';
 import { GroupCard } from '../features/workspace/components/group-card';
 import { NameForm } from '../features/workspace/components/name-form';
 import { WorkspacePageHeader } from '../features/workspace/components/workspace-nav';
@@ -84,7 +82,7 @@ function CreateGroupForm() {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const create = useMutation({
-    mutationFn: workspaceApi.createGroup,
+    mutationFn: createWorkspaceGroup,
     onSuccess: (group) => {
       toast({ title: `${group.name} was created`, variant: 'success' });
       void invalidateWorkspace(queryClient);

@@ -2,7 +2,7 @@ import type { ReceivedInvite } from '@parla/contracts';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
-import { useReceivedInvites } from '../features/workspace/api';
+import { useReceivedInvites } from '../features/workspace/api/list-received-invites';
 import { useAnswerInvite } from '../features/workspace/use-answer-invite';
 import { workspaceRoleLabels } from '../features/workspace/workspace-rules';
 import { formatDate, fromUnixSeconds } from '../lib/format-date';

@@ -4,12 +4,10 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../app/auth/auth-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
-import {
-  useWorkspaceGroups,
-  useWorkspaceInvites,
-  useWorkspaceMembers,
-  useWorkspaceSummary,
-} from '../features/workspace/api';
+import { useWorkspaceSummary } from '../features/workspace/api/get-workspace';
+import { useWorkspaceGroups } from '../features/workspace/api/list-workspace-groups';
+import { useWorkspaceInvites } from '../features/workspace/api/list-workspace-invites';
+import { useWorkspaceMembers } from '../features/workspace/api/list-workspace-members';
 import { InviteMemberDialog } from '../features/workspace/components/invite-member-dialog';
 import { MemberList } from '../features/workspace/components/member-list';
 import { PendingInvites } from '../features/workspace/components/pending-invites';

@@ -3,12 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
-import {
-  invalidateWorkspace,
-  useWorkspaceSummary,
-  workspaceApi,
-  workspaceQueryKeys,
-} from '../features/workspace/api';
+import { useWorkspaceSummary } from '../features/workspace/api/get-workspace';
+import { updateWorkspaceSettings } from '../features/workspace/api/update-workspace-settings';
+import { invalidateWorkspace, workspaceQueryKeys } from '../features/workspace/api/workspace-query-keys';
 import { NameForm } from '../features/workspace/components/name-form';
 import { WorkspacePageHeader } from '../features/workspace/components/workspace-nav';
 import { describeSeats, workspaceRoleLabels } from '../features/workspace/workspace-rules';
@@ -111,7 +108,7 @@ function WorkspaceNameCard({ workspace }: { workspace: WorkspaceSummary }) {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const rename = useMutation({
-    mutationFn: (next: string) => workspaceApi.updateSettings({ name: next }),
+    mutationFn: (next: string) => updateWorkspaceSettings({ name: next }),
     onSuccess: (updated) => {
       queryClient.setQueryData(workspaceQueryKeys.summary, updated);
       void invalidateWorkspace(queryClient);

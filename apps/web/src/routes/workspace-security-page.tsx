@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { WorkspaceTrainingOptOut } from '../features/consent/components/workspace-training-opt-out';
-import { useWorkspaceSummary } from '../features/workspace/api';
+import { useWorkspaceSummary } from '../features/workspace/api/get-workspace';
 import { SessionTimeoutSetting } from '../features/workspace/components/session-timeout-setting';
 import { WorkspacePageHeader } from '../features/workspace/components/workspace-nav';
 import { Card, CardContent, CardHeader } from '../ui/card';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { accountApi } from '../../features/account/api';
+import { updateEmail } from '../../features/account/api/update-email';
+import { verifySensitiveActionCode } from '../../features/account/api/verify-sensitive-action-code';
 import { emailAccessVerifiedMessage } from '../../features/account/sensitive-action';
 import { TrainingOptOutDialogController } from '../../features/consent/components/workspace-training-opt-out';
 import { getToastMessage } from '../../lib/http-error';
@@ -49,7 +50,7 @@ export function ShellQueryActions() {
     if (!internalCode || onLandingPage || handled.current === internalCode) return;
     if (isReverting) {
       handled.current = internalCode;
-      accountApi.updateEmail(internalCode, true).then(
+      updateEmail(internalCode, true).then(
         (answer) => {
           toast({
             title: `Your email is ${answer.email} again.`,
@@ -67,7 +68,7 @@ export function ShellQueryActions() {
     }
     if (newUser !== 'false' || status !== 'signedIn') return;
     handled.current = internalCode;
-    accountApi.verifySensitiveActionCode(internalCode).then(
+    verifySensitiveActionCode(internalCode).then(
       () => {
         writeStorage(storageKeys.sensitiveActionCode, internalCode);
         toast({ title: emailAccessVerifiedMessage, variant: 'success' });

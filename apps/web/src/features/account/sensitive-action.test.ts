@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../lib/access-token';
 import { getToastMessage, HttpError } from '../../lib/http-error';
-import { accountApi } from './api';
+import { deleteAccount as deleteAccountCall } from './api/delete-account';
 import { runSensitiveAction, verificationSentMessage } from './sensitive-action';
 
 const EMAIL = 'lin@example.test';
@@ -31,7 +31,7 @@ function stubApi(handlers: Record<string, Handler>) {
 
 const codeSent = (call: { init: RequestInit | undefined } | undefined) =>
   new Headers(call?.init?.headers).get('xi-sensitive-action-code');
-const deleteAccount = () => runSensitiveAction(EMAIL, (code) => accountApi.deleteAccount(code));
+const deleteAccount = () => runSensitiveAction(EMAIL, deleteAccountCall);
 const refused = () =>
   error(403, 'sensitive_action_verification_required', 'Confirm it is you: we sent a link to your email.');
 

@@ -1,6 +1,6 @@
 import { isHttpError } from '../../lib/http-error';
 import { readStorage, removeStorage, storageKeys } from '../../lib/storage-keys';
-import { accountApi } from './api';
+import { prepareInternalVerification } from './api/prepare-internal-verification';
 
 /** accounts §8 "Email access verified". */
 export const emailAccessVerifiedMessage = 'Email access verified. Please try the action again.';
@@ -27,7 +27,7 @@ export async function runSensitiveAction<T>(
   } catch (error) {
     if (code) removeStorage(storageKeys.sensitiveActionCode);
     if (isHttpError(error) && error.errorType === 'sensitive_action_verification_required') {
-      await accountApi.prepareInternalVerification(accountEmail);
+      await prepareInternalVerification(accountEmail);
       return { status: 'verificationSent', email: accountEmail };
     }
     throw error;

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../app/toasts/toast-provider';
-import { workspaceApi, workspaceQueryKeys } from './api';
+import { acceptWorkspaceInvite } from './api/accept-workspace-invite';
+import { declineWorkspaceInvite } from './api/decline-workspace-invite';
+import { getWorkspace } from './api/get-workspace';
+import { workspaceQueryKeys } from './api/workspace-query-keys';
 import { useEnterWorkspace } from './use-enter-workspace';
 
 /** The invitation to answer: the code from the mailed link, or the id of one listed for the caller. */
@@ -28,7 +31,7 @@ export function useAnswerInvite() {
 
   const accept = useMutation({
     mutationFn: async ({ answer, workspaceName }: { answer: InviteAnswer; workspaceName?: string }) => {
-      await workspaceApi.acceptInvite(answer);
+      await acceptWorkspaceInvite(answer);
       // Joined already: a failed refresh must not read as a failed accept (a retry would find the invitation used).
       const entered = await enterWorkspace().then(
         () => true,
@@ -41,7 +44,7 @@ export function useAnswerInvite() {
       // The new token names the joined workspace, so its summary says its name.
       const name =
         workspaceName ??
-        (await workspaceApi.getWorkspace().then(
+        (await getWorkspace().then(
           (w) => w.name,
           () => undefined,
         ));
@@ -54,7 +57,7 @@ export function useAnswerInvite() {
   });
 
   const decline = useMutation({
-    mutationFn: (answer: InviteAnswer) => workspaceApi.declineInvite(answer),
+    mutationFn: (answer: InviteAnswer) => declineWorkspaceInvite(answer),
     onSuccess: () => {
       toast({ title: 'Invitation declined', variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: workspaceQueryKeys.receivedInvites });

@@ -5,7 +5,7 @@ import type {
   WorkspaceMember,
   WorkspaceRole,
 } from '@parla/contracts';
-import type { ShareTarget } from './api';
+import type { ShareTarget } from './api/share-workspace-resource';
 
 /** The roles in the order the role selects offer them (the plain seat first). */
 export const workspaceRoleOptions: readonly WorkspaceRole[] = ['member', 'editor', 'admin'];

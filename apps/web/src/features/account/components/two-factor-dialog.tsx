@@ -6,7 +6,7 @@ import { getToastMessage } from '../../../lib/http-error';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { FormMessage, TextField } from '../../../ui/field';
-import { accountApi } from '../api';
+import { enrollTotp, verifyTotp } from '../api/update-mfa-factors';
 
 type Stage =
   | { name: 'loading' }
@@ -59,8 +59,7 @@ export function TwoFactorDialog({ open, onClose }: { open: boolean; onClose: () 
     setStage({ name: 'loading' });
     setCode('');
     setError(undefined);
-    accountApi
-      .enrollTotp()
+    enrollTotp()
       .then(async (answer) => {
         const url = answer.otpauth_url ?? '';
         const qrSvg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
@@ -79,8 +78,7 @@ export function TwoFactorDialog({ open, onClose }: { open: boolean; onClose: () 
     if (busy) return;
     setBusy(true);
     setError(undefined);
-    accountApi
-      .verifyTotp(code.trim())
+    verifyTotp(code.trim())
       .then(
         (answer) => {
           setStage({ name: 'backup', backupCode: answer.backup_code ?? '' });

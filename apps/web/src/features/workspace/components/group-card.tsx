@@ -6,7 +6,10 @@ import { Button } from '../../../ui/button';
 import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { InitialAvatar } from '../../../ui/initial-avatar';
-import { invalidateWorkspace, workspaceApi } from '../api';
+import { addWorkspaceGroupMember } from '../api/add-workspace-group-member';
+import { deleteWorkspaceGroup } from '../api/delete-workspace-group';
+import { removeWorkspaceGroupMember } from '../api/remove-workspace-group-member';
+import { invalidateWorkspace } from '../api/workspace-query-keys';
 import { compactSelectClasses } from './compact-select';
 
 export interface GroupCardProps {
@@ -28,7 +31,7 @@ export function GroupCard({ group, members, canManage }: GroupCardProps) {
   const chosen = candidates.some((member) => member.email === adding) ? adding : '';
 
   const add = useMutation({
-    mutationFn: (email: string) => workspaceApi.addGroupMember(group.id, email),
+    mutationFn: (email: string) => addWorkspaceGroupMember(group.id, email),
     onSuccess: (_, email) => {
       toast({ title: `${email} added to ${group.name}`, variant: 'success' });
       setAdding('');
@@ -37,13 +40,13 @@ export function GroupCard({ group, members, canManage }: GroupCardProps) {
     onSettled: () => invalidateWorkspace(queryClient),
   });
   const remove = useMutation({
-    mutationFn: (email: string) => workspaceApi.removeGroupMember(group.id, email),
+    mutationFn: (email: string) => removeWorkspaceGroupMember(group.id, email),
     onSuccess: (_, email) => toast({ title: `${email} removed from ${group.name}`, variant: 'success' }),
     onError: toastError,
     onSettled: () => invalidateWorkspace(queryClient),
   });
   const drop = useMutation({
-    mutationFn: () => workspaceApi.deleteGroup(group.id),
+    mutationFn: () => deleteWorkspaceGroup(group.id),
     onSuccess: () => {
       toast({ title: `${group.name} was deleted`, variant: 'success' });
       setDeleting(false);

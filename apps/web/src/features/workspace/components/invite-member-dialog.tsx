@@ -6,7 +6,8 @@ import { getToastMessage } from '../../../lib/http-error';
 import { Dialog } from '../../../ui/dialog';
 import { FormMessage, inputClasses, TextField } from '../../../ui/field';
 import { FormActions } from '../../../ui/form-actions';
-import { invalidateWorkspace, workspaceApi } from '../api';
+import { inviteWorkspaceMember } from '../api/invite-workspace-member';
+import { invalidateWorkspace } from '../api/workspace-query-keys';
 import { workspaceRoleLabels, workspaceRoleOptions } from '../workspace-rules';
 
 export interface InviteMemberDialogProps {
@@ -31,7 +32,7 @@ export function InviteMemberDialog({ open, onClose, groups }: InviteMemberDialog
   const [error, setError] = useState<string>();
 
   const invite = useMutation({
-    mutationFn: workspaceApi.invite,
+    mutationFn: inviteWorkspaceMember,
     onSuccess: (_, sent) => {
       toast({ title: `Invitation sent to ${sent.email}`, variant: 'success' });
       void invalidateWorkspace(queryClient);

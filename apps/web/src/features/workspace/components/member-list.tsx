@@ -8,7 +8,10 @@ import { Button } from '../../../ui/button';
 import { CommitSelect } from '../../../ui/commit-select';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { InitialAvatar } from '../../../ui/initial-avatar';
-import { invalidateWorkspace, workspaceApi } from '../api';
+import { removeWorkspaceMember } from '../api/remove-workspace-member';
+import { transferWorkspaceOwnership } from '../api/transfer-workspace-ownership';
+import { updateWorkspaceMember } from '../api/update-workspace-member';
+import { invalidateWorkspace } from '../api/workspace-query-keys';
 import { memberDisplayName, workspaceRoleLabels, workspaceRoleOptions } from '../workspace-rules';
 import { compactSelectClasses } from './compact-select';
 
@@ -33,7 +36,7 @@ export function MemberList({ members, currentUserId, canManage, isOwner }: Membe
   const [promoting, setPromoting] = useState<WorkspaceMember | null>(null);
 
   const update = useMutation({
-    mutationFn: workspaceApi.updateMember,
+    mutationFn: updateWorkspaceMember,
     onSuccess: (_, change) => {
       if (change.role) {
         toast({
@@ -51,7 +54,7 @@ export function MemberList({ members, currentUserId, canManage, isOwner }: Membe
     onSettled: () => invalidateWorkspace(queryClient),
   });
   const remove = useMutation({
-    mutationFn: workspaceApi.removeMember,
+    mutationFn: removeWorkspaceMember,
     onSuccess: (_, email) => {
       toast({ title: `${email} was removed from the workspace`, variant: 'success' });
       setRemoving(null);
@@ -60,7 +63,7 @@ export function MemberList({ members, currentUserId, canManage, isOwner }: Membe
     onSettled: () => invalidateWorkspace(queryClient),
   });
   const transfer = useMutation({
-    mutationFn: workspaceApi.transferOwnership,
+    mutationFn: transferWorkspaceOwnership,
     onSuccess: (_, email) => {
       toast({ title: `${email} now owns the workspace`, variant: 'success' });
       setPromoting(null);

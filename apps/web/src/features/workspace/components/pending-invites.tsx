@@ -5,7 +5,8 @@ import { useToast } from '../../../app/toasts/toast-provider';
 import { formatDate, fromUnixSeconds } from '../../../lib/format-date';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
-import { invalidateWorkspace, workspaceApi } from '../api';
+import { deleteWorkspaceInvite } from '../api/delete-workspace-invite';
+import { invalidateWorkspace } from '../api/workspace-query-keys';
 import { workspaceRoleLabels } from '../workspace-rules';
 
 export interface PendingInvitesProps {
@@ -19,7 +20,7 @@ export function PendingInvites({ invites, canManage }: PendingInvitesProps) {
   const queryClient = useQueryClient();
   const { toast, toastError } = useToast();
   const withdraw = useMutation({
-    mutationFn: workspaceApi.withdrawInvite,
+    mutationFn: deleteWorkspaceInvite,
     onSuccess: (_, email) => toast({ title: `Invitation to ${email} withdrawn`, variant: 'success' }),
     onError: toastError,
     onSettled: () => invalidateWorkspace(queryClient),

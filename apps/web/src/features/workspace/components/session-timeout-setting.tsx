@@ -5,7 +5,8 @@ import { useToast } from '../../../app/toasts/toast-provider';
 import { CommitSelect } from '../../../ui/commit-select';
 import { inputClasses } from '../../../ui/field';
 import { SpinnerIcon } from '../../../ui/icons';
-import { workspaceApi, workspaceQueryKeys } from '../api';
+import { updateWorkspaceSettings } from '../api/update-workspace-settings';
+import { workspaceQueryKeys } from '../api/workspace-query-keys';
 import { describeInactivityTimeout } from '../workspace-rules';
 
 /** The select's value for "never" (a select holds strings; the API's value is null). */
@@ -21,8 +22,7 @@ export function SessionTimeoutSetting({ workspace }: { workspace: WorkspaceSumma
   const { toast, toastError } = useToast();
   const canChange = hasAdminRights(workspace.role);
   const save = useMutation({
-    mutationFn: (timeout: number | null) =>
-      workspaceApi.updateSettings({ session_inactivity_timeout: timeout }),
+    mutationFn: (timeout: number | null) => updateWorkspaceSettings({ session_inactivity_timeout: timeout }),
     onSuccess: (updated) => {
       queryClient.setQueryData(workspaceQueryKeys.summary, updated);
       toast({

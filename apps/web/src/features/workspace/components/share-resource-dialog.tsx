@@ -11,15 +11,12 @@ import { SpinnerIcon } from '../../../ui/icons';
 import { InitialAvatar } from '../../../ui/initial-avatar';
 import { LoadError } from '../../../ui/load-error';
 import { Skeleton } from '../../../ui/skeleton';
-import {
-  type ShareableResourceType,
-  type ShareTarget,
-  useWorkspaceGroups,
-  useWorkspaceMembers,
-  useWorkspaceResource,
-  workspaceApi,
-  workspaceQueryKeys,
-} from '../api';
+import { useWorkspaceResource } from '../api/get-workspace-resource';
+import { useWorkspaceGroups } from '../api/list-workspace-groups';
+import { useWorkspaceMembers } from '../api/list-workspace-members';
+import { type ShareTarget, shareWorkspaceResource } from '../api/share-workspace-resource';
+import { unshareWorkspaceResource } from '../api/unshare-workspace-resource';
+import { type ShareableResourceType, workspaceQueryKeys } from '../api/workspace-query-keys';
 import {
   EVERYONE_GROUP_ID,
   listShareChoices,
@@ -78,7 +75,7 @@ function ShareResourceBody({
     queryClient.invalidateQueries({ queryKey: workspaceQueryKeys.resource(resource.type, resource.id) });
   const share = useMutation({
     mutationFn: (input: { target: ShareTarget; role: ResourceRole; label: string }) =>
-      workspaceApi.share(resource.type, resource.id, input.role, input.target),
+      shareWorkspaceResource(resource.type, resource.id, input.role, input.target),
     onSuccess: (_, input) => {
       setError(undefined);
       toast({ title: `${resource.name} is shared with ${input.label}`, variant: 'success' });
@@ -89,7 +86,7 @@ function ShareResourceBody({
   const unshare = useMutation({
     mutationFn: (grant: ResourceGrant) =>
       grant.target
-        ? workspaceApi.unshare(resource.type, resource.id, grant.target)
+        ? unshareWorkspaceResource(resource.type, resource.id, grant.target)
         : Promise.reject(new Error('This access cannot be removed.')),
     onSuccess: (_, grant) => {
       setError(undefined);

@@ -3,7 +3,9 @@ import { useId } from 'react';
 import { useAuth } from '../../../app/auth/auth-provider';
 import { useToast } from '../../../app/toasts/toast-provider';
 import { CommitSelect } from '../../../ui/commit-select';
-import { useUserWorkspaces, workspaceApi, workspaceQueryKeys } from '../api';
+import { useUserWorkspaces } from '../api/list-user-workspaces';
+import { switchWorkspace } from '../api/switch-workspace';
+import { workspaceQueryKeys } from '../api/workspace-query-keys';
 import { useEnterWorkspace } from '../use-enter-workspace';
 
 /**
@@ -20,7 +22,7 @@ export function WorkspaceSwitcher() {
   const enterWorkspace = useEnterWorkspace();
   const switchTo = useMutation({
     mutationFn: async (workspaceId: string) => {
-      await workspaceApi.switchWorkspace(workspaceId);
+      await switchWorkspace(workspaceId);
       await enterWorkspace();
       // The list was dropped with everything else: keep it on screen, the new one current, until it is back.
       const list = workspaces.data?.map((w) => ({ ...w, is_current: w.workspace_id === workspaceId }));
