@@ -6,6 +6,7 @@ import type { Clock } from './platform/clock';
 import type { Database } from './platform/db/client';
 import type { EventBus } from './platform/events/event-bus';
 import type { JobQueue } from './platform/jobs/job-queue';
+import type { ShareableKinds } from './platform/module';
 import type { Storage } from './platform/storage/storage';
 import type { BillingProvider } from './providers/billing/billing-provider';
 import type { EnginePool } from './providers/engines/engine-pool';
@@ -30,6 +31,8 @@ export interface AppDeps {
   mailer: Mailer;
   auth: AuthGuard;
   clock: Clock;
+  /** The kinds of resource members share, from the module manifests (`SHAREABLE_KINDS`). */
+  shareableKinds: ShareableKinds;
   /** Who takes payments; null when payments are off (BILLING_PROVIDER=none). */
   billingProvider: BillingProvider | null;
 }

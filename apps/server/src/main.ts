@@ -4,7 +4,7 @@ import { PREMADE_VOICES } from '@parla/contracts';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createEventBus } from './event-handlers';
-import { registeredJobs } from './modules';
+import { registeredJobs, SHAREABLE_KINDS } from './modules';
 import { createAuthGuard } from './modules/auth';
 import { billingRenewalsJob, provideRenewalDeps } from './modules/billing/billing.jobs';
 import { startGenerationLeases } from './modules/credits/generation-leases';
@@ -122,6 +122,7 @@ async function main(): Promise<void> {
     mailer,
     auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
     clock: systemClock,
+    shareableKinds: SHAREABLE_KINDS,
     billingProvider,
   });
   await app.listen({ host: config.host, port: config.port });

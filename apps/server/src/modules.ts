@@ -19,7 +19,7 @@ import { voicesModule } from './modules/voices/voices.module';
 import { workspacesModule } from './modules/workspaces/workspaces.module';
 import { deliverEventJob } from './platform/events/event-bus';
 import type { JobDefinition } from './platform/jobs/job-definition';
-import type { ModuleManifest } from './platform/module';
+import { type ModuleManifest, shareableKindsOf } from './platform/module';
 
 /**
  * Every server module, by its manifest (issue 17 item 1). The app registers their routes and app hooks in
@@ -54,3 +54,6 @@ export const registeredJobs: JobDefinition<any>[] = [
   ...MODULES.flatMap((m) => m.jobs ?? []),
   deliverEventJob,
 ];
+
+/** The kinds of resource members share, each with the module that owns it (workspace sharing reads it). */
+export const SHAREABLE_KINDS = shareableKindsOf(MODULES);

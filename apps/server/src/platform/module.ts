@@ -1,8 +1,10 @@
+import type { SHAREABLE_RESOURCE_TYPES } from '@parla/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../app-deps';
 import type { Clock } from './clock';
 import type { Db } from './db/client';
+import type { AppError } from './errors';
 import type { EventBus } from './events/event-bus';
 import type { JobDefinition } from './jobs/job-definition';
 
@@ -15,6 +17,37 @@ export interface EventHandlerDeps {
   logger: Logger;
   clock: Clock;
 }
+
+/** A kind of resource members share with each other: its `resource_type` on the wire. */
+export type ShareableResourceType = (typeof SHAREABLE_RESOURCE_TYPES)[number];
+
+/** A shareable resource as workspace sharing reads it: its place, its creator and the name it shows. */
+export interface SharedResource {
+  id: string;
+  workspaceId: string;
+  /** Who made it (admin on it); null when the account is gone. */
+  creatorId: string | null;
+  /** What the sharing dialog calls it (`resource_name`). */
+  name: string;
+}
+
+/**
+ * A kind of resource a module lets its members share (issue 17 item 2). Sharing holds the rule (the
+ * creator is admin, the others hold what was shared with them, the admins inherit what a departed member
+ * made) and the share rows; the module that owns the resource says how to find it and how to refuse it.
+ * The module itself checks roles on its own routes and drops the shares when it deletes a resource
+ * (workspaces' `callerRoleOn`, `forgetShares`).
+ */
+export interface ShareableKind {
+  kind: ShareableResourceType;
+  /** The resource with this id in this workspace, or undefined (another workspace's reads as absent). */
+  find(db: Db, workspaceId: string, id: string): Promise<SharedResource | undefined>;
+  /** The module's own 404 for a resource the caller cannot see. */
+  notFound(id: string): AppError;
+}
+
+/** The shareable kinds of every module, by kind (built from the manifests in `modules.ts`). */
+export type ShareableKinds = ReadonlyMap<ShareableResourceType, ShareableKind>;
 
 /**
  * A module's manifest (issue 17 item 1): what the app wires from it at start-up. The app, the job
@@ -34,8 +67,24 @@ export interface ModuleManifest {
   jobs?: readonly JobDefinition<any>[];
   /** Subscribes the module's handlers to the domain events. */
   subscribe?: (bus: EventBus, deps: EventHandlerDeps) => void;
+  /** The kinds of resource the module lets members share (workspace sharing looks them up here). */
+  shareable?: readonly ShareableKind[];
   /** The module's tables (drizzle), for the database schema. */
   tables?: Readonly<Record<string, unknown>>;
+}
+
+/** The registry of shareable kinds: one module per kind. */
+export function shareableKindsOf(manifests: readonly ModuleManifest[]): ShareableKinds {
+  const kinds = new Map<ShareableResourceType, ShareableKind>();
+  for (const manifest of manifests) {
+    for (const shareable of manifest.shareable ?? []) {
+      if (kinds.has(shareable.kind)) {
+        throw new Error(`two modules declare the shareable kind ${shareable.kind} (one is ${manifest.name})`);
+      }
+      kinds.set(shareable.kind, shareable);
+    }
+  }
+  return kinds;
 }
 
 /** Declares a manifest with its shape checked. */

@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import type { AppDeps } from '../app-deps';
 import { loadConfig } from '../config';
 import { createEventBus } from '../event-handlers';
+import { SHAREABLE_KINDS } from '../modules';
 import { createAuthGuard } from '../modules/auth';
 import { startGenerationLeases } from '../modules/credits/generation-leases';
 import { outboxKeeper } from '../modules/mail';
@@ -83,6 +84,7 @@ export async function createTestApp(
     // Tokens keep real time: a billing test's clock runs months ahead.
     auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
     clock: options.clock ?? systemClock,
+    shareableKinds: SHAREABLE_KINDS,
     billingProvider: createBillingProvider(config),
   };
   const app = await buildApp(deps);

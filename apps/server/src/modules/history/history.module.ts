@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module';
 import { historyRoutes } from './history.routes';
+import { historyItemShareable } from './history.shareable';
 import * as tables from './history.tables';
 import { shareVideoRenderJob } from './share-video.jobs';
 import { shareVideoRoutes } from './share-video.routes';
@@ -9,5 +10,6 @@ export const historyModule = defineModule({
   name: 'history',
   routes: [historyRoutes, shareVideoRoutes],
   jobs: [shareVideoRenderJob],
+  shareable: [historyItemShareable],
   tables,
 });

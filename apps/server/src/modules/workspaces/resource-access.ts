@@ -1,67 +1,14 @@
-import {
-  higherRole,
-  RESOURCE_ROLES,
-  type ResourceRole,
-  roleCovers,
-  type SHAREABLE_RESOURCE_TYPES,
-} from '@parla/contracts';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { higherRole, type ResourceRole, roleCovers } from '@parla/contracts';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import type { ShareableResourceType } from '../../platform/module';
+import { listCallerGrants, type ResourceCaller } from './sharing.store';
 import { getMemberRole, isWorkspaceAdmin } from './workspaces.store';
-import { resourceShares, workspaceGroupMembers, workspaceMembers } from './workspaces.tables';
-
-export type ShareableResourceType = (typeof SHAREABLE_RESOURCE_TYPES)[number];
-
-/** Who asks: a member acting in a workspace. */
-export interface ResourceCaller {
-  userId: string;
-  workspaceId: string;
-}
 
 /**
- * The rule of workspace resources (voices, history items): a resource belongs to its workspace and its
- * creator. Its creator holds admin on it; others hold what was shared with them, their groups, or the
- * whole workspace (`default`); a resource whose creator left is the workspace admins'. Members see
- * nothing else — not even that it exists (404).
+ * The caller's role on one resource of their workspace (its row already read), or null for none: the rule
+ * `holdsRole` (sharing.store) puts in SQL, for one resource.
  */
-export function holdsRole(
-  type: ShareableResourceType,
-  columns: { id: AnyPgColumn; workspaceId: AnyPgColumn; creatorId: AnyPgColumn },
-  caller: ResourceCaller,
-  needed: ResourceRole = 'viewer',
-): SQL {
-  const enough = RESOURCE_ROLES.filter((role) => roleCovers(role, needed));
-  const sharedWithCaller = sql`exists (
-    select 1 from ${resourceShares}
-    where ${resourceShares.resourceType} = ${type}
-      and ${resourceShares.resourceId} = ${columns.id}
-      and ${resourceShares.workspaceId} = ${caller.workspaceId}
-      and ${inArray(resourceShares.role, enough)}
-      and (
-        (${resourceShares.principalType} = 'user' and ${resourceShares.principalId} = ${caller.userId})
-        or (${resourceShares.principalType} = 'default' and ${resourceShares.principalId} = ${caller.workspaceId})
-        or (${resourceShares.principalType} = 'group' and ${resourceShares.principalId} in (
-          select ${workspaceGroupMembers.groupId} from ${workspaceGroupMembers}
-          where ${workspaceGroupMembers.userId} = ${caller.userId})))
-  )`;
-  // Whoever made it left the workspace (or the account is gone): it is the admins' now.
-  const creatorGone = sql`(${columns.creatorId} is null or not exists (
-    select 1 from ${workspaceMembers} as creator
-    where creator.workspace_id = ${caller.workspaceId} and creator.user_id = ${columns.creatorId}))`;
-  const orphanForAdmins = sql`(${creatorGone} and exists (
-    select 1 from ${workspaceMembers}
-    where ${workspaceMembers.workspaceId} = ${caller.workspaceId}
-      and ${workspaceMembers.userId} = ${caller.userId}
-      and ${workspaceMembers.role} in ('admin', 'editor')))`;
-  return and(
-    eq(columns.workspaceId, caller.workspaceId),
-    or(eq(columns.creatorId, caller.userId), orphanForAdmins, sharedWithCaller),
-  ) as SQL;
-}
-
-/** The caller's role on one resource of their workspace (its row already read), or null for none. */
 export async function callerRoleOn(
   db: Db,
   caller: ResourceCaller,
@@ -73,37 +20,9 @@ export async function callerRoleOn(
   const creatorGone =
     resource.creatorId === null || !(await getMemberRole(db, caller.workspaceId, resource.creatorId));
   if (creatorGone && (await isWorkspaceAdmin(db, caller.workspaceId, caller.userId))) return 'admin';
-  const grants = await db
-    .select({ role: resourceShares.role })
-    .from(resourceShares)
-    .where(
-      and(
-        eq(resourceShares.resourceType, type),
-        eq(resourceShares.resourceId, resource.id),
-        eq(resourceShares.workspaceId, caller.workspaceId),
-        or(
-          and(eq(resourceShares.principalType, 'user'), eq(resourceShares.principalId, caller.userId)),
-          and(
-            eq(resourceShares.principalType, 'default'),
-            eq(resourceShares.principalId, caller.workspaceId),
-          ),
-          and(
-            eq(resourceShares.principalType, 'group'),
-            inArray(
-              resourceShares.principalId,
-              db
-                .select({ id: workspaceGroupMembers.groupId })
-                .from(workspaceGroupMembers)
-                .where(eq(workspaceGroupMembers.userId, caller.userId)),
-            ),
-          ),
-        ),
-      ),
-    );
-  return grants.reduce<ResourceRole | null>((best, grant) => higherRole(best, grant.role), null);
+  const grants = await listCallerGrants(db, caller, type, resource.id);
+  return grants.reduce<ResourceRole | null>((best, role) => higherRole(best, role), null);
 }
-
-const KIND_NAMES: Record<ShareableResourceType, string> = { voice: 'voice', history_item: 'history item' };
 
 /**
  * The refusal for a caller whose role on a resource they can see is below what the action needs (403),
@@ -116,9 +35,11 @@ export function roleProblem(
   needed: ResourceRole,
 ): AppError | undefined {
   if (roleCovers(held, needed)) return undefined;
+  // The kind in words is its wire name: `history_item` is a "history item".
+  const kind = type.replaceAll('_', ' ');
   return new AppError(
     'forbidden',
-    `This ${KIND_NAMES[type]} was shared with you as ${held ?? 'nothing'}; this needs ${needed} access. Ask its owner.`,
+    `This ${kind} was shared with you as ${held ?? 'nothing'}; this needs ${needed} access. Ask its owner.`,
   );
 }
 
@@ -129,11 +50,4 @@ export function assertRole(
 ): void {
   const problem = roleProblem(type, held, needed);
   if (problem) throw problem;
-}
-
-/** Drops what a deleted resource was shared with. */
-export async function forgetShares(db: Db, type: ShareableResourceType, resourceId: string): Promise<void> {
-  await db
-    .delete(resourceShares)
-    .where(and(eq(resourceShares.resourceType, type), eq(resourceShares.resourceId, resourceId)));
 }

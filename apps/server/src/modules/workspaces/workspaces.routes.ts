@@ -45,11 +45,13 @@ import {
   acceptInvite,
   declineInvite,
   deleteInvite,
-  getWorkspaceSummary,
   inviteMembers,
-  listMembers,
   listPendingInvites,
   listReceivedInvites,
+} from './invites.service';
+import {
+  getWorkspaceSummary,
+  listMembers,
   listUserWorkspaces,
   removeMember,
   switchWorkspace,
@@ -58,7 +60,7 @@ import {
   updateWorkspaceSettings,
   type WorkspaceDeps,
 } from './members.service';
-import { getResourceMetadata, shareResource, unshareResource } from './sharing.service';
+import { getResourceMetadata, type SharingDeps, shareResource, unshareResource } from './sharing.service';
 
 const ok = { status: 'ok' as const };
 
@@ -91,6 +93,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
     logger: deps.logger,
     publicUrl: deps.config.publicUrl,
   };
+  const sharing: SharingDeps = { db, kinds: deps.shareableKinds };
   const guarded = { onRequest: deps.auth.requireAuth };
   const session = { onRequest: deps.auth.requireSession };
   // Invitations send mail: a few per quarter-hour per client, so the calls cannot be used to send mail in bulk.
@@ -295,14 +298,14 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
     app,
     getWorkspaceResourceRoute,
     async ({ request, params, query }) =>
-      getResourceMetadata(db, caller(request), query.resource_type, params.resource_id),
+      getResourceMetadata(sharing, caller(request), query.resource_type, params.resource_id),
     guarded,
   );
   registerRoute(
     app,
     shareWorkspaceResourceRoute,
     async ({ request, params, body }) => {
-      await shareResource(db, caller(request), {
+      await shareResource(sharing, caller(request), {
         resourceId: params.resource_id,
         type: body.resource_type,
         role: body.role,
@@ -318,7 +321,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
     app,
     unshareWorkspaceResourceRoute,
     async ({ request, params, body }) => {
-      await unshareResource(db, caller(request), {
+      await unshareResource(sharing, caller(request), {
         resourceId: params.resource_id,
         type: body.resource_type,
         user_email: body.user_email,

@@ -33,3 +33,28 @@ export async function getMemberRole(
 export async function isWorkspaceAdmin(db: Db, workspaceId: string, userId: string): Promise<boolean> {
   return hasAdminRights(await getMemberRole(db, workspaceId, userId));
 }
+
+/** A workspace by id, locked for the transaction when asked (member and invitation changes take it first). */
+export async function getWorkspace(
+  db: Db,
+  workspaceId: string,
+  options: { lock?: boolean } = {},
+): Promise<WorkspaceRow | undefined> {
+  const query = db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Changes a workspace's settings. */
+export async function updateWorkspace(
+  db: Db,
+  workspaceId: string,
+  changes: Partial<Pick<WorkspaceRow, 'name' | 'sessionInactivityTimeout'>>,
+): Promise<void> {
+  await db.update(workspaces).set(changes).where(eq(workspaces.id, workspaceId));
+}
+
+/** Hands a workspace to another owner. */
+export async function setWorkspaceOwner(db: Db, workspaceId: string, ownerId: string): Promise<void> {
+  await db.update(workspaces).set({ ownerId }).where(eq(workspaces.id, workspaceId));
+}
