@@ -13,7 +13,7 @@ import { holdsRole, type ResourceCaller } from '../workspaces';
 import { type HistoryItemRow, historyItemColumns, historyItems } from './history.tables';
 
 /**
- * Whose items: a member (their own and those shared with them, modules/workspaces/resource-access) or,
+ * Whose items: a member (their own and those shared with them, modules/workspaces/sharing.store) or,
  * for the server's own jobs, a whole workspace by id.
  */
 export type HistoryScope = string | ResourceCaller;

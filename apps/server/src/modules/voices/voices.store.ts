@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import type { SharedResource } from '../../platform/module';
 import { holdsRole, type ResourceCaller } from '../workspaces';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { type VoiceRow, type VoiceSampleRow, voiceSamples, voices } from './voices.tables';
@@ -7,7 +8,7 @@ import { type VoiceRow, type VoiceSampleRow, voiceSamples, voices } from './voic
 /** The columns an own voice is written with. */
 export type NewVoiceRow = typeof voices.$inferInsert;
 
-/** The voice columns the workspace sharing rule reads (modules/workspaces/resource-access). */
+/** The voice columns the workspace sharing rule reads (modules/workspaces/sharing.store). */
 export const voiceColumns = { id: voices.id, workspaceId: voices.workspaceId, creatorId: voices.ownerUserId };
 
 /**
@@ -211,4 +212,22 @@ export async function countWorkspaceVoices(
         : and(eq(voices.workspaceId, workspaceId), eq(voices.category, category)),
     );
   return row?.n ?? 0;
+}
+
+/** One of the workspace's own voices as sharing reads it, or undefined. */
+export async function findSharedVoice(
+  db: Db,
+  workspaceId: string,
+  id: string,
+): Promise<SharedResource | undefined> {
+  const [row] = await db
+    .select({
+      id: voices.id,
+      workspaceId: voices.workspaceId,
+      creatorId: voices.ownerUserId,
+      name: voices.name,
+    })
+    .from(voices)
+    .where(and(eq(voices.id, id), eq(voices.workspaceId, workspaceId)));
+  return row;
 }
