@@ -28,7 +28,7 @@ step "lint"
 npm run lint --silent
 
 step "unit tests"
-vitest_leg unit --project unit --project web
+vitest_leg unit --project unit --project web --project web-mocks
 
 step "stress tests (engines)"
 vitest_leg stress --project stress
