@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,8 @@ declare module 'vitest' {
     pgliteSnapshot: string;
     /** The PostgreSQL URL under test (PostgreSQL leg), or '' on PGlite. */
     databaseUrl: string;
+    /** The engine child entry bundled once for the run (test/child-bundle.setup.ts). */
+    engineChildBundle: string;
   }
 }
 
@@ -21,6 +24,17 @@ declare module 'vitest' {
  * server and prints its version, so the log shows which PostgreSQL the suite ran on.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-child-'));
+  const root = path.resolve(import.meta.dirname, '../../../..');
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'scripts/build-server.mjs'), '--engine-child-only', bundleDir],
+    {
+      stdio: 'inherit',
+    },
+  );
+  project.provide('engineChildBundle', path.join(bundleDir, 'engine-child.js'));
+  const removeBundle = () => fs.rmSync(bundleDir, { recursive: true, force: true });
   const { database: target } = loadConfig(undefined, []);
   if (target.kind === 'postgres') {
     const databaseUrl = target.url;
@@ -30,7 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await database.close();
     project.provide('databaseUrl', databaseUrl);
     project.provide('pgliteSnapshot', '');
-    return async () => {};
+    return async () => removeBundle();
   }
   const client = new PGlite();
   const database = fromPglite(client);
@@ -43,5 +57,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await database.close();
   project.provide('databaseUrl', '');
   project.provide('pgliteSnapshot', file);
-  return async () => fs.rmSync(dir, { recursive: true, force: true });
+  return async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    removeBundle();
+  };
 }

@@ -2,11 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+let childBundle: string | undefined;
+
+/**
+ * Starts this process's children from a bundle of the child entry (the test legs make one per run, in
+ * test/global-setup.ts): under tsx each child and each engine thread compiles the source again, about
+ * 0.7 s of CPU each, for every test file.
+ */
+export function useChildBundle(file: string): void {
+  childBundle = file;
+}
+
 /**
  * The entry of the server's child processes (engine children, the program host): the TypeScript source
  * under tsx, the bundled file in a build.
  */
 export function childEntry(): { file: string; execArgv: string[] } {
+  if (childBundle) return { file: childBundle, execArgv: [] };
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith('.ts'))
     return { file: path.join(path.dirname(here), 'engine-child.ts'), execArgv: ['--import', 'tsx'] };
