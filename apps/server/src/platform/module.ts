@@ -5,6 +5,7 @@ import type { Clock } from './clock';
 import type { Db } from './db/client';
 import type { EventBus } from './events/event-bus';
 import type { JobDefinition } from './jobs/job-definition';
+import type { Storage } from './storage/storage';
 
 /** A plugin of a module's routes, registered in a scope of its own (its multipart limits stay its own). */
 export type RoutePlugin = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
@@ -14,6 +15,8 @@ export interface EventHandlerDeps {
   db: Db;
   logger: Logger;
   clock: Clock;
+  /** The files (clean-up after a deletion). */
+  storage: Storage;
 }
 
 /**

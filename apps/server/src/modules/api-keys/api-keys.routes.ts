@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
-import { deleteApiKey, editApiKey, issueApiKey, listApiKeys, toApiKeyResponse } from './api-keys.service';
+import { toApiKeyResponse } from './api-keys.present';
+import { deleteApiKey, editApiKey, issueApiKey, listApiKeys } from './api-keys.service';
 
 /** accounts §7 "API keys: GET list, POST create, DELETE delete, POST edit" (issue 3 item 8). */
 export async function apiKeyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import { subscribeHistory } from './history.events';
 import { historyRoutes } from './history.routes';
 import * as tables from './history.tables';
 import { shareVideoRenderJob } from './share-video.jobs';
@@ -10,4 +11,5 @@ export const historyModule = defineModule({
   routes: [historyRoutes, shareVideoRoutes],
   jobs: [shareVideoRenderJob],
   tables,
+  subscribe: subscribeHistory,
 });

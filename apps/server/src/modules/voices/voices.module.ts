@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/module';
 import { pvcSeparateJob, pvcTrainJob } from './pvc.jobs';
 import { pvcRoutes } from './pvc.routes';
+import { subscribeVoices } from './voices.events';
 import { voiceRoutes } from './voices.routes';
 import * as tables from './voices.tables';
 
@@ -10,4 +11,5 @@ export const voicesModule = defineModule({
   routes: [voiceRoutes, pvcRoutes],
   jobs: [pvcSeparateJob, pvcTrainJob],
   tables,
+  subscribe: subscribeVoices,
 });
