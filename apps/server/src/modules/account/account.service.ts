@@ -9,7 +9,7 @@ import { latestLiveKeyPreview } from '../api-keys';
 import { type AccountActionDeps, mailProductUpdatesConfirmation } from '../auth';
 import { loadBillingState, subscriptionBilling } from '../billing';
 import { referralCodeToKeep } from '../growth';
-import { getUser, requireUser } from '../users';
+import { getUser, requireUser, updateUser } from '../users';
 import type { GeoLocation, users } from '../users/users.tables';
 import { getMemberRole } from '../workspaces';
 import { toSubscription, toUserDocument } from './account.present';
@@ -20,7 +20,6 @@ import {
   hasOtherMember,
   lockOwnedWorkspaces,
   touchUserDevice,
-  updateUserFields,
   voiceSlotsOf,
   workspaceVoiceIds,
 } from './account.store';
@@ -93,7 +92,7 @@ export async function editUserMetadata(
     set.maxCharacterLimitExtension = input.max_character_limit_extension;
   }
   if (Object.keys(set).length === 0) return;
-  await updateUserFields(deps.db, user.id, set);
+  await updateUser(deps.db, user.id, set);
   if (input.agrees_to_product_updates && !user.agreesToProductUpdates) {
     await mailProductUpdatesConfirmation(deps, user);
   }
@@ -107,11 +106,11 @@ export async function editUser(
   const set: Partial<typeof users.$inferInsert> = {};
   if (input.first_name !== undefined) set.firstName = input.first_name;
   if (input.locale !== undefined) set.locale = input.locale;
-  if (Object.keys(set).length > 0) await updateUserFields(db, userId, set);
+  if (Object.keys(set).length > 0) await updateUser(db, userId, set);
 }
 
 export async function dismissModerationWarning(db: Db, userId: string): Promise<void> {
-  await updateUserFields(db, userId, { moderationWarningDismissed: true });
+  await updateUser(db, userId, { moderationWarningDismissed: true });
 }
 
 /**
@@ -134,7 +133,7 @@ export async function recordSignupSource(
   if (input.xid) source.xid = input.xid;
   if (input.gcp_marketplace_jwt) source.gcp_marketplace = 'jwt';
   const referredByCode = await referralCodeToKeep(db, userId, input.referral, now);
-  await updateUserFields(db, userId, {
+  await updateUser(db, userId, {
     signupSource: source,
     isNewUser: false,
     ...(referredByCode ? { referredByCode } : {}),

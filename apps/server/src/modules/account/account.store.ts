@@ -22,15 +22,6 @@ export async function voiceSlotsOf(db: Db, workspaceId: string): Promise<VoiceSl
   return { used: row?.used ?? 0, professional: row?.professional ?? 0 };
 }
 
-/** Sets some of a user's own fields. */
-export async function updateUserFields(
-  db: Db,
-  userId: string,
-  set: Partial<typeof users.$inferInsert>,
-): Promise<void> {
-  await db.update(users).set(set).where(eq(users.id, userId));
-}
-
 /** Gives the user this referral link code unless they have one; answers whether this call set it. */
 export async function claimReferralLinkCode(db: Db, userId: string, code: string): Promise<boolean> {
   const rows = await db
@@ -52,11 +43,6 @@ export async function touchUserDevice(db: Db, userId: string, fingerprintHash: s
     })
     .returning({ firstSeenAt: userDevices.firstSeenAt, lastSeenAt: userDevices.lastSeenAt });
   return row !== undefined && row.firstSeenAt.getTime() === row.lastSeenAt.getTime();
-}
-
-/** Sets a user's email as verified now (the unique index may refuse it). */
-export async function setUserEmail(db: Db, userId: string, email: string, now: Date): Promise<void> {
-  await db.update(users).set({ email, emailVerifiedAt: now }).where(eq(users.id, userId));
 }
 
 /** Turns off a second factor that was turned on after `after` (an email change being reverted). */

@@ -13,9 +13,9 @@ import {
   sensitiveActionMail,
   verifyActionCode,
 } from '../auth';
-import { getUser, getUserByEmail } from '../users';
+import { getUser, getUserByEmail, updateUser } from '../users';
 import type { UserRow } from '../users/users.tables';
-import { clearSecondFactorEnabledAfter, setUserEmail } from './account.store';
+import { clearSecondFactorEnabledAfter } from './account.store';
 
 const invalidCode = () =>
   new AppError('invalid_action_code', 'This code is invalid or has expired. Please request a new one.');
@@ -90,7 +90,7 @@ export async function requireSensitiveAction(
 /** Sets a user's email; an address taken meanwhile (a sign-up in the same moment) is email_taken, not a 500. */
 async function setEmail(db: Db, userId: string, email: string, now: Date): Promise<void> {
   try {
-    await setUserEmail(db, userId, email, now);
+    await updateUser(db, userId, { email, emailVerifiedAt: now });
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new AppError('email_taken', 'An account with this email already exists.', { cause: error });
