@@ -1,4 +1,5 @@
-import type { ApiKeyResponse } from '@parla/contracts';
+import type { ApiKeyResponse, createApiKeyRoute, listApiKeysRoute } from '@parla/contracts';
+import type { z } from 'zod';
 import { toUnixSeconds } from '../../platform/clock';
 import type { ApiKeyRow } from './api-keys.tables';
 
@@ -14,4 +15,14 @@ export function toApiKeyResponse(row: ApiKeyRow): ApiKeyResponse {
     character_count: row.characterCount,
     is_disabled: row.disabledAt !== null,
   };
+}
+
+/** The caller's keys (`GET /v1/user/api-keys`). */
+export function toApiKeyList(rows: ApiKeyRow[]): z.infer<typeof listApiKeysRoute.response> {
+  return { api_keys: rows.map(toApiKeyResponse) };
+}
+
+/** A key just made: the key itself, this one time, with its owner's view. */
+export function toCreatedApiKey(key: string, row: ApiKeyRow): z.infer<typeof createApiKeyRoute.response> {
+  return { xi_api_key: key, key_id: row.id, api_key: toApiKeyResponse(row) };
 }

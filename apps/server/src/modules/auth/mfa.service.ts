@@ -6,7 +6,8 @@ import { AppError } from '../../platform/errors';
 import { countHit } from '../../platform/rate-limit/pg-rate-limit-store';
 import { getUser, updateUser } from '../users';
 import type { UserRow } from '../users/users.tables';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from './access-token';
+import { signAccessToken, verifyAccessToken } from './access-token';
+import { toMfaChallengeResponse } from './auth.present';
 import { CLEARED_MFA, claimTotpStep, clearMfaWithBackupCode } from './mfa.store';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUrl } from './totp';
 
@@ -32,7 +33,7 @@ export async function issueMfaChallenge(deps: MfaDeps, user: UserRow): Promise<M
     await mfaKey(deps),
     deps.clock.now(),
   );
-  return { mfa_required: true, mfa_token: token, expires_in: ACCESS_TOKEN_TTL_SECONDS };
+  return toMfaChallengeResponse(token);
 }
 
 /** The user an MFA token stands for, or a 401 when it is not valid (any more). */
