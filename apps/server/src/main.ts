@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   // its lease ran out), then keeps this process's leases and sweeps for dead processes' generations.
   const leases = await startGenerationLeases(database, config.generationLeaseMs, logger);
   const queue = new JobQueue(database.db);
-  const events = createEventBus({ db: database.db, queue, logger, clock: systemClock });
+  const events = createEventBus({ db: database.db, queue, logger, clock: systemClock, storage });
   // Before the worker starts: a render left queued by the last run may be claimed at once.
   provideShareVideoDeps({ db: database.db, storage });
   providePvcDeps({ db: database.db, storage });

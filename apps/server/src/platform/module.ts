@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import type { AppError } from './errors';
 import type { EventBus } from './events/event-bus';
 import type { JobDefinition } from './jobs/job-definition';
+import type { Storage } from './storage/storage';
 
 /** A plugin of a module's routes, registered in a scope of its own (its multipart limits stay its own). */
 export type RoutePlugin = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
@@ -16,6 +17,8 @@ export interface EventHandlerDeps {
   db: Db;
   logger: Logger;
   clock: Clock;
+  /** The files (clean-up after a deletion). */
+  storage: Storage;
 }
 
 /** A kind of resource members share with each other: its `resource_type` on the wire. */

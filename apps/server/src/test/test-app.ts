@@ -70,14 +70,21 @@ export async function createTestApp(
   await engines.start();
   const leases = await startGenerationLeases(database, config.generationLeaseMs, logger);
   const queue = new JobQueue(database.db);
+  const storage = new LocalStorage(path.join(dataDir, 'files'));
   const deps: AppDeps = {
     config,
     version: 'test',
     logger,
     database,
-    storage: new LocalStorage(path.join(dataDir, 'files')),
+    storage,
     queue,
-    events: createEventBus({ db: database.db, queue, logger, clock: options.clock ?? systemClock }),
+    events: createEventBus({
+      db: database.db,
+      queue,
+      logger,
+      clock: options.clock ?? systemClock,
+      storage,
+    }),
     engines,
     leases,
     mailer: createMailer(config, outboxKeeper(database.db), logger),

@@ -153,7 +153,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
     deleteUserRoute,
     async ({ request }) => {
       await deleteUser(
-        { ...actions, storage: deps.storage },
+        { ...actions, events: deps.events },
         principalOf(request).userId,
         sensitiveCodeOf(request),
       );

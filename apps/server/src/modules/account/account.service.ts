@@ -1,99 +1,34 @@
 import { createHash, randomInt } from 'node:crypto';
-import {
-  type ExtendedSubscriptionResponse,
-  isEnterpriseTier,
-  maxVoiceAddEdits,
-  type ReferralRecord,
-  type SubscriptionResponse,
-  seatTypeOf,
-  termsAgreedToOf,
-  tierLimits,
-  USER_FIELDS_NOT_YET_IN_USE,
-  type UserResponse,
-} from '@parla/contracts';
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { toUnixSeconds } from '../../platform/clock';
+import type { ExtendedSubscriptionResponse, ReferralRecord, UserResponse } from '@parla/contracts';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
-import { referralLinkCreated } from '../../platform/events/catalog';
+import { referralLinkCreated, userDeleted, workspaceDeleted } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
-import type { Storage } from '../../platform/storage/storage';
-import { apiKeys } from '../api-keys/api-keys.tables';
+import { latestLiveKeyPreview } from '../api-keys';
 import { type AccountActionDeps, mailProductUpdatesConfirmation } from '../auth';
-import { defaultSubscription, loadBillingState, type SubscriptionRow, subscriptionBilling } from '../billing';
+import { loadBillingState, subscriptionBilling } from '../billing';
 import { referralCodeToKeep } from '../growth';
-import { deleteWorkspaceShareVideos } from '../history';
-import { historyItems } from '../history/history.tables';
-import { toUserOnboarding } from '../onboarding';
-import { requireUser } from '../users';
-import { type GeoLocation, type UserRow, userDevices, users } from '../users/users.tables';
-import { deleteWorkspaceVoiceFiles, retireWorkspaceVoices } from '../voices';
-import { voices } from '../voices/voices.tables';
+import { getUser, requireUser, updateUser } from '../users';
+import type { GeoLocation, users } from '../users/users.tables';
 import { getMemberRole } from '../workspaces';
-import { type WorkspaceRow, workspaceMembers, workspaces } from '../workspaces/workspaces.tables';
+import { toSubscription, toUserDocument } from './account.present';
+import {
+  claimReferralLinkCode,
+  deleteUserRow,
+  deleteWorkspaceRow,
+  hasOtherMember,
+  lockOwnedWorkspaces,
+  touchUserDevice,
+  voiceSlotsOf,
+  workspaceVoiceIds,
+} from './account.store';
 import { requireSensitiveAction } from './sensitive-actions.service';
-
-/** The workspace's own voices (voice_slots_used) and professional clones among them. */
-export interface VoiceSlots {
-  used: number;
-  professional: number;
-}
-
-export async function voiceSlotsOf(db: Db, workspaceId: string): Promise<VoiceSlots> {
-  const [row] = await db
-    .select({
-      used: sql<number>`count(*)::int`,
-      professional: sql<number>`(count(*) filter (where ${voices.category} = 'professional'))::int`,
-    })
-    .from(voices)
-    .where(eq(voices.workspaceId, workspaceId));
-  return { used: row?.used ?? 0, professional: row?.professional ?? 0 };
-}
-
-/** The public API's SubscriptionResponse for a workspace (accounts §3 Subscription, §9 limits). */
-export function toSubscription(
-  workspace: WorkspaceRow,
-  user?: UserRow,
-  sub: SubscriptionRow = defaultSubscription(workspace.id, workspace.tier),
-  slots: VoiceSlots = { used: 0, professional: 0 },
-): SubscriptionResponse {
-  const limits = tierLimits[workspace.tier];
-  const enterprise = isEnterpriseTier(workspace.tier);
-  const allowedToExtend = user?.allowedToExtendCharacterLimit ?? false;
-  return {
-    tier: workspace.tier,
-    character_count: workspace.characterCount,
-    character_limit: limits.characterLimit,
-    max_character_limit_extension: user?.maxCharacterLimitExtension ?? null,
-    max_credit_limit_extension: enterprise ? 'unlimited' : (user?.maxCharacterLimitExtension ?? 0),
-    can_extend_character_limit: enterprise || (workspace.tier !== 'free' && allowedToExtend),
-    allowed_to_extend_character_limit: allowedToExtend,
-    next_character_count_reset_unix: workspace.nextCharacterCountResetAt
-      ? toUnixSeconds(workspace.nextCharacterCountResetAt)
-      : null,
-    voice_slots_used: slots.used,
-    professional_voice_slots_used: slots.professional,
-    professional_voice_slots_used_in_workspace: slots.professional,
-    voice_limit: limits.voiceLimit,
-    max_voice_add_edits: maxVoiceAddEdits(limits.voiceLimit),
-    voice_add_edit_counter: workspace.voiceAddEditCount,
-    professional_voice_limit: limits.professionalVoiceLimit,
-    can_extend_voice_limit: false,
-    can_use_instant_voice_cloning: limits.canUseInstantVoiceCloning,
-    can_use_professional_voice_cloning: limits.canUseProfessionalVoiceCloning,
-    currency: sub.currency,
-    current_overage: { amount: '0.00', currency: sub.currency },
-    status: sub.status,
-    billing_period: sub.billingPeriod,
-    character_refresh_period: 'monthly_period',
-  };
-}
 
 /** `GET /v1/user/subscription`: the subscription with its next invoice, open invoices and pending change. */
 export async function getSubscription(db: Db, workspaceId: string): Promise<ExtendedSubscriptionResponse> {
   const { state, ...billing } = await subscriptionBilling(db, workspaceId);
-  const [owner] = await db.select().from(users).where(eq(users.id, state.workspace.ownerId));
+  const owner = await getUser(db, state.workspace.ownerId);
   const slots = await voiceSlotsOf(db, workspaceId);
   return { ...toSubscription(state.workspace, owner, state.sub, slots), ...billing };
 }
@@ -112,51 +47,15 @@ export async function getUserDocument(
   const { workspace, sub } = await loadBillingState(db, principal.workspaceId);
   const role = await getMemberRole(db, workspace.id, user.id);
   if (!role) throw new AppError('unauthorized', 'You are no longer a member of this workspace.');
-  const [key] = await db
-    .select({ preview: apiKeys.preview })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.userId, user.id), isNull(apiKeys.disabledAt)))
-    .orderBy(desc(apiKeys.createdAt))
-    .limit(1);
-  const createdAt = toUnixSeconds(user.createdAt);
-  return {
-    user_id: user.id,
-    workspace_id: workspace.id,
-    subscription: toSubscription(workspace, user, sub, await voiceSlotsOf(db, workspace.id)),
-    is_new_user: user.isNewUser,
-    can_use_delayed_payment_methods: false,
-    is_onboarding_completed: user.isOnboardingCompleted,
-    is_onboarding_checklist_completed: user.isOnboardingChecklistCompleted,
-    first_name: user.firstName,
-    is_api_key_hashed: true,
-    xi_api_key_preview: key?.preview ?? null,
-    referral_link_code: user.referralLinkCode,
-    created_at: createdAt,
-    created_at_unix: createdAt,
-    seat_type: seatTypeOf(role),
-    email: user.email,
-    email_verified: user.emailVerifiedAt !== null,
-    public_user_id: user.publicUserId,
-    agrees_to_product_updates: user.agreesToProductUpdates,
-    ccpa_opt_out: user.ccpaOptOut,
-    geo_location: user.geoLocation ?? null,
-    totp_mfa_factor: user.totpSecret ? { enabled: user.totpEnabledAt !== null } : null,
-    sms_mfa_factor: null,
-    has_backup_code: user.backupCodeHash !== null,
-    moderation_warning_dismissed: user.moderationWarningDismissed,
-    is_producer: user.isProducer,
-    is_in_probation: user.isInProbation,
-    accepted_bipa_terms: user.acceptedBipaTerms,
-    locale: user.locale,
-    session_inactivity_timeout: workspace.sessionInactivityTimeout,
-    ...USER_FIELDS_NOT_YET_IN_USE,
-    ...toUserOnboarding(user),
-    terms_agreed_to: termsAgreedToOf(user.termsAgreedTo),
-    feature_configs: {
-      feedback_enabled: features.feedbackEnabled,
-      tts_video_generation: features.ttsVideoGeneration,
-    },
-  };
+  return toUserDocument({
+    user,
+    workspace,
+    sub,
+    role,
+    slots: await voiceSlotsOf(db, workspace.id),
+    keyPreview: await latestLiveKeyPreview(db, user.id),
+    features,
+  });
 }
 
 /**
@@ -193,7 +92,7 @@ export async function editUserMetadata(
     set.maxCharacterLimitExtension = input.max_character_limit_extension;
   }
   if (Object.keys(set).length === 0) return;
-  await deps.db.update(users).set(set).where(eq(users.id, user.id));
+  await updateUser(deps.db, user.id, set);
   if (input.agrees_to_product_updates && !user.agreesToProductUpdates) {
     await mailProductUpdatesConfirmation(deps, user);
   }
@@ -207,11 +106,11 @@ export async function editUser(
   const set: Partial<typeof users.$inferInsert> = {};
   if (input.first_name !== undefined) set.firstName = input.first_name;
   if (input.locale !== undefined) set.locale = input.locale;
-  if (Object.keys(set).length > 0) await db.update(users).set(set).where(eq(users.id, userId));
+  if (Object.keys(set).length > 0) await updateUser(db, userId, set);
 }
 
 export async function dismissModerationWarning(db: Db, userId: string): Promise<void> {
-  await db.update(users).set({ moderationWarningDismissed: true }).where(eq(users.id, userId));
+  await updateUser(db, userId, { moderationWarningDismissed: true });
 }
 
 /**
@@ -234,10 +133,11 @@ export async function recordSignupSource(
   if (input.xid) source.xid = input.xid;
   if (input.gcp_marketplace_jwt) source.gcp_marketplace = 'jwt';
   const referredByCode = await referralCodeToKeep(db, userId, input.referral, now);
-  await db
-    .update(users)
-    .set({ signupSource: source, isNewUser: false, ...(referredByCode ? { referredByCode } : {}) })
-    .where(eq(users.id, userId));
+  await updateUser(db, userId, {
+    signupSource: source,
+    isNewUser: false,
+    ...(referredByCode ? { referredByCode } : {}),
+  });
 }
 
 /** A number in [0, 1) that stays the same for a user: for client-side sampling (`GET /v1/user/rand`). */
@@ -292,15 +192,7 @@ export function generateName(): string {
 /** Remembers a device (as a hash); answers whether it is new for this user. */
 export async function recordDeviceFingerprint(db: Db, userId: string, fingerprint: string): Promise<boolean> {
   const fingerprintHash = createHash('sha256').update(fingerprint).digest('hex');
-  const [row] = await db
-    .insert(userDevices)
-    .values({ userId, fingerprintHash })
-    .onConflictDoUpdate({
-      target: [userDevices.userId, userDevices.fingerprintHash],
-      set: { lastSeenAt: sql`now()` },
-    })
-    .returning({ firstSeenAt: userDevices.firstSeenAt, lastSeenAt: userDevices.lastSeenAt });
-  return row !== undefined && row.firstSeenAt.getTime() === row.lastSeenAt.getTime();
+  return touchUserDevice(db, userId, fingerprintHash);
 }
 
 /**
@@ -317,40 +209,36 @@ export async function getReferralLink(
   let code = user.referralLinkCode;
   if (!code) {
     code = newId(10).toLowerCase();
-    const [row] = await db
-      .update(users)
-      .set({ referralLinkCode: code })
-      .where(and(eq(users.id, userId), isNull(users.referralLinkCode)))
-      .returning({ code: users.referralLinkCode });
-    if (row) await deps.events.publish(referralLinkCreated, { userId });
-    code = row?.code ?? (await requireUser(db, userId)).referralLinkCode ?? code;
+    if (await claimReferralLinkCode(db, userId, code)) {
+      await deps.events.publish(referralLinkCreated, { userId });
+    } else {
+      code = (await requireUser(db, userId)).referralLinkCode ?? code;
+    }
   }
   return `${publicUrl}/?via=${encodeURIComponent(code)}`;
 }
 
 /**
  * `DELETE /v1/user/delete` with a verified sensitive-action code: removes the account, its sign-ins,
- * keys and codes, and the workspaces it owns with their data, their history's audio files and share videos. A
- * workspace with other members must be handed over first, so nobody else loses their work. The user's
- * items in other workspaces stay (their user becomes null), and so do their files.
+ * keys and codes, and the workspaces it owns with their data. A workspace with other members must be
+ * handed over first, so nobody else loses their work. The user's items in other workspaces stay (their
+ * user becomes null), and so do their files. The files of the deleted workspaces (history audio, share
+ * videos, voice files) and the library copies of their voices are the business of the modules that keep
+ * them: `workspace.deleted` tells them, delivered once the deletion has committed (a failed deletion
+ * keeps every file).
  */
 export async function deleteUser(
-  deps: AccountActionDeps & { storage: Storage },
+  deps: AccountActionDeps & { events: EventBus },
   userId: string,
   sensitiveActionCode: string | undefined,
 ): Promise<void> {
   const user = await requireUser(deps.db, userId);
-  // One transaction: the membership check, the code and the deletion stand or fall together.
-  const { audioKeys, workspaceIds, voiceIds } = await deps.db.transaction(async (tx) => {
-    // Locked, so no history item can be added to these workspaces between reading the keys and the cascade.
-    const owned = await tx.select().from(workspaces).where(eq(workspaces.ownerId, user.id)).for('update');
+  // One transaction: the membership check, the code, the deletion and its events stand or fall together.
+  await deps.events.transaction(async (tx, events) => {
+    // Locked, so no member can join these workspaces before the cascade.
+    const owned = await lockOwnedWorkspaces(tx, user.id);
     for (const workspace of owned) {
-      const [other] = await tx
-        .select({ userId: workspaceMembers.userId })
-        .from(workspaceMembers)
-        .where(and(eq(workspaceMembers.workspaceId, workspace.id), ne(workspaceMembers.userId, user.id)))
-        .limit(1);
-      if (other) {
+      if (await hasOtherMember(tx, workspace.id, user.id)) {
         throw new AppError(
           'conflict',
           `The workspace "${workspace.name}" has other members. Transfer its ownership or remove them first.`,
@@ -358,38 +246,13 @@ export async function deleteUser(
       }
     }
     await requireSensitiveAction({ ...deps, db: tx }, user, sensitiveActionCode);
-    const ownedIds = owned.map((workspace) => workspace.id);
-    // History items go with their workspace (cascade); the files they point at do not.
-    const doomed =
-      ownedIds.length === 0
-        ? []
-        : await tx
-            .select({ audioKey: historyItems.audioKey })
-            .from(historyItems)
-            .where(inArray(historyItems.workspaceId, ownedIds));
-    const voiceIds = await retireWorkspaceVoices(tx, ownedIds);
-    for (const id of ownedIds) await tx.delete(workspaces).where(eq(workspaces.id, id));
-    await tx.delete(users).where(eq(users.id, user.id));
-    return { audioKeys: doomed.map((row) => row.audioKey), workspaceIds: ownedIds, voiceIds };
-  });
-  // After the commit, so a failed deletion keeps every file. The account is gone either way: a file that
-  // cannot be removed is logged, not reported to the user.
-  for (const key of audioKeys) {
-    try {
-      await deps.storage.delete(key);
-    } catch (error) {
-      deps.logger.error({ err: error, key }, 'audio file of a deleted account could not be removed');
+    for (const workspace of owned) {
+      // Read before the cascade takes the rows: the voices module needs them to clean up after.
+      const voiceIds = await workspaceVoiceIds(tx, workspace.id);
+      await deleteWorkspaceRow(tx, workspace.id);
+      await events.publish(workspaceDeleted, { workspaceId: workspace.id, ownerId: user.id, voiceIds });
     }
-  }
-  for (const workspaceId of workspaceIds) {
-    await deleteWorkspaceShareVideos(deps.storage, workspaceId).catch((error: unknown) =>
-      deps.logger.error(
-        { err: error, workspaceId },
-        'share videos of a deleted account could not be removed',
-      ),
-    );
-    await deleteWorkspaceVoiceFiles(deps.storage, workspaceId, voiceIds).catch((error: unknown) =>
-      deps.logger.error({ err: error, workspaceId }, 'voice files of a deleted account could not be removed'),
-    );
-  }
+    await deleteUserRow(tx, user.id);
+    await events.publish(userDeleted, { userId: user.id });
+  });
 }

@@ -1,8 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
-import { apiKeys } from '../api-keys/api-keys.tables';
+import { disableUserKeysCreatedAfter } from '../api-keys';
 import {
   type AccountActionDeps,
   consumeActionCode,
@@ -14,8 +13,9 @@ import {
   sensitiveActionMail,
   verifyActionCode,
 } from '../auth';
-import { getUser, getUserByEmail } from '../users';
-import { type UserRow, users } from '../users/users.tables';
+import { getUser, getUserByEmail, updateUser } from '../users';
+import type { UserRow } from '../users/users.tables';
+import { clearSecondFactorEnabledAfter } from './account.store';
 
 const invalidCode = () =>
   new AppError('invalid_action_code', 'This code is invalid or has expired. Please request a new one.');
@@ -90,7 +90,7 @@ export async function requireSensitiveAction(
 /** Sets a user's email; an address taken meanwhile (a sign-up in the same moment) is email_taken, not a 500. */
 async function setEmail(db: Db, userId: string, email: string, now: Date): Promise<void> {
   try {
-    await db.update(users).set({ email, emailVerifiedAt: now }).where(eq(users.id, userId));
+    await updateUser(db, userId, { email, emailVerifiedAt: now });
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new AppError('email_taken', 'An account with this email already exists.', { cause: error });
@@ -149,20 +149,8 @@ export async function updateEmail(
       await revokeUserRefreshTokens(tx, row.userId, now);
       // Whoever changed the email may have left a way back in since: keys made and a second factor
       // turned on after the change go too.
-      await tx
-        .update(apiKeys)
-        .set({ disabledAt: now })
-        .where(
-          and(
-            eq(apiKeys.userId, row.userId),
-            gt(apiKeys.createdAt, row.createdAt),
-            isNull(apiKeys.disabledAt),
-          ),
-        );
-      await tx
-        .update(users)
-        .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, backupCodeHash: null })
-        .where(and(eq(users.id, row.userId), gt(users.totpEnabledAt, row.createdAt)));
+      await disableUserKeysCreatedAfter(tx, row.userId, row.createdAt, now);
+      await clearSecondFactorEnabledAfter(tx, row.userId, row.createdAt);
       return row.email;
     });
   }

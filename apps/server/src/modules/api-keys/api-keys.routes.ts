@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
-import { deleteApiKey, editApiKey, issueApiKey, listApiKeys, toApiKeyResponse } from './api-keys.service';
+import { toApiKeyList, toApiKeyResponse, toCreatedApiKey } from './api-keys.present';
+import { deleteApiKey, editApiKey, issueApiKey, listApiKeys } from './api-keys.service';
 
 /** accounts §7 "API keys: GET list, POST create, DELETE delete, POST edit" (issue 3 item 8). */
 export async function apiKeyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -15,9 +16,7 @@ export async function apiKeyRoutes(app: FastifyInstance, deps: AppDeps): Promise
   registerRoute(
     app,
     listApiKeysRoute,
-    async ({ request }) => ({
-      api_keys: (await listApiKeys(db, principalOf(request).userId)).map(toApiKeyResponse),
-    }),
+    async ({ request }) => toApiKeyList(await listApiKeys(db, principalOf(request).userId)),
     guarded,
   );
   registerRoute(
@@ -34,7 +33,7 @@ export async function apiKeyRoutes(app: FastifyInstance, deps: AppDeps): Promise
           characterLimit: body.character_limit ?? null,
         },
       );
-      return { xi_api_key: key, key_id: row.id, api_key: toApiKeyResponse(row) };
+      return toCreatedApiKey(key, row);
     },
     session,
   );

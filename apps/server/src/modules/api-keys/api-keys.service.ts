@@ -1,14 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApiKeyResponse } from '@parla/contracts';
-import { and, desc, eq } from 'drizzle-orm';
-import { toUnixSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
 import { apiKeyCreated } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
-import { getApiKeyByHash, insertApiKey, touchApiKey } from './api-keys.store';
-import { type ApiKeyRow, apiKeys } from './api-keys.tables';
+import {
+  deleteApiKeyRow,
+  getApiKeyByHash,
+  getUserApiKey,
+  insertApiKey,
+  listUserApiKeys,
+  touchApiKey,
+  updateApiKey,
+} from './api-keys.store';
+import type { ApiKeyRow, apiKeys } from './api-keys.tables';
 
 /** The stored form of an API key. */
 export function hashApiKey(key: string): string {
@@ -61,31 +66,14 @@ export async function resolveApiKey(db: Db, key: string, now: Date): Promise<Api
   return row;
 }
 
-/** The owner's view of a key (never the key itself). */
-export function toApiKeyResponse(row: ApiKeyRow): ApiKeyResponse {
-  return {
-    key_id: row.id,
-    name: row.name,
-    hint: row.preview,
-    created_at_unix: toUnixSeconds(row.createdAt),
-    last_used_at_unix: row.lastUsedAt ? toUnixSeconds(row.lastUsedAt) : null,
-    character_limit: row.characterLimit,
-    character_count: row.characterCount,
-    is_disabled: row.disabledAt !== null,
-  };
-}
-
 /** The caller's keys, newest first. */
-export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyRow[]> {
-  return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt));
+export function listApiKeys(db: Db, userId: string): Promise<ApiKeyRow[]> {
+  return listUserApiKeys(db, userId);
 }
 
 /** One of the caller's keys; another user's key is "not found", never "forbidden". */
 async function ownKey(db: Db, userId: string, keyId: string): Promise<ApiKeyRow> {
-  const [row] = await db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId)));
+  const row = await getUserApiKey(db, userId, keyId);
   if (!row) throw notFound('The API key');
   return row;
 }
@@ -107,11 +95,10 @@ export async function editApiKey(
   if (input.character_limit !== undefined) set.characterLimit = input.character_limit;
   if (input.is_disabled !== undefined) set.disabledAt = input.is_disabled ? (row.disabledAt ?? now) : null;
   if (Object.keys(set).length === 0) return row;
-  const [updated] = await db.update(apiKeys).set(set).where(eq(apiKeys.id, row.id)).returning();
-  return updated ?? row;
+  return (await updateApiKey(db, row.id, set)) ?? row;
 }
 
 export async function deleteApiKey(db: Db, userId: string, keyId: string): Promise<void> {
   const row = await ownKey(db, userId, keyId);
-  await db.delete(apiKeys).where(eq(apiKeys.id, row.id));
+  await deleteApiKeyRow(db, row.id);
 }

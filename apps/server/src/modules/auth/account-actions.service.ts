@@ -1,12 +1,11 @@
 import { toSameOriginPath } from '@parla/contracts';
-import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import type { Mailer, MailMessage } from '../../providers/mail/mailer';
-import { getUser, getUserByEmail } from '../users';
-import { type UserRow, users } from '../users/users.tables';
+import { getUser, getUserByEmail, updateUser } from '../users';
+import type { UserRow } from '../users/users.tables';
 import {
   accountActionLink,
   passwordResetMail,
@@ -167,10 +166,7 @@ export async function confirmPasswordReset(
     if (!row) throw invalidCode();
     const user = await getUser(tx, row.userId);
     if (!user || user.email !== row.email) throw invalidCode();
-    await tx
-      .update(users)
-      .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now })
-      .where(eq(users.id, user.id));
+    await updateUser(tx, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now });
     await revokeUserRefreshTokens(tx, user.id, now);
   });
 }
@@ -183,10 +179,7 @@ export async function applyEmailVerification(deps: AccountActionDeps, code: stri
     if (!row) throw invalidCode();
     const user = await getUser(tx, row.userId);
     if (!user || user.email !== row.email) throw invalidCode();
-    await tx
-      .update(users)
-      .set({ emailVerifiedAt: user.emailVerifiedAt ?? now })
-      .where(eq(users.id, user.id));
+    await updateUser(tx, user.id, { emailVerifiedAt: user.emailVerifiedAt ?? now });
     return user.email;
   });
 }
@@ -195,7 +188,7 @@ export async function applyEmailVerification(deps: AccountActionDeps, code: stri
 export async function optOutOfUpdates(deps: AccountActionDeps, key: string): Promise<void> {
   const row = await findActionCode(deps.db, key, 'opt_out', deps.clock.now());
   if (!row) throw invalidCode();
-  await deps.db.update(users).set({ agreesToProductUpdates: false }).where(eq(users.id, row.userId));
+  await updateUser(deps.db, row.userId, { agreesToProductUpdates: false });
 }
 
 /** Tells a user who opted in to product updates how to opt out again. */
@@ -222,8 +215,5 @@ export async function verifySignInRequest(deps: AccountActionDeps, code: string)
   const now = deps.clock.now();
   const row = await consumeActionCode(deps.db, code, 'sign_in_request', now);
   if (!row) throw invalidCode();
-  await deps.db
-    .update(users)
-    .set({ supportAccessUntil: new Date(now.getTime() + SUPPORT_ACCESS_MS) })
-    .where(eq(users.id, row.userId));
+  await updateUser(deps.db, row.userId, { supportAccessUntil: new Date(now.getTime() + SUPPORT_ACCESS_MS) });
 }

@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { newId } from '../../platform/ids';
 import { sha256Hex } from '../../platform/secrets';
-import { type AccountActionCodeRow, type AccountActionKind, accountActionCodes } from '../users/users.tables';
+import type { AccountActionCodeRow, AccountActionKind } from '../users/users.tables';
+import {
+  findLiveActionCode,
+  insertActionCode,
+  markLiveActionCodeVerified,
+  useLiveActionCode,
+} from './action-codes.store';
 
 /** How long each kind of mailed code stays good. */
 export const actionCodeTtlMs: Record<AccountActionKind, number> = {
@@ -26,7 +31,7 @@ export async function issueActionCode(
   input: { userId: string; kind: AccountActionKind; email: string; now: Date },
 ): Promise<string> {
   const code = randomBytes(32).toString('base64url');
-  await db.insert(accountActionCodes).values({
+  await insertActionCode(db, {
     id: newId(),
     userId: input.userId,
     kind: input.kind,
@@ -44,18 +49,7 @@ export async function findActionCode(
   kind: AccountActionKind,
   now: Date,
 ): Promise<AccountActionCodeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(accountActionCodes)
-    .where(
-      and(
-        eq(accountActionCodes.codeHash, hashActionCode(code)),
-        eq(accountActionCodes.kind, kind),
-        isNull(accountActionCodes.usedAt),
-        gt(accountActionCodes.expiresAt, now),
-      ),
-    );
-  return row;
+  return findLiveActionCode(db, hashActionCode(code), kind, now);
 }
 
 /**
@@ -69,20 +63,7 @@ export async function consumeActionCode(
   now: Date,
   options: { userId?: string; mustBeVerified?: boolean } = {},
 ): Promise<AccountActionCodeRow | undefined> {
-  const conditions = [
-    eq(accountActionCodes.codeHash, hashActionCode(code)),
-    eq(accountActionCodes.kind, kind),
-    isNull(accountActionCodes.usedAt),
-    gt(accountActionCodes.expiresAt, now),
-  ];
-  if (options.userId) conditions.push(eq(accountActionCodes.userId, options.userId));
-  if (options.mustBeVerified) conditions.push(isNotNull(accountActionCodes.verifiedAt));
-  const [row] = await db
-    .update(accountActionCodes)
-    .set({ usedAt: now })
-    .where(and(...conditions))
-    .returning();
-  return row;
+  return useLiveActionCode(db, hashActionCode(code), kind, now, options);
 }
 
 /** Marks a live sensitive-action code of this user as verified (its mailed link was followed). */
@@ -93,18 +74,5 @@ export async function verifyActionCode(
   userId: string,
   now: Date,
 ): Promise<boolean> {
-  const rows = await db
-    .update(accountActionCodes)
-    .set({ verifiedAt: now })
-    .where(
-      and(
-        eq(accountActionCodes.codeHash, hashActionCode(code)),
-        eq(accountActionCodes.kind, kind),
-        eq(accountActionCodes.userId, userId),
-        isNull(accountActionCodes.usedAt),
-        gt(accountActionCodes.expiresAt, now),
-      ),
-    )
-    .returning({ id: accountActionCodes.id });
-  return rows.length > 0;
+  return markLiveActionCodeVerified(db, hashActionCode(code), kind, userId, now);
 }

@@ -6,7 +6,8 @@ import { startOnboarding } from '../onboarding';
 import { getUser, getUserByEmail } from '../users';
 import type { UserRow } from '../users/users.tables';
 import { createUserWithWorkspace, workspaceForToken } from '../workspaces';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from './access-token';
+import { signAccessToken } from './access-token';
+import { toSessionResponse } from './auth.present';
 import { acceptTotpCode, issueMfaChallenge, userOfMfaToken } from './mfa.service';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hash';
 import {
@@ -38,13 +39,7 @@ async function sessionFor(
 ): Promise<IssuedSession> {
   const accessToken = signAccessToken({ userId, workspaceId }, await deps.signingSecret(), deps.clock.now());
   return {
-    session: {
-      access_token: accessToken,
-      token_type: 'bearer',
-      expires_in: ACCESS_TOKEN_TTL_SECONDS,
-      user_id: userId,
-      workspace_id: workspaceId,
-    },
+    session: toSessionResponse(accessToken, userId, workspaceId),
     refresh,
   };
 }

@@ -1,13 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { MfaChallengeResponse } from '@parla/contracts';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { countHit } from '../../platform/rate-limit/pg-rate-limit-store';
-import { getUser } from '../users';
-import { type UserRow, users } from '../users/users.tables';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from './access-token';
+import { getUser, updateUser } from '../users';
+import type { UserRow } from '../users/users.tables';
+import { signAccessToken, verifyAccessToken } from './access-token';
+import { toMfaChallengeResponse } from './auth.present';
+import { CLEARED_MFA, claimTotpStep, clearMfaWithBackupCode } from './mfa.store';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUrl } from './totp';
 
 export interface MfaDeps {
@@ -32,7 +33,7 @@ export async function issueMfaChallenge(deps: MfaDeps, user: UserRow): Promise<M
     await mfaKey(deps),
     deps.clock.now(),
   );
-  return { mfa_required: true, mfa_token: token, expires_in: ACCESS_TOKEN_TTL_SECONDS };
+  return toMfaChallengeResponse(token);
 }
 
 /** The user an MFA token stands for, or a 401 when it is not valid (any more). */
@@ -55,12 +56,7 @@ export async function acceptTotpCode(deps: MfaDeps, user: UserRow, code: string)
   await countMfaAttempt(deps, user.id);
   const step = matchTotp(user.totpSecret, code, deps.clock.now(), user.totpLastStep);
   if (step === undefined) throw wrongCode();
-  const updated = await deps.db
-    .update(users)
-    .set({ totpLastStep: step })
-    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-    .returning({ id: users.id });
-  if (updated.length === 0) throw wrongCode();
+  if (!(await claimTotpStep(deps.db, user.id, step))) throw wrongCode();
 }
 
 /** Codes an account may try in MFA_WINDOW_MS, whatever addresses they come from (no spread-out guessing). */
@@ -111,7 +107,7 @@ export async function enrollTotp(
   // A set-up already waiting keeps its secret: a dialog opened twice (or a second tab) shows the same QR code.
   const secret = user.totpSecret ?? newTotpSecret();
   if (!user.totpSecret) {
-    await deps.db.update(users).set({ totpSecret: secret, totpLastStep: null }).where(eq(users.id, user.id));
+    await updateUser(deps.db, user.id, { totpSecret: secret, totpLastStep: null });
   }
   return { secret, otpauthUrl: otpauthUrl(secret, user.email) };
 }
@@ -123,20 +119,18 @@ export async function confirmTotp(deps: MfaDeps, user: UserRow, code: string): P
     throw new AppError('conflict', 'Start the set-up first: no authenticator is waiting for a code.');
   await acceptTotpCode(deps, user, code);
   const backupCode = newBackupCode();
-  await deps.db
-    .update(users)
-    .set({ totpEnabledAt: deps.clock.now(), backupCodeHash: hashBackupCode(backupCode) })
-    .where(eq(users.id, user.id));
+  await updateUser(deps.db, user.id, {
+    totpEnabledAt: deps.clock.now(),
+    backupCodeHash: hashBackupCode(backupCode),
+  });
   return backupCode;
 }
-
-const clearedMfa = { totpSecret: null, totpEnabledAt: null, totpLastStep: null, backupCodeHash: null };
 
 /** Turns the second factor off, with a current code from the app. */
 export async function removeTotp(deps: MfaDeps, user: UserRow, code: string): Promise<void> {
   if (!user.totpEnabledAt) throw new AppError('conflict', 'Two-factor authentication is not on.');
   await acceptTotpCode(deps, user, code);
-  await deps.db.update(users).set(clearedMfa).where(eq(users.id, user.id));
+  await updateUser(deps.db, user.id, CLEARED_MFA);
 }
 
 /** A new backup code; the previous one stops working. */
@@ -145,10 +139,7 @@ export async function createBackupCode(deps: MfaDeps, user: UserRow): Promise<st
     throw new AppError('conflict', 'Turn on two-factor authentication before making a backup code.');
   }
   const code = newBackupCode();
-  await deps.db
-    .update(users)
-    .set({ backupCodeHash: hashBackupCode(code) })
-    .where(eq(users.id, user.id));
+  await updateUser(deps.db, user.id, { backupCodeHash: hashBackupCode(code) });
   return code;
 }
 
@@ -158,10 +149,6 @@ export async function removeMfaWithBackupCode(deps: MfaDeps, user: UserRow, code
   if (!user.totpEnabledAt || !matchesBackupCode(user, code)) {
     throw new AppError('invalid_mfa_code', 'That backup code is not right.');
   }
-  const cleared = await deps.db
-    .update(users)
-    .set(clearedMfa)
-    .where(and(eq(users.id, user.id), eq(users.backupCodeHash, hashBackupCode(code))))
-    .returning({ id: users.id });
-  if (cleared.length === 0) throw new AppError('invalid_mfa_code', 'That backup code is not right.');
+  if (!(await clearMfaWithBackupCode(deps.db, user.id, hashBackupCode(code))))
+    throw new AppError('invalid_mfa_code', 'That backup code is not right.');
 }

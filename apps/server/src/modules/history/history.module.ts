@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import { subscribeHistory } from './history.events';
 import { historyRoutes } from './history.routes';
 import { historyItemShareable } from './history.shareable';
 import * as tables from './history.tables';
@@ -12,4 +13,5 @@ export const historyModule = defineModule({
   jobs: [shareVideoRenderJob],
   shareable: [historyItemShareable],
   tables,
+  subscribe: subscribeHistory,
 });

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
 import { sendStoredFile } from '../../platform/storage/send-file';
-import { toHistoryItemResponse } from './history.present';
+import { toHistoryItemResponse, toHistoryPage, toSharedItemResponse } from './history.present';
 import {
   deleteHistoryItem,
   downloadHistory,
@@ -46,14 +46,7 @@ export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promis
     app,
     listHistoryRoute,
     async ({ request, query }) => {
-      const page = await listHistory(db, principalOf(request), query);
-      const last = page.rows.at(-1);
-      return {
-        history: page.rows.map(toHistoryItemResponse),
-        last_history_item_id: last?.id ?? null,
-        has_more: page.hasMore,
-        scanned_until: last ? Math.floor(last.createdAt.getTime() / 1000) : null,
-      };
+      return toHistoryPage(await listHistory(db, principalOf(request), query));
     },
     guarded,
   );
@@ -126,20 +119,9 @@ export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promis
     guarded,
   );
   // Public: a share link opens without a sign-in (history/voices §2 share link).
-  registerRoute(app, getSharedItemRoute, async ({ params }) => {
-    const { row, publicUserName } = await findSharedItem(db, params.share_link_id);
-    return {
-      share_link_id: params.share_link_id,
-      text: row.text,
-      voice_name: row.voiceName,
-      public_user_name: publicUserName,
-      date_unix: Math.floor(row.createdAt.getTime() / 1000),
-      duration_ms: row.durationMs,
-      content_type: row.contentType,
-      // Voice names only: a voice id of one's own is not for the public.
-      dialogue: row.dialogue?.map((line) => ({ text: line.text, voice_name: line.voice_name })) ?? null,
-    };
-  });
+  registerRoute(app, getSharedItemRoute, async ({ params }) =>
+    toSharedItemResponse(params.share_link_id, await findSharedItem(db, params.share_link_id)),
+  );
   registerRoute(app, getSharedItemAudioRoute, async ({ request, params, reply }) => {
     const audio = await findSharedAudio({ db, storage: deps.storage }, params.share_link_id);
     return sendStoredFile(request, reply, deps.storage, {

@@ -13,18 +13,17 @@ import {
   OUTPUT_FORMATS,
   type OutputFormat,
   type ResourceRole,
-  SHARE_PAGE_PATH,
   type ShareLinkResponse,
 } from '@parla/contracts';
-import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import type { Db } from '../../platform/db/client';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Storage } from '../../platform/storage/storage';
 import { decodeToWav } from '../../providers/tts/encode-audio';
-import { users } from '../users/users.tables';
+import { getUser, updateUser } from '../users';
 import { callerRoleOn, forgetShares, roleProblem } from '../workspaces';
+import { toShareLinkResponse } from './history.present';
 import {
   deleteHistoryRow,
   ensureShareLinkId,
@@ -257,14 +256,8 @@ export async function shareLinkFor(
     userId: principal.userId,
   });
   if (!shareLinkId) throw await missingOrForbidden(deps.db, principal, id, 'editor');
-  const [user] = await deps.db
-    .select({ publicUserName: users.publicUserName })
-    .from(users)
-    .where(eq(users.id, principal.userId));
-  return {
-    share_link: `${deps.publicUrl}${SHARE_PAGE_PATH.replace(':share_link_id', shareLinkId)}`,
-    public_user_name: user?.publicUserName ?? null,
-  };
+  const user = await getUser(deps.db, principal.userId);
+  return toShareLinkResponse(deps.publicUrl, shareLinkId, user?.publicUserName ?? null);
 }
 
 const shareNotFound = () => notFound('This share link');
@@ -287,6 +280,6 @@ export async function findSharedAudio(deps: { db: Db; storage: Storage }, shareL
 /** `POST /v1/user/update-public-user-name`: an empty name clears it. */
 export async function updatePublicUserName(db: Db, userId: string, name: string): Promise<string | null> {
   const publicUserName = name.trim() || null;
-  await db.update(users).set({ publicUserName }).where(eq(users.id, userId));
+  await updateUser(db, userId, { publicUserName });
   return publicUserName;
 }

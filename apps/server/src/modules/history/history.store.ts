@@ -10,6 +10,7 @@ import type { Db } from '../../platform/db/client';
 import type { Storage } from '../../platform/storage/storage';
 import { users } from '../users/users.tables';
 import { holdsRole, type ResourceCaller } from '../workspaces';
+import { historyAudioKey } from './history.files';
 import { type HistoryItemRow, historyItemColumns, historyItems } from './history.tables';
 
 /**
@@ -230,7 +231,7 @@ export async function insertHistoryItem(
   alongside?: (tx: Db) => Promise<void>,
 ): Promise<string> {
   const spec = describeOutputFormat(item.outputFormat);
-  const audioKey = `history/${item.workspaceId}/${item.id}.${spec.extension}`;
+  const audioKey = historyAudioKey(item.workspaceId, item.id, spec.extension);
   await deps.storage.put(audioKey, audio);
   try {
     await deps.db.transaction(async (tx) => {

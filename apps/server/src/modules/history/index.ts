@@ -2,4 +2,3 @@
 
 export type { HistoryItemInsert } from './history.store';
 export { insertHistoryItem } from './history.store';
-export { deleteWorkspaceShareVideos } from './share-video.files';

@@ -1,8 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
-  buildPath,
   canMakeShareVideo,
-  getShareVideoRoute,
   type ShareVideoQuery,
   type ShareVideoResponse,
   type ShareVideoTheme,
@@ -16,6 +14,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { JobRow } from '../../platform/jobs/jobs.tables';
 import { Limiter } from '../../platform/limiter';
 import type { Storage } from '../../platform/storage/storage';
+import { toShareVideoResponse } from './history.present';
 import { findHistoryItem } from './history.service';
 import { getHistoryItem, type HistoryScope } from './history.store';
 import type { HistoryItemRow } from './history.tables';
@@ -171,12 +170,6 @@ async function renderThroughQueue(
   throw renderFailed();
 }
 
-/** The absolute URL of the rendered video: `GET` of the render call's path and query. */
-function videoUrl(publicUrl: string, itemId: string, query: ShareVideoQuery): string {
-  const search = new URLSearchParams({ theme: query.theme, strip_v3_tags: String(query.strip_v3_tags) });
-  return `${publicUrl}${buildPath(getShareVideoRoute.path, { history_item_id: itemId })}?${search}`;
-}
-
 /**
  * `POST /v1/history/{id}/video` (history/voices §3, §5): renders the item's video in a theme, as a job,
  * unless it was rendered before, and answers its URL once it exists.
@@ -193,7 +186,7 @@ export async function generateShareVideo(
   if (!(await deps.storage.stat(key))) {
     await renderThroughQueue(deps, { workspaceId: row.workspaceId, historyItemId: row.id, ...choice }, key);
   }
-  return { video_url: videoUrl(deps.publicUrl, row.id, query) };
+  return toShareVideoResponse(deps.publicUrl, row.id, query);
 }
 
 /** `GET /v1/history/{id}/video`: the rendered video; not found until a render call has made it. */

@@ -23,3 +23,12 @@ export async function getUserByEmail(db: Db, email: string): Promise<UserRow | u
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
   return row;
 }
+
+/** Sets some of a user's fields. */
+export async function updateUser(
+  db: Db,
+  userId: string,
+  set: Partial<typeof users.$inferInsert>,
+): Promise<void> {
+  await db.update(users).set(set).where(eq(users.id, userId));
+}

@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/module';
 import { pvcSeparateJob, pvcTrainJob } from './pvc.jobs';
 import { pvcRoutes } from './pvc.routes';
+import { subscribeVoices } from './voices.events';
 import { voiceRoutes } from './voices.routes';
 import { voiceShareable } from './voices.shareable';
 import * as tables from './voices.tables';
@@ -12,4 +13,5 @@ export const voicesModule = defineModule({
   jobs: [pvcSeparateJob, pvcTrainJob],
   shareable: [voiceShareable],
   tables,
+  subscribe: subscribeVoices,
 });

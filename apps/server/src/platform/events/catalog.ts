@@ -61,8 +61,25 @@ export const subscriptionPaymentFailed = defineEvent(
 );
 
 /**
+ * A user deleted their account (accounts §3 "Delete user"): the user row and its sign-ins, keys and codes
+ * are gone; the workspaces it owned each published `workspace.deleted` in the same transaction.
+ */
+export const userDeleted = defineEvent('user.deleted', z.object({ userId: z.string() }));
+
+/**
+ * A workspace was deleted with its rows (they cascade). The modules that keep files or rows outside the
+ * cascade clean up after it: history its audio and share videos, voices its files and the library copies
+ * other workspaces made of its voices. `voiceIds` are the workspace's own voices, read in the deleting
+ * transaction (their rows are gone once it commits).
+ */
+export const workspaceDeleted = defineEvent(
+  'workspace.deleted',
+  z.object({ workspaceId: z.string(), ownerId: z.string(), voiceIds: z.array(z.string()) }),
+);
+
+/**
  * Named for webhooks, published when their module moves onto events: `generation.completed`,
- * `voice.removed`, `workspace.member_removed`, `subscription.changed`, `user.deleted`.
+ * `voice.removed`, `workspace.member_removed`, `subscription.changed`.
  */
 export const WEBHOOK_EVENT_NAMES = [
   'generation.started',
@@ -75,4 +92,5 @@ export const WEBHOOK_EVENT_NAMES = [
   'subscription.payment_failed',
   'credits.running_low',
   'user.deleted',
+  'workspace.deleted',
 ] as const;
