@@ -24,8 +24,10 @@ declare module 'vitest' {
  * server and prints its version, so the log shows which PostgreSQL the suite ran on.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-child-'));
+  // Inside the server's folder, so the bundle's imports resolve from its node_modules as a build's do.
   const root = path.resolve(import.meta.dirname, '../../../..');
+  fs.mkdirSync(path.join(root, 'apps/server/.tmp'), { recursive: true });
+  const bundleDir = fs.mkdtempSync(path.join(root, 'apps/server/.tmp/engine-child-'));
   execFileSync(
     process.execPath,
     [path.join(root, 'scripts/build-server.mjs'), '--engine-child-only', bundleDir],

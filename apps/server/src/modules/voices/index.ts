@@ -2,7 +2,7 @@
 
 export type { SpeakingVoice } from './speaking-voice';
 export { premadeSpeaking, resolveSpeakingVoice, timbreFor } from './speaking-voice';
-export { deleteWorkspaceVoiceFiles, retireWorkspaceVoices } from './voice-files';
+export { deleteWorkspaceVoiceFiles } from './voice-files';
 export type { VoicePreviewDeps } from './voice-previews';
 export { getVoicePreview } from './voice-previews';
 export { DEFAULT_VOICE_SETTINGS, getModel, getVoice } from './voices.service';

@@ -2,8 +2,8 @@ import type { Db } from '../../platform/db/client';
 import { workspaceDeleted } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
 import type { Storage } from '../../platform/storage/storage';
-import { disableCopiesOf } from './voice-copies.store';
 import { deleteWorkspaceVoiceFiles } from './voice-files';
+import { disableCopiesOfVoices } from './voices.store';
 
 /**
  * After a workspace's deletion (its voice rows went by cascade): the library copies other workspaces made
@@ -14,7 +14,7 @@ async function retireDeletedWorkspaceVoices(
   deps: { db: Db; storage: Storage },
   event: { workspaceId: string; voiceIds: string[] },
 ): Promise<void> {
-  await disableCopiesOf(deps.db, event.voiceIds);
+  if (event.voiceIds.length > 0) await disableCopiesOfVoices(deps.db, event.voiceIds);
   await deleteWorkspaceVoiceFiles(deps.storage, event.workspaceId, event.voiceIds);
 }
 

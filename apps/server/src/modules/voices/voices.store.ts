@@ -153,15 +153,6 @@ export async function setCopiesStatus(
   await db.update(voices).set({ sharingStatus: status }).where(eq(voices.originalVoiceId, originalVoiceId));
 }
 
-/** The ids of the own voices of these workspaces. */
-export async function voiceIdsOfWorkspaces(db: Db, workspaceIds: readonly string[]): Promise<string[]> {
-  const owned = await db
-    .select({ id: voices.id })
-    .from(voices)
-    .where(inArray(voices.workspaceId, [...workspaceIds]));
-  return owned.map((row) => row.id);
-}
-
 /** The copies of these voices stop working (§5 copied_disabled). */
 export async function disableCopiesOfVoices(db: Db, voiceIds: readonly string[]): Promise<void> {
   await db
