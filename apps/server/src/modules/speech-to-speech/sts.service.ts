@@ -13,11 +13,11 @@ import {
 import { AppError, invalid } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { Limiter } from '../../platform/limiter';
+import { denoise } from '../../providers/denoise/rnnoise-denoise';
 import { encodeAudio } from '../../providers/tts/encode-audio';
 import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
-import { denoise } from '../../providers/voice-audio/denoise';
 import { probeUpload, UploadRejectedError } from '../../providers/voice-audio/probe-upload';
-import { MAX_RATIO, MIN_RATIO, transformVoice } from '../../providers/voice-audio/voice-transform';
+import { MAX_RATIO, MIN_RATIO, transformVoice } from '../../providers/voice-conversion/voice-transform';
 import { assertAffordable, type Budget, openBudget, recordGeneration, runMetered } from '../metering';
 import { type TtsCaller, type TtsDeps, toClientError, workOf } from '../tts';
 import type { VoicePreviewDeps } from '../voices';

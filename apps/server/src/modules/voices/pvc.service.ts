@@ -28,10 +28,11 @@ import type { JobDefinition } from '../../platform/jobs/job-definition';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { UploadedFile } from '../../platform/multipart';
 import type { Storage } from '../../platform/storage/storage';
-import { transcribe, words } from '../../providers/stt/pocketsphinx';
+import { denoise } from '../../providers/denoise/rnnoise-denoise';
+import { transcribe } from '../../providers/stt/pocketsphinx';
+import { words } from '../../providers/stt/words';
 import { encodeAudio } from '../../providers/tts/encode-audio';
 import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
-import { denoise } from '../../providers/voice-audio/denoise';
 import { workspaces } from '../workspaces/workspaces.tables';
 import {
   analyseSamples,

@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import type { TtsProvider } from '../../providers/tts/tts-provider';
-import { MAX_RATIO, MIN_RATIO, type VoiceTransform } from '../../providers/voice-audio/voice-transform';
+import { MAX_RATIO, MIN_RATIO, type VoiceTransform } from '../../providers/voice-conversion/voice-transform';
 import { users } from '../users/users.tables';
 import { holdsRole, type ResourceCaller } from '../workspaces';
 import { type VoiceRow, voices } from './voices.tables';

@@ -1,5 +1,5 @@
 import type { PcmAudio } from '@parla/audio';
-import { runMediaTool } from './run-media-tool';
+import { runMediaTool } from '../voice-audio/run-media-tool';
 
 /** The parts of the RNNoise Emscripten module used here. */
 interface RnnoiseModule {
