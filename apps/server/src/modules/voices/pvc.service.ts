@@ -28,8 +28,8 @@ import type { JobDefinition } from '../../platform/jobs/job-definition';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { UploadedFile } from '../../platform/multipart';
 import type { Storage } from '../../platform/storage/storage';
-import { denoise } from '../../providers/denoise/rnnoise-denoise';
-import { transcribe } from '../../providers/stt/pocketsphinx';
+import type { DenoiseProvider } from '../../providers/denoise/denoise-provider';
+import type { SttProvider } from '../../providers/stt/stt-provider';
 import { words } from '../../providers/stt/words';
 import { encodeAudio } from '../../providers/tts/encode-audio';
 import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
@@ -63,6 +63,7 @@ import {
 export interface PvcDeps {
   db: Db;
   storage: Storage;
+  denoise: DenoiseProvider;
   queue: JobQueue;
   /** Which models a training may name (the external one only when configured). */
   models: ModelAvailability;
@@ -213,7 +214,7 @@ export function toPvcSample(sample: VoiceSampleRow) {
 
 /** `POST /v1/voices/pvc/{id}/samples`: each file checked by content and measured, then stored. */
 export async function addPvcSamples(
-  deps: Pick<PvcDeps, 'db' | 'storage'>,
+  deps: Pick<PvcDeps, 'db' | 'storage' | 'denoise'>,
   caller: VoiceCaller,
   voiceId: string,
   files: readonly UploadedFile[],
@@ -221,7 +222,7 @@ export async function addPvcSamples(
 ) {
   if (files.length === 0) throw invalid('files', 'Upload at least one recording of the voice.');
   const { row } = await getPvc(deps.db, caller, voiceId);
-  const analysed = await analyseSamples(files, removeNoise, {
+  const analysed = await analyseSamples(deps.denoise, files, removeNoise, {
     maxBytes: PVC_SAMPLE_MAX_BYTES,
     maxSeconds: PVC_SAMPLE_MAX_SECONDS,
   });
@@ -295,11 +296,11 @@ export async function deletePvcSample(
 
 /** A stored sample decoded to 16 kHz mono, trimmed as set, denoised when asked. */
 async function decodeSample(
-  storage: Storage,
+  deps: Pick<PvcDeps, 'storage' | 'denoise'>,
   sample: VoiceSampleRow,
   options: { denoise?: boolean } = {},
 ): Promise<PcmAudio> {
-  const bytes = await storage.get(sample.storageKey);
+  const bytes = await deps.storage.get(sample.storageKey);
   if (!bytes) throw notFound('The sample audio');
   // Bounded even when a sample's header understated its length (only the header was checked at upload).
   const pcm = await decodeToPcm(bytes, { sampleRate: WORK_RATE, maxSeconds: PVC_SAMPLE_MAX_SECONDS });
@@ -307,14 +308,14 @@ async function decodeSample(
   const to =
     sample.trimEndMs === null ? pcm.samples.length : Math.round((sample.trimEndMs * WORK_RATE) / 1000);
   const trimmed = { ...pcm, samples: pcm.samples.slice(from, Math.max(from, to)) };
-  return (options.denoise ?? sample.removeBackgroundNoise) ? denoise(trimmed) : trimmed;
+  return (options.denoise ?? sample.removeBackgroundNoise) ? deps.denoise.denoise(trimmed) : trimmed;
 }
 
 const mp3Base64 = async (pcm: PcmAudio) => (await encodeAudio(pcm, 'mp3_44100_128')).toString('base64');
 
 /** `GET …/samples/{sample}/audio`: the sample (trimmed) as mp3, base64. */
 export async function pvcSampleAudio(
-  deps: Pick<PvcDeps, 'db' | 'storage'>,
+  deps: Pick<PvcDeps, 'db' | 'storage' | 'denoise'>,
   caller: VoiceCaller,
   voiceId: string,
   sampleId: string,
@@ -322,7 +323,7 @@ export async function pvcSampleAudio(
 ) {
   const { row } = await getPvc(deps.db, caller, voiceId);
   const sample = await getSample(deps.db, caller.workspaceId, row.id, sampleId);
-  const pcm = await decodeSample(deps.storage, sample, {
+  const pcm = await decodeSample(deps, sample, {
     denoise: removeNoise ?? sample.removeBackgroundNoise,
   });
   return {
@@ -336,7 +337,7 @@ export async function pvcSampleAudio(
 
 /** `GET …/samples/{sample}/waveform`. */
 export async function pvcSampleWaveform(
-  deps: Pick<PvcDeps, 'db' | 'storage'>,
+  deps: Pick<PvcDeps, 'db' | 'storage' | 'denoise'>,
   caller: VoiceCaller,
   voiceId: string,
   sampleId: string,
@@ -345,7 +346,7 @@ export async function pvcSampleWaveform(
   const sample = await getSample(deps.db, caller.workspaceId, row.id, sampleId);
   return {
     sample_id: sample.id,
-    visual_waveform: visualWaveform(await decodeSample(deps.storage, sample, { denoise: false })),
+    visual_waveform: visualWaveform(await decodeSample(deps, sample, { denoise: false })),
   };
 }
 
@@ -420,7 +421,7 @@ export async function startSeparation(
 
 /** The separation job: the speakers of the sample, the one who speaks most selected. */
 export async function runSeparation(
-  deps: Pick<PvcDeps, 'db' | 'storage'>,
+  deps: Pick<PvcDeps, 'db' | 'storage' | 'denoise'>,
   payload: PvcJobPayload,
 ): Promise<void> {
   const [sample] = await deps.db
@@ -431,7 +432,7 @@ export async function runSeparation(
     );
   if (!sample) return; // deleted since
   try {
-    const speakers = separateSpeakers(await decodeSample(deps.storage, sample, { denoise: false }));
+    const speakers = separateSpeakers(await decodeSample(deps, sample, { denoise: false }));
     const stored: StoredSeparation = {
       status: 'completed',
       speakers: Object.fromEntries(
@@ -480,7 +481,7 @@ function selectedSpeech(pcm: PcmAudio, separation: StoredSeparation | null): Pcm
 
 /** `GET …/speakers/{speaker}/audio`: what one speaker says in the sample, as mp3, base64. */
 export async function pvcSpeakerAudio(
-  deps: Pick<PvcDeps, 'db' | 'storage'>,
+  deps: Pick<PvcDeps, 'db' | 'storage' | 'denoise'>,
   caller: VoiceCaller,
   voiceId: string,
   sampleId: string,
@@ -490,7 +491,7 @@ export async function pvcSpeakerAudio(
   const sample = await getSample(deps.db, caller.workspaceId, row.id, sampleId);
   const separation = sample.speakerSeparation;
   if (separation?.status !== 'completed' || !separation.speakers[speakerId]) throw notFound('The speaker');
-  const pcm = selectedSpeech(await decodeSample(deps.storage, sample, { denoise: false }), {
+  const pcm = selectedSpeech(await decodeSample(deps, sample, { denoise: false }), {
     ...separation,
     selected_speaker_ids: [speakerId],
   });
@@ -555,6 +556,7 @@ export async function verifyCaptcha(
   voiceId: string,
   recording: UploadedFile | undefined,
   now: Date,
+  stt: SttProvider,
 ): Promise<void> {
   const { row, samples } = await getOwnVoice(db, caller, voiceId, 'admin');
   if (!recording) throw invalid('recording', 'Send the recording of the captcha read aloud.');
@@ -576,7 +578,7 @@ export async function verifyCaptcha(
   let failure: string | undefined;
   if (profile.pitch.medianHz === null) failure = 'No speech was heard in the recording.';
   if (!failure && row.language === 'en') {
-    const heard = new Set(words(await transcribe(pcm, { timeoutMs: 60_000 })));
+    const heard = new Set(words(await stt.transcribe(pcm, { timeoutMs: 60_000 })));
     const wanted = words(row.captchaText);
     const share = wanted.filter((w) => heard.has(w)).length / wanted.length;
     if (share < PVC_CAPTCHA_MIN_WORD_SHARE)
@@ -691,7 +693,7 @@ export async function startTraining(
  * profiled and merged by speech time into the voice's profile; the base voice follows the result.
  */
 export async function runTraining(
-  deps: Pick<PvcDeps, 'db' | 'storage'>,
+  deps: Pick<PvcDeps, 'db' | 'storage' | 'denoise'>,
   payload: PvcJobPayload,
   onProgress: (share: number) => Promise<void>,
 ): Promise<void> {
@@ -705,7 +707,7 @@ export async function runTraining(
     const samples = await deps.db.select().from(voiceSamples).where(eq(voiceSamples.voiceId, row.id));
     const profiles: VoiceProfile[] = [];
     for (const [index, sample] of samples.entries()) {
-      const speech = selectedSpeech(await decodeSample(deps.storage, sample), sample.speakerSeparation);
+      const speech = selectedSpeech(await decodeSample(deps, sample), sample.speakerSeparation);
       const profile = analyzeVoice(speech);
       if (profile.pitch.medianHz !== null) profiles.push(profile);
       const share = (index + 1) / samples.length;

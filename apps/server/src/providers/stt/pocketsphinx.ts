@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { withScratchDir } from '../../platform/scratch-dirs';
 import { encodeAudio } from '../tts/encode-audio';
+import type { SttProvider } from './stt-provider';
 
 /**
  * Transcribes mono English speech with Debian's pocketsphinx (its en-us model, at 16 kHz): the words it
@@ -27,3 +28,6 @@ export async function transcribe(
     return stdout.replace(/\s+/g, ' ').trim().toLowerCase();
   });
 }
+
+/** The embedded speech to text: pocketsphinx, English only. */
+export const pocketsphinxStt: SttProvider = { transcribe };
