@@ -8,9 +8,8 @@ import type { EventBus } from './platform/events/event-bus';
 import type { JobQueue } from './platform/jobs/job-queue';
 import type { ShareableKinds } from './platform/module';
 import type { Storage } from './platform/storage/storage';
-import type { BillingProvider } from './providers/billing/billing-provider';
+import type { Providers } from './providers';
 import type { EnginePool } from './providers/engines/engine-pool';
-import type { Mailer } from './providers/mail/mailer';
 
 /**
  * What the app hands its modules at start-up (routes, jobs, event handlers). Each module takes only the
@@ -23,16 +22,16 @@ export interface AppDeps {
   database: Database;
   storage: Storage;
   queue: JobQueue;
+  /** The engine pool itself (its health, previews of the premade voices); speech goes through `providers.tts`. */
   engines: EnginePool;
   /** This process's leases on the generations it runs (credits survive a crash). */
   leases: GenerationLeases;
   /** The domain events: published in a transaction, delivered after it commits. */
   events: EventBus;
-  mailer: Mailer;
+  /** Text to speech, speech to text, voice conversion, denoise and mail, chosen from the config at start-up. */
+  providers: Providers;
   auth: AuthGuard;
   clock: Clock;
   /** The kinds of resource members share, from the module manifests (`SHAREABLE_KINDS`). */
   shareableKinds: ShareableKinds;
-  /** Who takes payments; null when payments are off (BILLING_PROVIDER=none). */
-  billingProvider: BillingProvider | null;
 }

@@ -20,10 +20,9 @@ import { JobWorker } from './platform/jobs/job-worker';
 import { createLogger } from './platform/logger';
 import { removeDeadScratchDirs } from './platform/scratch-dirs';
 import { LocalStorage } from './platform/storage/local-storage';
-import { createBillingProvider } from './providers/billing/create-billing-provider';
+import { createProviders } from './providers';
 import { EnginePool } from './providers/engines/engine-pool';
 import { programHost } from './providers/engines/program-host';
-import { createMailer } from './providers/mail/create-mailer';
 
 declare const __PARLA_VERSION__: string | undefined;
 const version = typeof __PARLA_VERSION__ === 'string' ? __PARLA_VERSION__ : 'dev';
@@ -71,8 +70,8 @@ async function main(): Promise<void> {
   const events = createEventBus({ db: database.db, queue, logger, clock: systemClock, storage });
   // Before the worker starts: a render left queued by the last run may be claimed at once.
   provideShareVideoDeps({ db: database.db, storage });
-  providePvcDeps({ db: database.db, storage });
-  const mailer = createMailer(config, outboxKeeper(database.db), logger);
+  const providers = createProviders(config, { engines, keepOutbox: outboxKeeper(database.db), logger });
+  providePvcDeps({ db: database.db, storage, denoise: providers.denoise });
 
   let worker: JobWorker | undefined;
   if (config.role !== 'api') {
@@ -87,13 +86,12 @@ async function main(): Promise<void> {
     await worker.start();
   }
 
-  const billingProvider = createBillingProvider(config);
   provideRenewalDeps({
     db: database.db,
     events,
     clock: systemClock,
     publicUrl: config.publicUrl,
-    provider: billingProvider,
+    provider: providers.billing,
   });
   let renewals: NodeJS.Timeout | undefined;
   if (config.role !== 'api') {
@@ -119,11 +117,10 @@ async function main(): Promise<void> {
     engines,
     leases,
     events,
-    mailer,
+    providers,
     auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
     clock: systemClock,
     shareableKinds: SHAREABLE_KINDS,
-    billingProvider,
   });
   await app.listen({ host: config.host, port: config.port });
   logger.info({ role: config.role, url: config.publicUrl }, 'Parla is ready');
@@ -151,7 +148,7 @@ async function main(): Promise<void> {
     await engines.stop();
     leases.stop();
     programHost.stop();
-    await mailer.close();
+    await providers.mail.close();
     await database.close();
     logger.info('stopped');
     process.exit(0);

@@ -17,9 +17,8 @@ import { type Database, fromPglite, openDatabase } from '../platform/db/client';
 import { JobQueue } from '../platform/jobs/job-queue';
 import { createLogger } from '../platform/logger';
 import { LocalStorage } from '../platform/storage/local-storage';
-import { createBillingProvider } from '../providers/billing/create-billing-provider';
+import { createProviders } from '../providers';
 import { EnginePool } from '../providers/engines/engine-pool';
-import { createMailer } from '../providers/mail/create-mailer';
 
 /** Opens the database under test: PGlite from the migrated snapshot, or the PostgreSQL server. */
 export async function openTestDatabase(): Promise<Database> {
@@ -87,12 +86,11 @@ export async function createTestApp(
     }),
     engines,
     leases,
-    mailer: createMailer(config, outboxKeeper(database.db), logger),
+    providers: createProviders(config, { engines, keepOutbox: outboxKeeper(database.db), logger }),
     // Tokens keep real time: a billing test's clock runs months ahead.
     auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
     clock: options.clock ?? systemClock,
     shareableKinds: SHAREABLE_KINDS,
-    billingProvider: createBillingProvider(config),
   };
   const app = await buildApp(deps);
   options.extend?.(app, deps);
@@ -104,7 +102,7 @@ export async function createTestApp(
       await app.close();
       await engines.stop();
       leases.stop();
-      await deps.mailer.close();
+      await deps.providers.mail.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

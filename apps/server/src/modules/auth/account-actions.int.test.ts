@@ -193,7 +193,7 @@ describe('product updates opt-out and support access', () => {
     const deps: AccountActionDeps = {
       db: t.deps.database.db,
       clock: t.deps.clock,
-      mailer: t.deps.mailer,
+      mailer: t.deps.providers.mail,
       logger: t.deps.logger,
       publicUrl: PUBLIC_URL,
     };

@@ -29,14 +29,14 @@ export interface AccountActionDeps {
 export function accountActionDepsOf(deps: {
   database: { db: Db };
   clock: Clock;
-  mailer: Mailer;
+  providers: { mail: Mailer };
   logger: Logger;
   config: { publicUrl: string };
 }): AccountActionDeps {
   return {
     db: deps.database.db,
     clock: deps.clock,
-    mailer: deps.mailer,
+    mailer: deps.providers.mail,
     logger: deps.logger,
     publicUrl: deps.config.publicUrl,
   };

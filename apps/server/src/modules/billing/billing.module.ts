@@ -8,7 +8,7 @@ import { stripeWebhookRoutes } from './stripe-webhook.routes';
 
 /** Stripe's webhook, served only when Stripe takes the payments. */
 async function stripeWebhook(app: Parameters<typeof billingRoutes>[0], deps: AppDeps): Promise<void> {
-  const provider = deps.billingProvider;
+  const provider = deps.providers.billing;
   if (isStripeProvider(provider)) await stripeWebhookRoutes(app, deps, provider);
 }
 

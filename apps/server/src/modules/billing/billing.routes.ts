@@ -57,7 +57,7 @@ export function billingDepsOf(deps: AppDeps): BillingDeps {
     events: deps.events,
     clock: deps.clock,
     publicUrl: deps.config.publicUrl,
-    provider: deps.billingProvider,
+    provider: deps.providers.billing,
   };
 }
 

@@ -19,10 +19,10 @@ describe('mail over SMTP (SMTP_URL set)', () => {
   });
 
   it('delivers text, HTML and the kind header to a real SMTP server, and keeps nothing in the outbox', async () => {
-    expect(t.deps.mailer.kind).toBe('smtp');
+    expect(t.deps.providers.mail.kind).toBe('smtp');
     const to = `ada-${newId(8).toLowerCase()}@example.test`;
     const link = `http://localhost:8080/auth/action?mode=verifyEmail&oobCode=${newId()}`;
-    await t.deps.mailer.send({
+    await t.deps.providers.mail.send({
       to,
       subject: 'Verify your email',
       text: `Open ${link} to verify.`,
@@ -51,16 +51,21 @@ describe('mail in the local outbox (no SMTP_URL)', () => {
   afterAll(() => t.close());
 
   it('keeps each mail and serves it at /dev/mailbox, newest first, per recipient', async () => {
-    expect(t.deps.mailer.kind).toBe('outbox');
+    expect(t.deps.providers.mail.kind).toBe('outbox');
     const to = `Grace-${newId(8)}@Example.test`;
-    const first = await t.deps.mailer.send({ to, subject: 'First', text: 'one', kind: 'notification' });
-    const second = await t.deps.mailer.send({
+    const first = await t.deps.providers.mail.send({
+      to,
+      subject: 'First',
+      text: 'one',
+      kind: 'notification',
+    });
+    const second = await t.deps.providers.mail.send({
       to,
       subject: 'Reset your password',
       text: 'two',
       kind: 'password_reset',
     });
-    await t.deps.mailer.send({
+    await t.deps.providers.mail.send({
       to: `someone-else-${newId(6)}@example.test`,
       subject: 'x',
       text: 'x',

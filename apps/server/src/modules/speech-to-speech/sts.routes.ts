@@ -20,6 +20,8 @@ export async function stsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   const sts: StsDeps = {
     ...ttsDepsOf(deps),
     previews: { engines: deps.engines, storage: deps.storage, logger: deps.logger },
+    voiceConversion: deps.providers.voiceConversion,
+    denoise: deps.providers.denoise,
   };
   // The voice changer reads a person's voice: accounts §4 biometric terms first.
   const biometric = biometricGuard(deps);

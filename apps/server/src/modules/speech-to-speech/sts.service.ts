@@ -13,11 +13,12 @@ import {
 import { AppError, invalid } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { Limiter } from '../../platform/limiter';
+import type { DenoiseProvider } from '../../providers/denoise/denoise-provider';
 import { encodeAudio } from '../../providers/tts/encode-audio';
 import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
-import { denoise } from '../../providers/voice-audio/denoise';
 import { probeUpload, UploadRejectedError } from '../../providers/voice-audio/probe-upload';
-import { MAX_RATIO, MIN_RATIO, transformVoice } from '../../providers/voice-audio/voice-transform';
+import type { VoiceConversionProvider } from '../../providers/voice-conversion/voice-conversion-provider';
+import { MAX_RATIO, MIN_RATIO } from '../../providers/voice-conversion/voice-transform';
 import { assertAffordable, type Budget, openBudget, recordGeneration, runMetered } from '../metering';
 import { type TtsCaller, type TtsDeps, toClientError, workOf } from '../tts';
 import type { VoicePreviewDeps } from '../voices';
@@ -28,8 +29,9 @@ import { targetProfileOf } from './target-profile';
  * Speech to speech (the voice changer, issue 7 item 7): the input's delivery — its timing and intonation
  * contour — is kept, and its timbre moved to the target voice by signal processing: the whole pitch
  * contour is scaled by target median ÷ input median, the formants by formantScale (the vocal-tract length
- * ratio from F2/F3), tempo 1, with rubberband (transformVoice). No neural conversion: the result keeps
- * the speaker's articulation and accent; only the voice's register and vocal-tract size move.
+ * ratio from F2/F3), tempo 1, by the voice conversion provider (the embedded one: rubberband,
+ * transformVoice). No neural conversion: the result keeps the speaker's articulation and accent; only
+ * the voice's register and vocal-tract size move.
  */
 
 export type StsDeps = Pick<
@@ -38,6 +40,8 @@ export type StsDeps = Pick<
 > & {
   /** What makes a premade voice's preview, whose analysis is the target profile. */
   previews: VoicePreviewDeps;
+  voiceConversion: VoiceConversionProvider;
+  denoise: DenoiseProvider;
 };
 
 export interface StsInput {
@@ -194,7 +198,7 @@ async function convert(deps: StsDeps, caller: TtsCaller, input: StsInput): Promi
     budget,
     async () => {
       const cleaned = input.fields.remove_background_noise
-        ? await denoise(plan.input, { timeoutMs: workMs })
+        ? await deps.denoise.denoise(plan.input, { timeoutMs: workMs })
         : plan.input;
       const source = analyzeVoice(cleaned);
       if (source.pitch.medianHz === null)
@@ -204,7 +208,7 @@ async function convert(deps: StsDeps, caller: TtsCaller, input: StsInput): Promi
       const targetMedianHz = target.pitch.medianHz ?? source.pitch.medianHz;
       const pitchRatio = clamp(targetMedianHz / source.pitch.medianHz, MIN_RATIO, MAX_RATIO);
       const formantRatio = formantScale(source, target);
-      const converted = await transformVoice(
+      const converted = await deps.voiceConversion.convert(
         cleaned,
         { pitchRatio, formantRatio, tempoRatio: 1 },
         { timeoutMs: workMs },

@@ -1,21 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import { OpenAiCompatibleProvider, routeProviders } from '../../providers/tts/tts-provider';
 import type { TtsDeps } from './tts.service';
 
 /** What a generation needs from the app: the engine pool, with the external speech server if configured. */
 export function ttsDepsOf(deps: AppDeps): TtsDeps {
   return {
     db: deps.database.db,
-    engines: routeProviders(
-      deps.engines,
-      deps.config.externalTts
-        ? new OpenAiCompatibleProvider({
-            ...deps.config.externalTts,
-            timeoutMs: deps.config.engines.timeoutMs,
-          })
-        : undefined,
-    ),
+    engines: deps.providers.tts,
     externalConfigured: deps.config.externalTts !== undefined,
     storage: deps.storage,
     clock: deps.clock,

@@ -10,7 +10,7 @@ import {
   makeMediaFile,
   TEN_SECONDS_OF_TEXT,
 } from '../../providers/voice-audio/test-signals';
-import { transformVoice } from '../../providers/voice-audio/voice-transform';
+import { transformVoice } from '../../providers/voice-conversion/voice-transform';
 import { readAll } from '../../test/audio-probe';
 import {
   callAs,

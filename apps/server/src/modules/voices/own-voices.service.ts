@@ -16,8 +16,8 @@ import { AppError, invalid, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { UploadedFile } from '../../platform/multipart';
 import type { Storage } from '../../platform/storage/storage';
+import type { DenoiseProvider } from '../../providers/denoise/denoise-provider';
 import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
-import { denoise } from '../../providers/voice-audio/denoise';
 import { probeUpload, UploadRejectedError } from '../../providers/voice-audio/probe-upload';
 import { getUser } from '../users';
 import { assertRole, callerRoleOn, forgetShares } from '../workspaces';
@@ -53,6 +53,7 @@ export interface OwnVoiceDeps {
   storage: Storage;
   previews: VoicePreviewDeps;
   publicUrl: string;
+  denoise: DenoiseProvider;
 }
 
 export interface VoiceCaller {
@@ -133,6 +134,7 @@ const IVC_SAMPLE_LIMITS: SampleLimits = {
  * that is the whole allowed sample, a file holding more than its header says is refused by the decode.
  */
 async function analyseSample(
+  denoise: DenoiseProvider,
   file: UploadedFile,
   index: number,
   removeNoise: boolean,
@@ -146,7 +148,7 @@ async function analyseSample(
       maxSeconds: Math.min(limits.maxSeconds, VOICE_SAMPLE_MAX_SECONDS),
       refuseLonger: limits.maxSeconds <= VOICE_SAMPLE_MAX_SECONDS,
     });
-    const cleaned = removeNoise ? await denoise(decoded) : decoded;
+    const cleaned = removeNoise ? await denoise.denoise(decoded) : decoded;
     const profile = analyzeVoice(cleaned);
     if (profile.pitch.medianHz === null) throw refuse(PITCH_UNAVAILABLE_MESSAGES[profile.pitch.unavailable]);
     const format = probe.format.split(',')[0] ?? 'audio';
@@ -165,22 +167,24 @@ async function analyseSample(
 
 /** The profile of one uploaded recording (similar voices), refused like a sample. */
 export async function analyseUpload(
+  denoise: DenoiseProvider,
   file: UploadedFile,
   index: number,
   removeNoise: boolean,
 ): Promise<VoiceProfile> {
-  return (await analyseSample(file, index, removeNoise)).profile;
+  return (await analyseSample(denoise, file, index, removeNoise)).profile;
 }
 
 /** Every sample, one at a time (each decodes and analyses on this process's cores). */
 export async function analyseSamples(
+  denoise: DenoiseProvider,
   files: readonly UploadedFile[],
   removeNoise: boolean,
   limits: SampleLimits = IVC_SAMPLE_LIMITS,
 ): Promise<AnalysedSample[]> {
   const out: AnalysedSample[] = [];
   for (const [index, file] of files.entries())
-    out.push(await analyseSample(file, index, removeNoise, limits));
+    out.push(await analyseSample(denoise, file, index, removeNoise, limits));
   return out;
 }
 
@@ -297,7 +301,7 @@ export async function addVoice(
   checkFileCount(files, true);
   // The plan is checked before the work of decoding (and again under the lock when the voice is saved).
   await assertVoiceSlot(deps.db, caller.workspaceId, 'clone');
-  const analysed = await analyseSamples(files, fields.remove_background_noise);
+  const analysed = await analyseSamples(deps.denoise, files, fields.remove_background_noise);
   const profile = mergeProfiles(analysed.map((s) => s.profile));
   const language = languageOf(fields.labels);
   const base = baseVoiceFor(profile.pitch.medianHz, language, fields.labels?.gender);
@@ -360,7 +364,7 @@ export async function editVoice(
         ? 'Add samples to a professional clone with POST /v1/voices/pvc/{voice_id}/samples, then train it again.'
         : 'A designed voice has no samples to add to.',
     );
-  const analysed = await analyseSamples(files, fields.remove_background_noise);
+  const analysed = await analyseSamples(deps.denoise, files, fields.remove_background_noise);
   const added = await storeSamples(
     deps,
     caller.workspaceId,

@@ -3,10 +3,8 @@ import { PVC_SAMPLE_MAX_BYTES, PVC_SAMPLE_MAX_SECONDS } from '@parla/contracts';
 import type { Db } from '../../platform/db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/multipart';
-import type { Storage } from '../../platform/storage/storage';
 import { encodeAudio } from '../../providers/tts/encode-audio';
 import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
-import { denoise } from '../../providers/voice-audio/denoise';
 import { analyseSamples, getSample, storeSamples, type VoiceCaller } from './own-voices.service';
 import { toPvcSample } from './pvc.present';
 import { getPvc, type PvcDeps, WORK_RATE } from './pvc.service';
@@ -17,7 +15,7 @@ import type { VoiceSampleRow } from './voices.tables';
 
 /** `POST /v1/voices/pvc/{id}/samples`: each file checked by content and measured, then stored. */
 export async function addPvcSamples(
-  deps: Pick<PvcDeps, 'db' | 'storage'>,
+  deps: Pick<PvcDeps, 'db' | 'storage' | 'denoise'>,
   caller: VoiceCaller,
   voiceId: string,
   files: readonly UploadedFile[],
@@ -25,7 +23,7 @@ export async function addPvcSamples(
 ) {
   if (files.length === 0) throw invalid('files', 'Upload at least one recording of the voice.');
   const { row } = await getPvc(deps.db, caller, voiceId);
-  const analysed = await analyseSamples(files, removeNoise, {
+  const analysed = await analyseSamples(deps.denoise, files, removeNoise, {
     maxBytes: PVC_SAMPLE_MAX_BYTES,
     maxSeconds: PVC_SAMPLE_MAX_SECONDS,
   });
@@ -83,7 +81,7 @@ export async function updatePvcSample(
 
 /** `DELETE /v1/voices/pvc/{id}/samples/{sample}`. */
 export async function deletePvcSample(
-  deps: Pick<PvcDeps, 'db' | 'storage'>,
+  deps: Pick<PvcDeps, 'db' | 'storage' | 'denoise'>,
   caller: VoiceCaller,
   voiceId: string,
   sampleId: string,
@@ -96,11 +94,11 @@ export async function deletePvcSample(
 
 /** A stored sample decoded to 16 kHz mono, trimmed as set, denoised when asked. */
 export async function decodeSample(
-  storage: Storage,
+  deps: Pick<PvcDeps, 'storage' | 'denoise'>,
   sample: VoiceSampleRow,
   options: { denoise?: boolean } = {},
 ): Promise<PcmAudio> {
-  const bytes = await storage.get(sample.storageKey);
+  const bytes = await deps.storage.get(sample.storageKey);
   if (!bytes) throw notFound('The sample audio');
   // Bounded even when a sample's header understated its length (only the header was checked at upload).
   const pcm = await decodeToPcm(bytes, { sampleRate: WORK_RATE, maxSeconds: PVC_SAMPLE_MAX_SECONDS });
@@ -108,7 +106,7 @@ export async function decodeSample(
   const to =
     sample.trimEndMs === null ? pcm.samples.length : Math.round((sample.trimEndMs * WORK_RATE) / 1000);
   const trimmed = { ...pcm, samples: pcm.samples.slice(from, Math.max(from, to)) };
-  return (options.denoise ?? sample.removeBackgroundNoise) ? denoise(trimmed) : trimmed;
+  return (options.denoise ?? sample.removeBackgroundNoise) ? deps.denoise.denoise(trimmed) : trimmed;
 }
 
 /** Audio as mp3, base64 (the PVC calls' `audio_base_64`). */
@@ -117,7 +115,7 @@ export const mp3Base64 = async (pcm: PcmAudio) =>
 
 /** `GET …/samples/{sample}/audio`: the sample (trimmed) as mp3, base64. */
 export async function pvcSampleAudio(
-  deps: Pick<PvcDeps, 'db' | 'storage'>,
+  deps: Pick<PvcDeps, 'db' | 'storage' | 'denoise'>,
   caller: VoiceCaller,
   voiceId: string,
   sampleId: string,
@@ -125,7 +123,7 @@ export async function pvcSampleAudio(
 ) {
   const { row } = await getPvc(deps.db, caller, voiceId);
   const sample = await getSample(deps.db, caller.workspaceId, row.id, sampleId);
-  const pcm = await decodeSample(deps.storage, sample, {
+  const pcm = await decodeSample(deps, sample, {
     denoise: removeNoise ?? sample.removeBackgroundNoise,
   });
   return {
@@ -139,7 +137,7 @@ export async function pvcSampleAudio(
 
 /** `GET …/samples/{sample}/waveform`. */
 export async function pvcSampleWaveform(
-  deps: Pick<PvcDeps, 'db' | 'storage'>,
+  deps: Pick<PvcDeps, 'db' | 'storage' | 'denoise'>,
   caller: VoiceCaller,
   voiceId: string,
   sampleId: string,
@@ -148,6 +146,6 @@ export async function pvcSampleWaveform(
   const sample = await getSample(deps.db, caller.workspaceId, row.id, sampleId);
   return {
     sample_id: sample.id,
-    visual_waveform: visualWaveform(await decodeSample(deps.storage, sample, { denoise: false })),
+    visual_waveform: visualWaveform(await decodeSample(deps, sample, { denoise: false })),
   };
 }

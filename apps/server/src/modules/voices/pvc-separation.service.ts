@@ -45,13 +45,13 @@ export async function startSeparation(
 
 /** The separation job: the speakers of the sample, the one who speaks most selected. */
 export async function runSeparation(
-  deps: Pick<PvcDeps, 'db' | 'storage'>,
+  deps: Pick<PvcDeps, 'db' | 'storage' | 'denoise'>,
   payload: PvcJobPayload,
 ): Promise<void> {
   const sample = await findWorkspaceSample(deps.db, payload.workspaceId, payload.sampleId ?? '');
   if (!sample) return; // deleted since
   try {
-    const speakers = separateSpeakers(await decodeSample(deps.storage, sample, { denoise: false }));
+    const speakers = separateSpeakers(await decodeSample(deps, sample, { denoise: false }));
     const stored: StoredSeparation = {
       status: 'completed',
       speakers: Object.fromEntries(
@@ -96,7 +96,7 @@ export function selectedSpeech(pcm: PcmAudio, separation: StoredSeparation | nul
 
 /** `GET …/speakers/{speaker}/audio`: what one speaker says in the sample, as mp3, base64. */
 export async function pvcSpeakerAudio(
-  deps: Pick<PvcDeps, 'db' | 'storage'>,
+  deps: Pick<PvcDeps, 'db' | 'storage' | 'denoise'>,
   caller: VoiceCaller,
   voiceId: string,
   sampleId: string,
@@ -106,7 +106,7 @@ export async function pvcSpeakerAudio(
   const sample = await getSample(deps.db, caller.workspaceId, row.id, sampleId);
   const separation = sample.speakerSeparation;
   if (separation?.status !== 'completed' || !separation.speakers[speakerId]) throw notFound('The speaker');
-  const pcm = selectedSpeech(await decodeSample(deps.storage, sample, { denoise: false }), {
+  const pcm = selectedSpeech(await decodeSample(deps, sample, { denoise: false }), {
     ...separation,
     selected_speaker_ids: [speakerId],
   });

@@ -67,7 +67,7 @@ export async function startTraining(
  * profiled and merged by speech time into the voice's profile; the base voice follows the result.
  */
 export async function runTraining(
-  deps: Pick<PvcDeps, 'db' | 'storage'>,
+  deps: Pick<PvcDeps, 'db' | 'storage' | 'denoise'>,
   payload: PvcJobPayload,
   onProgress: (share: number) => Promise<void>,
 ): Promise<void> {
@@ -78,7 +78,7 @@ export async function runTraining(
     const samples = await listSamplesUnordered(deps.db, row.id);
     const profiles: VoiceProfile[] = [];
     for (const [index, sample] of samples.entries()) {
-      const speech = selectedSpeech(await decodeSample(deps.storage, sample), sample.speakerSeparation);
+      const speech = selectedSpeech(await decodeSample(deps, sample), sample.speakerSeparation);
       const profile = analyzeVoice(speech);
       if (profile.pitch.medianHz !== null) profiles.push(profile);
       const share = (index + 1) / samples.length;

@@ -5,7 +5,8 @@ import { toUnixSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError, invalid } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/multipart';
-import { transcribe, words } from '../../providers/stt/pocketsphinx';
+import type { SttProvider } from '../../providers/stt/stt-provider';
+import { words } from '../../providers/stt/words';
 import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
 import { getOwnVoice, type VoiceCaller } from './own-voices.service';
 import { getPvc, type PvcDeps, WORK_RATE } from './pvc.service';
@@ -72,6 +73,7 @@ export async function verifyCaptcha(
   voiceId: string,
   recording: UploadedFile | undefined,
   now: Date,
+  stt: SttProvider,
 ): Promise<void> {
   const { row, samples } = await getOwnVoice(db, caller, voiceId, 'admin');
   if (!recording) throw invalid('recording', 'Send the recording of the captcha read aloud.');
@@ -93,7 +95,7 @@ export async function verifyCaptcha(
   let failure: string | undefined;
   if (profile.pitch.medianHz === null) failure = 'No speech was heard in the recording.';
   if (!failure && row.language === 'en') {
-    const heard = new Set(words(await transcribe(pcm, { timeoutMs: 60_000 })));
+    const heard = new Set(words(await stt.transcribe(pcm, { timeoutMs: 60_000 })));
     const wanted = words(row.captchaText);
     const share = wanted.filter((w) => heard.has(w)).length / wanted.length;
     if (share < PVC_CAPTCHA_MIN_WORD_SHARE)
@@ -111,7 +113,7 @@ export async function verifyCaptcha(
 
 /** `POST /v1/voices/pvc/{id}/verification`: the documents are kept and the request recorded for an admin. */
 export async function requestManualVerification(
-  deps: Pick<PvcDeps, 'db' | 'storage'>,
+  deps: Pick<PvcDeps, 'db' | 'storage' | 'denoise'>,
   caller: VoiceCaller,
   voiceId: string,
   files: readonly UploadedFile[],

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import type { Db } from '../../platform/db/client';
 import { defineJob } from '../../platform/jobs/job-definition';
-import type { Storage } from '../../platform/storage/storage';
-import type { PvcJobPayload } from './pvc.service';
+import type { PvcDeps, PvcJobPayload } from './pvc.service';
 import { runSeparation } from './pvc-separation.service';
 import { runTraining } from './pvc-training.service';
 
@@ -10,8 +8,8 @@ import { runTraining } from './pvc-training.service';
  * Set by the process: what the professional-clone jobs read and write (the worker runs jobs with
  * payloads only). The PVC routes provide it, and main.ts for a `--role=worker` process.
  */
-let pvcDeps: { db: Db; storage: Storage } | undefined;
-export function providePvcDeps(deps: { db: Db; storage: Storage }): void {
+let pvcDeps: Pick<PvcDeps, 'db' | 'storage' | 'denoise'> | undefined;
+export function providePvcDeps(deps: Pick<PvcDeps, 'db' | 'storage' | 'denoise'>): void {
   pvcDeps = deps;
 }
 

@@ -46,13 +46,14 @@ export async function pvcRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   const pvc: PvcDeps = {
     db,
     storage: deps.storage,
+    denoise: deps.providers.denoise,
     queue: deps.queue,
     separateJob: pvcSeparateJob,
     trainJob: pvcTrainJob,
     models: { external: deps.config.externalTts !== undefined },
   };
   // This process's worker (--role=all) runs the jobs these routes start.
-  providePvcDeps({ db, storage: deps.storage });
+  providePvcDeps({ db, storage: deps.storage, denoise: deps.providers.denoise });
   const guarded = { onRequest: deps.auth.requireAuth };
   // A professional clone is made from a person's voice: accounts §4 biometric terms first.
   const biometric = biometricGuard(deps);
@@ -169,7 +170,7 @@ export async function pvcRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
         const caller = callerOf(request);
         await getOwnVoice(db, caller, params.voice_id, 'admin');
         const form = await readMultipartForm(request, 'recording', z.object({}));
-        await verifyCaptcha(db, caller, params.voice_id, form.file, deps.clock.now());
+        await verifyCaptcha(db, caller, params.voice_id, form.file, deps.clock.now(), deps.providers.stt);
         return ok;
       },
       guarded,

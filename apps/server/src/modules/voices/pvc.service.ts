@@ -5,6 +5,7 @@ import { newId } from '../../platform/ids';
 import type { JobDefinition } from '../../platform/jobs/job-definition';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { Storage } from '../../platform/storage/storage';
+import type { DenoiseProvider } from '../../providers/denoise/denoise-provider';
 import { getOwnVoice, takeVoiceSlot, type VoiceCaller } from './own-voices.service';
 import { baseVoiceFor, voiceNotFound } from './speaking-voice';
 import type { ModelAvailability } from './voices.service';
@@ -24,6 +25,7 @@ import { countWorkspaceVoices, insertVoice, updateVoice, workspaceTier } from '.
 export interface PvcDeps {
   db: Db;
   storage: Storage;
+  denoise: DenoiseProvider;
   queue: JobQueue;
   /** Which models a training may name (the external one only when configured). */
   models: ModelAvailability;

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import type { TtsProvider } from '../../providers/tts/tts-provider';
-import { MAX_RATIO, MIN_RATIO, type VoiceTransform } from '../../providers/voice-audio/voice-transform';
+import { MAX_RATIO, MIN_RATIO, type VoiceTransform } from '../../providers/voice-conversion/voice-transform';
 import { getUser } from '../users';
 import type { ResourceCaller } from '../workspaces';
 import { findOwnVoice } from './voices.store';

@@ -21,7 +21,7 @@ import { encodeAudio } from '../../providers/tts/encode-audio';
 import { findMarkup, MarkupError } from '../../providers/tts/markup';
 import { synthesizeSpeech } from '../../providers/tts/speech-pipeline';
 import type { TtsProvider } from '../../providers/tts/tts-provider';
-import { transformVoice } from '../../providers/voice-audio/voice-transform';
+import { transformVoice } from '../../providers/voice-conversion/voice-transform';
 import { readQuotaState } from '../credits';
 import { assertFormatAllowed } from '../metering';
 import { getOwnVoice, takeVoiceSlot, type VoiceCaller } from './own-voices.service';

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Storage } from '../../platform/storage/storage';
 import type { EnginePool } from '../../providers/engines/engine-pool';
 import { encodeAudio } from '../../providers/tts/encode-audio';
-import { transformVoice } from '../../providers/voice-audio/voice-transform';
+import { transformVoice } from '../../providers/voice-conversion/voice-transform';
 import { type SpeakingVoice, timbreFor } from './speaking-voice';
 
 /** What each voice says in its preview, in its own language. */

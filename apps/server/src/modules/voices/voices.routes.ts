@@ -90,6 +90,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     storage: deps.storage,
     publicUrl,
     previews: { engines: deps.engines, storage: deps.storage, logger: deps.logger },
+    denoise: deps.providers.denoise,
   };
 
   /** Every voice the caller may use: premade, then the workspace's own. */
@@ -374,7 +375,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       async ({ request }) => {
         const form = await readMultipartForm(request, 'audio_file', SimilarVoicesFields);
         if (!form.file) throw invalid('audio_file', 'Upload a recording of the voice to compare.');
-        const profile = await analyseUpload(form.file, 0, false);
+        const profile = await analyseUpload(deps.providers.denoise, form.file, 0, false);
         return similarVoices(
           db,
           callerOf(request),

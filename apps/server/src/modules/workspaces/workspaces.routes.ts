@@ -89,7 +89,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
     db,
     events: deps.events,
     clock: deps.clock,
-    mailer: deps.mailer,
+    mailer: deps.providers.mail,
     logger: deps.logger,
     publicUrl: deps.config.publicUrl,
   };

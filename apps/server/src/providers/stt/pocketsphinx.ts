@@ -1,13 +1,15 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { withScratchDir } from '../../platform/scratch-dirs';
+import { programHost } from '../engines/program-host';
 import { encodeAudio } from '../tts/encode-audio';
+import type { SttProvider } from './stt-provider';
 
 /**
  * Transcribes mono English speech with Debian's pocketsphinx (its en-us model, at 16 kHz): the words it
  * heard, lower case. Used by the professional-clone captcha and by the engines' round-trip tests. A weak
- * recogniser (≈ 20–40 % word error on clear speech): callers ask for most words, not all.
+ * recogniser (≈ 20–40 % word error on clear speech): callers ask for most words, not all. It runs in the
+ * program host, like ffmpeg, so the server's process is never forked.
  */
 export async function transcribe(
   audio: { sampleRate: number; samples: Int16Array },
@@ -16,40 +18,21 @@ export async function transcribe(
   return withScratchDir('stt-', async (dir) => {
     const file = path.join(dir, 'in.wav');
     await fs.writeFile(file, await encodeAudio({ ...audio, channels: 1 }, 'wav_16000'));
-    const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(
-        'pocketsphinx_continuous',
-        ['-infile', file, '-logfn', '/dev/null'],
-        { timeout: options.timeoutMs ?? 120_000, maxBuffer: 4 * 1024 * 1024 },
-        (error, out) => (error ? reject(error) : resolve(out)),
-      ),
-    );
+    const run = programHost.run('pocketsphinx_continuous', ['-infile', file, '-logfn', '/dev/null'], {
+      timeoutMs: options.timeoutMs ?? 120_000,
+    });
+    const out: Buffer[] = [];
+    run.output.on('data', (chunk: Buffer) => out.push(chunk));
+    run.end();
+    const exit = await run.exit;
+    if (exit.error) throw new Error(`pocketsphinx could not run: ${exit.error}`);
+    if (exit.signal === 'SIGKILL') throw new Error('pocketsphinx took too long to transcribe.');
+    if (exit.code !== 0)
+      throw new Error(`pocketsphinx failed (${exit.code ?? exit.signal}): ${exit.stderr.slice(0, 300)}`);
+    const stdout = Buffer.concat(out).toString();
     return stdout.replace(/\s+/g, ' ').trim().toLowerCase();
   });
 }
 
-/** Lower-case words without punctuation (apostrophes kept: o'clock). */
-export function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[’]/g, "'")
-    .replace(/[^a-z0-9' ]+/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-}
-
-/** Word error rate: word-level edit distance over the reference's length. */
-export function wordErrorRate(reference: string, hypothesis: string): number {
-  const ref = words(reference);
-  const hyp = words(hypothesis);
-  let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= ref.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= hyp.length; j += 1) {
-      const substitution = (previous[j - 1] ?? 0) + (ref[i - 1] === hyp[j - 1] ? 0 : 1);
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
-    }
-    previous = current;
-  }
-  return ref.length === 0 ? 0 : (previous[hyp.length] ?? 0) / ref.length;
-}
+/** The embedded speech to text: pocketsphinx, English only. */
+export const pocketsphinxStt: SttProvider = { transcribe };

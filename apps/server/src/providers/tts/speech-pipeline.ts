@@ -1,7 +1,7 @@
 import type { EngineVoice } from '@parla/contracts';
 import { Limiter } from '../../platform/limiter';
 import { EngineFailure } from '../engines/engine-pool';
-import { transformVoice, type VoiceTransform } from '../voice-audio/voice-transform';
+import { transformVoice, type VoiceTransform } from '../voice-conversion/voice-transform';
 import { type CharacterAlignment, characterTimes, originalTimes, toAlignment } from './alignment';
 import {
   applyGain,

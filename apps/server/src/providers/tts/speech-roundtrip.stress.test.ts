@@ -2,7 +2,8 @@ import { PREMADE_VOICES } from '@parla/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool } from '../engines/engine-pool';
-import { transcribe, wordErrorRate } from '../stt/pocketsphinx';
+import { transcribe } from '../stt/pocketsphinx';
+import { wordErrorRate } from '../stt/words';
 import { synthesizeSpeech } from './speech-pipeline';
 
 /** Five everyday sentences, 57 words. */

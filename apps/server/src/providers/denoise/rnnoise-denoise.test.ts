@@ -1,7 +1,13 @@
 import type { PcmAudio } from '@parla/audio';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { denoise } from './denoise';
-import { decibels, fliteSpeech, meanPower, TEN_SECONDS_OF_TEXT, whiteNoise } from './test-signals';
+import {
+  decibels,
+  fliteSpeech,
+  meanPower,
+  TEN_SECONDS_OF_TEXT,
+  whiteNoise,
+} from '../voice-audio/test-signals';
+import { denoise } from './rnnoise-denoise';
 
 /** Clean speech, and the same with white noise at 5 dB SNR (over the whole signal). */
 let clean: PcmAudio;

@@ -1,5 +1,6 @@
 import type { PcmAudio } from '@parla/audio';
-import { runMediaTool } from './run-media-tool';
+import { runMediaTool } from '../voice-audio/run-media-tool';
+import type { DenoiseProvider } from './denoise-provider';
 
 /** The parts of the RNNoise Emscripten module used here. */
 interface RnnoiseModule {
@@ -178,3 +179,6 @@ export async function denoise(audio: PcmAudio, options: { timeoutMs?: number } =
   const samples = await fromRnnoiseRate(cleaned, audio.sampleRate, audio.samples.length, timeoutMs);
   return { sampleRate: audio.sampleRate, channels: 1, samples };
 }
+
+/** The embedded denoiser: RNNoise in WebAssembly, in this process. */
+export const rnnoiseDenoise: DenoiseProvider = { denoise };

@@ -1,0 +1,56 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { BillingProvider } from './billing/billing-provider';
+import { createBillingProvider } from './billing/create-billing-provider';
+import type { DenoiseProvider } from './denoise/denoise-provider';
+import { rnnoiseDenoise } from './denoise/rnnoise-denoise';
+import { createMailer } from './mail/create-mailer';
+import type { Mailer } from './mail/mailer';
+import type { OutboxKeeper } from './mail/outbox-mailer';
+import { pocketsphinxStt } from './stt/pocketsphinx';
+import type { SttProvider } from './stt/stt-provider';
+import { OpenAiCompatibleProvider, routeProviders, type TtsProvider } from './tts/tts-provider';
+import type { VoiceConversionProvider } from './voice-conversion/voice-conversion-provider';
+import { pitchFormantConversion } from './voice-conversion/voice-transform';
+
+/**
+ * The engines the modules work with, one per kind, each behind its interface: the app hands them to the
+ * modules (AppDeps `providers`), and a module takes the one it needs from there, never the
+ * implementation. Each kind has an embedded default that needs no setup.
+ */
+export interface Providers {
+  /** Text to speech: the engine pool, with `external` voices sent to an OpenAI-compatible server when configured. */
+  tts: TtsProvider;
+  /** Speech to text: pocketsphinx (the professional-clone captcha). */
+  stt: SttProvider;
+  /** The voice changer's conversion: the pitch/formant transform. */
+  voiceConversion: VoiceConversionProvider;
+  /** Background noise removal: RNNoise. */
+  denoise: DenoiseProvider;
+  /** Mail: SMTP when SMTP_URL is set, else the local outbox. */
+  mail: Mailer;
+  /** Payments: the built-in test provider or Stripe (BILLING_PROVIDER); null when payments are off. */
+  billing: BillingProvider | null;
+}
+
+/**
+ * Chooses every provider from the config, once, at start-up (main.ts, the test app). The engine pool is
+ * started by the caller, which also stops it; `keepOutbox` is where the local outbox keeps its mails (the
+ * mail module's table, handed in so providers stay below the modules).
+ */
+export function createProviders(
+  config: Pick<Config, 'externalTts' | 'engines' | 'mail' | 'env' | 'billing' | 'publicUrl'>,
+  parts: { engines: TtsProvider; keepOutbox: OutboxKeeper; logger: Logger },
+): Providers {
+  const external = config.externalTts
+    ? new OpenAiCompatibleProvider({ ...config.externalTts, timeoutMs: config.engines.timeoutMs })
+    : undefined;
+  return {
+    tts: routeProviders(parts.engines, external),
+    stt: pocketsphinxStt,
+    voiceConversion: pitchFormantConversion,
+    denoise: rnnoiseDenoise,
+    mail: createMailer(config, parts.keepOutbox, parts.logger),
+    billing: createBillingProvider(config),
+  };
+}
