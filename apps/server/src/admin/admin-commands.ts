@@ -5,14 +5,13 @@ import {
   SUBSCRIPTION_TIERS,
   type SubscriptionTier,
 } from '@parla/contracts';
-import { eq } from 'drizzle-orm';
 import { createApiKey } from '../modules/api-keys/api-keys.service';
 import { type AccountActionDeps, requestSupportAccess } from '../modules/auth/account-actions.service';
 import { hashPassword } from '../modules/auth/password-hash';
 import { createPromoCode } from '../modules/billing';
 import { getUserByEmail } from '../modules/users/users.store';
+import { updateWorkspace } from '../modules/workspaces';
 import { createUserWithWorkspace } from '../modules/workspaces/workspaces.service';
-import { workspaces } from '../modules/workspaces/workspaces.tables';
 
 /** The admin command line for self-hosters (issue 3 item 10). */
 export type AdminCommand =
@@ -194,16 +193,13 @@ export async function runAdminCommand(deps: AccountActionDeps, command: AdminCom
     case 'set-tier': {
       const user = await getUserByEmail(deps.db, command.email);
       if (!user?.workspaceId) throw new AdminUsageError(`no account has the email ${command.email}`);
-      await deps.db.update(workspaces).set({ tier: command.tier }).where(eq(workspaces.id, user.workspaceId));
+      await updateWorkspace(deps.db, user.workspaceId, { tier: command.tier });
       return [`${user.email}: workspace ${user.workspaceId} is now on tier ${command.tier}.`];
     }
     case 'set-inactivity-timeout': {
       const user = await getUserByEmail(deps.db, command.email);
       if (!user?.workspaceId) throw new AdminUsageError(`no account has the email ${command.email}`);
-      await deps.db
-        .update(workspaces)
-        .set({ sessionInactivityTimeout: command.seconds })
-        .where(eq(workspaces.id, user.workspaceId));
+      await updateWorkspace(deps.db, user.workspaceId, { sessionInactivityTimeout: command.seconds });
       return [
         command.seconds === null
           ? `Workspace ${user.workspaceId}: no inactivity sign-out.`

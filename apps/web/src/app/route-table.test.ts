@@ -120,7 +120,8 @@ describe('route table (accounts §2)', () => {
     ).toEqual(['Text to speech', 'Text to dialogue', 'Speech to speech']);
   });
 
-  it('loads a component for every built page', async () => {
+  // Imports every page from a cold start (4–5 s on a loaded 2-core machine): a longer bound than the default.
+  it('loads a component for every built page', { timeout: 20_000 }, async () => {
     for (const entry of listBuiltRoutes()) {
       expect(typeof (await entry.page()).default).toBe('function');
     }

@@ -2,7 +2,6 @@ import type { MfaChallengeResponse, SessionResponse } from '@parla/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
-import { startOnboarding } from '../onboarding';
 import { getUser, getUserByEmail } from '../users';
 import type { UserRow } from '../users/users.tables';
 import { createUserWithWorkspace, workspaceForToken } from '../workspaces';
@@ -65,6 +64,8 @@ export async function signUp(
       firstName: input.firstName ?? null,
       passwordHash,
       agreesToProductUpdates: input.agreesToProductUpdates ?? false,
+      // accounts §3 is_onboarding_completed: an account made by sign-up goes through /app/onboarding.
+      onboardingPending: true,
     });
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index lets one through.
@@ -75,8 +76,6 @@ export async function signUp(
     }
     throw error;
   }
-  // accounts §3 is_onboarding_completed: an account made by sign-up goes through /app/onboarding.
-  await startOnboarding(deps.db, created.user.id);
   return { ...(await startSession(deps, created.user)), user: created.user };
 }
 

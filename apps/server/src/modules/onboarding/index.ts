@@ -1,3 +1,2 @@
 /** The onboarding module's front door: what other modules may use (issue 17; the rest is its own). */
 export { toUserOnboarding } from './onboarding.present';
-export { startOnboarding } from './onboarding.service';

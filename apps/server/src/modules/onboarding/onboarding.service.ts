@@ -19,7 +19,6 @@ import {
   insertChecklist,
   markStoredChecklistComplete,
   saveSurvey,
-  setOnboardingPending,
 } from './onboarding.store';
 
 /*
@@ -42,11 +41,6 @@ export interface OnboardingDeps {
 const notStarted = () => new AppError('conflict', 'Your onboarding checklist has not been started yet.');
 
 const userGone = () => new AppError('unauthorized', 'Your session has ended. Please sign in again.');
-
-/** Sign-up's part (accounts §3 is_onboarding_completed): a new account goes through /app/onboarding. */
-export async function startOnboarding(db: Db, userId: string): Promise<void> {
-  await setOnboardingPending(db, userId);
-}
 
 /** `POST /v1/user/onboarding-survey-complete`: keeps the answers; onboarding is done; fills an empty name. */
 export async function completeSurvey(db: Db, userId: string, input: OnboardingSurveyRequest): Promise<void> {

@@ -27,11 +27,6 @@ export async function saveSurvey(db: Db, userId: string, survey: OnboardingSurve
   return rows.length > 0;
 }
 
-/** An account made by sign-up starts with onboarding to do (the column's default, true, is for the rest). */
-export async function setOnboardingPending(db: Db, userId: string): Promise<void> {
-  await db.update(users).set({ isOnboardingCompleted: false }).where(eq(users.id, userId));
-}
-
 export async function getChecklistState(db: Db, userId: string): Promise<ChecklistState | undefined> {
   const [row] = await db.select(stateColumns).from(users).where(eq(users.id, userId));
   return row;

@@ -19,6 +19,8 @@ export async function createUserWithWorkspace(
     agreesToProductUpdates?: boolean;
     emailVerifiedAt?: Date | null;
     tier?: SubscriptionTier;
+    /** accounts §3 is_onboarding_completed: an account made by sign-up goes through /app/onboarding. */
+    onboardingPending?: boolean;
   },
 ): Promise<{ user: UserRow; workspace: WorkspaceRow }> {
   return db.transaction(async (tx) => {
@@ -29,6 +31,7 @@ export async function createUserWithWorkspace(
       passwordHash: input.passwordHash ?? null,
       agreesToProductUpdates: input.agreesToProductUpdates ?? false,
       emailVerifiedAt: input.emailVerifiedAt ?? null,
+      isOnboardingCompleted: !input.onboardingPending,
     });
     const name = input.firstName ? `${input.firstName}'s Workspace` : 'My Workspace';
     const workspace = await insertWorkspaceWithOwner(tx, {

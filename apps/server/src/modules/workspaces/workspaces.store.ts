@@ -49,7 +49,7 @@ export async function getWorkspace(
 export async function updateWorkspace(
   db: Db,
   workspaceId: string,
-  changes: Partial<Pick<WorkspaceRow, 'name' | 'sessionInactivityTimeout'>>,
+  changes: Partial<Pick<WorkspaceRow, 'name' | 'sessionInactivityTimeout' | 'tier'>>,
 ): Promise<void> {
   await db.update(workspaces).set(changes).where(eq(workspaces.id, workspaceId));
 }
