@@ -1,3 +1,4 @@
+/// <reference path="./rnnoise-wasm.d.ts" />
 import type { PcmAudio } from '@parla/audio';
 import { runMediaTool } from '../voice-audio/run-media-tool';
 import type { DenoiseProvider } from './denoise-provider';
