@@ -60,6 +60,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: [...webTestsThatMock, '**/node_modules/**'],
           isolate: false,
+          setupFiles: ['./src/test/fresh-browser-state.ts'],
         },
       },
       {

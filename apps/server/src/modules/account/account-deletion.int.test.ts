@@ -112,6 +112,9 @@ describe('workspace deletion clean-up', () => {
     await bus.transaction(async (tx, events) => {
       await tx.delete(workspaces).where(eq(workspaces.id, workspace.id));
       await events.publish(workspaceDeleted, event);
+      // The copies stop working in the deleting transaction itself, not after it.
+      const [copy] = await tx.select().from(voices).where(eq(voices.id, copyId));
+      expect(copy?.sharingStatus).toBe('copied_disabled');
     });
     expect(await exists(files)).toEqual(files.map(() => false));
     expect(await exists([kept])).toEqual([true]);
@@ -119,13 +122,14 @@ describe('workspace deletion clean-up', () => {
     expect(await deliveriesOf(workspace.id)).toEqual(DURABLE);
   });
 
-  it('the durable handlers clean up what a crash after the commit left behind', async () => {
+  it('the durable handlers clean up the files a crash after the commit left behind', async () => {
     const { workspace, copyId, files, kept, event } = await workspaceWithFiles();
     // The commit happened, the process died before its first pass: the rows are gone, the files are not.
     await database.db.delete(workspaces).where(eq(workspaces.id, workspace.id));
     for (const handler of DURABLE) await bus.deliverDurable(workspaceDeleted.name, handler, event);
     expect(await exists(files)).toEqual(files.map(() => false));
     expect(await exists([kept])).toEqual([true]);
-    expect(await copyStatus(copyId)).toBe('copied_disabled');
+    // The copies are the transaction's part (above), not the durable handlers'.
+    expect(await copyStatus(copyId)).toBe('copied');
   });
 });

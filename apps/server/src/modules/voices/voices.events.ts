@@ -6,30 +6,25 @@ import { deleteWorkspaceVoiceFiles } from './voice-files';
 import { disableCopiesOfVoices } from './voices.store';
 
 /**
- * After a workspace's deletion (its voice rows went by cascade): the library copies other workspaces made
- * of its voices stop working, and its voices' files go (samples, verification documents, design
- * previews, previews).
- */
-async function retireDeletedWorkspaceVoices(
-  deps: { db: Db; storage: Storage },
-  event: { workspaceId: string; voiceIds: string[] },
-): Promise<void> {
-  if (event.voiceIds.length > 0) await disableCopiesOfVoices(deps.db, event.voiceIds);
-  await deleteWorkspaceVoiceFiles(deps.storage, event.workspaceId, event.voiceIds);
-}
-
-/**
  * The clean-up after a workspace's deletion (issue 17: the deleting module publishes, voices cleans up its
- * own). Twice, on purpose: right after the commit, so the deletion answers with the copies disabled and the
- * files gone as it always did; and as a job, so a crash between the commit and that first pass still does
- * it. Both steps are idempotent.
+ * own; its voice rows go by cascade):
+ *   - the library copies other workspaces made of its voices stop working (§5 copied_disabled) inside the
+ *     deleting transaction, so no copy of a deleted voice is usable for a moment, as before events;
+ *   - its voices' files go (samples, verification documents, design previews, previews) twice, on purpose:
+ *     right after the commit, so the deletion answers with the files gone as it always did, and as a job,
+ *     so a crash between the commit and that first pass still does it. Deleting is idempotent.
  */
-export function subscribeVoices(bus: EventBus, deps: { db: Db; storage: Storage }): void {
-  bus.on(workspaceDeleted, 'voices.workspace-deleted', (event) => retireDeletedWorkspaceVoices(deps, event));
+export function subscribeVoices(bus: EventBus, deps: { storage: Storage }): void {
   bus.on(
     workspaceDeleted,
-    'voices.workspace-deleted.durable',
-    (event) => retireDeletedWorkspaceVoices(deps, event),
-    { durable: true },
+    'voices.workspace-deleted.copies',
+    async (event, tx: Db) => {
+      if (event.voiceIds.length > 0) await disableCopiesOfVoices(tx, event.voiceIds);
+    },
+    { inTransaction: true },
   );
+  const deleteFiles = (event: { workspaceId: string; voiceIds: string[] }) =>
+    deleteWorkspaceVoiceFiles(deps.storage, event.workspaceId, event.voiceIds);
+  bus.on(workspaceDeleted, 'voices.workspace-deleted', deleteFiles);
+  bus.on(workspaceDeleted, 'voices.workspace-deleted.durable', deleteFiles, { durable: true });
 }

@@ -12,7 +12,7 @@ import { defineEvent, deliverEventJob, EventBus } from './event-bus';
 
 /*
  * The event bus (issue 17 item 2) on the real database: light handlers run after the commit and never on
- * a rollback; durable handlers are jobs enqueued in the publishing transaction — none on a rollback, and
+ * a rollback; in-transaction handlers write with the publisher and roll back with it; durable handlers are jobs enqueued in the publishing transaction — none on a rollback, and
  * one that a crash interrupted (or that failed) runs again.
  */
 
@@ -74,6 +74,38 @@ describe('domain events', () => {
       }),
     ).rejects.toThrow('rolled back');
     expect(seen).toEqual([`${committed}:1`]);
+  });
+
+  it('an in-transaction handler writes with the publishing transaction: its failure rolls it back', async () => {
+    const { bus: events } = bus();
+    events.on(
+      happened,
+      'test.in-transaction',
+      async ({ id }, tx) => {
+        if (id.startsWith('fail')) throw new Error('handler refused');
+        await tx
+          .insert(jobs)
+          .values({ id, name: 'test.marker', payload: {}, maxAttempts: 1, backoffBaseMs: 1 });
+      },
+      { inTransaction: true },
+    );
+    const written = newId();
+    await events.transaction(async (tx, publish) => {
+      await publish.publish(happened, { id: written });
+      // Written already, in this transaction.
+      expect(await tx.select().from(jobs).where(eq(jobs.id, written))).toHaveLength(1);
+    });
+    expect(await database.db.select().from(jobs).where(eq(jobs.id, written))).toHaveLength(1);
+    const kept = newId();
+    await expect(
+      events.transaction(async (tx, publish) => {
+        await tx
+          .insert(jobs)
+          .values({ id: kept, name: 'test.marker', payload: {}, maxAttempts: 1, backoffBaseMs: 1 });
+        await publish.publish(happened, { id: `fail-${newId()}` });
+      }),
+    ).rejects.toThrow('handler refused');
+    expect(await database.db.select().from(jobs).where(eq(jobs.id, kept))).toEqual([]);
   });
 
   it('a light handler’s failure is logged, never the publisher’s', async () => {

@@ -12,7 +12,10 @@ import type { JobQueue } from '../jobs/job-queue';
  *     enqueued in the publishing transaction — it exists only if the transaction commits, and a crash
  *     between the commit and the handler runs it again later;
  *   - a light handler (a checklist tick, a message under the bell) runs in this process right after the
- *     commit; its failure is logged and never fails what published it.
+ *     commit; its failure is logged and never fails what published it;
+ *   - an in-transaction handler (a write that must be true together with the event, e.g. other
+ *     workspaces' copies of a deleted workspace's voices stop working) runs inside the publishing
+ *     transaction, with its handle; its failure rolls the transaction back.
  * The names are the ones webhooks will send (event-catalog.ts).
  */
 
@@ -30,8 +33,8 @@ export function defineEvent<P>(name: string, payload: z.ZodType<P>): EventDefini
 interface Subscription {
   /** Unique per event: names the handler in the job that delivers it. */
   handler: string;
-  durable: boolean;
-  handle(payload: unknown): Promise<void>;
+  mode: 'light' | 'durable' | 'in_transaction';
+  handle(payload: unknown, db: Db): Promise<void>;
 }
 
 /** What a publisher hands the bus: a database handle (a transaction, or the db itself) and the events. */
@@ -70,21 +73,24 @@ export class EventBus {
 
   /**
    * Subscribes `handle` to `event` under a name unique for that event. `durable` handlers run as jobs
-   * (after a crash too); the others right after the commit, in this process.
+   * (after a crash too); `inTransaction` ones inside the publishing transaction (handed its handle); the
+   * others right after the commit, in this process.
    */
   on<P>(
     event: EventDefinition<P>,
     handler: string,
-    handle: (payload: P) => Promise<void>,
-    options: { durable?: boolean } = {},
+    handle: (payload: P, db: Db) => Promise<void>,
+    options: { durable?: boolean; inTransaction?: boolean } = {},
   ): void {
+    if (options.durable && options.inTransaction)
+      throw new Error(`The handler ${handler} cannot be both durable and in the transaction.`);
     const list = this.subscriptions.get(event.name) ?? [];
     if (list.some((s) => s.handler === handler))
       throw new Error(`The event ${event.name} already has a handler named ${handler}.`);
     list.push({
       handler,
-      durable: options.durable ?? false,
-      handle: handle as (payload: unknown) => Promise<void>,
+      mode: options.durable ? 'durable' : options.inTransaction ? 'in_transaction' : 'light',
+      handle: handle as (payload: unknown, db: Db) => Promise<void>,
     });
     this.subscriptions.set(event.name, list);
     this.definitions.set(event.name, event as EventDefinition<unknown>);
@@ -121,7 +127,7 @@ export class EventBus {
     const definition = this.definitions.get(eventName);
     if (!subscription || !definition)
       throw new NonRetryableJobError(`No handler ${handlerName} for the event ${eventName} in this process.`);
-    await subscription.handle(definition.payload.parse(payload));
+    await subscription.handle(definition.payload.parse(payload), this.options.db);
   }
 
   private async stage<P>(
@@ -132,7 +138,9 @@ export class EventBus {
   ): Promise<void> {
     const data = event.payload.parse(payload);
     for (const subscription of this.subscriptions.get(event.name) ?? []) {
-      if (subscription.durable) {
+      if (subscription.mode === 'in_transaction') {
+        await subscription.handle(data, db);
+      } else if (subscription.mode === 'durable') {
         await this.options.queue.enqueueIn(db, deliverEventJob, {
           event: event.name,
           handler: subscription.handler,
@@ -141,7 +149,7 @@ export class EventBus {
       } else {
         afterCommit.push(async () => {
           try {
-            await subscription.handle(data);
+            await subscription.handle(data, this.options.db);
           } catch (error) {
             this.options.logger.warn(
               { err: error, event: event.name, handler: subscription.handler },
