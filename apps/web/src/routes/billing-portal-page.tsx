@@ -96,7 +96,7 @@ function Portal({ session }: { session: HostedSession }) {
             <p className="py-6 text-center text-sm text-fg-muted">No invoices yet.</p>
           </CardContent>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-line text-fg-muted">
                 <tr>

@@ -14,7 +14,7 @@ export interface ApiKeysTableProps {
 export function ApiKeysTable({ apiKeys, onEdit, onDelete }: ApiKeysTableProps) {
   const toggle = useToggleApiKey();
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-line text-fg-muted">
           <tr>
