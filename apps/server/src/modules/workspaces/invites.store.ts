@@ -6,6 +6,10 @@ import { workspaceInvites, workspaces } from './workspaces.tables';
 export type InviteRow = typeof workspaceInvites.$inferSelect;
 export type InviteStatus = InviteRow['status'];
 
+/** An invitation still waiting for an answer: pending and not expired. */
+const awaitingAnswer = (now: Date) =>
+  and(eq(workspaceInvites.status, 'pending'), gt(workspaceInvites.expiresAt, now));
+
 /** How an answer names its invitation: the hash of the mailed code, or the id the invitee's list shows. */
 export type InviteKey = { codeHash: string } | { id: string };
 
@@ -18,13 +22,7 @@ export async function countPendingInviteEmails(db: Db, workspaceId: string, now:
   const [row] = await db
     .select({ n: sql<number>`count(distinct ${workspaceInvites.email})::int` })
     .from(workspaceInvites)
-    .where(
-      and(
-        eq(workspaceInvites.workspaceId, workspaceId),
-        eq(workspaceInvites.status, 'pending'),
-        gt(workspaceInvites.expiresAt, now),
-      ),
-    );
+    .where(and(eq(workspaceInvites.workspaceId, workspaceId), awaitingAnswer(now)));
   return row?.n ?? 0;
 }
 
@@ -41,8 +39,7 @@ export async function listPendingInviteEmailsAmong(
     .where(
       and(
         eq(workspaceInvites.workspaceId, workspaceId),
-        eq(workspaceInvites.status, 'pending'),
-        gt(workspaceInvites.expiresAt, now),
+        awaitingAnswer(now),
         inArray(workspaceInvites.email, emails),
       ),
     );
@@ -106,13 +103,7 @@ export async function listPendingInviteRows(db: Db, workspaceId: string, now: Da
   return db
     .select()
     .from(workspaceInvites)
-    .where(
-      and(
-        eq(workspaceInvites.workspaceId, workspaceId),
-        eq(workspaceInvites.status, 'pending'),
-        gt(workspaceInvites.expiresAt, now),
-      ),
-    )
+    .where(and(eq(workspaceInvites.workspaceId, workspaceId), awaitingAnswer(now)))
     .orderBy(asc(workspaceInvites.createdAt));
 }
 
@@ -129,13 +120,7 @@ export async function listInvitesTo(
     .select({ invite: workspaceInvites, workspaceName: workspaces.name, inviter })
     .from(workspaceInvites)
     .innerJoin(workspaces, eq(workspaces.id, workspaceInvites.workspaceId))
-    .where(
-      and(
-        eq(workspaceInvites.email, email),
-        eq(workspaceInvites.status, 'pending'),
-        gt(workspaceInvites.expiresAt, now),
-      ),
-    )
+    .where(and(eq(workspaceInvites.email, email), awaitingAnswer(now)))
     .orderBy(asc(workspaceInvites.createdAt));
 }
 
