@@ -7,6 +7,7 @@ import { creditsModule } from './modules/credits/credits.module';
 import { dialogueModule } from './modules/dialogue/dialogue.module';
 import { growthModule } from './modules/growth/growth.module';
 import { historyModule } from './modules/history/history.module';
+import { licencesModule } from './modules/licences/licences.module';
 import { mailModule } from './modules/mail/mail.module';
 import { meteringModule } from './modules/metering/metering.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
@@ -28,6 +29,7 @@ import { type ModuleManifest, shareableKindsOf } from './platform/module';
  */
 export const MODULES: readonly ModuleManifest[] = [
   systemModule,
+  licencesModule,
   authModule,
   usersModule,
   accountModule,
