@@ -9,6 +9,7 @@ import { checklistProgress } from '../features/onboarding/checklist-items';
 import {
   ChecklistItemsList,
   ChecklistProgress,
+  shownChecklistItems,
 } from '../features/onboarding/components/checklist-items-list';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader } from '../ui/card';
@@ -36,7 +37,8 @@ function OnboardingChecklist() {
   };
   const answer = checklist.data;
   const list = answer?.checklist;
-  const allDone = list ? checklistProgress(list.items).done === list.items.length : false;
+  const shown = list ? shownChecklistItems(list.items) : [];
+  const allDone = list ? checklistProgress(shown).done === shown.length : false;
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-12 sm:px-6">

@@ -4,6 +4,7 @@ import {
   availableLanding,
   checklistItemGuides,
   isChecklistActive,
+  itemsOfBuiltProducts,
   landingAfterSignIn,
   unacknowledgedItems,
 } from './checklist-items';
@@ -21,6 +22,19 @@ describe('checklist item landings (accounts §2)', () => {
     expect(
       availableLanding(checklistItemGuides.join_affiliate.landing, new Set(['/app/affiliates']))?.href,
     ).toBe('/app/affiliates');
+  });
+
+  it('shows only the steps whose product is built, in the server’s order', () => {
+    const items = makeChecklist({ done: ['create_dub'] }).checklist?.items ?? [];
+    const shown = itemsOfBuiltProducts(items, new Set(['/app/voice-lab', '/app/voice-library']));
+    expect(shown.map((item) => item.onboarding_checklist_item_id)).toEqual([
+      'add_voice_to_voice_lab',
+      'design_voice',
+      'generate_api_key',
+    ]);
+    expect(
+      itemsOfBuiltProducts(items, new Set(['/app/dubbing'])).map((i) => i.onboarding_checklist_item_id),
+    ).toEqual(['create_dub', 'generate_api_key']);
   });
 
   it('always links the server’s own pages', () => {

@@ -17,10 +17,11 @@ export interface ChecklistLanding {
 export interface ChecklistItemGuide {
   title: string;
   description: string;
-  /** accounts §2's landing page: speech synthesis, speech to speech, voice library, voice lab, dubbing, affiliates, docs. */
-  landing: ChecklistLanding | null;
-  /** Why there is no link, when there is none. */
-  noLandingReason?: string;
+  /**
+   * accounts §2's landing page: speech synthesis, speech to speech, voice library, voice lab, dubbing,
+   * affiliates, docs. While it is not built, the step is not shown (`itemsOfBuiltProducts`).
+   */
+  landing: ChecklistLanding;
   /** A second link, where the landing page alone does not get the step done. */
   extra?: ChecklistLanding;
 }
@@ -51,7 +52,6 @@ export const checklistItemGuides: Record<OnboardingChecklistItemId, ChecklistIte
     title: 'Create a dub',
     description: 'Dub audio or video into another language.',
     landing: { label: 'Open dubbing', href: '/app/dubbing' },
-    noLandingReason: 'Dubbing is not built yet.',
   },
   join_affiliate: {
     title: 'Join the affiliate programme',
@@ -78,6 +78,21 @@ export function availableLanding(
   if (landing.serverPage) return landing;
   const [path = ''] = landing.href.split('?');
   return builtPaths.has(path) ? landing : null;
+}
+
+/**
+ * The items whose product is built (their landing page is a built page), in the server's order: a step
+ * nobody can do yet is not shown (issue 18 item 8). The server keeps every item of accounts §4, so the
+ * step appears, with its state, once its page is built; the checklist's API and completion are unchanged.
+ */
+export function itemsOfBuiltProducts<T extends Pick<OnboardingChecklistItem, 'onboarding_checklist_item_id'>>(
+  items: readonly T[],
+  builtPaths: ReadonlySet<string>,
+): T[] {
+  return items.filter(
+    (item) =>
+      availableLanding(checklistItemGuides[item.onboarding_checklist_item_id].landing, builtPaths) !== null,
+  );
 }
 
 /** How many items are done, of how many. */

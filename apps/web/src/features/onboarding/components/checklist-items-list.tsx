@@ -1,6 +1,5 @@
 import type { OnboardingChecklistItem } from '@parla/contracts';
 import { clsx } from 'clsx';
-import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { listBuiltRoutes } from '../../../app/route-table';
 import { Badge } from '../../../ui/badge';
@@ -10,11 +9,19 @@ import {
   type ChecklistLanding,
   checklistItemGuides,
   checklistProgress,
+  itemsOfBuiltProducts,
 } from '../checklist-items';
 
-/** The built app paths, for links that must not lead to "Page not found". */
-function useBuiltPaths(): ReadonlySet<string> {
-  return useMemo(() => new Set(listBuiltRoutes().map((entry) => entry.path)), []);
+/** The built app paths, for links that must not lead to "Page not found" (the route table is fixed). */
+let builtPaths: ReadonlySet<string> | undefined;
+function getBuiltPaths(): ReadonlySet<string> {
+  builtPaths ??= new Set(listBuiltRoutes().map((entry) => entry.path));
+  return builtPaths;
+}
+
+/** The checklist's items that are shown: those whose product is built (issue 18 item 8). */
+export function shownChecklistItems<T extends OnboardingChecklistItem>(items: readonly T[]): T[] {
+  return itemsOfBuiltProducts(items, getBuiltPaths());
 }
 
 function LandingLink({ landing, quiet = false }: { landing: ChecklistLanding; quiet?: boolean }) {
@@ -39,7 +46,7 @@ function LandingLink({ landing, quiet = false }: { landing: ChecklistLanding; qu
 
 /** "3 of 7 done" with a progress bar that assistive technology reads as one. */
 export function ChecklistProgress({ items }: { items: readonly OnboardingChecklistItem[] }) {
-  const { done, total } = checklistProgress(items);
+  const { done, total } = checklistProgress(shownChecklistItems(items));
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-fg-muted">
@@ -64,8 +71,8 @@ export function ChecklistProgress({ items }: { items: readonly OnboardingCheckli
 }
 
 /**
- * The checklist's items with their state and a link to each landing page (accounts §2). A landing page
- * that is not built shows no link, and says so, rather than a dead one.
+ * The checklist's items with their state and a link to each landing page (accounts §2). A step whose
+ * page is not built is left out rather than shown with a dead link.
  */
 export function ChecklistItemsList({
   items,
@@ -75,13 +82,13 @@ export function ChecklistItemsList({
   /** One line per item (the home page's widget). */
   compact?: boolean;
 }) {
-  const builtPaths = useBuiltPaths();
+  const built = getBuiltPaths();
   return (
     <ul aria-label="Onboarding checklist" className="flex flex-col divide-y divide-line">
-      {items.map((item) => {
+      {shownChecklistItems(items).map((item) => {
         const guide = checklistItemGuides[item.onboarding_checklist_item_id];
-        const landing = availableLanding(guide.landing, builtPaths);
-        const extra = availableLanding(guide.extra, builtPaths);
+        const landing = availableLanding(guide.landing, built);
+        const extra = availableLanding(guide.extra, built);
         return (
           <li
             key={item.onboarding_checklist_item_id}
@@ -110,11 +117,6 @@ export function ChecklistItemsList({
                 <div className="flex flex-wrap gap-x-4 gap-y-1">
                   {landing && <LandingLink landing={landing} />}
                   {extra && <LandingLink landing={extra} quiet />}
-                  {!landing && !compact && (
-                    <p className="text-sm text-fg-muted">
-                      {guide.noLandingReason ?? 'This step’s page is not built yet.'}
-                    </p>
-                  )}
                 </div>
               )}
             </div>

@@ -9,7 +9,7 @@ import { useOnboardingChecklist } from '../api/get-onboarding-checklist';
 import { useHideOnboardingChecklist } from '../api/hide-onboarding-checklist';
 import { useMarkOnboardingChecklistComplete } from '../api/mark-onboarding-checklist-complete';
 import { isChecklistActive } from '../checklist-items';
-import { ChecklistItemsList, ChecklistProgress } from './checklist-items-list';
+import { ChecklistItemsList, ChecklistProgress, shownChecklistItems } from './checklist-items-list';
 
 /** How many open steps the widget lists. */
 const openStepsShown = 3;
@@ -46,7 +46,7 @@ export function ChecklistWidget() {
   const answer = checklist.data;
   if (!answer.checklist || !isChecklistActive(answer)) return null;
   const items = answer.checklist.items;
-  const open = items.filter((item) => !item.is_completed);
+  const open = shownChecklistItems(items).filter((item) => !item.is_completed);
 
   return (
     <Card aria-labelledby="checklist-widget-title">

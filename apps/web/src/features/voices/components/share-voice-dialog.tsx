@@ -94,7 +94,7 @@ function ShareVoiceForm({ voice, onClose }: { voice: VoiceResponse; onClose: () 
         checked={liveModeration}
         onCheckedChange={setLiveModeration}
         disabled={share.isPending || !enabled}
-        description="What others generate with it is checked as it is made. Such voices are not offered in Studio."
+        description="What others generate with it is checked as it is made."
       />
       <Switch
         label="Free plans may add it"
