@@ -6,6 +6,7 @@ import {
   downloadExtension,
   type HistoryNamingItem,
   historyItemFileName,
+  historyVoiceName,
   historyZipFileName,
   modeSuffix,
   sanitizeAudioName,
@@ -110,5 +111,35 @@ describe('download naming (history/voices §3, §5)', () => {
         expect(withExtension(named, ext)).toBe(named);
       }),
     );
+  });
+});
+
+describe('historyVoiceName (issue 18 item 8)', () => {
+  it('names every voice of a dialogue once, in the order they first speak', () => {
+    const dialogue = [
+      { voice_name: 'Sarah' },
+      { voice_name: 'Adam' },
+      { voice_name: 'Sarah' },
+      { voice_name: ' Chris ' },
+    ];
+    expect(historyVoiceName({ voice_name: 'Sarah', dialogue })).toBe('Sarah, Adam, Chris');
+  });
+
+  it('is the voice name of any other item', () => {
+    expect(historyVoiceName({ voice_name: 'Rachel', dialogue: null })).toBe('Rachel');
+    expect(historyVoiceName({ voice_name: 'Rachel' })).toBe('Rachel');
+    expect(historyVoiceName({ voice_name: 'Rachel', dialogue: [{ voice_name: '  ' }] })).toBe('Rachel');
+  });
+
+  it("gives a dialogue's download name all its voices, within the audio name's length", () => {
+    const name = historyVoiceName({
+      voice_name: 'Sarah',
+      dialogue: [{ voice_name: 'Sarah' }, { voice_name: 'Adam' }],
+    });
+    const file = historyItemFileName(
+      { name, date_unix: 0, category: 'premade', model_id: 'parla_v1', voice_settings: {} },
+      'mp3',
+    );
+    expect(file).toBe('Parla_1970-01-01T00_00_00_Sarah_Adam_pre_parla_v1.mp3');
   });
 });

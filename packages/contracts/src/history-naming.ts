@@ -65,9 +65,29 @@ export function sanitizeAudioName(name: string): string {
   return Array.from(clean).slice(0, AUDIO_NAME_MAX_LENGTH).join('');
 }
 
+/** What an item's voice name is read from: its own voice_name and, for a dialogue, its lines. */
+export interface VoiceNamedItem {
+  voice_name: string;
+  dialogue?: ReadonlyArray<{ voice_name: string }> | null;
+}
+
+/**
+ * The name of an item's voices as people read it: a dialogue names every voice it speaks with, in the
+ * order they first speak, joined by ", " (issue 18 item 8: not only the first, which `voice_name` holds);
+ * any other item its voice_name. The download name (§3) is made of it too.
+ */
+export function historyVoiceName(item: VoiceNamedItem): string {
+  const names: string[] = [];
+  for (const line of item.dialogue ?? []) {
+    const name = line.voice_name.trim();
+    if (name && !names.includes(name)) names.push(name);
+  }
+  return names.length > 0 ? names.join(', ') : item.voice_name;
+}
+
 /** The fields of an item its download name is made of (§3). */
 export interface HistoryNamingItem {
-  /** The voice's name. */
+  /** The voice's name; a dialogue's voices' names (`historyVoiceName`). */
   name: string;
   date_unix: number;
   category: NamingCategory;

@@ -138,6 +138,23 @@ describe('/app/speech-synthesis/*/history (history/voices §2 "Speech history")'
     await waitFor(() => expect(historyCalls(calls)[0]?.query.get('source')).toBe('STS'));
   });
 
+  it('names every voice of a dialogue item, not only the first (issue 18 item 8)', async () => {
+    const dialogue = makeHistoryItem({
+      history_item_id: 'h9',
+      text: 'Hello.\nHi there.',
+      voice_name: 'Rachel',
+      date_unix: nowUnix - HOUR,
+      dialogue: [
+        { text: 'Hello.', voice_id: 'v1', voice_name: 'Rachel' },
+        { text: 'Hi there.', voice_id: 'v2', voice_name: 'Adam' },
+      ],
+    });
+    stubApi({ 'GET /v1/history': () => page([dialogue]) });
+    renderApp();
+    const row = await findRow('Rachel, Adam');
+    expect(within(row).getByRole('button', { name: /^Play/ })).toBeTruthy();
+  });
+
   it('sends the search to the server once typing settles, and filters by voice', async () => {
     const calls = stubApi({
       'GET /v1/history': ({ query }) =>

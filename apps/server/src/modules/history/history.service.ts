@@ -7,6 +7,7 @@ import {
   type HistoryFeedback,
   type HistoryFeedbackRequest,
   historyItemFileName,
+  historyVoiceName,
   historyZipFileName,
   type ListHistoryQuery,
   type NamingCategory,
@@ -161,7 +162,7 @@ export function downloadName(row: HistoryItemRow, extension: string): string {
   const category = NAMING_CATEGORIES.find((c) => c === row.voiceCategory) ?? 'premade';
   return historyItemFileName(
     {
-      name: row.voiceName,
+      name: historyVoiceName({ voice_name: row.voiceName, dialogue: row.dialogue }),
       date_unix: Math.floor(row.createdAt.getTime() / 1000),
       category,
       model_id: row.modelId,

@@ -6,6 +6,7 @@ import {
   type HistoryItemResponse,
   type HistoryNamingItem,
   historyItemFileName,
+  historyVoiceName,
   historyZipFileName,
   OUTPUT_FORMATS,
   sanitizeDownloadName,
@@ -64,7 +65,8 @@ export function readContentDispositionFileName(header: string | null | undefined
 
 /** The naming fields of a history item (history/voices §3 "History item naming for downloads"). */
 export function toNamingItem(
-  item: Pick<HistoryItemResponse, 'voice_name' | 'date_unix' | 'voice_category' | 'model_id' | 'settings'>,
+  item: Pick<HistoryItemResponse, 'voice_name' | 'date_unix' | 'voice_category' | 'model_id' | 'settings'> &
+    Partial<Pick<HistoryItemResponse, 'dialogue'>>,
 ): HistoryNamingItem {
   const number = (key: string) => {
     const value = item.settings[key];
@@ -72,7 +74,7 @@ export function toNamingItem(
   };
   const boost = item.settings.use_speaker_boost;
   return {
-    name: item.voice_name,
+    name: historyVoiceName(item),
     date_unix: item.date_unix,
     category: item.voice_category,
     model_id: item.model_id,

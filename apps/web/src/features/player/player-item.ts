@@ -1,6 +1,7 @@
 import {
   describeOutputFormat,
   type HistoryItemResponse,
+  historyVoiceName,
   type OutputFormat,
   type VoiceResponse,
 } from '@parla/contracts';
@@ -81,9 +82,11 @@ export type Playback = readonly [item: AudioPlayerItem, source: PlayerSource];
  * bearer token, starting at once. `fileName` is the name its Download button saves it under.
  */
 export function historyItemPlayback(
-  item: Pick<HistoryItemResponse, 'history_item_id' | 'voice_id' | 'voice_name' | 'text' | 'duration_ms'>,
+  item: Pick<HistoryItemResponse, 'history_item_id' | 'voice_id' | 'voice_name' | 'text' | 'duration_ms'> &
+    Partial<Pick<HistoryItemResponse, 'dialogue'>>,
   fileName: string,
 ): Playback {
+  const voiceName = historyVoiceName(item);
   return [
     {
       id: item.history_item_id,
@@ -91,10 +94,10 @@ export function historyItemPlayback(
       type: 'speechHistoryItem',
       loaded: true,
       player: {
-        title: item.voice_name,
+        title: voiceName,
         description: item.text,
         voice_id: item.voice_id,
-        voice_name: item.voice_name,
+        voice_name: voiceName,
         duration: item.duration_ms,
       },
       autoStart: true,

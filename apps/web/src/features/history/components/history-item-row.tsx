@@ -1,4 +1,4 @@
-import type { HistoryItemResponse } from '@parla/contracts';
+import { type HistoryItemResponse, historyVoiceName } from '@parla/contracts';
 import { clsx } from 'clsx';
 import { formatDate, formatRelativeDate, fromUnixSeconds } from '../../../lib/format-date';
 import { Button } from '../../../ui/button';
@@ -82,7 +82,7 @@ export function HistoryItemRow({
           {item.text}
         </p>
         <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-fg-muted">
-          <span className="font-medium text-fg">{item.voice_name}</span>
+          <span className="font-medium text-fg">{historyVoiceName(item)}</span>
           <span aria-hidden="true">·</span>
           <span>{modelName}</span>
           <span aria-hidden="true">·</span>

@@ -1,4 +1,4 @@
-import type { HistoryItemResponse } from '@parla/contracts';
+import { type HistoryItemResponse, historyVoiceName } from '@parla/contracts';
 import { formatDate, formatRelativeDate, fromUnixSeconds } from '../../../lib/format-date';
 import { RecentHistory } from '../../history';
 
@@ -16,7 +16,7 @@ function describeGeneration(item: HistoryItemResponse) {
       <>
         <p className="line-clamp-2 text-sm text-fg">{item.text}</p>
         <p className="text-xs text-fg-muted">
-          {item.voice_name} ·{' '}
+          {historyVoiceName(item)} ·{' '}
           <time dateTime={date.toISOString()} title={formatDate(date)}>
             {formatRelativeDate(date)}
           </time>{' '}
