@@ -24,6 +24,11 @@ export const storageKeys = {
   selectedModel: 'xi:selected-model',
   /** history/voices §9: the voice last chosen on the text-to-speech page. */
   selectedVoice: 'xi:selected-voice',
+  /**
+   * The text typed on the text-to-speech page, kept across reloads: JSON `{user_id, text}`, read back only
+   * by the same user (issue 18 item 8); sign-out removes it with the other xi: keys.
+   */
+  ttsDraft: 'xi:tts-draft',
   /** history/voices §3, §9: the text-to-dialogue editor's lines, JSON `[{text, voice_id}]`. */
   dialogue: 'xi:dialogue',
   /** accounts §9: the pricing cards' monthly/yearly selection (`monthly` or `yearly`). */

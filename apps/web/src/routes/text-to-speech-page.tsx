@@ -26,6 +26,7 @@ import {
   pickStored,
   remainingCredits,
 } from '../features/tts/tts-rules';
+import { useTextDraft } from '../features/tts/use-text-draft';
 import { useUser } from '../features/users/api/get-user';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage-keys';
 import { Button } from '../ui/button';
@@ -53,7 +54,7 @@ function TextToSpeech() {
   const { toastError } = useToast();
   const textId = useId();
 
-  const [text, setText] = useState('');
+  const [text, setText] = useTextDraft(user.data?.user_id);
   const [chosenModelId, setChosenModelId] = useState(() => readStorage(storageKeys.selectedModel));
   const [chosenVoiceId, setChosenVoiceId] = useState(() => readStorage(storageKeys.selectedVoice));
   const [editedSettings, setEditedSettings] = useState<EditableVoiceSettings | null>(null);
