@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 
 /** Server paths the dev server hands to the API on :8080 (the same paths the server keeps out of the app). */
 const apiTarget = 'http://localhost:8080';
-const proxiedPaths = ['/v1', '/v2', '/health', '/openapi.json', '/docs'];
+const proxiedPaths = ['/v1', '/v2', '/health', '/openapi.json', '/docs', '/licenses'];
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths that belong to the API: an unknown one there is a JSON 404, never the web app. */
-const API_PREFIXES = ['/v1/', '/v2/', '/api/', '/health', '/openapi.json', '/docs', '/dev/'];
+const API_PREFIXES = ['/v1/', '/v2/', '/api/', '/health', '/openapi.json', '/docs', '/dev/', '/licenses/'];
 
 /** Finds the built web app: WEB_DIST_DIR, else `apps/web/dist` above this file. */
 export function findWebDist(configured: string | undefined): string | undefined {

@@ -42,4 +42,14 @@ describe('/licenses', () => {
     expect(agpl.statusCode).toBe(200);
     expect(agpl.body).toBe(fs.readFileSync(path.join(root, 'LICENSE'), 'utf8'));
   });
+
+  it('answers an unknown path under /licenses/ with the API error shape, never the web app', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/licenses/nothing-here',
+      headers: { accept: 'text/html' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ detail: { status: expect.any(String), message: expect.any(String) } });
+  });
 });
