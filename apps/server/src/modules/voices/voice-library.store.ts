@@ -27,7 +27,7 @@ export async function sharedVoicePage(
   if (query.accent) where.push(labelIs('accent', query.accent));
   if (query.language) where.push(eq(voices.language, query.language.toLowerCase().slice(0, 2)));
   if (query.owner_id) where.push(eq(voices.publicOwnerId, query.owner_id));
-  if (query.featured === 'true') where.push(sql`false`);
+  if (query.featured === 'true') where.push(eq(voices.builtIn, true));
   if (query.include_live_moderated === 'false') where.push(eq(voices.liveModerationEnabled, false));
   const useCases = listOf(query.use_cases);
   if (useCases.length) where.push(or(...useCases.map((u) => labelIs('use_case', u))) as SQL);
