@@ -58,13 +58,24 @@ describe('a fresh install’s voice library', () => {
 
   it('serves each language’s preview as real audio, saying its sentence in the voice', async () => {
     const oneOfEach = new Map(BUILT_IN_VOICES.map((v) => [v.language, v]));
+    let last = new Uint8Array();
     for (const voice of oneOfEach.values()) {
       const response = await fetch(`${baseUrl}/v1/voices/${voice.voice_id}/preview`);
       expect(response.status, voice.name).toBe(200);
       expect(response.headers.get('content-type')).toContain('audio/mpeg');
-      const seconds = decodeStrictly(new Uint8Array(await response.arrayBuffer()));
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const seconds = decodeStrictly(bytes);
       expect(seconds, voice.name).toBeGreaterThan(1.5);
+      last = bytes;
     }
+    // Similar voices reach the built-in voices too (they belong to no workspace).
+    const account = await newSpeechAccount(t.app, baseUrl);
+    const similar = await account.sdk.voices.findSimilarVoices({
+      audioFile: new Blob([last], { type: 'audio/mpeg' }),
+      topK: 5,
+    });
+    expect(similar.voices.length).toBeGreaterThan(0);
+    expect(similar.voices.every((v) => v.featured)).toBe(true);
   }, 240_000);
 });
 

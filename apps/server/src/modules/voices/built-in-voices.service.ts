@@ -93,11 +93,13 @@ export async function seedBuiltInVoices(
     .filter((state) => !kept.has(state.id) && state.sharingStatus !== 'disabled')
     .map((state) => state.id);
   if (added.length + changed.length + retired.length > 0) {
-    const now = new Date();
+    const now = Date.now();
+    const position = new Map(rows.map((row, index) => [row.id, index]));
     await deps.db.transaction(async (tx) => {
+      // A second apart in the catalogue's order, so "newest" lists them as the catalogue does.
       await insertBuiltInVoices(
         tx,
-        added.map((row) => ({ ...row, sharedAt: now })),
+        added.map((row) => ({ ...row, sharedAt: new Date(now - (position.get(row.id) ?? 0) * 1000) })),
       );
       // The columns the definition decides; the date it was first shared and its copy count stay.
       for (const { id, ...changes } of changed) await updateBuiltInVoice(tx, id, changes);

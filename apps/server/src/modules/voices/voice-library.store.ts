@@ -1,5 +1,5 @@
 import type { SharedVoicesQuery } from '@parla/contracts';
-import { and, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { type VoiceRow, voices } from './voices.tables';
@@ -58,7 +58,7 @@ export async function sharedVoicePage(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The newest shared voices with a profile, other workspaces' only, at most `limit`. */
+/** The newest shared voices with a profile, built-in and other workspaces' only, at most `limit`. */
 export async function sharedVoicesWithProfile(
   db: Db,
   workspaceId: string,
@@ -71,7 +71,8 @@ export async function sharedVoicesWithProfile(
       and(
         eq(voices.sharingStatus, 'enabled'),
         isNotNull(voices.profile),
-        ne(voices.workspaceId, workspaceId),
+        // Built-in voices have no workspace: `<>` alone would leave them out.
+        or(isNull(voices.workspaceId), ne(voices.workspaceId, workspaceId)),
       ),
     )
     .orderBy(desc(voices.sharedAt))
