@@ -76,4 +76,46 @@ describe('voices', () => {
     expect(((await voices.json()) as { voices: unknown[] }).voices).toEqual([]);
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  test('a new account finds built-in voices in the library → adds one → the checklist step completes', async ({
+    page,
+  }) => {
+    const email = `e2e-library-${Date.now()}@example.test`;
+    const token = await signUpInBrowser(page, email, 'library-pass-1!');
+    const headers = { authorization: `Bearer ${token}` };
+    await page.request.post('/v1/user/onboarding-checklist/initiate', { headers });
+
+    // A fresh install's library is not empty: the built-in voices, marked as such.
+    await page.goto('/app/voice-library');
+    const cards = page.getByRole('list', { name: 'Shared voices' });
+    await cards.waitFor({ timeout: 30_000 });
+    await page.getByRole('switch', { name: 'Built-in voices only' }).check();
+    await page.getByLabel('Search the library').fill('Klara');
+    const klara = cards.getByRole('listitem', { name: 'Klara' });
+    await klara.getByText('Built-in', { exact: true }).waitFor();
+    await klara.getByRole('button', { name: 'Add Klara to my voices' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Klara to your voices' });
+    await dialog.getByRole('button', { name: 'Add to my voices' }).click();
+    await klara.getByText('Added', { exact: true }).waitFor({ timeout: 30_000 });
+
+    // accounts §4: add_voice_to_voice_lab completes on "voice added from library".
+    await expect
+      .poll(
+        async () => {
+          const res = await page.request.get('/v1/user/onboarding-checklist', { headers });
+          const body = (await res.json()) as {
+            checklist: { items: { onboarding_checklist_item_id: string; is_completed: boolean }[] } | null;
+          };
+          return body.checklist?.items.find(
+            (i) => i.onboarding_checklist_item_id === 'add_voice_to_voice_lab',
+          )?.is_completed;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    const mine = await page.request.get('/v2/voices?voice_type=community', { headers });
+    expect(((await mine.json()) as { voices: { name: string }[] }).voices.map((v) => v.name)).toEqual([
+      'Klara',
+    ]);
+  });
 });

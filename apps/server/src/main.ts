@@ -10,6 +10,7 @@ import { billingRenewalsJob, provideRenewalDeps } from './modules/billing/billin
 import { startGenerationLeases } from './modules/credits/generation-leases';
 import { provideShareVideoDeps } from './modules/history/share-video.jobs';
 import { outboxKeeper } from './modules/mail';
+import { seedBuiltInVoices } from './modules/voices';
 import { providePvcDeps } from './modules/voices/pvc.jobs';
 import { warmVoicePreviews } from './modules/voices/voice-previews';
 import { systemClock } from './platform/clock';
@@ -43,11 +44,23 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
 
   fs.mkdirSync(config.dataDir, { recursive: true });
+  const storage = new LocalStorage(path.join(config.dataDir, 'files'));
   const database = await openDatabase(config.database);
   await database.migrate();
   logger.info(
     { database: database.kind, version: await database.version() },
     'database ready, migrations applied',
+  );
+  // The library's built-in voices: a few queries when nothing changed, no engine work (issue 18 item 6).
+  const seeded = await seedBuiltInVoices({ db: database.db, storage });
+  logger.info(
+    {
+      added: seeded.added.length,
+      updated: seeded.updated.length,
+      retired: seeded.retired.length,
+      ms: seeded.ms,
+    },
+    'built-in voices ready',
   );
   if (config.migrateOnly) {
     await database.close();
@@ -58,7 +71,6 @@ async function main(): Promise<void> {
   // ffmpeg) goes before any job runs again.
   const removed = await removeDeadScratchDirs();
   if (removed.length > 0) logger.info({ removed }, 'removed the scratch folders of processes that are gone');
-  const storage = new LocalStorage(path.join(config.dataDir, 'files'));
   const engines = new EnginePool({ ...config.engines, size: config.engines.poolSize, logger });
   await engines.start();
   // ffmpeg runs in the program host: started now, so the first generation does not pay for the fork.

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config';
+import { seedBuiltInVoices } from '../modules/voices';
 import { fromPglite, openDatabase } from '../platform/db/client';
 
 declare module 'vitest' {
@@ -42,6 +43,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const databaseUrl = target.url;
     const database = await openDatabase({ ...target, poolSize: 2 });
     await database.migrate();
+    // A fresh install: migrated, with the library's built-in voices, as main.ts starts.
+    await seedBuiltInVoices({ db: database.db });
     console.log(`[integration] database: ${await database.version()}`);
     await database.close();
     project.provide('databaseUrl', databaseUrl);
@@ -51,6 +54,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const client = new PGlite();
   const database = fromPglite(client);
   await database.migrate();
+  await seedBuiltInVoices({ db: database.db });
   console.log(`[integration] database: PGlite, ${await database.version()}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-pglite-'));
   const file = path.join(dir, 'snapshot.tar.gz');

@@ -4,6 +4,7 @@ import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { useUser } from '../features/users/api/get-user';
 import { useSharedVoice } from '../features/voices/api/find-shared-voice';
 import { AddLibraryVoiceDialog } from '../features/voices/components/add-library-voice-dialog';
+import { BuiltInBadge } from '../features/voices/components/built-in-badge';
 import { PreviewButton } from '../features/voices/components/preview-button';
 import { VoicesNav } from '../features/voices/components/voices-nav';
 import { usePreviewPlayer } from '../features/voices/use-preview-player';
@@ -78,6 +79,7 @@ function SharedVoice() {
               <p className="text-xs font-medium tracking-wide text-fg-muted uppercase">Shared voice</p>
               <h1 className="text-2xl font-semibold tracking-tight">{voice.name}</h1>
               <span className="flex flex-wrap gap-1">
+                {voice.featured && <BuiltInBadge />}
                 {describeLibraryVoice(voice).map((trait) => (
                   <Badge key={trait}>{trait}</Badge>
                 ))}

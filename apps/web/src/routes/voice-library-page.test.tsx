@@ -167,6 +167,36 @@ describe('/app/voice-library', () => {
     expect(libraryCalls(calls).length).toBe(before + 1);
   });
 
+  it('marks the built-in voices, and shows only them when asked', async () => {
+    const amelia = makeLibraryVoice({
+      voice_id: 'built1',
+      public_owner_id: 'parla',
+      name: 'Amelia',
+      description: 'A warm, even American narrator.',
+      featured: true,
+    });
+    const calls = stubApi({
+      'GET /v1/shared-voices': ({ query }) =>
+        json(libraryPage(query.get('featured') === 'true' ? [amelia] : [amelia, nell])),
+    });
+    renderPage();
+    const cards = await findCards();
+    const card = (name: string) => within(cards).getByRole('listitem', { name });
+    expect(within(card('Amelia')).getByText('Built-in')).toBeTruthy();
+    expect(within(card('Narrator Nell')).queryByText('Built-in')).toBeNull();
+    expect(libraryCalls(calls)[0]?.query.get('featured')).toBeNull();
+
+    const only = screen.getByRole('switch', { name: 'Built-in voices only' });
+    fireEvent.click(only);
+    await waitFor(() => expect(libraryCalls(calls).at(-1)?.query.get('featured')).toBe('true'));
+    await waitFor(() => expect(within(cards).queryByRole('listitem', { name: 'Narrator Nell' })).toBeNull());
+    expect(card('Amelia')).toBeTruthy();
+    // The switch is a filter like the others: "Clear filters" turns it off.
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect((only as HTMLInputElement).checked).toBe(false));
+    expect(await within(cards).findByRole('listitem', { name: 'Narrator Nell' })).toBeTruthy();
+  });
+
   it('plays a preview in the bottom player', async () => {
     stubMedia();
     stubApi();

@@ -24,8 +24,9 @@ import { LoadError } from '../ui/load-error';
 import { Skeleton } from '../ui/skeleton';
 
 /**
- * `/app/voice-library` (history/voices §2 voice library): the voices people on this server share, searched
- * (debounced), filtered and sorted, a page at a time; each can be heard and added under a name.
+ * `/app/voice-library` (history/voices §2 voice library): the server's built-in voices (marked Built-in) and
+ * the voices people on this server share, searched (debounced), filtered and sorted, a page at a time; each
+ * can be heard and added under a name.
  */
 export default function VoiceLibraryPage() {
   return (
@@ -52,7 +53,7 @@ function VoiceLibrary() {
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 lg:py-10">
       <VoicesPageHeader
         title="Voice library"
-        description="Voices people on this server share. Listen, then add the ones you like to your voices."
+        description="Built-in voices that come with this server, and voices people here share. Listen, then add the ones you like to your voices."
       />
       <LibraryFiltersBar
         value={filters}

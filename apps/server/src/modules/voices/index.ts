@@ -1,5 +1,6 @@
 /** The voices module's front door: what other modules may use (issue 17; the rest is its own). */
 
+export { seedBuiltInVoices } from './built-in-voices.service';
 export type { SpeakingVoice } from './speaking-voice';
 export { premadeSpeaking, resolveSpeakingVoice, timbreFor } from './speaking-voice';
 export { deleteWorkspaceVoiceFiles } from './voice-files';

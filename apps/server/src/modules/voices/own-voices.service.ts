@@ -77,7 +77,8 @@ export async function listOwnVoices(
 /**
  * One own voice with its samples, when the caller holds at least `needed` on it (its maker holds admin;
  * others what was shared with them): 404 `voice_not_found` for an unknown id, another workspace's, or a
- * member's voice not shared with the caller; 403 when shared with too small a role.
+ * member's voice not shared with the caller; 403 when shared with too small a role, and for a change to a
+ * built-in voice (the installation's, which no user changes).
  */
 export async function getOwnVoice(
   db: Db,
@@ -86,13 +87,21 @@ export async function getOwnVoice(
   needed: ResourceRole = 'viewer',
 ): Promise<{ row: VoiceRow; samples: VoiceSampleRow[] }> {
   const row = await findOwnVoice(db, caller, voiceId);
-  if (!row) throw voiceNotFound(voiceId);
+  if (!row) {
+    // A change to one of the library's built-in voices is refused by name rather than as unknown.
+    if (needed !== 'viewer' && (await findVoiceById(db, voiceId))?.builtIn)
+      throw new AppError(
+        'forbidden',
+        'This is a built-in voice of the library: it cannot be edited, shared or deleted. Add it to your voices to use it.',
+      );
+    throw voiceNotFound(voiceId);
+  }
   if (needed !== 'viewer') {
     assertRole(
       'voice',
       await callerRoleOn(db, caller, 'voice', {
         id: row.id,
-        workspaceId: row.workspaceId,
+        workspaceId: caller.workspaceId,
         creatorId: row.ownerUserId,
       }),
       needed,

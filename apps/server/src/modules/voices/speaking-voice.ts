@@ -13,6 +13,7 @@ import type { TtsProvider } from '../../providers/tts/tts-provider';
 import { MAX_RATIO, MIN_RATIO, type VoiceTransform } from '../../providers/voice-conversion/voice-transform';
 import { getUser } from '../users';
 import type { ResourceCaller } from '../workspaces';
+import { LIBRARY_BASE_VOICES } from './built-in-voices.catalog';
 import { findOwnVoice } from './voices.store';
 import type { VoiceRow } from './voices.tables';
 
@@ -29,6 +30,8 @@ export interface SpeakingVoice extends PremadeVoice {
   /** The voice's own settings (defaults when null). */
   settings: VoiceSettings | null;
   liveModerationEnabled: boolean;
+  /** What its preview says (`{name}` is its name), when the voice has a sentence of its own. */
+  previewText?: string;
 }
 
 /** The public API's answer for an unknown voice: 404 `voice_not_found`. */
@@ -55,9 +58,14 @@ export function unusableReason(
   return undefined;
 }
 
+/** The voice an own voice is built on: a premade voice, or a base of the library's built-in voices. */
+export function findBaseVoice(voiceId: string): PremadeVoice | undefined {
+  return findPremadeVoice(voiceId) ?? LIBRARY_BASE_VOICES.find((v) => v.voice_id === voiceId);
+}
+
 /** An own voice row as a SpeakingVoice, or undefined when its base voice is unknown. */
 export function ownSpeaking(row: VoiceRow): SpeakingVoice | undefined {
-  const base = findPremadeVoice(row.baseVoiceId);
+  const base = findBaseVoice(row.baseVoiceId);
   if (!base) return undefined;
   return {
     ...base,
@@ -70,6 +78,7 @@ export function ownSpeaking(row: VoiceRow): SpeakingVoice | undefined {
     profile: row.profile ?? undefined,
     settings: row.settings,
     liveModerationEnabled: row.liveModerationEnabled,
+    ...(row.previewText ? { previewText: row.previewText } : {}),
   };
 }
 
@@ -110,7 +119,7 @@ export async function needsVerification(
 }
 
 /** What a rendition says to be measured: long enough for a stable median pitch and formants. */
-const REFERENCE_TEXT =
+export const REFERENCE_TEXT =
   'The rainbow is a division of white light into many beautiful colours. These take the shape of a long round arch, with its path high above.';
 
 const renditionProfiles = new Map<string, Promise<VoiceProfile>>();

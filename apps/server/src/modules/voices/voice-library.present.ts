@@ -27,7 +27,8 @@ export function toLibraryVoice(row: VoiceRow, publicUrl: string, addedByCaller: 
     cloned_by_count: row.clonedByCount,
     free_users_allowed: row.freeUsersAllowed,
     live_moderation_enabled: row.liveModerationEnabled,
-    featured: false,
+    // The installation's curated voices are the library's featured ones (issue 18 item 6: built in).
+    featured: row.builtIn,
     is_added_by_user: addedByCaller,
   };
 }

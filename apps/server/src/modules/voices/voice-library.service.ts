@@ -117,6 +117,9 @@ export async function addSharedVoice(
       language: original.language,
       baseVoiceId: original.baseVoiceId,
       profile: original.profile,
+      // A designed voice's pace is a setting; its preview sentence speaks the copy's own name.
+      settings: original.settings,
+      previewText: original.previewText,
       sharingStatus: 'copied',
       originalVoiceId: original.id,
       publicOwnerId: original.publicOwnerId,

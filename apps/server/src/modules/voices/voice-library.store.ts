@@ -1,5 +1,5 @@
 import type { SharedVoicesQuery } from '@parla/contracts';
-import { and, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { type VoiceRow, voices } from './voices.tables';
@@ -27,7 +27,7 @@ export async function sharedVoicePage(
   if (query.accent) where.push(labelIs('accent', query.accent));
   if (query.language) where.push(eq(voices.language, query.language.toLowerCase().slice(0, 2)));
   if (query.owner_id) where.push(eq(voices.publicOwnerId, query.owner_id));
-  if (query.featured === 'true') where.push(sql`false`);
+  if (query.featured === 'true') where.push(eq(voices.builtIn, true));
   if (query.include_live_moderated === 'false') where.push(eq(voices.liveModerationEnabled, false));
   const useCases = listOf(query.use_cases);
   if (useCases.length) where.push(or(...useCases.map((u) => labelIs('use_case', u))) as SQL);
@@ -58,7 +58,7 @@ export async function sharedVoicePage(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The newest shared voices with a profile, other workspaces' only, at most `limit`. */
+/** The newest shared voices with a profile, built-in and other workspaces' only, at most `limit`. */
 export async function sharedVoicesWithProfile(
   db: Db,
   workspaceId: string,
@@ -71,7 +71,8 @@ export async function sharedVoicesWithProfile(
       and(
         eq(voices.sharingStatus, 'enabled'),
         isNotNull(voices.profile),
-        ne(voices.workspaceId, workspaceId),
+        // Built-in voices have no workspace: `<>` alone would leave them out.
+        or(isNull(voices.workspaceId), ne(voices.workspaceId, workspaceId)),
       ),
     )
     .orderBy(desc(voices.sharedAt))

@@ -53,7 +53,8 @@ export function getVoicePreview(deps: VoicePreviewDeps, voice: PremadeVoice): Pr
 export const ownPreviewKey = (voiceId: string) => `voice-previews/own/${voiceId}.mp3`;
 
 /**
- * An own voice's preview: its base voice's engine saying the preview sentence with the voice's name,
+ * An own voice's preview: its base voice's engine saying its preview sentence (its own, as a built-in
+ * voice has, else its language's) with the voice's name,
  * moved to the voice's pitch and formants like its speech is. Kept in storage until the voice changes.
  */
 export function getOwnVoicePreview(deps: VoicePreviewDeps, voice: SpeakingVoice): Promise<Buffer> {
@@ -63,7 +64,8 @@ export function getOwnVoicePreview(deps: VoicePreviewDeps, voice: SpeakingVoice)
   const made = (async () => {
     const cached = await deps.storage.get(key);
     if (cached) return cached;
-    const text = (PREVIEW_TEXT[voice.language] ?? (PREVIEW_TEXT.en as string)).replace('{name}', voice.name);
+    const sentence = voice.previewText ?? PREVIEW_TEXT[voice.language] ?? (PREVIEW_TEXT.en as string);
+    const text = sentence.replaceAll('{name}', voice.name);
     const speech = await deps.engines.synthesize({ ...voice.primary, text });
     const timbre = await timbreFor(deps.engines, voice, voice.primary);
     const audio = { sampleRate: speech.sampleRate, channels: 1 as const, samples: speech.samples };

@@ -220,5 +220,5 @@ export async function findSharedVoice(
     })
     .from(voices)
     .where(and(eq(voices.id, id), eq(voices.workspaceId, workspaceId)));
-  return row;
+  return row && { ...row, workspaceId };
 }

@@ -1,7 +1,7 @@
 import type { VoiceProfile } from '@parla/audio';
 import type { VoiceSettings } from '@parla/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 
@@ -27,14 +27,15 @@ export const SHARING_STATUSES = ['enabled', 'disabled', 'copied', 'copied_disabl
  * A workspace's own voice (history/voices §3 "Voice"): an instant clone, a designed voice, a professional
  * clone, or a copy of a library voice. The offline engines speak it with the renditions of a premade
  * base voice, shifted in pitch and formants towards `profile` (modules/voices/speaking-voice.ts).
+ * A built-in voice (issue 18 item 6) is the installation's own: no workspace, shared in the library,
+ * written only by the seed (modules/voices/built-in-voices.service.ts).
  */
 export const voices = pgTable(
   'voices',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The workspace that owns the voice; null for a built-in voice, which the installation owns. */
+    workspaceId: text('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     ownerUserId: text('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     description: text('description'),
@@ -80,9 +81,17 @@ export const voices = pgTable(
      * public id such as eleven_multilingual_v2); null until trained, which reads as the default model.
      */
     fineTuningModelId: text('fine_tuning_model_id'),
+    /** One of the installation's curated library voices (listed as `featured`); no user changes it. */
+    builtIn: boolean('built_in').notNull().default(false),
+    /** A built-in voice: the hash of its definition as last seeded (a changed definition updates it). */
+    builtInHash: text('built_in_hash'),
+    /** What its preview says (`{name}` is its name); null for the language's usual sentence. */
+    previewText: text('preview_text'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // A voice belongs to a workspace, or it is built in: never both, never neither.
+    check('voices_owner_check', sql`(${t.workspaceId} is null) = ${t.builtIn}`),
     index('voices_workspace_created_idx').on(t.workspaceId, t.createdAt),
     index('voices_shared_idx').on(t.sharedAt).where(sql`${t.sharingStatus} = 'enabled'`),
     index('voices_original_idx').on(t.originalVoiceId),

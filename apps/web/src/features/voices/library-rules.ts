@@ -17,6 +17,8 @@ export interface LibraryFilters {
   accent: string;
   language: string;
   useCase: string;
+  /** Only the installation's built-in voices (the API's `featured`). */
+  builtIn: boolean;
   sort: LibrarySort;
 }
 
@@ -27,6 +29,7 @@ export const emptyLibraryFilters: LibraryFilters = {
   accent: '',
   language: '',
   useCase: '',
+  builtIn: false,
   sort: 'created_date',
 };
 
@@ -35,6 +38,7 @@ export const LIBRARY_PAGE_SIZE = 30;
 
 /** Whether any filter narrows the library (the sort does not). */
 export function hasLibraryFilters(filters: LibraryFilters): boolean {
+  if (filters.builtIn) return true;
   return [
     filters.search,
     filters.gender,
@@ -61,6 +65,7 @@ export function toSharedVoicesQuery(
     accent: given(filters.accent),
     language: given(filters.language),
     use_cases: given(filters.useCase),
+    featured: filters.builtIn ? 'true' : undefined,
     sort: filters.sort,
   };
 }

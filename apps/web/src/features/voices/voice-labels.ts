@@ -25,6 +25,8 @@ export const AGE_OPTIONS = options(['young', 'middle_aged', 'old']);
 export const ACCENT_OPTIONS = options([
   'american',
   'british',
+  'northern english',
+  'new york',
   'australian',
   'irish',
   'scottish',
@@ -33,7 +35,9 @@ export const ACCENT_OPTIONS = options([
   'african',
   'standard',
   'brazilian',
+  'european',
   'castilian',
+  'latin american',
   'mexican',
   'parisian',
   'mandarin',

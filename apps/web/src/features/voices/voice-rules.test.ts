@@ -129,6 +129,7 @@ describe('library query', () => {
       accent: undefined,
       language: undefined,
       use_cases: undefined,
+      featured: undefined,
       sort: 'created_date',
     });
     const filters = {
@@ -146,6 +147,9 @@ describe('library query', () => {
       sort: 'name',
     });
     expect(hasLibraryFilters(emptyLibraryFilters)).toBe(false);
+    // Built-in voices only is the API's `featured`, and counts as a filter.
+    expect(toSharedVoicesQuery({ ...emptyLibraryFilters, builtIn: true }, 0).featured).toBe('true');
+    expect(hasLibraryFilters({ ...emptyLibraryFilters, builtIn: true })).toBe(true);
     expect(hasLibraryFilters({ ...emptyLibraryFilters, sort: 'name' })).toBe(false);
     expect(hasLibraryFilters(filters)).toBe(true);
   });

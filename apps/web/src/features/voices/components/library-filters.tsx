@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Button } from '../../../ui/button';
 import { inputClasses } from '../../../ui/field';
 import { SearchField } from '../../../ui/search-field';
+import { Switch } from '../../../ui/switch';
 import { hasLibraryFilters, LIBRARY_SORTS, type LibraryFilters, type LibrarySort } from '../library-rules';
 import {
   ACCENT_OPTIONS,
@@ -32,7 +33,7 @@ const FILTER_SELECTS: ReadonlyArray<{
   { key: 'useCase', label: 'Use case', options: USE_CASE_OPTIONS },
 ];
 
-/** The library's search, its filters (gender, age, accent, language, use case) and its sort. */
+/** The library's search, its filters (gender, age, accent, language, use case, built-in only) and its sort. */
 export function LibraryFiltersBar({ value, onChange, onClear }: LibraryFiltersProps) {
   const id = useId();
   const set = <K extends keyof LibraryFilters>(key: K, next: LibraryFilters[K]) =>
@@ -48,6 +49,12 @@ export function LibraryFiltersBar({ value, onChange, onClear }: LibraryFiltersPr
           onChange={(next) => set('search', next)}
           placeholder="Name or description"
           className="flex-1"
+        />
+        <Switch
+          label="Built-in voices only"
+          checked={value.builtIn}
+          onCheckedChange={(next) => set('builtIn', next)}
+          className="sm:shrink-0 sm:pb-2.5"
         />
         <div className="flex flex-col gap-1.5 sm:w-44">
           <label htmlFor={`${id}-sort`} className="text-sm font-medium text-fg">

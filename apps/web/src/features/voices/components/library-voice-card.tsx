@@ -4,6 +4,7 @@ import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { languageName } from '../voice-labels';
 import { describeLibraryVoice, sharedVoicePath } from '../voice-rules';
+import { BuiltInBadge } from './built-in-badge';
 import { PreviewButton } from './preview-button';
 
 const numbers = new Intl.NumberFormat('en-US');
@@ -35,6 +36,7 @@ export function LibraryVoiceCard({ voice, own, playing, onPreview, onAdd }: Libr
             </Link>
           </h3>
           <span className="flex flex-wrap gap-1">
+            {voice.featured && <BuiltInBadge />}
             {describeLibraryVoice(voice).map((trait) => (
               <Badge key={trait}>{trait}</Badge>
             ))}
