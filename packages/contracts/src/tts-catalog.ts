@@ -124,7 +124,7 @@ const PARLA_MODELS: TtsModel[] = [
     model_id: 'parla_v1',
     name: 'Parla v1',
     description:
-      'Each voice in its own engine: a statistical (HTS) or diphone voice for the English voices, a formant synthesiser for the other languages. The best quality per voice.',
+      'Each voice in its own engine: a statistical or compact recorded voice for the English voices, a formant synthesiser for the other languages. The best quality per voice.',
     engine: 'voice',
     languages: SPOKEN_LANGUAGES,
     maximum_text_length_per_request: 10_000,
@@ -143,7 +143,7 @@ const PARLA_MODELS: TtsModel[] = [
     ...base,
     model_id: 'parla_english_v1',
     name: 'Parla English v1',
-    description: 'A diphone voice for every English voice: English only, fast and clear.',
+    description: 'A compact recorded voice for every English voice: English only, fast and clear.',
     engine: 'flite',
     languages: ENGLISH,
     maximum_text_length_per_request: 10_000,
