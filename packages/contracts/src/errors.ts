@@ -20,6 +20,11 @@ export const errorCodes = {
   voice_not_found: 404,
   /** The voice exists but cannot speak: copied_disabled (history/voices §5), banned, or not trained yet. */
   voice_unusable: 400,
+  /**
+   * A speech request's `language_code` that its model cannot speak (issue 18; the public API's 400 "Model
+   * '…' does not support language_code '…'.").
+   */
+  unsupported_language: 400,
   /** Adding a voice would pass the plan's voice_limit (accounts §9 custom voices). */
   voice_limit_reached: 400,
   /** The plan's voice add-edits this period are used up: round(1.5 × voice_limit + 50) (accounts §9). */

@@ -37,39 +37,75 @@ export interface TtsModel {
 
 const lang = (language_id: string, name: string): ModelLanguage => ({ language_id, name });
 
-/** The languages eSpeak-NG speaks well enough to offer (research §1b). */
-export const ESPEAK_LANGUAGES: ModelLanguage[] = [
-  lang('en', 'English'),
-  lang('es', 'Spanish'),
-  lang('fr', 'French'),
-  lang('de', 'German'),
-  lang('it', 'Italian'),
-  lang('pt', 'Portuguese'),
-  lang('pl', 'Polish'),
-  lang('nl', 'Dutch'),
-  lang('sv', 'Swedish'),
-  lang('da', 'Danish'),
-  lang('fi', 'Finnish'),
-  lang('no', 'Norwegian'),
-  lang('cs', 'Czech'),
-  lang('sk', 'Slovak'),
-  lang('hu', 'Hungarian'),
-  lang('ro', 'Romanian'),
-  lang('bg', 'Bulgarian'),
-  lang('hr', 'Croatian'),
-  lang('el', 'Greek'),
-  lang('tr', 'Turkish'),
-  lang('ru', 'Russian'),
-  lang('uk', 'Ukrainian'),
-  lang('hi', 'Hindi'),
-  lang('ta', 'Tamil'),
-  lang('id', 'Indonesian'),
-  lang('ms', 'Malay'),
-  lang('vi', 'Vietnamese'),
-  lang('zh', 'Chinese'),
-  lang('ja', 'Japanese'),
-  lang('ar', 'Arabic'),
+/**
+ * A language the embedded engine really speaks, with the eSpeak-NG voice that speaks it. Each was checked
+ * in this build (`engines.test.ts`): an ordinary sentence in its own script becomes that language's
+ * phonemes, with no switch to English. Japanese is spoken from kana only: eSpeak reads kanji as "Chinese
+ * letter" in English, and its name says so.
+ */
+export interface SpokenLanguage extends ModelLanguage {
+  /** The eSpeak-NG voice of the language (its variant, e.g. `+f3`, is added per voice). */
+  espeak: string;
+}
+
+const spoken = (language_id: string, name: string, espeak: string = language_id): SpokenLanguage => ({
+  language_id,
+  name,
+  espeak,
+});
+
+/**
+ * The languages Parla speaks offline (issue 18 "languages that are true"): what `GET /v1/models` lists for
+ * the models that speak through eSpeak-NG, what `language_code` accepts, and what voices may be labelled
+ * with. Every voice speaks each of them when a request's `language_code` names it (its language
+ * rendition: the language's eSpeak voice with the voice's own variant, rate and pitch).
+ */
+export const SPOKEN_LANGUAGES: SpokenLanguage[] = [
+  spoken('en', 'English', 'en-us'),
+  spoken('es', 'Spanish'),
+  spoken('fr', 'French'),
+  spoken('de', 'German'),
+  spoken('it', 'Italian'),
+  spoken('pt', 'Portuguese', 'pt-br'),
+  spoken('pl', 'Polish'),
+  spoken('nl', 'Dutch'),
+  spoken('sv', 'Swedish'),
+  spoken('da', 'Danish'),
+  spoken('fi', 'Finnish'),
+  spoken('no', 'Norwegian', 'nb'),
+  spoken('cs', 'Czech'),
+  spoken('sk', 'Slovak'),
+  spoken('hu', 'Hungarian'),
+  spoken('ro', 'Romanian'),
+  spoken('bg', 'Bulgarian'),
+  spoken('hr', 'Croatian'),
+  spoken('el', 'Greek'),
+  spoken('tr', 'Turkish'),
+  spoken('ru', 'Russian'),
+  spoken('uk', 'Ukrainian'),
+  spoken('hi', 'Hindi'),
+  spoken('ta', 'Tamil'),
+  spoken('id', 'Indonesian'),
+  spoken('ms', 'Malay'),
+  spoken('vi', 'Vietnamese'),
+  spoken('zh', 'Chinese (Mandarin)', 'cmn'),
+  spoken('ja', 'Japanese (kana only)'),
+  spoken('ar', 'Arabic'),
 ];
+
+/** @deprecated The same list as SPOKEN_LANGUAGES (its older name, kept for callers not yet moved). */
+export const ESPEAK_LANGUAGES: ModelLanguage[] = SPOKEN_LANGUAGES;
+
+/**
+ * The spoken language a code names, or undefined: ISO 639-1 in any case, with or without a region
+ * (`de`, `DE`, `de-AT`, `pt_BR`); `nb`/`nn` are Norwegian and `cmn` is Chinese.
+ */
+export function findSpokenLanguage(code: string | null | undefined): SpokenLanguage | undefined {
+  if (!code) return undefined;
+  const primary = code.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  const id = primary === 'nb' || primary === 'nn' ? 'no' : primary === 'cmn' ? 'zh' : primary;
+  return SPOKEN_LANGUAGES.find((l) => l.language_id === id);
+}
 
 const ENGLISH = [lang('en', 'English')];
 
@@ -88,18 +124,18 @@ const PARLA_MODELS: TtsModel[] = [
     model_id: 'parla_v1',
     name: 'Parla v1',
     description:
-      "Each voice in its own engine: Festival's HTS voice or Flite for English voices, eSpeak-NG for the others. The best quality per voice.",
+      'Each voice in its own engine: a statistical or compact recorded voice for the English voices, a formant synthesiser for the other languages. The best quality per voice.',
     engine: 'voice',
-    languages: ESPEAK_LANGUAGES,
+    languages: SPOKEN_LANGUAGES,
     maximum_text_length_per_request: 10_000,
   },
   {
     ...base,
     model_id: 'parla_multilingual_v1',
     name: 'Parla Multilingual v1',
-    description: 'eSpeak-NG for every voice: 30 languages, exact word timing, the lowest latency.',
+    description: `A formant synthesiser for every voice: ${SPOKEN_LANGUAGES.length} languages, exact word timing, the lowest latency.`,
     engine: 'espeak',
-    languages: ESPEAK_LANGUAGES,
+    languages: SPOKEN_LANGUAGES,
     maximum_text_length_per_request: 10_000,
     token_cost_factor: 0.5,
   },
@@ -107,7 +143,7 @@ const PARLA_MODELS: TtsModel[] = [
     ...base,
     model_id: 'parla_english_v1',
     name: 'Parla English v1',
-    description: 'Flite for every voice: English only, fast and clear.',
+    description: 'A compact recorded voice for every English voice: English only, fast and clear.',
     engine: 'flite',
     languages: ENGLISH,
     maximum_text_length_per_request: 10_000,
@@ -118,9 +154,10 @@ const PARLA_MODELS: TtsModel[] = [
     model_id: 'parla_external_v1',
     name: 'External (OpenAI-compatible)',
     description:
-      'A speech server of your own that speaks the OpenAI speech API (TTS_OPENAI_URL). Offered only when configured.',
+      'A speech server of your own that speaks the OpenAI speech API (TTS_OPENAI_URL). Offered only when configured. Its languages are its own: the OpenAI speech API names none, so only English is listed.',
     engine: 'external',
-    languages: ESPEAK_LANGUAGES,
+    // The OpenAI speech API carries no language: what such a server speaks is not known here.
+    languages: ENGLISH,
     maximum_text_length_per_request: 4096,
     can_use_style: false,
   },
@@ -132,7 +169,7 @@ const PARLA_MODELS: TtsModel[] = [
       "Speech to speech: keeps the timing and intonation of your recording and moves its pitch and formants to the target voice's (rubberband). Works on speech in any language.",
     engine: 'voice_conversion',
     // Signal processing, not a language model: any language's speech converts the same way.
-    languages: ESPEAK_LANGUAGES,
+    languages: SPOKEN_LANGUAGES,
     can_do_text_to_speech: false,
     can_do_voice_conversion: true,
     can_use_style: false,
@@ -644,4 +681,60 @@ export function engineVoiceFor(model: TtsModel, voice: PremadeVoice): EngineVoic
     case 'voice_conversion':
       return undefined;
   }
+}
+
+/** The language an embedded rendition speaks (its eSpeak voice's language; the English engines' `en`). */
+export function renditionLanguage(rendition: EngineVoice): string | undefined {
+  if (rendition.engine === 'festival' || rendition.engine === 'flite') return 'en';
+  if (rendition.engine === 'external') return undefined;
+  const name = rendition.voice.split('+')[0] ?? '';
+  return (SPOKEN_LANGUAGES.find((l) => l.espeak === name) ?? findSpokenLanguage(name))?.language_id;
+}
+
+/** Whether a model speaks a language (the languages `GET /v1/models` lists for it). */
+export function modelSpeaks(model: TtsModel, languageId: string): boolean {
+  return model.languages.some((l) => l.language_id === languageId);
+}
+
+/**
+ * A voice's rendition in another language: that language's eSpeak-NG voice with the voice's own variant
+ * (`+f3`…), rate and pitch, so the voice keeps its character and the text gets the language's
+ * pronunciation.
+ */
+export function languageRendition(voice: PremadeVoice, language: SpokenLanguage): EngineVoice {
+  const variant = voice.espeak.voice.includes('+')
+    ? voice.espeak.voice.slice(voice.espeak.voice.indexOf('+'))
+    : '';
+  return {
+    engine: 'espeak',
+    voice: `${language.espeak}${variant}`,
+    ...(voice.espeak.rate ? { rate: voice.espeak.rate } : {}),
+    ...(voice.espeak.pitch ? { pitch: voice.espeak.pitch } : {}),
+  };
+}
+
+/** Why a model cannot speak a text in a language: the public API's sentence (its 400 on `language_code`). */
+export function unsupportedLanguageMessage(modelId: string, languageCode: string): string {
+  return `Model '${modelId}' does not support language_code '${languageCode}'.`;
+}
+
+/**
+ * The rendition that speaks a text in `languageCode` (issue 18 item 4), or undefined when the model
+ * cannot speak that language with this voice. With no code, the voice's own language: its model
+ * rendition when that speaks the voice's language (today's behaviour for every premade voice), else the
+ * voice's language rendition (an own voice labelled with a language no premade voice speaks is built on
+ * an English voice). The external server speaks what it speaks: its rendition is kept.
+ */
+export function speakingRendition(
+  model: TtsModel,
+  voice: PremadeVoice,
+  languageCode?: string | null,
+): EngineVoice | undefined {
+  const own = engineVoiceFor(model, voice);
+  const wanted = languageCode ? findSpokenLanguage(languageCode) : findSpokenLanguage(voice.language);
+  if (languageCode && (!wanted || !modelSpeaks(model, wanted.language_id))) return undefined;
+  if (!wanted) return own;
+  if (own && (own.engine === 'external' || renditionLanguage(own) === wanted.language_id)) return own;
+  if (model.engine !== 'voice' && model.engine !== 'espeak') return languageCode ? undefined : own;
+  return modelSpeaks(model, wanted.language_id) ? languageRendition(voice, wanted) : own;
 }

@@ -96,6 +96,8 @@ describe('route table (accounts §2)', () => {
       'eleven',
       // accounts §2 "affiliates" (marketing page, redirect name, checklist page): a path of our choosing.
       'affiliates',
+      // issue 18 item 4: the page that explains the models, a path of our choosing.
+      'about/models',
     ].map((path) => `/app/${path}`);
     expect([...paths].filter((path) => path.startsWith('/app/')).sort()).toEqual([...spec].sort());
   });

@@ -126,6 +126,13 @@ export const routeTable: readonly RouteEntry[] = [
     section: 'audio',
     page: () => import('../routes/history-page'),
   },
+  /** issue 18 item 4: what each model is and which languages it speaks (a path of this product's choice). */
+  {
+    path: '/app/about/models',
+    title: 'About the models',
+    section: 'audio',
+    page: () => import('../routes/about-models-page'),
+  },
   { path: '/app/speech-to-text', title: 'Speech to text', section: 'audio', inNav: true },
   { path: '/app/sound-effects', title: 'Sound effects', section: 'audio', inNav: true },
   { path: '/app/sound-effects/generate', title: 'Generate sound effects', section: 'audio' },

@@ -1,4 +1,4 @@
-import { DEFAULT_STS_MODEL_ID, type HistoryItemResponse, type VoiceResponse } from '@parla/contracts';
+import { DEFAULT_STS_MODEL_ID, type HistoryItemResponse } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -14,9 +14,9 @@ import { useModels } from '../features/tts/api/list-models';
 import { useVoices } from '../features/tts/api/list-voices';
 import { CatalogueState } from '../features/tts/components/catalogue-state';
 import { ModelSelect } from '../features/tts/components/model-select';
-import { VoicePicker } from '../features/tts/components/voice-picker';
 import { generationFileName, pickStored, remainingCredits } from '../features/tts/tts-rules';
 import { useUser } from '../features/users/api/get-user';
+import { VoicePicker } from '../features/voices';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Switch } from '../ui/switch';
@@ -117,26 +117,6 @@ function SpeechToSpeech() {
       current && current.seconds !== measured ? { ...current, seconds: measured } : current,
     );
   };
-  const previewVoice = (preview: VoiceResponse) => {
-    if (!preview.preview_url) return;
-    player.play(
-      {
-        id: preview.voice_id,
-        fileName: `${preview.name}-preview.mp3`,
-        type: 'voicePreview',
-        loaded: true,
-        player: {
-          title: `${preview.name} · preview`,
-          description: preview.description ?? undefined,
-          voice_id: preview.voice_id,
-          voice_name: preview.name,
-          language: preview.labels.language,
-        },
-        autoStart: true,
-      },
-      { kind: 'url', url: preview.preview_url },
-    );
-  };
   const playHistoryItem = (item: HistoryItemResponse) => {
     player.play(...historyItemPlayback(item, generationFileName({ ...item, text: 'speech to speech' })));
   };
@@ -219,7 +199,6 @@ function SpeechToSpeech() {
               voices={voiceList}
               selected={voice}
               onSelect={(next) => setChosenVoiceId(next.voice_id)}
-              onPreview={previewVoice}
             />
             {modelList.length === 0 ? (
               <p className="text-sm text-danger">This server offers no speech-to-speech model.</p>

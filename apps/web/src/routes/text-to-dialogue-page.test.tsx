@@ -69,8 +69,12 @@ const stored = () => JSON.parse(localStorage.getItem(storageKeys.dialogue) ?? 'n
 const store = (value: unknown) => localStorage.setItem(storageKeys.dialogue, JSON.stringify(value));
 const textOf = (n: number) =>
   screen.getByRole('textbox', { name: `Text of line ${n}` }) as HTMLTextAreaElement;
+/** The name of the voice a line's picker shows. */
 const voiceOf = (n: number) =>
-  screen.getByRole('combobox', { name: `Voice of line ${n}` }) as HTMLSelectElement;
+  screen
+    .getByRole('button', { name: new RegExp(`^Voice of line ${n}: `) })
+    .getAttribute('aria-label')
+    ?.split(': ')[1];
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -88,13 +92,24 @@ describe('/app/speech-synthesis/text-to-dialogue', () => {
     expect(await screen.findByText('No lines yet', {}, { timeout: 5000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add the first line' }));
     await waitFor(() => expect(document.activeElement).toBe(textOf(1)));
-    expect(voiceOf(1).value).toBe('sarah');
+    expect(voiceOf(1)).toBe('Sarah');
     fireEvent.change(textOf(1), { target: { value: 'Knock knock.' } });
     fireEvent.click(screen.getByRole('button', { name: /Add line/ }));
     await waitFor(() => expect(document.activeElement).toBe(textOf(2)));
-    expect(voiceOf(2).value).toBe('kevin');
+    expect(voiceOf(2)).toBe('Kevin');
     fireEvent.change(textOf(2), { target: { value: '[curious] Who is there?' } });
-    fireEvent.change(voiceOf(2), { target: { value: 'lucia' } });
+    // The line's voice picker: filtered to Spanish, then one click.
+    fireEvent.click(screen.getByRole('button', { name: 'Voice of line 2: Kevin' }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose a voice' });
+    fireEvent.change(within(picker).getByRole('combobox', { name: 'Language' }), { target: { value: 'es' } });
+    expect(
+      within(picker)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Lucía')]);
+    fireEvent.click(within(picker).getByRole('button', { name: 'Use Lucía' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(voiceOf(2)).toBe('Lucía');
     expect(stored()).toEqual([
       { text: 'Knock knock.', voice_id: 'sarah' },
       { text: '[curious] Who is there?', voice_id: 'lucia' },

@@ -11,10 +11,11 @@ import { useModels } from '../features/tts/api/list-models';
 import { useVoices } from '../features/tts/api/list-voices';
 import { streamSpeech } from '../features/tts/api/stream-speech';
 import { CatalogueState } from '../features/tts/components/catalogue-state';
+import { LanguageNotice } from '../features/tts/components/language-notice';
 import { ModelSelect } from '../features/tts/components/model-select';
 import { RecentGenerations } from '../features/tts/components/recent-generations';
-import { VoicePicker } from '../features/tts/components/voice-picker';
 import { VoiceSettingsPanel } from '../features/tts/components/voice-settings-panel';
+import { languageNotice } from '../features/tts/language-notice-rules';
 import {
   defaultModelId,
   type EditableVoiceSettings,
@@ -27,7 +28,9 @@ import {
   remainingCredits,
 } from '../features/tts/tts-rules';
 import { useTextDraft } from '../features/tts/use-text-draft';
+import { useDetectedLanguage } from '../features/tts/use-detected-language';
 import { useUser } from '../features/users/api/get-user';
+import { languageName, VoicePicker } from '../features/voices';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage-keys';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -58,6 +61,9 @@ function TextToSpeech() {
   const [chosenModelId, setChosenModelId] = useState(() => readStorage(storageKeys.selectedModel));
   const [chosenVoiceId, setChosenVoiceId] = useState(() => readStorage(storageKeys.selectedVoice));
   const [editedSettings, setEditedSettings] = useState<EditableVoiceSettings | null>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [pickerLanguage, setPickerLanguage] = useState<string | undefined>(undefined);
+  const [readIn, setReadIn] = useState<string | null>(null);
 
   const modelList = (models.data ?? []).filter((m) => m.can_do_text_to_speech);
   const voiceList = voices.data ?? [];
@@ -82,6 +88,10 @@ function TextToSpeech() {
   const left = subscription ? remainingCredits(subscription) : undefined;
   const short = left !== undefined && left !== -1 && credits > left;
   const languageMismatch = model && voice ? !modelSpeaksVoice(model, voice) : false;
+  // issue 18: the text's language against the voice's; "read it in …" holds while the text stays in it.
+  const detected = useDetectedLanguage(text);
+  const languageCode = readIn && detected?.language === readIn ? readIn : undefined;
+  const notice = languageCode ? { kind: 'none' as const } : languageNotice(detected, voice, model);
 
   const generate = useMutation({
     mutationFn: async () => {
@@ -90,7 +100,12 @@ function TextToSpeech() {
       const started = await streamSpeech({
         voiceId: voice.voice_id,
         outputFormat,
-        body: { text, model_id: model.model_id, voice_settings: settings },
+        body: {
+          text,
+          model_id: model.model_id,
+          voice_settings: settings,
+          ...(languageCode ? { language_code: languageCode } : {}),
+        },
       });
       player.play(
         ...generationPlayback(started, {
@@ -131,26 +146,11 @@ function TextToSpeech() {
   const selectVoice = (next: VoiceResponse) => {
     setChosenVoiceId(next.voice_id);
     writeStorage(storageKeys.selectedVoice, next.voice_id);
+    setReadIn(null);
   };
-  const previewVoice = (preview: VoiceResponse) => {
-    if (!preview.preview_url) return;
-    player.play(
-      {
-        id: preview.voice_id,
-        fileName: `${preview.name}-preview.mp3`,
-        type: 'voicePreview',
-        loaded: true,
-        player: {
-          title: `${preview.name} · preview`,
-          description: preview.description ?? undefined,
-          voice_id: preview.voice_id,
-          voice_name: preview.name,
-          language: preview.labels.language,
-        },
-        autoStart: true,
-      },
-      { kind: 'url', url: preview.preview_url },
-    );
+  const openPicker = (language?: string) => {
+    setPickerLanguage(language);
+    setPickerOpen(true);
   };
   const playHistoryItem = (item: HistoryItemResponse) => {
     player.play(...historyItemPlayback(item, generationFileName(item)));
@@ -234,8 +234,29 @@ function TextToSpeech() {
               voices={voiceList}
               selected={voice}
               onSelect={selectVoice}
-              onPreview={previewVoice}
+              open={pickerOpen}
+              onOpenChange={(next) => {
+                setPickerOpen(next);
+                if (!next) setPickerLanguage(undefined);
+              }}
+              {...(pickerLanguage ? { presetLanguage: pickerLanguage } : {})}
             />
+            <LanguageNotice
+              notice={notice}
+              voice={voice}
+              voices={voiceList}
+              onSelect={selectVoice}
+              onShowAll={openPicker}
+              onReadIn={setReadIn}
+            />
+            {languageCode && voice && (
+              <p className="flex flex-wrap items-center gap-x-2 text-sm text-fg-muted" aria-live="polite">
+                {voice.name} reads this text in {languageName(languageCode)}.
+                <Button variant="ghost" size="sm" onClick={() => setReadIn(null)}>
+                  Undo
+                </Button>
+              </p>
+            )}
             <ModelSelect models={modelList} value={modelId} onChange={selectModel} />
             {languageMismatch && model && voice && (
               <p role="alert" className="text-sm text-danger">

@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
 import {
   describeOutputFormat,
-  engineVoiceFor,
   type HistoryDialogueLine,
   type OutputFormat,
+  speakingRendition,
   type TextToSpeechBody,
   type TtsModel,
+  unsupportedLanguageMessage,
 } from '@parla/contracts';
 import { AppError, invalid } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -125,7 +126,12 @@ export function planSpeech(
   // A v3 text of audio tags alone has nothing to speak: refused like an empty text, before any charge.
   if (model.reads_audio_tags && !normalizeFor({ text, normalize: false, readsAudioTags: true }).text.trim())
     throw invalidAt(textPath, 'The text holds only audio tags: there is nothing to speak.');
-  const rendition = engineVoiceFor(model, voice);
+  // issue 18: the text is spoken in `language_code` when it names one (the voice's language rendition);
+  // the public API answers 400 when the model cannot speak it.
+  const languageCode = input.body.language_code;
+  const rendition = speakingRendition(model, voice, languageCode);
+  if (!rendition && languageCode)
+    throw new AppError('unsupported_language', unsupportedLanguageMessage(model.model_id, languageCode));
   if (!rendition) throw invalid('model_id', `${model.name} does not speak the language of ${voice.name}.`);
   // The request's settings over the voice's own over the defaults.
   const settings = {

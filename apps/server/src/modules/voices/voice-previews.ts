@@ -1,4 +1,4 @@
-import type { PremadeVoice } from '@parla/contracts';
+import { findModel, type PremadeVoice, speakingRendition, type TtsModel } from '@parla/contracts';
 import type { Logger } from 'pino';
 import type { Storage } from '../../platform/storage/storage';
 import type { EnginePool } from '../../providers/engines/engine-pool';
@@ -66,8 +66,11 @@ export function getOwnVoicePreview(deps: VoicePreviewDeps, voice: SpeakingVoice)
     if (cached) return cached;
     const sentence = voice.previewText ?? PREVIEW_TEXT[voice.language] ?? (PREVIEW_TEXT.en as string);
     const text = sentence.replaceAll('{name}', voice.name);
-    const speech = await deps.engines.synthesize({ ...voice.primary, text });
-    const timbre = await timbreFor(deps.engines, voice, voice.primary);
+    // In the voice's own language: a voice labelled with a language no premade voice speaks is built on
+    // an English one, and its preview is its language rendition (issue 18), like its speech.
+    const rendition = speakingRendition(findModel('parla_v1') as TtsModel, voice) ?? voice.primary;
+    const speech = await deps.engines.synthesize({ ...rendition, text });
+    const timbre = await timbreFor(deps.engines, voice, rendition);
     const audio = { sampleRate: speech.sampleRate, channels: 1 as const, samples: speech.samples };
     const mp3 = await encodeAudio(timbre ? await transformVoice(audio, timbre) : audio, 'mp3_44100_128');
     await deps.storage.put(key, mp3);

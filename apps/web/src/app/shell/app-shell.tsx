@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, Outlet, useRouteError } from 'react-router';
 import { UnknownAccountActionError } from '../../features/auth/account-action';
 import { ConsentGate } from '../../features/consent/components/consent-gate';
 import { AttributionCapture } from '../../features/growth/components/attribution-capture';
@@ -43,7 +43,12 @@ function ShellFrame({ children }: { children?: ReactNode }) {
       <footer className="border-t border-line">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-fg-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>Parla · self-hosted voice and audio AI</p>
-          <ul className="flex gap-4">
+          <ul className="flex flex-wrap gap-x-4 gap-y-1">
+            <li>
+              <Link className="rounded-sm hover:text-fg" to="/app/about/models">
+                About the models
+              </Link>
+            </li>
             <li>
               <a className="rounded-sm hover:text-fg" href="/docs">
                 API reference

@@ -1,9 +1,7 @@
 import type { VoiceResponse } from '@parla/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  describeVoiceLabels,
   estimateCredits,
-  filterVoices,
   generationFileName,
   isGenerateShortcut,
   modelSpeaksVoice,
@@ -55,25 +53,6 @@ describe('text-to-speech page rules', () => {
     expect(isGenerateShortcut(key({}))).toBe(false);
     expect(isGenerateShortcut(key({ ctrlKey: true, isComposing: true }))).toBe(false);
     expect(isGenerateShortcut(key({ ctrlKey: true, key: 'a' }))).toBe(false);
-  });
-
-  it('finds voices by any word of their name, description or labels, ignoring accents', () => {
-    const voices = [
-      voice('Lucía', { accent: 'castilian', language: 'es' }, 'Spanish narrator'),
-      voice('Ryan', { accent: 'american', gender: 'male' }, 'Deep voice'),
-    ];
-    expect(filterVoices(voices, 'lucia').map((v) => v.name)).toEqual(['Lucía']);
-    expect(filterVoices(voices, 'american male').map((v) => v.name)).toEqual(['Ryan']);
-    expect(filterVoices(voices, '  ').map((v) => v.name)).toEqual(['Lucía', 'Ryan']);
-    expect(filterVoices(voices, 'nobody')).toEqual([]);
-  });
-
-  it('shows labels in a steady order, readable', () => {
-    expect(describeVoiceLabels({ gender: 'female', accent: 'british', use_case: 'social_media' })).toEqual([
-      'british',
-      'female',
-      'social media',
-    ]);
   });
 
   it('names a download after the voice, the first words and the time, with safe characters only', () => {

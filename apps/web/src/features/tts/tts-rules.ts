@@ -64,30 +64,6 @@ export function isGenerateShortcut(
   return event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.isComposing;
 }
 
-/** Words of a voice's labels worth showing, in a steady order. */
-export function describeVoiceLabels(labels: Record<string, string>): string[] {
-  const order = ['accent', 'gender', 'age', 'use_case', 'descriptive'];
-  return order
-    .map((key) => labels[key])
-    .filter((value): value is string => Boolean(value))
-    .map((value) => value.replace(/_/g, ' '));
-}
-
-/** Voices matching a search in their name, description or labels (case- and accent-insensitive). */
-export function filterVoices(voices: readonly VoiceResponse[], search: string): VoiceResponse[] {
-  const fold = (text: string) =>
-    text
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .toLowerCase();
-  const words = fold(search).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...voices];
-  return voices.filter((voice) => {
-    const haystack = fold([voice.name, voice.description ?? '', ...Object.values(voice.labels)].join(' '));
-    return words.every((word) => haystack.includes(word));
-  });
-}
-
 /** The file name a generation is saved under: voice, the start of the text and the time, sanitised. */
 export function generationFileName(
   item: { voice_name: string; text: string; date_unix: number },

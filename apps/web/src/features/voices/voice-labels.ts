@@ -1,4 +1,4 @@
-import { ESPEAK_LANGUAGES } from '@parla/contracts';
+import { SPOKEN_LANGUAGES } from '@parla/contracts';
 
 /** One choice of a label: the value the API stores and the words a person reads. */
 export interface LabelOption {
@@ -57,16 +57,28 @@ export const USE_CASE_OPTIONS = options([
   'meditation',
 ]);
 
-/** The languages Parla's engines speak, by ISO 639-1 code. */
-export const LANGUAGE_OPTIONS: LabelOption[] = ESPEAK_LANGUAGES.map((language) => ({
+/** The languages Parla really speaks (issue 18), by ISO 639-1 code. */
+export const LANGUAGE_OPTIONS: LabelOption[] = SPOKEN_LANGUAGES.map((language) => ({
   value: language.language_id,
   label: language.name,
 }));
 
-/** A language code's name ("en" → "English"), or the code when it is not one Parla speaks. */
+const displayNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/**
+ * A language code's name ("en" → "English", "de-AT" → "German"): Parla's name for a language it speaks,
+ * else the browser's, else the code itself.
+ */
 export function languageName(code: string | null | undefined): string | undefined {
   if (!code) return undefined;
-  return LANGUAGE_OPTIONS.find((option) => option.value === code.toLowerCase())?.label ?? code;
+  const primary = code.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  const spoken = LANGUAGE_OPTIONS.find((option) => option.value === primary)?.label;
+  if (spoken) return spoken;
+  try {
+    return displayNames.of(primary) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 /** The labels a person sets on an own voice; the others (age, use case…) are kept as they are. */

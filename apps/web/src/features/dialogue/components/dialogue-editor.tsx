@@ -3,8 +3,8 @@ import { clsx } from 'clsx';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { Button, getButtonClasses } from '../../../ui/button';
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon, SpeechBubblesIcon } from '../../../ui/icons';
+import { VoicePicker } from '../../voices';
 import { canAddLine, type DraftLine, moveLine, newLineKey, nextLineVoice } from '../dialogue-rules';
-import { LineVoiceSelect } from './line-voice-select';
 
 export interface DialogueEditorProps {
   lines: DraftLine[];
@@ -119,12 +119,13 @@ export function DialogueEditor({ lines, onChange, voices, lineProblem }: Dialogu
               <div className="flex min-w-0 flex-1 flex-col gap-2">
                 <div className="flex items-center gap-2">
                   <div className="w-60 max-w-full min-w-0">
-                    <LineVoiceSelect
+                    <VoicePicker
+                      compact
                       label={`Voice of line ${number}`}
                       voices={voices}
-                      value={line.voice_id}
+                      selected={voices.find((v) => v.voice_id === line.voice_id)}
                       invalid={Boolean(problem)}
-                      onChange={(voice_id) => updateLine(line.key, { voice_id })}
+                      onSelect={(voice) => updateLine(line.key, { voice_id: voice.voice_id })}
                     />
                   </div>
                   <div className="ml-auto flex shrink-0 items-center gap-0.5">

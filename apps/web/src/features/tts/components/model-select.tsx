@@ -1,5 +1,6 @@
 import type { ModelResponse } from '@parla/contracts';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { inputClasses } from '../../../ui/field';
 
 export interface ModelSelectProps {
@@ -54,7 +55,10 @@ export function ModelSelect({ models, value, onChange, capability = 'text_to_spe
         {target?.description}
         {capability === 'text_to_speech' && selected && selected.token_cost_factor !== 1
           ? ` ${selected.token_cost_factor} credits per character.`
-          : ''}
+          : ''}{' '}
+        <Link to="/app/about/models" className="font-medium text-fg underline-offset-2 hover:underline">
+          About the models
+        </Link>
       </p>
     </div>
   );

@@ -1,0 +1,156 @@
+import type { ModelResponse } from '@parla/contracts';
+import { Link } from 'react-router';
+import { RequireSignIn } from '../features/auth/components/require-sign-in';
+import { useModels } from '../features/tts/api/list-models';
+import { MODEL_EXPLANATIONS } from '../features/tts/model-explanations';
+import { Badge } from '../ui/badge';
+import { Card } from '../ui/card';
+import { LoadError } from '../ui/load-error';
+import { Skeleton } from '../ui/skeleton';
+
+/**
+ * `/app/about/models` (issue 18 item 4): what each model is, honestly, with the languages it speaks as
+ * the server lists them, and that no neural speech ships offline.
+ */
+export default function AboutModelsPage() {
+  return (
+    <RequireSignIn>
+      <AboutModels />
+    </RequireSignIn>
+  );
+}
+
+function AboutModels() {
+  const models = useModels();
+  const own = (models.data ?? []).filter((m) => !m.alias_of);
+  const aliases = (models.data ?? []).filter((m) => m.alias_of);
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8 sm:px-6 lg:py-10">
+      <header className="flex flex-col gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">About the models</h1>
+        <p className="text-fg-muted">
+          Every model here runs on this server, offline, with no data leaving it. None of them is a neural
+          network: they are classic speech synthesisers, clear, fast and light, and they sound synthetic. No
+          neural text to speech ships with Parla offline; the operator of this installation can connect a
+          neural speech server of their own, which then appears below as an external model.
+        </p>
+      </header>
+
+      <section aria-labelledby="models-heading" className="flex flex-col gap-4">
+        <h2 id="models-heading" className="text-lg font-semibold">
+          Models
+        </h2>
+        {models.isPending && (
+          <div className="flex flex-col gap-4" aria-busy="true">
+            <Skeleton className="h-40 w-full" />
+            <Skeleton className="h-40 w-full" />
+          </div>
+        )}
+        {models.isError && <LoadError error={models.error} onRetry={() => void models.refetch()} />}
+        {own.map((model) => (
+          <ModelCard key={model.model_id} model={model} />
+        ))}
+      </section>
+
+      <section aria-labelledby="languages-heading" className="flex flex-col gap-2">
+        <h2 id="languages-heading" className="text-lg font-semibold">
+          Languages
+        </h2>
+        <p className="text-fg-muted">
+          A voice speaks its own language. When your text is in another one, the text-to-speech page offers
+          voices of that language, or reads the text with the voice you chose in that language: the voice
+          keeps its character and the words get that language’s pronunciation (the API’s{' '}
+          <code className="rounded bg-subtle px-1 text-sm">language_code</code> does the same). Japanese is
+          read from kana only: kanji are not read.
+        </p>
+      </section>
+
+      {aliases.length > 0 && (
+        <section aria-labelledby="aliases-heading" className="flex flex-col gap-3">
+          <h2 id="aliases-heading" className="text-lg font-semibold">
+            Public model ids
+          </h2>
+          <p className="text-fg-muted">
+            Clients written for the public speech API send these ids; each is spoken by one of the models
+            above.
+          </p>
+          <div className="overflow-x-auto rounded-xl border border-line">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-subtle text-fg-muted">
+                <tr>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Model id
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Spoken by
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {aliases.map((alias) => (
+                  <tr key={alias.model_id} className="border-t border-line">
+                    <td className="px-4 py-2 font-mono text-xs break-all">{alias.model_id}</td>
+                    <td className="px-4 py-2">
+                      {own.find((m) => m.model_id === alias.alias_of)?.name ?? alias.alias_of}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+
+      <p className="text-sm text-fg-muted">
+        The speech software Parla is built on, with its licences and attributions, is listed in the{' '}
+        <a href="/licenses" className="font-medium text-fg underline-offset-2 hover:underline">
+          third-party notices
+        </a>
+        . Back to{' '}
+        <Link
+          to="/app/speech-synthesis/text-to-speech"
+          className="font-medium text-fg underline-offset-2 hover:underline"
+        >
+          text to speech
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
+
+function ModelCard({ model }: { model: ModelResponse }) {
+  const about = MODEL_EXPLANATIONS[model.model_id];
+  const languages = model.languages ?? [];
+  return (
+    <Card className="flex flex-col gap-3 p-5" aria-labelledby={`model-${model.model_id}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={`model-${model.model_id}`} className="text-base font-semibold">
+          {model.name}
+        </h3>
+        <span className="font-mono text-xs break-all text-fg-muted">{model.model_id}</span>
+      </div>
+      {about && <Badge className="self-start">{about.kind}</Badge>}
+      <p className="text-sm">{about?.summary ?? model.description}</p>
+      <p className="text-sm text-fg-muted">
+        {model.can_do_text_to_speech
+          ? `${model.token_cost_factor} ${model.token_cost_factor === 1 ? 'credit' : 'credits'} per character.`
+          : 'Speech to speech: credits by the length of the audio.'}
+      </p>
+      {model.can_do_text_to_speech && (
+        <div className="flex flex-col gap-1.5">
+          <h4 className="text-sm font-medium">
+            {languages.length === 1 ? 'Speaks 1 language' : `Speaks ${languages.length} languages`}
+          </h4>
+          <ul className="flex flex-wrap gap-1" aria-label={`Languages of ${model.name}`}>
+            {languages.map((language) => (
+              <li key={language.language_id}>
+                <Badge>{language.name}</Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Card>
+  );
+}
