@@ -6,7 +6,7 @@ import { useUserWorkspaces } from '../../features/workspace/api/list-user-worksp
 import { WorkspaceSwitcher } from '../../features/workspace/components/workspace-switcher';
 import { Button } from '../../ui/button';
 import { SidebarIcon } from '../../ui/icons';
-import { InitialAvatar } from '../../ui/initial-avatar';
+import { hueFromName } from '../../ui/initial-avatar';
 import { Tooltip } from '../../ui/tooltip';
 import { useAuth } from '../auth/auth-provider';
 import type { RouteEntry } from '../route-table';
@@ -61,6 +61,20 @@ function NavItem({
   );
 }
 
+/** A workspace's initial on a square coloured from its name (the avatars of people are round). */
+function WorkspaceMark({ name }: { name: string }) {
+  const hue = hueFromName(name);
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-7 shrink-0 items-center justify-center rounded-md text-xs font-semibold text-white"
+      style={{ background: `linear-gradient(135deg, hsl(${hue} 65% 50%), hsl(${(hue + 50) % 360} 70% 40%))` }}
+    >
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
 /** The workspace at the sidebar's foot: the switcher for members of several, the name for one. */
 function SidebarWorkspace({ collapsed, onExpand }: { collapsed: boolean; onExpand?: () => void }) {
   const workspaces = useUserWorkspaces();
@@ -81,11 +95,11 @@ function SidebarWorkspace({ collapsed, onExpand }: { collapsed: boolean; onExpan
             onClick={onExpand}
             className="flex size-10 cursor-pointer items-center justify-center rounded-lg hover:bg-subtle focus-visible:outline-2 focus-visible:outline-ring"
           >
-            <InitialAvatar name={current.name} className="size-7 rounded-md text-xs" />
+            <WorkspaceMark name={current.name} />
           </button>
         ) : (
           <span className="flex size-10 items-center justify-center">
-            <InitialAvatar name={current.name} className="size-7 rounded-md text-xs" />
+            <WorkspaceMark name={current.name} />
             <span className="sr-only">{label}</span>
           </span>
         )}
@@ -95,7 +109,7 @@ function SidebarWorkspace({ collapsed, onExpand }: { collapsed: boolean; onExpan
   if (list && list.length > 1) return <WorkspaceSwitcher className="h-9 w-full" />;
   return (
     <p className="flex min-w-0 items-center gap-2 px-1 text-sm">
-      <InitialAvatar name={current.name} className="size-6 rounded-md text-[11px]" />
+      <WorkspaceMark name={current.name} />
       <span className="sr-only">Workspace: </span>
       <span className="truncate font-medium">{current.name}</span>
     </p>
