@@ -22,7 +22,7 @@ describe('greetingFor', () => {
   });
 });
 
-describe('/app/home (issue 18)', () => {
+describe('/app/home (issue 18)', { timeout: 20_000 }, () => {
   it('a brand-new user: greeting, a quick action per built product, empty history, credits and the checklist', async () => {
     stubResizeObserver();
     const calls = stubWorkspaceApi({

@@ -92,7 +92,7 @@ function stubSignedIn() {
   });
 }
 
-describe('the app sidebar', () => {
+describe('the app sidebar', { timeout: 20_000 }, () => {
   it('on a wide screen: the built areas, the current one marked, credits, workspace and account at the foot', async () => {
     stubScreenWidth(1440);
     stubResizeObserver();

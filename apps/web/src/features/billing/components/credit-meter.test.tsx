@@ -18,7 +18,7 @@ async function renderMeter(subscription: () => Response) {
   return { sidebar, calls };
 }
 
-describe('the credit meter (accounts §3, §9)', () => {
+describe('the credit meter (accounts §3, §9)', { timeout: 20_000 }, () => {
   it('says what is used and left this period, and when the count resets', async () => {
     const { sidebar } = await renderMeter(() =>
       json(
