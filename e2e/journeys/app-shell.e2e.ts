@@ -25,7 +25,7 @@ async function expectNoOverflow(page: Page, where: string): Promise<void> {
       }
       return false;
     };
-    const over = [...document.querySelectorAll('body *')]
+    const over = Array.from(document.querySelectorAll('body *'))
       .filter((element) => {
         const box = element.getBoundingClientRect();
         return box.width > 0 && box.height > 0 && box.right > width + 0.5 && !inScroller(element);

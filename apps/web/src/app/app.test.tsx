@@ -50,7 +50,9 @@ afterEach(() => {
 describe('the app shell', () => {
   it('shows the landing page with the shell landmarks', async () => {
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: landingTitle })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: landingTitle }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe('#main');
     expect(screen.getByRole('main').id).toBe('main');
     const apiLinks = screen.getAllByRole('link', { name: /API reference/ });
@@ -83,7 +85,7 @@ describe('the app shell', () => {
       ),
     );
     const router = renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: landingTitle });
+    await screen.findByRole('heading', { level: 1, name: landingTitle }, { timeout: 5000 });
     await screen.findByRole('link', { name: 'Sign up' });
     const open = screen.getByRole('button', { name: 'Menu' });
     expect(open.getAttribute('aria-expanded')).toBe('false');
@@ -120,13 +122,15 @@ describe('the app shell', () => {
 
   it('shows "Page not found" for any unknown path and goes home from it', async () => {
     renderApp('/no/such/page');
-    fireEvent.click(await screen.findByRole('link', { name: 'Go home' }));
-    expect(await screen.findByRole('heading', { level: 1, name: landingTitle })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('link', { name: 'Go home' }, { timeout: 5000 }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: landingTitle }, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 
   it('toggles the theme from the header, says whether dark is on, and keeps it under xi:theme', async () => {
     renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: landingTitle });
+    await screen.findByRole('heading', { level: 1, name: landingTitle }, { timeout: 5000 });
     const toggle = screen.getByRole('button', { name: 'Dark theme' });
     const root = document.documentElement;
     expect(root.dataset.theme).toBe('light');
@@ -160,7 +164,7 @@ describe('the app shell', () => {
     const received: unknown[] = [];
     otherTab.onmessage = (event) => received.push(event.data);
     const router = renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: landingTitle });
+    await screen.findByRole('heading', { level: 1, name: landingTitle }, { timeout: 5000 });
     // The account menu opens from the keyboard and names who is signed in.
     fireEvent.keyDown(await screen.findByRole('button', { name: 'Account' }), { key: 'Enter' });
     const menu = await screen.findByRole('menu');
@@ -192,7 +196,7 @@ describe('the app shell', () => {
     );
     setAccessToken('t1');
     renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: landingTitle });
+    await screen.findByRole('heading', { level: 1, name: landingTitle }, { timeout: 5000 });
     await screen.findByRole('button', { name: 'Account' });
     const links = screen.getAllByRole('link', { name: 'Open Parla' });
     expect(links.length).toBeGreaterThan(0);
