@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect } from 'vitest';
-import { signOutFromHeader } from '../support/accounts';
+import { openSettingsFromAccountMenu, signOutFromHeader } from '../support/accounts';
 import { closeBrowser, test } from '../support/browser';
 
 afterAll(closeBrowser);
@@ -72,7 +72,9 @@ describe('accounts', () => {
     await page.getByRole('heading', { name: 'You’re all set, Ada' }).waitFor();
     await page.getByRole('list', { name: 'Onboarding checklist' }).waitFor();
     await page.getByRole('link', { name: 'Continue' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    // On to Home, where sign-in lands (issue 18); the settings are in the account menu.
+    await page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Ada$/ }).waitFor();
+    await openSettingsFromAccountMenu(page);
     await page.getByText(`${email} · Free plan`).waitFor();
     expect(await page.getByText('Your email is not verified yet').count()).toBe(0);
 
@@ -108,11 +110,11 @@ describe('accounts', () => {
     await page.getByText('Wrong email or password.').first().waitFor();
     await page.getByLabel('Password').fill(second);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Ada$/ }).waitFor();
 
     // A reload keeps the sign-in: the refresh cookie gives the new page its access token.
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Ada$/ }).waitFor();
     await page.getByRole('button', { name: 'Account', exact: true }).waitFor();
   });
 

@@ -60,7 +60,7 @@ describe('the app shell', () => {
   }) => {
     await page.goto('/app/no-such-page');
     await page.getByRole('heading', { name: /page not found/i }).waitFor();
-    await page.getByRole('link', { name: /home/i }).first().click();
+    await page.getByRole('link', { name: 'Go home' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
 
     const res = await fetch(`${baseUrl}/v1/no-such-route`);

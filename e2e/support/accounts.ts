@@ -45,7 +45,14 @@ export async function payForPlan(
   expect(await paid.json()).toMatchObject({ status: 'succeeded' });
 }
 
-/** Signs out as a user does: the account menu at the header's end, then "Sign out". */
+/** Opens the settings as a user does: the account menu at the sidebar's foot, then "Settings". */
+export async function openSettingsFromAccountMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+}
+
+/** Signs out as a user does: the account menu (the sidebar's foot in the app), then "Sign out". */
 export async function signOutFromHeader(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -19,6 +19,9 @@ const health = {
   },
 };
 
+/** The landing page's heading: what Parla does. */
+const landingTitle = 'Turn text into natural speech';
+
 /** Renders the whole app, providers and shell included, at a path. */
 function renderApp(path: string) {
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
@@ -47,7 +50,9 @@ afterEach(() => {
 describe('the app shell', () => {
   it('shows the landing page with the shell landmarks', async () => {
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Parla' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: landingTitle }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe('#main');
     expect(screen.getByRole('main').id).toBe('main');
     const apiLinks = screen.getAllByRole('link', { name: /API reference/ });
@@ -57,16 +62,13 @@ describe('the app shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual([
-      'Home',
-      'Pricing',
-      'Text to speech',
-      'Text to dialogue',
-      'Speech to speech',
-      'Voice lab',
-      'Voice library',
-      'Workspace',
-    ]);
+    ).toEqual(['Home', 'Pricing']);
+    // The app's areas are the sidebar's business, not the marketing header's.
+    expect(screen.queryByRole('link', { name: 'Voice library' })).toBeNull();
+    // Signed out, the page leads with the way in.
+    expect((await screen.findByRole('link', { name: 'Sign up free' })).getAttribute('href')).toBe(
+      '/app/sign-up',
+    );
     await waitFor(() => expect(screen.getByText('Operational')).toBeTruthy());
     await waitFor(() => expect(document.title).toBe('Parla'));
   });
@@ -83,7 +85,7 @@ describe('the app shell', () => {
       ),
     );
     const router = renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: 'Parla' });
+    await screen.findByRole('heading', { level: 1, name: landingTitle }, { timeout: 5000 });
     await screen.findByRole('link', { name: 'Sign up' });
     const open = screen.getByRole('button', { name: 'Menu' });
     expect(open.getAttribute('aria-expanded')).toBe('false');
@@ -91,7 +93,7 @@ describe('the app shell', () => {
     const sheet = await screen.findByRole('dialog', { name: 'Menu' });
     expect(open.getAttribute('aria-expanded')).toBe('true');
     const links = within(within(sheet).getByRole('navigation', { name: 'Main' })).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toContain('Voice library');
+    expect(links.map((link) => link.textContent)).toEqual(['Home', 'Pricing']);
     // Signed out, the sheet also leads to sign-in and sign-up.
     expect(within(sheet).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/app/sign-up');
     fireEvent.click(within(sheet).getByRole('link', { name: 'Pricing' }));
@@ -120,13 +122,15 @@ describe('the app shell', () => {
 
   it('shows "Page not found" for any unknown path and goes home from it', async () => {
     renderApp('/no/such/page');
-    fireEvent.click(await screen.findByRole('link', { name: 'Go home' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Parla' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('link', { name: 'Go home' }, { timeout: 5000 }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: landingTitle }, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 
   it('toggles the theme from the header, says whether dark is on, and keeps it under xi:theme', async () => {
     renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: 'Parla' });
+    await screen.findByRole('heading', { level: 1, name: landingTitle }, { timeout: 5000 });
     const toggle = screen.getByRole('button', { name: 'Dark theme' });
     const root = document.documentElement;
     expect(root.dataset.theme).toBe('light');
@@ -160,7 +164,7 @@ describe('the app shell', () => {
     const received: unknown[] = [];
     otherTab.onmessage = (event) => received.push(event.data);
     const router = renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: 'Parla' });
+    await screen.findByRole('heading', { level: 1, name: landingTitle }, { timeout: 5000 });
     // The account menu opens from the keyboard and names who is signed in.
     fireEvent.keyDown(await screen.findByRole('button', { name: 'Account' }), { key: 'Enter' });
     const menu = await screen.findByRole('menu');
@@ -183,7 +187,7 @@ describe('the app shell', () => {
     otherTab.close();
   });
 
-  it('holds the workspace navigation, not the account actions, in the phone menu when signed in', async () => {
+  it('leads a signed-in visitor on the marketing pages into the app', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) =>
@@ -192,14 +196,11 @@ describe('the app shell', () => {
     );
     setAccessToken('t1');
     renderApp('/');
-    // The page (loaded lazily) first, so the header is the shell's and not the fallback's.
-    await screen.findByRole('heading', { level: 1, name: 'Parla' });
+    await screen.findByRole('heading', { level: 1, name: landingTitle }, { timeout: 5000 });
     await screen.findByRole('button', { name: 'Account' });
-    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
-    const sheet = await screen.findByRole('dialog', { name: 'Menu' });
-    expect(within(sheet).queryByRole('link', { name: 'Sign up' })).toBeNull();
-    expect(within(sheet).getByRole('link', { name: 'Workspace' }).getAttribute('href')).toBe(
-      '/app/workspace',
-    );
+    const links = screen.getAllByRole('link', { name: 'Open Parla' });
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link.getAttribute('href')).toBe('/app/home');
+    expect(screen.queryByRole('link', { name: 'Sign up' })).toBeNull();
   });
 });

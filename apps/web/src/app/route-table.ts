@@ -27,7 +27,10 @@ export interface RouteEntry {
   section: RouteSection;
   /** The built page. Absent until the feature is built; until then the path shows "Page not found". */
   page?: PageLoader;
-  /** Listed in the header navigation once built (sub-pages and auth pages are not). */
+  /**
+   * Listed in the navigation once built (sub-pages and auth pages are not): the app's sidebar for the
+   * product areas, the marketing header for the site's pages (app/shell/nav-groups.ts).
+   */
   inNav?: boolean;
 }
 
@@ -71,7 +74,14 @@ export const routeTable: readonly RouteEntry[] = [
   },
   { path: '/app/sso', title: 'Single sign-on', section: 'auth' },
 
-  { path: '/app/home', title: 'Home', section: 'home' },
+  /** The signed-in start page (accounts §2 "home"): where sign-in lands by default. */
+  {
+    path: '/app/home',
+    title: 'Home',
+    section: 'home',
+    inNav: true,
+    page: () => import('../routes/app-home-page'),
+  },
   {
     path: '/app/onboarding',
     title: 'Onboarding',
@@ -165,6 +175,7 @@ export const routeTable: readonly RouteEntry[] = [
     path: '/app/voice-lab/collections',
     title: 'Voice collections',
     section: 'voices',
+    inNav: true,
     page: () => import('../routes/voice-collections-page'),
   },
   {
@@ -334,7 +345,7 @@ export function listBuiltRoutes(
   return table.filter((entry): entry is RouteEntry & { page: PageLoader } => entry.page !== undefined);
 }
 
-/** The entries the header navigation lists: built and marked `inNav`. */
+/** The entries the navigation lists (the sidebar and the marketing header): built and marked `inNav`. */
 export function listNavEntries(table: readonly RouteEntry[] = routeTable): RouteEntry[] {
   return listBuiltRoutes(table).filter((entry) => entry.inNav === true);
 }

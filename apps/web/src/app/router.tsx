@@ -1,19 +1,27 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { listBuiltRoutes, type PageLoader, type RouteEntry, routeTable } from './route-table';
+import {
+  listBuiltRoutes,
+  type PageLoader,
+  type RouteEntry,
+  type RouteSection,
+  routeTable,
+} from './route-table';
 import { AppShell, RouteErrorPage, ShellFallback } from './shell/app-shell';
 
-/** What a route tells the shell: the document title of its page. */
+/** What a route tells the shell: the document title of its page, and its product area (the frame). */
 export interface RouteHandle {
   title: string;
+  /** Absent on "Page not found", whose frame follows the path. */
+  section?: RouteSection;
 }
 
 const notFoundPage: PageLoader = () => import('../routes/not-found-page');
 
 /** A route loading its page file on first visit. */
-function toLazyRoute(path: string, title: string, page: PageLoader): RouteObject {
+function toLazyRoute(path: string, title: string, page: PageLoader, section?: RouteSection): RouteObject {
   return {
     path,
-    handle: { title } satisfies RouteHandle,
+    handle: { title, section } satisfies RouteHandle,
     lazy: async () => ({ Component: (await page()).default }),
   };
 }
@@ -29,7 +37,9 @@ export function createAppRoutes(table: readonly RouteEntry[] = routeTable): Rout
       HydrateFallback: ShellFallback,
       ErrorBoundary: RouteErrorPage,
       children: [
-        ...listBuiltRoutes(table).map((entry) => toLazyRoute(entry.path, entry.title, entry.page)),
+        ...listBuiltRoutes(table).map((entry) =>
+          toLazyRoute(entry.path, entry.title, entry.page, entry.section),
+        ),
         toLazyRoute('*', 'Page not found', notFoundPage),
       ],
     },

@@ -16,6 +16,8 @@ export const storageKeys = {
    * page load skip the refresh call when nobody is signed in. Sign-out removes it with the other xi: keys.
    */
   hasSession: 'xi:has-session',
+  /** The app sidebar folded to its icons on wide screens (`1`), or absent when it shows its labels. */
+  sidebarCollapsed: 'xi:sidebar-collapsed',
   /** When the user last did something in any tab (ms since epoch), for the inactivity sign-out. */
   lastActivity: 'xi:last-activity',
   /** accounts §4: the verified sensitive-action code, removed after use or a failed verification. */

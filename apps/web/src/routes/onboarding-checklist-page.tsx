@@ -119,7 +119,7 @@ function OnboardingChecklist() {
         </Card>
       )}
 
-      <Link className="self-start rounded-sm text-sm font-medium text-accent hover:underline" to="/">
+      <Link className="self-start rounded-sm text-sm font-medium text-accent hover:underline" to="/app/home">
         Back to the home page
       </Link>
     </div>

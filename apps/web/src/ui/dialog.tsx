@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
+import { DialogCloseButton } from './dialog-close-button';
 
 export interface DialogProps {
   open: boolean;
@@ -25,7 +26,7 @@ const sizeClasses: Record<DialogSize, string> = {
   '2xl': 'max-w-2xl',
 };
 
-/** A modal dialog: focus trapped, Escape and the overlay close it, the title names it. */
+/** A modal dialog: focus trapped, Escape, the overlay and its × close it, the title names it. */
 export function Dialog({
   open,
   onOpenChange,
@@ -48,7 +49,7 @@ export function Dialog({
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <DialogPrimitive.Title className="text-lg font-semibold tracking-tight">
+          <DialogPrimitive.Title className="pr-10 text-lg font-semibold tracking-tight">
             {title}
           </DialogPrimitive.Title>
           {description && (
@@ -58,6 +59,7 @@ export function Dialog({
           )}
           {children}
           {footer && <div className="flex flex-wrap justify-end gap-2 pt-2">{footer}</div>}
+          <DialogCloseButton />
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

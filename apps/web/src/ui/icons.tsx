@@ -310,6 +310,106 @@ export function SpeakerOffIcon(props: IconProps) {
   );
 }
 
+/** A house, for the app's home. */
+export function HomeIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M3 10.5 12 3l9 7.5" />
+      <path d="M5 9.5V20a1 1 0 0 0 1 1h4v-6h4v6h4a1 1 0 0 0 1-1V9.5" />
+    </IconFrame>
+  );
+}
+
+/** Lines of text beside a sound wave, for text to speech. */
+export function TextToSpeechIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M4 6h10M4 11h7M4 16h5" />
+      <path d="M16 10v4M19 8v8M22 11v2" />
+    </IconFrame>
+  );
+}
+
+/** A microphone, for speech to speech and recording. */
+export function MicrophoneIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <rect x="9" y="2" width="6" height="12" rx="3" />
+      <path d="M5 10a7 7 0 0 0 14 0M12 17v5M8 22h8" />
+    </IconFrame>
+  );
+}
+
+/** A flask, for the voice lab. */
+export function FlaskIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M9 3h6M10 3v6.5L4.6 18.4A1.7 1.7 0 0 0 6.1 21h11.8a1.7 1.7 0 0 0 1.5-2.6L14 9.5V3" />
+      <path d="M7.5 15h9" />
+    </IconFrame>
+  );
+}
+
+/** Books on a shelf, for the voice library. */
+export function LibraryIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M4 4v16M8 4v16M12 6l4.5 14M20 20 15.5 4" />
+    </IconFrame>
+  );
+}
+
+/** A folder, for collections. */
+export function FolderIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+    </IconFrame>
+  );
+}
+
+/** A square with four squares, for a page without an icon of its own. */
+export function GridIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <rect x="3" y="3" width="7" height="7" rx="1.5" />
+      <rect x="14" y="3" width="7" height="7" rx="1.5" />
+      <rect x="3" y="14" width="7" height="7" rx="1.5" />
+      <rect x="14" y="14" width="7" height="7" rx="1.5" />
+    </IconFrame>
+  );
+}
+
+/** A panel with its left column, for collapsing and expanding the sidebar. */
+export function SidebarIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <path d="M9 4v16" />
+    </IconFrame>
+  );
+}
+
+/** A coin stack, for credits. */
+export function CoinsIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <ellipse cx="9" cy="7" rx="6" ry="3" />
+      <path d="M3 7v5c0 1.66 2.69 3 6 3s6-1.34 6-3V7" />
+      <path d="M15 10.2c3.4.3 6 1.5 6 2.8 0 1.66-2.69 3-6 3-1.2 0-2.3-.17-3.2-.47M21 13v5c0 1.66-2.69 3-6 3s-6-1.34-6-3v-3" />
+    </IconFrame>
+  );
+}
+
+/** An arrow pointing up and down, for a menu that opens. */
+export function ChevronsUpDownIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="m7 15 5 5 5-5M7 9l5-5 5 5" />
+    </IconFrame>
+  );
+}
+
 /** The frame of the brand logos: the icons' frame, filled with the current colour instead of stroked. */
 function LogoFrame(props: IconProps) {
   return <IconFrame fill="currentColor" stroke="none" {...props} />;

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
+import { DialogCloseButton } from './dialog-close-button';
 
 export interface SheetProps {
   open: boolean;
@@ -17,8 +18,8 @@ export interface SheetProps {
 }
 
 /**
- * A bottom sheet: a modal dialog that rises from the bottom edge, for phones. Focus is trapped, Escape and
- * the overlay close it, the title names it; it leaves room for the home indicator.
+ * A bottom sheet: a modal dialog that rises from the bottom edge, for phones. Focus is trapped, Escape, the
+ * overlay and its × close it, the title names it; it leaves room for the home indicator.
  */
 export function Sheet({ open, onOpenChange, title, description, children, className, trigger }: SheetProps) {
   return (
@@ -35,7 +36,7 @@ export function Sheet({ open, onOpenChange, title, description, children, classN
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div aria-hidden="true" className="mx-auto h-1.5 w-10 shrink-0 rounded-full bg-line" />
-          <DialogPrimitive.Title className="text-lg font-semibold tracking-tight">
+          <DialogPrimitive.Title className="pr-10 text-lg font-semibold tracking-tight">
             {title}
           </DialogPrimitive.Title>
           {description && (
@@ -44,6 +45,7 @@ export function Sheet({ open, onOpenChange, title, description, children, classN
             </DialogPrimitive.Description>
           )}
           {children}
+          <DialogCloseButton className="top-4 right-3" />
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

@@ -11,13 +11,15 @@ export interface TooltipProps {
    * neither hover nor focus itself) to mouse and keyboard users.
    */
   wrapDisabled?: boolean;
+  /** Where it opens: above the element unless there is no room (the default), or beside it. */
+  side?: 'top' | 'right' | 'bottom' | 'left';
 }
 
 /**
  * A tooltip on hover and focus, after the app's open delay (accounts §9: 400 ms, set on the provider).
  * Needs the TooltipProvider that the app's providers hold.
  */
-export function Tooltip({ content, children, wrapDisabled = false }: TooltipProps) {
+export function Tooltip({ content, children, wrapDisabled = false, side }: TooltipProps) {
   return (
     <TooltipPrimitive.Root>
       <TooltipPrimitive.Trigger asChild>
@@ -32,6 +34,7 @@ export function Tooltip({ content, children, wrapDisabled = false }: TooltipProp
       </TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
         <TooltipPrimitive.Content
+          side={side}
           sideOffset={6}
           className="z-50 max-w-xs rounded-md bg-fg px-2.5 py-1.5 text-xs text-bg shadow-md"
         >

@@ -2,7 +2,7 @@ import { resolvePostLoginRedirect } from '@parla/contracts';
 import { listBuiltRoutes } from '../../app/route-table';
 
 /** Where a signed-in user lands when no (allowed) redirect was asked for. */
-export const defaultAfterSignIn = '/app/settings';
+export const defaultAfterSignIn = '/app/home';
 
 /**
  * The page after sign-in or sign-up for this page's `redirect` parameter (accounts §2): same origin and on

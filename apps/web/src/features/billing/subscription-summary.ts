@@ -73,6 +73,19 @@ export function creditsSummary(characterCount: number, characterLimit: number): 
   };
 }
 
+/**
+ * When this period's count starts again (accounts §3 next_character_count_reset_unix), as "Resets on
+ * Dec 27, 2026"; null when the plan names no reset.
+ */
+export function creditResetText(
+  resetUnix: number | null | undefined,
+  { locale = 'en-US', timeZone }: { locale?: string; timeZone?: string } = {},
+): string | null {
+  if (!resetUnix) return null;
+  const day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone });
+  return `Resets on ${day.format(fromUnixSeconds(resetUnix))}`;
+}
+
 /** The discount on the subscription: "special-offer-30: 30% off, 2 months left". */
 export function discountText(discount: NonNullable<BillingOverview['discount']>, currency: Currency): string {
   const off =

@@ -71,9 +71,12 @@ export function CurrentPlanCard({
             <h2 id="current-plan-title" className="text-2xl font-semibold tracking-tight">
               {tierDisplayNames[subscription.tier]}
             </h2>
-            <Badge tone={tone} dot>
-              {statusLabels[subscription.status]}
-            </Badge>
+            {/* A free plan's status is its name again ("Free"): said once (issue 18). */}
+            {statusLabels[subscription.status] !== tierDisplayNames[subscription.tier] && (
+              <Badge tone={tone} dot>
+                {statusLabels[subscription.status]}
+              </Badge>
+            )}
             {period && <Badge>{period}</Badge>}
           </div>
         </div>

@@ -56,7 +56,7 @@ describe('the checklist step congratulation (accounts §8 "Checklist step")', ()
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const toast = vi.spyOn(toastStore, 'toast');
     const calls = stubApi();
-    renderApp('/');
+    renderApp('/app/home');
     expect(await screen.findByText(checklistStepMessage, {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('Create an API key')).toBeTruthy();
 

@@ -128,8 +128,13 @@ export function PlayerBar({ renderFeedback }: PlayerBarProps) {
         onKeyDown={handleKeyDown}
         className="fixed inset-x-0 bottom-0 z-40 h-20 border-t border-line bg-surface/95 text-fg shadow-[0_-8px_24px_-12px_rgb(0_0_0/0.18)] backdrop-blur focus:outline-none supports-backdrop-filter:bg-surface/85 dark:shadow-black/50"
       >
-        <div className="mx-auto flex h-full max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
-          <div className="flex shrink-0 items-center gap-1">
+        {/*
+          Below sm a grid of two rows: the buttons and the title above, the seek bar with its times across
+          the whole width below, so neither squeezes the other (issue 18: at 390 px the bar had shrunk to
+          nothing). From sm one row, the seek bar under the title.
+        */}
+        <div className="mx-auto grid h-full max-w-6xl grid-cols-[auto_minmax(0,1fr)_auto] content-center items-center gap-x-2 gap-y-1 px-3 sm:flex sm:gap-4 sm:px-6">
+          <div className="col-start-1 row-start-1 flex shrink-0 items-center gap-1">
             {/* Narrow screens keep the room for the seek bar; the arrow keys still skip there. */}
             <div className="hidden sm:flex">
               <Button
@@ -148,7 +153,7 @@ export function PlayerBar({ renderFeedback }: PlayerBarProps) {
               aria-busy={state.status === 'loading'}
               disabled={failed}
               onClick={handleTogglePlay}
-              className="inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full bg-fg text-lg text-bg shadow-sm transition-colors hover:bg-fg/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50"
+              className="inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-full bg-fg text-lg text-bg sm:size-11 shadow-sm transition-colors hover:bg-fg/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50"
             >
               {state.status === 'loading' ? (
                 <SpinnerIcon className="motion-safe:animate-spin" />
@@ -169,15 +174,18 @@ export function PlayerBar({ renderFeedback }: PlayerBarProps) {
             </div>
           </div>
 
-          <div className="min-w-0 flex-1">
-            <div className="flex min-w-0 items-baseline gap-2 text-sm">
+          <div className="contents min-w-0 flex-1 sm:block">
+            <div className="col-start-2 row-start-1 flex min-w-0 items-baseline gap-2 text-sm">
               <p className="max-w-full shrink-0 truncate font-medium md:max-w-[50%]">{item.player.title}</p>
               {subtitle && (
                 <p className="hidden min-w-0 flex-1 truncate text-fg-muted md:block">{subtitle}</p>
               )}
             </div>
             {state.error && (
-              <p role="alert" className="mt-1 flex min-w-0 items-center gap-1.5 text-xs text-danger">
+              <p
+                role="alert"
+                className="col-span-3 flex min-w-0 items-center gap-1.5 text-xs text-danger sm:mt-1"
+              >
                 <AlertCircleIcon className="shrink-0" />
                 <span className="truncate" title={state.error}>
                   {state.error}
@@ -187,8 +195,8 @@ export function PlayerBar({ renderFeedback }: PlayerBarProps) {
             {!failed && (
               <div
                 className={clsx(
-                  'flex items-center gap-2 text-xs text-fg-muted tabular-nums',
-                  state.error ? 'mt-0.5' : 'mt-1.5',
+                  'col-span-3 flex min-w-0 items-center gap-2 text-xs text-fg-muted tabular-nums',
+                  state.error ? 'sm:mt-0.5' : 'sm:mt-1.5',
                 )}
               >
                 <span className="w-10 shrink-0 text-right">{formatPlaybackTime(time)}</span>
@@ -217,7 +225,7 @@ export function PlayerBar({ renderFeedback }: PlayerBarProps) {
             )}
           </div>
 
-          <div className="flex shrink-0 items-center gap-1">
+          <div className="col-start-3 row-start-1 flex shrink-0 items-center gap-0.5 sm:gap-1">
             <SpeedMenu speed={state.playbackRate} onSpeedChange={player.setPlaybackRate} />
             {renderFeedback && state.feedbackVisible && renderFeedback(item)}
             <Button

@@ -14,7 +14,7 @@ export function SpeedMenu({ speed, onSpeedChange }: SpeedMenuProps) {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         aria-label={`Playback speed ${formatPlaybackSpeed(speed)}`}
-        className={`${getButtonClasses('ghost', 'sm')} w-14 tabular-nums`}
+        className={`${getButtonClasses('ghost', 'sm')} w-11 px-1 tabular-nums sm:w-14 sm:px-3`}
       >
         {formatPlaybackSpeed(speed)}
       </DropdownMenu.Trigger>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { clsx } from 'clsx';
 import { useId } from 'react';
 import { useAuth } from '../../../app/auth/auth-provider';
 import { useToast } from '../../../app/toasts/toast-provider';
@@ -9,11 +10,11 @@ import { workspaceQueryKeys } from '../api/workspace-query-keys';
 import { useEnterWorkspace } from '../use-enter-workspace';
 
 /**
- * The header's workspace switcher (accounts §4): shown to a signed-in user who belongs to more than one
- * workspace. Choosing one makes it the current workspace, refreshes the access token (which names it) and
- * fetches everything again.
+ * The workspace switcher (accounts §4), at the foot of the app's sidebar: shown to a signed-in user who
+ * belongs to more than one workspace. Choosing one makes it the current workspace, refreshes the access
+ * token (which names it) and fetches everything again. `className` sizes the select (default: header size).
  */
-export function WorkspaceSwitcher() {
+export function WorkspaceSwitcher({ className }: { className?: string } = {}) {
   const id = useId();
   const { status } = useAuth();
   const queryClient = useQueryClient();
@@ -40,7 +41,7 @@ export function WorkspaceSwitcher() {
   const current = switchTo.isPending ? switchTo.variables : list.find((w) => w.is_current)?.workspace_id;
 
   return (
-    <div className="flex items-center">
+    <div className="flex min-w-0 items-center">
       <label htmlFor={id} className="sr-only">
         Workspace
       </label>
@@ -49,7 +50,10 @@ export function WorkspaceSwitcher() {
         value={current ?? ''}
         aria-busy={switchTo.isPending || undefined}
         onCommit={(next) => !switchTo.isPending && switchTo.mutate(next)}
-        className="h-8 max-w-28 truncate sm:max-w-44 rounded-md border border-line bg-surface px-2 text-sm font-medium text-fg shadow-xs hover:bg-subtle focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60"
+        className={clsx(
+          className ?? 'h-8 max-w-28 sm:max-w-44',
+          'truncate rounded-md border border-line bg-surface px-2 text-sm font-medium text-fg shadow-xs hover:bg-subtle focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60',
+        )}
       >
         {current === undefined && <option value="">Choose a workspace</option>}
         {list.map((workspace) => (

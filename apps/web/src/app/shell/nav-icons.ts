@@ -1,0 +1,29 @@
+import type { ComponentType, SVGProps } from 'react';
+import {
+  FlaskIcon,
+  FolderIcon,
+  GridIcon,
+  HomeIcon,
+  LibraryIcon,
+  MicrophoneIcon,
+  SpeechBubblesIcon,
+  TextToSpeechIcon,
+} from '../../ui/icons';
+
+export type NavIcon = ComponentType<SVGProps<SVGSVGElement>>;
+
+/** Each built area's icon; an area built later shows the generic one until it is given its own. */
+const navIcons: Readonly<Record<string, NavIcon>> = {
+  '/app/home': HomeIcon,
+  '/app/speech-synthesis/text-to-speech': TextToSpeechIcon,
+  '/app/speech-synthesis/text-to-dialogue': SpeechBubblesIcon,
+  '/app/speech-synthesis/speech-to-speech': MicrophoneIcon,
+  '/app/voice-lab': FlaskIcon,
+  '/app/voice-library': LibraryIcon,
+  '/app/voice-lab/collections': FolderIcon,
+};
+
+/** The icon of a navigation entry (the sidebar, Home's quick actions). */
+export function navIconOf(path: string): NavIcon {
+  return navIcons[path] ?? GridIcon;
+}

@@ -1,0 +1,198 @@
+import type { HistoryItemResponse, SubscriptionTier } from '@parla/contracts';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { formatDate, formatRelativeDate, fromUnixSeconds } from '../../../lib/format-date';
+import { Button, getButtonClasses } from '../../../ui/button';
+import { DownloadIcon, PauseIcon, PlayIcon, ShareIcon, SpinnerIcon } from '../../../ui/icons';
+import { LoadError } from '../../../ui/load-error';
+import { SkeletonRow } from '../../../ui/skeleton';
+import { useHistoryList } from '../api/list-recent-history';
+import { getShareButtonState, historyPagePaths } from '../history-rules';
+import { useDownloadHistory } from '../use-download-history';
+import { FeedbackControl } from './feedback-control';
+import { describeItem } from './history-item-row';
+import { ShareDialogs, type SharingState } from './share-dialogs';
+
+/** How many of the newest generations the list shows. */
+const latestCount = 5;
+
+export interface LatestGenerationsProps {
+  /** The history item in the bottom player while it plays. */
+  playingId: string | null;
+  /** Plays an item in the bottom player, or pauses it when it is the one playing. */
+  onPlay: (item: HistoryItemResponse) => void;
+  /** history/voices §6: the feedback_enabled feature config. */
+  feedbackEnabled: boolean;
+  /** The workspace's tier: enterprise-tier workspaces do not see Share without the flag (§6). */
+  tier: SubscriptionTier | undefined;
+  /** history/voices §2: the tts-video-generation flag; Share opens the video dialog when it is on. */
+  videoGeneration: boolean;
+}
+
+/** Who speaks in an item: every voice of a dialogue, in order of first appearance, else its voice. */
+export function speakersOf(item: Pick<HistoryItemResponse, 'voice_name' | 'dialogue'>): string {
+  if (!item.dialogue?.length) return item.voice_name;
+  return [...new Set(item.dialogue.map((line) => line.voice_name))].join(', ');
+}
+
+/** What made an item, as the app names the product. */
+function productOf(item: HistoryItemResponse): string {
+  if (item.source === 'STS') return 'Speech to speech';
+  return item.dialogue?.length ? 'Text to dialogue' : 'Text to speech';
+}
+
+/** A clock for relative dates, moving once a minute. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * The workspace's newest generations of every kind (history/voices §2 "Speech history"), for the home
+ * page: each can be played in the bottom player, rated, downloaded and shared as on the history page, with
+ * the way to the whole history. A new workspace sees where to make its first one.
+ */
+export function LatestGenerations({
+  playingId,
+  onPlay,
+  feedbackEnabled,
+  tier,
+  videoGeneration,
+}: LatestGenerationsProps) {
+  const history = useHistoryList({ page_size: latestCount });
+  const download = useDownloadHistory();
+  const [sharing, setSharing] = useState<SharingState | null>(null);
+  const now = useMinuteClock();
+  const items = history.data?.history ?? [];
+
+  return (
+    <section aria-labelledby="latest-generations-title" className="flex min-w-0 flex-col gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h2 id="latest-generations-title" className="text-lg font-semibold tracking-tight">
+          Recent generations
+        </h2>
+        {items.length > 0 && (
+          <Link
+            to={historyPagePaths.TTS}
+            className="rounded-sm text-sm text-fg-muted underline-offset-4 hover:text-fg hover:underline"
+          >
+            View all history
+          </Link>
+        )}
+      </div>
+
+      {history.isPending && (
+        <ul aria-busy="true" aria-label="Loading recent generations" className="flex flex-col gap-2">
+          {[0, 1, 2].map((row) => (
+            <SkeletonRow
+              key={row}
+              lineWidths={['w-11/12', 'w-1/3']}
+              className="rounded-xl border border-line bg-surface"
+            />
+          ))}
+        </ul>
+      )}
+
+      {history.isError && <LoadError error={history.error} onRetry={() => void history.refetch()} />}
+
+      {history.isSuccess && items.length === 0 && (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-line px-6 py-12 text-center">
+          <h3 className="text-base font-semibold">Nothing generated yet</h3>
+          <p className="max-w-sm text-sm text-fg-muted">
+            Speech you generate shows up here, to play again, rate, download or share.
+          </p>
+          <Link to="/app/speech-synthesis/text-to-speech" className={getButtonClasses('primary', 'md')}>
+            Generate your first speech
+          </Link>
+        </div>
+      )}
+
+      {items.length > 0 && (
+        <ul className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface">
+          {items.map((item) => {
+            const name = describeItem(item.text);
+            const playing = playingId === item.history_item_id;
+            const date = fromUnixSeconds(item.date_unix);
+            const share = getShareButtonState({
+              hasItem: item.history_item_id !== '',
+              tier,
+              videoGeneration,
+            });
+            const downloading =
+              download.isPending && download.variables?.[0]?.history_item_id === item.history_item_id;
+            return (
+              <li key={item.history_item_id} className="flex gap-3 px-4 py-3">
+                <Button
+                  variant={playing ? 'primary' : 'secondary'}
+                  size="icon"
+                  className="mt-0.5 rounded-full"
+                  aria-label={`${playing ? 'Pause' : 'Play'} “${name}”`}
+                  onClick={() => onPlay(item)}
+                >
+                  {playing ? <PauseIcon /> : <PlayIcon className="translate-x-px" />}
+                </Button>
+                <div className="flex min-w-0 flex-1 flex-col gap-1">
+                  <p className="line-clamp-2 text-sm break-words text-fg" title={item.text}>
+                    {item.text}
+                  </p>
+                  <p className="flex min-w-0 flex-wrap items-center gap-x-1.5 text-xs text-fg-muted">
+                    <span className="min-w-0 truncate font-medium text-fg">{speakersOf(item)}</span>
+                    <span aria-hidden="true">·</span>
+                    <span>{productOf(item)}</span>
+                    <span aria-hidden="true">·</span>
+                    <time dateTime={date.toISOString()} title={formatDate(date)}>
+                      {formatRelativeDate(date, { now })}
+                    </time>
+                  </p>
+                  <div
+                    role="toolbar"
+                    aria-label={`Actions for “${name}”`}
+                    className="-ml-2 flex flex-wrap items-center gap-1"
+                  >
+                    {feedbackEnabled && (
+                      <FeedbackControl historyItemId={item.history_item_id} text={item.text} />
+                    )}
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => download.mutate([item])}
+                      disabled={downloading}
+                      aria-busy={downloading}
+                      aria-label={`Download “${name}”`}
+                    >
+                      {downloading ? <SpinnerIcon className="motion-safe:animate-spin" /> : <DownloadIcon />}
+                      <span className="hidden sm:inline">Download</span>
+                    </Button>
+                    {share.visible && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setSharing({ item, opens: videoGeneration ? 'video' : 'link' })}
+                        disabled={share.disabled}
+                        aria-label={`Share “${name}”`}
+                        aria-haspopup="dialog"
+                      >
+                        <ShareIcon />
+                        <span className="hidden sm:inline">Share</span>
+                      </Button>
+                    )}
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <ShareDialogs
+        sharing={sharing}
+        onClose={() => setSharing(null)}
+        onShareLink={() => setSharing((current) => (current ? { ...current, opens: 'link' } : current))}
+      />
+    </section>
+  );
+}

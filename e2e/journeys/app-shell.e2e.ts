@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect } from 'vitest';
+import { closeBrowser, test } from '../support/browser';
+
+afterAll(closeBrowser);
+
+const artifacts = path.resolve(import.meta.dirname, '..', 'artifacts');
+const desktop = { width: 1440, height: 900 };
+const phone = { width: 390, height: 844 };
+const greeting = /^Good (morning|afternoon|evening), Ada$/;
+
+/**
+ * Nothing wider than the window: the document does not scroll sideways, and no visible element's right
+ * edge passes the viewport (elements inside a box that scrolls sideways on purpose are left out).
+ */
+async function expectNoOverflow(page: Page, where: string): Promise<void> {
+  const found = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const inScroller = (element: Element) => {
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        if (/(auto|scroll|hidden|clip)/.test(style.overflowX) && parent !== document.body) return true;
+      }
+      return false;
+    };
+    const over = Array.from(document.querySelectorAll('body *'))
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && box.right > width + 0.5 && !inScroller(element);
+      })
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 80)}`);
+    return { scrollWidth: document.documentElement.scrollWidth, width, over };
+  });
+  expect(found.over, `elements past the right edge on ${where}`).toEqual([]);
+  expect(found.scrollWidth, `document wider than the window on ${where}`).toBeLessThanOrEqual(found.width);
+}
+
+/** The sidebar's links: in the sidebar on a wide screen, in the drawer (opened first) on a phone. */
+async function sidebarNav(page: Page, wide: boolean) {
+  if (wide)
+    return page.getByRole('complementary', { name: 'Sidebar' }).getByRole('navigation', { name: 'Main' });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  return page.getByRole('dialog', { name: 'Menu' }).getByRole('navigation', { name: 'Main' });
+}
+
+/** The credits the meter says are used this period. */
+async function creditsUsed(page: Page): Promise<number> {
+  const text = (await page.getByRole('region', { name: 'Credits' }).first().textContent()) ?? '';
+  const used = /([\d,]+)\s+used/.exec(text)?.[1];
+  if (!used) throw new Error(`no "used" figure in the credit meter: ${text}`);
+  return Number(used.replaceAll(',', ''));
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`) });
+}
+
+describe('the app shell (issue 18)', () => {
+  test('a new user signs up, lands on Home, reaches every built area from the sidebar at 1440 and 390 px without overflow, and sees the credits change after a generation', {
+    timeout: 240_000,
+  }, async ({ page }) => {
+    await page.setViewportSize(desktop);
+    await page.emulateMedia({ colorScheme: 'light' });
+    const email = `e2e-shell-${Date.now()}@example.test`;
+    const password = 'Correct-horse-battery-9!';
+
+    // Sign up in the browser, then the onboarding survey, then Home (the default landing).
+    await page.goto('/app/sign-up');
+    await page.getByLabel('First name (optional)').fill('Ada');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Repeat password').fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('button', { name: 'Continue to Parla' }).click();
+    // The onboarding survey first when the page already knows the account still has it to do (the user
+    // document may arrive after the click), then on to Home.
+    const survey = page.getByRole('heading', { name: 'Welcome to Parla' });
+    await survey.or(page.getByRole('heading', { level: 1, name: greeting })).waitFor();
+    if (await survey.isVisible()) {
+      await page.getByRole('radio', { name: 'Developer' }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('link', { name: 'Continue' }).click();
+    }
+    await page.waitForURL('**/app/home');
+    await page.getByRole('heading', { level: 1, name: greeting }).waitFor();
+    // A brand-new account: nothing generated yet, the credits untouched, the checklist to do.
+    await page.getByText('Nothing generated yet').waitFor();
+    await page.getByRole('heading', { name: 'Get started with Parla' }).waitFor();
+    await expect.poll(() => creditsUsed(page), { timeout: 15_000 }).toBe(0);
+    await expectNoOverflow(page, 'Home at 1440 px');
+
+    // Every built area, from the sidebar, at both widths.
+    const titles = await (await sidebarNav(page, true)).getByRole('link').allInnerTexts();
+    expect(titles).toEqual(
+      expect.arrayContaining(['Home', 'Text to speech', 'Speech to speech', 'Voice lab', 'Voice library']),
+    );
+    for (const viewport of [desktop, phone]) {
+      await page.setViewportSize(viewport);
+      const wide = viewport.width >= 1024;
+      for (const title of titles) {
+        const nav = await sidebarNav(page, wide);
+        const link = nav.getByRole('link', { name: title, exact: true });
+        const href = (await link.getAttribute('href')) ?? '';
+        await link.click();
+        await page.waitForURL(`**${href}`);
+        await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
+        // The drawer closed on the way, and the sidebar marks where the user is.
+        expect(await page.getByRole('dialog', { name: 'Menu' }).count()).toBe(0);
+        const current = (await sidebarNav(page, wide)).getByRole('link', { name: title, exact: true });
+        expect(await current.getAttribute('aria-current')).toBe('page');
+        if (!wide) await page.keyboard.press('Escape');
+        await expectNoOverflow(page, `${href} at ${viewport.width} px`);
+      }
+    }
+
+    // A generation on the speech page moves the credit meter.
+    await page.setViewportSize(desktop);
+    await page.goto('/app/speech-synthesis/text-to-speech');
+    await page.getByRole('heading', { level: 1, name: 'Text to speech' }).waitFor();
+    const before = await creditsUsed(page);
+    const text = 'The credit meter counts these characters.';
+    await page.getByLabel('Text').fill(text);
+    await page.getByRole('button', { name: 'Generate speech' }).click();
+    await page.getByRole('region', { name: 'Audio player' }).waitFor();
+    await expect.poll(() => creditsUsed(page), { timeout: 30_000 }).toBeGreaterThan(before);
+    // The player ends above the sidebar's foot: the account menu stays reachable.
+    const foot = await page
+      .getByRole('complementary', { name: 'Sidebar' })
+      .getByRole('button', { name: 'Account' })
+      .boundingBox();
+    const player = await page.getByRole('region', { name: 'Audio player' }).boundingBox();
+    expect((foot?.y ?? 0) + (foot?.height ?? 0)).toBeLessThanOrEqual(player?.y ?? 0);
+    await expectNoOverflow(page, 'the speech page with the player at 1440 px');
+    await page.setViewportSize(phone);
+    await expectNoOverflow(page, 'the speech page with the player at 390 px');
+    // At 390 px the seek bar keeps a usable width and the times do not overlap the buttons.
+    const seek = await page.getByRole('slider', { name: 'Seek' }).boundingBox();
+    expect(seek?.width ?? 0).toBeGreaterThan(150);
+
+    // Screenshots of Home, the speech page, the voice lab and the subscription page, light and dark,
+    // at both widths (e2e/artifacts/, kept by CI).
+    const shots: Array<[string, string]> = [
+      ['home', '/app/home'],
+      ['speech', '/app/speech-synthesis/text-to-speech'],
+      ['voice-lab', '/app/voice-lab'],
+      ['subscription', '/app/subscription'],
+    ];
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((value) => localStorage.setItem('xi:theme', value), theme);
+      for (const viewport of [desktop, phone]) {
+        await page.setViewportSize(viewport);
+        for (const [name, url] of shots) {
+          await page.goto(url);
+          await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
+          await page.waitForLoadState('networkidle');
+          await expectNoOverflow(page, `${url} at ${viewport.width} px, ${theme}`);
+          await screenshot(page, `shell-${name}-${viewport.width}-${theme}`);
+        }
+      }
+    }
+  });
+});
