@@ -56,7 +56,6 @@ export function billingDepsOf(deps: AppDeps): BillingDeps {
     db: deps.database.db,
     events: deps.events,
     clock: deps.clock,
-    publicUrl: deps.config.publicUrl,
     provider: deps.providers.billing,
   };
 }
