@@ -1,0 +1,10 @@
+/** The workspace feature's front door for other features. */
+export {
+  forgetInviteCode,
+  INVITE_CODE_PARAM,
+  invitePath,
+  pendingInvitePath,
+  readInviteCode,
+  rememberInviteCode,
+  workspaceInvitesPath,
+} from './invite-code';
