@@ -17,6 +17,7 @@ import {
   listPlanOffersRoute,
   payInvoiceRoute,
   planOffers,
+  previewSubscriptionChangeRoute,
   renewSubscriptionRoute,
   submitCardRoute,
   validatePromocodeRoute,
@@ -46,6 +47,7 @@ import {
   cancelDowngrade,
   cancelSubscription,
   changeSubscription,
+  previewSubscriptionChange,
   renewSubscription,
   verifyCard,
 } from './plan-changes.service';
@@ -117,6 +119,12 @@ export async function billingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     app,
     changeSubscriptionRoute,
     async ({ request, body }) => changeSubscription(billing, caller(request), body),
+    session,
+  );
+  registerRoute(
+    app,
+    previewSubscriptionChangeRoute,
+    async ({ request, body }) => previewSubscriptionChange(billing, caller(request), body),
     session,
   );
   registerRoute(

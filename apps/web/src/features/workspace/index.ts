@@ -1,4 +1,6 @@
 /** The workspace feature's front door for other features. */
+
+export { getWorkspaceQueryOptions } from './api/get-workspace';
 export {
   forgetInviteCode,
   INVITE_CODE_PARAM,
