@@ -11,6 +11,7 @@ import { installErrorHandler, sendRouteNotFound } from './platform/http-errors';
 import { newId } from './platform/ids';
 import { registerNoStoreDefault } from './platform/no-store';
 import { registerOpenApi } from './platform/openapi';
+import { registerPublicOriginWatch } from './platform/public-origin';
 import { createPgRateLimitStore } from './platform/rate-limit/pg-rate-limit-store';
 import { registerStringChecks } from './platform/request-strings';
 import { findWebDist, inlineScriptHashes, registerWebApp } from './platform/web-app';
@@ -41,6 +42,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStringChecks(app);
   for (const module of MODULES) module.appHooks?.(app, deps);
   registerNoStoreDefault(app);
+  if (config.role !== 'worker') {
+    registerPublicOriginWatch(app, {
+      publicUrl: config.publicUrl,
+      guessed: config.publicUrlGuessed,
+      logger: deps.logger,
+    });
+  }
 
   const webDist = config.role === 'worker' ? undefined : findWebDist(config.webDistDir);
   const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
@@ -73,7 +81,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const routes of module.routes ?? []) await app.register(async (scope) => routes(scope, deps));
   }
 
-  const servePage = webDist ? await registerWebApp(app, webDist) : undefined;
+  const servePage = webDist
+    ? await registerWebApp(app, webDist, {
+        heads: MODULES.flatMap((module) => module.pageHeads ?? []),
+        deps,
+      })
+    : undefined;
   if (!webDist && config.role !== 'worker') {
     deps.logger.warn('the web app is not built (apps/web/dist); serving the API only');
   }

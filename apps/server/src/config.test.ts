@@ -57,6 +57,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'HTTPS://Parla.example' }, []).secureCookies).toBe(true);
   });
 
+  it('requires PUBLIC_URL in production, where mailed links must name the server', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, [])).toThrow(/PUBLIC_URL: required in production/);
+    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://parla.example/' }, []);
+    expect(config).toMatchObject({ publicUrl: 'https://parla.example', publicUrlGuessed: false });
+    expect(loadConfig({}, [])).toMatchObject({ publicUrl: 'http://localhost:8080', publicUrlGuessed: true });
+  });
+
   it('trusts no proxy by default, or the ones TRUST_PROXY names', () => {
     expect(loadConfig({}, []).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }, []).trustProxy).toBe(true);

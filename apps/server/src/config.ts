@@ -71,7 +71,10 @@ export interface Config {
   role: Role;
   host: string;
   port: number;
+  /** PUBLIC_URL without its trailing slash (required in production). */
   publicUrl: string;
+  /** PUBLIC_URL was left unset and publicUrl is the guess `http://localhost:PORT`. */
+  publicUrlGuessed: boolean;
   /**
    * Cookies the server sets are `Secure` (sent back only over TLS): PUBLIC_URL is https, whatever the case
    * of its scheme.
@@ -157,6 +160,13 @@ export function loadConfig(
       `--role=${role}: separate api and worker processes share a PostgreSQL server; set DATABASE_URL (the embedded PGlite database belongs to one process)`,
     );
   }
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.PUBLIC_URL) {
+    // Mailed links (verification, invitations, password resets) and Stripe's way back leave the browser:
+    // they can only name the server by this URL, and a guessed localhost sends people nowhere.
+    problems.push(
+      'PUBLIC_URL: required in production — the address people reach the server at (e.g. https://parla.example.com), used in mailed links',
+    );
+  }
   if (parsed.success && parsed.data.BILLING_PROVIDER === 'stripe' && !parsed.data.STRIPE_SECRET_KEY) {
     problems.push('BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY');
   }
@@ -171,6 +181,7 @@ export function loadConfig(
     host: e.HOST,
     port: e.PORT,
     publicUrl,
+    publicUrlGuessed: !e.PUBLIC_URL,
     secureCookies: new URL(publicUrl).protocol === 'https:',
     dataDir,
     database: e.DATABASE_URL

@@ -102,7 +102,6 @@ async function main(): Promise<void> {
     db: database.db,
     events,
     clock: systemClock,
-    publicUrl: config.publicUrl,
     provider: providers.billing,
   });
   let renewals: NodeJS.Timeout | undefined;

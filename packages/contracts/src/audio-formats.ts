@@ -57,6 +57,12 @@ const CONTENT: Record<AudioCodec, { contentType: string; extension: string }> = 
   wav: { contentType: 'audio/wav', extension: 'wav' },
 };
 
+/** The file extension for an audio content type the server answers (`audio/mpeg` → `mp3`); `audio` if unknown. */
+export function extensionOfContentType(contentType: string): string {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return Object.values(CONTENT).find((c) => c.contentType === type)?.extension ?? 'audio';
+}
+
 /** What a format name means: `mp3_44100_128` → mp3, 44.1 kHz, 128 kbit/s. */
 export function describeOutputFormat(format: OutputFormat): OutputFormatSpec {
   const [codec, rate, bitrate] = format.split('_') as [AudioCodec, string, string | undefined];

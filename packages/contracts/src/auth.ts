@@ -51,6 +51,11 @@ export const SignUpRequest = z.object({
   password: NewPassword,
   first_name: z.string().trim().max(100).optional(),
   agrees_to_product_updates: z.boolean().optional(),
+  /**
+   * Where the verification mail's link goes on after verifying: a page of this site (anything else is
+   * dropped), e.g. the invitation the visitor signed up to accept (issue 18).
+   */
+  continue_url: z.string().max(2048).optional(),
 });
 
 export const SignInRequest = z.object({

@@ -341,6 +341,40 @@ export const changeSubscriptionRoute = defineRoute({
   response: z.object({ status: z.literal('ok'), change: z.enum(['upgrade', 'downgrade']) }),
 });
 
+/**
+ * What a plan change would do, before it is confirmed (issue 18): an upgrade's charge now — the new
+ * plan's price less the unused part of the current period, prorated by the second, then the discount —
+ * or a downgrade's date. Nothing changes and nothing is charged.
+ */
+export const SubscriptionChangePreview = z
+  .object({
+    change: z.enum(['upgrade', 'downgrade']),
+    currency: z.enum(CURRENCIES),
+    /** The new plan's price for one period (cents). */
+    new_price_cents: z.number().int(),
+    /** What is left of the current period's payment, taken off (cents; 0 for a downgrade). */
+    unused_credit_cents: z.number().int(),
+    /** Charged now, after the discount (cents; 0 for a downgrade). */
+    amount_due_cents: z.number().int(),
+    /** When the change takes effect: now for an upgrade, the period end for a downgrade (unix seconds). */
+    effective_at_unix: z.number().int(),
+  })
+  .meta({ id: 'SubscriptionChangePreview' });
+export type SubscriptionChangePreview = z.infer<typeof SubscriptionChangePreview>;
+
+export const previewSubscriptionChangeRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/billing/preview-subscription-change',
+  summary: 'What a plan change would charge now (prorated) or when it would take effect; changes nothing',
+  tags: ['billing'],
+  body: z.object({
+    subscription_type: z.enum(['free', ...PAID_PLAN_IDS]),
+    billing_period: z.enum(BILLING_PERIODS),
+    promocode: Promocode.nullish(),
+  }),
+  response: SubscriptionChangePreview,
+});
+
 const IdempotentBody = z.object({ idempotency_key: IdempotencyKey.optional() }).optional();
 
 export const cancelDowngradeRoute = defineRoute({

@@ -1,5 +1,5 @@
 import type { SHAREABLE_RESOURCE_TYPES } from '@parla/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../app-deps';
 import type { Clock } from './clock';
@@ -19,6 +19,28 @@ export interface EventHandlerDeps {
   clock: Clock;
   /** The files (clean-up after a deletion). */
   storage: Storage;
+}
+
+/**
+ * What the server writes into the head of the web app's page for one address, for link previews (Open
+ * Graph, Twitter cards) that crawlers read without running the app's script.
+ */
+export interface PageHead {
+  /** The document title. */
+  title: string;
+  /** The meta description. */
+  description: string;
+  /** Further `<meta>` tags: Open Graph ones by `property`, Twitter ones by `name`. */
+  meta: ReadonlyArray<{ property: string; content: string } | { name: string; content: string }>;
+  /** The answer's status (404 for a page whose subject is gone; the app still renders its message). */
+  status?: number;
+}
+
+/** A page of the web app whose head the server fills in for each request (e.g. `/share/:share_link_id`). */
+export interface WebPageHead {
+  /** A Fastify path with parameters, e.g. `/share/:share_link_id`. */
+  path: string;
+  head(request: FastifyRequest, deps: AppDeps): Promise<PageHead>;
 }
 
 /** A kind of resource members share with each other: its `resource_type` on the wire. */
@@ -74,6 +96,8 @@ export interface ModuleManifest {
   shareable?: readonly ShareableKind[];
   /** The module's tables (drizzle), for the database schema. */
   tables?: Readonly<Record<string, unknown>>;
+  /** Pages of the web app whose head the server writes per request (link previews). */
+  pageHeads?: readonly WebPageHead[];
 }
 
 /** The registry of shareable kinds: one module per kind. */

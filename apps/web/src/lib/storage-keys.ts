@@ -37,6 +37,11 @@ export const storageKeys = {
   billingPeriod: 'xi:billing-period',
   /** accounts §3, §4: the validated promo as JSON `{promocode, amount_off, percent_off, duration_in_months}`. */
   promo: 'xi:promo',
+  /**
+   * accounts §9 "local storage also holds the invite code": the code of a mailed invitation opened while
+   * signed out, kept through sign-up, email verification and sign-in until it is answered (issue 18).
+   */
+  inviteCode: 'xi:invite-code',
   /** accounts §4: the promo code whose dialog was dismissed (the floating banner shows instead). */
   promoDismissed: 'xi:promo-dismissed',
 } as const satisfies Record<string, `${typeof appStoragePrefix}${string}`>;

@@ -58,9 +58,17 @@ describe('/share/:share_link_id (public, no sign-in)', () => {
     expect(article.textContent).toContain('Shared by Ada');
     expect(article.textContent).toContain('Voice: Rachel');
     expect(within(article).getByText(formatDate(fromUnixSeconds(shared.date_unix)))).toBeTruthy();
-    const audio = article.querySelector('audio');
-    expect(audio?.getAttribute('src')).toBe('/v1/shared-history/Ab3dEf6hIj9kLm2nOp5q/audio');
-    expect(audio?.hasAttribute('controls')).toBe(true);
+    // The app's own bottom player holds the public audio, ready for the play button.
+    const bar = await screen.findByRole('region', { name: 'Audio player' }, { timeout: 5000 });
+    expect(bar.textContent).toContain('Rachel');
+    const media = document.querySelector('audio');
+    await waitFor(() =>
+      expect(media?.getAttribute('src')).toBe('/v1/shared-history/Ab3dEf6hIj9kLm2nOp5q/audio'),
+    );
+    expect(within(article).getByRole('button', { name: 'Play' })).toBeTruthy();
+    const download = within(article).getByRole('link', { name: 'Download' });
+    expect(download.getAttribute('href')).toBe('/v1/shared-history/Ab3dEf6hIj9kLm2nOp5q/audio');
+    expect(download.getAttribute('download')).toBe('Parla_2025-06-15_Rachel_shared.mp3');
     expect(within(article).getByRole('link', { name: 'Make your own with Parla' }).getAttribute('href')).toBe(
       '/app/sign-up',
     );
@@ -68,7 +76,7 @@ describe('/share/:share_link_id (public, no sign-in)', () => {
     const call = calls.find((c) => c.key === 'GET /v1/shared-history/Ab3dEf6hIj9kLm2nOp5q');
     expect(call?.headers.has('authorization')).toBe(false);
     await waitFor(() => expect(document.title).toContain('Shared audio'));
-  });
+  }, 20_000);
 
   it('names "a Parla user" when the sharer has no public name', async () => {
     stubApi(() => json({ ...shared, public_user_name: null }));
@@ -93,6 +101,8 @@ describe('/share/:share_link_id (public, no sign-in)', () => {
     const dialogue = await screen.findByRole('list', { name: 'Dialogue' }, { timeout: 5000 });
     const lines = within(dialogue).getAllByRole('listitem');
     expect(lines.map((line) => line.textContent)).toEqual(['SarahHi.', 'KevinHello.', 'SarahBye.']);
+    // Every voice of the dialogue is named, once each.
+    expect(screen.getByRole('article').textContent).toContain('Voices: Sarah, Kevin');
   });
 
   it('says a link that no longer works so, kindly', async () => {

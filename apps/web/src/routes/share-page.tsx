@@ -1,10 +1,18 @@
 import type { SharedItemResponse } from '@parla/contracts';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { sharedItemAudioUrl, useSharedItem } from '../features/history/api/get-shared-item';
 import { SHARE_BRAND } from '../features/history/share-link-rules';
+import {
+  sharedItemFileName,
+  sharedItemPlayback,
+  sharedItemVoices,
+} from '../features/history/shared-item-playback';
+import { usePlayer } from '../features/player';
 import { formatDate, fromUnixSeconds } from '../lib/format-date';
 import { isHttpError } from '../lib/http-error';
-import { getButtonClasses } from '../ui/button';
+import { Button, getButtonClasses } from '../ui/button';
+import { DownloadIcon, PauseIcon, PlayIcon } from '../ui/icons';
 import { LoadError } from '../ui/load-error';
 import { Skeleton } from '../ui/skeleton';
 
@@ -12,8 +20,9 @@ const signUpPath = '/app/sign-up';
 
 /**
  * `/share/:share_link_id`: the public page a share link opens (history/voices §2 "Share link dialog"), open
- * without sign-in — the text, the voice, who shared it and when, and the audio to play; a link that no
- * longer works (the item was deleted) says so.
+ * without sign-in — the text, the voice, who shared it and when, the audio in the app's bottom player and a
+ * download; a link that no longer works (the item was deleted) says so. The server writes the page's
+ * link-preview tags (Open Graph, Twitter) into the HTML it sends for this address.
  */
 export default function SharePage() {
   const { share_link_id: shareLinkId = '' } = useParams();
@@ -40,6 +49,21 @@ export default function SharePage() {
 function SharedItem({ item }: { item: SharedItemResponse }) {
   const date = fromUnixSeconds(item.date_unix);
   const sharer = item.public_user_name?.trim() || `a ${SHARE_BRAND} user`;
+  const player = usePlayer();
+  const { play } = player;
+  const audioUrl = sharedItemAudioUrl(item.share_link_id);
+  const fileName = sharedItemFileName(item);
+  // The audio waits in the app's bottom player from the start (browsers refuse sound before a click).
+  useEffect(() => {
+    play(...sharedItemPlayback(item, false));
+  }, [item, play]);
+  const ours = player.state.item?.fileName === fileName && player.state.item.type === 'speechHistoryItem';
+  const playing = ours && player.state.status === 'playing';
+  const togglePlay = () => {
+    if (playing) player.pause();
+    else if (ours && player.state.status !== 'idle' && player.state.status !== 'loading') player.resume();
+    else play(...sharedItemPlayback(item, true));
+  };
   return (
     <article aria-labelledby="shared-title" className="flex flex-col gap-6">
       <header className="flex flex-col gap-2">
@@ -52,7 +76,8 @@ function SharedItem({ item }: { item: SharedItemResponse }) {
           </span>
           <span aria-hidden="true">·</span>
           <span>
-            Voice: <span className="font-medium text-fg">{item.voice_name}</span>
+            {item.dialogue && new Set(item.dialogue.map((l) => l.voice_name)).size > 1 ? 'Voices' : 'Voice'}:{' '}
+            <span className="font-medium text-fg">{sharedItemVoices(item)}</span>
           </span>
           <span aria-hidden="true">·</span>
           <time dateTime={date.toISOString()}>{formatDate(date)}</time>
@@ -78,10 +103,16 @@ function SharedItem({ item }: { item: SharedItemResponse }) {
         )}
       </div>
 
-      {/* biome-ignore lint/a11y/useMediaCaption: generated speech whose text is printed right above. */}
-      <audio controls preload="metadata" src={sharedItemAudioUrl(item.share_link_id)} className="w-full">
-        Your browser cannot play this audio.
-      </audio>
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={togglePlay}>
+          {playing ? <PauseIcon /> : <PlayIcon />}
+          {playing ? 'Pause' : 'Play'}
+        </Button>
+        <a href={audioUrl} download={fileName} className={getButtonClasses('secondary', 'md')}>
+          <DownloadIcon />
+          Download
+        </a>
+      </div>
 
       <div className="flex flex-col items-start gap-3 rounded-xl border border-accent/30 bg-accent/5 p-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-fg">Turn any text into lifelike speech, in the voice you choose.</p>

@@ -10,8 +10,10 @@ import { signUp } from '../features/auth/api/sign-up';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { NewPasswordFields, newPasswordErrors } from '../features/auth/components/new-password-fields';
 import { verificationEmailFailed } from '../features/auth/messages';
+import { afterSignInPath } from '../features/auth/post-login';
 import { readReferralRecord, removeReferralRecord } from '../features/growth/referral-record';
 import { useAfterSignInPath } from '../features/onboarding/use-after-sign-in-path';
+import { readInviteCode } from '../features/workspace/invite-code';
 import { getToastMessage } from '../lib/http-error';
 import { acceptSession } from '../lib/session-refresh';
 import { Button } from '../ui/button';
@@ -33,6 +35,7 @@ export default function SignUpPage() {
   const [passwords, setPasswords] = useState({ password: '', repeat: '' });
   const [updates, setUpdates] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  const [emailLeft, setEmailLeft] = useState(false);
   const [error, setError] = useState<string>();
   const [emailTaken, setEmailTaken] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -42,8 +45,17 @@ export default function SignUpPage() {
     return <Navigate to={landing} replace />;
   }
 
+  // Checked when the field is left (blur) and on submit, not at every keystroke.
   const emailError =
-    submitted && !EmailAddress.safeParse(email).success ? 'Enter a valid email address.' : undefined;
+    (submitted || emailLeft) && !EmailAddress.safeParse(email).success
+      ? email.trim() === ''
+        ? 'Enter your email address.'
+        : 'Enter a valid email address.'
+      : undefined;
+  // Where the verification mail's link goes on to: the page this sign-up was asked to lead to (an
+  // invitation opened while signed out, most of all: issue 18); none for a plain sign-up (then sign-in).
+  const continueUrl = search.get('redirect') || readInviteCode() ? afterSignInPath(search) : undefined;
+  const inviteCode = readInviteCode() ?? undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,7 +71,11 @@ export default function SignUpPage() {
         ...(search.get('pid') ? { pid: search.get('pid') ?? '' } : {}),
         ...(search.get('xid') ? { xid: search.get('xid') ?? '' } : {}),
       };
-      const check = await preSignUp({ email: email.trim(), ...attribution });
+      const check = await preSignUp({
+        email: email.trim(),
+        ...attribution,
+        ...(inviteCode ? { invite_code: inviteCode } : {}),
+      });
       if (!check.email_available) {
         setEmailTaken(true);
         return;
@@ -69,6 +85,7 @@ export default function SignUpPage() {
         password: passwords.password,
         ...(firstName.trim() ? { first_name: firstName.trim() } : {}),
         agrees_to_product_updates: updates,
+        ...(continueUrl ? { continue_url: continueUrl } : {}),
       });
       setCreated(email.trim());
       acceptSession(session);
@@ -102,7 +119,7 @@ export default function SignUpPage() {
           <Button
             variant="secondary"
             onClick={() =>
-              void sendVerificationEmail(created).then(
+              void sendVerificationEmail(created, continueUrl).then(
                 () => toast({ title: `We sent the link again to ${created}.`, variant: 'success' }),
                 () => toast({ title: verificationEmailFailed, variant: 'error' }),
               )
@@ -147,6 +164,7 @@ export default function SignUpPage() {
           required
           value={email}
           error={emailError}
+          onBlur={() => setEmailLeft(true)}
           onChange={(event) => {
             setEmail(event.target.value);
             setEmailTaken(false);

@@ -137,5 +137,48 @@ describe('/app/settings/workspace-invites (accounts §4)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/sign-in'), { timeout: 5000 });
     const redirect = new URLSearchParams(router.state.location.search).get('redirect');
     expect(redirect).toBe('/app/settings/workspace-invites?invite_code=CODE123');
+    // Kept too, for a way back that loses the redirect (sign-up, then the verification mail).
+    expect(localStorage.getItem('xi:invite-code')).toBe('CODE123');
+    localStorage.removeItem('xi:invite-code');
+  });
+
+  it('offers the invitation kept from a link opened before signing in, and forgets it once answered', async () => {
+    localStorage.setItem('xi:invite-code', 'KEPT42');
+    const calls = stubWorkspaceApi({
+      'GET /v1/user/workspace-invites': () => json({ invites: [] }),
+      'POST /v1/user/workspace-invites/accept': () => json({ status: 'ok', workspace_id: 'w2' }),
+    });
+    const router = renderApp('/app/settings/workspace-invites');
+    const card = await screen.findByRole(
+      'region',
+      { name: 'You have been invited to join a workspace' },
+      { timeout: 5000 },
+    );
+    expect(router.state.location.search).toBe('?invite_code=KEPT42');
+    fireEvent.click(within(card).getByRole('button', { name: 'Accept invitation' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/workspace/members'), {
+      timeout: 5000,
+    });
+    expect(callsTo(calls, 'POST /v1/user/workspace-invites/accept')[0]?.body).toEqual({
+      invite_code: 'KEPT42',
+    });
+    expect(localStorage.getItem('xi:invite-code')).toBeNull();
+  });
+
+  it('forgets a kept invitation the server refuses (expired or withdrawn)', async () => {
+    localStorage.setItem('xi:invite-code', 'OLD');
+    stubWorkspaceApi({
+      'GET /v1/user/workspace-invites': () => json({ invites: [] }),
+      'POST /v1/user/workspace-invites/accept': () => apiError(400, 'invalid_action_code', GONE),
+    });
+    renderApp('/app/settings/workspace-invites');
+    const card = await screen.findByRole(
+      'region',
+      { name: 'You have been invited to join a workspace' },
+      { timeout: 5000 },
+    );
+    fireEvent.click(within(card).getByRole('button', { name: 'Accept invitation' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe(GONE);
+    expect(localStorage.getItem('xi:invite-code')).toBeNull();
   });
 });

@@ -1,12 +1,18 @@
 import type { ReceivedInvite } from '@parla/contracts';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { useReceivedInvites } from '../features/workspace/api/list-received-invites';
+import {
+  forgetInviteCode,
+  INVITE_CODE_PARAM,
+  readInviteCode,
+  rememberInviteCode,
+} from '../features/workspace/invite-code';
 import { useAnswerInvite } from '../features/workspace/use-answer-invite';
 import { workspaceRoleLabels } from '../features/workspace/workspace-rules';
 import { formatDate, fromUnixSeconds } from '../lib/format-date';
-import { getToastMessage } from '../lib/http-error';
+import { getToastMessage, isHttpError } from '../lib/http-error';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader } from '../ui/card';
@@ -15,15 +21,18 @@ import { SpinnerIcon } from '../ui/icons';
 import { LoadError } from '../ui/load-error';
 import { SkeletonRow } from '../ui/skeleton';
 
-/** The query parameter of the mailed invitation link. */
-const INVITE_CODE_PARAM = 'invite_code';
-
 /**
  * `/app/settings/workspace-invites` (accounts §2/§4): the invitations addressed to the signed-in user, to
  * accept or decline. Opened from the mailed link (`?invite_code=`), it first offers that invitation;
  * signed-out visitors sign in (or up) and come back with the code.
  */
 export default function WorkspaceInvitesPage() {
+  const [search] = useSearchParams();
+  const code = search.get(INVITE_CODE_PARAM);
+  // Kept before sign-in sends a signed-out visitor away: the code survives sign-up and verification.
+  useEffect(() => {
+    if (code) rememberInviteCode(code);
+  }, [code]);
   return (
     <RequireSignIn>
       <WorkspaceInvites />
@@ -34,7 +43,23 @@ export default function WorkspaceInvitesPage() {
 function WorkspaceInvites() {
   const [search, setSearch] = useSearchParams();
   const code = search.get(INVITE_CODE_PARAM);
-  const forgetCode = () =>
+  // Back without the link's code (after sign-up and verification in another tab, say): the code kept from
+  // the link opened before signing in is offered, as if the link were opened again.
+  useEffect(() => {
+    const kept = readInviteCode();
+    if (!code && kept) {
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set(INVITE_CODE_PARAM, kept);
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [code, setSearch]);
+  const forgetCode = () => {
+    forgetInviteCode();
     setSearch(
       (current) => {
         const next = new URLSearchParams(current);
@@ -43,6 +68,7 @@ function WorkspaceInvites() {
       },
       { replace: true },
     );
+  };
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6">
@@ -71,6 +97,14 @@ function InviteCodeCard({ code, onDeclined }: { code: string; onDeclined: () => 
   const { accept, decline } = useAnswerInvite();
   const busy = accept.isPending || decline.isPending;
   const error = accept.error ?? decline.error;
+  // An answered invitation, or one the server refuses (expired, withdrawn, used), is not kept any longer.
+  const settled =
+    accept.isSuccess ||
+    decline.isSuccess ||
+    (isHttpError(error) && error.status >= 400 && error.status < 500);
+  useEffect(() => {
+    if (settled) forgetInviteCode();
+  }, [settled]);
   return (
     <Card aria-labelledby={`${id}-title`} className="border-accent/40">
       <CardHeader>

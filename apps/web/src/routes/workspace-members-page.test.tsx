@@ -109,6 +109,33 @@ describe('/app/workspace/members (accounts §1/§6/§9)', () => {
     expect(screen.getByRole('dialog', { name: 'Invite a member' })).toBeTruthy();
   });
 
+  it('turns "Invite member" off with its reason while every seat is held (issue 18)', async () => {
+    stubMembersApi({
+      'GET /v1/workspace': () => json(makeWorkspaceSummary({ seats_used: 3, max_seats: 3 })),
+    });
+    renderApp('/app/workspace/members');
+    await findList();
+    const invite = await screen.findByRole('button', { name: 'Invite member' }, { timeout: 5000 });
+    await waitFor(() => expect(invite.getAttribute('aria-disabled')).toBe('true'));
+    const reason = document.getElementById(invite.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe(
+      'All 3 seats are taken. Upgrade the plan, withdraw an invitation or remove a member to invite someone new.',
+    );
+    fireEvent.click(invite);
+    expect(screen.queryByRole('dialog', { name: 'Invite a member' })).toBeNull();
+  });
+
+  it('leaves "Invite member" on while a seat is free', async () => {
+    stubMembersApi({
+      'GET /v1/workspace': () => json(makeWorkspaceSummary({ seats_used: 2, max_seats: 3 })),
+    });
+    renderApp('/app/workspace/members');
+    await findList();
+    const invite = screen.getByRole('button', { name: 'Invite member' });
+    expect(invite.getAttribute('aria-disabled')).toBeNull();
+    expect(invite.getAttribute('aria-describedby')).toBeNull();
+  });
+
   it('refuses an invalid email without calling the server', async () => {
     const calls = stubMembersApi();
     renderApp('/app/workspace/members');

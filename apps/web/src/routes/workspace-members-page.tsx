@@ -12,7 +12,7 @@ import { InviteMemberDialog } from '../features/workspace/components/invite-memb
 import { MemberList } from '../features/workspace/components/member-list';
 import { PendingInvites } from '../features/workspace/components/pending-invites';
 import { WorkspacePageHeader } from '../features/workspace/components/workspace-nav';
-import { describeSeats } from '../features/workspace/workspace-rules';
+import { describeSeats, inviteBlockedReason } from '../features/workspace/workspace-rules';
 import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
 import { LoadError } from '../ui/load-error';
@@ -44,6 +44,8 @@ function WorkspaceMembers() {
 
   const seats = summary.data;
   const full = seats !== undefined && seats.seats_used >= seats.max_seats;
+  const blocked = seats ? inviteBlockedReason(seats.seats_used, seats.max_seats) : undefined;
+  const blockedId = useId();
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 lg:py-10">
@@ -69,7 +71,25 @@ function WorkspaceMembers() {
             <p>The people who work in this workspace.</p>
           )
         }
-        actions={canManage && <Button onClick={() => setInviting(true)}>Invite member</Button>}
+        actions={
+          canManage && (
+            <div className="flex max-w-xs flex-col items-start gap-1.5 sm:items-end">
+              {/* Focusable while off (aria-disabled), so keyboard and screen-reader users meet the reason. */}
+              <Button
+                aria-disabled={blocked ? true : undefined}
+                aria-describedby={blocked ? blockedId : undefined}
+                onClick={() => !blocked && setInviting(true)}
+              >
+                Invite member
+              </Button>
+              {blocked && (
+                <p id={blockedId} className="text-xs text-fg-muted sm:text-right">
+                  {blocked}
+                </p>
+              )}
+            </div>
+          )
+        }
       />
 
       {summary.data && !canManage && (

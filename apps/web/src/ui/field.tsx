@@ -19,11 +19,21 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input with its description or error wired up for assistive technology. */
-export function TextField({ label, description, error, id, className, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  description,
+  error,
+  id,
+  className,
+  'aria-describedby': alsoDescribedBy,
+  ...props
+}: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const noteId = `${inputId}-note`;
   const note = error ?? description;
+  // The note first, then what the caller adds (e.g. a list of rules printed elsewhere in the form).
+  const describedBy = [note ? noteId : undefined, alsoDescribedBy].filter(Boolean).join(' ') || undefined;
   return (
     <div className={clsx('flex flex-col gap-1.5', className)}>
       <label htmlFor={inputId} className="text-sm font-medium text-fg">
@@ -33,7 +43,7 @@ export function TextField({ label, description, error, id, className, ...props }
         id={inputId}
         className={inputClasses}
         aria-invalid={error ? true : undefined}
-        aria-describedby={note ? noteId : undefined}
+        aria-describedby={describedBy}
         {...props}
       />
       {note && (

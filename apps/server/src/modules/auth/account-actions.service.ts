@@ -96,13 +96,16 @@ export async function sendVerificationEmail(
   sendInBackground(deps, await verificationMessage(deps, user, continueUrlOf(deps, input.continueUrl)));
 }
 
-/** The verification mail of a new or unverified user. */
+/**
+ * The verification mail of a new or unverified user; its link goes on to `continueUrl` when that is a
+ * page of this site (else to sign-in).
+ */
 export async function mailVerification(
   deps: AccountActionDeps,
   user: UserRow,
   continueUrl?: string,
 ): Promise<void> {
-  await sendOrFail(deps, await verificationMessage(deps, user, continueUrl));
+  await sendOrFail(deps, await verificationMessage(deps, user, continueUrlOf(deps, continueUrl)));
 }
 
 /** Issues a verification code and writes its mail. */

@@ -98,7 +98,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       });
       // The account exists either way; a mail server that is down must not undo the sign-up (the
       // verification mail can be sent again from the app).
-      await mailVerification(actions, created.user).catch((error: unknown) => {
+      await mailVerification(actions, created.user, body.continue_url).catch((error: unknown) => {
         deps.logger.warn({ err: error }, 'the verification mail of a new account was not sent');
       });
       // accounts §3 geo_location from the sign-up's address (offline lookup), for the §4 consent rules.

@@ -26,7 +26,6 @@ export interface BillingDeps {
   /** Publishes what billing does (a failed renewal) to the modules that react to it. */
   events: EventBus;
   clock: Clock;
-  publicUrl: string;
   /** null: payments are off on this server (BILLING_PROVIDER=none, the "isolated environment"). */
   provider: BillingProvider | null;
 }

@@ -17,6 +17,7 @@ import {
   listPlanOffersRoute,
   payInvoiceRoute,
   planOffers,
+  previewSubscriptionChangeRoute,
   renewSubscriptionRoute,
   submitCardRoute,
   validatePromocodeRoute,
@@ -46,6 +47,7 @@ import {
   cancelDowngrade,
   cancelSubscription,
   changeSubscription,
+  previewSubscriptionChange,
   renewSubscription,
   verifyCard,
 } from './plan-changes.service';
@@ -56,7 +58,6 @@ export function billingDepsOf(deps: AppDeps): BillingDeps {
     db: deps.database.db,
     events: deps.events,
     clock: deps.clock,
-    publicUrl: deps.config.publicUrl,
     provider: deps.providers.billing,
   };
 }
@@ -118,6 +119,12 @@ export async function billingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     app,
     changeSubscriptionRoute,
     async ({ request, body }) => changeSubscription(billing, caller(request), body),
+    session,
+  );
+  registerRoute(
+    app,
+    previewSubscriptionChangeRoute,
+    async ({ request, body }) => previewSubscriptionChange(billing, caller(request), body),
     session,
   );
   registerRoute(

@@ -120,8 +120,8 @@ export async function createCheckoutSession(
         priceCents: invoice.priceCents,
         amountDueCents: invoice.amountDueCents,
         discount: invoice.discount,
-        returnUrl: `${deps.publicUrl}/pricing`,
-        successUrl: `${deps.publicUrl}/app/subscription?checkout=success`,
+        returnUrl: '/pricing',
+        successUrl: '/app/subscription?checkout=success',
       });
       return { url };
     }),
@@ -137,8 +137,8 @@ export async function createPaymentMethodSession(
     assertCanChangeCard(ctx.state);
     const url = await openSession(deps, ctx, caller, {
       kind: 'payment_method',
-      returnUrl: `${deps.publicUrl}/app/subscription`,
-      successUrl: `${deps.publicUrl}/app/subscription?payment_method=updated`,
+      returnUrl: '/app/subscription',
+      successUrl: '/app/subscription?payment_method=updated',
     });
     return { url };
   });
@@ -173,7 +173,7 @@ export async function createCardSessionFromPortal(
     const url = await openSession(deps, ctx, caller, {
       kind: 'payment_method',
       returnUrl: portal.returnUrl,
-      successUrl: `${deps.publicUrl}/app/subscription?payment_method=updated`,
+      successUrl: '/app/subscription?payment_method=updated',
     });
     return { url };
   });
@@ -190,8 +190,8 @@ export async function createPortalSession(
     }
     const url = await openSession(deps, ctx, caller, {
       kind: 'portal',
-      returnUrl: `${deps.publicUrl}/app/subscription`,
-      successUrl: `${deps.publicUrl}/app/subscription`,
+      returnUrl: '/app/subscription',
+      successUrl: '/app/subscription',
     });
     return { url };
   });
@@ -216,7 +216,7 @@ export async function createConnectSession(
         ctx.now,
       );
     }
-    const back = `${deps.publicUrl}${relativeRedirectPath}`;
+    const back = relativeRedirectPath;
     const url = await openSession(deps, ctx, caller, { kind: 'connect', returnUrl: back, successUrl: back });
     return { url };
   });

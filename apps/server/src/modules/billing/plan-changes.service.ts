@@ -3,10 +3,13 @@ import {
   type CurrentPlan,
   type PaidPlanId,
   planAction,
+  planPriceCents,
   pricePeriodOf,
+  type SubscriptionChangePreview,
   type SubscriptionTier,
   tierDisplayNames,
 } from '@parla/contracts';
+import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import {
   type BillingCaller,
@@ -21,6 +24,7 @@ import { addPeriod, discounted, prorateUpgrade, useDiscount, withRedeemed } from
 import {
   type BillingState,
   insertInvoice,
+  loadBillingState,
   markInvoicePaid,
   saveSubscription,
   setNextCreditReset,
@@ -45,6 +49,93 @@ function currentPlanOf(state: BillingState): CurrentPlan {
       sub.downgradeTo && sub.downgradeToPeriod
         ? { tier: sub.downgradeTo, period: pricePeriodOf(sub.downgradeToPeriod) }
         : null,
+  };
+}
+
+type ChangeBody = {
+  subscription_type: 'free' | PaidPlanId;
+  billing_period: BillingPeriod;
+  promocode?: string | null | undefined;
+};
+
+/**
+ * What an upgrade costs now: the new plan's full period from now, less the unused part of the current
+ * one, then the discount (a promo code given with it, else the subscription's own). One rule for the
+ * preview and the change itself.
+ */
+async function upgradeQuote(db: Db, state: BillingState, body: ChangeBody, now: Date) {
+  const { sub } = state;
+  const proration = prorateUpgrade({
+    currentTier: state.workspace.tier,
+    currentPeriod: sub.billingPeriod as BillingPeriod,
+    periodStart: sub.currentPeriodStart ?? now,
+    periodEnd: sub.currentPeriodEnd as Date,
+    now,
+    target: body.subscription_type as PaidPlanId,
+    targetPeriod: body.billing_period,
+    currency: sub.currency,
+  });
+  const promo = body.promocode ? await findPromo(db, body.promocode, now, sub.redeemedCodes) : null;
+  const discount = promo ? useDiscount(promo) : useDiscount(sub.discount);
+  return { proration, promo, discount, amountDueCents: discounted(proration.subtotalCents, discount.now) };
+}
+
+/** The refusals a change meets whether it is previewed or made; answers what the change is. */
+function checkChange(state: BillingState, body: ChangeBody): 'upgrade' | 'downgrade' {
+  requirePaidSubscription(state);
+  const target = { tier: body.subscription_type, period: pricePeriodOf(body.billing_period) };
+  const action = planAction(target, currentPlanOf(state));
+  if (action === 'downgrade') {
+    if (body.promocode) {
+      throw conflict('A promo code applies to a subscription or an upgrade, not to a downgrade.');
+    }
+    return 'downgrade';
+  }
+  if (action !== 'upgrade' || body.subscription_type === 'free') {
+    throw conflict('You are already on this plan: nothing to change.');
+  }
+  if (state.sub.status !== 'active') {
+    throw conflict('Your subscription must be active to upgrade: pay the open invoice first.');
+  }
+  return 'upgrade';
+}
+
+/**
+ * `POST /v1/billing/preview-subscription-change` (issue 18): what the change would charge now, prorated,
+ * or when a downgrade would take effect — shown before the person confirms. Changes nothing.
+ */
+export async function previewSubscriptionChange(
+  deps: BillingDeps,
+  caller: BillingCaller,
+  body: ChangeBody,
+): Promise<SubscriptionChangePreview> {
+  requireProvider(deps);
+  const state = await loadBillingState(deps.db, caller.workspaceId);
+  const now = deps.clock.now();
+  const change = checkChange(state, body);
+  const { sub } = state;
+  const periodEnd = sub.currentPeriodEnd ?? now;
+  if (change === 'downgrade') {
+    return {
+      change,
+      currency: sub.currency,
+      new_price_cents:
+        body.subscription_type === 'free'
+          ? 0
+          : planPriceCents(body.subscription_type, body.billing_period, sub.currency),
+      unused_credit_cents: 0,
+      amount_due_cents: 0,
+      effective_at_unix: Math.floor(periodEnd.getTime() / 1000),
+    };
+  }
+  const quote = await upgradeQuote(deps.db, state, body, now);
+  return {
+    change,
+    currency: sub.currency,
+    new_price_cents: quote.proration.newPriceCents,
+    unused_credit_cents: quote.proration.unusedCreditCents,
+    amount_due_cents: quote.amountDueCents,
+    effective_at_unix: Math.floor(now.getTime() / 1000),
   };
 }
 
@@ -76,10 +167,7 @@ export async function changeSubscription(
           // this transaction back, but not the provider: the cancellation is then simply lifted).
           await provider.setCancelAtPeriodEnd(ctx, false);
         }
-        if (action === 'downgrade') {
-          if (body.promocode) {
-            throw conflict('A promo code applies to a subscription or an upgrade, not to a downgrade.');
-          }
+        if (checkChange(state, body) === 'downgrade') {
           const downgrade = { tier: body.subscription_type as SubscriptionTier, period: body.billing_period };
           await provider.scheduleDowngrade(ctx, downgrade);
           await saveSubscription(
@@ -90,36 +178,23 @@ export async function changeSubscription(
           );
           return { status: 'ok' as const, change: 'downgrade' as const };
         }
-        if (action !== 'upgrade' || body.subscription_type === 'free') {
-          throw conflict('You are already on this plan: nothing to change.');
-        }
-        if (state.sub.status !== 'active') {
-          throw conflict('Your subscription must be active to upgrade: pay the open invoice first.');
-        }
         const { sub } = state;
-        const proration = prorateUpgrade({
-          currentTier: state.workspace.tier,
-          currentPeriod: sub.billingPeriod as BillingPeriod,
-          periodStart: sub.currentPeriodStart ?? ctx.now,
-          periodEnd: sub.currentPeriodEnd as Date,
-          now: ctx.now,
-          target: body.subscription_type,
-          targetPeriod: body.billing_period,
-          currency: sub.currency,
-        });
-        const promo = body.promocode
-          ? await findPromo(ctx.tx, body.promocode, ctx.now, sub.redeemedCodes)
-          : null;
-        const discount = promo ? useDiscount(promo) : useDiscount(sub.discount);
+        const paidTier = body.subscription_type as PaidPlanId;
+        const { proration, promo, discount, amountDueCents } = await upgradeQuote(
+          ctx.tx,
+          state,
+          body,
+          ctx.now,
+        );
         const invoice = await insertInvoice(ctx.tx, {
           workspaceId: state.workspace.id,
           kind: 'subscription_update',
-          tier: body.subscription_type,
+          tier: paidTier,
           billingPeriod: body.billing_period,
           currency: sub.currency,
-          description: `Upgrade to ${tierDisplayNames[body.subscription_type]}, less ${(proration.unusedCreditCents / 100).toFixed(2)} unused on ${tierDisplayNames[state.workspace.tier]}`,
+          description: `Upgrade to ${tierDisplayNames[paidTier]}, less ${(proration.unusedCreditCents / 100).toFixed(2)} unused on ${tierDisplayNames[state.workspace.tier]}`,
           subtotalCents: proration.subtotalCents,
-          amountDueCents: discounted(proration.subtotalCents, discount.now),
+          amountDueCents,
           discountPercentOff: discount.now?.percentOff ?? null,
           discountAmountOff: discount.now?.amountOff ?? null,
           periodStart: ctx.now,
@@ -134,8 +209,8 @@ export async function changeSubscription(
           return { declined: `${charged.message} Your plan was not changed.` };
         }
         await markInvoicePaid(ctx.tx, invoice.id, ctx.now);
-        await provider.changePlanNow(ctx, { tier: body.subscription_type, period: body.billing_period });
-        await setWorkspaceTier(ctx.tx, state, body.subscription_type);
+        await provider.changePlanNow(ctx, { tier: paidTier, period: body.billing_period });
+        await setWorkspaceTier(ctx.tx, state, paidTier);
         await saveSubscription(
           ctx.tx,
           state,
@@ -146,10 +221,7 @@ export async function changeSubscription(
             cancelAtPeriodEnd: false,
             downgradeTo: null,
             downgradeToPeriod: null,
-            previouslySubscribedTiers: withPreviousTier(
-              sub.previouslySubscribedTiers,
-              body.subscription_type,
-            ),
+            previouslySubscribedTiers: withPreviousTier(sub.previouslySubscribedTiers, paidTier),
             discount: discount.left,
             redeemedCodes: withRedeemed(sub.redeemedCodes, promo?.code),
           },

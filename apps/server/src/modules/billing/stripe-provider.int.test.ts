@@ -156,8 +156,9 @@ describe('the Stripe provider', () => {
       'metadata[tier]': 'creator',
       'metadata[billing_period]': 'monthly_period',
       'subscription_data[metadata][workspace_id]': account.workspaceId,
-      success_url: expect.stringContaining('/app/subscription'),
-      cancel_url: expect.stringContaining('/pricing'),
+      // Stripe's pages are elsewhere: the way back is whole, on PUBLIC_URL.
+      success_url: `${t.deps.config.publicUrl}/app/subscription?checkout=success`,
+      cancel_url: `${t.deps.config.publicUrl}/pricing`,
     });
     expect(checkout?.params['discounts[0][coupon]']).toBeUndefined();
     const customerId = String(checkout?.params.customer);
@@ -585,7 +586,7 @@ describe('the Stripe provider', () => {
     expect(connect.body.url).toMatch(/^https:\/\/connect\.stripe\.test\/setup\/e\/acct_/);
     expect(fake.callsTo('POST', '/v1/account_links').at(-1)?.params).toMatchObject({
       type: 'account_onboarding',
-      return_url: expect.stringContaining('/app/payouts'),
+      return_url: expect.stringMatching(new RegExp(`^${t.deps.config.publicUrl}/app/payouts`)),
     });
   });
 });

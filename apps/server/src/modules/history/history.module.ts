@@ -3,6 +3,7 @@ import { subscribeHistory } from './history.events';
 import { historyRoutes } from './history.routes';
 import { historyItemShareable } from './history.shareable';
 import * as tables from './history.tables';
+import { sharePageHeads } from './share-page.head';
 import { shareVideoRenderJob } from './share-video.jobs';
 import { shareVideoRoutes } from './share-video.routes';
 
@@ -14,4 +15,5 @@ export const historyModule = defineModule({
   shareable: [historyItemShareable],
   tables,
   subscribe: subscribeHistory,
+  pageHeads: sharePageHeads,
 });

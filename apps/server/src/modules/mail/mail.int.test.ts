@@ -98,7 +98,7 @@ describe('mail in the local outbox (no SMTP_URL)', () => {
 describe('in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { NODE_ENV: 'production' } });
+    t = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://parla.example' } });
   });
   afterAll(() => t.close());
 

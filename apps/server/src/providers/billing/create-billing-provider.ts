@@ -9,7 +9,7 @@ export function createBillingProvider(config: Pick<Config, 'billing' | 'publicUr
     case 'none':
       return null;
     case 'test':
-      return createTestProvider(config.publicUrl);
+      return createTestProvider();
     case 'stripe': {
       const stripe = config.billing.stripe;
       // loadConfig refuses BILLING_PROVIDER=stripe without STRIPE_SECRET_KEY.
@@ -18,6 +18,7 @@ export function createBillingProvider(config: Pick<Config, 'billing' | 'publicUr
         secretKey: stripe.secretKey,
         webhookSecret: stripe.webhookSecret,
         apiUrl: stripe.apiUrl,
+        publicUrl: config.publicUrl,
       });
     }
   }

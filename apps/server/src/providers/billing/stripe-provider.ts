@@ -102,11 +102,17 @@ export function createStripeProvider(options: {
   secretKey: string;
   webhookSecret?: string | undefined;
   apiUrl?: string | undefined;
+  /**
+   * Where Stripe's pages send the browser back: the billing engine's return paths are same-origin paths,
+   * and a page on stripe.com needs them whole (PUBLIC_URL).
+   */
+  publicUrl: string;
   /** A Stripe client to use instead of making one (tests). */
   client?: Stripe;
 }): StripeBillingProvider {
   const stripe = options.client ?? createStripeClient(options.secretKey, options.apiUrl);
   const priceIds = new Map<string, string>();
+  const back = (path: string) => new URL(path, `${options.publicUrl}/`).toString();
 
   async function ensureProduct(tier: PaidPlanId): Promise<string> {
     const id = `parla_${tier}`;
@@ -336,8 +342,8 @@ export function createStripeProvider(options: {
         },
         subscription_data: { metadata: { workspace_id: workspaceId, tier, billing_period: billingPeriod } },
         ...(discounts ? { discounts } : {}),
-        success_url: session.successUrl,
-        cancel_url: session.returnUrl,
+        success_url: back(session.successUrl),
+        cancel_url: back(session.returnUrl),
       },
       { idempotencyKey: `parla-checkout-${session.id}` },
     );
@@ -355,8 +361,8 @@ export function createStripeProvider(options: {
         currency: session.currency,
         client_reference_id: workspaceId,
         metadata: { workspace_id: workspaceId, parla_session_id: session.id },
-        success_url: session.successUrl,
-        cancel_url: session.returnUrl,
+        success_url: back(session.successUrl),
+        cancel_url: back(session.returnUrl),
       },
       { idempotencyKey: `parla-setup-${session.id}` },
     );
@@ -369,7 +375,10 @@ export function createStripeProvider(options: {
     if (!customer) {
       throw new AppError('subscription_conflict', 'There is no Stripe billing account yet: subscribe first.');
     }
-    const portal = await stripe.billingPortal.sessions.create({ customer, return_url: session.returnUrl });
+    const portal = await stripe.billingPortal.sessions.create({
+      customer,
+      return_url: back(session.returnUrl),
+    });
     return portal.url;
   }
 
@@ -382,8 +391,8 @@ export function createStripeProvider(options: {
     const link = await stripe.accountLinks.create({
       account,
       type: 'account_onboarding',
-      refresh_url: session.returnUrl,
-      return_url: session.successUrl,
+      refresh_url: back(session.returnUrl),
+      return_url: back(session.successUrl),
     });
     return link.url;
   }

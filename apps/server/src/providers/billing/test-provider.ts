@@ -6,14 +6,15 @@ import { cardRefusal } from './test-cards';
 /**
  * The built-in test-mode provider (the default): its hosted pages are the web app's own /billing pages,
  * and its "card processor" is the test cards' behaviour (test-cards.ts readCard/cardRefusal). No money
- * moves; every rule and state change is the billing engine's.
+ * moves; every rule and state change is the billing engine's. Its pages are answered as same-origin paths
+ * (issue 18): the browser stays on the host it signed in on, whatever PUBLIC_URL says.
  */
-export function createTestProvider(publicUrl: string): BillingProvider {
+export function createTestProvider(): BillingProvider {
   return {
     name: 'test',
     runsRenewals: true,
     async sessionUrl(_ctx, session) {
-      return `${publicUrl}${buildPath(hostedSessionPaths[session.kind], { session_id: session.id })}`;
+      return buildPath(hostedSessionPaths[session.kind], { session_id: session.id });
     },
     async charge(ctx) {
       const card = ctx.state.sub.card;

@@ -1,12 +1,14 @@
 import { resolvePostLoginRedirect } from '@parla/contracts';
 import { listBuiltRoutes } from '../../app/route-table';
+import { pendingInvitePath } from '../workspace';
 
 /** Where a signed-in user lands when no (allowed) redirect was asked for. */
 export const defaultAfterSignIn = '/app/home';
 
 /**
  * The page after sign-in or sign-up for this page's `redirect` parameter (accounts §2): same origin and on
- * the allow list, or the built pages of the route table (the spec's "further route tables"), else the default.
+ * the allow list, or the built pages of the route table (the spec's "further route tables"), else the
+ * invitation opened while signed out and not answered yet (issue 18), else the default.
  */
 export function afterSignInPath(search: URLSearchParams, origin: string = window.location.origin): string {
   const extraPaths = listBuiltRoutes()
@@ -14,7 +16,7 @@ export function afterSignInPath(search: URLSearchParams, origin: string = window
     .filter((path) => !path.includes(':') && !path.startsWith('/app/sign-'));
   return resolvePostLoginRedirect(search.get('redirect'), {
     origin,
-    fallback: defaultAfterSignIn,
+    fallback: pendingInvitePath() ?? defaultAfterSignIn,
     extraPaths,
   });
 }

@@ -1,4 +1,10 @@
-import type { PlanAction, PricePeriod } from '@parla/contracts';
+import {
+  type Currency,
+  formatPrice,
+  type PlanAction,
+  type PricePeriod,
+  type SubscriptionChangePreview,
+} from '@parla/contracts';
 import type { ChangeType } from './billing-messages';
 
 /** The change a confirm dialog carries out (accounts §4: cancel, downgrade and upgrade open a dialog). */
@@ -60,4 +66,40 @@ export function changeDialogCopy(input: ChangeDialogInput): ChangeDialogCopy {
         dismiss: 'Keep subscription',
       };
   }
+}
+
+/**
+ * The upgrade's charge now, as the confirm dialog states it before charging (issue 18): the amount, and
+ * how it is made — the new plan's price less what is left of the current period.
+ */
+export function describeUpgradeCharge(
+  preview: SubscriptionChangePreview,
+  names: { currentName: string; targetName: string },
+): { amount: string; detail: string } {
+  const money = (cents: number) => formatPrice(cents / 100, preview.currency as Currency);
+  const amount = money(preview.amount_due_cents);
+  const parts = [`${names.targetName} ${money(preview.new_price_cents)}`];
+  if (preview.unused_credit_cents > 0) {
+    parts.push(`less ${money(preview.unused_credit_cents)} unused on ${names.currentName}`);
+  }
+  const beforeDiscount = preview.new_price_cents - preview.unused_credit_cents;
+  if (preview.amount_due_cents < beforeDiscount) parts.push('with your discount');
+  return { amount, detail: parts.join(', ') };
+}
+
+/**
+ * What a downgrade (or a cancellation to Free) means for the seats (issue 18), or undefined when the
+ * members and pending invitations fit the smaller plan. Nobody is removed: the workspace only stops
+ * taking new members until it fits.
+ */
+export function downgradeSeatWarning(input: {
+  seatsUsed: number;
+  targetName: string;
+  targetSeats: number;
+  when: string | null;
+}): string | undefined {
+  if (input.seatsUsed <= input.targetSeats) return undefined;
+  const seats = `${input.targetSeats} ${input.targetSeats === 1 ? 'seat' : 'seats'}`;
+  const at = input.when ? ` on ${input.when}` : ' at the end of the billing period';
+  return `This workspace has ${input.seatsUsed} members and pending invitations, but ${input.targetName} has ${seats}. Nobody is removed${at}, but no one new can join and pending invitations cannot be accepted until a seat is free.`;
 }

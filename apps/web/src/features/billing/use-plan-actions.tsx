@@ -9,20 +9,24 @@ import {
   type PricePeriod,
   planActionKind,
   tierDisplayNames,
+  tierLimits,
 } from '@parla/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useToast } from '../../app/toasts/toast-provider';
 import { formatDate, fromUnixSeconds } from '../../lib/format-date';
 import { getToastMessage, isHttpError } from '../../lib/http-error';
 import { leaveAppTo } from '../../lib/leave-app';
+import { getWorkspaceQueryOptions } from '../workspace';
 import { useCancelDowngrade } from './api/cancel-downgrade';
 import { useCancelSubscription } from './api/cancel-subscription';
 import { useChangeSubscription } from './api/change-subscription';
 import { useCreateCheckoutSession } from './api/create-checkout-session';
+import { usePreviewSubscriptionChange } from './api/preview-subscription-change';
 import { useRenewSubscription } from './api/renew-subscription';
 import { billingMessages, type ChangeType } from './billing-messages';
-import { PlanChangeDialog } from './components/plan-change-dialog';
-import { changeTypeOf } from './plan-change-rules';
+import { PlanChangeDialog, type UpgradeCharge } from './components/plan-change-dialog';
+import { changeTypeOf, describeUpgradeCharge, downgradeSeatWarning } from './plan-change-rules';
 import { clearStoredPromo, promoRefusalMessage, readStoredPromo } from './promo';
 
 /** The server's own words under a billing toast, when they are safe to show (accounts §8 generic rule). */
@@ -64,6 +68,49 @@ export function usePlanActions({ subscription, overview, currency }: PlanActions
 
   const currentName = subscription ? tierDisplayNames[subscription.tier] : '';
   const periodEndUnix = overview?.card_payment_provider?.current_period_end ?? null;
+  const periodEnd = periodEndUnix ? formatDate(fromUnixSeconds(periodEndUnix)) : null;
+  // The seats are read only when a smaller plan is being confirmed (never for a visitor).
+  const workspace = useQuery({
+    ...getWorkspaceQueryOptions(),
+    enabled: pending?.type === 'downgrade' || pending?.type === 'cancel',
+  });
+
+  // issue 18: an upgrade's prorated charge is read from the server while its dialog is open.
+  const upgradeTarget =
+    pending?.type === 'upgrade' && isPaidPlanId(pending.offer.plan_id)
+      ? { subscription_type: pending.offer.plan_id, billing_period: billingPeriodOf(pending.period) }
+      : null;
+  const preview = usePreviewSubscriptionChange(upgradeTarget);
+  const charge: UpgradeCharge | undefined = !upgradeTarget
+    ? undefined
+    : preview.isPending
+      ? { state: 'loading' }
+      : preview.isError
+        ? { state: 'error', message: getToastMessage(preview.error) }
+        : {
+            state: 'ready',
+            ...describeUpgradeCharge(preview.data, {
+              currentName,
+              targetName: pending?.offer.name ?? '',
+            }),
+          };
+  // A smaller plan (a downgrade, or Free after a cancellation) with more members than its seats says so.
+  const smallerTier =
+    pending?.type === 'cancel'
+      ? 'free'
+      : pending?.type === 'downgrade' &&
+          (pending.offer.plan_id === 'free' || isPaidPlanId(pending.offer.plan_id))
+        ? pending.offer.plan_id
+        : null;
+  const seatWarning =
+    smallerTier && workspace.data
+      ? downgradeSeatWarning({
+          seatsUsed: workspace.data.seats_used,
+          targetName: tierDisplayNames[smallerTier],
+          targetSeats: tierLimits[smallerTier].maxSeats,
+          when: periodEnd,
+        })
+      : undefined;
 
   const startCheckout = (offer: PlanOffer, period: PricePeriod) => {
     if (!isPaidPlanId(offer.plan_id)) return;
@@ -162,10 +209,12 @@ export function usePlanActions({ subscription, overview, currency }: PlanActions
           currentName,
           targetName: pending.type === 'cancel' ? currentName : pending.offer.name,
           targetPeriod: pending.period,
-          periodEnd: periodEndUnix ? formatDate(fromUnixSeconds(periodEndUnix)) : null,
+          periodEnd,
         }
       }
       busy={change.isPending || cancel.isPending}
+      charge={charge}
+      seatWarning={seatWarning}
       onConfirm={confirm}
       onClose={() => setPending(null)}
     />

@@ -43,12 +43,18 @@ describe('shortenShareLink (history/voices §9: cut at 38 characters plus an ell
   });
 });
 
-describe('toAbsoluteShareLink (history/voices §3: relative or absolute)', () => {
-  it('resolves a relative link on the origin and keeps an absolute one', () => {
+describe('toAbsoluteShareLink (history/voices §3: relative or absolute; on this page’s origin)', () => {
+  it('resolves a relative link on the origin', () => {
     expect(toAbsoluteShareLink('/share/abc', 'https://parla.example')).toBe(
       'https://parla.example/share/abc',
     );
-    expect(toAbsoluteShareLink(link, 'http://localhost:5173')).toBe(link);
+    expect(toAbsoluteShareLink(link, 'https://parla.example')).toBe(link);
+  });
+
+  it('moves a link made on another name of the server to the origin the user is on (issue 18)', () => {
+    expect(toAbsoluteShareLink('http://localhost:8080/share/Ab3?x=1', 'http://127.0.0.1:8080')).toBe(
+      'http://127.0.0.1:8080/share/Ab3?x=1',
+    );
   });
 });
 

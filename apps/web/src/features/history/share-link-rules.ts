@@ -27,9 +27,14 @@ export function shortenShareLink(link: string, length: number = SHARE_LINK_DISPL
   return link.length > length ? `${link.slice(0, length)}...` : link;
 }
 
-/** history/voices §3: the share link may be relative; people get it absolute, on this site's origin. */
+/**
+ * history/voices §3: the share link may be relative; people get it absolute, on the origin this page is on.
+ * The server builds it on PUBLIC_URL, which may be another name of this server (localhost for 127.0.0.1,
+ * issue 18): the link keeps its path and takes the host the user reached.
+ */
 export function toAbsoluteShareLink(link: string, origin: string): string {
-  return new URL(link, origin).href;
+  const parsed = new URL(link, origin);
+  return new URL(`${parsed.pathname}${parsed.search}${parsed.hash}`, origin).href;
 }
 
 /**

@@ -36,6 +36,15 @@ export function describeSeats(used: number, max: number): string {
 }
 
 /**
+ * Why "Invite member" is off while every seat is held (issue 18), or undefined while one is free: an
+ * invitation takes a seat, so none can be sent until one is freed or the plan has more.
+ */
+export function inviteBlockedReason(used: number, max: number): string | undefined {
+  if (used < max) return undefined;
+  return `All ${max} ${max === 1 ? 'seat is' : 'seats are'} taken. Upgrade the plan, withdraw an invitation or remove a member to invite someone new.`;
+}
+
+/**
  * A session inactivity timeout in words: "Never" for null, else the largest whole unit ("15 minutes",
  * "1 hour", "1 day", "1 week").
  */

@@ -7,6 +7,8 @@ export function signUp(body: {
   password: string;
   first_name?: string;
   agrees_to_product_updates?: boolean;
+  /** Where the verification mail's link goes on to (a page of this site). */
+  continue_url?: string;
 }): Promise<SessionResponse> {
   return apiRequest(signUpRoute, { body });
 }

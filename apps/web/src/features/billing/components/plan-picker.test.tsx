@@ -16,6 +16,7 @@ import {
   makePaidSubscription,
   makeSubscription,
 } from '../../../test/billing-fixture';
+import { makeWorkspaceSummary } from '../../../test/workspace-fixture';
 import { PlanPicker } from './plan-picker';
 
 vi.mock('../../../lib/leave-app', () => ({ leaveAppTo: vi.fn() }));
@@ -135,6 +136,15 @@ describe('<PlanPicker> plan cards (accounts §4)', () => {
 
   it('pro: an upgrade asks first, sends one idempotency key, and a refusal toasts "Failed to upgrade subscription"', async () => {
     const calls = stubApi({
+      'POST /v1/billing/preview-subscription-change': () =>
+        json({
+          change: 'upgrade',
+          currency: 'usd',
+          new_price_cents: 33000,
+          unused_credit_cents: 6650,
+          amount_due_cents: 26350,
+          effective_at_unix: 1_790_000_000,
+        }),
       'POST /v1/billing/change-subscription': () =>
         apiError(409, 'subscription_conflict', 'Pay the open invoice first.'),
     });
@@ -144,7 +154,17 @@ describe('<PlanPicker> plan cards (accounts §4)', () => {
     fireEvent.click(await buttonIn('Scale'));
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Scale?' });
     expect(within(dialog).getByText(/charged to your card now, prorated/)).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Upgrade' }));
+    // issue 18: the prorated amount is on screen before anything is charged.
+    const upgrade = within(dialog).getByRole('button', { name: 'Upgrade' });
+    expect(upgrade.getAttribute('aria-disabled')).toBe('true');
+    expect((await within(dialog).findByText(/^Charged now:/)).textContent).toBe('Charged now: $263.50');
+    expect(within(dialog).getByText('Scale $330, less $66.50 unused on Pro')).toBeTruthy();
+    expect(calls.find((c) => c.key === 'POST /v1/billing/preview-subscription-change')?.body).toEqual({
+      subscription_type: 'growing_business',
+      billing_period: 'monthly_period',
+    });
+    expect(upgrade.getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(upgrade);
     expect(await screen.findByText('Failed to upgrade subscription')).toBeTruthy();
     expect(screen.getByText('Pay the open invoice first.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -154,6 +174,41 @@ describe('<PlanPicker> plan cards (accounts §4)', () => {
     >;
     expect(body).toMatchObject({ subscription_type: 'growing_business', billing_period: 'monthly_period' });
     expect(String(body.idempotency_key)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a downgrade to a plan with fewer seats than members says so before confirming (issue 18)', async () => {
+    stubApi({
+      'GET /v1/workspace': () => json(makeWorkspaceSummary({ seats_used: 4, max_seats: 5 })),
+    });
+    renderPicker(
+      makePaidSubscription('pro'),
+      makeOverview({
+        payment_provider: 'card',
+        card_payment_provider: {
+          current_period_end: 1_790_000_000,
+          schedule: null,
+          cancel_at_period_end: false,
+        },
+      }),
+    );
+    fireEvent.click(await buttonIn('Creator'));
+    const dialog = await screen.findByRole('dialog', { name: 'Downgrade to Creator?' });
+    const note = await within(dialog).findByRole('note');
+    expect(note.textContent).toContain(
+      'This workspace has 4 members and pending invitations, but Creator has 1 seat. Nobody is removed on',
+    );
+    expect(note.textContent).toContain('no one new can join and pending invitations cannot be accepted');
+  });
+
+  it('a downgrade the members fit in says nothing about seats', async () => {
+    stubApi({
+      'GET /v1/workspace': () => json(makeWorkspaceSummary({ seats_used: 1, max_seats: 5 })),
+    });
+    renderPicker(makePaidSubscription('pro'));
+    fireEvent.click(await buttonIn('Creator'));
+    const dialog = await screen.findByRole('dialog', { name: 'Downgrade to Creator?' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Downgrade' })).toBeTruthy());
+    expect(within(dialog).queryByRole('note')).toBeNull();
   });
 
   it('a cancellation is confirmed in a dialog and calls cancel-subscription', async () => {

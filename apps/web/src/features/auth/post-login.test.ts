@@ -1,0 +1,22 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { afterSignInPath, defaultAfterSignIn } from './post-login';
+
+const origin = 'http://127.0.0.1:8080';
+const search = (query: string) => new URLSearchParams(query);
+
+afterEach(() => localStorage.removeItem('xi:invite-code'));
+
+describe('afterSignInPath (accounts §2 post-login redirect)', () => {
+  it('follows an allowed redirect, else the default', () => {
+    expect(afterSignInPath(search('redirect=/app/subscription'), origin)).toBe('/app/subscription');
+    expect(afterSignInPath(search('redirect=https://evil.example/app'), origin)).toBe(defaultAfterSignIn);
+    expect(afterSignInPath(search(''), origin)).toBe(defaultAfterSignIn);
+  });
+
+  it('leads to an invitation kept from a link opened while signed out, when no redirect was asked (issue 18)', () => {
+    localStorage.setItem('xi:invite-code', 'CODE123');
+    expect(afterSignInPath(search(''), origin)).toBe('/app/settings/workspace-invites?invite_code=CODE123');
+    // An asked-for page still wins.
+    expect(afterSignInPath(search('redirect=/app/subscription'), origin)).toBe('/app/subscription');
+  });
+});
