@@ -27,8 +27,8 @@ import {
   pickStored,
   remainingCredits,
 } from '../features/tts/tts-rules';
-import { useTextDraft } from '../features/tts/use-text-draft';
 import { useDetectedLanguage } from '../features/tts/use-detected-language';
+import { useTextDraft } from '../features/tts/use-text-draft';
 import { useUser } from '../features/users/api/get-user';
 import { languageName, VoicePicker } from '../features/voices';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage-keys';
