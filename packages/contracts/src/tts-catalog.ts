@@ -73,6 +73,11 @@ export const ESPEAK_LANGUAGES: ModelLanguage[] = [
 
 const ENGLISH = [lang('en', 'English')];
 
+/**
+ * Every text-to-speech model honours style and speaker boost on every engine (issue 18 item 3): style
+ * widens the intonation (the engine's own setting, or the pipeline's pitch pass) and the energy's swings,
+ * speaker boost adds presence and loudness after the engine.
+ */
 const base = {
   can_do_text_to_speech: true,
   can_do_voice_conversion: false,
@@ -122,7 +127,6 @@ const PARLA_MODELS: TtsModel[] = [
     engine: 'external',
     languages: ESPEAK_LANGUAGES,
     maximum_text_length_per_request: 4096,
-    can_use_style: false,
   },
   {
     ...base,

@@ -246,6 +246,7 @@ function TextToSpeech() {
               onChange={setEditedSettings}
               onReset={() => setEditedSettings(null)}
               model={model}
+              voice={voice}
             />
           </CatalogueState>
         </Card>
