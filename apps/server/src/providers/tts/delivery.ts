@@ -1,8 +1,8 @@
 /*
  * What voice settings do to a sentence's samples after the engine (issue 18 item 3): style's energy and
  * speaker boost's presence and loudness. Plain loops over the samples, in a few passes: they run on the
- * server's event loop for every sentence (≈1 ms for 3 s of speech), never over a whole response, so a
- * streamed answer sounds the same as the whole one.
+ * server's event loop for every sentence, never over a whole response, so a streamed answer sounds the
+ * same as the whole one (costs: docs/architecture.md "Voice settings").
  */
 
 /** Level blocks of 10 ms: the envelope both effects follow. */
@@ -46,7 +46,17 @@ export function exaggerateEnergy(samples: Int16Array, sampleRate: number, style:
     return 10 ** (db / 20);
   });
   const out = new Float32Array(samples.length);
-  for (let i = 0; i < samples.length; i++) out[i] = (samples[i] as number) * blockGain(gains, block, i);
+  // Linear between the blocks' centres (the first and last gains held to the ends).
+  const half = Math.floor(block / 2);
+  for (let b = -1; b < gains.length; b++) {
+    const from = b < 0 ? 0 : b * block + half;
+    const to = b + 1 < gains.length ? (b + 1) * block + half : samples.length;
+    const g0 = gains[Math.max(0, b)] as number;
+    const g1 = gains[Math.min(gains.length - 1, b + 1)] as number;
+    const step = to > from ? (g1 - g0) / (to - from) : 0;
+    for (let i = from, g = g0; i < Math.min(to, samples.length); i++, g += step)
+      out[i] = (samples[i] as number) * g;
+  }
   return toInt16(limit(out, sampleRate));
 }
 
@@ -128,15 +138,6 @@ function speechLevel(levels: readonly number[]): { levelDb: number } | undefined
     count++;
   }
   return { levelDb: 10 * Math.log10(power / count) };
-}
-
-/** The gain at sample i: linear between the centres of the blocks around it. */
-function blockGain(gains: readonly number[], block: number, i: number): number {
-  const position = (i - block / 2) / block;
-  const low = Math.max(0, Math.floor(position));
-  const high = Math.min(gains.length - 1, low + 1);
-  const t = Math.min(1, Math.max(0, position - low));
-  return (gains[low] as number) * (1 - t) + (gains[high] as number) * t;
 }
 
 /**
