@@ -16,12 +16,15 @@ let pool: EnginePool;
 beforeAll(async () => {
   pool = new EnginePool({ size: 2, timeoutMs: 60_000, logger: pino({ level: 'silent' }) });
   await pool.start();
-  // Festival loads its voice on a first call: seconds on a busy machine.
-  await pool.synthesize(
-    { engine: 'festival', voice: 'cmu_us_slt_arctic_hts', text: 'Hello.' },
-    { timeoutMs: 120_000 },
-  );
-}, 180_000);
+  // The first call of an engine in a child loads it (Festival's voice, eSpeak's WebAssembly module):
+  // seconds, and more on a busy machine, past a sentence's own time bound.
+  for (const voice of ['cmu_us_slt_arctic_hts', 'en-us+f3'])
+    for (let child = 0; child < 2; child++)
+      await pool.synthesize(
+        { engine: voice.startsWith('en') ? 'espeak' : 'festival', voice, text: 'Hello.' },
+        { timeoutMs: 120_000 },
+      );
+}, 600_000);
 afterAll(() => pool.stop());
 
 const TEXT =
