@@ -1,3 +1,4 @@
+export * from './prosody';
 export * from './speakers';
 export * from './voice-profile';
 export * from './wav';

@@ -145,25 +145,9 @@ const NUCLEUS_DIP_DB = 2;
  * why, when fewer than 20 frames (0.2 s) are voiced: refuse such a sample as a clone source.
  */
 export function analyzeVoice(audio: VoiceAudio): VoiceProfile {
-  const { sampleRate } = audio;
-  if (!(Number.isInteger(sampleRate) && sampleRate >= MIN_SAMPLE_RATE && sampleRate <= MAX_SAMPLE_RATE)) {
-    throw new RangeError(`Voice analysis takes 8–48 kHz audio (a whole number of Hz), not ${sampleRate} Hz.`);
-  }
-  const input = toFloat(audio.samples);
-  const durationSeconds = input.length / sampleRate;
-  const frameCount =
-    durationSeconds >= FRAME_SECONDS
-      ? Math.floor((durationSeconds - FRAME_SECONDS) / HOP_SECONDS + 1e-9) + 1
-      : 0;
-
-  const levels = frameLevelsDb(input, sampleRate, frameCount);
-  const speech = speechFrames(levels);
+  const { input, levels, speech, spectrumSignal, rawPitch, keptPitch } = frameAnalysis(audio);
+  const durationSeconds = input.length / audio.sampleRate;
   const speechFrameCount = speech.reduce((n, s) => n + (s ? 1 : 0), 0);
-
-  const spectrumSignal = resample(input, sampleRate, SPECTRUM_RATE);
-  const pitchSignal = resample(spectrumSignal, SPECTRUM_RATE, PITCH_RATE);
-  const rawPitch = trackPitch(pitchSignal, speech);
-  const keptPitch = rejectOctaveErrors(rawPitch);
 
   return {
     version: 1,
@@ -180,6 +164,46 @@ export function analyzeVoice(audio: VoiceAudio): VoiceProfile {
     },
     spectralEnvelope: spectralEnvelope(spectrumSignal, keptPitch),
   };
+}
+
+/** The frame grid of a voice, as analyzeVoice measures it: one value per 10 ms frame (40 ms long). */
+export interface PitchTrack {
+  hopSeconds: number;
+  /** Fundamental frequency in Hz, NaN where the frame is silent, unvoiced or an octave error. */
+  pitchHz: Float64Array;
+  /** The same before octave errors are taken out (a jump of 0.6 octave from the running median). */
+  rawPitchHz: Float64Array;
+  /** Mean-square level of each frame, in dBFS (floored at −120). */
+  levelsDb: Float64Array;
+  /** Whether each frame passed the energy gate (speech, not a pause). */
+  speech: boolean[];
+}
+
+/** The pitch and level of every frame (analyzeVoice's own tracking), for measures of intonation. */
+export function pitchTrack(audio: VoiceAudio): PitchTrack {
+  const { levels, speech, rawPitch, keptPitch } = frameAnalysis(audio);
+  return { hopSeconds: HOP_SECONDS, pitchHz: keptPitch, rawPitchHz: rawPitch, levelsDb: levels, speech };
+}
+
+/** Levels, the energy gate and pitch on the frame grid, shared by analyzeVoice and pitchTrack. */
+function frameAnalysis(audio: VoiceAudio) {
+  const { sampleRate } = audio;
+  if (!(Number.isInteger(sampleRate) && sampleRate >= MIN_SAMPLE_RATE && sampleRate <= MAX_SAMPLE_RATE)) {
+    throw new RangeError(`Voice analysis takes 8–48 kHz audio (a whole number of Hz), not ${sampleRate} Hz.`);
+  }
+  const input = toFloat(audio.samples);
+  const durationSeconds = input.length / sampleRate;
+  const frameCount =
+    durationSeconds >= FRAME_SECONDS
+      ? Math.floor((durationSeconds - FRAME_SECONDS) / HOP_SECONDS + 1e-9) + 1
+      : 0;
+  const levels = frameLevelsDb(input, sampleRate, frameCount);
+  const speech = speechFrames(levels);
+  const spectrumSignal = resample(input, sampleRate, SPECTRUM_RATE);
+  const pitchSignal = resample(spectrumSignal, SPECTRUM_RATE, PITCH_RATE);
+  const rawPitch = trackPitch(pitchSignal, speech);
+  const keptPitch = rejectOctaveErrors(rawPitch);
+  return { input, levels, speech, spectrumSignal, rawPitch, keptPitch };
 }
 
 /**
@@ -658,7 +682,7 @@ function melFilterbank(): Float64Array[] {
 }
 
 /** In-place radix-2 FFT; the length is a power of two. */
-function fft(re: Float64Array, im: Float64Array): void {
+export function fft(re: Float64Array, im: Float64Array): void {
   const n = re.length;
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1;

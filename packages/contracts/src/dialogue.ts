@@ -34,7 +34,7 @@ export const DialogueSettings = z
   .object({
     /** Lower is livelier, higher steadier (as voice settings' stability). */
     stability: z.number().min(0).max(1).nullish(),
-    /** Accepted for compatibility; Parla's engines have no such guidance. */
+    /** How far own voices move to their profile (as voice settings' similarity_boost). */
     similarity: z.number().min(0).max(1).nullish(),
   })
   .meta({ id: 'DialogueSettings' });

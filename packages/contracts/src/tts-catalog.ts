@@ -109,6 +109,11 @@ export function findSpokenLanguage(code: string | null | undefined): SpokenLangu
 
 const ENGLISH = [lang('en', 'English')];
 
+/**
+ * Every text-to-speech model honours style and speaker boost on every engine (issue 18 item 3): style
+ * widens the intonation (the engine's own setting, or the pipeline's pitch pass) and the energy's swings,
+ * speaker boost adds presence and loudness after the engine.
+ */
 const base = {
   can_do_text_to_speech: true,
   can_do_voice_conversion: false,
@@ -159,7 +164,6 @@ const PARLA_MODELS: TtsModel[] = [
     // The OpenAI speech API carries no language: what such a server speaks is not known here.
     languages: ENGLISH,
     maximum_text_length_per_request: 4096,
-    can_use_style: false,
   },
   {
     ...base,

@@ -268,6 +268,7 @@ function TextToSpeech() {
               onChange={setEditedSettings}
               onReset={() => setEditedSettings(null)}
               model={model}
+              voice={voice}
             />
           </CatalogueState>
         </Card>

@@ -37,6 +37,8 @@ export interface SliderProps {
   minLabel?: string;
   maxLabel?: string;
   disabled?: boolean;
+  /** A line under the slider that describes it (e.g. why it is disabled), read with it by screen readers. */
+  hint?: ReactNode;
 }
 
 /**
@@ -56,6 +58,7 @@ export function Slider({
   minLabel,
   maxLabel,
   disabled = false,
+  hint,
 }: SliderProps) {
   const id = useId();
   const [active, setActive] = useState({ hover: false, focus: false });
@@ -88,7 +91,10 @@ export function Slider({
           value={value}
           disabled={disabled}
           aria-valuetext={percent}
-          aria-describedby={warned && warning ? `${id}-warning` : undefined}
+          aria-describedby={
+            [hint ? `${id}-hint` : '', warned && warning ? `${id}-warning` : ''].filter(Boolean).join(' ') ||
+            undefined
+          }
           onChange={(event) => onValueChange(Number(event.target.value))}
           onFocus={() => setActive((a) => ({ ...a, focus: true }))}
           onBlur={() => setActive((a) => ({ ...a, focus: false }))}
@@ -112,6 +118,11 @@ export function Slider({
           <span>{minLabel}</span>
           <span>{maxLabel}</span>
         </div>
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-fg-muted">
+          {hint}
+        </p>
       )}
       {warned && warning && (
         <p id={`${id}-warning`} className="text-xs text-warning">

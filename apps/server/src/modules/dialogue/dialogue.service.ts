@@ -82,7 +82,11 @@ async function planDialogue(deps: TtsDeps, caller: TtsCaller, input: DialogueInp
       errors: [{ loc: ['body', 'inputs'], msg: message, type: 'value_error' }],
     });
   }
-  const stability = body.settings?.stability;
+  // The dialogue's stability and similarity are every line's voice settings (the rest stay the voice's).
+  const lineSettings = {
+    ...(typeof body.settings?.stability === 'number' ? { stability: body.settings.stability } : {}),
+    ...(typeof body.settings?.similarity === 'number' ? { similarity_boost: body.settings.similarity } : {}),
+  };
   // One line at a time, so the first bad line is the one refused.
   const lines: SpeechPlan[] = [];
   for (const [index, line] of body.inputs.entries()) {
@@ -97,7 +101,9 @@ async function planDialogue(deps: TtsDeps, caller: TtsCaller, input: DialogueInp
             model_id: body.model_id,
             language_code: body.language_code,
             apply_text_normalization: body.apply_text_normalization,
-            voice_settings: stability === undefined || stability === null ? null : { stability },
+            voice_settings: Object.keys(lineSettings).length > 0 ? lineSettings : null,
+            // Each line its own variation pattern (sentence indexes start again at every line).
+            seed: ((body.seed ?? 0) + index) % 4_294_967_296,
           },
         },
         ['inputs', index, 'text'],

@@ -154,6 +154,7 @@ export function planSpeech(
       normalize,
       // v3 models read [bracketed] audio tags instead of speaking them; the credits stay the text sent.
       readsAudioTags: model.reads_audio_tags,
+      seed: input.body.seed ?? undefined,
       settings: {
         speed: input.speed ?? settings.speed,
         stability: settings.stability,
@@ -176,7 +177,7 @@ export async function prepareSpeech(
 ): Promise<SpeechPlan> {
   const voice = await resolveSpeakingVoice(deps.db, caller, input.voiceId);
   const plan = planSpeech(deps, { ...input, voice }, textPath);
-  const timbre = await timbreFor(deps.engines, voice, plan.request.voice);
+  const timbre = await timbreFor(deps.engines, voice, plan.request.voice, plan.settings.similarity_boost);
   return timbre ? { ...plan, request: { ...plan.request, timbre } } : plan;
 }
 

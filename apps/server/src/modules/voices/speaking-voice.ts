@@ -155,16 +155,38 @@ export function timbreShift(from: VoiceProfile, to: VoiceProfile): VoiceTransfor
 }
 
 /**
+ * How far similarity_boost moves an own voice from its base voice to its profile: 1 − (1 − s)², a share
+ * of the shift in log frequency. 0 keeps the base voice, 1 goes all the way, and the default 0.75 goes
+ * 94 % of the way (issue 18 item 3).
+ */
+export function similarityShare(similarity: number): number {
+  const s = clamp(similarity, 0, 1);
+  return 1 - (1 - s) ** 2;
+}
+
+/** A timbre shift taken `share` of the way (ratios as powers: half of ×1.44 is ×1.2). */
+export function partialShift(shift: VoiceTransform, share: number): VoiceTransform {
+  return {
+    ...shift,
+    pitchRatio: shift.pitchRatio ** share,
+    formantRatio: shift.formantRatio ** share,
+  };
+}
+
+/**
  * The pitch and formant shift an own voice's speech gets on top of `rendition` (its base's rendition for
- * the request's model); undefined for a premade voice or an engine outside this machine.
+ * the request's model), `similarity` (voice settings' similarity_boost, default all the way) of the way
+ * to its profile; undefined for a premade voice or an engine outside this machine.
  */
 export async function timbreFor(
   engines: TtsProvider,
   voice: SpeakingVoice,
   rendition: EngineVoice,
+  similarity = 1,
 ): Promise<VoiceTransform | undefined> {
   if (!voice.profile || rendition.engine === 'external') return undefined;
-  return timbreShift(await renditionProfile(engines, rendition), voice.profile);
+  const shift = timbreShift(await renditionProfile(engines, rendition), voice.profile);
+  return partialShift(shift, similarityShare(similarity));
 }
 
 /** Median pitch above which a voice of unstated gender is built on a woman's voice. */

@@ -20,6 +20,17 @@ export interface EngineSynthesisRequest {
   range?: number;
 }
 
+/**
+ * Whether an engine voice takes `pitch` and `range` itself: eSpeak-NG (its pitch and range settings) and
+ * the flite voices with pitch targets (int_f0_target_mean / int_f0_target_stddev; flite-engine.ts).
+ * Festival's HTS voice, flite's rms and an external server ignore them: the speech pipeline moves their
+ * pitch and widens or narrows their intonation afterwards (intonation.ts, voice-transform.ts).
+ */
+export function intonationIsNative(voice: { engine: EngineName; voice: string }): boolean {
+  if (voice.engine === 'espeak') return true;
+  return voice.engine === 'flite' && voice.voice !== 'rms';
+}
+
 /** How a synthesis is run: its time bound, its cancel signal and whose work it is. */
 export interface SynthesisOptions {
   /** The bound of the engine's work once it starts (default: synthesisBoundMs of the text). */

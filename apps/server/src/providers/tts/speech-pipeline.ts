@@ -1,7 +1,12 @@
 import type { EngineVoice } from '@parla/contracts';
 import { Limiter } from '../../platform/limiter';
 import { EngineFailure } from '../engines/engine-pool';
-import { transformVoice, type VoiceTransform } from '../voice-conversion/voice-transform';
+import {
+  MAX_RATIO,
+  MIN_RATIO,
+  transformVoice,
+  type VoiceTransform,
+} from '../voice-conversion/voice-transform';
 import { type CharacterAlignment, characterTimes, originalTimes, toAlignment } from './alignment';
 import {
   applyGain,
@@ -11,7 +16,9 @@ import {
   type SpeechPiece,
   whisperVariant,
 } from './audio-tags';
-import { clamp, type EngineSynthesisRequest, type WordTiming } from './engine-synthesis';
+import { exaggerateEnergy, sentenceVariation, speakerBoost } from './delivery';
+import { clamp, type EngineSynthesisRequest, intonationIsNative, type WordTiming } from './engine-synthesis';
+import { intonationCurve } from './intonation';
 import { normalizeMarkup } from './markup';
 import {
   identityNormalization,
@@ -22,15 +29,22 @@ import {
 } from './text-normalization';
 import type { TtsProvider } from './tts-provider';
 
-/** The voice settings of the public API, as the engines can honour them (see docs/architecture.md). */
+/**
+ * The voice settings of the public API, as the pipeline honours them on every engine (issue 18 item 3,
+ * docs/architecture.md "Voice settings"). similarity_boost is not here: it scales an own voice's timbre
+ * shift where that shift is made (timbreFor in the voices module).
+ */
 export interface SpeechSettings {
   /** The speaking rate: 0.7–1.2 from voice settings, 0.5–2 from the OpenAI-compatible call. */
   speed: number;
-  /** 0–1: higher is steadier → a narrower intonation range. */
+  /**
+   * 0–1: above 0.5 a narrower intonation (steadier); below, a wider one and each sentence's pitch and
+   * pace varied (seeded by the request's seed).
+   */
   stability: number;
-  /** 0–1: more style → a livelier intonation range. */
+  /** 0–1: a wider intonation and larger swings of energy between loud and soft syllables. */
   style: number;
-  /** Peak-normalises each sentence to −1 dBFS. */
+  /** A presence peak around 3 kHz and the speech brought up to −15 dBFS, peaks limited at −1 dBFS. */
   useSpeakerBoost: boolean;
 }
 
@@ -44,6 +58,8 @@ export interface SpeechRequest {
   readsAudioTags?: boolean;
   /** An own voice: the pitch and formant shift from the engine's rendition to the voice's profile. */
   timbre?: VoiceTransform | undefined;
+  /** The request's seed: which sentence-to-sentence variation low stability gives (default 0). */
+  seed?: number | undefined;
 }
 
 export interface SpeechSentence {
@@ -64,15 +80,47 @@ export interface SpeechResult {
   normalizedAlignment: CharacterAlignment;
 }
 
-/** The engine's rate, pitch and intonation range for a voice with these settings. */
+/** How much style widens the intonation: range × (1 + 0.5 · style). */
+const STYLE_RANGE = 0.5;
+/** At stability 0, a sentence's pitch moves by up to this many semitones… */
+const VARIATION_SEMITONES = 1.5;
+/** …and its pace by up to this share, each seeded per sentence. */
+const VARIATION_PACE = 0.08;
+
+/**
+ * The engine's rate, pitch and intonation range for a voice with these settings: range 1.5 − stability
+ * (0.5 steady … 1 the voice's own at the default 0.5 … 1.5 lively), times 1 + 0.5 · style, at most 2.
+ */
 export function engineProsody(
   voice: EngineVoice,
   settings: SpeechSettings,
 ): { rate: number; pitch: number; range: number } {
+  const stability = clamp(settings.stability, 0, 1);
   return {
     rate: clamp((voice.rate ?? 1) * clamp(settings.speed, 0.5, 2), 0.5, 2),
     pitch: voice.pitch ?? 1,
-    range: clamp((1.5 - clamp(settings.stability, 0, 1)) * (1 + 0.5 * clamp(settings.style, 0, 1)), 0, 2),
+    range: clamp((1.5 - stability) * (1 + STYLE_RANGE * clamp(settings.style, 0, 1)), 0, 2),
+  };
+}
+
+/**
+ * One sentence's prosody: below stability 0.5 its pitch and pace move away from the voice's by a seeded
+ * amount (up to ±1.5 semitones and ±8 % at stability 0), so sentences do not all sound alike; from 0.5
+ * up they are the voice's own. The same seed and sentence always give the same figures.
+ */
+export function sentenceProsody(
+  prosody: ReturnType<typeof engineProsody>,
+  settings: SpeechSettings,
+  seed: number,
+  sentence: number,
+): ReturnType<typeof engineProsody> {
+  const variation = clamp((0.5 - settings.stability) / 0.5, 0, 1);
+  if (variation === 0) return prosody;
+  const { pitch, pace } = sentenceVariation(seed, sentence);
+  return {
+    rate: clamp(prosody.rate * (1 + variation * VARIATION_PACE * pace), 0.5, 2),
+    pitch: clamp(prosody.pitch * 2 ** ((variation * VARIATION_SEMITONES * pitch) / 12), 0.5, 2),
+    range: prosody.range,
   };
 }
 
@@ -89,24 +137,69 @@ export function normalizeFor(
   );
 }
 
-/** One engine call for a piece of a sentence, with its tags' delivery on top of the voice's prosody. */
+/** A piece's prosody: its tags' delivery on top of its sentence's. */
+function pieceProsody(
+  prosody: ReturnType<typeof engineProsody>,
+  piece: SpeechPiece,
+): ReturnType<typeof engineProsody> {
+  const { delivery } = piece;
+  return {
+    rate: delivery.rate ? clamp(prosody.rate * delivery.rate, 0.5, 2) : prosody.rate,
+    pitch: delivery.pitch ? clamp(prosody.pitch * delivery.pitch, 0.5, 2) : prosody.pitch,
+    range: delivery.range ? clamp(prosody.range * delivery.range, 0, 2) : prosody.range,
+  };
+}
+
+/**
+ * The pass after the engine for what it cannot do itself (intonationIsNative): its pitch, its intonation
+ * range (a pitch curve from the spoken contour), and for Festival its rate too (one ffmpeg run instead of
+ * two); with an own voice's timbre shift on top. Undefined when nothing is to be done.
+ */
+function afterEngine(
+  request: SpeechRequest,
+  prosody: ReturnType<typeof engineProsody>,
+  audio: { sampleRate: number; samples: Int16Array },
+): VoiceTransform | undefined {
+  const native = intonationIsNative(request.voice);
+  const pitch = (request.timbre?.pitchRatio ?? 1) * (native ? 1 : prosody.pitch);
+  const tempo = request.voice.engine === 'festival' ? prosody.rate : 1;
+  const curve = native ? [] : intonationCurve(audio, prosody.range);
+  const transform: VoiceTransform = {
+    pitchRatio: clamp(pitch, MIN_RATIO, MAX_RATIO),
+    formantRatio: request.timbre?.formantRatio ?? 1,
+    tempoRatio: tempo,
+    pitchCurve: curve.map((point) => ({
+      atSeconds: point.atSeconds,
+      ratio: clamp(point.ratio, MIN_RATIO / pitch, MAX_RATIO / pitch),
+    })),
+  };
+  const identity =
+    Math.abs(transform.pitchRatio - 1) < 0.001 &&
+    Math.abs(transform.formantRatio - 1) < 0.001 &&
+    Math.abs(tempo - 1) < 0.001 &&
+    curve.length === 0;
+  return identity ? undefined : transform;
+}
+
+/** One engine call for a piece of a sentence at its prosody (what the engine takes itself). */
 function pieceRequest(
   request: SpeechRequest,
   prosody: ReturnType<typeof engineProsody>,
   piece: SpeechPiece,
   text: string,
 ): EngineSynthesisRequest {
-  const { delivery } = piece;
+  const native = intonationIsNative(request.voice);
   return {
     engine: request.voice.engine,
     voice:
-      delivery.whisper && request.voice.engine === 'espeak'
+      piece.delivery.whisper && request.voice.engine === 'espeak'
         ? whisperVariant(request.voice.voice)
         : request.voice.voice,
     text,
-    rate: delivery.rate ? clamp(prosody.rate * delivery.rate, 0.5, 2) : prosody.rate,
-    pitch: delivery.pitch ? clamp(prosody.pitch * delivery.pitch, 0.5, 2) : prosody.pitch,
-    range: delivery.range ? clamp(prosody.range * delivery.range, 0, 2) : prosody.range,
+    // Festival's rate is applied in the pass after it (afterEngine), with its pitch and intonation.
+    rate: request.voice.engine === 'festival' ? 1 : prosody.rate,
+    pitch: native ? prosody.pitch : 1,
+    range: native ? prosody.range : 1,
   };
 }
 
@@ -177,6 +270,7 @@ export async function* speakSentences(
   options: SpeakOptions = {},
 ): AsyncGenerator<SpeechSentence> {
   const prosody = engineProsody(request.voice, request.settings);
+  const seed = request.seed ?? 0;
   const sentences = planSentences(normalized);
   // Up to the pool's size run at once besides the one awaited; they are handed out in order.
   const ahead = Math.max(1, engines.size);
@@ -185,10 +279,11 @@ export async function* speakSentences(
   const inFlight = new Limiter(ahead + 1);
   const started: Promise<SpeechSentence>[] = [];
   const { signal, tenant } = options;
-  const speakPiece = async (piece: SpeechPiece) => {
+  const speakPiece = async (piece: SpeechPiece, sentenceIndex: number) => {
+    const spoken = pieceProsody(sentenceProsody(prosody, request.settings, seed, sentenceIndex), piece);
     const call = () =>
       engines.synthesize(
-        pieceRequest(request, prosody, piece, normalized.text.slice(piece.start, piece.end)),
+        pieceRequest(request, spoken, piece, normalized.text.slice(piece.start, piece.end)),
         { signal, tenant },
       );
     const result = await inFlight.run(() =>
@@ -197,26 +292,35 @@ export async function* speakSentences(
         return call();
       }),
     );
-    // An own voice: the piece moved to its pitch and formants (same length, so word times hold).
-    const shifted = request.timbre
+    // What the engine could not do (its pitch, intonation, Festival's rate) and an own voice's pitch and
+    // formants, in one pass; a rate change scales the word times with it.
+    const transform = afterEngine(request, spoken, result);
+    const shifted = transform
       ? (
           await transformVoice(
             { sampleRate: result.sampleRate, channels: 1, samples: result.samples },
-            request.timbre,
+            transform,
           )
         ).samples
       : result.samples;
-    // Speaker boost per sentence (per piece), so a streamed response sounds like the whole one.
-    const boosted = request.settings.useSpeakerBoost ? peakNormalize(shifted) : shifted;
+    const stretch = 1 / (transform?.tempoRatio ?? 1);
+    // Style and speaker boost per sentence (per piece), so a streamed response sounds like the whole one.
+    const lively = exaggerateEnergy(shifted, result.sampleRate, request.settings.style);
+    const boosted = request.settings.useSpeakerBoost ? speakerBoost(lively, result.sampleRate) : lively;
     return {
       ...result,
       samples: piece.delivery.gainDb ? applyGain(boosted, piece.delivery.gainDb) : boosted,
-      words: result.words.map((w) => ({ ...w, start: w.start + piece.start, end: w.end + piece.start })),
+      words: result.words.map((w) => ({
+        start: w.start + piece.start,
+        end: w.end + piece.start,
+        startMs: Math.round(w.startMs * stretch),
+        endMs: Math.round(w.endMs * stretch),
+      })),
     };
   };
   const start = (index: number) => {
     const sentence = sentences[index] as SentencePlan;
-    started[index] = Promise.all(sentence.pieces.map(speakPiece)).then((spoken) =>
+    started[index] = Promise.all(sentence.pieces.map((piece) => speakPiece(piece, index))).then((spoken) =>
       joinPieces(sentence, spoken),
     );
     // A rejection is handled when its turn comes; until then it must not count as unhandled.
@@ -228,22 +332,6 @@ export async function* speakSentences(
     while (next < sentences.length && next <= until) start(next++);
     yield await (started[i] as Promise<SpeechSentence>);
   }
-}
-
-/** Scales samples so the loudest peak sits at −1 dBFS (speaker boost). */
-export function peakNormalize(samples: Int16Array): Int16Array {
-  // Plain loops: this runs on the server's event loop for every sentence.
-  let peak = 0;
-  for (let i = 0; i < samples.length; i += 1) {
-    const s = samples[i] as number;
-    peak = Math.max(peak, s < 0 ? -s : s);
-  }
-  if (peak === 0) return samples;
-  // The peak lands at −1 dBFS, so no sample can leave the 16-bit range.
-  const gain = (32767 * 10 ** (-1 / 20)) / peak;
-  const out = new Int16Array(samples.length);
-  for (let i = 0; i < samples.length; i += 1) out[i] = Math.round((samples[i] as number) * gain);
-  return out;
 }
 
 /** Joins spoken sentences into one audio with the alignment of the whole text. */

@@ -10,6 +10,17 @@ export interface VoiceTransform {
   formantRatio: number;
   /** Speaking rate: the result lasts 1 / tempoRatio as long. */
   tempoRatio?: number;
+  /**
+   * A pitch that moves with time on top of pitchRatio: from each point's time (seconds of the input)
+   * until the next, the pitch is multiplied by its ratio (0.5–2). Widens or narrows an intonation.
+   */
+  pitchCurve?: readonly PitchPoint[] | undefined;
+}
+
+/** One point of a pitch curve: from `atSeconds` of the input on, the pitch is multiplied by `ratio`. */
+export interface PitchPoint {
+  atSeconds: number;
+  ratio: number;
 }
 
 export const MIN_RATIO = 0.5;
@@ -61,21 +72,45 @@ export function voiceTransformFilter(params: VoiceTransform, sampleRate: number)
   if (!Number.isInteger(sampleRate) || sampleRate < 8000) {
     throw new RangeError(`A sample rate of ${sampleRate} Hz cannot be transformed.`);
   }
+  const curve = params.pitchCurve ?? [];
+  for (const point of curve) {
+    checkRatio('a pitch curve ratio', point.ratio);
+    checkRatio('pitchRatio × a pitch curve ratio', params.pitchRatio * point.ratio);
+    if (!(point.atSeconds >= 0))
+      throw new RangeError(`A pitch curve point at ${point.atSeconds} s is not a time.`);
+  }
+  const moving = curve.some((point) => unity(point.ratio) !== 1);
   const pitch = unity(params.pitchRatio);
   const tempo = unity(tempoRatio);
   const shiftedRate =
     unity(params.formantRatio) === 1 ? sampleRate : Math.round(sampleRate * params.formantRatio);
-  if (pitch === 1 && tempo === 1 && shiftedRate === sampleRate) return 'anull';
+  if (pitch === 1 && tempo === 1 && shiftedRate === sampleRate && !moving) return 'anull';
   const formant = shiftedRate / sampleRate;
-  const stages = shiftedRate === sampleRate ? [] : [`asetrate=${shiftedRate}`, `aresample=${sampleRate}`];
+  const stages: string[] = [];
+  if (moving) {
+    // Commands are sent as the input's frames pass (times on the input's clock); 256-sample frames
+    // place each change within 5–16 ms of where it belongs.
+    const commands = curve
+      .map(
+        (point) =>
+          `${point.atSeconds.toFixed(3)} rubberband@vt pitch ${((pitch * point.ratio) / formant).toFixed(6)}`,
+      )
+      .join(';');
+    stages.push('asetnsamples=n=256:p=0', `asendcmd=c='${commands}'`);
+  }
+  if (shiftedRate !== sampleRate) stages.push(`asetrate=${shiftedRate}`, `aresample=${sampleRate}`);
   const options = [
     `tempo=${(tempo / formant).toFixed(6)}`,
     `pitch=${(pitch / formant).toFixed(6)}`,
     'formant=preserved',
-    'pitchq=quality',
-    `channels=${ENGINE_FINER}`,
+    // A pitch that moves needs its changes to sound continuous; a fixed one the best quality.
+    moving ? 'pitchq=consistency' : 'pitchq=quality',
+    // R3 refuses input after ffmpeg's filter has sent its final chunk, which pitch commands (they change
+    // how many samples it asks for) made happen on some lengths ("Cannot process again after final
+    // chunk"): a moving pitch runs on R2, whose formants follow a pitch change a little (see above).
+    ...(moving ? [] : [`channels=${ENGINE_FINER}`]),
   ];
-  stages.push(`rubberband=${options.join(':')}`);
+  stages.push(`rubberband${moving ? '@vt' : ''}=${options.join(':')}`);
   return stages.join(',');
 }
 

@@ -7,6 +7,7 @@ import {
   modelSpeaksVoice,
   pickStored,
   remainingCredits,
+  settingLimits,
 } from './tts-rules';
 
 const voice = (name: string, labels: Record<string, string>, description = ''): VoiceResponse =>
@@ -63,5 +64,29 @@ describe('text-to-speech page rules', () => {
     });
     expect(name).toBe('Luca_Qu_tal_Hola_mundo_19700101-000000.mp3');
     expect(generationFileName({ voice_name: '', text: '', date_unix: 0 }, 'wav')).toBe('19700101-000000.wav');
+  });
+
+  it('disables similarity for premade voices and the external model, style and boost where the model cannot', () => {
+    const parla = {
+      model_id: 'eleven_multilingual_v2',
+      name: 'Eleven Multilingual v2',
+      alias_of: 'parla_v1',
+      can_use_style: true,
+      can_use_speaker_boost: true,
+    };
+    expect(settingLimits(parla, { category: 'cloned' })).toEqual({
+      similarity: null,
+      style: null,
+      speakerBoost: null,
+    });
+    expect(settingLimits(parla, { category: 'premade' }).similarity).toMatch(/premade voices sound the same/);
+    const external = { ...parla, model_id: 'parla_external_v1', name: 'External', alias_of: null };
+    expect(settingLimits(external, { category: 'generated' }).similarity).toMatch(/external speech server/);
+    const plain = { ...parla, name: 'Plain', can_use_style: false, can_use_speaker_boost: false };
+    expect(settingLimits(plain, { category: 'cloned' })).toEqual({
+      similarity: null,
+      style: 'Plain has no style exaggeration.',
+      speakerBoost: 'Plain has no speaker boost.',
+    });
   });
 });

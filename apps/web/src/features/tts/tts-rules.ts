@@ -1,4 +1,9 @@
-import type { ModelResponse, VoiceResponse, VoiceSettings } from '@parla/contracts';
+import {
+  EXTERNAL_MODEL_ID,
+  type ModelResponse,
+  type VoiceResponse,
+  type VoiceSettings,
+} from '@parla/contracts';
 
 /** history/voices §9: the default text-to-speech model. */
 export const defaultModelId = 'eleven_multilingual_v2';
@@ -14,6 +19,39 @@ export const fallbackVoiceSettings: EditableVoiceSettings = {
   use_speaker_boost: true,
   speed: 1,
 };
+
+/** Why a voice setting does nothing with this model and voice (one line for the page), or null. */
+export interface SettingLimits {
+  similarity: string | null;
+  style: string | null;
+  speakerBoost: string | null;
+}
+
+/**
+ * Which settings change the audio with a model and voice (issue 18 item 3): similarity moves an own
+ * voice (clone, designed, professional) towards its sample, so a premade voice, or a server's own voice
+ * through the external model, has nothing to move; style and speaker boost follow the model's
+ * `can_use_style` / `can_use_speaker_boost`.
+ */
+export function settingLimits(
+  model:
+    | Pick<ModelResponse, 'model_id' | 'name' | 'alias_of' | 'can_use_style' | 'can_use_speaker_boost'>
+    | undefined,
+  voice: Pick<VoiceResponse, 'category'> | undefined,
+): SettingLimits {
+  const external =
+    model !== undefined && (model.model_id === EXTERNAL_MODEL_ID || model.alias_of === EXTERNAL_MODEL_ID);
+  return {
+    similarity:
+      voice?.category === 'premade'
+        ? 'Similarity moves your own voices towards their samples; premade voices sound the same at any value.'
+        : external
+          ? 'The external speech server speaks with its own voices: similarity does not apply.'
+          : null,
+    style: model && !model.can_use_style ? `${model.name} has no style exaggeration.` : null,
+    speakerBoost: model && !model.can_use_speaker_boost ? `${model.name} has no speaker boost.` : null,
+  };
+}
 
 /** The public API's speed range of voice settings. */
 export const speedRange = { min: 0.7, max: 1.2, step: 0.01 } as const;
