@@ -43,8 +43,23 @@ export function VerifyVoiceDialog({ voice, onClose }: VerifyVoiceDialogProps) {
       description="Show that this voice is yours: read the sentence below aloud yourself. The recording is compared with the voice; once it passes, the voice can be used."
       size="lg"
     >
-      {voice && <VerifyVoiceForm key={voice.voice_id} voice={voice} onClose={onClose} />}
+      {voice && <VerifyVoiceDialogForm key={voice.voice_id} voice={voice} onClose={onClose} />}
     </Dialog>
+  );
+}
+
+/** The dialog's form: a pass is toasted and closes the dialog. */
+function VerifyVoiceDialogForm({ voice, onClose }: { voice: VoiceResponse; onClose: () => void }) {
+  const { toast } = useToast();
+  return (
+    <VerifyVoiceForm
+      voice={voice}
+      onCancel={onClose}
+      onVerified={() => {
+        toast({ title: 'Voice verified', description: `${voice.name} can now be used.`, variant: 'success' });
+        onClose();
+      }}
+    />
   );
 }
 
@@ -61,9 +76,27 @@ interface Take {
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
-function VerifyVoiceForm({ voice, onClose }: { voice: VoiceResponse; onClose: () => void }) {
+export interface VerifyVoiceFormProps {
+  voice: Pick<VoiceResponse, 'voice_id' | 'name'>;
+  /** The reading passed: the voice is verified. */
+  onVerified: () => void;
+  onCancel: () => void;
+  /** The submit button's text while idle. */
+  submitLabel?: string;
+}
+
+/**
+ * The captcha read aloud (history/voices §5; professional clones, §7 `…/captcha`): a sentence from the
+ * server, recorded here or chosen as a file, sent to be checked. A refusal says why, with a way to try
+ * again with a new sentence.
+ */
+export function VerifyVoiceForm({
+  voice,
+  onVerified,
+  onCancel,
+  submitLabel = 'Verify voice',
+}: VerifyVoiceFormProps) {
   const id = useId();
-  const { toast } = useToast();
   const captcha = useVoiceCaptcha(voice.voice_id);
   const verify = useVerifyVoice();
   const [take, setTake] = useState<Take | null>(null);
@@ -133,16 +166,7 @@ function VerifyVoiceForm({ voice, onClose }: { voice: VoiceResponse; onClose: ()
     }
     verify.mutate(
       { voiceId: voice.voice_id, recording: take.blob, fileName: take.fileName },
-      {
-        onSuccess: () => {
-          toast({
-            title: 'Voice verified',
-            description: `${voice.name} can now be used.`,
-            variant: 'success',
-          });
-          onClose();
-        },
-      },
+      { onSuccess: onVerified },
     );
   };
 
@@ -317,10 +341,10 @@ function VerifyVoiceForm({ voice, onClose }: { voice: VoiceResponse; onClose: ()
         </div>
       )}
       <FormActions
-        submitLabel={pending ? 'Checking…' : 'Verify voice'}
+        submitLabel={pending ? 'Checking…' : submitLabel}
         pending={pending}
         submitDisabled={pending || recording || !sentence}
-        onCancel={onClose}
+        onCancel={onCancel}
         submitId={`${id}-submit`}
       />
     </form>
