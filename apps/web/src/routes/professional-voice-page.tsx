@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { useUser } from '../features/users/api/get-user';
@@ -8,7 +9,7 @@ import { PvcPlanGate } from '../features/voices/components/pvc-plan-gate';
 import { PvcStageBadge } from '../features/voices/components/pvc-stage-badge';
 import { PvcStepsNav } from '../features/voices/components/pvc-steps-nav';
 import { VoicesPageHeader } from '../features/voices/components/voices-nav';
-import { checkPvcPlan, pvcPath } from '../features/voices/pvc-rules';
+import { checkPvcPlan, type PvcPlanCheck, pvcPath } from '../features/voices/pvc-rules';
 import { languageName } from '../features/voices/voice-labels';
 import { isHttpError } from '../lib/http-error';
 import { getButtonClasses } from '../ui/button';
@@ -51,11 +52,15 @@ function NewProfessionalVoice() {
   const navigate = useNavigate();
   const user = useUser();
   const subscription = user.data?.subscription;
-  const check = subscription ? checkPvcPlan(subscription) : null;
+  // Read once: creating the voice uses the slot, and the page must not turn into the upgrade notice then.
+  const [check, setCheck] = useState<PvcPlanCheck | null>(null);
+  useEffect(() => {
+    if (subscription && check === null) setCheck(checkPvcPlan(subscription));
+  }, [subscription, check]);
   return (
     <>
       <VoicesPageHeader title="Professional voice clone" description={INTRO} />
-      {user.isPending && <Skeleton className="h-80 w-full" />}
+      {check === null && !user.isError && <Skeleton className="h-80 w-full" />}
       {user.isError && <LoadError error={user.error} onRetry={() => void user.refetch()} />}
       {check && !check.allowed && <PvcPlanGate check={check} />}
       {check?.allowed && (

@@ -37,7 +37,12 @@ export function PvcDetailsForm({ onCreated, onCancel }: PvcDetailsFormProps) {
       document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
-    create.mutate({ name, language, description }, { onSuccess: (answer) => onCreated(answer.voice_id) });
+    // The promise, not mutate's callbacks: the plan check above this form changes as the voice lists and
+    // the user load again (the slot is now used), and callbacks of an unmounted form never run.
+    create
+      .mutateAsync({ name, language, description })
+      .then((answer) => onCreated(answer.voice_id))
+      .catch(() => undefined); // shown from create.error
   };
 
   return (

@@ -83,7 +83,7 @@ export function PvcSamplesStep({ voice, onContinue }: PvcSamplesStepProps) {
     setRemovingId(sampleId);
     remove.mutate({ voiceId: voice.voice_id, sampleId }, { onSettled: () => setRemovingId(null) });
   };
-  const cancelled = add.error instanceof DOMException && add.error.name === 'AbortError';
+  const cancelled = add.error?.name === 'AbortError';
 
   return (
     <div className="flex flex-col gap-5">

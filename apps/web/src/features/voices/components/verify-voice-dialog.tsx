@@ -164,10 +164,12 @@ export function VerifyVoiceForm({
       setProblem('Record yourself reading the sentence, or choose a recording of it, first.');
       return;
     }
-    verify.mutate(
-      { voiceId: voice.voice_id, recording: take.blob, fileName: take.fileName },
-      { onSuccess: onVerified },
-    );
+    // The promise, not mutate's callbacks: the voices load again on success, and a page that shows a
+    // verified voice differently unmounts this form before callbacks would run.
+    verify
+      .mutateAsync({ voiceId: voice.voice_id, recording: take.blob, fileName: take.fileName })
+      .then(onVerified)
+      .catch(() => undefined); // shown from verify.error
   };
 
   const message = recorder.error ?? problem;
