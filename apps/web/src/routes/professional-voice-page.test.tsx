@@ -284,7 +284,7 @@ describe('/app/voice-lab/professional/{id}: samples', () => {
     expect(xhr?.method).toBe('POST');
     expect(xhr?.url).toBe('/v1/voices/pvc/pv1/samples');
     expect(xhr?.headers.authorization).toBe('Bearer t1');
-    expect((xhr?.body?.getAll('files') as File[]).map((f) => f.name)).toEqual(['interview.wav']);
+    expect(((xhr?.body?.getAll('files') ?? []) as File[]).map((f) => f.name)).toEqual(['interview.wav']);
     expect(xhr?.body?.get('remove_background_noise')).toBe('false');
     expect(screen.getByText('Uploading interview.wav…')).toBeTruthy();
     act(() => xhr?.progress(40, 100));
