@@ -5,7 +5,7 @@ import { test as base, inject } from 'vitest';
 
 /** Debian's Chromium with the flags this machine needs (ARCHITECTURE.md "Browser tests here"). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

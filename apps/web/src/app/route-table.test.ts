@@ -85,6 +85,9 @@ describe('route table (accounts §2)', () => {
       'voice-lab',
       'voice-lab/share/:publicUserId/:voiceId',
       'voice-lab/collections',
+      // issue 18 item 5: professional voice cloning, paths of this product's choosing.
+      'voice-lab/professional',
+      'voice-lab/professional/:voiceId',
       'default-voices',
       'workspace-voices',
       'voiceover-studio',

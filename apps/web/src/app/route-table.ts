@@ -171,6 +171,19 @@ export const routeTable: readonly RouteEntry[] = [
     section: 'voices',
     page: () => import('../routes/shared-voice-page'),
   },
+  /** issue 18 item 5: a professional voice clone, created then resumed where its flow stopped. */
+  {
+    path: '/app/voice-lab/professional',
+    title: 'Professional voice clone',
+    section: 'voices',
+    page: () => import('../routes/professional-voice-page'),
+  },
+  {
+    path: '/app/voice-lab/professional/:voiceId',
+    title: 'Professional voice clone',
+    section: 'voices',
+    page: () => import('../routes/professional-voice-page'),
+  },
   {
     path: '/app/voice-lab/collections',
     title: 'Voice collections',

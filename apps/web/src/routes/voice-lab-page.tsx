@@ -219,6 +219,7 @@ function VoiceLab() {
         onStepChange={setStep}
         onClose={() => setStep(null)}
         canClone={subscription?.can_use_instant_voice_cloning}
+        canCloneProfessionally={subscription?.can_use_professional_voice_cloning}
         onCreated={() => setStep(null)}
       />
       <EditVoiceDialog

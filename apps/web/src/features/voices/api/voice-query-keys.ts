@@ -15,6 +15,10 @@ export const voiceQueryKeys = {
   sharedVoice: (publicUserId: string, voiceId: string) =>
     ['voices', 'shared-voice', publicUserId, voiceId] as const,
   collections: ['voices', 'collections'] as const,
+  /** One voice (`GET /v1/voices/{id}`): a professional clone's page follows it. */
+  voice: (voiceId: string) => ['voices', 'voice', voiceId] as const,
+  /** A professional clone's sample: its speaker separation. */
+  pvcSpeakers: (voiceId: string, sampleId: string) => ['voices', 'pvc-speakers', voiceId, sampleId] as const,
   /**
    * A voice's captcha sentence, outside `['voices']` on purpose: asking again replaces the sentence on
    * the server, so refreshing the voices must never ask for it.

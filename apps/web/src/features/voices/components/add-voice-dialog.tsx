@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../../ui/dialog';
 import { ArrowUpRightIcon } from '../../../ui/icons';
+import { pvcPath } from '../pvc-rules';
 import { InstantCloneForm } from './instant-clone-form';
 import { VoiceDesignForm } from './voice-design-form';
 
@@ -15,6 +16,8 @@ export interface AddVoiceDialogProps {
   onClose: () => void;
   /** The plan allows instant cloning; undefined while the plan loads. */
   canClone: boolean | undefined;
+  /** The plan allows professional cloning (from Creator); undefined while the plan loads. */
+  canCloneProfessionally?: boolean | undefined;
   onCreated: (voiceId: string) => void;
 }
 
@@ -25,7 +28,8 @@ const titles: Record<AddVoiceStep, string> = {
 };
 
 const descriptions: Record<AddVoiceStep, string> = {
-  choose: 'Clone a voice from recordings, design one from words, or take one from the library.',
+  choose:
+    'Clone a voice from recordings — instantly, or trained on long ones — design one from words, or take one from the library.',
   cloneVoice: 'A voice from a few recordings of one speaker.',
   designVoice: 'Describe a voice, listen to three previews and keep the one you like.',
 };
@@ -34,7 +38,14 @@ const descriptions: Record<AddVoiceStep, string> = {
  * "Add a voice" (history/voices §2 voice lab): three ways in — an instant clone, a design, or the library —
  * and the form of the one chosen. Escape, the overlay and Cancel close it.
  */
-export function AddVoiceDialog({ step, onStepChange, onClose, canClone, onCreated }: AddVoiceDialogProps) {
+export function AddVoiceDialog({
+  step,
+  onStepChange,
+  onClose,
+  canClone,
+  canCloneProfessionally,
+  onCreated,
+}: AddVoiceDialogProps) {
   return (
     <Dialog
       open={step !== null}
@@ -46,7 +57,7 @@ export function AddVoiceDialog({ step, onStepChange, onClose, canClone, onCreate
       size="2xl"
     >
       {step === 'choose' && (
-        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="Ways to add a voice">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Ways to add a voice">
           <li>
             <ChoiceCard
               title="Instant voice clone"
@@ -57,6 +68,19 @@ export function AddVoiceDialog({ step, onStepChange, onClose, canClone, onCreate
               }
               onChoose={() => onStepChange('cloneVoice')}
             />
+          </li>
+          <li>
+            <Link
+              to={pvcPath()}
+              className="flex h-full flex-col gap-1.5 rounded-xl border border-line bg-surface p-4 text-left transition-colors hover:border-fg-muted/40 hover:bg-subtle"
+            >
+              <span className="text-sm font-semibold">Professional voice clone</span>
+              <span className="text-xs text-fg-muted">
+                {canCloneProfessionally === false
+                  ? 'Trained on long recordings of your voice. Needs the Creator plan.'
+                  : 'Trained on long recordings of your own voice, verified by reading a sentence aloud.'}
+              </span>
+            </Link>
           </li>
           <li>
             <ChoiceCard

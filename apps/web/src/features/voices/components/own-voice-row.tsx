@@ -1,7 +1,9 @@
 import type { VoiceResponse } from '@parla/contracts';
+import { Link } from 'react-router';
 import { formatDate, fromUnixSeconds } from '../../../lib/format-date';
-import { Button } from '../../../ui/button';
+import { Button, getButtonClasses } from '../../../ui/button';
 import { ShareIcon, TrashIcon } from '../../../ui/icons';
+import { describePvcStage, pvcPath, pvcStage } from '../pvc-rules';
 import { describeVoiceTraits } from '../voice-labels';
 import { canShareVoice, isLibraryCopy, isVoiceUnavailable } from '../voice-rules';
 import { canVerifyVoice, needsVoiceVerification } from '../voice-verification-rules';
@@ -36,7 +38,9 @@ export function OwnVoiceRow({
   const sampleCount = voice.samples?.length ?? 0;
   const copy = isLibraryCopy(voice);
   const unavailable = isVoiceUnavailable(voice);
-  const unverified = needsVoiceVerification(voice) && canVerifyVoice(voice);
+  // A professional clone is verified within its own flow, which its row links to.
+  const professional = voice.category === 'professional' && voice.is_owner;
+  const unverified = !professional && needsVoiceVerification(voice) && canVerifyVoice(voice);
   const facts = [
     ...describeVoiceTraits(voice.labels),
     voice.created_at_unix !== null
@@ -77,6 +81,11 @@ export function OwnVoiceRow({
           {voice.safety_control === 'BAN' && (
             <p className="text-xs text-danger">Blocked by moderation: it cannot be used or shared.</p>
           )}
+          {professional && (
+            <p className={pvcStage(voice) === 'failed' ? 'text-xs text-danger' : 'text-xs text-fg-muted'}>
+              {describePvcStage(voice)}
+            </p>
+          )}
           {unverified && (
             <p className="text-xs text-warning">
               It cannot speak until you verify it: read a short sentence aloud to show the voice is yours.
@@ -88,6 +97,15 @@ export function OwnVoiceRow({
         </VoiceRowSummary>
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-1 pl-12 sm:pl-0">
+        {professional && (
+          <Link
+            to={pvcPath(voice.voice_id)}
+            className={getButtonClasses(pvcStage(voice) === 'ready' ? 'ghost' : 'secondary', 'sm')}
+            aria-label={`${pvcStage(voice) === 'ready' ? 'Open' : 'Continue'} ${voice.name}`}
+          >
+            {pvcStage(voice) === 'ready' ? 'Open' : 'Continue'}
+          </Link>
+        )}
         <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${voice.name}`}>
           Edit
         </Button>

@@ -43,8 +43,23 @@ export function VerifyVoiceDialog({ voice, onClose }: VerifyVoiceDialogProps) {
       description="Show that this voice is yours: read the sentence below aloud yourself. The recording is compared with the voice; once it passes, the voice can be used."
       size="lg"
     >
-      {voice && <VerifyVoiceForm key={voice.voice_id} voice={voice} onClose={onClose} />}
+      {voice && <VerifyVoiceDialogForm key={voice.voice_id} voice={voice} onClose={onClose} />}
     </Dialog>
+  );
+}
+
+/** The dialog's form: a pass is toasted and closes the dialog. */
+function VerifyVoiceDialogForm({ voice, onClose }: { voice: VoiceResponse; onClose: () => void }) {
+  const { toast } = useToast();
+  return (
+    <VerifyVoiceForm
+      voice={voice}
+      onCancel={onClose}
+      onVerified={() => {
+        toast({ title: 'Voice verified', description: `${voice.name} can now be used.`, variant: 'success' });
+        onClose();
+      }}
+    />
   );
 }
 
@@ -61,9 +76,27 @@ interface Take {
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
-function VerifyVoiceForm({ voice, onClose }: { voice: VoiceResponse; onClose: () => void }) {
+export interface VerifyVoiceFormProps {
+  voice: Pick<VoiceResponse, 'voice_id' | 'name'>;
+  /** The reading passed: the voice is verified. */
+  onVerified: () => void;
+  onCancel: () => void;
+  /** The submit button's text while idle. */
+  submitLabel?: string;
+}
+
+/**
+ * The captcha read aloud (history/voices §5; professional clones, §7 `…/captcha`): a sentence from the
+ * server, recorded here or chosen as a file, sent to be checked. A refusal says why, with a way to try
+ * again with a new sentence.
+ */
+export function VerifyVoiceForm({
+  voice,
+  onVerified,
+  onCancel,
+  submitLabel = 'Verify voice',
+}: VerifyVoiceFormProps) {
   const id = useId();
-  const { toast } = useToast();
   const captcha = useVoiceCaptcha(voice.voice_id);
   const verify = useVerifyVoice();
   const [take, setTake] = useState<Take | null>(null);
@@ -131,19 +164,12 @@ function VerifyVoiceForm({ voice, onClose }: { voice: VoiceResponse; onClose: ()
       setProblem('Record yourself reading the sentence, or choose a recording of it, first.');
       return;
     }
-    verify.mutate(
-      { voiceId: voice.voice_id, recording: take.blob, fileName: take.fileName },
-      {
-        onSuccess: () => {
-          toast({
-            title: 'Voice verified',
-            description: `${voice.name} can now be used.`,
-            variant: 'success',
-          });
-          onClose();
-        },
-      },
-    );
+    // The promise, not mutate's callbacks: the voices load again on success, and a page that shows a
+    // verified voice differently unmounts this form before callbacks would run.
+    verify
+      .mutateAsync({ voiceId: voice.voice_id, recording: take.blob, fileName: take.fileName })
+      .then(onVerified)
+      .catch(() => undefined); // shown from verify.error
   };
 
   const message = recorder.error ?? problem;
@@ -317,10 +343,10 @@ function VerifyVoiceForm({ voice, onClose }: { voice: VoiceResponse; onClose: ()
         </div>
       )}
       <FormActions
-        submitLabel={pending ? 'Checking…' : 'Verify voice'}
+        submitLabel={pending ? 'Checking…' : submitLabel}
         pending={pending}
         submitDisabled={pending || recording || !sentence}
-        onCancel={onClose}
+        onCancel={onCancel}
         submitId={`${id}-submit`}
       />
     </form>

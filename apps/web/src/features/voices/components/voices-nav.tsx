@@ -25,6 +25,6 @@ export function VoicesNav() {
 }
 
 /** The top of a voice page: its title, a line about it, actions on the right and the sub-navigation. */
-export function VoicesPageHeader(props: { title: string; description: string; actions?: ReactNode }) {
+export function VoicesPageHeader(props: { title: string; description: ReactNode; actions?: ReactNode }) {
   return <SectionPageHeader {...props} nav={<VoicesNav />} />;
 }
