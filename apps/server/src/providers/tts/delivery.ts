@@ -63,18 +63,26 @@ export function exaggerateEnergy(samples: Int16Array, sampleRate: number, style:
 /**
  * Speaker boost: presence (a +6 dB peak around 3 kHz, where speech is understood) and loudness (the
  * speech brought up to −15 dBFS RMS, by 3 dB at least and 12 dB at most), with a look-ahead limiter
- * holding the peaks under −1 dBFS.
+ * holding the peaks under −1 dBFS. A `quiet` piece (a whisper, a negative delivery gain) gets only the
+ * least gain, so it stays as far below the voice as its delivery says.
  */
-export function speakerBoost(samples: Int16Array, sampleRate: number): Int16Array {
+export function speakerBoost(
+  samples: Int16Array,
+  sampleRate: number,
+  { quiet = false }: { quiet?: boolean } = {},
+): Int16Array {
   if (samples.length === 0) return samples;
   const bright = presencePeak(samples, sampleRate);
   const block = Math.max(1, Math.round(sampleRate * BLOCK_SECONDS));
   const speech = speechLevel(blockLevelsDb(bright, block));
   if (speech !== undefined) {
-    const gainDb = Math.min(
-      BOOST_MAX_GAIN_DB,
-      Math.max(BOOST_MIN_GAIN_DB, BOOST_TARGET_DBFS - speech.levelDb),
-    );
+    // A piece meant to be quiet (a whisper) rises by the least gain in all, presence included: brought up
+    // to the target like the rest of the voice (and a whisper's noise gains most from the presence peak),
+    // it would come out as loud as normal speech before its own negative gain.
+    const before = quiet ? speechLevel(blockLevelsDb(samples, block)) : undefined;
+    const gainDb = before
+      ? BOOST_MIN_GAIN_DB - (speech.levelDb - before.levelDb)
+      : Math.min(BOOST_MAX_GAIN_DB, Math.max(BOOST_MIN_GAIN_DB, BOOST_TARGET_DBFS - speech.levelDb));
     const gain = 10 ** (gainDb / 20);
     for (let i = 0; i < bright.length; i++) bright[i] = (bright[i] as number) * gain;
   }

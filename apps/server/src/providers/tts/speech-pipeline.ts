@@ -306,7 +306,10 @@ export async function* speakSentences(
     const stretch = 1 / (transform?.tempoRatio ?? 1);
     // Style and speaker boost per sentence (per piece), so a streamed response sounds like the whole one.
     const lively = exaggerateEnergy(shifted, result.sampleRate, request.settings.style);
-    const boosted = request.settings.useSpeakerBoost ? speakerBoost(lively, result.sampleRate) : lively;
+    const quiet = (piece.delivery.gainDb ?? 0) < 0;
+    const boosted = request.settings.useSpeakerBoost
+      ? speakerBoost(lively, result.sampleRate, { quiet })
+      : lively;
     return {
       ...result,
       samples: piece.delivery.gainDb ? applyGain(boosted, piece.delivery.gainDb) : boosted,
