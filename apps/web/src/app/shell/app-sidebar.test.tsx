@@ -118,7 +118,7 @@ describe('the app sidebar', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Pricing' })).toBeNull();
 
     fireEvent.keyDown(within(sidebar).getByRole('button', { name: 'Account' }), { key: 'Enter' });
-    const menu = await screen.findByRole('menu');
+    const menu = await screen.findByRole('menu', {}, { timeout: 5000 });
     expect(
       within(menu)
         .getAllByRole('menuitem')
@@ -178,13 +178,13 @@ describe('the app sidebar', { timeout: 20_000 }, () => {
     expect(within(drawer).getByRole('button', { name: 'Close menu' })).toBeTruthy();
     expect(within(drawer).queryByRole('button', { name: 'Collapse sidebar' })).toBeNull();
     fireEvent.keyDown(drawer, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull(), { timeout: 5000 });
 
     fireEvent.click(open);
     drawer = await screen.findByRole('dialog', { name: 'Menu' });
     fireEvent.click(within(drawer).getByRole('link', { name: 'Voice lab' }));
     // The page's file loads before the address changes: a loaded machine needs more than a second.
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/voice-lab'), { timeout: 5000 });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull(), { timeout: 5000 });
   });
 });

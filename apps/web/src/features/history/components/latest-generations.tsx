@@ -70,129 +70,135 @@ export function LatestGenerations({
   const items = history.data?.history ?? [];
 
   return (
-    <section aria-labelledby="latest-generations-title" className="flex min-w-0 flex-col gap-3">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-        <h2 id="latest-generations-title" className="text-lg font-semibold tracking-tight">
-          Recent generations
-        </h2>
-        {items.length > 0 && (
-          <Link
-            to={historyPagePaths.TTS}
-            className="rounded-sm text-sm text-fg-muted underline-offset-4 hover:text-fg hover:underline"
-          >
-            View all history
-          </Link>
-        )}
-      </div>
-
-      {history.isPending && (
-        <ul aria-busy="true" aria-label="Loading recent generations" className="flex flex-col gap-2">
-          {[0, 1, 2].map((row) => (
-            <SkeletonRow
-              key={row}
-              lineWidths={['w-11/12', 'w-1/3']}
-              className="rounded-xl border border-line bg-surface"
-            />
-          ))}
-        </ul>
-      )}
-
-      {history.isError && <LoadError error={history.error} onRetry={() => void history.refetch()} />}
-
-      {history.isSuccess && items.length === 0 && (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-line px-6 py-12 text-center">
-          <h3 className="text-base font-semibold">Nothing generated yet</h3>
-          <p className="max-w-sm text-sm text-fg-muted">
-            Speech you generate shows up here, to play again, rate, download or share.
-          </p>
-          <Link to="/app/speech-synthesis/text-to-speech" className={getButtonClasses('primary', 'md')}>
-            Generate your first speech
-          </Link>
+    <>
+      <section aria-labelledby="latest-generations-title" className="flex min-w-0 flex-col gap-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <h2 id="latest-generations-title" className="text-lg font-semibold tracking-tight">
+            Recent generations
+          </h2>
+          {items.length > 0 && (
+            <Link
+              to={historyPagePaths.TTS}
+              className="rounded-sm text-sm text-fg-muted underline-offset-4 hover:text-fg hover:underline"
+            >
+              View all history
+            </Link>
+          )}
         </div>
-      )}
 
-      {items.length > 0 && (
-        <ul className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface">
-          {items.map((item) => {
-            const name = describeItem(item.text);
-            const playing = playingId === item.history_item_id;
-            const date = fromUnixSeconds(item.date_unix);
-            const share = getShareButtonState({
-              hasItem: item.history_item_id !== '',
-              tier,
-              videoGeneration,
-            });
-            const downloading =
-              download.isPending && download.variables?.[0]?.history_item_id === item.history_item_id;
-            return (
-              <li key={item.history_item_id} className="flex gap-3 px-4 py-3">
-                <Button
-                  variant={playing ? 'primary' : 'secondary'}
-                  size="icon"
-                  className="mt-0.5 rounded-full"
-                  aria-label={`${playing ? 'Pause' : 'Play'} “${name}”`}
-                  onClick={() => onPlay(item)}
-                >
-                  {playing ? <PauseIcon /> : <PlayIcon className="translate-x-px" />}
-                </Button>
-                <div className="flex min-w-0 flex-1 flex-col gap-1">
-                  <p className="line-clamp-2 text-sm break-words text-fg" title={item.text}>
-                    {item.text}
-                  </p>
-                  <p className="flex min-w-0 flex-wrap items-center gap-x-1.5 text-xs text-fg-muted">
-                    <span className="min-w-0 truncate font-medium text-fg">{speakersOf(item)}</span>
-                    <span aria-hidden="true">·</span>
-                    <span>{productOf(item)}</span>
-                    <span aria-hidden="true">·</span>
-                    <time dateTime={date.toISOString()} title={formatDate(date)}>
-                      {formatRelativeDate(date, { now })}
-                    </time>
-                  </p>
-                  <div
-                    role="toolbar"
-                    aria-label={`Actions for “${name}”`}
-                    className="-ml-2 flex flex-wrap items-center gap-1"
+        {history.isPending && (
+          <ul aria-busy="true" aria-label="Loading recent generations" className="flex flex-col gap-2">
+            {[0, 1, 2].map((row) => (
+              <SkeletonRow
+                key={row}
+                lineWidths={['w-11/12', 'w-1/3']}
+                className="rounded-xl border border-line bg-surface"
+              />
+            ))}
+          </ul>
+        )}
+
+        {history.isError && <LoadError error={history.error} onRetry={() => void history.refetch()} />}
+
+        {history.isSuccess && items.length === 0 && (
+          <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-line px-6 py-12 text-center">
+            <h3 className="text-base font-semibold">Nothing generated yet</h3>
+            <p className="max-w-sm text-sm text-fg-muted">
+              Speech you generate shows up here, to play again, rate, download or share.
+            </p>
+            <Link to="/app/speech-synthesis/text-to-speech" className={getButtonClasses('primary', 'md')}>
+              Generate your first speech
+            </Link>
+          </div>
+        )}
+
+        {items.length > 0 && (
+          <ul className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface">
+            {items.map((item) => {
+              const name = describeItem(item.text);
+              const playing = playingId === item.history_item_id;
+              const date = fromUnixSeconds(item.date_unix);
+              const share = getShareButtonState({
+                hasItem: item.history_item_id !== '',
+                tier,
+                videoGeneration,
+              });
+              const downloading =
+                download.isPending && download.variables?.[0]?.history_item_id === item.history_item_id;
+              return (
+                <li key={item.history_item_id} className="flex gap-3 px-4 py-3">
+                  <Button
+                    variant={playing ? 'primary' : 'secondary'}
+                    size="icon"
+                    className="mt-0.5 rounded-full"
+                    aria-label={`${playing ? 'Pause' : 'Play'} “${name}”`}
+                    onClick={() => onPlay(item)}
                   >
-                    {feedbackEnabled && (
-                      <FeedbackControl historyItemId={item.history_item_id} text={item.text} />
-                    )}
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => download.mutate([item])}
-                      disabled={downloading}
-                      aria-busy={downloading}
-                      aria-label={`Download “${name}”`}
+                    {playing ? <PauseIcon /> : <PlayIcon className="translate-x-px" />}
+                  </Button>
+                  <div className="flex min-w-0 flex-1 flex-col gap-1">
+                    <p className="line-clamp-2 text-sm break-words text-fg" title={item.text}>
+                      {item.text}
+                    </p>
+                    <p className="flex min-w-0 flex-wrap items-center gap-x-1.5 text-xs text-fg-muted">
+                      <span className="min-w-0 truncate font-medium text-fg">{speakersOf(item)}</span>
+                      <span aria-hidden="true">·</span>
+                      <span>{productOf(item)}</span>
+                      <span aria-hidden="true">·</span>
+                      <time dateTime={date.toISOString()} title={formatDate(date)}>
+                        {formatRelativeDate(date, { now })}
+                      </time>
+                    </p>
+                    <div
+                      role="toolbar"
+                      aria-label={`Actions for “${name}”`}
+                      className="-ml-2 flex flex-wrap items-center gap-1"
                     >
-                      {downloading ? <SpinnerIcon className="motion-safe:animate-spin" /> : <DownloadIcon />}
-                      <span className="hidden sm:inline">Download</span>
-                    </Button>
-                    {share.visible && (
+                      {feedbackEnabled && (
+                        <FeedbackControl historyItemId={item.history_item_id} text={item.text} />
+                      )}
                       <Button
                         variant="ghost"
                         size="sm"
-                        onClick={() => setSharing({ item, opens: videoGeneration ? 'video' : 'link' })}
-                        disabled={share.disabled}
-                        aria-label={`Share “${name}”`}
-                        aria-haspopup="dialog"
+                        onClick={() => download.mutate([item])}
+                        disabled={downloading}
+                        aria-busy={downloading}
+                        aria-label={`Download “${name}”`}
                       >
-                        <ShareIcon />
-                        <span className="hidden sm:inline">Share</span>
+                        {downloading ? (
+                          <SpinnerIcon className="motion-safe:animate-spin" />
+                        ) : (
+                          <DownloadIcon />
+                        )}
+                        <span className="hidden sm:inline">Download</span>
                       </Button>
-                    )}
+                      {share.visible && (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => setSharing({ item, opens: videoGeneration ? 'video' : 'link' })}
+                          disabled={share.disabled}
+                          aria-label={`Share “${name}”`}
+                          aria-haspopup="dialog"
+                        >
+                          <ShareIcon />
+                          <span className="hidden sm:inline">Share</span>
+                        </Button>
+                      )}
+                    </div>
                   </div>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      {/* Outside the section: the share area's toast list is not one of its lists. */}
       <ShareDialogs
         sharing={sharing}
         onClose={() => setSharing(null)}
         onShareLink={() => setSharing((current) => (current ? { ...current, opens: 'link' } : current))}
       />
-    </section>
+    </>
   );
 }
