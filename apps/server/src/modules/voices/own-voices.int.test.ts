@@ -298,6 +298,9 @@ describe('instant cloning: plans and bad input', () => {
           ...row,
           id: `limit${account.workspaceId.slice(0, 8)}${i}`,
           workspaceId: account.workspaceId,
+          // The first row may be one of the installation's built-in voices: these are the workspace's own.
+          builtIn: false,
+          builtInHash: null,
         })),
       );
     const full = await postForm(account, '/v1/voices/add', form());
