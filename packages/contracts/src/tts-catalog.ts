@@ -170,7 +170,7 @@ const PARLA_MODELS: TtsModel[] = [
     model_id: 'parla_sts_v1',
     name: 'Parla Voice Changer v1',
     description:
-      "Speech to speech: keeps the timing and intonation of your recording and moves its pitch and formants to the target voice's (rubberband). Works on speech in any language.",
+      "Speech to speech: keeps the timing and intonation of your recording and moves its pitch and formants to the target voice's. Works on speech in any language.",
     engine: 'voice_conversion',
     // Signal processing, not a language model: any language's speech converts the same way.
     languages: SPOKEN_LANGUAGES,

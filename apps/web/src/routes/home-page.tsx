@@ -112,7 +112,7 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <div className="grid items-start gap-10 lg:grid-cols-[minmax(0,1fr)_26rem]">
+      <div className="grid grid-cols-1 items-start gap-10 lg:grid-cols-[minmax(0,1fr)_26rem]">
         <section aria-labelledby="developers-title" className="flex max-w-2xl flex-col items-start gap-4">
           <h2 id="developers-title" className="text-2xl font-semibold tracking-tight">
             For developers

@@ -50,8 +50,8 @@ export function SectionPageHeader({
 }) {
   return (
     <header className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex max-w-2xl flex-col gap-1">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex min-w-0 max-w-2xl flex-[1_1_20rem] flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
           <div className="text-sm text-fg-muted">{description}</div>
         </div>

@@ -6,9 +6,56 @@ export interface LabelOption {
   label: string;
 }
 
-/** A label value as a person reads it: `middle_aged` → "Middle aged", `en` stays as given elsewhere. */
+/** Label values read better as set phrases than word by word. */
+const LABEL_PHRASES: Record<string, string> = {
+  characters_animation: 'Characters & animation',
+  entertainment_tv: 'Entertainment & TV',
+};
+
+/** Words of accents that are proper names or adjectives of places, capitalised wherever they stand. */
+const PROPER_WORDS = new Set([
+  'african',
+  'american',
+  'australian',
+  'brazilian',
+  'british',
+  'caribbean',
+  'castilian',
+  'english',
+  'european',
+  'indian',
+  'irish',
+  'latin',
+  'mandarin',
+  'mexican',
+  'parisian',
+  'scottish',
+  'york',
+]);
+
+/**
+ * A label value in running text: `social_media` → "social media", `latin american` → "Latin American",
+ * `characters_animation` → "characters & animation" (names of places keep their capitals).
+ */
+export function labelWords(value: string): string {
+  const phrase = LABEL_PHRASES[value.trim().toLowerCase()];
+  if (phrase) return phrase.charAt(0).toLowerCase() + phrase.slice(1);
+  return value
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .map((word) =>
+      PROPER_WORDS.has(word.toLowerCase()) ? word.charAt(0).toUpperCase() + word.slice(1) : word,
+    )
+    .join(' ');
+}
+
+/**
+ * A label value as a person reads it: `middle_aged` → "Middle aged", `latin american` → "Latin American",
+ * `new york` → "New York"; `en` stays as given elsewhere.
+ */
 export function humanizeLabel(value: string): string {
-  const words = value.replace(/[_-]+/g, ' ').trim();
+  const words = labelWords(value);
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

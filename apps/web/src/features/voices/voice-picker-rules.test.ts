@@ -76,6 +76,13 @@ describe('the voice picker filters (issue 18 item 4)', () => {
   it('shows a voice’s language first, then its labels, readable', () => {
     expect(
       describeVoiceLabels({ gender: 'female', accent: 'british', use_case: 'social_media', language: 'en' }),
-    ).toEqual(['English', 'british', 'female', 'social media']);
+    ).toEqual(['English', 'British', 'female', 'social media']);
+  });
+
+  it('keeps the capitals of places in accents and reads compound use cases as phrases', () => {
+    expect(describeVoiceLabels({ accent: 'latin american', use_case: 'characters_animation' })).toEqual([
+      'Latin American',
+      'characters & animation',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { VoiceResponse } from '@parla/contracts';
-import { humanizeLabel, type LabelOption, languageName } from './voice-labels';
+import { humanizeLabel, type LabelOption, labelWords, languageName } from './voice-labels';
 
 /** The labels the voice picker filters by (issue 18 item 4), in the order it shows them. */
 export const VOICE_FILTER_KEYS = ['language', 'accent', 'gender', 'age', 'use_case'] as const;
@@ -106,7 +106,7 @@ export function describeVoiceLabels(labels: Readonly<Record<string, string>>): s
   const described = order
     .map((key) => labels[key])
     .filter((value): value is string => Boolean(value))
-    .map((value) => value.replace(/_/g, ' '));
+    .map(labelWords);
   const language = languageName(labels.language);
   return language ? [language, ...described] : described;
 }

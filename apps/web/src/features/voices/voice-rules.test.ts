@@ -105,6 +105,9 @@ describe('labels', () => {
       use_case: 'news',
     });
     expect(humanizeLabel('middle_aged')).toBe('Middle aged');
+    expect(humanizeLabel('new york')).toBe('New York');
+    expect(humanizeLabel('northern english')).toBe('Northern English');
+    expect(humanizeLabel('characters_animation')).toBe('Characters & animation');
     expect(describeVoiceTraits({ language: 'de', gender: 'female', accent: 'standard' })).toEqual([
       'Female',
       'Standard',

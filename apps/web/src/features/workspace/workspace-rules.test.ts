@@ -5,6 +5,7 @@ import { joinedMessage } from './use-answer-invite';
 import {
   describeInactivityTimeout,
   describeSeats,
+  inviteBlockedReason,
   listShareChoices,
   memberDisplayName,
   resolveGrants,
@@ -20,6 +21,12 @@ describe('workspace rules', () => {
   it('says the seats in words', () => {
     expect(describeSeats(2, 3)).toBe('2 of 3 seats used');
     expect(describeSeats(1, 1)).toBe('1 of 1 seat used');
+  });
+
+  it('says why no one can be invited while every seat is held, in words that fit one seat', () => {
+    expect(inviteBlockedReason(1, 3)).toBeUndefined();
+    expect(inviteBlockedReason(1, 1)).toMatch(/^The only seat is taken\. /);
+    expect(inviteBlockedReason(3, 3)).toMatch(/^All 3 seats are taken\. /);
   });
 
   it('names every inactivity timeout of the contract, and never', () => {

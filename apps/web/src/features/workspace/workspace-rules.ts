@@ -41,7 +41,8 @@ export function describeSeats(used: number, max: number): string {
  */
 export function inviteBlockedReason(used: number, max: number): string | undefined {
   if (used < max) return undefined;
-  return `All ${max} ${max === 1 ? 'seat is' : 'seats are'} taken. Upgrade the plan, withdraw an invitation or remove a member to invite someone new.`;
+  const taken = max === 1 ? 'The only seat is taken' : `All ${max} seats are taken`;
+  return `${taken}. Upgrade the plan, withdraw an invitation or remove a member to invite someone new.`;
 }
 
 /**

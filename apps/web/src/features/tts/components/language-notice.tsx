@@ -1,4 +1,5 @@
 import type { VoiceResponse } from '@parla/contracts';
+import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { Button } from '../../../ui/button';
 import { languageName, voicesOfLanguage } from '../../voices';
@@ -17,6 +18,14 @@ export interface LanguageNoticeProps {
 
 /** How many voices of the text's language the notice offers by name. */
 const OFFERED = 3;
+
+/**
+ * The notice's other choices, as underlined text in the notice's colour: readable on the warning
+ * background (a ghost button's muted grey was not) and wrapping at 320 px where a long voice name
+ * would push a button out of the box.
+ */
+const textActionClasses =
+  'cursor-pointer text-left text-sm font-medium text-fg underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
 /**
  * The text is in another language than the chosen voice (issue 18 item 4): says so, and offers voices
@@ -67,19 +76,21 @@ export function LanguageNotice({
               Use {other.name}
             </Button>
           ))}
-          <Button size="sm" variant="ghost" onClick={() => onShowAll(notice.language)}>
+          <button type="button" className={textActionClasses} onClick={() => onShowAll(notice.language)}>
             All {written} voices ({offered.length})
-          </Button>
+          </button>
         </div>
       ) : (
         <p className="text-fg-muted">No voice of {written} yet.</p>
       )}
       {notice.modelSpeaksIt && (
-        <div>
-          <Button size="sm" variant="ghost" onClick={() => onReadIn(notice.language)}>
-            Read it in {written} with {voice.name}
-          </Button>
-        </div>
+        <button
+          type="button"
+          className={clsx(textActionClasses, 'self-start')}
+          onClick={() => onReadIn(notice.language)}
+        >
+          Read it in {written} with {voice.name}
+        </button>
       )}
     </section>
   );

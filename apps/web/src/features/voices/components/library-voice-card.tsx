@@ -47,8 +47,14 @@ export function LibraryVoiceCard({ voice, own, playing, onPreview, onAdd }: Libr
       {voice.description && <p className="line-clamp-3 text-sm text-fg-muted">{voice.description}</p>}
       <div className="mt-auto flex items-center justify-between gap-3 border-t border-line pt-3">
         <p className="text-xs text-fg-muted tabular-nums">
-          Added {numbers.format(voice.cloned_by_count)} {voice.cloned_by_count === 1 ? 'time' : 'times'}
-          {language && ` · ${language}`}
+          {[
+            voice.cloned_by_count === 0
+              ? 'Not added yet'
+              : `Added ${numbers.format(voice.cloned_by_count)} ${voice.cloned_by_count === 1 ? 'time' : 'times'}`,
+            language,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
         {own ? (
           <Badge>Yours</Badge>

@@ -176,7 +176,8 @@ export function VoicePicker({
                   className="flex items-center gap-3 rounded-lg px-2 py-2.5 hover:bg-subtle"
                   aria-current={isSelected ? 'true' : undefined}
                 >
-                  <InitialAvatar name={voice.name} />
+                  {/* Below sm the avatar gives its width to the name, description and labels. */}
+                  <InitialAvatar name={voice.name} className="max-sm:hidden" />
                   <div className="flex min-w-0 flex-1 flex-col gap-1">
                     <span className="flex flex-wrap items-center gap-2 text-sm font-medium">
                       <span className="break-words">{voice.name}</span>
