@@ -52,6 +52,8 @@ describe('accounts', () => {
     await password.fill(first);
     await expect.poll(() => rules.getByText('(met)').count()).toBe(4);
     await page.getByLabel('Repeat password').fill('something-else-1!');
+    // Fields are checked when they are left (issue 18: validate on blur).
+    await page.getByLabel('Repeat password').press('Tab');
     await page.getByText('Your passwords do not match').waitFor();
     await page.getByLabel('Repeat password').fill(first);
     await page.getByRole('button', { name: 'Create account' }).click();

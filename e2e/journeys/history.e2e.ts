@@ -83,7 +83,7 @@ describe('speech history', () => {
     try {
       const visitor = await stranger.newPage();
       await visitor.goto(shareLink);
-      await visitor.getByText(first).waitFor();
+      await visitor.locator('#main').getByText(first).waitFor(); // the bottom player names it too
       await visitor.getByText(/Shared by/).waitFor();
       await visitor.locator('h1').click(); // a real gesture, so the page may start audio
       await visitor.evaluate(() => document.querySelector('audio')?.play());

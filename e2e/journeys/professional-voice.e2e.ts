@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, describe, expect } from 'vitest';
 import { payForPlan, signUpInBrowser } from '../support/accounts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, closeBrowser, test } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, clientHeaders, closeBrowser, test } from '../support/browser';
 
 afterAll(closeBrowser);
 
@@ -65,7 +65,11 @@ describe('professional voice cloning', () => {
           `--use-file-for-fake-audio-capture=${microphone}%noloop`,
         ],
       });
-      const context = await browser.newContext({ baseURL: baseUrl, permissions: ['microphone'] });
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        permissions: ['microphone'],
+        extraHTTPHeaders: clientHeaders(),
+      });
       page = await context.newPage();
       page.setDefaultTimeout(60_000);
       const email = `e2e-pvc-${Date.now()}@example.test`;

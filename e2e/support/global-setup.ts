@@ -40,6 +40,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       NODE_ENV: 'test',
+      // The browsers' contexts name their own client address (support/browser.ts clientHeaders).
+      TRUST_PROXY: '127.0.0.1',
       // Links in mails point at the address the browser uses, so cookies and storage stay on one origin.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
