@@ -117,8 +117,15 @@ describe('the app sidebar', { timeout: 20_000 }, () => {
     // No marketing header in the app.
     expect(screen.queryByRole('link', { name: 'Pricing' })).toBeNull();
 
-    fireEvent.keyDown(within(sidebar).getByRole('button', { name: 'Account' }), { key: 'Enter' });
-    const menu = await screen.findByRole('menu', {}, { timeout: 5000 });
+    // From the keyboard (ArrowDown only opens, never toggles closed); asked again until it is open, as the
+    // foot may render once more while the user and subscription queries settle.
+    const menu = await waitFor(
+      () => {
+        fireEvent.keyDown(within(sidebar).getByRole('button', { name: 'Account' }), { key: 'ArrowDown' });
+        return screen.getByRole('menu');
+      },
+      { timeout: 5000 },
+    );
     expect(
       within(menu)
         .getAllByRole('menuitem')
