@@ -6,7 +6,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * The web tests that mock a module (`vi.mock`). A module mock holds only in a file that gets a module
  * graph of its own, so these run isolated (a process per file) in their own project, `web-mocks`; the
- * other web tests share their worker's jsdom and modules (`isolate: false`).
+ * other web tests share their worker's jsdom and modules (`isolate: false`). A file whose first comment says
+ * `@vitest-isolate` runs there too: one whose Radix menus do not open after some other files in a shared
+ * jsdom (the app sidebar's account menu; the cause is not found yet).
  */
 const webRoot = fileURLToPath(new URL('./apps/web/', import.meta.url));
 const webTests = fs
@@ -14,7 +16,7 @@ const webTests = fs
   .filter((file) => /\.test\.tsx?$/.test(file))
   .map((file) => path.join('src', file).split(path.sep).join('/'));
 const webTestsThatMock = webTests.filter((file) =>
-  /\bvi\.(do)?mock\(/.test(fs.readFileSync(path.join(webRoot, file), 'utf8')),
+  /\bvi\.(do)?mock\(|@vitest-isolate\b/.test(fs.readFileSync(path.join(webRoot, file), 'utf8')),
 );
 
 /**

@@ -1,3 +1,5 @@
+// @vitest-isolate: in the shared jsdom of the `web` project, after some other files, the sidebar's account
+// menu (Radix) does not open; run alone (vitest.config.ts), it does. The cause is not found yet.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, makeSubscription } from '../../test/billing-fixture';
