@@ -47,7 +47,12 @@ export function createProviders(
     : undefined;
   return {
     tts: routeProviders(parts.engines, external),
-    stt: pocketsphinxStt,
+    stt: {
+      ...pocketsphinxStt,
+      languages: () => [],
+      transcribeFile: () => Promise.reject(new Error('Speech to text is being built (issue 19).')),
+      align: () => Promise.reject(new Error('Speech to text is being built (issue 19).')),
+    },
     voiceConversion: pitchFormantConversion,
     denoise: rnnoiseDenoise,
     mail: createMailer(config, parts.keepOutbox, parts.logger),

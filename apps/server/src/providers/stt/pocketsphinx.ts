@@ -35,4 +35,4 @@ export async function transcribe(
 }
 
 /** The embedded speech to text: pocketsphinx, English only. */
-export const pocketsphinxStt: SttProvider = { transcribe };
+export const pocketsphinxStt: Pick<SttProvider, 'transcribe'> = { transcribe };

@@ -1,8 +1,95 @@
-/** Mono speech to the words heard in it. */
+/**
+ * Speech to text, as the modules see it. The embedded default is Moonshine (neural, English) run in the
+ * engine children with a voice-activity split for long audio (moonshine-stt.ts); an OpenAI-compatible
+ * transcription server (STT_SERVER_URL) adds the languages Moonshine does not know.
+ */
+
+/** Which recogniser: the embedded fast and accurate Moonshine models, or the operator's server. */
+export type SttModelKind = 'fast' | 'accurate' | 'external';
+
+/** A word heard, with its time in seconds from the start of the audio. */
+export interface HeardWord {
+  /** As the recogniser wrote it, with the punctuation attached to it ("today," "$25"). */
+  text: string;
+  start: number;
+  end: number;
+  /** Per-character times, when asked for (`characters`), in order, covering the word's text. */
+  characters?: { text: string; start: number; end: number }[];
+}
+
+/** One stretch of speech between pauses (a voice-activity segment), with its words. */
+export interface HeardSegment {
+  start: number;
+  end: number;
+  text: string;
+  /** Its words in order: empty when timestamps were not asked for (`words: false`). */
+  words: HeardWord[];
+  /** `speaker_0`, `speaker_1`, … when diarization was asked for. */
+  speaker?: string;
+}
+
+/** A non-speech sound found in the audio (only what a detector really found). */
+export interface HeardEvent {
+  label: string;
+  start: number;
+  end: number;
+}
+
+export interface TranscribeFileRequest {
+  /** A media file on disk (any audio or video ffmpeg decodes). */
+  file: string;
+  model: SttModelKind;
+  /** ISO 639-1 or 639-3 code; none to detect (the embedded models know English only). */
+  language?: string;
+  /** 0-based: transcribe only this channel; none to mix all channels down. */
+  channel?: number;
+  /** Word times (and character times with `characters`): costs an alignment pass per segment. */
+  timestamps: 'none' | 'word' | 'character';
+  /** Cluster the segments by voice. `numSpeakers` caps the count; `threshold` is the merge distance. */
+  diarize?: { numSpeakers?: number; threshold?: number };
+  /** Look for non-speech sounds (reported only where found). */
+  audioEvents?: boolean;
+  /** Whose work it is (the workspace): engine time is shared fairly between tenants. */
+  tenant: string;
+  signal?: AbortSignal;
+  /** 0..1 as the work goes. */
+  onProgress?(fraction: number): void;
+}
+
+export interface FileTranscription {
+  /** ISO 639-3 ("eng"), as the public API answers. */
+  languageCode: string;
+  languageProbability: number;
+  durationSecs: number;
+  channels: number;
+  segments: HeardSegment[];
+  events: HeardEvent[];
+}
+
+export interface AlignRequest {
+  file: string;
+  text: string;
+  tenant: string;
+  signal?: AbortSignal;
+}
+
+/** Forced alignment: where each word and character of a known text is in the audio. */
+export interface TextAlignment {
+  characters: { text: string; start: number; end: number }[];
+  words: { text: string; start: number; end: number; loss: number }[];
+  /** Mean of the words' losses (0 a perfect match). */
+  loss: number;
+}
+
 export interface SttProvider {
+  /** The languages a model transcribes (ISO 639-1); empty when the model is not available here. */
+  languages(model: SttModelKind): readonly string[];
+  transcribeFile(request: TranscribeFileRequest): Promise<FileTranscription>;
+  align(request: AlignRequest): Promise<TextAlignment>;
   /**
-   * The words heard, lower case, space-separated (no punctuation promised: compare with `words`).
-   * Rejects when the recogniser fails or runs past `timeoutMs`.
+   * Short mono speech to the words heard, lower case, space-separated (no punctuation promised: compare
+   * with `words`). The professional-clone captcha and the engines' round trips use it. Rejects when the
+   * recogniser fails or runs past `timeoutMs`.
    */
   transcribe(
     audio: { sampleRate: number; samples: Int16Array },
