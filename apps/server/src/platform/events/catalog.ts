@@ -78,6 +78,41 @@ export const workspaceDeleted = defineEvent(
 );
 
 /**
+ * A transcription finished (speech to text, issue 19): `transcription` is the public API's transcript as
+ * `GET /v1/speech-to-text/transcripts/{id}` answers it (snake_case wire shape), `webhookMetadata` what
+ * the request passed as `webhook_metadata`. `webhook` is true when the request asked for delivery to the
+ * workspace's webhooks (`webhook=true`, optionally one `webhookId`).
+ */
+export const transcriptionCompleted = defineEvent(
+  'transcription.completed',
+  z.object({
+    workspaceId: z.string(),
+    userId: z.string(),
+    transcriptionId: z.string(),
+    requestId: z.string(),
+    webhook: z.boolean(),
+    webhookId: z.string().nullable(),
+    webhookMetadata: z.unknown().nullable(),
+    transcription: z.record(z.string(), z.unknown()),
+  }),
+);
+
+/** A transcription failed: `error` is the message its owner sees. */
+export const transcriptionFailed = defineEvent(
+  'transcription.failed',
+  z.object({
+    workspaceId: z.string(),
+    userId: z.string(),
+    transcriptionId: z.string(),
+    requestId: z.string(),
+    webhook: z.boolean(),
+    webhookId: z.string().nullable(),
+    webhookMetadata: z.unknown().nullable(),
+    error: z.string(),
+  }),
+);
+
+/**
  * Named for webhooks, published when their module moves onto events: `generation.completed`,
  * `voice.removed`, `workspace.member_removed`, `subscription.changed`.
  */
@@ -93,4 +128,6 @@ export const WEBHOOK_EVENT_NAMES = [
   'credits.running_low',
   'user.deleted',
   'workspace.deleted',
+  'transcription.completed',
+  'transcription.failed',
 ] as const;
