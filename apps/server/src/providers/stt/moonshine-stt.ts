@@ -16,6 +16,7 @@ import {
   type SttVadResult,
 } from './stt-engine-protocol';
 import type {
+  AlignRequest,
   FileTranscription,
   HeardSegment,
   SttModelKind,
@@ -32,8 +33,11 @@ export interface SttEngines {
 
 /** Voice activity is found five minutes of audio at a time (about a second of work each). */
 const SPAN = 300 * STT_SAMPLE_RATE;
-/** Speech recognised per engine call: about 30 s (a few seconds of work), so the children share it. */
-const BATCH_SAMPLES = 30 * STT_SAMPLE_RATE;
+/**
+ * Speech recognised per engine call: about 20 s (one to two seconds of work), so the children share a
+ * file's work and a synthesis waiting for a child never waits long behind it.
+ */
+const BATCH_SAMPLES = 20 * STT_SAMPLE_RATE;
 
 const SIZES: Record<Exclude<SttModelKind, 'external'>, MoonshineSize> = {
   fast: 'tiny',
@@ -281,8 +285,18 @@ export class MoonshineStt implements SttProvider {
     });
   }
 
-  async align(): Promise<TextAlignment> {
-    throw new Error('Forced alignment is not available yet.');
+  async align(request: AlignRequest): Promise<TextAlignment> {
+    const media = await probeMedia(request.file);
+    return withScratchDir('align-', async (dir) => {
+      const raw = path.join(dir, 'audio.s16');
+      const total = await decodeToRaw(request.file, raw, { durationSecs: media.durationSecs });
+      return this.run<TextAlignment>(
+        { kind: 'align', file: raw, text: request.text },
+        total / STT_SAMPLE_RATE,
+        request.tenant,
+        request.signal,
+      );
+    });
   }
 
   async transcribe(
