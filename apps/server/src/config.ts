@@ -130,7 +130,7 @@ export interface Config {
   /** The `tts_video_generation` feature config: share videos of history items (history/voices §2, §4). */
   ttsVideoGeneration: boolean;
   jobs: { concurrency: number; leaseSeconds: number; pollIntervalMs: number };
-  /** Workspace webhooks' delivery (issue 19 item 5, docs/decisions/0010-webhook-delivery.md). */
+  /** Workspace webhooks' delivery (issue 19 item 5, docs/decisions/0011-webhook-delivery.md). */
   webhooks: {
     allowPrivateUrls: boolean;
     retryDelaysMs: number[];

@@ -36,7 +36,7 @@ const DeliveryPayload = z.object({
 export type DeliveryPayload = z.infer<typeof DeliveryPayload>;
 
 /**
- * One attempt to deliver one event to one webhook (docs/decisions/0010-webhook-delivery.md). A failure
+ * One attempt to deliver one event to one webhook (docs/decisions/0011-webhook-delivery.md). A failure
  * worth retrying (5xx, 429, network, time limit) schedules the next attempt as a new job after
  * WEBHOOK_RETRY_DELAYS_SECONDS; when the delays are spent, or a 4xx answers, the delivery has failed and
  * counts towards the switch-off. The job's own retries (3) only cover this server's failures (its

@@ -112,7 +112,7 @@ export async function createWebhook(
 
 /**
  * Changes a webhook. Enabling it (`is_disabled: false`) also lifts the server's switch-off and starts its
- * failures in a row from zero (docs/decisions/0010-webhook-delivery.md).
+ * failures in a row from zero (docs/decisions/0011-webhook-delivery.md).
  */
 export async function updateWebhook(
   deps: WebhookDeps,
