@@ -1,3 +1,4 @@
+import type { Db } from '../../platform/db/client';
 import {
   apiKeyCreated,
   creditsRunningLow,
@@ -79,36 +80,39 @@ export function planDeliveries(
   return plan;
 }
 
-/** Enqueues one delivery job per webhook the event goes to, all or none. */
+/**
+ * Enqueues one delivery job per webhook the event goes to, with `db`: the publishing transaction, so the
+ * jobs exist exactly when what the event says is committed (the bus wakes the worker after the commit).
+ */
 async function fanOut(
   deps: EventHandlerDeps,
+  db: Db,
   eventName: string,
   payload: Record<string, unknown> & { workspaceId: string },
 ): Promise<void> {
-  const active = await listActiveWebhooks(deps.db, payload.workspaceId);
+  const active = await listActiveWebhooks(db, payload.workspaceId);
   if (active.length === 0) return;
   const plan = planDeliveries(eventName, payload, active, Math.floor(deps.clock.now().getTime() / 1000));
-  if (plan.size === 0) return;
-  await deps.db.transaction(async (tx) => {
-    for (const [row, body] of plan) {
-      await deps.queue.enqueueIn(
-        tx,
-        deliverWebhookJob,
-        { webhookId: row.id, deliveryId: newId(), eventType: String(body.type), body, attempt: 1 },
-        { workspaceId: row.workspaceId },
-      );
-    }
-  });
-  deps.queue.wake();
+  for (const [row, body] of plan) {
+    await deps.queue.enqueueIn(
+      db,
+      deliverWebhookJob,
+      { webhookId: row.id, deliveryId: newId(), eventType: String(body.type), body, attempt: 1 },
+      { workspaceId: row.workspaceId },
+    );
+  }
 }
 
 /**
- * Subscribes the fan-out to every delivered event: durable (a job), so an event committed before a crash
- * still reaches the webhooks.
+ * Subscribes the fan-out to every delivered event, in the publishing transaction: one indexed read of the
+ * workspace's active webhooks, and delivery jobs only for those that want the event — no job at all for
+ * the many events of workspaces without webhooks (a durable handler would be a job per event).
  */
 export function subscribeWebhooks(bus: EventBus, deps: EventHandlerDeps): void {
   for (const event of DELIVERED_EVENTS) {
-    bus.on(event, 'webhooks.fan-out', (payload) => fanOut(deps, event.name, payload), { durable: true });
+    bus.on(event, 'webhooks.fan-out', (payload, db) => fanOut(deps, db, event.name, payload), {
+      inTransaction: true,
+    });
   }
 }
 
