@@ -8,6 +8,7 @@ import {
   MicrophoneIcon,
   SpeechBubblesIcon,
   TextToSpeechIcon,
+  WebhookIcon,
 } from '../../ui/icons';
 
 export type NavIcon = ComponentType<SVGProps<SVGSVGElement>>;
@@ -21,6 +22,7 @@ const navIcons: Readonly<Record<string, NavIcon>> = {
   '/app/voice-lab': FlaskIcon,
   '/app/voice-library': LibraryIcon,
   '/app/voice-lab/collections': FolderIcon,
+  '/app/developers/webhooks': WebhookIcon,
 };
 
 /** The icon of a navigation entry (the sidebar, Home's quick actions). */
