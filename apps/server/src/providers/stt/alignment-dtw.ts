@@ -3,8 +3,9 @@
  * and a banded dynamic time warping between two such feature sequences. Pure and synchronous.
  *
  * Features are MFCCs on a 10 ms hop (25 ms Hann frames, 26 mel bands over 100–7,600 Hz, cepstra 1–12:
- * c0, the level, is left out, so a loud and a quiet reading compare alike), mean- and variance-normalised
- * per sequence (a reading by another voice, through another microphone, shifts and scales each cepstrum).
+ * c0, the absolute level, is left out, so a loud and a quiet reading compare alike), mean- and
+ * variance-normalised per sequence (a reading by another voice, through another microphone, shifts and
+ * scales each cepstrum), and the level relative to the sequence's peak.
  * Any input rate from 16 kHz up gives the same bands, so eSpeak's 22,050 Hz reading and a 16 kHz
  * recording compare without resampling.
  */
@@ -16,8 +17,17 @@ const FRAME_SECONDS = 0.025;
 const MEL_BANDS = 26;
 const LOW_HZ = 100;
 const HIGH_HZ = 7600;
-/** Cepstra c1…c12. */
-export const FEATURE_DIMS = 12;
+/** Cepstra c1…c12, then the level (see LEVEL_*). */
+const CEPSTRA = 12;
+export const FEATURE_DIMS = CEPSTRA + 1;
+/**
+ * The last feature is the frame's level under the sequence's loudest frame, in units of 10 dB, floored
+ * at −5 (50 dB under): silence in both sequences then matches silence whatever its noise, and a pause is
+ * not spread over the words around it. Cepstra are normalised over the frames of sound only, so the share
+ * of silence in a sequence does not move them.
+ */
+const LEVEL_UNIT_DB = 10;
+const LEVEL_FLOOR = -5;
 
 /** A sequence of frames: `features` holds `count` rows of FEATURE_DIMS values; `levelDb` one per frame. */
 export interface FeatureFrames {
@@ -65,8 +75,8 @@ function analysisFor(sampleRate: number): Analysis {
     }
     filters.push({ first, weights });
   }
-  const dct = new Float64Array(FEATURE_DIMS * MEL_BANDS);
-  for (let c = 0; c < FEATURE_DIMS; c++)
+  const dct = new Float64Array(CEPSTRA * MEL_BANDS);
+  for (let c = 0; c < CEPSTRA; c++)
     for (let b = 0; b < MEL_BANDS; b++)
       dct[c * MEL_BANDS + b] = Math.cos((Math.PI * (c + 1) * (b + 0.5)) / MEL_BANDS);
   const analysis = { window, size, filters, dct };
@@ -74,8 +84,15 @@ function analysisFor(sampleRate: number): Analysis {
   return analysis;
 }
 
-/** MFCC frames of mono audio (floats in −1…1 or 16-bit samples), normalised per sequence (see above). */
-export function featureFrames(samples: Float32Array | Int16Array, sampleRate: number): FeatureFrames {
+/**
+ * MFCC frames of mono audio (floats in −1…1 or 16-bit samples), normalised per sequence (see above) unless
+ * `normalized` is false (pieces to be joined first: joinFrames).
+ */
+export function featureFrames(
+  samples: Float32Array | Int16Array,
+  sampleRate: number,
+  normalized = true,
+): FeatureFrames {
   const { window, size, filters, dct } = analysisFor(sampleRate);
   const scale = samples instanceof Int16Array ? 1 / 32768 : 1;
   const hop = HOP_SECONDS * sampleRate;
@@ -108,29 +125,72 @@ export function featureFrames(samples: Float32Array | Int16Array, sampleRate: nu
       // A floor far under speech, so digital silence does not give −∞ and dominate the cepstra.
       bands[b] = Math.log(sum + 1e-8);
     }
-    for (let c = 0; c < FEATURE_DIMS; c++) {
+    for (let c = 0; c < CEPSTRA; c++) {
       let sum = 0;
       for (let b = 0; b < MEL_BANDS; b++) sum += (dct[c * MEL_BANDS + b] as number) * (bands[b] as number);
       features[f * FEATURE_DIMS + c] = sum;
     }
   }
-  normalize(features, count);
+  if (normalized) normalize(features, levelDb, count);
   return { count, features, levelDb };
 }
 
-/** Each cepstrum to mean 0 and variance 1 over the sequence. */
-function normalize(features: Float32Array, count: number): void {
+/** Pieces' frames (unnormalised) joined into one sequence, normalised as a whole. */
+export function joinFrames(pieces: readonly FeatureFrames[]): FeatureFrames {
+  const count = pieces.reduce((sum, p) => sum + p.count, 0);
+  const features = new Float32Array(count * FEATURE_DIMS);
+  const levelDb = new Float32Array(count);
+  let at = 0;
+  for (const piece of pieces) {
+    features.set(piece.features.subarray(0, piece.count * FEATURE_DIMS), at * FEATURE_DIMS);
+    levelDb.set(piece.levelDb.subarray(0, piece.count), at);
+    at += piece.count;
+  }
+  normalize(features, levelDb, count);
+  return { count, features, levelDb };
+}
+
+/** Frames averaged `factor` at a time (levels: their loudest): a coarser grid for a first, long warp. */
+export function poolFrames(frames: FeatureFrames, factor: number): FeatureFrames {
+  const count = Math.ceil(frames.count / factor);
+  const features = new Float32Array(count * FEATURE_DIMS);
+  const levelDb = new Float32Array(count).fill(-100);
+  for (let f = 0; f < frames.count; f++) {
+    const g = Math.floor(f / factor);
+    const n = Math.min(factor, frames.count - g * factor);
+    for (let c = 0; c < FEATURE_DIMS; c++)
+      features[g * FEATURE_DIMS + c] =
+        (features[g * FEATURE_DIMS + c] as number) + (frames.features[f * FEATURE_DIMS + c] as number) / n;
+    levelDb[g] = Math.max(levelDb[g] as number, frames.levelDb[f] as number);
+  }
+  return { count, features, levelDb };
+}
+
+/** Each cepstrum to mean 0 and variance 1 over the frames of sound; the level feature set (see above). */
+function normalize(features: Float32Array, levelDb: Float32Array, count: number): void {
   if (count === 0) return;
-  for (let c = 0; c < FEATURE_DIMS; c++) {
+  let peak = -100;
+  for (let f = 0; f < count; f++) peak = Math.max(peak, levelDb[f] as number);
+  const gate = peak + LEVEL_UNIT_DB * LEVEL_FLOOR;
+  let sound = 0;
+  for (let f = 0; f < count; f++) if ((levelDb[f] as number) >= gate) sound += 1;
+  const counted = (f: number) => sound === 0 || (levelDb[f] as number) >= gate;
+  for (let c = 0; c < CEPSTRA; c++) {
     let mean = 0;
-    for (let f = 0; f < count; f++) mean += features[f * FEATURE_DIMS + c] as number;
-    mean /= count;
+    for (let f = 0; f < count; f++) if (counted(f)) mean += features[f * FEATURE_DIMS + c] as number;
+    mean /= sound || count;
     let variance = 0;
-    for (let f = 0; f < count; f++) variance += ((features[f * FEATURE_DIMS + c] as number) - mean) ** 2;
-    const sd = Math.sqrt(variance / count) || 1;
+    for (let f = 0; f < count; f++)
+      if (counted(f)) variance += ((features[f * FEATURE_DIMS + c] as number) - mean) ** 2;
+    const sd = Math.sqrt(variance / (sound || count)) || 1;
     for (let f = 0; f < count; f++)
       features[f * FEATURE_DIMS + c] = ((features[f * FEATURE_DIMS + c] as number) - mean) / sd;
   }
+  for (let f = 0; f < count; f++)
+    features[f * FEATURE_DIMS + CEPSTRA] = Math.max(
+      LEVEL_FLOOR,
+      ((levelDb[f] as number) - peak) / LEVEL_UNIT_DB,
+    );
 }
 
 /** The warp between two sequences: for each frame of `b`, the first and last frame of `a` matched to it. */

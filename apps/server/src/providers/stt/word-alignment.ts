@@ -9,7 +9,7 @@
  */
 import { synthesizeWithESpeak } from '../tts/engines/espeak-engine';
 import { type NormalizedText, normalizeEnglish } from '../tts/text-normalization';
-import { type FeatureFrames, featureFrames, HOP_SECONDS, warp } from './alignment-dtw';
+import { type FeatureFrames, featureFrames, HOP_SECONDS, joinFrames, warp } from './alignment-dtw';
 
 /** The rate of the samples the alignment takes (the speech-to-text pipeline's). */
 export const ALIGNMENT_SAMPLE_RATE = 16_000;
@@ -30,6 +30,8 @@ const READING_VOICE = 'en-us';
  */
 const BAND_SHARE = 0.3;
 const MIN_BAND_FRAMES = 50;
+/** Words per eSpeak call: a segment's words in one call; a long text in pieces of about 20 s. */
+const READ_CHUNK_WORDS = 60;
 /** A frame of the reading is sound this far under its loudest frame (eSpeak's silence is digital zero). */
 const READING_SOUND_DB = 50;
 /**
@@ -38,16 +40,18 @@ const READING_SOUND_DB = 50;
  */
 const SOUND_ABOVE_FLOOR_DB = 12;
 const SOUND_UNDER_PEAK_DB = 45;
+/** A word's quietest sound (a final s, f or t) stands within this of its loudest (a vowel). */
+const WORD_DYNAMICS_DB = 35;
 /** Characters that take no time of their own: punctuation around a word. */
 const SILENT_CHARACTER = /[.,!?;:"“”«»()[\]{}…¿¡]/u;
 
 /** A word's span in eSpeak's reading, in frames [start, end). */
-interface ReadingSpan {
+export interface ReadingSpan {
   start: number;
   end: number;
 }
 
-interface Reading {
+export interface Reading {
   frames: FeatureFrames;
   /** Per input word; undefined for a word eSpeak said nothing for (a lone symbol). */
   spans: (ReadingSpan | undefined)[];
@@ -104,11 +108,16 @@ function warpWords(
     let from = path.firstA[Math.min(span.start, last)] as number;
     let to = (path.lastA[Math.min(span.end - 1, last)] as number) + 1;
     if (to <= from) to = from + 1;
-    // The word's own sound: its first and last frames of sound within the span (if it has any).
+    // The word's own sound: its first and last frames of sound within the span (if it has any), sound
+    // being also no further than WORD_DYNAMICS_DB under the word's loudest frame (a pause's breath or hum).
+    let wordPeak = -100;
+    for (let f = from; f < to; f++) wordPeak = Math.max(wordPeak, recording.levelDb[f] as number);
+    const heard = (f: number) =>
+      sound[f] === 1 && (recording.levelDb[f] as number) >= wordPeak - WORD_DYNAMICS_DB;
     let a = from;
-    while (a < to && !sound[a]) a += 1;
+    while (a < to && !heard(a)) a += 1;
     let b = to;
-    while (b > a && !sound[b - 1]) b -= 1;
+    while (b > a && !heard(b - 1)) b -= 1;
     if (b > a) {
       from = a;
       to = b;
@@ -166,8 +175,26 @@ function soundFrames(levelDb: Float32Array): Uint8Array {
   return Uint8Array.from(levelDb, (level) => (level >= gate ? 1 : 0));
 }
 
-/** eSpeak's reading of the words, with each word's span in it. */
-async function readWords(words: readonly string[]): Promise<Reading> {
+/**
+ * eSpeak's reading of the words, with each word's span in it, read READ_CHUNK_WORDS at a time (a long
+ * text for forced alignment: only the features of each piece are kept, never the whole reading's audio).
+ */
+export async function readWords(words: readonly string[]): Promise<Reading> {
+  const pieces: FeatureFrames[] = [];
+  const spans: (ReadingSpan | undefined)[] = [];
+  let offset = 0;
+  for (let first = 0; first < words.length; first += READ_CHUNK_WORDS) {
+    const piece = await readPiece(words.slice(first, first + READ_CHUNK_WORDS));
+    pieces.push(piece.frames);
+    for (const span of piece.spans)
+      spans.push(span && { start: span.start + offset, end: span.end + offset });
+    offset += piece.frames.count;
+  }
+  return { frames: joinFrames(pieces), spans };
+}
+
+/** One eSpeak call: its frames (unnormalised) and each word's span, trimmed to its sound. */
+async function readPiece(words: readonly string[]): Promise<Reading> {
   const text = words.join(' ');
   const wordStarts: number[] = [];
   let at = 0;
@@ -181,7 +208,7 @@ async function readWords(words: readonly string[]): Promise<Reading> {
     voice: READING_VOICE,
     text: normalized.text,
   });
-  const frames = featureFrames(spoken.samples, spoken.sampleRate);
+  const frames = featureFrames(spoken.samples, spoken.sampleRate, false);
   const spans: (ReadingSpan | undefined)[] = new Array(words.length).fill(undefined);
   for (const event of spoken.words) {
     const w = wordAt(wordStarts, originalOffset(normalized, event.start));
@@ -197,12 +224,12 @@ async function readWords(words: readonly string[]): Promise<Reading> {
     if (!span) continue;
     let { start, end } = span;
     end = Math.min(end, frames.count);
-    start = Math.min(start, end - 1);
+    start = Math.max(0, Math.min(start, end - 1));
     let a = start;
     while (a < end && !isSound(a)) a += 1;
     let b = end;
     while (b > a && !isSound(b - 1)) b -= 1;
-    spans[i] = b > a ? { start: a, end: b } : { start: Math.max(0, start), end: Math.max(1, end) };
+    spans[i] = b > a ? { start: a, end: b } : { start, end: Math.max(start + 1, end) };
   }
   return { frames, spans };
 }
@@ -253,7 +280,7 @@ export function evenSplit(
 }
 
 /** A word's time shared among its characters by count; punctuation takes none (SILENT_CHARACTER). */
-function characterSpans(
+export function characterSpans(
   word: string,
   time: { start: number; end: number },
 ): { start: number; end: number }[] {
