@@ -17,3 +17,5 @@ for (const file of files) {
   const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { run: () => Promise<void> };
   await mod.run();
 }
+// Long-lived engine processes some benches start (Festival's, in the program host) would keep it running.
+process.exit(process.exitCode ?? 0);
