@@ -7,7 +7,10 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { OfflineRecognizer, Vad } from 'sherpa-onnx-node';
+import { detectAudioEvents } from './audio-events';
+import { alignTextToAudio } from './forced-alignment';
 import { type MoonshineSize, moonshineFiles, vadModelFile } from './model-files';
+import { clusterSpeakers, profileSegment } from './speaker-clustering';
 import {
   STT_SAMPLE_RATE,
   type SttDecodedSegment,
@@ -15,6 +18,7 @@ import {
   type SttEngineRequest,
   type SttVadResult,
 } from './stt-engine-protocol';
+import { alignWords } from './word-alignment';
 
 const require = createRequire(import.meta.url);
 let sherpa: typeof import('sherpa-onnx-node') | undefined;
@@ -158,9 +162,13 @@ export function spreadWords(
   });
 }
 
-function decode(request: Extract<SttEngineRequest, { kind: 'decode' }>): SttDecodeResult {
+/** Gaps longer than this are read at most this long for sounds (a long gap is looked at in its start). */
+const MAX_GAP_READ = 300 * STT_SAMPLE_RATE;
+
+async function decode(request: Extract<SttEngineRequest, { kind: 'decode' }>): Promise<SttDecodeResult> {
   const rec = recognizer(request.size);
-  const segments = request.segments.map((segment): SttDecodedSegment => {
+  const segments: SttDecodedSegment[] = [];
+  for (const segment of request.segments) {
     const from = Math.max(0, segment.start - PAD_BEFORE);
     const samples = readSamples(request.file, from, segment.end + PAD_AFTER);
     const stream = rec.createStream();
@@ -168,20 +176,51 @@ function decode(request: Extract<SttEngineRequest, { kind: 'decode' }>): SttDeco
     rec.decode(stream);
     const text = rec.getResult(stream).text.trim();
     const words = text.split(/\s+/).filter(Boolean);
-    return {
-      text,
-      words:
-        request.timestamps === 'none'
-          ? []
-          : spreadWords(
-              words,
-              segment.start / STT_SAMPLE_RATE,
-              segment.end / STT_SAMPLE_RATE,
-              request.timestamps === 'character',
-            ),
-    };
-  });
-  return { segments, events: [] };
+    const decoded: SttDecodedSegment = { text, words: [] };
+    if (request.timestamps !== 'none' && words.length > 0) {
+      // Where each word is: the recogniser's words aligned against a synthetic reading (word-alignment.ts).
+      const characters = request.timestamps === 'character';
+      const aligned = await alignWords(samples, words, { characters });
+      const offset = from / STT_SAMPLE_RATE;
+      decoded.words = words.map((word, i) => {
+        const time = aligned.words[i] ?? { start: 0, end: 0 };
+        const chars = aligned.characters?.[i];
+        return {
+          text: word,
+          start: offset + time.start,
+          end: offset + time.end,
+          ...(characters && chars
+            ? {
+                characters: [...word].map((c, k) => ({
+                  text: c,
+                  start: offset + (chars[k]?.start ?? time.start),
+                  end: offset + (chars[k]?.end ?? time.end),
+                })),
+              }
+            : {}),
+        };
+      });
+    }
+    if (request.profile) {
+      const profile = profileSegment(samples.subarray(segment.start - from, segment.end - from));
+      if (profile) decoded.profile = profile;
+    }
+    segments.push(decoded);
+  }
+  const events: SttDecodeResult['events'] = [];
+  for (const gap of request.gaps) {
+    const samples = readSamples(request.file, gap.start, Math.min(gap.end, gap.start + MAX_GAP_READ));
+    const offset = gap.start / STT_SAMPLE_RATE;
+    for (const event of detectAudioEvents(samples, []))
+      events.push({ label: event.label, start: offset + event.start, end: offset + event.end });
+  }
+  return { segments, events };
+}
+
+/** A known text aligned to the whole file (forced alignment: at most 10 minutes, forced-alignment.ts). */
+function align(request: Extract<SttEngineRequest, { kind: 'align' }>) {
+  const total = Math.floor(fs.statSync(request.file).size / 2);
+  return alignTextToAudio(readSamples(request.file, 0, total), request.text);
 }
 
 /** Runs one speech-to-text request of the engine protocol. */
@@ -192,6 +231,13 @@ export async function runSttRequest(request: SttEngineRequest): Promise<unknown>
     case 'decode':
       return decode(request);
     case 'align':
-      throw new Error('Forced alignment is not available yet.');
+      return align(request);
+    case 'cluster':
+      // The clustering is cubic in the segments' count (at most 300 clustered, the rest join the nearest):
+      // seconds of work for an hour of speech, so here, not on the server's event loop.
+      return clusterSpeakers(request.profiles, {
+        numSpeakers: request.numSpeakers,
+        threshold: request.threshold,
+      });
   }
 }

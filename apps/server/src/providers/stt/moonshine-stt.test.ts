@@ -84,6 +84,29 @@ describe('MoonshineStt', () => {
     expect(second?.start).toBeGreaterThan(firstLength);
   });
 
+  it('tells two voices apart and times the words by alignment', { timeout: 120_000 }, async () => {
+    const joined = joinWithPauses(parts[0] as PcmAudio, parts[1] as PcmAudio);
+    const heard = await stt.transcribeFile({
+      file: await file('dialogue.wav', joined),
+      model: 'fast',
+      timestamps: 'character',
+      diarize: {},
+      audioEvents: true,
+      tenant: 't',
+    });
+    expect(heard.segments.map((s) => s.speaker)).toEqual(['speaker_0', 'speaker_1']);
+    // Word times by alignment are not an even spread: words sit inside their segment, in order.
+    for (const segment of heard.segments) {
+      for (const word of segment.words) {
+        expect(word.start).toBeGreaterThanOrEqual(segment.start - 0.2);
+        expect(word.end).toBeLessThanOrEqual(segment.end + 0.25);
+        expect(word.characters?.map((c) => c.text).join('')).toBe(word.text);
+      }
+    }
+    // Speech and silence only: no sound is tagged.
+    expect(heard.events).toEqual([]);
+  });
+
   it('hears nothing in silence', { timeout: 60_000 }, async () => {
     const silence: PcmAudio = { sampleRate: 16_000, channels: 1, samples: new Int16Array(16_000 * 3) };
     const heard = await stt.transcribeFile({

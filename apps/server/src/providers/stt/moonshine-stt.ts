@@ -210,6 +210,7 @@ export class MoonshineStt implements SttProvider {
       const work: Promise<SttDecodeResult & { languages?: (string | undefined)[] }>[] = [];
       let done = 0;
       let scanned = 0;
+      let lastEnd = 0;
       const report = () =>
         request.onProgress?.(
           total === 0 ? 1 : Math.min(0.99, 0.1 * (scanned / total) + 0.9 * (done / Math.max(1, total))),
@@ -225,7 +226,18 @@ export class MoonshineStt implements SttProvider {
           request.signal,
         );
         speech.push(...found.segments);
-        for (const batch of batches(found.segments)) {
+        // Stretches without speech of at least a second, looked at for sounds (music) when asked.
+        const gaps: { start: number; end: number }[] = [];
+        if (request.audioEvents) {
+          for (const segment of found.segments) {
+            if (segment.start - lastEnd >= STT_SAMPLE_RATE) gaps.push({ start: lastEnd, end: segment.start });
+            lastEnd = Math.max(lastEnd, segment.end);
+          }
+          if (to === total && total - lastEnd >= STT_SAMPLE_RATE) gaps.push({ start: lastEnd, end: total });
+        }
+        const spanBatches = batches(found.segments);
+        if (spanBatches.length === 0 && gaps.length > 0) spanBatches.push([]);
+        for (const [b, batch] of spanBatches.entries()) {
           const seconds = batch.reduce((n, s) => n + s.end - s.start, 0) / STT_SAMPLE_RATE;
           const recognised =
             request.model === 'external'
@@ -238,7 +250,7 @@ export class MoonshineStt implements SttProvider {
                     segments: batch,
                     timestamps: request.timestamps,
                     profile: request.diarize !== undefined,
-                    gaps: [],
+                    gaps: b === 0 ? gaps : [],
                   },
                   seconds,
                   request.tenant,
@@ -270,6 +282,22 @@ export class MoonshineStt implements SttProvider {
           words: segment.words,
         });
       });
+      if (request.diarize) {
+        const speakers = await this.run<(string | undefined)[]>(
+          {
+            kind: 'cluster',
+            profiles: decoded.flatMap((d, i) => (d.text === '' || !speech[i] ? [] : [d.profile])),
+            numSpeakers: request.diarize.numSpeakers,
+            threshold: request.diarize.threshold,
+          },
+          60,
+          request.tenant,
+          request.signal,
+        );
+        segments.forEach((segment, i) => {
+          segment.speaker = speakers[i] ?? 'speaker_0';
+        });
+      }
       request.onProgress?.(1);
       const language = spokenLanguage(
         request,

@@ -19,7 +19,14 @@ export type SttEngineRequest =
       /** Look for non-speech sounds in these gaps. */
       gaps: { start: number; end: number }[];
     }
-  | { kind: 'align'; file: string; text: string };
+  | { kind: 'align'; file: string; text: string }
+  | {
+      kind: 'cluster';
+      /** The segments' voice profiles, in order (none where a segment had too little voice). */
+      profiles: (VoiceProfile | undefined)[];
+      numSpeakers?: number;
+      threshold?: number;
+    };
 
 export interface SttVadResult {
   /** Speech found in the span, in samples. */
