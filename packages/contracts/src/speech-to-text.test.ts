@@ -84,6 +84,13 @@ describe('speech-to-text request fields', () => {
       { format: 'srt', max_characters_per_line: 42, include_speakers: true, include_timestamps: true },
       { format: 'docx', include_speakers: true, include_timestamps: true },
     ]);
+    // The JS client's own spelling.
+    expect(
+      parse({ additional_formats: '[{"format":"txt","includeSpeakers":false,"maxCharactersPerLine":30}]' })
+        .data?.additional_formats,
+    ).toEqual([
+      { format: 'txt', include_speakers: false, include_timestamps: true, max_characters_per_line: 30 },
+    ]);
     expect(issue({ additional_formats: '[{"format":"mp3"}]' })?.path?.[0]).toBe('additional_formats');
     expect(issue({ additional_formats: 'not json' })?.message).toMatch(/not valid JSON/);
   });

@@ -187,8 +187,19 @@ const exportOptionFields = {
 };
 const lineFields = { max_characters_per_line: z.number().int().min(1).max(1000).nullish() };
 
-/** One entry of `additional_formats` (the SDK's ExportOptions union, by `format`). */
-export const ExportOptions = z.discriminatedUnion('format', [
+/** `includeSpeakers` → `include_speakers`: the official JS client sends these options with its own names. */
+function snakeCaseKeys(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, v]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]),
+  );
+}
+
+/**
+ * One entry of `additional_formats` (the SDK's ExportOptions union, by `format`). The JS client sends the
+ * JSON with its camelCase names (`includeSpeakers`, `maxCharactersPerLine`): both spellings are read.
+ */
+const ExportOptionsUnion = z.discriminatedUnion('format', [
   z.object({ format: z.literal('srt'), ...exportOptionFields, ...lineFields }),
   z.object({ format: z.literal('txt'), ...exportOptionFields, ...lineFields }),
   z.object({ format: z.literal('segmented_json'), ...exportOptionFields }),
@@ -196,6 +207,7 @@ export const ExportOptions = z.discriminatedUnion('format', [
   z.object({ format: z.literal('pdf'), ...exportOptionFields }),
   z.object({ format: z.literal('html'), ...exportOptionFields }),
 ]);
+export const ExportOptions = z.preprocess(snakeCaseKeys, ExportOptionsUnion);
 export type ExportOptions = z.infer<typeof ExportOptions>;
 
 /** A multipart field that holds JSON, parsed and then checked by `schema`. */
