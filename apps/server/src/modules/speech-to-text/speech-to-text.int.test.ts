@@ -126,7 +126,7 @@ beforeAll(async () => {
   filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
 }, 60_000);
 afterAll(async () => {
-  await worker.stop();
+  await worker.stop(20_000);
   files.closeAllConnections();
   await new Promise((resolve) => files.close(resolve));
   await t.close();
@@ -468,7 +468,7 @@ describe('background transcriptions', () => {
       webhookMetadata: unknown;
       transcription: Record<string, unknown>;
     }[] = [];
-    t.deps.events.on(transcriptionCompleted, `test.completed.${account.workspaceId}`, (event) => {
+    t.deps.events.on(transcriptionCompleted, `test.completed.${account.workspaceId}`, async (event) => {
       if (event.workspaceId === account.workspaceId) seen.push(event);
     });
     const ack = await account.sdk.speechToText.convert({
