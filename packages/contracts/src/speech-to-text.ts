@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './routes';
 import { formBool } from './speech-to-speech';
+import { findSttLanguage } from './stt-languages';
 
 /*
  * Speech to text (issue 19): the public API's `POST /v1/speech-to-text` and transcripts, the private
@@ -63,84 +64,6 @@ export function findSttModel(id: string): SttModel | undefined {
   return STT_MODELS.find((m) => m.model_id === resolved);
 }
 
-/** A language of the page's list (history/voices §9): its ISO 639-1 and 639-3 codes and its English name. */
-export interface SttLanguage {
-  code: string;
-  iso3: string;
-  name: string;
-  /** The built-in model transcribes it (English only); the others need the operator's server. */
-  builtIn: boolean;
-}
-
-/** history/voices §9 "Speech-to-text list: auto Detect plus about 57 languages". */
-export const STT_LANGUAGES: readonly SttLanguage[] = (
-  [
-    ['en', 'eng', 'English'],
-    ['af', 'afr', 'Afrikaans'],
-    ['ar', 'ara', 'Arabic'],
-    ['hy', 'hye', 'Armenian'],
-    ['az', 'aze', 'Azerbaijani'],
-    ['be', 'bel', 'Belarusian'],
-    ['bs', 'bos', 'Bosnian'],
-    ['bg', 'bul', 'Bulgarian'],
-    ['ca', 'cat', 'Catalan'],
-    ['zh', 'zho', 'Chinese'],
-    ['hr', 'hrv', 'Croatian'],
-    ['cs', 'ces', 'Czech'],
-    ['da', 'dan', 'Danish'],
-    ['nl', 'nld', 'Dutch'],
-    ['et', 'est', 'Estonian'],
-    ['fi', 'fin', 'Finnish'],
-    ['fr', 'fra', 'French'],
-    ['gl', 'glg', 'Galician'],
-    ['de', 'deu', 'German'],
-    ['el', 'ell', 'Greek'],
-    ['he', 'heb', 'Hebrew'],
-    ['hi', 'hin', 'Hindi'],
-    ['hu', 'hun', 'Hungarian'],
-    ['is', 'isl', 'Icelandic'],
-    ['id', 'ind', 'Indonesian'],
-    ['it', 'ita', 'Italian'],
-    ['ja', 'jpn', 'Japanese'],
-    ['kn', 'kan', 'Kannada'],
-    ['kk', 'kaz', 'Kazakh'],
-    ['ko', 'kor', 'Korean'],
-    ['lv', 'lav', 'Latvian'],
-    ['lt', 'lit', 'Lithuanian'],
-    ['mk', 'mkd', 'Macedonian'],
-    ['ms', 'msa', 'Malay'],
-    ['mr', 'mar', 'Marathi'],
-    ['mi', 'mri', 'Maori'],
-    ['ne', 'nep', 'Nepali'],
-    ['no', 'nor', 'Norwegian'],
-    ['fa', 'fas', 'Persian'],
-    ['pl', 'pol', 'Polish'],
-    ['pt', 'por', 'Portuguese'],
-    ['ro', 'ron', 'Romanian'],
-    ['ru', 'rus', 'Russian'],
-    ['sr', 'srp', 'Serbian'],
-    ['sk', 'slk', 'Slovak'],
-    ['sl', 'slv', 'Slovenian'],
-    ['es', 'spa', 'Spanish'],
-    ['sw', 'swa', 'Swahili'],
-    ['sv', 'swe', 'Swedish'],
-    ['tl', 'tgl', 'Tagalog'],
-    ['ta', 'tam', 'Tamil'],
-    ['th', 'tha', 'Thai'],
-    ['tr', 'tur', 'Turkish'],
-    ['uk', 'ukr', 'Ukrainian'],
-    ['ur', 'urd', 'Urdu'],
-    ['vi', 'vie', 'Vietnamese'],
-    ['cy', 'cym', 'Welsh'],
-  ] as const
-).map(([code, iso3, name]) => ({ code, iso3, name, builtIn: code === 'en' }));
-
-/** The language of an ISO 639-1 or 639-3 code (any case), or undefined. */
-export function findSttLanguage(code: string): SttLanguage | undefined {
-  const lower = code.trim().toLowerCase();
-  return STT_LANGUAGES.find((l) => l.code === lower || l.iso3 === lower);
-}
-
 /** The largest upload: 1 GB (the public API takes up to 5 GB; one machine's disk and time bound ours). */
 export const STT_MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 /** The longest recording: 90 minutes, refused before any work when the file states more. */
@@ -151,7 +74,7 @@ export const STT_MIN_SECONDS = 0.1;
 export const STT_MAX_SPEAKERS = 32;
 /** The public API's cap on channels with `use_multi_channel`. */
 export const STT_MAX_CHANNELS = 5;
-/** Parla's rate: 1 credit per started second of audio (docs/decisions/0010-speech-to-text-credits.md). */
+/** Parla's rate: 1 credit per started second of audio (docs/decisions/0011-speech-to-text-credits.md). */
 export const STT_CREDITS_PER_SECOND = 1;
 
 /** The credits of `seconds` of audio over `channels` channels: 1 per started second each, at least 1. */
@@ -255,7 +178,7 @@ export const SpeechToTextFields = z
       .refine((v) => v === '' || findSttLanguage(v) !== undefined, {
         message: 'language_code must be an ISO 639-1 or ISO 639-3 code of a supported language.',
       })
-      .transform((v) => (v === '' ? undefined : findSttLanguage(v)?.code))
+      .transform((v) => (v === '' ? undefined : findSttLanguage(v)?.iso1))
       .optional(),
     tag_audio_events: formBool.default(true),
     num_speakers: z.coerce.number().int().min(1).max(STT_MAX_SPEAKERS).optional(),
@@ -574,7 +497,7 @@ export const OpenAiTranscriptionFields = z.object({
       (v) => findSttLanguage(v) !== undefined,
       'language must be an ISO 639-1 code of a supported language.',
     )
-    .transform((v) => findSttLanguage(v)?.code ?? v)
+    .transform((v) => findSttLanguage(v)?.iso1 ?? v)
     .optional(),
   /** Accepted and not used: the recogniser takes no prompt. */
   prompt: z.string().max(4000).optional(),
