@@ -51,10 +51,23 @@ async function channelOf(file: string, channel: number | undefined): Promise<Pcm
   return { sampleRate: 16_000, channels: 1, samples };
 }
 
+/** While set, the recogniser holds each file until its request is cancelled (and says when it saw that). */
+let holding: { aborted: boolean } | undefined;
+
 const recogniser: SttProvider = {
   languages: (model) => (model === 'external' ? [] : ['en']),
   async transcribeFile(request) {
     calls.push(request);
+    const hold = holding;
+    if (hold) {
+      await new Promise<void>((resolve) => {
+        if (request.signal?.aborted) resolve();
+        request.signal?.addEventListener('abort', () => resolve(), { once: true });
+        setTimeout(resolve, 30_000);
+      });
+      hold.aborted = request.signal?.aborted ?? false;
+      throw new Error('cancelled');
+    }
     const pcm = await channelOf(request.file, request.channel);
     const seconds = pcm.samples.length / 16_000;
     request.onProgress?.(0.5);
@@ -448,6 +461,41 @@ describe('bad input', () => {
     ).toEqual([]);
     expect((await fetch(`${baseUrl}/v1/models`)).status).toBeLessThan(500);
   }, 60_000);
+
+  it('a client that goes away cancels the transcription and is charged nothing', async () => {
+    const account = await newAccount();
+    const hold = { aborted: false };
+    holding = hold;
+    try {
+      const before = calls.length;
+      const client = new AbortController();
+      const form = new FormData();
+      form.append('model_id', 'scribe_v1');
+      form.append('file', new Blob([speechWav]), 'a.wav');
+      const sent = fetch(`${baseUrl}/v1/speech-to-text`, {
+        method: 'POST',
+        headers: { 'xi-api-key': account.key },
+        body: form,
+        signal: client.signal,
+      }).catch(() => undefined);
+      for (let i = 0; i < 300 && calls.length === before; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(calls.length).toBe(before + 1);
+      client.abort();
+      await sent;
+      for (let i = 0; i < 100 && !hold.aborted; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(hold.aborted).toBe(true);
+    } finally {
+      holding = undefined;
+    }
+    // Refunded and its slot freed: nothing charged, nothing kept, and the next request runs.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await characterCountOf(db(), account.workspaceId)).toBe(0);
+    expect(
+      await db().select().from(transcripts).where(eq(transcripts.workspaceId, account.workspaceId)),
+    ).toEqual([]);
+    const next = await postForm(account, { model_id: 'scribe_v1' }, { bytes: speechWav, name: 'a.wav' });
+    expect(next.status).toBe(200);
+  });
 
   it('the SDK sees a 422 as its UnprocessableEntityError', async () => {
     const account = await newAccount();
