@@ -74,7 +74,7 @@ export const STT_MIN_SECONDS = 0.1;
 export const STT_MAX_SPEAKERS = 32;
 /** The public API's cap on channels with `use_multi_channel`. */
 export const STT_MAX_CHANNELS = 5;
-/** Parla's rate: 1 credit per started second of audio (docs/decisions/0011-speech-to-text-credits.md). */
+/** Parla's rate: 1 credit per started second of audio (docs/decisions/0012-speech-to-text-credits.md). */
 export const STT_CREDITS_PER_SECOND = 1;
 
 /** The credits of `seconds` of audio over `channels` channels: 1 per started second each, at least 1. */
