@@ -87,6 +87,15 @@ const EnvSchema = z.object({
   WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
   /** Encrypts the webhooks' signing secrets at rest; unset = a random key made once and kept in the database. */
   WEBHOOK_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Hosts `cloud_storage_url`/`source_url` may name for speech to text: comma-separated names, `*.domain`
+   * for its subdomains, or `*` for any public host. Unset: URLs are refused (only uploads).
+   */
+  STT_URL_ALLOWED_HOSTS: z.string().default(''),
+  /** Let those URLs reach private, loopback and link-local addresses too (true or false; tests, closed networks). */
+  STT_URL_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  /** The longest a URL's download may take, in ms. */
+  STT_URL_TIMEOUT_MS: int(1000, 3_600_000).default(300_000),
   JOB_CONCURRENCY: int(1, 64).default(2),
   JOB_LEASE_SECONDS: int(1, 3600).default(30),
   JOB_POLL_INTERVAL_MS: int(50, 60_000).default(1000),
@@ -129,6 +138,8 @@ export interface Config {
   feedbackEnabled: boolean;
   /** The `tts_video_generation` feature config: share videos of history items (history/voices §2, §4). */
   ttsVideoGeneration: boolean;
+  /** Where speech to text may fetch `cloud_storage_url`/`source_url` from (issue 19). */
+  sttUrls: { allowedHosts: string[]; allowPrivate: boolean; timeoutMs: number };
   jobs: { concurrency: number; leaseSeconds: number; pollIntervalMs: number };
   /** Workspace webhooks' delivery (issue 19 item 5, docs/decisions/0011-webhook-delivery.md). */
   webhooks: {
@@ -238,6 +249,13 @@ export function loadConfig(
     externalTts: e.TTS_OPENAI_URL
       ? { url: e.TTS_OPENAI_URL.replace(/\/$/, ''), apiKey: e.TTS_OPENAI_API_KEY, model: e.TTS_OPENAI_MODEL }
       : undefined,
+    sttUrls: {
+      allowedHosts: e.STT_URL_ALLOWED_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      allowPrivate: e.STT_URL_ALLOW_PRIVATE === 'true',
+      timeoutMs: e.STT_URL_TIMEOUT_MS,
+    },
     externalStt: e.STT_SERVER_URL
       ? {
           url: e.STT_SERVER_URL.replace(/\/$/, ''),

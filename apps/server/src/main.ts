@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PREMADE_VOICES } from '@parla/contracts';
+import { PREMADE_VOICES, STT_MAX_UPLOAD_BYTES } from '@parla/contracts';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createEventBus } from './event-handlers';
@@ -10,6 +10,7 @@ import { billingRenewalsJob, provideRenewalDeps } from './modules/billing/billin
 import { startGenerationLeases } from './modules/credits/generation-leases';
 import { provideShareVideoDeps } from './modules/history/share-video.jobs';
 import { outboxKeeper } from './modules/mail';
+import { provideSttJobDeps } from './modules/speech-to-text/speech-to-text.jobs';
 import { seedBuiltInVoices } from './modules/voices';
 import { providePvcDeps } from './modules/voices/pvc.jobs';
 import { warmVoicePreviews } from './modules/voices/voice-previews';
@@ -93,6 +94,17 @@ async function main(): Promise<void> {
     clock: systemClock,
     settings: config.webhooks,
     production: config.env === 'production',
+  });
+  provideSttJobDeps({
+    db: database.db,
+    events,
+    clock: systemClock,
+    logger,
+    leases,
+    storage,
+    stt: providers.stt,
+    queue,
+    urlPolicy: { ...config.sttUrls, maxBytes: STT_MAX_UPLOAD_BYTES },
   });
 
   let worker: JobWorker | undefined;

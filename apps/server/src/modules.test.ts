@@ -8,7 +8,7 @@ describe('shareable kinds', () => {
   it('has one module for every resource type the contracts let members share', () => {
     expect([...SHAREABLE_KINDS.keys()].sort()).toEqual([...SHAREABLE_RESOURCE_TYPES].sort());
     const owners = MODULES.filter((m) => (m.shareable ?? []).length > 0).map((m) => m.name);
-    expect(owners.sort()).toEqual(['history', 'voices']);
+    expect(owners.sort()).toEqual(['history', 'speech-to-text', 'voices']);
   });
 
   it('refuses two modules declaring the same kind', () => {

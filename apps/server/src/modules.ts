@@ -13,6 +13,7 @@ import { meteringModule } from './modules/metering/metering.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { onboardingModule } from './modules/onboarding/onboarding.module';
 import { stsModule } from './modules/speech-to-speech/sts.module';
+import { speechToTextModule } from './modules/speech-to-text/speech-to-text.module';
 import { systemModule } from './modules/system/system.module';
 import { ttsModule } from './modules/tts/tts.module';
 import { usersModule } from './modules/users/users.module';
@@ -41,6 +42,7 @@ export const MODULES: readonly ModuleManifest[] = [
   workspacesModule,
   ttsModule,
   stsModule,
+  speechToTextModule,
   dialogueModule,
   historyModule,
   billingModule,

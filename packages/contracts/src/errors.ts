@@ -65,6 +65,14 @@ export const errorCodes = {
   conflict: 409,
   /** Feedback on a history item that has been reviewed already (history/voices §4, §8). */
   feedback_already_reviewed: 409,
+  /** A transcript that is still being made (speech to text): ask again once its status is completed. */
+  transcript_not_ready: 409,
+  /** A transcript whose transcription failed: the message is why. */
+  transcript_failed: 422,
+  /** A `cloud_storage_url`/`source_url` the server may not fetch (not http(s), a host not allowed, a private address). */
+  url_not_allowed: 400,
+  /** A `cloud_storage_url`/`source_url` that could not be fetched (an error status, a time-out, too large). */
+  url_fetch_failed: 400,
   /** A feature this server has turned off (e.g. `FEEDBACK_ENABLED=false`). */
   feature_disabled: 403,
   /** The request body is larger than the route accepts. */

@@ -359,7 +359,7 @@ export const removeWorkspaceGroupMemberRoute = defineRoute({
 });
 
 /** The resource kinds that exist to share (studio projects come with Studio). */
-export const SHAREABLE_RESOURCE_TYPES = ['voice', 'history_item'] as const;
+export const SHAREABLE_RESOURCE_TYPES = ['voice', 'history_item', 'transcript'] as const;
 export const RESOURCE_ROLES = ['admin', 'editor', 'commenter', 'viewer'] as const;
 export type ResourceRole = (typeof RESOURCE_ROLES)[number];
 

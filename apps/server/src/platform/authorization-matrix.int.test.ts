@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyUser } from '../modules/notifications/notifications.service';
 import { userMessageEvents } from '../modules/notifications/notifications.tables';
+import { transcripts } from '../modules/speech-to-text/speech-to-text.tables';
 import { users } from '../modules/users/users.tables';
 import { workspaces } from '../modules/workspaces/workspaces.tables';
 import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../providers/voice-audio/test-signals';
@@ -51,6 +52,7 @@ interface Owned {
   messageId: string;
   groupId: string;
   webhookId: string;
+  transcriptId: string;
 }
 let a: Owned;
 let b: SpeechAccount;
@@ -92,6 +94,40 @@ beforeAll(async () => {
     settings: { authType: 'hmac', name: 'Private webhook', webhookUrl: 'https://192.0.43.10/hook' },
   });
   const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, account.workspaceId));
+  // A's transcript, written as a finished transcription keeps one (the recogniser is not what is tested here).
+  const transcriptId = 'matrixTranscript0001';
+  await db()
+    .insert(transcripts)
+    .values({
+      id: transcriptId,
+      workspaceId: account.workspaceId,
+      userId: ws?.ownerId ?? null,
+      name: 'Private transcript',
+      status: 'completed',
+      progress: 1,
+      modelId: 'parla_stt_v1',
+      options: {
+        languageCode: undefined,
+        tagAudioEvents: true,
+        numSpeakers: undefined,
+        timestampsGranularity: 'word',
+        diarize: false,
+        diarizationThreshold: undefined,
+        useMultiChannel: false,
+        multichannelOutputStyle: 'separate',
+        additionalFormats: [],
+      },
+      languageCode: 'eng',
+      durationSecs: 1,
+      channels: 1,
+      transcript: {
+        language_code: 'eng',
+        language_probability: 1,
+        text: 'Private words.',
+        words: [{ text: 'Private words.', start: 0, end: 1, type: 'word', logprob: 0 }],
+      },
+      requestId: 'matrix',
+    });
   const [owner] = await db()
     .select({ publicUserId: users.publicUserId })
     .from(users)
@@ -111,6 +147,7 @@ beforeAll(async () => {
     groupId: group.json().id as string,
     webhookId: webhook.webhookId,
     messageId: await notifyUser(db(), ws?.ownerId ?? '', { severity: 'info', title: 'Private message' }),
+    transcriptId,
   };
   for (const [name, value] of Object.entries(a))
     if (typeof value === 'string' && !value) throw new Error(`setup: no ${name}`);
@@ -156,6 +193,7 @@ function fill(path: string): string {
     message_id: a.messageId,
     group_id: a.groupId,
     webhook_id: a.webhookId,
+    transcription_id: a.transcriptId,
     // The workspace calls on a resource: A's voice (the query below names its type).
     resource_id: a.voiceId,
   };
@@ -189,11 +227,13 @@ const BODIES: Record<string, unknown> = {
   removeWorkspaceGroupMemberRoute: { email: 'someone@example.test' },
   shareWorkspaceResourceRoute: { role: 'admin', resource_type: 'voice', group_id: 'default' },
   unshareWorkspaceResourceRoute: { resource_type: 'voice', group_id: 'default' },
+  updateTranscriptRoute: { name: 'Stolen', speaker_names: { speaker_0: 'Stolen' } },
 };
 
 /** Query strings a route needs to pass validation. */
 const QUERIES: Record<string, string> = {
   getWorkspaceResourceRoute: '?resource_type=voice',
+  exportTranscriptRoute: '?format=txt',
 };
 
 /** Multipart routes: the form each sends, with a real recording, so only authorisation can refuse it. */
@@ -307,6 +347,17 @@ describe('authorisation matrix: workspace B with workspace A’s ids', () => {
     expect(groups[a.groupId]).toMatchObject({ name: 'Private group', members: [] });
     const webhooks = (await a.account.sdk.webhooks.list()).webhooks;
     expect(webhooks).toMatchObject([{ webhookId: a.webhookId, name: 'Private webhook', isDisabled: false }]);
+    expect(
+      (await call('GET', `/v1/speech-to-text/transcripts/${a.transcriptId}/details`)).json(),
+    ).toMatchObject({
+      name: 'Private transcript',
+      speaker_names: {},
+    });
+    expect((await call('GET', `/v1/speech-to-text/transcripts/${a.transcriptId}`)).json()).toMatchObject({
+      text: 'Private words.',
+    });
+    const listed = (await callAs(t.app, b, 'GET', '/v1/speech-to-text/transcripts')).json();
+    expect(listed.transcripts).toEqual([]);
     const shares = (await call('GET', `/v1/workspace/resources/${a.voiceId}?resource_type=voice`)).json();
     expect(Object.values(shares.role_to_group_ids).flat()).toHaveLength(1);
   });

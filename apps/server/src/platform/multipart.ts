@@ -1,3 +1,7 @@
+import { createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -117,4 +121,67 @@ export async function readMultipartForm<S extends z.ZodType>(
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw invalidBody(parsed.error.issues);
   return { fields: parsed.data, file: files[0], files };
+}
+
+/** An uploaded file written to disk as it arrived (never held in memory whole). */
+export interface DiskUpload {
+  path: string;
+  bytes: number;
+  filename: string;
+  mimetype: string;
+}
+
+/**
+ * Reads a multipart/form-data body whose one file under `fileField` may be large (speech to text takes up
+ * to 1 GB): the file is streamed to `dir/upload` (the scope's limit stops it), other files are drained, and
+ * the text fields are validated by `schema` like readMultipartForm's. A field sent more than once (e.g.
+ * `timestamp_granularities[]`) arrives joined by commas. `raw` is every text field as sent.
+ */
+export async function readMultipartToDisk<S extends z.ZodType>(
+  request: FastifyRequest,
+  fileField: string,
+  schema: S,
+  dir: string,
+): Promise<{ fields: z.infer<S>; raw: Record<string, string>; file: DiskUpload | undefined }> {
+  if (!request.isMultipart())
+    throw new AppError('unsupported_media_type', 'The request must be multipart/form-data.');
+  const raw: Record<string, string> = {};
+  let file: DiskUpload | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if ((part.fieldname === fileField || part.fieldname === `${fileField}[]`) && !file) {
+          const target = path.join(dir, 'upload');
+          await pipeline(part.file, createWriteStream(target, { mode: 0o600 }));
+          if (part.file.truncated) throw new AppError('payload_too_large', 'The uploaded file is too large.');
+          const { size } = await stat(target);
+          file = { path: target, bytes: size, filename: part.filename, mimetype: part.mimetype };
+        } else {
+          part.file.resume();
+          await new Promise((resolve) => part.file.once('end', resolve));
+        }
+      } else if (part.valueTruncated || part.fieldnameTruncated) {
+        throw new AppError('payload_too_large', `The form field ${part.fieldname} is too long.`);
+      } else {
+        const value =
+          typeof part.value === 'string'
+            ? part.value
+            : part.value === undefined
+              ? undefined
+              : JSON.stringify(part.value);
+        if (value !== undefined) {
+          const before = raw[part.fieldname];
+          raw[part.fieldname] = before === undefined ? value : `${before},${value}`;
+        }
+      }
+    }
+  } catch (error) {
+    throw toRequestError(error);
+  }
+  const unstorable =
+    findUnstorable(raw) ?? (file && hasUnstorableCharacter(file.filename) ? [fileField] : undefined);
+  if (unstorable) throw unstorableAt(['body', ...unstorable]);
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw invalidBody(parsed.error.issues);
+  return { fields: parsed.data, raw, file };
 }

@@ -17,7 +17,7 @@ import { type Database, fromPglite, openDatabase } from '../platform/db/client';
 import { JobQueue } from '../platform/jobs/job-queue';
 import { createLogger } from '../platform/logger';
 import { LocalStorage } from '../platform/storage/local-storage';
-import { createProviders } from '../providers';
+import { createProviders, type Providers } from '../providers';
 import { EnginePool } from '../providers/engines/engine-pool';
 
 /** Opens the database under test: PGlite from the migrated snapshot, or the PostgreSQL server. */
@@ -45,6 +45,8 @@ export async function createTestApp(
     clock?: Clock;
     /** Extra environment for this app's config (e.g. SMTP_URL, NODE_ENV=production). */
     env?: Record<string, string>;
+    /** Providers to use instead of the configured ones (e.g. a speech-to-text provider a test controls). */
+    providers?: Partial<Providers>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-test-'));
@@ -86,7 +88,10 @@ export async function createTestApp(
     }),
     engines,
     leases,
-    providers: createProviders(config, { engines, keepOutbox: outboxKeeper(database.db), logger }),
+    providers: {
+      ...createProviders(config, { engines, keepOutbox: outboxKeeper(database.db), logger }),
+      ...options.providers,
+    },
     // Tokens keep real time: a billing test's clock runs months ahead.
     auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
     clock: options.clock ?? systemClock,

@@ -10,12 +10,12 @@ import {
 import type { EventBus } from '../../platform/events/event-bus';
 import { completeChecklistStep, type StepLogger } from './onboarding.service';
 
-/** Which checklist item a generation's kind completes (accounts §4). */
-const GENERATION_STEP = {
+/** Which checklist item a generation's kind completes (accounts §4); speech to text has none. */
+const GENERATION_STEP: Partial<Record<string, OnboardingChecklistItemId>> = {
   text_to_speech: 'generate_text_to_speech',
   dialogue: 'generate_text_to_speech',
   speech_to_speech: 'generate_speech_to_speech',
-} as const satisfies Record<string, OnboardingChecklistItemId>;
+};
 
 /** Which checklist item a voice's arrival completes: a library copy, a designed voice; clones none. */
 const VOICE_STEP: Partial<Record<string, OnboardingChecklistItemId>> = {
@@ -29,9 +29,10 @@ const VOICE_STEP: Partial<Record<string, OnboardingChecklistItemId>> = {
  * action committed, and a failure is logged, never the action's.
  */
 export function subscribeOnboarding(bus: EventBus, deps: { db: Db; logger: StepLogger; clock: Clock }): void {
-  bus.on(generationStarted, 'onboarding.generation-started', (event) =>
-    completeChecklistStep(deps, event.userId, GENERATION_STEP[event.kind]),
-  );
+  bus.on(generationStarted, 'onboarding.generation-started', async (event) => {
+    const step = GENERATION_STEP[event.kind];
+    if (step) await completeChecklistStep(deps, event.userId, step);
+  });
   bus.on(apiKeyCreated, 'onboarding.api-key-created', (event) =>
     // accounts §4 "API key revealed": the creation's answer is the one time the key is shown.
     completeChecklistStep(deps, event.userId, 'generate_api_key'),

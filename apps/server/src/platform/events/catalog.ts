@@ -13,7 +13,7 @@ export const generationStarted = defineEvent(
   z.object({
     userId: z.string(),
     workspaceId: z.string(),
-    kind: z.enum(['text_to_speech', 'dialogue', 'speech_to_speech']),
+    kind: z.enum(['text_to_speech', 'dialogue', 'speech_to_speech', 'speech_to_text']),
   }),
 );
 

@@ -191,30 +191,43 @@ function probeFailure(result: MediaToolResult): UploadRejectedError | undefined 
  * decodeToPcm stops at its own `maxSeconds`.
  */
 export async function probeUpload(bytes: Uint8Array, options: ProbeUploadOptions): Promise<UploadProbe> {
-  if (bytes.byteLength === 0) throw new UploadRejectedError('empty', 'The file is empty.');
-  if (bytes.byteLength > options.maxBytes) {
+  checkUploadSize(bytes.byteLength, options);
+  return withInputFile(bytes, (file) => probeUploadFile(file, bytes.byteLength, options));
+}
+
+/** The size rules of an upload: not empty, at most `maxBytes`. */
+function checkUploadSize(size: number, options: ProbeUploadOptions): void {
+  if (size === 0) throw new UploadRejectedError('empty', 'The file is empty.');
+  if (size > options.maxBytes) {
     const limit =
       options.maxBytes >= MEGABYTE
         ? `${Math.floor(options.maxBytes / MEGABYTE)} MB`
         : `${options.maxBytes} bytes`;
     throw new UploadRejectedError('too_large', `The file is larger than ${limit}.`);
   }
-  const result = await withInputFile(bytes, (file) =>
-    runMediaTool(
-      'ffprobe',
-      [
-        '-hide_banner',
-        '-v',
-        'error',
-        ...UPLOAD_INPUT_ARGS,
-        '-show_entries',
-        'format=format_name,duration:stream=codec_type,codec_name,sample_rate,channels,duration:stream_disposition=attached_pic',
-        '-of',
-        'json',
-        file,
-      ],
-      { timeoutMs: options.timeoutMs ?? 10_000 },
-    ),
+}
+
+/** probeUpload for an upload already on disk (`size` bytes at `file`): a large one is never read into memory. */
+export async function probeUploadFile(
+  file: string,
+  size: number,
+  options: ProbeUploadOptions,
+): Promise<UploadProbe> {
+  checkUploadSize(size, options);
+  const result = await runMediaTool(
+    'ffprobe',
+    [
+      '-hide_banner',
+      '-v',
+      'error',
+      ...UPLOAD_INPUT_ARGS,
+      '-show_entries',
+      'format=format_name,duration:stream=codec_type,codec_name,sample_rate,channels,duration:stream_disposition=attached_pic',
+      '-of',
+      'json',
+      file,
+    ],
+    { timeoutMs: options.timeoutMs ?? 10_000 },
   );
   const failure = probeFailure(result);
   if (failure) throw failure;
@@ -236,5 +249,5 @@ export async function probeUpload(bytes: Uint8Array, options: ProbeUploadOptions
       `The recording is ${Math.round(probe.durationSeconds)} s long; at most ${options.maxSeconds} s is accepted.`,
     );
   }
-  return { ...probe, kind, bytes: bytes.byteLength };
+  return { ...probe, kind, bytes: size };
 }
