@@ -43,13 +43,16 @@ const HELVETICA_BOLD = [
   611, 611, 611, 584, 611, 611, 611, 611, 611, 556, 611, 556,
 ];
 
-/** Unicode → WinAnsi byte, for the 217 characters WinAnsi has (Windows-1252 as the platform decodes it). */
+/** The characters of WinAnsi's bytes 0x80–0x9F (Windows-1252; the other bytes are Latin-1's). */
+const WIN_ANSI_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
+
+/** Unicode → WinAnsi byte, for the 217 characters WinAnsi has. */
 const WIN_ANSI: ReadonlyMap<string, number> = (() => {
   const map = new Map<string, number>();
-  const decoder = new TextDecoder('windows-1252');
   for (let code = 32; code <= 255; code += 1) {
     if ((HELVETICA[code - 32] ?? 0) === 0) continue; // undefined in WinAnsi
-    map.set(decoder.decode(Uint8Array.of(code)), code);
+    const char = code >= 0x80 && code <= 0x9f ? WIN_ANSI_HIGH.charAt(code - 0x80) : String.fromCharCode(code);
+    map.set(char, code);
   }
   return map;
 })();
@@ -94,11 +97,11 @@ export function toWinAnsi(text: string): number[] {
       bytes.push(code);
       continue;
     }
+    if (INVISIBLE.test(char)) continue;
     if (/\s/u.test(char)) {
       bytes.push(32);
       continue;
     }
-    if (INVISIBLE.test(char)) continue;
     const nearest = NEAREST[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '');
     const mapped = [...nearest].map((part) => WIN_ANSI.get(part));
     if (nearest && nearest !== char && mapped.every((byte) => byte !== undefined)) {

@@ -631,11 +631,12 @@ describe('pdf', () => {
   });
 
   it('transliterates what WinAnsi lacks, never breaking the file', () => {
-    const odd = transcriptOf([{ text: 'Łódź ő ﬁne − emoji 🎉 Ελλάδα (paren) back\\slash' }]);
+    const odd = transcriptOf([{ text: 'Łódź ő ﬁne − emoji 🎉 Ελλάδα (paren) back\\slash €5 “q” – ok' }]);
     const file = bytes(format(odd, { format: 'pdf' }));
     const { streams } = checkPdf(file);
     expect(streams[0]).toContain('(paren\\) back\\\\slash');
-    if (HAS_PDFTOTEXT) expect(pdftotext(file)).toContain('Lódz o fine - emoji ? ?????? (paren) back\\slash');
+    if (HAS_PDFTOTEXT)
+      expect(pdftotext(file)).toContain('Lódz o fine - emoji ? ?????? (paren) back\\slash €5 “q” – ok');
   });
 });
 

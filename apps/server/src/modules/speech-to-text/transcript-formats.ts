@@ -264,7 +264,7 @@ function json(
     ...(resolved.timestamps ? [] : ['start', 'end', 'characters']),
     ...(resolved.speakers ? [] : ['speaker_id']),
   ]);
-  const words = transcript.words.map((word) => {
+  const words = (transcript.words ?? []).map((word) => {
     const kept: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(word)) if (!dropped.has(key)) kept[key] = value;
     if (
