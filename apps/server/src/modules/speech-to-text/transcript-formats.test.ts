@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
+import * as sdkWire from '@elevenlabs/elevenlabs-js/serialization/index.js';
 import fc from 'fast-check';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -241,6 +242,46 @@ describe('formatTranscript: the file each format names', () => {
   it('refuses a format it does not know', () => {
     expect(() => format(DIALOGUE, { format: 'odt' as ExportFormat })).toThrow(TypeError);
   });
+});
+
+describe('with the official client', () => {
+  it.each(['srt', 'txt', 'segmented_json', 'docx', 'pdf', 'html'] as const)(
+    'takes %s options as @elevenlabs/elevenlabs-js sends them and answers its AdditionalFormatResponseModel',
+    (name) => {
+      const options = sdkWire.ExportOptions.jsonOrThrow({
+        format: name,
+        includeSpeakers: false,
+        includeTimestamps: true,
+        segmentOnSilenceLongerThanS: 0.5,
+        maxSegmentDurationS: 4,
+        maxSegmentChars: 60,
+        ...(name === 'srt' || name === 'txt' ? { maxCharactersPerLine: 30 } : {}),
+      }) as ExportOptions;
+      const result = format(MONOLOGUE, options, NAMES);
+      const parsed = sdkWire.AdditionalFormatResponseModel.parseOrThrow(result, {
+        unrecognizedObjectKeys: 'fail',
+      });
+      expect(parsed).toMatchObject({
+        requestedFormat: name,
+        isBase64Encoded: name === 'docx' || name === 'pdf',
+      });
+      if (name === 'srt') {
+        for (const cue of cuesOf(parsed.content)) {
+          expect(seconds(cue.end) - seconds(cue.start)).toBeLessThanOrEqual(4);
+          expect(cue.lines.join(' ').length).toBeLessThanOrEqual(60);
+          for (const line of cue.lines) expect(line.length).toBeLessThanOrEqual(30);
+          expect(cue.lines.join(' ')).not.toContain('Speaker');
+        }
+      }
+      if (name === 'segmented_json') {
+        for (const segment of JSON.parse(parsed.content).segments) {
+          expect(segment.text.length).toBeLessThanOrEqual(60);
+          expect(segment.end_time - segment.start_time).toBeLessThanOrEqual(4);
+          expect(segment.speaker_id).toBeUndefined();
+        }
+      }
+    },
+  );
 });
 
 describe('srt', () => {
