@@ -29,8 +29,10 @@ import {
  * | `include_speakers` | true | true |
  * | `include_timestamps` | (cue times are the format) | true; txt false |
  *
+ * With `max_segment_chars` given, a cue holds that many characters, wrapped to as many lines as it takes.
  * A segment also ends at every change of speaker. Speakers print as the names given (`speaker_0` →
- * "Alice"), else as "Speaker 1", "Speaker 2"…; only a transcript with speakers (diarized) has any.
+ * "Alice"), else as "Speaker 1", "Speaker 2"…; only a transcript with speakers (diarized) has any. json
+ * and segmented_json keep `speaker_id` and add the given name as `speaker_name`.
  * Audio events print as "(laughter)". docx and pdf are base64, the others plain UTF-8 text. Numbers that
  * are not finite, or not positive (silence: negative), count as not given.
  */

@@ -4,9 +4,10 @@
  *
  * A segment ends before a word when the speaker (or the channel) changes, when the silence before the word
  * is longer than `silenceS`, or when the word would take the segment past `maxDurationS` or `maxChars`
- * (for subtitles: past `maxLines` lines of `lineChars` characters). Past half of a limit, a segment also
- * ends after a word that closes a sentence, so cues and paragraphs rarely stop mid-sentence. A single word
- * longer than a limit still makes a segment of its own.
+ * (for subtitles: past `maxLines` lines of `lineChars` characters). A full segment gives back the words
+ * after its last sentence (else its last clause) to the next one, when at least a third of it stays; past
+ * half of a limit, a segment ends after a word that closes a sentence. So cues and paragraphs rarely stop
+ * mid-sentence. A single word longer than a limit still makes a segment of its own.
  *
  * Times: words without times (a transcript made with `timestamps_granularity: none`, or without words at
  * all) are spread over the audio's duration by their length in characters; with no duration either, every
