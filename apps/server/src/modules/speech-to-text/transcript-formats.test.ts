@@ -773,3 +773,50 @@ describe('segmentation, on random transcripts', () => {
     );
   });
 });
+
+describe('any text, never a broken file', () => {
+  // Any UTF-16 code unit: control characters, lone surrogates, markup characters, CJK, emoji halves.
+  const anyText = fc.string({
+    unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+  });
+  const anyWords = fc.array(
+    fc.oneof(anyText, fc.constantFrom('<', '&', '"', "'", '-->', ']]>', '(', ')', '\\')),
+    {
+      minLength: 1,
+      maxLength: 30,
+    },
+  );
+
+  it('gives well-formed files in every format', () => {
+    fc.assert(
+      fc.property(anyWords, anyText, (tokens, name) => {
+        const transcript = transcriptOf([{ speaker: 'speaker_0', text: tokens.join(' ') }]);
+        const names = { speaker_0: name };
+        for (const cue of cuesOf(text(format(transcript, { format: 'srt' }, names)))) {
+          expect(cue.lines.length).toBeGreaterThan(0);
+        }
+        const vtt = text(format(transcript, { format: 'webvtt' }, names));
+        expect(vtt.startsWith('WEBVTT\n')).toBe(true);
+        for (const tag of vtt.match(/<[^>]*>/g) ?? []) expect(tag).toMatch(/^<v [^<>]*>$/);
+        JSON.parse(text(format(transcript, { format: 'json' }, names)));
+        JSON.parse(text(format(transcript, { format: 'segmented_json' }, names)));
+        const html = text(format(transcript, { format: 'html' }, names));
+        const body = html.slice(html.indexOf('<main>'));
+        const bare = body
+          .replace(/<\/?(main|h1|p|span|body|html)( class="[a-z]+")?>/g, '')
+          .replace(/&(amp|lt|gt|quot|apos);/g, '');
+        expect(bare).not.toMatch(/[<>&]/);
+        const docx = unzipSync(new Uint8Array(bytes(format(transcript, { format: 'docx' }, names))));
+        const document = Buffer.from(docx['word/document.xml'] ?? []).toString('utf8');
+        const xmlText = document
+          .replace(/^<\?xml [^>]*\?>\n/, '')
+          .replace(/<[^<>]+>/g, '')
+          .replace(/&(amp|lt|gt|quot|apos);/g, '');
+        expect(xmlText).not.toMatch(/[<>&]/);
+        expect([...xmlText].filter((char) => (char.codePointAt(0) ?? 0) < 32)).toEqual([]);
+        checkPdf(bytes(format(transcript, { format: 'pdf' }, names)));
+      }),
+      { numRuns: 60 },
+    );
+  }, 60_000);
+});
