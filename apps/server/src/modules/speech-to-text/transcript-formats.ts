@@ -1,261 +1,405 @@
-import type { AdditionalFormatResponse, SpeechToTextWord, WireTranscript } from '@parla/contracts';
-import { strToU8, zipSync } from 'fflate';
-import { chunksOf } from './transcript-words';
-
-/*
- * A transcript as a file (issue 19: `additional_formats` and the page's exports). This is the speech-to-text
- * module's first, plain version behind the signature the formats work (stt-formats) fills in: segments cut
- * on a change of speaker, a silence, a duration or a length; SRT, WebVTT, text, JSON, segmented JSON, HTML,
- * DOCX and PDF.
- */
-
-export type TranscriptFormat = 'srt' | 'txt' | 'segmented_json' | 'docx' | 'pdf' | 'html' | 'webvtt' | 'json';
-
-/** The public API's export options (snake_case, as `additional_formats` sends them). */
-export interface FormatOptions {
-  format: TranscriptFormat;
-  include_speakers?: boolean | undefined;
-  include_timestamps?: boolean | undefined;
-  segment_on_silence_longer_than_s?: number | null | undefined;
-  max_segment_duration_s?: number | null | undefined;
-  max_segment_chars?: number | null | undefined;
-  max_characters_per_line?: number | null | undefined;
-}
-
-export interface TranscriptSegment {
-  text: string;
-  start: number;
-  end: number;
-  speaker: string | undefined;
-  words: SpeechToTextWord[];
-}
-
-const DEFAULT_SILENCE_S = 0.8;
-const DEFAULT_MAX_DURATION_S = 8;
-const DEFAULT_MAX_CHARS = 90;
-
-/** The transcript's words and events cut into segments by the options' rules (spacings are the joints). */
-export function segmentTranscript(transcript: WireTranscript, options: FormatOptions): TranscriptSegment[] {
-  const silence = options.segment_on_silence_longer_than_s ?? DEFAULT_SILENCE_S;
-  const maxDuration = options.max_segment_duration_s ?? DEFAULT_MAX_DURATION_S;
-  const maxChars = options.max_segment_chars ?? DEFAULT_MAX_CHARS;
-  const words = chunksOf(transcript)
-    .flatMap((c) => c.words.filter((w) => w.type !== 'spacing'))
-    .sort((a, b) => a.start - b.start);
-  const segments: TranscriptSegment[] = [];
-  let current: TranscriptSegment | undefined;
-  for (const word of words) {
-    const breaks =
-      current &&
-      (word.speaker_id !== current.speaker ||
-        word.start - current.end > silence ||
-        word.end - current.start > maxDuration ||
-        current.text.length + 1 + word.text.length > maxChars);
-    if (!current || breaks) {
-      current = {
-        text: word.text,
-        start: word.start,
-        end: word.end,
-        speaker: word.speaker_id,
-        words: [word],
-      };
-      segments.push(current);
-    } else {
-      current.text += ` ${word.text}`;
-      current.end = Math.max(current.end, word.end);
-      current.words.push(word);
-    }
-  }
-  return segments;
-}
-
-/** `hh:mm:ss,mmm` (SRT) or `hh:mm:ss.mmm` (WebVTT). */
-export function clockTime(seconds: number, separator: ',' | '.'): string {
-  const total = Math.max(0, Math.round(seconds * 1000));
-  const h = Math.floor(total / 3_600_000);
-  const m = Math.floor((total % 3_600_000) / 60_000);
-  const s = Math.floor((total % 60_000) / 1000);
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(h)}:${pad(m)}:${pad(s)}${separator}${pad(total % 1000, 3)}`;
-}
-
-/** Wraps a text into lines of at most `width` characters (a longer word stands alone). */
-function wrap(text: string, width: number | null | undefined): string {
-  if (!width) return text;
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines.join('\n');
-}
-
-/** A segment's speaker as shown: the name given to it, else its id. */
-const speakerLabel = (segment: TranscriptSegment, names: Record<string, string>) =>
-  segment.speaker ? (names[segment.speaker] ?? segment.speaker) : undefined;
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** The lines a document shows: `[00:00:01] Speaker: text`, as the options say. */
-function documentLines(segments: TranscriptSegment[], options: FormatOptions, names: Record<string, string>) {
-  const speakers = options.include_speakers ?? true;
-  const timestamps = options.include_timestamps ?? true;
-  return segments.map((segment) => {
-    const time = timestamps ? `[${clockTime(segment.start, '.').slice(0, 8)}] ` : '';
-    const who = speakers ? speakerLabel(segment, names) : undefined;
-    return `${time}${who ? `${who}: ` : ''}${segment.text}`;
-  });
-}
-
-/** A minimal Word document: one paragraph per line (Office Open XML, zipped). */
-function docxOf(lines: string[]): Uint8Array {
-  const xml = (text: string) => escapeHtml(text).replace(/'/g, '&apos;');
-  const body = lines.map((l) => `<w:p><w:r><w:t xml:space="preserve">${xml(l)}</w:t></w:r></w:p>`).join('');
-  return zipSync({
-    '[Content_Types].xml': strToU8(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-    ),
-    '_rels/.rels': strToU8(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-    ),
-    'word/document.xml': strToU8(
-      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
-    ),
-  });
-}
+import { writeDocx } from './docx-writer';
+import { writePdf } from './pdf-writer';
+import { escapeXml, type TranscriptDocument, type TranscriptParagraph } from './transcript-document';
+import {
+  cleanText,
+  clockTime,
+  type Segment,
+  type SegmentableWord,
+  type SegmentRules,
+  segmentWords,
+  shortTime,
+  subtitleLines,
+  wrapText,
+} from './transcript-segments';
 
 /**
- * A minimal PDF: the lines in Helvetica on A4 pages. The standard fonts know WinAnsi only: a character
- * outside Latin-1 is written as `?`.
+ * A transcript in the export formats: the public API's `additional_formats` (srt, txt, segmented_json,
+ * docx, pdf, html, and webvtt) and the transcription page's downloads (those and json).
+ *
+ * Every format starts from the same segments (transcript-segments.ts). The public API does not state its
+ * defaults; ours:
+ *
+ * | | srt, webvtt | txt, html, docx, pdf, segmented_json |
+ * | --- | --- | --- |
+ * | `max_characters_per_line` | 42 (a cue has at most 2 lines) | txt: no wrapping |
+ * | `max_segment_chars` | 84 (two full lines) | 800 |
+ * | `max_segment_duration_s` | 7 | 60 |
+ * | `segment_on_silence_longer_than_s` | 1 | 2 |
+ * | `include_speakers` | true | true |
+ * | `include_timestamps` | (cue times are the format) | true; txt false |
+ *
+ * With `max_segment_chars` given, a cue holds that many characters, wrapped to as many lines as it takes.
+ * A segment also ends at every change of speaker. Speakers print as the names given (`speaker_0` →
+ * "Alice"), else as "Speaker 1", "Speaker 2"…; only a transcript with speakers (diarized) has any. json
+ * and segmented_json keep `speaker_id` and add the given name as `speaker_name`.
+ * Audio events print as "(laughter)". docx and pdf are base64, the others plain UTF-8 text. Numbers that
+ * are not finite, or not positive (silence: negative), count as not given.
  */
-function pdfOf(lines: string[]): Buffer {
-  const wrapped = lines.flatMap((l) => wrap(l, 95).split('\n').concat(['']));
-  const perPage = 60;
-  const pages: string[][] = [];
-  for (let i = 0; i < wrapped.length; i += perPage) pages.push(wrapped.slice(i, i + perPage));
-  if (pages.length === 0) pages.push([]);
-  const pdfText = (text: string) =>
-    text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`);
-  const objects: string[] = [];
-  // 1 catalog, 2 pages, 3 font, then a page and its content per page.
-  const kids = pages.map((_, i) => `${4 + i * 2} 0 R`).join(' ');
-  objects.push('<< /Type /Catalog /Pages 2 0 R >>');
-  objects.push(`<< /Type /Pages /Kids [${kids}] /Count ${pages.length} >>`);
-  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
-  for (const [i, page] of pages.entries()) {
-    const text = page.map((l) => `(${pdfText(l)}) Tj T*`).join(' ');
-    const stream = `BT /F1 10 Tf 12 TL 50 800 Td ${text} ET`;
-    objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`,
-    );
-    objects.push(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
-  }
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+
+/** A word of the public API's transcript (`SpeechToTextWordResponseModel`, snake_case). */
+export interface WireWord extends SegmentableWord {
+  text: string;
+  start?: number | null;
+  end?: number | null;
+  type: 'word' | 'spacing' | 'audio_event';
+  speaker_id?: string | null;
+  logprob: number;
+  characters?: { text: string; start?: number | null; end?: number | null }[] | null;
+  channel_index?: number | null;
 }
 
-/** A transcript in one format, as `additional_formats[]` carries it (binary formats in base64). */
+/** The public API's transcript (`SpeechToTextChunkResponseModel`, snake_case). */
+export interface WireTranscript {
+  language_code: string;
+  language_probability: number;
+  text: string;
+  words: WireWord[];
+  channel_index?: number | null;
+  transcription_id?: string | null;
+  audio_duration_secs?: number | null;
+  additional_formats?: unknown;
+}
+
+export type ExportFormat = 'srt' | 'txt' | 'segmented_json' | 'docx' | 'pdf' | 'html' | 'webvtt' | 'json';
+
+export const EXPORT_FORMATS: readonly ExportFormat[] = [
+  'srt',
+  'txt',
+  'segmented_json',
+  'docx',
+  'pdf',
+  'html',
+  'webvtt',
+  'json',
+];
+
+/** One element of `additional_formats` (the public API's `ExportOptions`, wire names). */
+export interface ExportOptions {
+  format: ExportFormat;
+  max_characters_per_line?: number | null;
+  include_speakers?: boolean | null;
+  include_timestamps?: boolean | null;
+  segment_on_silence_longer_than_s?: number | null;
+  max_segment_duration_s?: number | null;
+  max_segment_chars?: number | null;
+}
+
+/** The public API's `AdditionalFormatResponseModel`. */
+export interface AdditionalFormat {
+  requested_format: string;
+  file_extension: string;
+  content_type: string;
+  is_base64_encoded: boolean;
+  content: string;
+}
+
+const FILES: Record<ExportFormat, { extension: string; contentType: string }> = {
+  srt: { extension: 'srt', contentType: 'application/x-subrip; charset=utf-8' },
+  webvtt: { extension: 'vtt', contentType: 'text/vtt; charset=utf-8' },
+  txt: { extension: 'txt', contentType: 'text/plain; charset=utf-8' },
+  segmented_json: { extension: 'json', contentType: 'application/json' },
+  json: { extension: 'json', contentType: 'application/json' },
+  html: { extension: 'html', contentType: 'text/html; charset=utf-8' },
+  docx: {
+    extension: 'docx',
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  },
+  pdf: { extension: 'pdf', contentType: 'application/pdf' },
+};
+
+const SUBTITLE_LINE_CHARS = 42;
+const SUBTITLE_LINES = 2;
+
+const positive = (value: number | null | undefined): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+const nonNegative = (value: number | null | undefined): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+
+/** How a speaker is printed: the name given for it, else "Speaker 1" for `speaker_0`, else its id. */
+export function speakerLabel(speakerId: string, speakerNames?: Record<string, string>): string {
+  const name = speakerNames && Object.hasOwn(speakerNames, speakerId) ? speakerNames[speakerId] : undefined;
+  const given = typeof name === 'string' ? cleanText(name) : '';
+  if (given) return given;
+  const number = /^speaker_(\d+)$/.exec(speakerId);
+  return number ? `Speaker ${Number(number[1]) + 1}` : cleanText(speakerId);
+}
+
+/** The export's options resolved against the format's defaults (see the file's header). */
+interface Resolved {
+  rules: SegmentRules;
+  /** Subtitles: the cue's line width; txt: its wrap width, if any. */
+  lineChars?: number;
+  speakers: boolean;
+  timestamps: boolean;
+}
+
+function resolve(options: ExportOptions, label: (id: string) => string): Resolved {
+  const subtitles = options.format === 'srt' || options.format === 'webvtt';
+  const speakers = options.include_speakers ?? true;
+  const timestamps = options.include_timestamps ?? options.format !== 'txt';
+  const lineChars = positive(options.max_characters_per_line);
+  const maxChars = positive(options.max_segment_chars);
+  const rules: SegmentRules = {
+    silenceS: nonNegative(options.segment_on_silence_longer_than_s) ?? (subtitles ? 1 : 2),
+    maxDurationS: positive(options.max_segment_duration_s) ?? (subtitles ? 7 : 60),
+    maxChars: maxChars ?? Number.POSITIVE_INFINITY,
+  };
+  if (!subtitles) {
+    rules.maxChars = maxChars ?? 800;
+    return {
+      rules,
+      speakers,
+      timestamps,
+      ...(lineChars ? { lineChars: Math.floor(Math.max(lineChars, 1)) } : {}),
+    };
+  }
+  const width = Math.floor(Math.max(lineChars ?? SUBTITLE_LINE_CHARS, 1));
+  // Without a character limit, a cue holds what fits in two lines; with one, it is wrapped to its lines.
+  if (maxChars === undefined) rules.lines = { lineChars: width, maxLines: SUBTITLE_LINES };
+  // srt prints the speaker's name in the cue, so it counts; webvtt names the voice in a tag.
+  if (options.format === 'srt' && speakers) rules.prefixLength = (id) => (id ? label(id).length + 2 : 0);
+  return { rules, speakers, timestamps, lineChars: width };
+}
+
+/** Cue times: at least 1 s on screen where the next cue leaves room, never over the next cue. */
+function cueTimes(segments: readonly Segment[]): { start: number; end: number }[] {
+  return segments.map((segment, index) => {
+    const next = segments[index + 1]?.start ?? Number.POSITIVE_INFINITY;
+    let end = Math.max(segment.end, Math.min(segment.start + 1, next));
+    if (end > next && next > segment.start) end = next;
+    return { start: segment.start, end };
+  });
+}
+
+function srt(segments: readonly Segment[], resolved: Resolved, label: (id: string) => string): string {
+  const times = cueTimes(segments);
+  const cues = segments.map((segment, index) => {
+    const time = times[index] as { start: number; end: number };
+    const prefix = resolved.speakers && segment.speakerId ? `${label(segment.speakerId)}: ` : '';
+    // "-->" on a text line would read as a timing line.
+    const lines = subtitleLines(`${prefix}${segment.text}`.replace(/-->/g, '->'), resolved.lineChars ?? 42);
+    return `${index + 1}\n${clockTime(time.start, ',')} --> ${clockTime(time.end, ',')}\n${lines.join('\n')}\n`;
+  });
+  return cues.join('\n');
+}
+
+/** Cue text in WebVTT: `&`, `<` and `>` as character references (which also rules out "-->"). */
+const escapeCue = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function webvtt(segments: readonly Segment[], resolved: Resolved, label: (id: string) => string): string {
+  const times = cueTimes(segments);
+  const cues = segments.map((segment, index) => {
+    const time = times[index] as { start: number; end: number };
+    const lines = subtitleLines(segment.text, resolved.lineChars ?? 42).map(escapeCue);
+    const voice = resolved.speakers && segment.speakerId ? `<v ${escapeCue(label(segment.speakerId))}>` : '';
+    return `${index + 1}\n${clockTime(time.start, '.')} --> ${clockTime(time.end, '.')}\n${voice}${lines.join('\n')}\n`;
+  });
+  return ['WEBVTT\n', ...cues].join('\n');
+}
+
+function paragraphs(segments: readonly Segment[], resolved: Resolved, label: (id: string) => string) {
+  return segments.map(
+    (segment): TranscriptParagraph => ({
+      ...(resolved.timestamps ? { time: shortTime(segment.start) } : {}),
+      ...(resolved.speakers && segment.speakerId ? { speaker: label(segment.speakerId) } : {}),
+      text: segment.text,
+    }),
+  );
+}
+
+function txt(segments: readonly Segment[], resolved: Resolved, label: (id: string) => string): string {
+  const blocks = paragraphs(segments, resolved, label).map((paragraph) => {
+    const line = `${paragraph.time ? `[${paragraph.time}] ` : ''}${paragraph.speaker ? `${paragraph.speaker}: ` : ''}${paragraph.text}`;
+    return resolved.lineChars ? wrapText(line, resolved.lineChars).join('\n') : line;
+  });
+  return blocks.length > 0 ? `${blocks.join('\n\n')}\n` : '';
+}
+
+const seconds = (value: number) => Math.round(value * 1000) / 1000;
+
+function segmentedJson(
+  transcript: WireTranscript,
+  segments: readonly Segment<WireWord>[],
+  resolved: Resolved,
+  speakerNames: Record<string, string> | undefined,
+): string {
+  const speaker = (id: string | undefined) =>
+    resolved.speakers && id
+      ? {
+          speaker_id: id,
+          ...(speakerNames && Object.hasOwn(speakerNames, id)
+            ? { speaker_name: speakerLabel(id, speakerNames) }
+            : {}),
+        }
+      : {};
+  const times = (start: number, end: number) =>
+    resolved.timestamps ? { start_time: seconds(start), end_time: seconds(end) } : {};
+  return `${JSON.stringify(
+    {
+      language_code: transcript.language_code,
+      segments: segments.map((segment) => ({
+        text: segment.text,
+        ...times(segment.start, segment.end),
+        ...speaker(segment.speakerId),
+        words: segment.words.map((word) => ({
+          text: word.text,
+          ...times(word.start, word.end),
+          type: word.type,
+          ...(word.source ? { logprob: word.source.logprob } : {}),
+        })),
+      })),
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** The transcript itself (without `additional_formats`), names added as `speaker_name`, filtered by the options. */
+function json(
+  transcript: WireTranscript,
+  resolved: Resolved,
+  speakerNames: Record<string, string> | undefined,
+): string {
+  const { additional_formats: _formats, ...rest } = transcript;
+  const dropped = new Set([
+    ...(resolved.timestamps ? [] : ['start', 'end', 'characters']),
+    ...(resolved.speakers ? [] : ['speaker_id']),
+  ]);
+  const words = (transcript.words ?? []).map((word) => {
+    const kept: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(word)) if (!dropped.has(key)) kept[key] = value;
+    if (
+      resolved.speakers &&
+      word.speaker_id &&
+      speakerNames &&
+      Object.hasOwn(speakerNames, word.speaker_id)
+    ) {
+      kept.speaker_name = speakerLabel(word.speaker_id, speakerNames);
+    }
+    return kept;
+  });
+  return `${JSON.stringify({ ...rest, words }, null, 2)}\n`;
+}
+
+/** The language's English name ("English" for `eng`), else its code. */
+function languageName(code: string): string {
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(code);
+    return name && name !== code ? name : code;
+  } catch {
+    return code;
+  }
+}
+
+function toDocument(
+  transcript: WireTranscript,
+  segments: readonly Segment[],
+  resolved: Resolved,
+  label: (id: string) => string,
+): TranscriptDocument {
+  const language = cleanText(transcript.language_code ?? '');
+  const duration = positive(transcript.audio_duration_secs) ?? segments.at(-1)?.end;
+  const speakers = new Set(segments.flatMap((segment) => (segment.speakerId ? [segment.speakerId] : [])));
+  const details = [
+    language ? languageName(language) : '',
+    duration !== undefined ? `Duration ${shortTime(Math.ceil(duration))}` : '',
+    resolved.speakers && speakers.size > 0 ? `${speakers.size} speaker${speakers.size === 1 ? '' : 's'}` : '',
+  ].filter(Boolean);
+  let languageCode: string | undefined;
+  try {
+    languageCode = language ? Intl.getCanonicalLocales(language)[0] : undefined;
+  } catch {
+    languageCode = undefined;
+  }
+  return {
+    title: 'Transcript',
+    details: details.length > 0 ? details.join(' · ') : 'No speech',
+    ...(languageCode ? { languageCode } : {}),
+    paragraphs: paragraphs(segments, resolved, label),
+  };
+}
+
+const HTML_STYLE = `:root{color-scheme:light dark}
+body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1c1c1e;background:#fff}
+main{max-width:44rem;margin:0 auto;padding:2.5rem 1.25rem 4rem}
+h1{font-size:1.75rem;line-height:1.2;margin:0 0 .25rem}
+.details{color:#5f5f66;font-size:.9rem;margin:0 0 2rem}
+p{margin:0 0 1rem;overflow-wrap:anywhere}
+.time{color:#5f5f66;font-variant-numeric:tabular-nums}
+.speaker{font-weight:600}
+@media (prefers-color-scheme:dark){body{color:#ececf1;background:#18181b}.details,.time{color:#a1a1aa}}`;
+
+/** A complete HTML page, light or dark as the reader's system is, every text escaped. */
+function html(transcript: TranscriptDocument): string {
+  const body = transcript.paragraphs.map((paragraph) => {
+    const time = paragraph.time ? `<span class="time">[${paragraph.time}]</span> ` : '';
+    const speaker = paragraph.speaker ? `<span class="speaker">${escapeXml(paragraph.speaker)}:</span> ` : '';
+    return `<p>${time}${speaker}${escapeXml(paragraph.text)}</p>`;
+  });
+  return `<!DOCTYPE html>
+<html${transcript.languageCode ? ` lang="${escapeXml(transcript.languageCode)}"` : ''}>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="Parla">
+<title>${escapeXml(transcript.title)}</title>
+<style>
+${HTML_STYLE}
+</style>
+</head>
+<body>
+<main>
+<h1>${escapeXml(transcript.title)}</h1>
+<p class="details">${escapeXml(transcript.details)}</p>
+${body.join('\n')}
+</main>
+</body>
+</html>
+`;
+}
+
+/** The transcript in one export format (see the file's header for the options' defaults). */
 export function formatTranscript(
   transcript: WireTranscript,
-  options: FormatOptions,
-  speakerNames: Record<string, string> = {},
-): AdditionalFormatResponse {
-  const segments = segmentTranscript(transcript, options);
-  const speakers = options.include_speakers ?? true;
-  const timestamps = options.include_timestamps ?? true;
-  const text = (format: string, extension: string, contentType: string, content: string) => ({
-    requested_format: format,
-    file_extension: extension,
-    content_type: contentType,
+  options: ExportOptions,
+  speakerNames?: Record<string, string>,
+): AdditionalFormat {
+  const file = FILES[options.format];
+  if (!file) throw new TypeError(`Unknown transcript format: ${String(options.format)}`);
+  const label = (id: string) => speakerLabel(id, speakerNames);
+  const resolved = resolve(options, label);
+  const segments = segmentWords(transcript.words ?? [], resolved.rules, {
+    text: transcript.text ?? '',
+    durationSecs: transcript.audio_duration_secs ?? 0,
+  });
+  const text = (content: string): AdditionalFormat => ({
+    requested_format: options.format,
+    file_extension: file.extension,
+    content_type: file.contentType,
     is_base64_encoded: false,
     content,
   });
-  const cueText = (segment: TranscriptSegment) => {
-    const who = speakers ? speakerLabel(segment, speakerNames) : undefined;
-    return wrap(`${who ? `[${who}] ` : ''}${segment.text}`, options.max_characters_per_line);
-  };
+  const binary = (content: Buffer): AdditionalFormat => ({
+    ...text(content.toString('base64')),
+    is_base64_encoded: true,
+  });
   switch (options.format) {
     case 'srt':
-      return text(
-        'srt',
-        'srt',
-        'application/x-subrip',
-        segments
-          .map((s, i) => `${i + 1}\n${clockTime(s.start, ',')} --> ${clockTime(s.end, ',')}\n${cueText(s)}\n`)
-          .join('\n'),
-      );
+      return text(srt(segments, resolved, label));
     case 'webvtt':
-      return text(
-        'webvtt',
-        'vtt',
-        'text/vtt',
-        `WEBVTT\n\n${segments.map((s) => `${clockTime(s.start, '.')} --> ${clockTime(s.end, '.')}\n${cueText(s)}\n`).join('\n')}`,
-      );
+      return text(webvtt(segments, resolved, label));
     case 'txt':
-      return text(
-        'txt',
-        'txt',
-        'text/plain',
-        `${documentLines(segments, options, speakerNames)
-          .map((l) => wrap(l, options.max_characters_per_line))
-          .join('\n')}\n`,
-      );
-    case 'json':
-      return text('json', 'json', 'application/json', JSON.stringify(transcript));
+      return text(txt(segments, resolved, label));
     case 'segmented_json':
-      return text(
-        'segmented_json',
-        'json',
-        'application/json',
-        JSON.stringify({
-          segments: segments.map((s) => ({
-            text: s.text,
-            ...(timestamps ? { start: s.start, end: s.end } : {}),
-            ...(speakers && s.speaker ? { speaker: speakerLabel(s, speakerNames) } : {}),
-            words: s.words,
-          })),
-        }),
-      );
-    case 'html': {
-      const body = documentLines(segments, options, speakerNames)
-        .map((l) => `<p>${escapeHtml(l)}</p>`)
-        .join('\n');
-      return text(
-        'html',
-        'html',
-        'text/html',
-        `<!doctype html>\n<html><head><meta charset="utf-8"><title>Transcript</title></head><body>\n${body}\n</body></html>\n`,
-      );
-    }
+      return text(segmentedJson(transcript, segments, resolved, speakerNames));
+    case 'json':
+      return text(json(transcript, resolved, speakerNames));
+    case 'html':
+      return text(html(toDocument(transcript, segments, resolved, label)));
     case 'docx':
-      return {
-        requested_format: 'docx',
-        file_extension: 'docx',
-        content_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-        is_base64_encoded: true,
-        content: Buffer.from(docxOf(documentLines(segments, options, speakerNames))).toString('base64'),
-      };
+      return binary(writeDocx(toDocument(transcript, segments, resolved, label)));
     case 'pdf':
-      return {
-        requested_format: 'pdf',
-        file_extension: 'pdf',
-        content_type: 'application/pdf',
-        is_base64_encoded: true,
-        content: pdfOf(documentLines(segments, options, speakerNames)).toString('base64'),
-      };
+      return binary(writePdf(toDocument(transcript, segments, resolved, label)));
   }
 }
