@@ -10,8 +10,8 @@ import type { RequestCaller } from '../../platform/auth-guard';
 import { invalid } from '../../platform/errors';
 import type { DiskUpload } from '../../platform/multipart';
 import { type SttDeps, transcribeNow } from './speech-to-text.service';
-import { formatTranscript, segmentTranscript } from './transcript-formats';
-import { chunksOf } from './transcript-words';
+import { formatTranscript } from './transcript-formats';
+import { chunksOf, singleTranscript } from './transcript-words';
 
 /** OpenAI's `timestamp_granularities[]` as sent (repeated fields arrive joined by commas). */
 export function parseGranularities(fields: OpenAiTranscriptionFields): { words: boolean; segments: boolean } {
@@ -52,7 +52,13 @@ export function toVerboseJson(
 ): Record<string, unknown> {
   const chunk = chunksOf(transcript)[0] as SpeechToTextChunk;
   const words = chunk.words.filter((w) => w.type === 'word');
-  const segments = segmentTranscript(transcript, { format: 'segmented_json' });
+  // The segments of the segmented_json export (speaker changes, silences, length limits).
+  const segments = (
+    JSON.parse(
+      formatTranscript(singleTranscript(transcript), { format: 'segmented_json', include_speakers: false })
+        .content,
+    ) as { segments: { text: string; start_time: number; end_time: number }[] }
+  ).segments.map((s) => ({ text: s.text, start: s.start_time, end: s.end_time }));
   return {
     task: 'transcribe',
     language: (findSttLanguage(chunk.language_code)?.name ?? chunk.language_code).toLowerCase(),
@@ -113,12 +119,12 @@ export async function openAiTranscription(
       return { body: `${text}\n`, contentType: 'text/plain; charset=utf-8' };
     case 'srt':
       return {
-        body: formatTranscript(transcript, { format: 'srt' }).content,
+        body: formatTranscript(singleTranscript(transcript), { format: 'srt' }).content,
         contentType: 'text/plain; charset=utf-8',
       };
     case 'vtt':
       return {
-        body: formatTranscript(transcript, { format: 'webvtt' }).content,
+        body: formatTranscript(singleTranscript(transcript), { format: 'webvtt' }).content,
         contentType: 'text/vtt; charset=utf-8',
       };
     case 'verbose_json':

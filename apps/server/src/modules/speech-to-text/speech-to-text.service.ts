@@ -45,7 +45,7 @@ import {
 } from './speech-to-text.store';
 import type { TranscriptOptions, TranscriptRow } from './speech-to-text.tables';
 import { formatTranscript } from './transcript-formats';
-import { toChunk, toMultichannel } from './transcript-words';
+import { singleTranscript, toChunk, toMultichannel } from './transcript-words';
 
 /*
  * Speech to text (issue 19 items 1, 3, 4): a file or a URL is checked (content, size, length), priced at
@@ -297,7 +297,11 @@ export function additionalFormatsOf(
   speakerNames: Record<string, string> = {},
 ): AdditionalFormatResponse[] {
   return options.additionalFormats.map((o) =>
-    formatTranscript(transcript, o as unknown as Parameters<typeof formatTranscript>[1], speakerNames),
+    formatTranscript(
+      singleTranscript(transcript),
+      o as unknown as Parameters<typeof formatTranscript>[1],
+      speakerNames,
+    ),
   );
 }
 

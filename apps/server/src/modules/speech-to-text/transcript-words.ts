@@ -147,6 +147,26 @@ export function chunksOf(transcript: WireTranscript): SpeechToTextChunk[] {
   return 'transcripts' in transcript ? transcript.transcripts : [transcript];
 }
 
+/**
+ * One transcript for the export formats (transcript-formats.ts): a multichannel transcript's channels
+ * one after another, each word keeping its `channel_index` (the formats start a segment on a change of
+ * channel), the texts one line per channel.
+ */
+export function singleTranscript(transcript: WireTranscript): SpeechToTextChunk {
+  if (!('transcripts' in transcript)) return transcript;
+  const chunks = transcript.transcripts;
+  return {
+    language_code: chunks[0]?.language_code ?? 'eng',
+    language_probability: chunks[0]?.language_probability ?? 0,
+    text: chunks.map((c) => c.text).join('\n'),
+    words: chunks.flatMap((c, i) => c.words.map((w) => ({ ...w, channel_index: c.channel_index ?? i }))),
+    ...(transcript.transcription_id ? { transcription_id: transcript.transcription_id } : {}),
+    ...(transcript.audio_duration_secs !== undefined
+      ? { audio_duration_secs: transcript.audio_duration_secs }
+      : {}),
+  };
+}
+
 /** The speaker ids a transcript names, in the order they first speak. */
 export function speakersOf(transcript: WireTranscript): string[] {
   const seen = new Set<string>();

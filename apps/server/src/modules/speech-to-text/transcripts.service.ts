@@ -21,7 +21,8 @@ import {
   updateTranscriptRow,
 } from './speech-to-text.store';
 import type { TranscriptRow } from './speech-to-text.tables';
-import { formatTranscript, type TranscriptFormat } from './transcript-formats';
+import { type ExportFormat, formatTranscript } from './transcript-formats';
+import { singleTranscript } from './transcript-words';
 
 /*
  * The workspace's transcripts (issue 19 items 1, 4, 6): read, list, rename, export and delete, shared
@@ -154,7 +155,7 @@ export async function transcriptAudio(
   return { key: row.audioKey, size: stat.size, name: row.name };
 }
 
-const EXPORT_FORMATS: Record<TranscriptExportFormat, TranscriptFormat> = {
+const EXPORT_FORMATS: Record<TranscriptExportFormat, ExportFormat> = {
   txt: 'txt',
   srt: 'srt',
   vtt: 'webvtt',
@@ -184,7 +185,7 @@ export async function exportTranscript(
 ): Promise<{ body: Buffer; contentType: string; fileName: string }> {
   const row = await completedTranscript(db, caller, id);
   const made = formatTranscript(
-    toWireTranscript(row),
+    singleTranscript(toWireTranscript(row)),
     {
       format: EXPORT_FORMATS[query.format],
       include_speakers: query.include_speakers,
