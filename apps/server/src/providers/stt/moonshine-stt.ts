@@ -29,7 +29,12 @@ import { words as plainWords } from './words';
 /** What the embedded recogniser needs of the engine pool (EnginePool). */
 export interface SttEngines {
   run(job: EngineJob, timeoutMs?: number, options?: SynthesisOptions): Promise<unknown>;
+  /** Its children: a transcription keeps at most this many calls in the pool at once. */
+  readonly size: number;
 }
+
+/** Segments sent to the external server at once, per transcription. */
+const SERVER_CALLS = 4;
 
 /** Voice activity is found five minutes of audio at a time (about a second of work each). */
 const SPAN = 300 * STT_SAMPLE_RATE;
@@ -211,6 +216,9 @@ export class MoonshineStt implements SttProvider {
       let done = 0;
       let scanned = 0;
       let lastEnd = 0;
+      const inFlight = new Set<Promise<void>>();
+      // The first call that failed: the transcription stops sending more.
+      let failure: unknown;
       const report = () =>
         request.onProgress?.(
           total === 0 ? 1 : Math.min(0.99, 0.1 * (scanned / total) + 0.9 * (done / Math.max(1, total))),
@@ -239,6 +247,12 @@ export class MoonshineStt implements SttProvider {
         if (spanBatches.length === 0 && gaps.length > 0) spanBatches.push([]);
         for (const [b, batch] of spanBatches.entries()) {
           const seconds = batch.reduce((n, s) => n + s.end - s.start, 0) / STT_SAMPLE_RATE;
+          // At most one call per child in the pool at a time: the rest of the file waits here, not in
+          // the pool's queue, whose wait is bounded (a long file would otherwise fail as busy).
+          const limit = request.model === 'external' ? SERVER_CALLS : Math.max(1, this.engines.size);
+          while (inFlight.size >= limit) await Promise.race(inFlight);
+          if (failure !== undefined) throw failure;
+          request.signal?.throwIfAborted();
           const recognised =
             request.model === 'external'
               ? this.recogniseWithServer(raw, batch, request)
@@ -256,13 +270,21 @@ export class MoonshineStt implements SttProvider {
                   request.tenant,
                   request.signal,
                 );
-          work.push(
-            recognised.then((result) => {
-              done += batch.reduce((n, s) => n + s.end - s.start, 0);
-              report();
-              return result;
-            }),
+          const call = recognised.then((result) => {
+            done += batch.reduce((n, s) => n + s.end - s.start, 0);
+            report();
+            return result;
+          });
+          // Handled here too, so a call failing while the loop waits elsewhere is never unhandled.
+          const settled = call.then(
+            () => undefined,
+            (error: unknown) => {
+              failure ??= error;
+            },
           );
+          inFlight.add(settled);
+          void settled.then(() => inFlight.delete(settled));
+          work.push(call);
         }
         scanned = found.next;
         // The speech that was found is what is left to recognise: progress counts against it.
