@@ -25,6 +25,8 @@ function freePort(): Promise<number> {
 export interface Server {
   url: string;
   apiKey: string;
+  /** The server process's id (its engine children and program hosts are its descendants). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -98,6 +100,7 @@ export async function startParla(options: { tier?: string } = {}): Promise<Serve
   return {
     url,
     apiKey,
+    pid: child.pid as number,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
