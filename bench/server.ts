@@ -43,7 +43,12 @@ function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
  * enterprise: enough credits and concurrency for the load) and its API key come from `npm run admin`,
  * run against that DATA_DIR before the server owns it.
  */
-export async function startParla(options: { tier?: string } = {}): Promise<Server> {
+export async function startParla(
+  options: {
+    tier?: string /** More of the server's environment (its config). */;
+    env?: Record<string, string>;
+  } = {},
+): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-bench-'));
   // WEB_DIST_DIR points where no web app is: the API alone, whatever state a web build is in.
@@ -53,6 +58,7 @@ export async function startParla(options: { tier?: string } = {}): Promise<Serve
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: dataDir,
+    ...options.env,
   };
   const created = await runNode(
     [

@@ -427,10 +427,14 @@ function postSpeechToText(server: Server, file: string): Promise<ApiAnswer> {
   });
 }
 
-/** The public API's answer: its text and word count (the words[] entries of type word). */
-function readTranscript(answer: ApiAnswer): { text: string; words: number } {
-  if (answer.status !== 200)
-    throw new Error(`POST /v1/speech-to-text: HTTP ${answer.status} ${answer.body.toString().slice(0, 500)}`);
+/** The public API's answer: its text and word count (the words[] entries of type word); undefined on an error. */
+function readTranscript(answer: ApiAnswer): { text: string; words: number } | undefined {
+  if (answer.status !== 200) {
+    console.log(
+      `POST /v1/speech-to-text answered HTTP ${answer.status} after ${answer.wallSeconds.toFixed(1)} s: ${answer.body.toString().slice(0, 300)} FAIL`,
+    );
+    return undefined;
+  }
   const json = JSON.parse(answer.body.toString()) as { text?: string; words?: { type?: string }[] };
   return { text: json.text ?? '', words: (json.words ?? []).filter((w) => w.type === 'word').length };
 }
@@ -470,6 +474,7 @@ async function measureApiRtf(
 ): Promise<void> {
   const answer = await postSpeechToText(server, recording.file);
   const api = readTranscript(answer);
+  if (!api) return;
   const rtf = provider.seconds / answer.wallSeconds;
   console.log(
     `${'POST /v1/speech-to-text'.padEnd(34)} ${answer.wallSeconds.toFixed(1).padStart(7)} ${rtf.toFixed(1).padStart(6)} ${pct(wordErrorRate(spelledAlike(recording.reference), spelledAlike(api.text))).padStart(6)}  target RTF ≥ ${TARGET.rtf} ${verdict(rtf >= TARGET.rtf)}; API/provider time ${(answer.wallSeconds / provider.wallSeconds).toFixed(2)}; ${api.words} words with times`,
@@ -589,7 +594,7 @@ async function measureMemory(server: Server, tenMinutes: string, scratch: string
     `${`descendants (up to ${processes})`.padEnd(28)} ${idleChildren.toFixed(0).padStart(8)} ${busyChildren.toFixed(0).padStart(8)} ${(busyChildren / Math.max(1, idleChildren)).toFixed(2).padStart(9)}  (engine children, program hosts, ffmpeg: the sum of their RSS at each sample)`,
   );
   console.log(
-    `${busy.length} samples; ${answer.wallSeconds.toFixed(1)} s (RTF ${(seconds / answer.wallSeconds).toFixed(1)}), ${transcript.words} words with times`,
+    `${busy.length} samples; ${answer.wallSeconds.toFixed(1)} s (RTF ${(seconds / answer.wallSeconds).toFixed(1)}), ${transcript ? `${transcript.words} words with times` : 'no transcript'}`,
   );
 }
 
@@ -612,7 +617,13 @@ export async function run(): Promise<void> {
     if (parts.has('rtf') || parts.has('memory')) {
       const recording = await longRecording(clips, TEN_MINUTES, path.join(scratch, 'ten-minutes.mp3'));
       const provider = parts.has('rtf') ? await measureProviderRtf(recording) : undefined;
-      const server = await startParla();
+      // BENCH_ENGINE_TIMEOUT_MS sets the server's ENGINE_TIMEOUT_MS (the engine pool's time bound, and how
+      // long a call may wait for a free engine): a diagnosis knob; without it the server's default.
+      const engineTimeout = process.env.BENCH_ENGINE_TIMEOUT_MS;
+      console.log(
+        `\nthe server: built and started as npm start runs it, ENGINE_TIMEOUT_MS ${engineTimeout ?? 'default (30000)'}`,
+      );
+      const server = await startParla(engineTimeout ? { env: { ENGINE_TIMEOUT_MS: engineTimeout } } : {});
       try {
         if (provider) await measureApiRtf(server, recording, provider);
         if (parts.has('memory')) await measureMemory(server, recording.file, scratch);
