@@ -25,6 +25,8 @@ function freePort(): Promise<number> {
 export interface Server {
   url: string;
   apiKey: string;
+  /** The server process's id (its engine children and program hosts are its descendants). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -41,7 +43,12 @@ function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
  * enterprise: enough credits and concurrency for the load) and its API key come from `npm run admin`,
  * run against that DATA_DIR before the server owns it.
  */
-export async function startParla(options: { tier?: string } = {}): Promise<Server> {
+export async function startParla(
+  options: {
+    tier?: string /** More of the server's environment (its config). */;
+    env?: Record<string, string>;
+  } = {},
+): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-bench-'));
   // WEB_DIST_DIR points where no web app is: the API alone, whatever state a web build is in.
@@ -51,6 +58,7 @@ export async function startParla(options: { tier?: string } = {}): Promise<Serve
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: dataDir,
+    ...options.env,
   };
   const created = await runNode(
     [
@@ -98,6 +106,7 @@ export async function startParla(options: { tier?: string } = {}): Promise<Serve
   return {
     url,
     apiKey,
+    pid: child.pid as number,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
