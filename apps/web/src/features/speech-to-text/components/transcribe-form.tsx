@@ -223,7 +223,7 @@ export function TranscribeForm({ onStarted }: TranscribeFormProps) {
               onDragLeave={() => setDragging(false)}
               onDrop={handleDrop}
               className={clsx(
-                'flex min-h-56 flex-col items-center justify-center gap-4 rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors sm:px-6',
+                'flex min-h-56 flex-1 flex-col items-center justify-center gap-4 rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors sm:px-6',
                 dragging ? 'border-accent bg-accent/5' : 'border-line',
               )}
             >
@@ -280,28 +280,6 @@ export function TranscribeForm({ onStarted }: TranscribeFormProps) {
             </section>
           )}
           {message && <FormMessage>{message}</FormMessage>}
-          {busy && (
-            <div className="flex flex-col gap-2" aria-live="polite">
-              <div className="flex items-center justify-between gap-3 text-sm">
-                <span className="text-fg-muted">
-                  {progress !== null && progress >= 1 ? 'Starting the transcription…' : 'Uploading…'}
-                </span>
-                <span className="font-medium tabular-nums">{Math.round((progress ?? 0) * 100)}%</span>
-              </div>
-              <ProgressBar label="Upload" value={progress} />
-            </div>
-          )}
-          <div className="mt-auto flex flex-wrap items-center justify-end gap-2">
-            {busy && (
-              <Button variant="secondary" onClick={() => upload.current?.abort()}>
-                Cancel
-              </Button>
-            )}
-            <Button type="submit" disabled={!source || recording} aria-disabled={busy || undefined}>
-              {busy && <SpinnerIcon className="motion-safe:animate-spin" />}
-              {busy ? 'Uploading…' : 'Transcribe'}
-            </Button>
-          </div>
         </div>
 
         <fieldset
@@ -333,7 +311,7 @@ export function TranscribeForm({ onStarted }: TranscribeFormProps) {
             </p>
           </div>
           <div className="flex flex-col gap-1.5">
-            <span className="text-sm font-medium text-fg" id={`${id}-accuracy`}>
+            <span aria-hidden="true" className="text-sm font-medium text-fg">
               Model
             </span>
             <SegmentedControl
@@ -403,6 +381,30 @@ export function TranscribeForm({ onStarted }: TranscribeFormProps) {
             )}
           </div>
         </fieldset>
+        <div className="flex flex-col gap-3 border-t border-line px-5 py-4 lg:col-span-2">
+          {busy && (
+            <div className="flex flex-col gap-2" aria-live="polite">
+              <div className="flex items-center justify-between gap-3 text-sm">
+                <span className="text-fg-muted">
+                  {progress !== null && progress >= 1 ? 'Starting the transcription…' : 'Uploading…'}
+                </span>
+                <span className="font-medium tabular-nums">{Math.round((progress ?? 0) * 100)}%</span>
+              </div>
+              <ProgressBar label="Upload" value={progress} />
+            </div>
+          )}
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            {busy && (
+              <Button variant="secondary" onClick={() => upload.current?.abort()}>
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" disabled={!source || recording} aria-disabled={busy || undefined}>
+              {busy && <SpinnerIcon className="motion-safe:animate-spin" />}
+              {busy ? 'Uploading…' : 'Transcribe'}
+            </Button>
+          </div>
+        </div>
       </form>
     </Card>
   );

@@ -187,12 +187,14 @@ function TranscriptRow({
             {item.status === 'completed' ? (
               <Link
                 to={transcriptPath(item.transcription_id)}
-                className="min-w-0 truncate font-medium text-fg hover:underline"
+                className="min-w-0 line-clamp-2 font-medium text-fg [overflow-wrap:anywhere] hover:underline"
               >
                 {item.name}
               </Link>
             ) : (
-              <span className="min-w-0 truncate font-medium text-fg">{item.name}</span>
+              <span className="min-w-0 line-clamp-2 font-medium text-fg [overflow-wrap:anywhere]">
+                {item.name}
+              </span>
             )}
             <Badge
               dot

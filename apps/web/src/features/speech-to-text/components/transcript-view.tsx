@@ -218,7 +218,7 @@ export function TranscriptView({ details, transcript, onDeleted }: TranscriptVie
       >
         <Card className="order-2 flex min-w-0 flex-col lg:order-1">
           <div className="flex flex-col gap-3 border-b border-line px-4 py-3 sm:px-5">
-            <search className="flex flex-wrap items-center gap-2">
+            <search className="flex items-center gap-2">
               <label htmlFor={`${id}-find`} className="sr-only">
                 Find in transcript
               </label>
@@ -231,12 +231,12 @@ export function TranscriptView({ details, transcript, onDeleted }: TranscriptVie
                 onChange={(event) => setQuery(event.target.value)}
                 onKeyDown={handleSearchKey}
                 aria-describedby={`${id}-count`}
-                className={clsx(inputClasses, 'h-9 min-w-0 flex-1 basis-48')}
+                className={clsx(inputClasses, 'h-9 min-w-0 flex-1')}
               />
               <p
                 id={`${id}-count`}
                 aria-live="polite"
-                className="min-w-16 text-sm text-fg-muted tabular-nums"
+                className="shrink-0 text-sm text-fg-muted tabular-nums"
               >
                 {query.trim() === ''
                   ? ''
@@ -244,7 +244,7 @@ export function TranscriptView({ details, transcript, onDeleted }: TranscriptVie
                     ? 'No matches'
                     : `${Math.min(matchAt, matches.length - 1) + 1} of ${matches.length}`}
               </p>
-              <div className="flex gap-1">
+              <div className="flex shrink-0 gap-1">
                 <Button
                   variant="ghost"
                   size="icon"
@@ -270,7 +270,7 @@ export function TranscriptView({ details, transcript, onDeleted }: TranscriptVie
                 label="Follow playback"
                 checked={follow}
                 onCheckedChange={setFollow}
-                className="sm:max-w-56"
+                className="w-fit [&>label]:justify-start"
               />
             )}
           </div>

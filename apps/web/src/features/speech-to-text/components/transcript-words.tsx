@@ -191,7 +191,7 @@ const ParagraphView = memo(function ParagraphView({
                 onClick={() => onSeek?.(word)}
                 title={word.start !== null ? formatTimestamp(word.start) : undefined}
                 className={clsx(
-                  'inline max-w-full cursor-pointer rounded px-0.5 text-left [overflow-wrap:anywhere] transition-colors',
+                  '-mx-0.5 inline max-w-full cursor-pointer rounded px-0.5 text-left [overflow-wrap:anywhere] transition-colors',
                   'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
                   word.kind === 'audio_event' && 'text-fg-muted italic',
                   active
