@@ -353,6 +353,11 @@ export function speakerName(speakerId: string, names: Readonly<Record<string, st
   return names[speakerId]?.trim() || defaultSpeakerName(speakerId);
 }
 
+/** Whether a speaker can be given a name: one told apart by diarization (`speaker_0`…), not a channel. */
+export function isRenameableSpeaker(speakerId: string): boolean {
+  return /^speaker_\d{1,2}$/.test(speakerId);
+}
+
 /** The speakers of a transcript in order of first appearance. */
 export function listSpeakers(words: readonly ViewWord[]): string[] {
   const seen = new Set<string>();

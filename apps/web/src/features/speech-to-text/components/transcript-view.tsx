@@ -17,6 +17,7 @@ import {
   formatTimestamp,
   groupParagraphs,
   hasTimestamps,
+  isRenameableSpeaker,
   listSpeakers,
   searchTranscript,
   speakerColour,
@@ -314,24 +315,32 @@ export function TranscriptView({ details, transcript, onDeleted }: TranscriptVie
               <h2 className="text-sm font-semibold">Speakers</h2>
               <ul className="flex flex-col gap-2">
                 {speakers.map((speaker, index) => (
-                  <li key={speaker} className="flex min-w-0 items-center gap-2">
+                  <li key={speaker} className="flex min-h-8 min-w-0 items-center gap-2">
                     <span
                       aria-hidden="true"
                       className={clsx('size-2.5 shrink-0 rounded-full', speakerColour(index).dot)}
                     />
-                    <EditableName
-                      label={`Name of ${speakerName(speaker, {})}`}
-                      value={names[speaker] ?? ''}
-                      allowEmpty
-                      maxLength={100}
-                      onSave={(name) => rename({ speaker_names: { ...names, [speaker]: name } })}
-                    >
+                    {isRenameableSpeaker(speaker) ? (
+                      <EditableName
+                        label={`Name of ${speakerName(speaker, {})}`}
+                        value={names[speaker] ?? ''}
+                        allowEmpty
+                        maxLength={100}
+                        onSave={(name) => rename({ speaker_names: { ...names, [speaker]: name } })}
+                      >
+                        <span
+                          className={clsx('min-w-0 truncate text-sm font-medium', speakerColour(index).text)}
+                        >
+                          {speakerName(speaker, names)}
+                        </span>
+                      </EditableName>
+                    ) : (
                       <span
                         className={clsx('min-w-0 truncate text-sm font-medium', speakerColour(index).text)}
                       >
                         {speakerName(speaker, names)}
                       </span>
-                    </EditableName>
+                    )}
                   </li>
                 ))}
               </ul>
