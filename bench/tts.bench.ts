@@ -11,7 +11,7 @@
  * - `/health` latency while those 4 clients run (short requests: per-request work included), and while
  *   4 clients send a long text (the engines' work dominates), against the idle server — probed from a
  *   process of its own, so the bench's own work on the clients' answers is not counted as the server's;
- * - word error rate of each English premade voice, heard by pocketsphinx.
+ * - word error rate of each English premade voice, heard by the embedded speech to text (Moonshine).
  * Each figure is printed with its target and PASS/FAIL. One voice per engine: Festival, Flite, eSpeak.
  */
 import { spawn } from 'node:child_process';
@@ -21,7 +21,7 @@ import path from 'node:path';
 import { DEFAULT_VOICE_SETTINGS } from '../apps/server/src/modules/voices/voices.service';
 import { createLogger } from '../apps/server/src/platform/logger';
 import { EnginePool } from '../apps/server/src/providers/engines/engine-pool';
-import { transcribe } from '../apps/server/src/providers/stt/pocketsphinx';
+import { MoonshineStt } from '../apps/server/src/providers/stt/moonshine-stt';
 import { wordErrorRate } from '../apps/server/src/providers/stt/words';
 import { engineProsody } from '../apps/server/src/providers/tts/speech-pipeline';
 import { splitSentences } from '../apps/server/src/providers/tts/text-normalization';
@@ -325,8 +325,22 @@ interface WerRow {
   limit: number | undefined;
 }
 
-/** Each English premade voice on its own engine (parla_v1), and eSpeak for reference, heard by pocketsphinx. */
+/**
+ * Each English premade voice on its own engine (parla_v1), and eSpeak for reference, heard by the embedded
+ * speech to text (Moonshine tiny, in engine children of the bench process).
+ */
 async function measureWer(server: Server): Promise<WerRow[]> {
+  const pool = new EnginePool({ size: 2, timeoutMs: 60_000, logger: createLogger({ level: 'silent' }) });
+  await pool.start();
+  const stt = new MoonshineStt(pool);
+  try {
+    return await werRows(server, stt);
+  } finally {
+    await pool.stop();
+  }
+}
+
+async function werRows(server: Server, stt: MoonshineStt): Promise<WerRow[]> {
   const rows: WerRow[] = [];
   const english = PREMADE_VOICES.filter((v) => v.language === 'en' && v.primary.engine !== 'espeak');
   const subjects: (Subject & { name: string })[] = english.map((v) => ({
@@ -350,7 +364,7 @@ async function measureWer(server: Server): Promise<WerRow[]> {
       `${subject.label} pcm`,
     );
     const samples = new Int16Array(answer.body.buffer, answer.body.byteOffset, answer.body.length >> 1);
-    const wer = wordErrorRate(SENTENCES, await transcribe({ sampleRate: 16_000, samples }));
+    const wer = wordErrorRate(SENTENCES, await stt.transcribe({ sampleRate: 16_000, samples }));
     const { engine, voice } = subject.rendition;
     const limit =
       engine === 'festival' && voice === 'cmu_us_slt_arctic_hts'
@@ -425,7 +439,7 @@ export async function run(): Promise<void> {
     }
 
     console.log(
-      '\n## Round trip: five sentences (57 words) spoken through the API (pcm_16000), heard by pocketsphinx',
+      '\n## Round trip: five sentences (57 words) spoken through the API (pcm_16000), heard by the embedded speech to text',
     );
     console.log(`${'voice'.padEnd(16)} ${'engine'.padEnd(34)} ${'WER'.padStart(6)}  target`);
     for (const row of await measureWer(server)) {

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the npm dependencies when node_modules is missing or older than the lockfile.
+# Installs the npm dependencies when node_modules is missing or older than the lockfile, then fetches
+# the speech-to-text model files when they are missing (scripts/fetch-models.mjs).
 # `npm install` rather than `npm ci`: a registry mirror without some optional platform binaries (e.g.
 # Biome's builds for other systems) makes npm leave those out of the lockfile, and `npm ci` then refuses
 # the lockfile as "out of sync". `npm install` installs the locked versions just the same.
@@ -10,3 +11,5 @@ if [[ ! -f "$stamp" || package-lock.json -nt "$stamp" || package.json -nt "$stam
   echo "Installing npm dependencies…"
   npm install --no-audit --no-fund --loglevel=error
 fi
+# The speech-to-text models (Moonshine, silero VAD) come out of npm tarballs into vendor/models.
+node scripts/fetch-models.mjs

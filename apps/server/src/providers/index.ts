@@ -7,7 +7,7 @@ import { rnnoiseDenoise } from './denoise/rnnoise-denoise';
 import { createMailer } from './mail/create-mailer';
 import type { Mailer } from './mail/mailer';
 import type { OutboxKeeper } from './mail/outbox-mailer';
-import { pocketsphinxStt } from './stt/pocketsphinx';
+import { MoonshineStt, type SttEngines } from './stt/moonshine-stt';
 import type { SttProvider } from './stt/stt-provider';
 import { OpenAiCompatibleProvider, routeProviders, type TtsProvider } from './tts/tts-provider';
 import type { VoiceConversionProvider } from './voice-conversion/voice-conversion-provider';
@@ -21,7 +21,7 @@ import { pitchFormantConversion } from './voice-conversion/voice-transform';
 export interface Providers {
   /** Text to speech: the engine pool, with `external` voices sent to an OpenAI-compatible server when configured. */
   tts: TtsProvider;
-  /** Speech to text: pocketsphinx (the professional-clone captcha). */
+  /** Speech to text: the embedded English recogniser in the engine children (transcripts, the captcha). */
   stt: SttProvider;
   /** The voice changer's conversion: the pitch/formant transform. */
   voiceConversion: VoiceConversionProvider;
@@ -40,19 +40,14 @@ export interface Providers {
  */
 export function createProviders(
   config: Pick<Config, 'externalTts' | 'engines' | 'mail' | 'env' | 'billing' | 'publicUrl'>,
-  parts: { engines: TtsProvider; keepOutbox: OutboxKeeper; logger: Logger },
+  parts: { engines: TtsProvider & SttEngines; keepOutbox: OutboxKeeper; logger: Logger },
 ): Providers {
   const external = config.externalTts
     ? new OpenAiCompatibleProvider({ ...config.externalTts, timeoutMs: config.engines.timeoutMs })
     : undefined;
   return {
     tts: routeProviders(parts.engines, external),
-    stt: {
-      ...pocketsphinxStt,
-      languages: () => [],
-      transcribeFile: () => Promise.reject(new Error('Speech to text is being built (issue 19).')),
-      align: () => Promise.reject(new Error('Speech to text is being built (issue 19).')),
-    },
+    stt: new MoonshineStt(parts.engines),
     voiceConversion: pitchFormantConversion,
     denoise: rnnoiseDenoise,
     mail: createMailer(config, parts.keepOutbox, parts.logger),

@@ -4,15 +4,18 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rnnoiseDenoise } from './denoise/rnnoise-denoise';
 import { createProviders } from './index';
-import { pocketsphinxStt } from './stt/pocketsphinx';
+import { MoonshineStt, type SttEngines } from './stt/moonshine-stt';
 import { ExternalTtsFailure, type TtsProvider } from './tts/tts-provider';
 import { pitchFormantConversion } from './voice-conversion/voice-transform';
 
 const logger = pino({ level: 'silent' });
 const keepOutbox = async () => undefined;
-/** Stands in for the engine pool: one silent sample at 16 kHz, whatever it is asked. */
-const engines: TtsProvider = {
+/** Stands in for the engine pool: one silent sample at 16 kHz, whatever it is asked to speak. */
+const engines: TtsProvider & SttEngines = {
   size: 2,
+  run: async () => {
+    throw new Error('not asked in these tests');
+  },
   synthesize: async () => ({ sampleRate: 16_000, samples: new Int16Array(1), words: [], timing: 'exact' }),
 };
 const config = (over: {
@@ -41,7 +44,7 @@ describe('createProviders', () => {
 
   it('chooses the embedded defaults when nothing is configured', async () => {
     const providers = createProviders(config({}), { engines, keepOutbox, logger });
-    expect(providers.stt).toBe(pocketsphinxStt);
+    expect(providers.stt).toBeInstanceOf(MoonshineStt);
     expect(providers.denoise).toBe(rnnoiseDenoise);
     expect(providers.voiceConversion).toBe(pitchFormantConversion);
     expect(providers.mail.kind).toBe('outbox');

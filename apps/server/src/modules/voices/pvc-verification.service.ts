@@ -63,8 +63,8 @@ function referenceProfile(row: VoiceRow, samples: readonly VoiceSampleRow[]): Vo
 }
 
 /**
- * `POST /v1/voices/pvc/{id}/captcha`: the recording must say most of the captcha's words (pocketsphinx,
- * English) and sound like the voice's samples (profileDistance). A pass verifies the voice; a failure
+ * `POST /v1/voices/pvc/{id}/captcha`: the recording must say most of the captcha's words (the
+ * embedded speech-to-text model, English) and sound like the voice's samples (profileDistance). A pass verifies the voice; a failure
  * is counted with its reason.
  */
 export async function verifyCaptcha(

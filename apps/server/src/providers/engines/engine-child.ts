@@ -8,7 +8,7 @@
 
 import { isMainThread, workerData } from 'node:worker_threads';
 import type { EngineReply, EngineRequest } from './engine-protocol';
-import { ENGINE_THREAD, serveEngineThread, synthesizeOnThread } from './engine-thread';
+import { ENGINE_THREAD, runOnThread, serveEngineThread } from './engine-thread';
 import { PROGRAM_HOST_FLAG, serveProgramHost } from './program-host';
 
 function reply(message: EngineReply): void {
@@ -25,7 +25,8 @@ function serveEngines(): void {
         process.abort();
         return;
       case 'synthesize':
-        synthesizeOnThread(message.request).then(
+      case 'stt':
+        runOnThread(message.request).then(
           (result) => reply({ id: message.id, ok: true, result }),
           (error: unknown) =>
             reply({

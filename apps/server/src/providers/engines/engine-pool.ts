@@ -7,7 +7,13 @@ import {
   synthesisBoundMs,
 } from '../tts/engine-synthesis';
 import { childEntry } from './child-entry';
-import type { EngineJob, EngineReply, EngineRequest, EngineTask } from './engine-protocol';
+import {
+  type EngineJob,
+  type EngineReply,
+  type EngineRequest,
+  type EngineTask,
+  isEngineWork,
+} from './engine-protocol';
 
 /**
  * Why an engine call failed: the child crashed or was killed past its time bound, the pool stopped, the
@@ -227,7 +233,7 @@ export class EnginePool {
     if (signal?.aborted) return Promise.reject(cancelled());
     return new Promise((resolve, reject) => {
       const call = this.newCall(job, timeoutMs, resolve, reject, options.tenant ?? '');
-      if (job.task === 'synthesize') {
+      if (isEngineWork(job.task)) {
         this.enqueue(call);
         if (signal) {
           // Cancelled while it waits, it leaves the queue; once a child speaks it, it runs to its end.
@@ -339,7 +345,7 @@ export class EnginePool {
     call.slot = slot;
     call.child = slot.child;
     slot.pending.set(call.id, call);
-    if (call.job.task === 'synthesize') {
+    if (isEngineWork(call.job.task)) {
       slot.speaking += 1;
       this.running.set(call.tenant, (this.running.get(call.tenant) ?? 0) + 1);
     }
@@ -366,7 +372,7 @@ export class EnginePool {
 
   /** A call has its answer (or none will come): it leaves its child's list and its tenant's count. */
   private settled(slot: Slot, call: Call): void {
-    if (!slot.pending.delete(call.id) || call.job.task !== 'synthesize') return;
+    if (!slot.pending.delete(call.id) || !isEngineWork(call.job.task)) return;
     slot.speaking -= 1;
     const running = (this.running.get(call.tenant) ?? 1) - 1;
     if (running > 0) this.running.set(call.tenant, running);

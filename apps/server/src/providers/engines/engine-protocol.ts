@@ -1,3 +1,4 @@
+import type { SttEngineRequest } from '../stt/stt-engine-protocol';
 import type { EngineSynthesisRequest } from '../tts/engine-synthesis';
 
 /** Messages between the engine pool and its child processes (structured-clone over IPC). */
@@ -5,7 +6,8 @@ export type EngineRequest =
   | { id: number; task: 'ping' }
   | { id: number; task: 'crash' }
   | { id: number; task: 'hang' }
-  | { id: number; task: 'synthesize'; request: EngineSynthesisRequest };
+  | { id: number; task: 'synthesize'; request: EngineSynthesisRequest }
+  | { id: number; task: 'stt'; request: SttEngineRequest };
 
 /** A request without its id: what callers of the pool hand over. */
 export type EngineJob = EngineRequest extends infer R
@@ -20,3 +22,8 @@ export type EngineReply =
   | { ready: true; pid: number };
 
 export type EngineTask = EngineRequest['task'];
+
+/** The tasks that are engine work: queued fairly between tenants, one at a time per child. */
+export function isEngineWork(task: EngineTask): boolean {
+  return task === 'synthesize' || task === 'stt';
+}

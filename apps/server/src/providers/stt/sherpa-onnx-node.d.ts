@@ -1,0 +1,23 @@
+/** sherpa-onnx-node ships JavaScript only: the parts speech to text uses (moonshine-engine.ts). */
+declare module 'sherpa-onnx-node' {
+  export interface OfflineStream {
+    acceptWaveform(wave: { samples: Float32Array; sampleRate: number }): void;
+  }
+  export class OfflineRecognizer {
+    constructor(config: unknown);
+    createStream(): OfflineStream;
+    decode(stream: OfflineStream): void;
+    getResult(stream: OfflineStream): { text: string; tokens: string[] };
+  }
+  export class Vad {
+    constructor(config: unknown, bufferSizeInSeconds: number);
+    acceptWaveform(samples: Float32Array): void;
+    isEmpty(): boolean;
+    isDetected(): boolean;
+    front(): { start: number; samples: Float32Array };
+    pop(): void;
+    clear(): void;
+    flush(): void;
+  }
+  export const version: string;
+}
