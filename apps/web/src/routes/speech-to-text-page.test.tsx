@@ -108,7 +108,7 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'mediaDevices');
 });
 
-describe('/app/speech-to-text', () => {
+describe('/app/speech-to-text', { timeout: 20_000 }, () => {
   it('shows the empty state, and the form with English the only language the built-in model offers', async () => {
     stubApi(() => empty);
     renderApp(PATH);

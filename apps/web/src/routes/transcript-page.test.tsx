@@ -123,7 +123,7 @@ afterEach(() => {
   setAccessToken(null);
 });
 
-describe('/app/speech-to-text/:transcriptionId', () => {
+describe('/app/speech-to-text/:transcriptionId', { timeout: 20_000 }, () => {
   it('shows the words in paragraphs by speaker, with their times and speakers in the side list', async () => {
     stubMedia();
     stubApi();
