@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { STT_LANGUAGES } from '@parla/contracts';
 import { z } from 'zod';
 
 /** The process roles (`--role=`): HTTP API, job worker, or both in one process. */
@@ -44,6 +45,16 @@ const EnvSchema = z.object({
   TTS_OPENAI_URL: z.url('must be a URL').optional(),
   TTS_OPENAI_API_KEY: z.string().optional(),
   TTS_OPENAI_MODEL: z.string().min(1).default('tts-1'),
+  /**
+   * An OpenAI-compatible transcription server (`POST {url}/v1/audio/transcriptions`, e.g. a Whisper
+   * server) behind the speech-to-text model parla_stt_external_v1: the languages the built-in English
+   * model does not know.
+   */
+  STT_SERVER_URL: z.url('must be a URL').optional(),
+  STT_SERVER_API_KEY: z.string().optional(),
+  STT_SERVER_MODEL: z.string().min(1).default('whisper-1'),
+  /** The languages it serves, ISO 639-1, comma-separated (default: all 57 of the speech-to-text list). */
+  STT_SERVER_LANGUAGES: z.string().optional(),
   /** history/voices §6: the `feedback_enabled` feature config — rating generations (true or false). */
   FEEDBACK_ENABLED: z.enum(['true', 'false']).default('true'),
   /** history/voices §2: the `tts_video_generation` feature config — share videos of generations (true or false). */
@@ -96,6 +107,8 @@ export interface Config {
   generationLeaseMs: number;
   /** The OpenAI-compatible speech server, when one is configured. */
   externalTts: { url: string; apiKey: string | undefined; model: string } | undefined;
+  /** The OpenAI-compatible transcription server, when one is configured. */
+  externalStt: { url: string; apiKey: string | undefined; model: string; languages: string[] } | undefined;
   /** The `feedback_enabled` feature config (history/voices §4, §6). */
   feedbackEnabled: boolean;
   /** The `tts_video_generation` feature config: share videos of history items (history/voices §2, §4). */
@@ -199,6 +212,18 @@ export function loadConfig(
     ttsVideoGeneration: e.TTS_VIDEO_GENERATION === 'true',
     externalTts: e.TTS_OPENAI_URL
       ? { url: e.TTS_OPENAI_URL.replace(/\/$/, ''), apiKey: e.TTS_OPENAI_API_KEY, model: e.TTS_OPENAI_MODEL }
+      : undefined,
+    externalStt: e.STT_SERVER_URL
+      ? {
+          url: e.STT_SERVER_URL.replace(/\/$/, ''),
+          apiKey: e.STT_SERVER_API_KEY,
+          model: e.STT_SERVER_MODEL,
+          languages: e.STT_SERVER_LANGUAGES
+            ? e.STT_SERVER_LANGUAGES.split(',')
+                .map((l) => l.trim().toLowerCase())
+                .filter(Boolean)
+            : STT_LANGUAGES.map((l) => l.iso1),
+        }
       : undefined,
     jobs: {
       concurrency: e.JOB_CONCURRENCY,

@@ -23,6 +23,7 @@ export * from './redirect';
 export * from './routes';
 export * from './share-video';
 export * from './speech-to-speech';
+export * from './stt-languages';
 export * from './tts';
 export * from './tts-catalog';
 export * from './uploads';

@@ -39,7 +39,7 @@ export interface Providers {
  * mail module's table, handed in so providers stay below the modules).
  */
 export function createProviders(
-  config: Pick<Config, 'externalTts' | 'engines' | 'mail' | 'env' | 'billing' | 'publicUrl'>,
+  config: Pick<Config, 'externalTts' | 'externalStt' | 'engines' | 'mail' | 'env' | 'billing' | 'publicUrl'>,
   parts: { engines: TtsProvider & SttEngines; keepOutbox: OutboxKeeper; logger: Logger },
 ): Providers {
   const external = config.externalTts
@@ -47,7 +47,10 @@ export function createProviders(
     : undefined;
   return {
     tts: routeProviders(parts.engines, external),
-    stt: new MoonshineStt(parts.engines),
+    stt: new MoonshineStt(
+      parts.engines,
+      config.externalStt ? { ...config.externalStt, timeoutMs: config.engines.timeoutMs } : undefined,
+    ),
     voiceConversion: pitchFormantConversion,
     denoise: rnnoiseDenoise,
     mail: createMailer(config, parts.keepOutbox, parts.logger),

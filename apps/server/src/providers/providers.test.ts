@@ -26,6 +26,7 @@ const config = (over: {
   env: 'test' as const,
   engines: { poolSize: 1, timeoutMs: 5000 },
   externalTts: over.externalTts,
+  externalStt: undefined,
   mail: { from: 'Parla <parla@localhost>', smtpUrl: over.smtpUrl },
   billing: { provider: over.billing ?? ('none' as const), stripe: undefined, renewalIntervalMs: 60_000 },
   publicUrl: 'http://127.0.0.1:8080',

@@ -132,7 +132,7 @@ const PAD_BEFORE = Math.round(0.15 * STT_SAMPLE_RATE);
 const PAD_AFTER = Math.round(0.2 * STT_SAMPLE_RATE);
 
 /** Words with times spread over the segment by character count (until a word alignment is given). */
-function spreadWords(
+export function spreadWords(
   words: string[],
   start: number,
   end: number,

@@ -1,11 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { findSttLanguage } from '@parla/contracts';
 import { withScratchDir } from '../../platform/scratch-dirs';
 import type { EngineJob } from '../engines/engine-protocol';
 import { encodeAudio } from '../tts/encode-audio';
 import type { SynthesisOptions } from '../tts/engine-synthesis';
 import { runMediaTool } from '../voice-audio/run-media-tool';
 import type { MoonshineSize } from './model-files';
+import { readSamples, spreadWords } from './moonshine-engine';
+import { type TranscriptionServerOptions, transcribeWithServer } from './openai-transcription';
 import {
   STT_SAMPLE_RATE,
   type SttDecodeResult,
@@ -13,6 +16,7 @@ import {
   type SttVadResult,
 } from './stt-engine-protocol';
 import type {
+  AlignRequest,
   FileTranscription,
   HeardSegment,
   SttModelKind,
@@ -29,8 +33,11 @@ export interface SttEngines {
 
 /** Voice activity is found five minutes of audio at a time (about a second of work each). */
 const SPAN = 300 * STT_SAMPLE_RATE;
-/** Speech recognised per engine call: about 30 s (a few seconds of work), so the children share it. */
-const BATCH_SAMPLES = 30 * STT_SAMPLE_RATE;
+/**
+ * Speech recognised per engine call: about 20 s (one to two seconds of work), so the children share a
+ * file's work and a synthesis waiting for a child never waits long behind it.
+ */
+const BATCH_SAMPLES = 20 * STT_SAMPLE_RATE;
 
 const SIZES: Record<Exclude<SttModelKind, 'external'>, MoonshineSize> = {
   fast: 'tiny',
@@ -131,10 +138,53 @@ function batches<T extends { start: number; end: number }>(segments: T[]): T[][]
  * starts before the whole file has been scanned, and the server's process holds only offsets and text.
  */
 export class MoonshineStt implements SttProvider {
-  constructor(private readonly engines: SttEngines) {}
+  constructor(
+    private readonly engines: SttEngines,
+    private readonly server?: TranscriptionServerOptions,
+  ) {}
 
   languages(model: SttModelKind): readonly string[] {
-    return model === 'external' ? [] : ['en'];
+    if (model !== 'external') return ['en'];
+    return this.server?.languages ?? [];
+  }
+
+  /**
+   * A batch of segments through the operator's transcription server: read here (a batch is at most about
+   * 30 s, under 2 MB), sent one segment at a time.
+   */
+  private async recogniseWithServer(
+    raw: string,
+    batch: { start: number; end: number }[],
+    request: TranscribeFileRequest,
+  ): Promise<SttDecodeResult & { languages: (string | undefined)[] }> {
+    const server = this.server as TranscriptionServerOptions;
+    const segments: SttDecodeResult['segments'] = [];
+    const languages: (string | undefined)[] = [];
+    for (const segment of batch) {
+      const from = Math.max(0, segment.start - Math.round(0.15 * STT_SAMPLE_RATE));
+      const samples = readSamples(raw, from, segment.end + Math.round(0.2 * STT_SAMPLE_RATE));
+      const heard = await transcribeWithServer(
+        server,
+        samples,
+        from / STT_SAMPLE_RATE,
+        request.language ? toIso1(request.language) : undefined,
+        request.signal,
+      );
+      languages.push(heard.language);
+      const words =
+        request.timestamps === 'none'
+          ? []
+          : heard.words.length > 0
+            ? heard.words
+            : spreadWords(
+                heard.text.split(/\s+/).filter(Boolean),
+                segment.start / STT_SAMPLE_RATE,
+                segment.end / STT_SAMPLE_RATE,
+                request.timestamps === 'character',
+              );
+      segments.push({ text: heard.text, words });
+    }
+    return { segments, events: [], languages };
   }
 
   private run<T>(request: SttEngineRequest, seconds: number, tenant: string, signal?: AbortSignal) {
@@ -142,8 +192,9 @@ export class MoonshineStt implements SttProvider {
   }
 
   async transcribeFile(request: TranscribeFileRequest): Promise<FileTranscription> {
-    if (request.model === 'external') throw new Error('The external transcription server is not configured.');
-    const size = SIZES[request.model];
+    if (request.model === 'external' && !this.server)
+      throw new Error('The external transcription server is not configured.');
+    const size = request.model === 'external' ? 'tiny' : SIZES[request.model];
     const media = await probeMedia(request.file);
     if (request.channel !== undefined && request.channel >= media.channels)
       throw new Error(
@@ -156,7 +207,7 @@ export class MoonshineStt implements SttProvider {
         durationSecs: media.durationSecs,
       });
       const speech: { start: number; end: number }[] = [];
-      const work: Promise<SttDecodeResult>[] = [];
+      const work: Promise<SttDecodeResult & { languages?: (string | undefined)[] }>[] = [];
       let done = 0;
       let scanned = 0;
       const report = () =>
@@ -176,21 +227,25 @@ export class MoonshineStt implements SttProvider {
         speech.push(...found.segments);
         for (const batch of batches(found.segments)) {
           const seconds = batch.reduce((n, s) => n + s.end - s.start, 0) / STT_SAMPLE_RATE;
+          const recognised =
+            request.model === 'external'
+              ? this.recogniseWithServer(raw, batch, request)
+              : this.run<SttDecodeResult>(
+                  {
+                    kind: 'decode',
+                    file: raw,
+                    size,
+                    segments: batch,
+                    timestamps: request.timestamps,
+                    profile: request.diarize !== undefined,
+                    gaps: [],
+                  },
+                  seconds,
+                  request.tenant,
+                  request.signal,
+                );
           work.push(
-            this.run<SttDecodeResult>(
-              {
-                kind: 'decode',
-                file: raw,
-                size,
-                segments: batch,
-                timestamps: request.timestamps,
-                profile: request.diarize !== undefined,
-                gaps: [],
-              },
-              seconds,
-              request.tenant,
-              request.signal,
-            ).then((result) => {
+            recognised.then((result) => {
               done += batch.reduce((n, s) => n + s.end - s.start, 0);
               report();
               return result;
@@ -216,9 +271,12 @@ export class MoonshineStt implements SttProvider {
         });
       });
       request.onProgress?.(1);
+      const language = spokenLanguage(
+        request,
+        results.flatMap((r) => r.languages ?? []),
+      );
       return {
-        languageCode: 'eng',
-        languageProbability: 1,
+        ...language,
         durationSecs: total / STT_SAMPLE_RATE,
         channels: media.channels,
         segments,
@@ -227,8 +285,18 @@ export class MoonshineStt implements SttProvider {
     });
   }
 
-  async align(): Promise<TextAlignment> {
-    throw new Error('Forced alignment is not available yet.');
+  async align(request: AlignRequest): Promise<TextAlignment> {
+    const media = await probeMedia(request.file);
+    return withScratchDir('align-', async (dir) => {
+      const raw = path.join(dir, 'audio.s16');
+      const total = await decodeToRaw(request.file, raw, { durationSecs: media.durationSecs });
+      return this.run<TextAlignment>(
+        { kind: 'align', file: raw, text: request.text },
+        total / STT_SAMPLE_RATE,
+        request.tenant,
+        request.signal,
+      );
+    });
   }
 
   async transcribe(
@@ -252,4 +320,29 @@ export class MoonshineStt implements SttProvider {
       return plainWords(heard.segments.map((s) => s.text).join(' ')).join(' ');
     });
   }
+}
+
+function toIso1(language: string): string {
+  return findSttLanguage(language)?.iso1 ?? language;
+}
+
+/**
+ * The language of a transcription: the one asked for; else, from the server, the language most segments
+ * were heard in (its share of them is the probability); the built-in model knows English only, so
+ * English (probability 1: it does not detect languages, and says so in the docs).
+ */
+function spokenLanguage(
+  request: TranscribeFileRequest,
+  heard: (string | undefined)[],
+): { languageCode: string; languageProbability: number } {
+  if (request.language)
+    return {
+      languageCode: findSttLanguage(request.language)?.code ?? request.language,
+      languageProbability: 1,
+    };
+  const counts = new Map<string, number>();
+  for (const code of heard) if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
+  const best = [...counts].sort((a, b) => b[1] - a[1])[0];
+  if (!best) return { languageCode: 'eng', languageProbability: request.model === 'external' ? 0 : 1 };
+  return { languageCode: best[0], languageProbability: best[1] / heard.length };
 }
