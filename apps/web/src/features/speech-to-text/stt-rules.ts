@@ -1,3 +1,4 @@
+import { findSttLanguage } from '@parla/contracts';
 import { AUDIO_UPLOAD_EXTENSIONS, formatMegabytes, isAudioUpload } from '../../lib/audio-upload-types';
 import {
   type MultichannelTranscript,
@@ -7,92 +8,13 @@ import {
   type TranscriptResponse,
 } from './api/types';
 
-/** One language of the speech-to-text list (history/voices §9: "auto Detect plus about 57 languages"). */
-export interface SttLanguage {
-  /** ISO 639-3, as `language_code` is sent and answered. */
-  code: string;
-  /** ISO 639-1, which the API also takes. */
-  code1: string;
-  name: string;
-  /** The built-in model transcribes it; the others need the operator's transcription server. */
-  builtIn: boolean;
-}
-
-const language = (code: string, code1: string, name: string, builtIn = false): SttLanguage => ({
-  code,
-  code1,
-  name,
-  builtIn,
-});
-
-/** history/voices §9: the speech-to-text languages, by name. The built-in model is English only. */
-export const STT_LANGUAGES: readonly SttLanguage[] = [
-  language('afr', 'af', 'Afrikaans'),
-  language('ara', 'ar', 'Arabic'),
-  language('hye', 'hy', 'Armenian'),
-  language('ben', 'bn', 'Bengali'),
-  language('bul', 'bg', 'Bulgarian'),
-  language('cat', 'ca', 'Catalan'),
-  language('zho', 'zh', 'Chinese'),
-  language('hrv', 'hr', 'Croatian'),
-  language('ces', 'cs', 'Czech'),
-  language('dan', 'da', 'Danish'),
-  language('nld', 'nl', 'Dutch'),
-  language('eng', 'en', 'English', true),
-  language('est', 'et', 'Estonian'),
-  language('fil', 'tl', 'Filipino'),
-  language('fin', 'fi', 'Finnish'),
-  language('fra', 'fr', 'French'),
-  language('glg', 'gl', 'Galician'),
-  language('kat', 'ka', 'Georgian'),
-  language('deu', 'de', 'German'),
-  language('ell', 'el', 'Greek'),
-  language('guj', 'gu', 'Gujarati'),
-  language('heb', 'he', 'Hebrew'),
-  language('hin', 'hi', 'Hindi'),
-  language('hun', 'hu', 'Hungarian'),
-  language('isl', 'is', 'Icelandic'),
-  language('ind', 'id', 'Indonesian'),
-  language('ita', 'it', 'Italian'),
-  language('jpn', 'ja', 'Japanese'),
-  language('kan', 'kn', 'Kannada'),
-  language('kaz', 'kk', 'Kazakh'),
-  language('kor', 'ko', 'Korean'),
-  language('lav', 'lv', 'Latvian'),
-  language('lit', 'lt', 'Lithuanian'),
-  language('mkd', 'mk', 'Macedonian'),
-  language('msa', 'ms', 'Malay'),
-  language('mal', 'ml', 'Malayalam'),
-  language('mar', 'mr', 'Marathi'),
-  language('nep', 'ne', 'Nepali'),
-  language('nor', 'no', 'Norwegian'),
-  language('fas', 'fa', 'Persian'),
-  language('pol', 'pl', 'Polish'),
-  language('por', 'pt', 'Portuguese'),
-  language('pan', 'pa', 'Punjabi'),
-  language('ron', 'ro', 'Romanian'),
-  language('rus', 'ru', 'Russian'),
-  language('srp', 'sr', 'Serbian'),
-  language('slk', 'sk', 'Slovak'),
-  language('slv', 'sl', 'Slovenian'),
-  language('spa', 'es', 'Spanish'),
-  language('swa', 'sw', 'Swahili'),
-  language('swe', 'sv', 'Swedish'),
-  language('tam', 'ta', 'Tamil'),
-  language('tel', 'te', 'Telugu'),
-  language('tha', 'th', 'Thai'),
-  language('tur', 'tr', 'Turkish'),
-  language('ukr', 'uk', 'Ukrainian'),
-  language('urd', 'ur', 'Urdu'),
-  language('vie', 'vi', 'Vietnamese'),
-  language('cym', 'cy', 'Welsh'),
-];
+/** history/voices §9: the speech-to-text languages (contracts; English is the built-in model's only one). */
+export { STT_LANGUAGES, type SttLanguage } from '@parla/contracts';
 
 /** The name of a language code (ISO 639-3 or 639-1, any case), or the code itself when unknown. */
 export function sttLanguageName(code: string | null | undefined): string | null {
   if (!code) return null;
-  const wanted = code.trim().toLowerCase();
-  return STT_LANGUAGES.find((l) => l.code === wanted || l.code1 === wanted)?.name ?? code;
+  return findSttLanguage(code)?.name ?? code;
 }
 
 /** history/voices §5 "Uploads": the video types, by extension (3gpp files are named .3gp). */

@@ -7,6 +7,7 @@ import { z } from 'zod';
  * `serialization/` of @elevenlabs/elevenlabs-js) and the private transcript-list endpoints of the
  * transcription page. They belong in `packages/contracts/src/speech-to-text.ts`, which the speech-to-text
  * API writes; until it lands they are declared here, with the same names, so the switch is an import.
+ * (The language list already comes from the contracts: `stt-languages.ts`.)
  */
 
 /** The model ids (issue 19): the built-in fast and accurate English models, and an operator's server. */
