@@ -6,6 +6,7 @@ import { setAccessToken } from '../lib/access-token';
 import { apiError, json } from '../test/billing-fixture';
 import { renderApp } from '../test/render-app';
 import { makeUser } from '../test/user-fixture';
+import { transcriptShareType } from './transcript-page';
 
 const PATH = '/app/speech-to-text/t1';
 
@@ -264,6 +265,27 @@ describe('/app/speech-to-text/:transcriptionId', { timeout: 20_000 }, () => {
     expect(calls.exports).toEqual(['format=srt&include_speakers=true']);
     const saved = media.objects.at(-1) as Blob;
     expect(await saved.text()).toContain('Welcome to the show.');
+  });
+
+  // Once the contracts list `transcript` among the shareable resource types (the speech-to-text API).
+  it.runIf(transcriptShareType !== null)('opens the workspace share dialog for the transcript', async () => {
+    stubMedia();
+    const calls: string[] = [];
+    stubApi();
+    const api = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push(url);
+        return api(url, init);
+      }),
+    );
+    renderApp(PATH);
+    fireEvent.click(await screen.findByRole('button', { name: 'Share' }, { timeout: 5000 }));
+    expect(await screen.findByRole('dialog', { name: 'Share Interview' })).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.some((url) => url.includes('resource_type=transcript') && url.includes('/t1'))).toBe(true),
+    );
   });
 
   it('shows the progress of a transcript still being made', async () => {

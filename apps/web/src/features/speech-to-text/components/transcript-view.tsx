@@ -7,7 +7,15 @@ import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { inputClasses } from '../../../ui/field';
-import { ArrowDownIcon, ArrowUpIcon, CopyIcon, PauseIcon, PlayIcon, TrashIcon } from '../../../ui/icons';
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  CopyIcon,
+  PauseIcon,
+  PlayIcon,
+  ShareIcon,
+  TrashIcon,
+} from '../../../ui/icons';
 import { Switch } from '../../../ui/switch';
 import { usePlayer } from '../../player';
 import { useDeleteTranscript } from '../api/delete-transcript';
@@ -39,6 +47,8 @@ export interface TranscriptViewProps {
   transcript: TranscriptResponse;
   /** The transcript is deleted: the page goes back to the list. */
   onDeleted: () => void;
+  /** Opens the workspace's share dialog for the transcript (history/voices §7 resource sharing). */
+  onShare?: (() => void) | undefined;
 }
 
 /**
@@ -46,7 +56,7 @@ export interface TranscriptViewProps {
  * by speaker, highlighted in step with its recording in the bottom player; a word plays from there; search
  * with its matches counted and stepped through; export, copy and delete.
  */
-export function TranscriptView({ details, transcript, onDeleted }: TranscriptViewProps) {
+export function TranscriptView({ details, transcript, onDeleted, onShare }: TranscriptViewProps) {
   const id = useId();
   const { toast, toastError } = useToast();
   const player = usePlayer();
@@ -199,6 +209,12 @@ export function TranscriptView({ details, transcript, onDeleted }: TranscriptVie
             <CopyIcon />
             Copy text
           </Button>
+          {onShare && (
+            <Button variant="secondary" size="sm" onClick={onShare}>
+              <ShareIcon />
+              Share
+            </Button>
+          )}
           <Button
             variant="ghost"
             size="sm"
