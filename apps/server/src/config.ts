@@ -71,6 +71,22 @@ const EnvSchema = z.object({
   STRIPE_API_URL: z.url('must be a URL').optional(),
   /** How often the worker closes ended billing periods and refreshes credits (the renewal job). */
   BILLING_RENEWAL_INTERVAL_MS: int(1000, 86_400_000).default(60_000),
+  /** Webhooks may call private and loopback addresses (10.x, 192.168.x, 127.x, ::1, …): for tests and closed networks. */
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false'),
+  /** The waits before each retry of a failed webhook delivery, in seconds, comma-separated. */
+  WEBHOOK_RETRY_DELAYS_SECONDS: z
+    .string()
+    .regex(
+      /^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?){0,19}\s*$/,
+      'must be up to 20 numbers of seconds, comma-separated',
+    )
+    .default('30,120,600,3600,21600'),
+  /** A webhook is switched off after this many deliveries in a row failed. */
+  WEBHOOK_AUTO_DISABLE_AFTER: int(1, 1000).default(10),
+  /** The time limit of one delivery attempt. */
+  WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
+  /** Encrypts the webhooks' signing secrets at rest; unset = a random key made once and kept in the database. */
+  WEBHOOK_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   JOB_CONCURRENCY: int(1, 64).default(2),
   JOB_LEASE_SECONDS: int(1, 3600).default(30),
   JOB_POLL_INTERVAL_MS: int(50, 60_000).default(1000),
@@ -114,6 +130,15 @@ export interface Config {
   /** The `tts_video_generation` feature config: share videos of history items (history/voices §2, §4). */
   ttsVideoGeneration: boolean;
   jobs: { concurrency: number; leaseSeconds: number; pollIntervalMs: number };
+  /** Workspace webhooks' delivery (issue 19 item 5, docs/decisions/0011-webhook-delivery.md). */
+  webhooks: {
+    allowPrivateUrls: boolean;
+    retryDelaysMs: number[];
+    autoDisableAfter: number;
+    timeoutMs: number;
+    /** WEBHOOK_SECRETS_KEY, or undefined to use the key kept in the database. */
+    secretsKey: string | undefined;
+  };
   shutdownTimeoutMs: number;
   billing: {
     provider: 'test' | 'stripe' | 'none';
@@ -229,6 +254,15 @@ export function loadConfig(
       concurrency: e.JOB_CONCURRENCY,
       leaseSeconds: e.JOB_LEASE_SECONDS,
       pollIntervalMs: e.JOB_POLL_INTERVAL_MS,
+    },
+    webhooks: {
+      allowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
+      retryDelaysMs: e.WEBHOOK_RETRY_DELAYS_SECONDS.split(',').map((v) =>
+        Math.round(Number(v.trim()) * 1000),
+      ),
+      autoDisableAfter: e.WEBHOOK_AUTO_DISABLE_AFTER,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      secretsKey: e.WEBHOOK_SECRETS_KEY,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     billing: {

@@ -13,6 +13,7 @@ import { outboxKeeper } from './modules/mail';
 import { seedBuiltInVoices } from './modules/voices';
 import { providePvcDeps } from './modules/voices/pvc.jobs';
 import { warmVoicePreviews } from './modules/voices/voice-previews';
+import { provideWebhookDeps } from './modules/webhooks';
 import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/client';
 import { DataDirLockedError } from './platform/db/data-dir-lock';
@@ -84,6 +85,15 @@ async function main(): Promise<void> {
   provideShareVideoDeps({ db: database.db, storage });
   const providers = createProviders(config, { engines, keepOutbox: outboxKeeper(database.db), logger });
   providePvcDeps({ db: database.db, storage, denoise: providers.denoise });
+  provideWebhookDeps({
+    db: database.db,
+    queue,
+    events,
+    logger,
+    clock: systemClock,
+    settings: config.webhooks,
+    production: config.env === 'production',
+  });
 
   let worker: JobWorker | undefined;
   if (config.role !== 'api') {

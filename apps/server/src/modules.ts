@@ -17,6 +17,7 @@ import { systemModule } from './modules/system/system.module';
 import { ttsModule } from './modules/tts/tts.module';
 import { usersModule } from './modules/users/users.module';
 import { voicesModule } from './modules/voices/voices.module';
+import { webhooksModule } from './modules/webhooks/webhooks.module';
 import { workspacesModule } from './modules/workspaces/workspaces.module';
 import { deliverEventJob } from './platform/events/event-bus';
 import type { JobDefinition } from './platform/jobs/job-definition';
@@ -48,6 +49,7 @@ export const MODULES: readonly ModuleManifest[] = [
   notificationsModule,
   growthModule,
   mailModule,
+  webhooksModule,
 ];
 
 /** Every job the worker runs: the modules' and the event bus's delivery. */

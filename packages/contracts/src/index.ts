@@ -30,4 +30,5 @@ export * from './uploads';
 export * from './users';
 export * from './voice-design';
 export * from './voices';
+export * from './webhooks';
 export * from './workspaces';

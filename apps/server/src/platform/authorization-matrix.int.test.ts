@@ -50,6 +50,7 @@ interface Owned {
   pvcSampleId: string;
   messageId: string;
   groupId: string;
+  webhookId: string;
 }
 let a: Owned;
 let b: SpeechAccount;
@@ -86,6 +87,10 @@ beforeAll(async () => {
   const pvc = await account.sdk.voices.pvc.create({ name: 'Private pro', language: 'en' });
   const [pvcSample] = await account.sdk.voices.pvc.samples.create(pvc.voiceId, { files: [new Blob([wav])] });
   const group = await asUser(account, 'POST', '/v1/workspace/groups', { name: 'Private group' });
+  // A public address that is never called: B's test delivery must be refused before any is sent.
+  const webhook = await account.sdk.webhooks.create({
+    settings: { authType: 'hmac', name: 'Private webhook', webhookUrl: 'https://192.0.43.10/hook' },
+  });
   const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, account.workspaceId));
   const [owner] = await db()
     .select({ publicUserId: users.publicUserId })
@@ -104,6 +109,7 @@ beforeAll(async () => {
     pvcSampleId: pvcSample?.sampleId ?? '',
     // A message under A's bell: messages are a user's own, so B's calls must not reach it either.
     groupId: group.json().id as string,
+    webhookId: webhook.webhookId,
     messageId: await notifyUser(db(), ws?.ownerId ?? '', { severity: 'info', title: 'Private message' }),
   };
   for (const [name, value] of Object.entries(a))
@@ -149,6 +155,7 @@ function fill(path: string): string {
     public_user_id: a.publicUserId,
     message_id: a.messageId,
     group_id: a.groupId,
+    webhook_id: a.webhookId,
     // The workspace calls on a resource: A's voice (the query below names its type).
     resource_id: a.voiceId,
   };
@@ -168,6 +175,7 @@ const BODIES: Record<string, unknown> = {
   textToSpeechWithTimestampsRoute: { text: 'Hello.' },
   remixVoiceRoute: { voice_description: 'The same voice, a little higher please.' },
   editApiKeyRoute: { name: 'stolen' },
+  updateWebhookRoute: { name: 'Stolen', is_disabled: true },
   editVoiceSettingsRoute: { stability: 0.1 },
   shareVoiceRoute: { enabled: true },
   addSharedVoiceRoute: { new_name: 'Stolen' },
@@ -297,6 +305,8 @@ describe('authorisation matrix: workspace B with workspace A’s ids', () => {
     expect(events).toEqual([]);
     const groups = (await call('GET', '/v1/workspace/groups')).json();
     expect(groups[a.groupId]).toMatchObject({ name: 'Private group', members: [] });
+    const webhooks = (await a.account.sdk.webhooks.list()).webhooks;
+    expect(webhooks).toMatchObject([{ webhookId: a.webhookId, name: 'Private webhook', isDisabled: false }]);
     const shares = (await call('GET', `/v1/workspace/resources/${a.voiceId}?resource_type=voice`)).json();
     expect(Object.values(shares.role_to_group_ids).flat()).toHaveLength(1);
   });

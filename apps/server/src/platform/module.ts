@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import type { AppError } from './errors';
 import type { EventBus } from './events/event-bus';
 import type { JobDefinition } from './jobs/job-definition';
+import type { JobQueue } from './jobs/job-queue';
 import type { Storage } from './storage/storage';
 
 /** A plugin of a module's routes, registered in a scope of its own (its multipart limits stay its own). */
@@ -19,6 +20,8 @@ export interface EventHandlerDeps {
   clock: Clock;
   /** The files (clean-up after a deletion). */
   storage: Storage;
+  /** The job queue (handlers that fan an event out into jobs of their own). */
+  queue: JobQueue;
 }
 
 /**

@@ -261,7 +261,14 @@ export const routeTable: readonly RouteEntry[] = [
 
   { path: '/app/developers', title: 'Developers', section: 'developers', inNav: true },
   { path: '/app/developers/api-keys', title: 'API keys', section: 'developers' },
-  { path: '/app/developers/webhooks', title: 'Webhooks', section: 'developers' },
+  /** accounts §2; issue 19 item 5: the workspace's webhooks (the same page at the two paths below). */
+  {
+    path: '/app/developers/webhooks',
+    title: 'Webhooks',
+    section: 'developers',
+    inNav: true,
+    page: () => import('../routes/webhooks-page'),
+  },
   { path: '/app/developers/service-accounts', title: 'Service accounts', section: 'developers' },
   { path: '/app/developers/usage', title: 'API usage', section: 'developers' },
 
@@ -292,7 +299,12 @@ export const routeTable: readonly RouteEntry[] = [
     section: 'workspace',
     page: () => import('../routes/workspace-security-page'),
   },
-  { path: '/app/workspace/webhooks', title: 'Workspace webhooks', section: 'workspace' },
+  {
+    path: '/app/workspace/webhooks',
+    title: 'Workspace webhooks',
+    section: 'workspace',
+    page: () => import('../routes/webhooks-page'),
+  },
   { path: '/app/workspace/voice-library', title: 'Workspace voice library', section: 'workspace' },
   { path: '/app/usage', title: 'Usage', section: 'workspace', page: () => import('../routes/usage-page') },
   { path: '/app/usage/workspace', title: 'Workspace usage', section: 'workspace' },
@@ -316,7 +328,12 @@ export const routeTable: readonly RouteEntry[] = [
     section: 'account',
     page: () => import('../routes/workspace-invites-page'),
   },
-  { path: '/app/settings/webhooks', title: 'Webhooks', section: 'account' },
+  {
+    path: '/app/settings/webhooks',
+    title: 'Webhooks',
+    section: 'account',
+    page: () => import('../routes/webhooks-page'),
+  },
   {
     path: '/app/subscription',
     title: 'Subscription',

@@ -390,6 +390,18 @@ export function GridIcon(props: IconProps) {
   );
 }
 
+/** Three connected nodes, for webhooks (events sent from here to another server). */
+export function WebhookIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <circle cx="12" cy="6" r="3" />
+      <circle cx="6" cy="18" r="3" />
+      <circle cx="18" cy="18" r="3" />
+      <path d="M10.6 8.7 7.4 15.3M13.4 8.7l3.2 6.6M9 18h6" />
+    </IconFrame>
+  );
+}
+
 /** A panel with its left column, for collapsing and expanding the sidebar. */
 export function SidebarIcon(props: IconProps) {
   return (

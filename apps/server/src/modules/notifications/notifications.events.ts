@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/client';
 import {
   creditsRunningLow,
   subscriptionPaymentFailed,
+  webhookAutoDisabled,
   workspaceInvitationsSent,
 } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
@@ -10,8 +11,8 @@ import { verifiedUsersByEmail } from './notifications.store';
 
 /**
  * The messages under the bell that other modules' events call for (issue 17: a side effect in this module
- * is an event, not a call into it): a workspace invitation, credits past 90% of the period's, and a renewal
- * that could not be charged (accounts §4). Light handlers: a message that fails to be written is logged, never fails the
+ * is an event, not a call into it): a workspace invitation, credits past 90% of the period's, a renewal
+ * that could not be charged (accounts §4), and a webhook switched off after failed deliveries. Light handlers: a message that fails to be written is logged, never fails the
  * spend or the renewal.
  */
 export function subscribeNotifications(bus: EventBus, deps: { db: Db }): void {
@@ -35,6 +36,17 @@ export function subscribeNotifications(bus: EventBus, deps: { db: Db }): void {
       description: `${left.toLocaleString('en-US')} of ${event.limit.toLocaleString('en-US')} credits are left this period. Upgrade your plan for more, or wait for the monthly reset.`,
       link: '/app/subscription',
     });
+  });
+  bus.on(webhookAutoDisabled, 'notifications.webhook-auto-disabled', async (event) => {
+    for (const userId of event.adminIds) {
+      await notifyUser(deps.db, userId, {
+        severity: 'error',
+        title: `Webhook “${event.name}” was turned off`,
+        description: `Its last ${event.failures} deliveries failed. Check the address and the delivery log, then enable it again.`,
+        needsAttention: true,
+        link: '/app/developers/webhooks',
+      });
+    }
   });
   bus.on(subscriptionPaymentFailed, 'notifications.payment-failed', async (event) => {
     await notifyUser(deps.db, event.ownerId, {

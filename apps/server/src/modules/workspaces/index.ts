@@ -4,4 +4,4 @@ export { assertRole, callerRoleOn, roleProblem } from './resource-access';
 export type { ResourceCaller } from './sharing.store';
 export { forgetShares, holdsRole } from './sharing.store';
 export { createUserWithWorkspace } from './workspaces.service';
-export { getMemberRole, isWorkspaceAdmin, updateWorkspace } from './workspaces.store';
+export { getMemberRole, isWorkspaceAdmin, listWorkspaceAdminIds, updateWorkspace } from './workspaces.store';

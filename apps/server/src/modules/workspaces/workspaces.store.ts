@@ -34,6 +34,19 @@ export async function isWorkspaceAdmin(db: Db, workspaceId: string, userId: stri
   return hasAdminRights(await getMemberRole(db, workspaceId, userId));
 }
 
+/** The users with admin rights in a workspace (admins and editors, accounts §6), unlocked seats only. */
+export async function listWorkspaceAdminIds(db: Db, workspaceId: string): Promise<string[]> {
+  const rows = await db
+    .select({
+      userId: workspaceMembers.userId,
+      role: workspaceMembers.role,
+      isLocked: workspaceMembers.isLocked,
+    })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspaceId, workspaceId));
+  return rows.filter((r) => !r.isLocked && hasAdminRights(r.role)).map((r) => r.userId);
+}
+
 /** A workspace by id, locked for the transaction when asked (member and invitation changes take it first). */
 export async function getWorkspace(
   db: Db,

@@ -113,6 +113,21 @@ export const transcriptionFailed = defineEvent(
 );
 
 /**
+ * A webhook was switched off by the server after deliveries failed in a row (issue 19 item 5): its
+ * workspace's admins (`adminIds`, read when it happened) are told under the bell.
+ */
+export const webhookAutoDisabled = defineEvent(
+  'webhook.auto_disabled',
+  z.object({
+    workspaceId: z.string(),
+    webhookId: z.string(),
+    name: z.string(),
+    failures: z.number().int(),
+    adminIds: z.array(z.string()),
+  }),
+);
+
+/**
  * Named for webhooks, published when their module moves onto events: `generation.completed`,
  * `voice.removed`, `workspace.member_removed`, `subscription.changed`.
  */

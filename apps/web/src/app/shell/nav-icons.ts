@@ -9,6 +9,7 @@ import {
   SpeechBubblesIcon,
   SpeechToTextIcon,
   TextToSpeechIcon,
+  WebhookIcon,
 } from '../../ui/icons';
 
 export type NavIcon = ComponentType<SVGProps<SVGSVGElement>>;
@@ -23,6 +24,7 @@ const navIcons: Readonly<Record<string, NavIcon>> = {
   '/app/voice-lab': FlaskIcon,
   '/app/voice-library': LibraryIcon,
   '/app/voice-lab/collections': FolderIcon,
+  '/app/developers/webhooks': WebhookIcon,
 };
 
 /** The icon of a navigation entry (the sidebar, Home's quick actions). */

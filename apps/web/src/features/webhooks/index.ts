@@ -1,0 +1,4 @@
+/** The webhooks feature's front door: the pieces the webhooks page composes. */
+export { DeleteWebhookDialog } from './components/delete-webhook-dialog';
+export { WebhookFormDialog } from './components/webhook-form-dialog';
+export { WebhookList } from './components/webhook-list';
