@@ -101,6 +101,8 @@ describe('route table (accounts §2)', () => {
       'affiliates',
       // issue 18 item 4: the page that explains the models, a path of our choosing.
       'about/models',
+      // issue 19 item 6: one transcript of the speech-to-text page, a path of our choosing.
+      'speech-to-text/:transcriptionId',
     ].map((path) => `/app/${path}`);
     expect([...paths].filter((path) => path.startsWith('/app/')).sort()).toEqual([...spec].sort());
   });

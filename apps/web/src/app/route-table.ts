@@ -143,7 +143,20 @@ export const routeTable: readonly RouteEntry[] = [
     section: 'audio',
     page: () => import('../routes/about-models-page'),
   },
-  { path: '/app/speech-to-text', title: 'Speech to text', section: 'audio', inNav: true },
+  /** issue 19 item 6: transcribe recordings, and the workspace's transcripts. */
+  {
+    path: '/app/speech-to-text',
+    title: 'Speech to text',
+    section: 'audio',
+    inNav: true,
+    page: () => import('../routes/speech-to-text-page'),
+  },
+  {
+    path: '/app/speech-to-text/:transcriptionId',
+    title: 'Transcript',
+    section: 'audio',
+    page: () => import('../routes/transcript-page'),
+  },
   { path: '/app/sound-effects', title: 'Sound effects', section: 'audio', inNav: true },
   { path: '/app/sound-effects/generate', title: 'Generate sound effects', section: 'audio' },
   { path: '/app/sound-effects/history', title: 'Sound effects history', section: 'audio' },

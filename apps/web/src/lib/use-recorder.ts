@@ -30,7 +30,7 @@ interface Session {
 
 /**
  * Records the microphone with MediaRecorder: `start` asks for the microphone (a refusal becomes `error`),
- * `stop` ends the take and hands it to `onRecorded`. Stops by itself at `maxSeconds`. `level` (0–1) is the
+ * `stop` ends the take and hands it to `onRecorded`, `discard` ends it and throws it away. Stops by itself at `maxSeconds`. `level` (0–1) is the
  * input's loudness, where the browser has Web Audio.
  */
 export function useRecorder({
@@ -48,6 +48,8 @@ export function useRecorder({
   const onRecordedRef = useRef(onRecorded);
   onRecordedRef.current = onRecorded;
   const mounted = useRef(true);
+  /** The take being stopped is thrown away, not handed on. */
+  const discarding = useRef(false);
 
   const release = useCallback(() => {
     const current = session.current;
@@ -64,8 +66,16 @@ export function useRecorder({
     if (recorder && recorder.state !== 'inactive') recorder.stop();
   }, []);
 
+  const discard = useCallback(() => {
+    const recorder = session.current?.recorder;
+    if (!recorder || recorder.state === 'inactive') return;
+    discarding.current = true;
+    recorder.stop();
+  }, []);
+
   const start = useCallback(async () => {
     if (session.current) return;
+    discarding.current = false;
     setError(null);
     setStatus('starting');
     let stream: MediaStream;
@@ -102,6 +112,10 @@ export function useRecorder({
       if (!mounted.current) return;
       setStatus('idle');
       setLevel(0);
+      if (discarding.current) {
+        discarding.current = false;
+        return;
+      }
       const type = recorder.mimeType || 'audio/webm';
       const blob = new Blob(chunks, { type });
       if (blob.size === 0) {
@@ -132,7 +146,7 @@ export function useRecorder({
     };
   }, [release]);
 
-  return { status, elapsed, level, error, start, stop };
+  return { status, elapsed, level, error, start, stop, discard };
 }
 
 /** Follows the input's loudness (RMS of the waveform) with an AnalyserNode, where Web Audio exists. */

@@ -330,6 +330,16 @@ export function TextToSpeechIcon(props: IconProps) {
   );
 }
 
+/** A sound wave becoming lines of text, for speech to text (the text-to-speech icon mirrored). */
+export function SpeechToTextIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M2 11v2M5 8v8M8 10v4" />
+      <path d="M12 6h9M14 11h7M16 16h5" />
+    </IconFrame>
+  );
+}
+
 /** A microphone, for speech to speech and recording. */
 export function MicrophoneIcon(props: IconProps) {
   return (

@@ -8,7 +8,7 @@ import { FeedbackControl } from '../../features/history/components/feedback-cont
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { ChecklistStepNotifier } from '../../features/onboarding/components/checklist-step-notifier';
 import { PlayerBar } from '../../features/player/components/player-bar';
-import type { AudioPlayerItem } from '../../features/player/player-item';
+import { type AudioPlayerItem, isHistoryItemType } from '../../features/player/player-item';
 import { useUser } from '../../features/users/api/get-user';
 import { CachedUserCookie } from '../../features/users/components/cached-user-cookie';
 import { getMinWidthQuery } from '../../lib/breakpoints';
@@ -31,11 +31,11 @@ import { useSidebarCollapsed } from './use-sidebar-collapsed';
 
 /**
  * The bottom player's feedback control: for a generation whose history item exists (not a voice
- * preview), where the server has the `feedback_enabled` feature config (history/voices §4, §6).
+ * preview nor a transcript's recording), where the server has the `feedback_enabled` feature config (history/voices §4, §6).
  */
 function PlayerFeedback({ item }: { item: AudioPlayerItem }) {
   const { data: user } = useUser();
-  const rateable = item.type !== 'voicePreview' && item.loaded && item.id !== '';
+  const rateable = isHistoryItemType(item.type) && item.loaded && item.id !== '';
   if (!rateable || !user?.feature_configs.feedback_enabled) return null;
   return <FeedbackControl key={item.id} historyItemId={item.id} text={item.player.description ?? ''} />;
 }

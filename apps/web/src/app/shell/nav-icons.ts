@@ -7,6 +7,7 @@ import {
   LibraryIcon,
   MicrophoneIcon,
   SpeechBubblesIcon,
+  SpeechToTextIcon,
   TextToSpeechIcon,
   WebhookIcon,
 } from '../../ui/icons';
@@ -19,6 +20,7 @@ const navIcons: Readonly<Record<string, NavIcon>> = {
   '/app/speech-synthesis/text-to-speech': TextToSpeechIcon,
   '/app/speech-synthesis/text-to-dialogue': SpeechBubblesIcon,
   '/app/speech-synthesis/speech-to-speech': MicrophoneIcon,
+  '/app/speech-to-text': SpeechToTextIcon,
   '/app/voice-lab': FlaskIcon,
   '/app/voice-library': LibraryIcon,
   '/app/voice-lab/collections': FolderIcon,

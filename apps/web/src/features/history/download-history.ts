@@ -13,6 +13,7 @@ import {
   withExtension,
 } from '@parla/contracts';
 import { apiFetch } from '../../lib/api-client';
+import { readContentDispositionFileName } from '../../lib/content-disposition';
 import { saveBlob } from '../../lib/save-file';
 
 /**
@@ -43,25 +44,8 @@ export function checkDownloadResponseType(contentType: string | null | undefined
   return extension;
 }
 
-/**
- * The file name a Content-Disposition header gives (`filename*=UTF-8''…` before `filename="…"`), or
- * undefined when it names none.
- */
-export function readContentDispositionFileName(header: string | null | undefined): string | undefined {
-  if (!header) return undefined;
-  const extended = /filename\*\s*=\s*(?:[\w-]+)?'[^']*'([^;]+)/i.exec(header)?.[1];
-  if (extended) {
-    try {
-      return decodeURIComponent(extended.trim());
-    } catch {
-      // A malformed percent-encoding: fall back to the plain parameter.
-    }
-  }
-  const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(header)?.[1];
-  if (quoted !== undefined) return quoted.replace(/\\(.)/g, '$1') || undefined;
-  const token = /filename\s*=\s*([^;\s]+)/i.exec(header)?.[1];
-  return token || undefined;
-}
+/** Moved to lib (the speech-to-text exports read it too); still exported here for this feature's callers. */
+export { readContentDispositionFileName };
 
 /** The naming fields of a history item (history/voices §3 "History item naming for downloads"). */
 export function toNamingItem(

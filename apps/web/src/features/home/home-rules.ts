@@ -14,6 +14,7 @@ export const productDescriptions: Readonly<Record<string, string>> = {
   '/app/speech-synthesis/text-to-speech': 'Turn text into natural speech in any of your voices.',
   '/app/speech-synthesis/text-to-dialogue': 'Write a conversation and give each line its own voice.',
   '/app/speech-synthesis/speech-to-speech': 'Record or upload speech and hear it said in another voice.',
+  '/app/speech-to-text': 'Transcribe a recording, with word timings, speakers and subtitles.',
   '/app/voice-lab': 'Clone a voice from a recording, or design one from a description.',
   '/app/voice-library': 'Browse voices others shared and add them to your own.',
   '/app/voice-lab/collections': 'Keep voices together in collections for a project.',

@@ -6,12 +6,16 @@ import {
   type VoiceResponse,
 } from '@parla/contracts';
 
-/** The kinds of item the bottom player plays (history/voices §3 "Audio player item"). */
+/**
+ * The kinds of item the bottom player plays (history/voices §3 "Audio player item"), and a transcript's
+ * audio (issue 19: the transcription page plays its recording here; its id is the transcription id).
+ */
 export const audioPlayerItemTypes = [
   'text-to-speech',
   'speech-to-speech',
   'speechHistoryItem',
   'voicePreview',
+  'transcript',
 ] as const;
 export type AudioPlayerItemType = (typeof audioPlayerItemTypes)[number];
 

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { RequireSignIn } from '../features/auth/components/require-sign-in';
+import { TranscribeForm } from '../features/speech-to-text/components/transcribe-form';
+import { TranscriptList } from '../features/speech-to-text/components/transcript-list';
+
+/**
+ * `/app/speech-to-text` (issue 19 item 6): upload or record audio or video to transcribe, and the
+ * workspace's transcripts with their progress.
+ */
+export default function SpeechToTextPage() {
+  return (
+    <RequireSignIn>
+      <SpeechToText />
+    </RequireSignIn>
+  );
+}
+
+function SpeechToText() {
+  const [started, setStarted] = useState<string | null>(null);
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 lg:py-10">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Speech to text</h1>
+        <p className="text-sm text-fg-muted">
+          Turn a recording into text with word timings: read it along with the audio, name the speakers, and
+          export it as text, subtitles or a document.
+        </p>
+      </header>
+      <TranscribeForm onStarted={setStarted} />
+      <TranscriptList highlightId={started} />
+    </div>
+  );
+}
