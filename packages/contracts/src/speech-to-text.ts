@@ -517,3 +517,32 @@ export const openAiTranscriptionRoute = defineRoute({
   tags: ['speech-to-text'],
   response: z.any().meta({ description: 'json, verbose_json, text, srt or vtt' }),
 });
+
+/** `POST /v1/forced-alignment`'s multipart fields besides `file` (the SDK's `forcedAlignment.create`). */
+export const ForcedAlignmentFields = z.object({
+  text: z.string().trim().min(1, 'The text has no words to align.').max(100_000),
+  enabled_spooled_file: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type ForcedAlignmentFields = z.infer<typeof ForcedAlignmentFields>;
+
+const AlignedTime = z.object({ text: z.string(), start: z.number(), end: z.number() });
+
+/** `ForcedAlignmentResponseModel`: where each character and word of the text is, in seconds. */
+export const ForcedAlignmentResponse = z.object({
+  characters: z.array(AlignedTime),
+  words: z.array(AlignedTime.extend({ loss: z.number() })),
+  loss: z.number(),
+});
+export type ForcedAlignmentResponse = z.infer<typeof ForcedAlignmentResponse>;
+
+/** Forced alignment is priced as transcription: 1 credit per started second of audio. */
+export const forcedAlignmentRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/forced-alignment',
+  summary: 'Where each word and character of a known text is in a recording (multipart: file, text)',
+  tags: ['speech-to-text'],
+  response: ForcedAlignmentResponse,
+});

@@ -128,3 +128,35 @@ describe('speech to text with the built-in model', () => {
     expect(body.segments.length).toBeGreaterThan(0);
   }, 120_000);
 });
+
+describe('forced alignment with the official client', () => {
+  it('places each word of the text in the recording, in order, and charges its seconds', async () => {
+    const spent = (await characterCountOf(db(), account.workspaceId)) ?? 0;
+    const result = await account.sdk.forcedAlignment.create({ file: new Blob([speech]), text: TEXT });
+    const words = TEXT.split(' ');
+    expect(result.words.map((w) => w.text)).toEqual(words);
+    expect(result.characters.map((c) => c.text).join('')).toBe(TEXT);
+    const seconds = speech.length / 2 / 16_000;
+    for (const [i, word] of result.words.entries()) {
+      expect(word.end).toBeGreaterThanOrEqual(word.start);
+      expect(word.end).toBeLessThanOrEqual(seconds + 0.05);
+      if (i > 0) expect(word.start).toBeGreaterThanOrEqual(result.words[i - 1]?.start ?? 0);
+    }
+    // "folder" is said in the second sentence: after "park".
+    const at = (w: string) => result.words.find((x) => x.text.startsWith(w))?.start ?? 0;
+    expect(at('folder')).toBeGreaterThan(at('park'));
+    expect(result.loss).toBeGreaterThanOrEqual(0);
+    expect((await characterCountOf(db(), account.workspaceId)) ?? 0).toBe(spent + speechToTextCost(seconds));
+  });
+
+  it('refuses a text with no words and a file that is not audio, charging nothing', async () => {
+    const spent = (await characterCountOf(db(), account.workspaceId)) ?? 0;
+    await expect(
+      account.sdk.forcedAlignment.create({ file: new Blob([speech]), text: '   ' }),
+    ).rejects.toMatchObject({ statusCode: 422 });
+    await expect(
+      account.sdk.forcedAlignment.create({ file: new Blob(['not audio at all']), text: 'Hello there.' }),
+    ).rejects.toMatchObject({ statusCode: 415 });
+    expect((await characterCountOf(db(), account.workspaceId)) ?? 0).toBe(spent);
+  });
+});

@@ -618,7 +618,9 @@ describe('POST /v1/audio/transcriptions (OpenAI)', () => {
       );
     expect((await call({})).json).toEqual({ text: 'Hello world.' });
     expect((await call({ response_format: 'text' })).text).toBe('Hello world.\n');
-    expect((await call({ response_format: 'srt' })).text).toMatch(/00:00:00,100 --> 00:00:01,\d{3}\nHello world\./);
+    expect((await call({ response_format: 'srt' })).text).toMatch(
+      /00:00:00,100 --> 00:00:01,\d{3}\nHello world\./,
+    );
     expect((await call({ response_format: 'vtt' })).text).toMatch(/^WEBVTT/);
     const verbose = await call({
       response_format: 'verbose_json',

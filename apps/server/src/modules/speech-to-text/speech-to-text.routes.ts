@@ -3,6 +3,8 @@ import {
   createTranscriptRoute,
   deleteTranscriptRoute,
   exportTranscriptRoute,
+  ForcedAlignmentFields,
+  forcedAlignmentRoute,
   getTranscriptAudioRoute,
   getTranscriptDetailsRoute,
   getTranscriptRoute,
@@ -21,6 +23,7 @@ import { acceptMultipart, readMultipartToDisk } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { makeScratchDir } from '../../platform/scratch-dirs';
 import { sendStoredFile } from '../../platform/storage/send-file';
+import { alignNow } from './forced-alignment.service';
 import { openAiTranscription } from './openai-transcriptions';
 import { provideSttJobDeps, transcribeJob } from './speech-to-text.jobs';
 import { type SttDeps, startTranscription, transcribeNow } from './speech-to-text.service';
@@ -204,6 +207,18 @@ export async function speechToTextRoutes(app: FastifyInstance, deps: AppDeps): P
         const result = await openAiTranscription(stt, callerOf(request), { ...form, dir }, signal);
         reply.header('content-type', result.contentType);
         return result.body;
+      }),
+    guarded,
+  );
+
+  registerRoute(
+    app,
+    forcedAlignmentRoute,
+    async ({ request, reply }) =>
+      withUploadDir(async (dir) => {
+        const signal = clientGone(reply);
+        const form = await readMultipartToDisk(request, 'file', ForcedAlignmentFields, dir);
+        return alignNow(stt, callerOf(request), form, signal);
       }),
     guarded,
   );
