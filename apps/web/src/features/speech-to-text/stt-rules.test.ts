@@ -22,7 +22,7 @@ function chunk(words: Array<[string, number, number, string?]>): TranscriptChunk
     text: words.map(([text]) => text).join(' '),
     words: words.flatMap(([text, start, end, speaker], index) => [
       ...(index > 0 ? [{ text: ' ', start, end: start, type: 'spacing' as const, logprob: 0 }] : []),
-      { text, start, end, type: 'word' as const, speaker_id: speaker ?? null, logprob: -0.1 },
+      { text, start, end, type: 'word' as const, ...(speaker ? { speaker_id: speaker } : {}), logprob: -0.1 },
     ]),
   };
 }

@@ -38,7 +38,13 @@ export async function exportTranscript({
 }: ExportTranscriptInput): Promise<string> {
   const response = await apiFetch(exportTranscriptRoute, {
     params: { transcription_id: transcriptionId },
-    query: { format, include_speakers: includeSpeakers, include_timestamps: includeTimestamps },
+    query: {
+      format,
+      ...(includeSpeakers === undefined ? {} : { include_speakers: includeSpeakers ? 'true' : 'false' }),
+      ...(includeTimestamps === undefined
+        ? {}
+        : { include_timestamps: includeTimestamps ? 'true' : 'false' }),
+    },
   });
   const blob = await response.blob();
   const fileName =
