@@ -6,6 +6,7 @@ import net from 'node:net';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../platform/errors';
+import { isPublicAddress } from '../../platform/network-address';
 
 /*
  * `cloud_storage_url` / `source_url` (issue 19 item 1): a file fetched only from hosts the operator allows
@@ -25,47 +26,12 @@ export interface SourceUrlPolicy {
 
 const MAX_REDIRECTS = 5;
 
-/** The address ranges no URL may reach unless the operator allows private addresses. */
-const PRIVATE_RANGES = (() => {
-  const list = new net.BlockList();
-  for (const [address, prefix] of [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.0.2.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['198.51.100.0', 24],
-    ['203.0.113.0', 24],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4],
-  ] as const)
-    list.addSubnet(address, prefix, 'ipv4');
-  for (const [address, prefix] of [
-    ['::', 128],
-    ['::1', 128],
-    ['64:ff9b::', 96],
-    ['100::', 64],
-    ['2001:db8::', 32],
-    ['fc00::', 7],
-    ['fe80::', 10],
-    ['ff00::', 8],
-  ] as const)
-    list.addSubnet(address, prefix, 'ipv6');
-  return list;
-})();
-
-/** Whether an IP address is private, loopback, link-local, reserved or multicast (an IPv4-mapped IPv6 by its IPv4). */
+/**
+ * Whether an IP address is private, loopback, link-local, reserved or multicast (an IPv4-mapped IPv6 by its
+ * IPv4): the platform's one list of what the server never calls on someone's behalf (network-address.ts).
+ */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPrivateAddress(mapped);
-  const family = net.isIP(address);
-  if (family === 0) return true;
-  return PRIVATE_RANGES.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return !isPublicAddress(address);
 }
 
 /** Whether the operator's list allows this host name (lower case, no port). */
