@@ -45,7 +45,11 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const DURABLE = ['history.workspace-deleted.durable', 'voices.workspace-deleted.durable'];
+const DURABLE = [
+  'history.workspace-deleted.durable',
+  'speech-to-text.workspace-deleted.durable',
+  'voices.workspace-deleted.durable',
+];
 
 /** A workspace with a shared voice, a copy of it in another workspace, and files of every kind. */
 async function workspaceWithFiles() {
