@@ -66,14 +66,19 @@ describe('MoonshineStt', () => {
     timeout: 120_000,
   }, async () => {
     const joined = joinWithPauses(...(parts as PcmAudio[]));
+    const progress: number[] = [];
     const heard = await stt.transcribeFile({
       file: await file('three.mp3', joined, 'mp3_44100_128'),
       model: 'fast',
       timestamps: 'none',
       tenant: 't',
-      onProgress: () => undefined,
+      onProgress: (f) => progress.push(f),
     });
     expect(heard.segments.length).toBeGreaterThanOrEqual(3);
+    // Progress reaches the recognised share before the end (not only the jump to 1).
+    expect(progress.at(-1)).toBe(1);
+    expect(Math.max(...progress.slice(0, -1))).toBeGreaterThan(0.9);
+    for (const f of progress) expect(f).toBeGreaterThanOrEqual(0);
     const all = heard.segments.map((s) => s.text).join(' ');
     expect(wordErrorRate(`${FIRST} ${SECOND} ${THIRD}`, all)).toBeLessThanOrEqual(0.15);
     expect(heard.durationSecs).toBeCloseTo(joined.samples.length / joined.sampleRate, 0);

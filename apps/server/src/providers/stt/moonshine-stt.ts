@@ -219,9 +219,11 @@ export class MoonshineStt implements SttProvider {
       const inFlight = new Set<Promise<void>>();
       // The first call that failed: the transcription stops sending more.
       let failure: unknown;
+      let heard = 0;
+      // Scanned share of the file, times how far the speech found so far is recognised.
       const report = () =>
         request.onProgress?.(
-          total === 0 ? 1 : Math.min(0.99, 0.1 * (scanned / total) + 0.9 * (done / Math.max(1, total))),
+          total === 0 ? 1 : Math.min(0.99, (scanned / total) * (0.1 + 0.9 * (done / Math.max(1, heard)))),
         );
       // Scan span by span; recognise each span's speech while the next span is scanned.
       for (let from = 0; from < total; ) {
@@ -234,6 +236,7 @@ export class MoonshineStt implements SttProvider {
           request.signal,
         );
         speech.push(...found.segments);
+        heard += found.segments.reduce((n, seg) => n + seg.end - seg.start, 0);
         // Stretches without speech of at least a second, looked at for sounds (music) when asked.
         const gaps: { start: number; end: number }[] = [];
         if (request.audioEvents) {
