@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
-import { sendStoredFile } from '../../platform/storage/send-file';
+import { attachmentDisposition, sendStoredFile } from '../../platform/storage/send-file';
 import { toHistoryItemResponse, toHistoryPage, toSharedItemResponse } from './history.present';
 import {
   deleteHistoryItem,
@@ -28,11 +28,6 @@ import {
   shareLinkFor,
   updatePublicUserName,
 } from './history.service';
-
-/** `attachment; filename=…`, with the UTF-8 form too (RFC 6266); the names are ASCII already. */
-function attachment(fileName: string): string {
-  return `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /**
  * The history and sharing calls (history/voices §7): pages, items, audio, downloads, deletion, feedback,
@@ -96,7 +91,7 @@ export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promis
       );
       reply
         .header('content-type', file.contentType)
-        .header('content-disposition', attachment(file.fileName))
+        .header('content-disposition', attachmentDisposition(file.fileName))
         .header('cache-control', 'private, no-store');
       return file.body;
     },

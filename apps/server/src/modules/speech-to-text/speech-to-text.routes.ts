@@ -22,7 +22,7 @@ import { callerOf } from '../../platform/auth-guard';
 import { acceptMultipart, readMultipartToDisk } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { makeScratchDir } from '../../platform/scratch-dirs';
-import { sendStoredFile } from '../../platform/storage/send-file';
+import { attachmentDisposition, sendStoredFile } from '../../platform/storage/send-file';
 import { alignNow } from './forced-alignment.service';
 import { openAiTranscription } from './openai-transcriptions';
 import { provideSttJobDeps, transcribeJob } from './speech-to-text.jobs';
@@ -37,12 +37,6 @@ import {
   transcriptDetails,
   updateTranscript,
 } from './transcripts.service';
-
-/** `attachment; filename=…` with the UTF-8 form (RFC 6266): an ASCII fallback and the real name. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** Aborted when the client goes away before its answer was sent (its work is cancelled and refunded). */
 function clientGone(reply: FastifyReply): AbortSignal {
@@ -190,7 +184,7 @@ export async function speechToTextRoutes(app: FastifyInstance, deps: AppDeps): P
       const file = await exportTranscript(db, callerOf(request), params.transcription_id, query);
       reply
         .header('content-type', file.contentType)
-        .header('content-disposition', attachment(file.fileName))
+        .header('content-disposition', attachmentDisposition(file.fileName))
         .header('cache-control', 'private, no-store');
       return file.body;
     },

@@ -64,3 +64,12 @@ export async function sendStoredFile(
   }
   return stream;
 }
+
+/**
+ * `attachment; filename=…` with the UTF-8 form too (RFC 6266): an ASCII fallback (other characters,
+ * quotes and backslashes as `_`) and the real name, for a file the browser should save.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
