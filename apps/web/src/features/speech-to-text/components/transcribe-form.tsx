@@ -356,7 +356,7 @@ export function TranscribeForm({ onStarted }: TranscribeFormProps) {
             label="Tag audio events"
             checked={tagAudioEvents}
             onCheckedChange={setTagAudioEvents}
-            description="Marks sounds that are not speech, such as music or laughter, where they are detected."
+            description="Marks music heard between speech. Other sounds (laughter, applause) are not recognised."
           />
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-timestamps`} className="text-sm font-medium text-fg">
