@@ -8,10 +8,11 @@ import { historyItems } from '../history/history.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 
 /**
- * Issue 4 "Engines are supervised and isolated", through the server: thousands of requests over HTTP with
+ * Issue 4 "Engines are supervised and isolated", through the server: hundreds of requests over HTTP with
  * random texts while engine children are killed among them. Every request ends with audio or a clean
  * error in the API's shape, the server answers throughout, and exactly the requests that delivered audio
- * are charged and kept.
+ * are charged and kept. 400 requests in the suite (~2 minutes; 1,000 took 5.5); STRESS_REQUESTS runs more,
+ * and the engine pool's own stress test runs thousands of syntheses.
  */
 let t: TestApp;
 let baseUrl: string;
@@ -32,10 +33,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const REQUESTS = Number(process.env.STRESS_REQUESTS ?? 1000);
+const REQUESTS = Number(process.env.STRESS_REQUESTS ?? 400);
 const CLIENTS = 6;
 /** Every this many requests, an engine child is killed from outside (SIGKILL), whatever it was doing. */
-const KILL_EVERY = 60;
+const KILL_EVERY = 25;
 
 const texts = fc.sample(
   fc.oneof(
@@ -108,7 +109,7 @@ async function speak(i: number): Promise<Outcome> {
 }
 
 describe('text to speech under stress, through HTTP (issue 4)', () => {
-  it('thousands of random requests with engine children killed among them: audio or a clean error each time, the server up, credits exact', async () => {
+  it('hundreds of random requests with engine children killed among them: audio or a clean error each time, the server up, credits exact', async () => {
     const outcomes: Outcome[] = [];
     let next = 0;
     let killed = 0;
