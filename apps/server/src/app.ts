@@ -13,6 +13,7 @@ import { registerNoStoreDefault } from './platform/no-store';
 import { registerOpenApi } from './platform/openapi';
 import { registerPublicOriginWatch } from './platform/public-origin';
 import { createPgRateLimitStore } from './platform/rate-limit/pg-rate-limit-store';
+import { registerWebSockets } from './platform/realtime/websocket';
 import { registerStringChecks } from './platform/request-strings';
 import { findWebDist, inlineScriptHashes, registerWebApp } from './platform/web-app';
 
@@ -68,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Limits are declared per route (config.rateLimit); counters live in the database, shared by all processes.
   await app.register(rateLimit, { global: false, store: createPgRateLimitStore(deps.database.db) });
 
+  // Realtime sockets (issue 20) before the routes that declare them.
+  if (config.role !== 'worker') await registerWebSockets(app);
   if (config.role !== 'worker') {
     const logo = webDist ? path.join(webDist, 'favicon.svg') : undefined;
     await registerOpenApi(app, {

@@ -19,6 +19,7 @@ export * from './openai-speech';
 export * from './own-voices';
 export * from './plans';
 export * from './pvc';
+export * from './realtime';
 export * from './redirect';
 export * from './routes';
 export * from './share-video';

@@ -1,4 +1,4 @@
-import type { WorkspaceRole } from '@parla/contracts';
+import type { SingleUseTokenType, WorkspaceRole } from '@parla/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /*
@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export interface Principal {
   userId: string;
   workspaceId: string;
-  via: 'access_token' | 'api_key';
+  via: 'access_token' | 'api_key' | 'single_use_token';
   apiKeyId?: string;
   /** The caller's role in that workspace, read when the guard checked their seat. */
   role: WorkspaceRole;
@@ -38,8 +38,30 @@ export interface AuthGuard {
   requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** The caller when it is a signed-in session (for routes where a session is one of two ways in). */
   authenticateSession(request: FastifyRequest): Promise<Principal>;
+  /**
+   * The caller of a socket (issue 20): a single-use token of the socket's type (accepted once), else an
+   * API key, else a Bearer token. 401 `invalid_api_key` / `unauthorized` as for requests.
+   */
+  authenticateSocket(credentials: SocketCredentials): Promise<Principal>;
+  /**
+   * Whether a socket's caller may still call: their seat kept and, for an API key (or a token a key asked
+   * for), the key neither disabled nor deleted. Sockets check it before each piece of work they charge.
+   */
+  stillAuthorized(principal: Principal): Promise<boolean>;
   /** The key that signs access tokens (resolved once per process). */
   signingSecret(): Promise<string>;
+}
+
+/** What a socket's opening request (or, where its protocol allows, its first message) carries. */
+export interface SocketCredentials {
+  /** An API key: the `xi-api-key` header, or one the protocol's first message carries. */
+  apiKey?: string | undefined;
+  /** An `Authorization` header's or parameter's value (`Bearer …`): an API key or an access token. */
+  authorization?: string | undefined;
+  /** A single-use token (the `token` query parameter). */
+  token?: string | undefined;
+  /** The type a single-use token must have to open this socket. */
+  tokenType: SingleUseTokenType;
 }
 
 /** Who calls, and the request they make: what a service is given about its caller. */

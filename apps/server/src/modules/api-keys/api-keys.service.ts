@@ -66,6 +66,12 @@ export async function resolveApiKey(db: Db, key: string, now: Date): Promise<Api
   return row;
 }
 
+/** Whether the user's key still opens the API (not disabled, not deleted): a socket's mid-way check. */
+export async function apiKeyIsLive(db: Db, userId: string, keyId: string): Promise<boolean> {
+  const row = await getUserApiKey(db, userId, keyId);
+  return Boolean(row && !row.disabledAt);
+}
+
 /** The caller's keys, newest first. */
 export function listApiKeys(db: Db, userId: string): Promise<ApiKeyRow[]> {
   return listUserApiKeys(db, userId);

@@ -1,3 +1,3 @@
 /** The api-keys module's front door: what other modules may use (issue 17; the rest is its own). */
-export { resolveApiKey } from './api-keys.service';
+export { apiKeyIsLive, resolveApiKey } from './api-keys.service';
 export { disableUserKeysCreatedAfter, latestLiveKeyPreview } from './api-keys.store';

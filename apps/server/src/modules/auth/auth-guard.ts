@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthGuard, Principal } from '../../platform/auth-guard';
+import type { AuthGuard, Principal, SocketCredentials } from '../../platform/auth-guard';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
-import { resolveApiKey } from '../api-keys';
+import { apiKeyIsLive, resolveApiKey } from '../api-keys';
 import { activeMembership } from '../workspaces';
 import { verifyAccessToken } from './access-token';
 import { resolveSigningSecret } from './signing-secret';
+import { consumeSingleUseToken } from './single-use-tokens';
 
 /** Builds the guard; the signing secret is resolved on first use and kept. */
 export function createAuthGuard(deps: { db: Db; clock: Clock; authSecret: string | undefined }): AuthGuard {
@@ -25,10 +26,41 @@ export function createAuthGuard(deps: { db: Db; clock: Clock; authSecret: string
    * makes the web app refresh its token, which names the workspace the user works in now.
    */
   async function authenticate(request: FastifyRequest): Promise<Principal> {
-    const principal = await identify(request);
+    return withRole(await identify(request));
+  }
+
+  async function identify(request: FastifyRequest): Promise<Omit<Principal, 'role'>> {
+    return identifyCredentials({
+      apiKey: request.headers['xi-api-key'] as string | undefined,
+      authorization: request.headers.authorization,
+    });
+  }
+
+  async function identifyCredentials(
+    credentials: Omit<SocketCredentials, 'tokenType'>,
+  ): Promise<Omit<Principal, 'role'>> {
+    // OpenAI-style clients send the key as a Bearer token (`Authorization: Bearer sk_…`).
+    const bearerKey = credentials.authorization?.match(/^Bearer\s+(sk_[0-9a-f]{48})$/i)?.[1];
+    const apiKey = credentials.apiKey ?? bearerKey;
+    if (typeof apiKey === 'string' && apiKey !== '') {
+      const row = await resolveApiKey(deps.db, apiKey.trim(), deps.clock.now());
+      if (!row) throw new AppError('invalid_api_key', 'Invalid API key');
+      return { userId: row.userId, workspaceId: row.workspaceId, via: 'api_key', apiKeyId: row.id };
+    }
+    const bearer = credentials.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    if (bearer) {
+      const claims = verifyAccessToken(bearer, await signingSecret(), deps.clock.now());
+      if (!claims) throw new AppError('unauthorized', 'Your session has expired. Please sign in again.');
+      return { userId: claims.sub, workspaceId: claims.wid, via: 'access_token' };
+    }
+    throw new AppError('unauthorized', 'Sign in, or send an API key in the xi-api-key header.');
+  }
+
+  /** A seat check on an identified caller (see authenticate). */
+  async function withRole(principal: Omit<Principal, 'role'>): Promise<Principal> {
     const role = await activeMembership(deps.db, principal.workspaceId, principal.userId);
     if (!role) {
-      if (principal.via === 'api_key') {
+      if (principal.via !== 'access_token') {
         throw new AppError('invalid_api_key', 'This API key’s owner no longer has access to its workspace.');
       }
       throw new AppError('workspace_access_revoked', 'You no longer have access to this workspace.');
@@ -36,23 +68,39 @@ export function createAuthGuard(deps: { db: Db; clock: Clock; authSecret: string
     return { ...principal, role };
   }
 
-  async function identify(request: FastifyRequest): Promise<Omit<Principal, 'role'>> {
-    // OpenAI-style clients send the key as a Bearer token (`Authorization: Bearer sk_…`).
-    const bearerKey = request.headers.authorization?.match(/^Bearer\s+(sk_[0-9a-f]{48})$/i)?.[1];
-    const apiKey = request.headers['xi-api-key'] ?? bearerKey;
-    if (typeof apiKey === 'string' && apiKey !== '') {
-      const row = await resolveApiKey(deps.db, apiKey.trim(), deps.clock.now());
-      if (!row) throw new AppError('invalid_api_key', 'Invalid API key');
-      return { userId: row.userId, workspaceId: row.workspaceId, via: 'api_key', apiKeyId: row.id };
+  async function authenticateSocket(credentials: SocketCredentials): Promise<Principal> {
+    if (credentials.token !== undefined) {
+      const owner = await consumeSingleUseToken(
+        deps.db,
+        credentials.token,
+        credentials.tokenType,
+        deps.clock.now(),
+      );
+      if (!owner) {
+        throw new AppError(
+          'unauthorized',
+          'This single-use token is unknown, expired, already used, or not for this socket.',
+        );
+      }
+      if (owner.apiKeyId && !(await apiKeyIsLive(deps.db, owner.userId, owner.apiKeyId)))
+        throw new AppError(
+          'invalid_api_key',
+          'The API key that asked for this token was disabled or deleted.',
+        );
+      return withRole({
+        userId: owner.userId,
+        workspaceId: owner.workspaceId,
+        via: 'single_use_token',
+        ...(owner.apiKeyId ? { apiKeyId: owner.apiKeyId } : {}),
+      });
     }
-    const header = request.headers.authorization;
-    const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
-    if (bearer) {
-      const claims = verifyAccessToken(bearer, await signingSecret(), deps.clock.now());
-      if (!claims) throw new AppError('unauthorized', 'Your session has expired. Please sign in again.');
-      return { userId: claims.sub, workspaceId: claims.wid, via: 'access_token' };
-    }
-    throw new AppError('unauthorized', 'Sign in, or send an API key in the xi-api-key header.');
+    return withRole(await identifyCredentials(credentials));
+  }
+
+  async function stillAuthorized(principal: Principal): Promise<boolean> {
+    if (principal.apiKeyId && !(await apiKeyIsLive(deps.db, principal.userId, principal.apiKeyId)))
+      return false;
+    return Boolean(await activeMembership(deps.db, principal.workspaceId, principal.userId));
   }
 
   async function authenticateSession(request: FastifyRequest): Promise<Principal> {
@@ -68,6 +116,8 @@ export function createAuthGuard(deps: { db: Db; clock: Clock; authSecret: string
 
   return {
     authenticate,
+    authenticateSocket,
+    stillAuthorized,
     signingSecret,
     async requireAuth(request) {
       request.principal = await authenticate(request);

@@ -1,5 +1,6 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
+import { workspaces } from '../workspaces/workspaces.tables';
 
 /**
  * Refresh tokens, stored as SHA-256 hashes (the token itself lives only in the browser's httpOnly
@@ -31,5 +32,30 @@ export const authSigningKeys = pgTable('auth_signing_keys', {
   secret: text('secret').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Single-use tokens (issue 20, `POST /v1/single-use-token/{token_type}`): a browser opens one socket of
+ * the token's type with it instead of an API key. Stored as SHA-256 hashes; `used_at` is set by the one
+ * UPDATE that accepts it, so a token opens one socket at most, across processes.
+ */
+export const singleUseTokens = pgTable(
+  'single_use_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    tokenType: text('token_type').notNull(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The API key that asked for it (its uses are the key's), or null for a signed-in session. */
+    apiKeyId: text('api_key_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('single_use_tokens_expiry_idx').on(t.expiresAt)],
+);
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;

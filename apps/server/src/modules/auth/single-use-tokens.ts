@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SINGLE_USE_TOKEN_TTL_MS, SINGLE_USE_TOKEN_TYPES, type SingleUseTokenType } from '@parla/contracts';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Principal } from '../../platform/auth-guard';
+import type { Db } from '../../platform/db/client';
+import { AppError } from '../../platform/errors';
+import { singleUseTokens } from './auth.tables';
+
+/*
+ * Single-use tokens (issue 20 item 5): a caller with an API key or a session asks for one, hands it to a
+ * browser, and the browser opens one socket of the token's type with it (`?token=` on the socket's address,
+ * or `authorization` on the text-to-speech sockets). A token is bound to the workspace, the user and the
+ * key that asked for it, lasts 15 minutes, and is accepted once.
+ */
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** 400 for a type Parla does not issue (`batch_scribe`, or anything else). */
+export function parseTokenType(value: string): SingleUseTokenType {
+  if ((SINGLE_USE_TOKEN_TYPES as readonly string[]).includes(value)) return value as SingleUseTokenType;
+  throw new AppError(
+    'invalid_request',
+    `token_type must be one of ${SINGLE_USE_TOKEN_TYPES.join(', ')}; "${value.slice(0, 64)}" is not issued here.`,
+    { errors: [{ loc: ['path', 'token_type'], msg: 'unknown token type', type: 'enum' }] },
+  );
+}
+
+/** Issues a token for the caller; expired tokens are swept on the way. */
+export async function issueSingleUseToken(
+  db: Db,
+  caller: Pick<Principal, 'userId' | 'workspaceId' | 'apiKeyId'>,
+  tokenType: SingleUseTokenType,
+  now: Date,
+): Promise<string> {
+  const token = `sutkn_${randomBytes(24).toString('hex')}`;
+  await db.delete(singleUseTokens).where(lt(singleUseTokens.expiresAt, now));
+  await db.insert(singleUseTokens).values({
+    tokenHash: hash(token),
+    tokenType,
+    workspaceId: caller.workspaceId,
+    userId: caller.userId,
+    apiKeyId: caller.apiKeyId ?? null,
+    expiresAt: new Date(now.getTime() + SINGLE_USE_TOKEN_TTL_MS),
+  });
+  return token;
+}
+
+/**
+ * Accepts a token once for a socket of `tokenType`: answers its owner, or undefined when it is unknown,
+ * of another type, expired or already used (one UPDATE decides, so two sockets racing get one winner).
+ */
+export async function consumeSingleUseToken(
+  db: Db,
+  token: string,
+  tokenType: SingleUseTokenType,
+  now: Date,
+): Promise<{ userId: string; workspaceId: string; apiKeyId: string | null } | undefined> {
+  if (!/^sutkn_[0-9a-f]{48}$/.test(token)) return undefined;
+  const [row] = await db
+    .update(singleUseTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(singleUseTokens.tokenHash, hash(token)),
+        eq(singleUseTokens.tokenType, tokenType),
+        isNull(singleUseTokens.usedAt),
+        gt(singleUseTokens.expiresAt, now),
+      ),
+    )
+    .returning({
+      userId: singleUseTokens.userId,
+      workspaceId: singleUseTokens.workspaceId,
+      apiKeyId: singleUseTokens.apiKeyId,
+    });
+  return row;
+}
