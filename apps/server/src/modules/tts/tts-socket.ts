@@ -104,18 +104,29 @@ function toSocketAlignment(alignment: CharacterAlignment, offsetMs: number): Tts
  * Never inside a `<…>` tag. 0: not yet.
  */
 export function cutPoint(buffer: string, atLength: boolean): number {
-  const open = buffer.lastIndexOf('<');
-  const limit = open > buffer.lastIndexOf('>') ? open : buffer.length;
-  const region = buffer.slice(0, limit);
-  let sentenceEnd = 0;
-  for (const match of region.matchAll(/[.!?…]+["'”’)\]]*\s+/g)) {
-    const end = match.index + match[0].length;
-    if (!NO_SENTENCE_END.test(region.slice(0, end).trimEnd())) sentenceEnd = end;
+  // Where no cut may fall: inside a tag, or between an element's opening and closing tags.
+  const forbidden: [number, number][] = [];
+  const open: number[] = [];
+  for (const tag of buffer.matchAll(/<[^>]*>?/g)) {
+    const end = tag.index + tag[0].length;
+    forbidden.push([tag.index, tag[0].endsWith('>') ? end : buffer.length + 1]);
+    if (tag[0].startsWith('</')) {
+      const from = open.pop();
+      if (from !== undefined) forbidden.push([from, end]);
+    } else if (!tag[0].endsWith('/>')) open.push(tag.index);
   }
-  if (sentenceEnd > 0) return sentenceEnd;
-  if (!atLength) return 0;
-  const space = region.search(/\s+\S*$/);
-  return space > 0 ? space + (region.slice(space).match(/^\s+/)?.[0].length ?? 0) : 0;
+  for (const from of open) forbidden.push([from, buffer.length + 1]);
+  const allowed = (at: number) => forbidden.every(([from, to]) => at <= from || at >= to);
+  let sentenceEnd = 0;
+  for (const match of buffer.matchAll(/[.!?…]+["'”’)\]]*\s+/g)) {
+    const end = match.index + match[0].length;
+    if (allowed(end) && !NO_SENTENCE_END.test(buffer.slice(0, end).trimEnd())) sentenceEnd = end;
+  }
+  if (sentenceEnd > 0 || !atLength) return sentenceEnd;
+  for (let at = buffer.length; at > 0; at -= 1) {
+    if (/\s/.test(buffer[at - 1] ?? '') && !/\s/.test(buffer[at] ?? '') && allowed(at)) return at;
+  }
+  return 0;
 }
 
 interface SessionContext {
