@@ -53,10 +53,18 @@ export class StreamedAudio {
     this.encoder.output.on('data', (chunk: Buffer) => {
       this.lastOutputAt = performance.now();
       if (this.keepsStreamed) this.kept.push(chunk);
-      if (this.mode === 'timestamps') this.unsent.push(chunk);
-      else this.send(chunk);
+      if (this.mode !== 'timestamps') this.send(chunk);
+      else if (this.onLine && !this.writing) this.onLine({ audio: chunk });
+      else this.unsent.push(chunk);
     });
   }
+
+  /**
+   * Whether a piece's line is being made. A socket's (onLine) encoder output that comes after its line
+   * went out is sent at once as audio alone, not held for the next piece's line: a socket's next piece
+   * may come much later (the client types on).
+   */
+  private writing = false;
 
   /**
    * Encodes one piece (every piece at the first one's sample rate; a piece with no samples still starts the
@@ -68,6 +76,7 @@ export class StreamedAudio {
     this.encoder.write(samples, sampleRate);
     this.written = true;
     if (this.mode !== 'timestamps') return;
+    this.writing = true;
     const writtenAt = performance.now();
     if (samples.length > 0) {
       for (;;) {
@@ -77,6 +86,7 @@ export class StreamedAudio {
         await sleep(5);
       }
     }
+    this.writing = false;
     this.sendLine(timing);
   }
 
