@@ -159,12 +159,15 @@ class RealtimeTranscription {
   private file = '';
   private handle: FileHandle | undefined;
   private vad: RealtimeVoiceActivity | undefined;
+  /** The making of the session's file and detector (finish waits for it). */
+  private opening: Promise<void> = Promise.resolve();
   private readonly startedAt: Date;
   /** 16 kHz samples written to the session's file. */
   private written = 0;
   private speaking = false;
   private utterance: Utterance = { from: 0, segments: [], openStart: undefined, lastPartial: 0 };
   private partialInFlight = false;
+  private partialCancel: AbortController | undefined;
   /** The speculative decode of the utterance as it stood when speech stopped. */
   private speculative: { key: string; result: Promise<{ text: string; words: HeardWord[] }[]> } | undefined;
   /** Commits run in order, one at a time. */
@@ -240,14 +243,20 @@ class RealtimeTranscription {
     if (!this.socket.isOpen) return;
     this.formatRate = realtimeSampleRate(this.config.audio_format);
     this.resampler = new Resampler(this.formatRate, RATE);
-    this.dir = await makeScratchDir('rt-stt-');
-    this.file = path.join(this.dir, 'audio.s16');
-    this.handle = await fs.open(this.file, 'w', 0o600);
-    this.vad = await this.recogniser.openVoiceActivity({
-      threshold: this.config.vad_threshold,
-      minSpeechSecs: this.config.min_speech_duration_ms / 1000,
-      minSilenceSecs: this.config.min_silence_duration_ms / 1000,
+    // Audio may arrive while the session's file and detector are made (the first session of a process
+    // starts the detector's thread): it is handled, in order, once session_started went out.
+    let started: () => void = () => undefined;
+    const sessionStarted = new Promise<void>((resolve) => {
+      started = resolve;
     });
+    this.socket.onClose(() => started());
+    this.socket.onMessage(async (message) => {
+      await sessionStarted;
+      if (!this.socket.isOpen) return;
+      await this.receive(message).catch((error: unknown) => this.failWith(error));
+    });
+    this.opening = this.openResources();
+    await this.opening;
     if (!this.socket.isOpen) return;
     this.socket.send({
       message_type: 'session_started',
@@ -263,7 +272,19 @@ class RealtimeTranscription {
         ),
       ),
     );
-    this.socket.onMessage((message) => this.receive(message).catch((error: unknown) => this.failWith(error)));
+    started();
+  }
+
+  /** The session's scratch file and its voice-activity detector (the close waits for them, then removes them). */
+  private async openResources(): Promise<void> {
+    this.dir = await makeScratchDir('rt-stt-');
+    this.file = path.join(this.dir, 'audio.s16');
+    this.handle = await fs.open(this.file, 'w', 0o600);
+    this.vad = await this.recogniser.openVoiceActivity({
+      threshold: this.config.vad_threshold,
+      minSpeechSecs: this.config.min_speech_duration_ms / 1000,
+      minSilenceSecs: this.config.min_silence_duration_ms / 1000,
+    });
   }
 
   /** Sends the protocol's error, then closes (once). */
@@ -434,14 +455,14 @@ class RealtimeTranscription {
     return spans;
   }
 
-  private recognise(spans: Span[], timestamps: 'none' | 'word') {
+  private recognise(spans: Span[], timestamps: 'none' | 'word', signal = this.cancel.signal) {
     return this.recogniser.recogniseSpans({
       file: this.file,
       model: this.model.kind,
       spans,
       timestamps,
       tenant: this.caller.workspaceId,
-      signal: this.cancel.signal,
+      signal,
       ...(this.language ? { language: this.language } : {}),
     });
   }
@@ -460,6 +481,8 @@ class RealtimeTranscription {
     const spans = this.spansOf(this.utterance, this.written);
     const key = this.keyOf(spans);
     if (spans.length === 0 || this.speculative?.key === key) return;
+    // A partial still waiting for an engine gives way: the commit is what the client waits for.
+    this.partialCancel?.abort();
     const result = this.recognise(spans, this.timestamps);
     result.catch(() => undefined);
     this.speculative = { key, result };
@@ -474,7 +497,9 @@ class RealtimeTranscription {
     if (spans.length === 0) return;
     u.lastPartial = this.written;
     this.partialInFlight = true;
-    this.recognise(spans, 'none')
+    const cancel = new AbortController();
+    this.partialCancel = cancel;
+    this.recognise(spans, 'none', AbortSignal.any([this.cancel.signal, cancel.signal]))
       .then((heard) => {
         // Sent only while its utterance is still the one being heard.
         if (this.utterance !== u) return;
@@ -490,6 +515,7 @@ class RealtimeTranscription {
       })
       .finally(() => {
         this.partialInFlight = false;
+        if (this.partialCancel === cancel) this.partialCancel = undefined;
       });
   }
 
@@ -580,6 +606,7 @@ class RealtimeTranscription {
   /** The socket closed: work still running stops (and is refunded), the session is kept, files go. */
   private async finish(): Promise<void> {
     this.cancel.abort();
+    await this.opening.catch(() => undefined);
     this.vad?.close();
     await this.commits.catch(() => undefined);
     try {
