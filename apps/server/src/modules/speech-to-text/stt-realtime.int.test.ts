@@ -197,8 +197,13 @@ describe('realtime transcription through the official client', () => {
       sampleRate: RATE,
       token,
       enableLogging: false,
+      includeLanguageDetection: true,
     });
     const committed: string[] = [];
+    const detected: Message[] = [];
+    connection.on(RealtimeEvents.COMMITTED_TRANSCRIPT_WITH_TIMESTAMPS, (m: object) =>
+      detected.push(m as Message),
+    );
     let sessionStarted = false;
     connection.on(RealtimeEvents.SESSION_STARTED, () => {
       sessionStarted = true;
@@ -212,6 +217,10 @@ describe('realtime transcription through the official client', () => {
     connection.commit();
     await until(() => committed.length === 1);
     expect(wordErrorRate(SENTENCE, committed[0] as string)).toBeLessThan(0.25);
+    // include_language_detection without timestamps: the language, no words.
+    await until(() => detected.length === 1);
+    expect(detected[0]).toMatchObject({ language_code: 'eng', text: committed[0] });
+    expect(detected[0]?.words).toBeUndefined();
     // Manual: every second sent up to the commit, started seconds.
     await sleep(200);
     expect(await spent(a)).toBe(Math.ceil(audio.length / RATE - 1e-9));

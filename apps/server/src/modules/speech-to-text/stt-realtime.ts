@@ -579,12 +579,13 @@ class RealtimeTranscription {
       }
       this.socket.send({ message_type: 'committed_transcript', text });
       const words = heard.flatMap((h) => h.words);
-      if (this.config.include_timestamps)
+      // Sent when word times or the language were asked for (the SDK's rule); words only when asked.
+      if (this.config.include_timestamps || this.config.include_language_detection)
         this.socket.send({
           message_type: 'committed_transcript_with_timestamps',
           text,
           language_code: this.languageCode(),
-          words: withSpacing(words),
+          ...(this.config.include_timestamps ? { words: withSpacing(words) } : {}),
         });
       await budget?.settle();
       if (owed > 0) this.charged += owed;
