@@ -455,21 +455,21 @@ class RealtimeTranscription {
     return spans;
   }
 
-  private recognise(spans: Span[], timestamps: 'none' | 'word', signal = this.cancel.signal) {
+  /** `signal` null: not cancelled when the session closes. */
+  private recognise(
+    spans: Span[],
+    timestamps: 'none' | 'word',
+    signal: AbortSignal | null = this.cancel.signal,
+  ) {
     return this.recogniser.recogniseSpans({
       file: this.file,
       model: this.model.kind,
       spans,
       timestamps,
       tenant: this.caller.workspaceId,
-      signal,
+      ...(signal ? { signal } : {}),
       ...(this.language ? { language: this.language } : {}),
     });
-  }
-
-  /** Commits need word times when they are sent (include_timestamps) or kept (enable_logging). */
-  private get timestamps(): 'none' | 'word' {
-    return this.config.include_timestamps || this.config.enable_logging ? 'word' : 'none';
   }
 
   private keyOf(spans: Span[]): string {
@@ -483,7 +483,7 @@ class RealtimeTranscription {
     if (spans.length === 0 || this.speculative?.key === key) return;
     // A partial still waiting for an engine gives way: the commit is what the client waits for.
     this.partialCancel?.abort();
-    const result = this.recognise(spans, this.timestamps);
+    const result = this.recognise(spans, 'none');
     result.catch(() => undefined);
     this.speculative = { key, result };
   }
@@ -556,9 +556,9 @@ class RealtimeTranscription {
       throw new SessionError('auth_error', 'The API key or access of this session was revoked.');
     // 1 credit per started second of the audio committed so far, less what was charged already.
     const owed = Math.ceil(seconds(through) - 1e-9) - this.charged;
-    // The transcript (usually decoded already, speculatively) while the credits are reserved.
+    // The text (usually decoded already, speculatively) while the credits are reserved.
     const recognised =
-      spans.length === 0 ? Promise.resolve([]) : (speculative ?? this.recognise(spans, this.timestamps));
+      spans.length === 0 ? Promise.resolve([]) : (speculative ?? this.recognise(spans, 'none'));
     recognised.catch(() => undefined);
     let budget: Budget | undefined;
     if (owed > 0)
@@ -567,6 +567,8 @@ class RealtimeTranscription {
         credits: owed,
         modelId: this.model.model_id,
       });
+    let delivered = false;
+    let settled = false;
     try {
       const heard = await recognised;
       const text = heard
@@ -577,8 +579,19 @@ class RealtimeTranscription {
         await budget?.refund();
         return;
       }
+      // The text first, as soon as it is known: word times take a second pass (alignment).
       this.socket.send({ message_type: 'committed_transcript', text });
-      const words = heard.flatMap((h) => h.words);
+      delivered = true;
+      let words: HeardWord[] = [];
+      const wanted = this.config.include_timestamps || this.config.enable_logging;
+      if (text && wanted) {
+        try {
+          // Not cancelled by the close: a session kept as a transcript keeps its last words' times.
+          words = (await this.recognise(spans, 'word', null)).flatMap((h) => h.words);
+        } catch (error) {
+          if (this.config.include_timestamps && this.socket.isOpen) throw error;
+        }
+      }
       // Sent when word times or the language were asked for (the SDK's rule); words only when asked.
       if (this.config.include_timestamps || this.config.include_language_detection)
         this.socket.send({
@@ -587,17 +600,24 @@ class RealtimeTranscription {
           language_code: this.languageCode(),
           ...(this.config.include_timestamps ? { words: withSpacing(words) } : {}),
         });
-      await budget?.settle();
-      if (owed > 0) this.charged += owed;
+      settled = true;
+      await this.settle(budget, owed);
       this.transcribedUpTo = Math.max(this.transcribedUpTo, point);
       const first = spans[0];
       const lastSpan = spans.at(-1);
       if (text && first && lastSpan)
         this.kept.push({ start: seconds(first.start), end: seconds(lastSpan.end), text, words });
     } catch (error) {
-      await budget?.refund();
+      // The transcript's text reached the client: charged; otherwise nothing is.
+      if (delivered && !settled) await this.settle(budget, owed);
+      else if (!delivered) await budget?.refund();
       throw error;
     }
+  }
+
+  private async settle(budget: Budget | undefined, owed: number): Promise<void> {
+    await budget?.settle();
+    if (owed > 0) this.charged += owed;
   }
 
   private languageCode(): string {
