@@ -7,9 +7,9 @@
  */
 
 import { isMainThread, workerData } from 'node:worker_threads';
+import { REALTIME_VAD_THREAD, serveRealtimeVad } from '../stt/realtime-vad-thread';
 import type { EngineReply, EngineRequest } from './engine-protocol';
 import { ENGINE_THREAD, runOnThread, serveEngineThread } from './engine-thread';
-import { REALTIME_VAD_THREAD, serveRealtimeVad } from '../stt/realtime-vad-thread';
 import { PROGRAM_HOST_FLAG, serveProgramHost } from './program-host';
 
 function reply(message: EngineReply): void {

@@ -9,13 +9,13 @@ import { runMediaTool } from '../voice-audio/run-media-tool';
 import type { MoonshineSize } from './model-files';
 import { readSamples, spreadWords } from './moonshine-engine';
 import { type TranscriptionServerOptions, transcribeWithServer } from './openai-transcription';
+import { openRealtimeVoiceActivity } from './realtime-vad';
 import {
   STT_SAMPLE_RATE,
   type SttDecodeResult,
   type SttEngineRequest,
   type SttVadResult,
 } from './stt-engine-protocol';
-import { openRealtimeVoiceActivity } from './realtime-vad';
 import type {
   AlignRequest,
   FileTranscription,
