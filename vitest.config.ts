@@ -20,6 +20,22 @@ const webTestsThatMock = webTests.filter((file) =>
 );
 
 /**
+ * The integration files the PostgreSQL leg (DATABASE_URL set) leaves to the PGlite leg: those whose first
+ * line says `@postgres-leg skip: <why>` — engine-heavy files whose database work other files cover on
+ * PostgreSQL (the leg proves the driver, pooling and concurrency; the engines do not change with it).
+ */
+const serverSrc = fileURLToPath(new URL('./apps/server/src/', import.meta.url));
+const postgresSkipped = process.env.DATABASE_URL
+  ? fs
+      .readdirSync(serverSrc, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.int.test.ts'))
+      .filter((file) =>
+        fs.readFileSync(path.join(serverSrc, file), 'utf8').startsWith('// @postgres-leg skip'),
+      )
+      .map((file) => path.join('apps/server/src', file).split(path.sep).join('/'))
+  : [];
+
+/**
  * Five projects: `unit` (pure rules, node), `web` and `web-mocks` (React in jsdom, see above), `stress`
  * (long runs against the real engines, `*.stress.test.ts`) and `integration` (the real HTTP app on a real
  * database: PGlite by default, PostgreSQL when DATABASE_URL is set). Integration tests are named
@@ -79,6 +95,7 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['apps/server/src/**/*.int.test.ts'],
+          exclude: [...postgresSkipped, '**/node_modules/**'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           setupFiles: ['apps/server/src/test/child-bundle.setup.ts'],
           testTimeout: 60_000,

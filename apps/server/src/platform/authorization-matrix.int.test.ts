@@ -175,7 +175,9 @@ const idRoutes = Object.entries(contracts as Record<string, unknown>).filter(
     entry[1] !== null &&
     'method' in entry[1] &&
     'path' in entry[1] &&
-    String((entry[1] as Route).path).includes(':'),
+    String((entry[1] as Route).path).includes(':') &&
+    // A single-use token's type names a kind of socket, not anything of a workspace's.
+    !String((entry[1] as Route).path).includes(':token_type'),
 );
 
 /** The path parameters, from A's resources (a professional clone's calls get the PVC voice). */

@@ -1,3 +1,4 @@
+// @postgres-leg skip: three engines’ speech joined; tts.int covers the same metering and history rows on PostgreSQL.
 import { ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import { ErrorResponse, HistoryItemResponse, PREMADE_VOICES, SessionResponse } from '@parla/contracts';
 import { eq } from 'drizzle-orm';

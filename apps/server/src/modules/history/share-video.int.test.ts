@@ -1,3 +1,4 @@
+// @postgres-leg skip: video rendering with ffmpeg; history.int and share-page.int cover its rows on PostgreSQL.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

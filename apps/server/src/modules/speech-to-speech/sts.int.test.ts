@@ -1,3 +1,4 @@
+// @postgres-leg skip: voice conversion on the engines; tts.int covers the same metering and history rows on PostgreSQL.
 import { ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import { analyzeVoice, type PcmAudio } from '@parla/audio';
 import { speechToSpeechCost } from '@parla/contracts';

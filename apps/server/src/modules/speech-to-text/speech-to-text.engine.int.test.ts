@@ -1,3 +1,4 @@
+// @postgres-leg skip: recognition accuracy on the engines; speech-to-text.int covers the transcripts’ rows and jobs on PostgreSQL.
 import { encodeWav } from '@parla/audio';
 import { speechToTextCost } from '@parla/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @postgres-leg skip: how tags sound on the engines; nothing here depends on the database driver.
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { ErrorResponse, PREMADE_VOICES } from '@parla/contracts';
 import { eq } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @postgres-leg skip: the OpenAI-shaped call over the same service; tts.int covers its rows on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeAudio } from '../../test/audio-probe';
 import { signUpWithApiKey } from '../../test/factories';

@@ -1,3 +1,4 @@
+// @postgres-leg skip: which languages the engines speak; nothing here depends on the database driver.
 import { ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import { ErrorResponse, findSpokenLanguage, ModelResponse, SPOKEN_LANGUAGES } from '@parla/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @postgres-leg skip: the premade voices’ audio on every engine; nothing here depends on the database driver.
 import { analyzeVoice, formantScale } from '@parla/audio';
 import { PREMADE_VOICES } from '@parla/contracts';
 import { eq } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @postgres-leg skip: clones and designed voices measured on the engines; their rows are the voices module’s, which voices.int covers on PostgreSQL.
 import { ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import { analyzeVoice, encodeWav, type PcmAudio } from '@parla/audio';
 import { maxVoiceAddEdits, tierLimits } from '@parla/contracts';

@@ -1,3 +1,4 @@
+// @postgres-leg skip: training and verifying professional clones runs the engines for minutes; its rows are the voices module’s, which voices.int covers on PostgreSQL.
 import { analyzeVoice, encodeWav, type PcmAudio } from '@parla/audio';
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
