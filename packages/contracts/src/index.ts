@@ -20,6 +20,7 @@ export * from './own-voices';
 export * from './plans';
 export * from './pvc';
 export * from './realtime';
+export * from './realtime-transcription';
 export * from './redirect';
 export * from './routes';
 export * from './share-video';

@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { callerOf } from '../../platform/auth-guard';
 import { acceptMultipart, readMultipartToDisk } from '../../platform/multipart';
+import { socketRoute } from '../../platform/realtime/websocket';
 import { registerRoute } from '../../platform/route';
 import { makeScratchDir } from '../../platform/scratch-dirs';
 import { attachmentDisposition, sendStoredFile } from '../../platform/storage/send-file';
@@ -27,6 +28,7 @@ import { alignNow } from './forced-alignment.service';
 import { openAiTranscription } from './openai-transcriptions';
 import { provideSttJobDeps, transcribeJob } from './speech-to-text.jobs';
 import { type SttDeps, startTranscription, transcribeNow } from './speech-to-text.service';
+import { openRealtimeTranscription } from './stt-realtime';
 import {
   deleteTranscript,
   exportFileName,
@@ -75,6 +77,11 @@ export async function speechToTextRoutes(app: FastifyInstance, deps: AppDeps): P
   provideSttJobDeps(base);
   const stt: SttDeps = { ...base, transcribeJob };
   const guarded = { onRequest: deps.auth.requireAuth };
+
+  // Realtime transcription (issue 20): a WebSocket that authenticates itself (token, key or Bearer).
+  socketRoute(app, '/v1/speech-to-text/realtime', (ws, request) =>
+    openRealtimeTranscription(deps, ws, request),
+  );
 
   const readForm = (request: FastifyRequest, dir: string) =>
     readMultipartToDisk(request, 'file', SpeechToTextFields, dir);

@@ -37,6 +37,11 @@ export const transcripts = pgTable(
       .$type<TranscriptStatus>()
       .notNull(),
     progress: real('progress').notNull().default(0),
+    /** Where its audio came from: an upload or URL (`file`), or a live session (`realtime`, issue 20). */
+    source: text('source', { enum: ['file', 'realtime'] })
+      .$type<'file' | 'realtime'>()
+      .notNull()
+      .default('file'),
     error: text('error'),
     modelId: text('model_id').notNull(),
     options: jsonb('options').$type<TranscriptOptions>().notNull(),

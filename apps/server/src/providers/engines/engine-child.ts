@@ -7,6 +7,7 @@
  */
 
 import { isMainThread, workerData } from 'node:worker_threads';
+import { REALTIME_VAD_THREAD, serveRealtimeVad } from '../stt/realtime-vad-thread';
 import type { EngineReply, EngineRequest } from './engine-protocol';
 import { ENGINE_THREAD, runOnThread, serveEngineThread } from './engine-thread';
 import { PROGRAM_HOST_FLAG, serveProgramHost } from './program-host';
@@ -50,5 +51,6 @@ function serveEngines(): void {
 }
 
 if (!isMainThread && workerData === ENGINE_THREAD) serveEngineThread();
+else if (!isMainThread && workerData === REALTIME_VAD_THREAD) serveRealtimeVad();
 else if (process.argv.includes(PROGRAM_HOST_FLAG)) serveProgramHost();
 else serveEngines();

@@ -9,6 +9,7 @@ import { runMediaTool } from '../voice-audio/run-media-tool';
 import type { MoonshineSize } from './model-files';
 import { readSamples, spreadWords } from './moonshine-engine';
 import { type TranscriptionServerOptions, transcribeWithServer } from './openai-transcription';
+import { openRealtimeVoiceActivity } from './realtime-vad';
 import {
   STT_SAMPLE_RATE,
   type SttDecodeResult,
@@ -19,6 +20,8 @@ import type {
   AlignRequest,
   FileTranscription,
   HeardSegment,
+  RealtimeRecogniser,
+  RecogniseSpansRequest,
   SttModelKind,
   SttProvider,
   TextAlignment,
@@ -143,6 +146,11 @@ function batches<T extends { start: number; end: number }>(segments: T[]): T[][]
  * starts before the whole file has been scanned, and the server's process holds only offsets and text.
  */
 export class MoonshineStt implements SttProvider {
+  readonly realtime: RealtimeRecogniser = {
+    recogniseSpans: (request) => this.recogniseSpans(request),
+    openVoiceActivity: openRealtimeVoiceActivity,
+  };
+
   constructor(
     private readonly engines: SttEngines,
     private readonly server?: TranscriptionServerOptions,
@@ -336,6 +344,44 @@ export class MoonshineStt implements SttProvider {
         events: results.flatMap((r) => r.events),
       };
     });
+  }
+
+  /**
+   * Realtime sessions' speech (issue 20): spans of the session's own 16 kHz file, recognised in one engine
+   * call through the pool with the session's workspace as tenant (or by the operator's server).
+   */
+  private async recogniseSpans(
+    request: RecogniseSpansRequest,
+  ): Promise<{ text: string; words: HeardSegment['words'] }[]> {
+    if (request.spans.length === 0) return [];
+    if (request.model === 'external') {
+      if (!this.server) throw new Error('The external transcription server is not configured.');
+      const heard = await this.recogniseWithServer(request.file, request.spans, {
+        file: request.file,
+        model: 'external',
+        timestamps: request.timestamps,
+        tenant: request.tenant,
+        ...(request.language ? { language: request.language } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
+      });
+      return heard.segments.map((s) => ({ text: s.text, words: s.words }));
+    }
+    const seconds = request.spans.reduce((n, s) => n + s.end - s.start, 0) / STT_SAMPLE_RATE;
+    const result = await this.run<SttDecodeResult>(
+      {
+        kind: 'decode',
+        file: request.file,
+        size: SIZES[request.model],
+        segments: request.spans,
+        timestamps: request.timestamps,
+        profile: false,
+        gaps: [],
+      },
+      seconds,
+      request.tenant,
+      request.signal,
+    );
+    return result.segments.map((s) => ({ text: s.text, words: s.words }));
   }
 
   async align(request: AlignRequest): Promise<TextAlignment> {

@@ -1,3 +1,6 @@
+import type { RealtimeVoiceActivity } from './realtime-vad';
+import type { RealtimeVadConfig } from './realtime-vad-thread';
+
 /**
  * Speech to text, as the modules see it. The embedded default is Moonshine (neural, English) run in the
  * engine children with a voice-activity split for long audio (moonshine-stt.ts); an OpenAI-compatible
@@ -81,7 +84,30 @@ export interface TextAlignment {
   loss: number;
 }
 
+/** Speech spans of a growing 16 kHz mono s16le file a realtime session writes, recognised. */
+export interface RecogniseSpansRequest {
+  /** The session's raw file (16 kHz mono s16le); spans in samples, within what is written already. */
+  file: string;
+  model: SttModelKind;
+  spans: { start: number; end: number }[];
+  /** Word times (an alignment pass per span), in seconds from the file's start. */
+  timestamps: 'none' | 'word';
+  language?: string;
+  tenant: string;
+  signal?: AbortSignal;
+}
+
+/** What realtime transcription (issue 20) needs of the recogniser. */
+export interface RealtimeRecogniser {
+  /** Each span's text and words, in order (the recogniser never runs on the server's event loop). */
+  recogniseSpans(request: RecogniseSpansRequest): Promise<{ text: string; words: HeardWord[] }[]>;
+  /** A session's incremental voice activity (realtime-vad.ts). */
+  openVoiceActivity(config: RealtimeVadConfig): Promise<RealtimeVoiceActivity>;
+}
+
 export interface SttProvider {
+  /** Live transcription; absent where the provider cannot transcribe as audio arrives. */
+  readonly realtime?: RealtimeRecogniser;
   /** The languages a model transcribes (ISO 639-1); empty when the model is not available here. */
   languages(model: SttModelKind): readonly string[];
   transcribeFile(request: TranscribeFileRequest): Promise<FileTranscription>;

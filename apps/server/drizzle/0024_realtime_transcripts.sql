@@ -1,0 +1,1 @@
+ALTER TABLE "transcripts" ADD COLUMN "source" text DEFAULT 'file' NOT NULL;
