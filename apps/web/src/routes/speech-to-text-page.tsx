@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
+import { LiveDictation } from '../features/speech-to-text/components/live-dictation';
 import { TranscribeForm } from '../features/speech-to-text/components/transcribe-form';
 import { TranscriptList } from '../features/speech-to-text/components/transcript-list';
 
@@ -17,16 +18,21 @@ export default function SpeechToTextPage() {
 
 function SpeechToText() {
   const [started, setStarted] = useState<string | null>(null);
+  const [live, setLive] = useState(false);
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 lg:py-10">
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Speech to text</h1>
         <p className="text-sm text-fg-muted">
           Turn a recording into text with word timings: read it along with the audio, name the speakers, and
-          export it as text, subtitles or a document.
+          export it as text, subtitles or a document. Or dictate live and watch the words appear as you speak.
         </p>
       </header>
-      <TranscribeForm onStarted={setStarted} />
+      {live ? (
+        <LiveDictation onClose={() => setLive(false)} />
+      ) : (
+        <TranscribeForm onStarted={setStarted} onLiveDictation={() => setLive(true)} />
+      )}
       <TranscriptList highlightId={started} />
     </div>
   );
