@@ -47,7 +47,7 @@ export function floatToPcm16(samples: Float32Array): Uint8Array {
 }
 
 /** 16-bit signed little-endian PCM as samples in −1…1 (an odd last byte is ignored). */
-export function pcm16ToFloat(bytes: Uint8Array): Float32Array {
+export function pcm16ToFloat(bytes: Uint8Array): Float32Array<ArrayBuffer> {
   const count = Math.floor(bytes.length / 2);
   const samples = new Float32Array(count);
   const view = new DataView(bytes.buffer, bytes.byteOffset, count * 2);
