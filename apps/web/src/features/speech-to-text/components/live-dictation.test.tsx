@@ -109,7 +109,8 @@ describe('live dictation', { timeout: 20_000 }, () => {
     expect(document.activeElement?.textContent).toBe('Dictate again');
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Close' }));
-    expect(await screen.findByRole('button', { name: 'Live dictation' })).toBeTruthy();
+    const back = await screen.findByRole('button', { name: 'Live dictation' });
+    await waitFor(() => expect(document.activeElement).toBe(back));
   });
 
   it('says what a server error means and stops listening', async () => {

@@ -57,6 +57,8 @@ export interface TranscribeFormProps {
   onStarted?: (transcriptionId: string) => void;
   /** Live dictation was asked for (the page shows its panel instead of this form). */
   onLiveDictation?: () => void;
+  /** The id of the "Live dictation" button, for returning the focus to it. */
+  liveDictationId?: string;
 }
 
 /**
@@ -65,7 +67,7 @@ export interface TranscribeFormProps {
  * speakers, audio events and timestamps; then the upload with its progress, which starts the
  * transcription on the server.
  */
-export function TranscribeForm({ onStarted, onLiveDictation }: TranscribeFormProps) {
+export function TranscribeForm({ onStarted, onLiveDictation, liveDictationId }: TranscribeFormProps) {
   const id = useId();
   const { toast } = useToast();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -277,6 +279,7 @@ export function TranscribeForm({ onStarted, onLiveDictation }: TranscribeFormPro
                       <>
                         <span className="text-sm text-fg-muted">or</span>
                         <Button
+                          id={liveDictationId}
                           variant="secondary"
                           disabled={busy || liveUnavailable !== null}
                           aria-describedby={liveUnavailable ? `${id}-no-live` : undefined}
