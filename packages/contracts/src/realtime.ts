@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { DEFAULT_OUTPUT_FORMAT, OUTPUT_FORMATS } from './audio-formats';
 import { defineRoute } from './routes';
+import { DEFAULT_TTS_MODEL_ID } from './tts-catalog';
+import { VoiceSettings } from './voices';
 
 /*
  * Realtime over WebSockets (issue 20): single-use tokens, the text-to-speech input-streaming sockets
@@ -53,6 +56,61 @@ export const DEFAULT_CHUNK_LENGTH_SCHEDULE = [120, 160, 250, 290] as const;
 export const TTS_INACTIVITY_TIMEOUT = { default: 20, max: 180 } as const;
 /** At most this many contexts open at once on one multi-context socket (the public API's limit). */
 export const MAX_TTS_CONTEXTS = 5;
+
+const queryBool = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** The query of both text-to-speech sockets (the public API's, `stream-input` and `multi-stream-input`). */
+export const TtsSocketQuery = z.object({
+  model_id: z.string().max(100).default(DEFAULT_TTS_MODEL_ID),
+  output_format: z.enum(OUTPUT_FORMATS).default(DEFAULT_OUTPUT_FORMAT),
+  language_code: z.string().max(16).optional(),
+  /** false: the socket's speech is charged but not kept in the history (see the socket's docs). */
+  enable_logging: queryBool.default(true),
+  /** Break and phoneme tags are always read, as in the HTTP call; accepted for compatibility. */
+  enable_ssml_parsing: queryBool.default(false),
+  inactivity_timeout: z.coerce.number().int().min(1).max(TTS_INACTIVITY_TIMEOUT.max).default(20),
+  /** Audio and its alignment always travel in the same message; accepted for compatibility. */
+  sync_alignment: queryBool.default(false),
+  /** Each sentence is spoken as soon as it is complete, without waiting for the schedule's lengths. */
+  auto_mode: queryBool.default(false),
+  apply_text_normalization: z.enum(['auto', 'on', 'off']).default('auto'),
+  seed: z.coerce.number().int().min(0).max(4_294_967_295).optional(),
+  /** Credentials a browser may put in the address: a Bearer value, or a `tts_websocket` single-use token. */
+  authorization: z.string().max(512).optional(),
+  single_use_token: z.string().max(128).optional(),
+  token: z.string().max(128).optional(),
+});
+export type TtsSocketQuery = z.infer<typeof TtsSocketQuery>;
+
+/** `generation_config`: characters buffered before each generation, 50–500 each. */
+export const GenerationConfig = z.object({
+  chunk_length_schedule: z.array(z.number().int().min(50).max(500)).min(1).max(20).optional(),
+});
+
+/**
+ * A client message of either text-to-speech socket (snake_case on the wire): the first one may carry
+ * settings and credentials; a multi-context socket's name their context.
+ */
+export const TtsSocketClientMessage = z
+  .object({
+    text: z.string().max(100_000).optional(),
+    try_trigger_generation: z.boolean().optional(),
+    flush: z.boolean().optional(),
+    voice_settings: VoiceSettings.optional(),
+    generation_config: GenerationConfig.optional(),
+    /** The SDK's spelling on SendText. */
+    generator_config: GenerationConfig.optional(),
+    pronunciation_dictionary_locators: z.array(z.object({}).loose()).max(3).optional(),
+    xi_api_key: z.string().max(256).optional(),
+    'xi-api-key': z.string().max(256).optional(),
+    authorization: z.string().max(512).optional(),
+    single_use_token: z.string().max(128).optional(),
+    context_id: z.string().min(1).max(128).optional(),
+    close_context: z.boolean().optional(),
+    close_socket: z.boolean().optional(),
+  })
+  .strict();
+export type TtsSocketClientMessage = z.infer<typeof TtsSocketClientMessage>;
 
 /** `alignment` / `normalizedAlignment` of an audio message (camelCase on the wire). */
 export interface TtsSocketAlignment {

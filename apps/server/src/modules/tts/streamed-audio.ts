@@ -40,10 +40,13 @@ export class StreamedAudio {
     format: OutputFormat,
     private readonly mode: 'audio' | 'timestamps',
     timeoutMs: number,
+    /** With `timestamps`: each line is handed here instead of written to `out` (the sockets' messages). */
+    private readonly onLine?: (line: { audio: Buffer } & Record<string, unknown>) => void,
   ) {
     const spec = describeOutputFormat(format);
     this.contentType = mode === 'audio' ? spec.contentType : 'application/x-ndjson';
-    this.keepsStreamed = spec.codec !== 'wav' && spec.codec !== 'opus';
+    // A socket's stream (onLine) may last long: its bytes are sent, never gathered.
+    this.keepsStreamed = !onLine && spec.codec !== 'wav' && spec.codec !== 'opus';
     this.out.on('error', () => undefined);
     this.encoder = createStreamEncoder(format, timeoutMs);
     this.ended = new Promise((resolve) => this.encoder.output.once('end', resolve));
@@ -124,6 +127,10 @@ export class StreamedAudio {
   private sendLine(timing: object): void {
     const audio = Buffer.concat(this.unsent);
     this.unsent = [];
+    if (this.onLine) {
+      this.onLine({ ...timing, audio });
+      return;
+    }
     this.send(`${JSON.stringify({ audio_base64: audio.toString('base64'), ...timing })}\n`);
   }
 

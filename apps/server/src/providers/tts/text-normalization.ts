@@ -276,7 +276,8 @@ export function toOriginalRange(
   return first && last ? { start: first.start, end: last.end } : { start: 0, end: 0 };
 }
 
-const NO_SENTENCE_END = /(?:\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|vs|etc|e\.g|i\.e|approx|Inc|Ltd|Co|No|[A-Z])\.)$/;
+/** A full stop that ends an abbreviation or an initial, not a sentence. */
+export const NO_SENTENCE_END = /(?:\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|vs|etc|e\.g|i\.e|approx|Inc|Ltd|Co|No|[A-Z])\.)$/;
 
 /**
  * The most text one engine call is given (issue 16 "Bounded engine work"), in weighted characters: every
