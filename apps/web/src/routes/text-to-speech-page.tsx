@@ -233,6 +233,7 @@ function TextToSpeech() {
             status={speakAsYouType.status}
             error={speakAsYouType.error}
             spoken={speakAsYouType.spoken}
+            audioSeconds={speakAsYouType.audioSeconds}
             speaking={speakAsYouType.speaking}
             unavailable={liveUnavailable}
             onTurnOn={() => void speakAsYouType.turnOn()}

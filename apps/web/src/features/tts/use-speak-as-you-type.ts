@@ -53,6 +53,7 @@ export function useSpeakAsYouType({ text, voiceId, modelId, settings }: SpeakAsY
   const [status, setStatus] = useState<SpeakAsYouTypeStatus>('off');
   const [error, setError] = useState<string | null>(null);
   const [spoken, setSpoken] = useState(0);
+  const [audioSeconds, setAudioSeconds] = useState(0);
   const [speaking, setSpeaking] = useState(false);
   const session = useRef<Session | null>(null);
   const latest = useRef({ text, settings });
@@ -95,8 +96,9 @@ export function useSpeakAsYouType({ text, voiceId, modelId, settings }: SpeakAsY
     );
   }, []);
 
-  const play = useCallback((current: Session, message: TtsSocketAudio) => {
-    const samples = decodePcmAudio(message.audio);
+  /** Schedules an audio message's samples right after the ones before. */
+  const play = useCallback((current: Session, audio: string) => {
+    const samples = decodePcmAudio(audio);
     if (samples.length === 0) return;
     const context = current.audio;
     const buffer = context.createBuffer(1, samples.length, SPEAK_AS_YOU_TYPE_RATE);
@@ -107,7 +109,7 @@ export function useSpeakAsYouType({ text, voiceId, modelId, settings }: SpeakAsY
     const slot = scheduleBuffer(context.currentTime, current.nextStart, buffer.duration);
     source.start(slot.start);
     current.nextStart = slot.next;
-    setSpoken((count) => count + charactersSpoken(message.alignment ?? message.normalizedAlignment));
+    setAudioSeconds((seconds) => seconds + buffer.duration);
     setSpeaking(true);
     if (speakingTimer.current) clearTimeout(speakingTimer.current);
     speakingTimer.current = setTimeout(
@@ -133,6 +135,7 @@ export function useSpeakAsYouType({ text, voiceId, modelId, settings }: SpeakAsY
     setStatus('connecting');
     setError(null);
     setSpoken(0);
+    setAudioSeconds(0);
     let token: string;
     try {
       token = await createSingleUseToken('tts_websocket');
@@ -164,9 +167,12 @@ export function useSpeakAsYouType({ text, voiceId, modelId, settings }: SpeakAsY
       } catch {
         return;
       }
-      if (typeof message.audio === 'string' && message.audio !== '') {
+      if (typeof message.audio === 'string') {
+        // A generation's characters (its alignment) may come with its audio or ahead of it.
+        const characters = charactersSpoken(message.alignment ?? message.normalizedAlignment);
+        if (characters > 0) setSpoken((count) => count + characters);
         try {
-          play(current, message as TtsSocketAudio);
+          if (message.audio !== '') play(current, message.audio);
         } catch {
           end(current, 'The server sent audio that could not be played.');
         }
@@ -227,5 +233,5 @@ export function useSpeakAsYouType({ text, voiceId, modelId, settings }: SpeakAsY
     };
   }, [end]);
 
-  return { status, error, spoken, speaking, turnOn, turnOff };
+  return { status, error, spoken, audioSeconds, speaking, turnOn, turnOff };
 }

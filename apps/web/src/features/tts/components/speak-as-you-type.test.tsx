@@ -107,6 +107,16 @@ describe('speak as I type', { timeout: 20_000 }, () => {
     expect(two?.startedAt).toBeCloseTo((one?.startedAt ?? 0) + 4 / 22_050, 6);
     expect(await screen.findByText('Speaking…')).toBeTruthy();
     expect(screen.getByText('13 characters spoken')).toBeTruthy();
+    expect(screen.getByText('0.1 s of audio')).toBeTruthy();
+    // A generation's alignment may come ahead of its audio (an empty `audio`), and the audio after it.
+    act(() => socket.receive({ ...audioMessage([], 'And '), audio: '' }));
+    expect(fakeAudio.played).toHaveLength(2);
+    expect(screen.getByText('17 characters spoken')).toBeTruthy();
+    act(() => socket.receive({ audio: audioMessage(new Array(22_050).fill(0), '').audio }));
+    expect(fakeAudio.played).toHaveLength(3);
+    expect(fakeAudio.played[2]?.startedAt).toBeCloseTo((two?.startedAt ?? 0) + 2205 / 22_050, 6);
+    expect(screen.getByText('17 characters spoken')).toBeTruthy();
+    expect(screen.getByText('1.1 s of audio')).toBeTruthy();
 
     // Off: the end of input, then the server's isFinal and close.
     fireEvent.click(toggle);

@@ -3,12 +3,15 @@ import { Switch } from '../../../ui/switch';
 import type { SpeakAsYouTypeStatus } from '../use-speak-as-you-type';
 
 const numbers = new Intl.NumberFormat('en-US');
+const seconds = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export interface SpeakAsYouTypeProps {
   status: SpeakAsYouTypeStatus;
   error: string | null;
   /** Characters spoken since it was turned on. */
   spoken: number;
+  /** Seconds of audio received and played since it was turned on. */
+  audioSeconds: number;
   /** Audio is playing now. */
   speaking: boolean;
   /** Why it cannot be turned on (no voice or model yet), or null. */
@@ -22,6 +25,7 @@ export function SpeakAsYouType({
   status,
   error,
   spoken,
+  audioSeconds,
   speaking,
   unavailable,
   onTurnOn,
@@ -58,6 +62,7 @@ export function SpeakAsYouType({
               {numbers.format(spoken)} {spoken === 1 ? 'character' : 'characters'} spoken
             </span>
           )}
+          {audioSeconds > 0 && <span>{seconds.format(audioSeconds)} s of audio</span>}
         </p>
       )}
       {error && <FormMessage>{error}</FormMessage>}
