@@ -84,9 +84,9 @@ describe('realtime', () => {
 
       await panel.getByRole('button', { name: 'Stop' }).click();
       await panel.getByText('Kept as a transcript: it is in the list below.').waitFor({ timeout: 10_000 });
-      // The session is in the workspace's transcripts.
+      // The session is in the workspace's transcripts (kept once the server has encoded its audio).
       const list = page.getByRole('list', { name: 'Transcripts' });
-      await list.getByRole('listitem').first().waitFor({ timeout: 15_000 });
+      await list.getByRole('listitem').first().waitFor({ timeout: 30_000 });
     } catch (error) {
       if (page) {
         fs.mkdirSync(artifacts, { recursive: true });

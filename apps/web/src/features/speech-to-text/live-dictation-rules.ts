@@ -17,6 +17,8 @@ export const REALTIME_STT_PATH = '/v1/speech-to-text/realtime';
 export const DICTATION_SAMPLE_RATE = 16_000;
 /** How much audio each message carries (the protocol's chunks are 0.1–1 s). */
 export const DICTATION_CHUNK_MS = 200;
+/** When the transcripts list is asked for again after a kept session ends (ms after its end). */
+export const DICTATION_LIST_REFRESH_MS = [0, 1000, 3000, 6000, 10_000, 15_000, 25_000] as const;
 /** How long Stop waits for the last committed sentence before closing. */
 export const DICTATION_FINAL_WAIT_MS = 4000;
 

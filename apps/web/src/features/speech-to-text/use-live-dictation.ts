@@ -15,6 +15,7 @@ import {
   audioChunkMessage,
   DICTATION_CHUNK_MS,
   DICTATION_FINAL_WAIT_MS,
+  DICTATION_LIST_REFRESH_MS,
   DICTATION_SAMPLE_RATE,
   type DictationText,
   dictationCloseMessage,
@@ -74,9 +75,11 @@ export function useLiveDictation() {
       if (socket && socket.readyState <= WebSocket.OPEN) socket.close(1000);
       if (session.current === current) session.current = null;
       if (current.kept) {
-        // The server writes the transcript as the socket ends: look now, and again once it surely has.
-        void invalidateTranscripts(queryClient);
-        setTimeout(() => void invalidateTranscripts(queryClient), 1500);
+        // The server keeps the session as a transcript after the socket ends (its audio is encoded
+        // first, seconds on a busy machine), so the list is asked for again a few times.
+        for (const delay of DICTATION_LIST_REFRESH_MS) {
+          setTimeout(() => void invalidateTranscripts(queryClient), delay);
+        }
       }
       if (!mounted.current) return;
       setLevel(0);
