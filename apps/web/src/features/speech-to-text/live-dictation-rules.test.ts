@@ -81,7 +81,8 @@ describe('server frames', () => {
     expect(dictationErrorMessage('input_error', 'sample rate 8000 does not match')).toBe(
       'The server could not read the audio: sample rate 8000 does not match.',
     );
-    expect(dictationCloseMessage(1013)).toMatch(/busy/);
-    expect(dictationCloseMessage(1006)).toMatch(/connection to the server was lost/);
+    expect(dictationCloseMessage(1013, true)).toMatch(/busy/);
+    expect(dictationCloseMessage(1006, true)).toMatch(/connection to the server was lost/);
+    expect(dictationCloseMessage(1006, false)).toMatch(/could not connect/);
   });
 });

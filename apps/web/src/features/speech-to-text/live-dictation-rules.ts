@@ -124,9 +124,10 @@ export function dictationErrorMessage(type: RealtimeErrorType, detail: string): 
 }
 
 /** What to tell the user when the socket closes without an error message of its own. */
-export function dictationCloseMessage(code: number): string {
+export function dictationCloseMessage(code: number, started: boolean): string {
   if (code === WS_CLOSE.tryAgainLater)
     return 'The server is busy (your plan’s concurrent sessions are all in use). Try again in a moment.';
+  if (!started) return 'Live dictation could not connect to the server. Try again in a moment.';
   return 'The connection to the server was lost. What was committed before is kept.';
 }
 

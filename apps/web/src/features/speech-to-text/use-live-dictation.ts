@@ -45,6 +45,8 @@ interface Session {
   queued: string[];
   /** The session committed at least one sentence, so the server keeps it as a transcript. */
   kept: boolean;
+  /** The server said `session_started`. */
+  started: boolean;
 }
 
 /**
@@ -104,6 +106,7 @@ export function useLiveDictation() {
       over: false,
       queued: [],
       kept: false,
+      started: false,
     };
     session.current = current;
     setStatus('connecting');
@@ -163,6 +166,7 @@ export function useLiveDictation() {
         return;
       }
       if (message.message_type === 'session_started') {
+        current.started = true;
         const startedAt = performance.now();
         current.timer = setInterval(() => setElapsed((performance.now() - startedAt) / 1000), 250);
         setStatus((before) => (before === 'connecting' ? 'listening' : before));
@@ -179,7 +183,7 @@ export function useLiveDictation() {
     socket.onclose = (event: CloseEvent) => {
       if (current.over) return;
       if (current.finalWait) finish(current, 'done');
-      else finish(current, { failed: dictationCloseMessage(event.code) });
+      else finish(current, { failed: dictationCloseMessage(event.code, current.started) });
     };
   }, [finish]);
 

@@ -136,10 +136,21 @@ describe('live dictation', { timeout: 20_000 }, () => {
     const panel = await startDictation();
     await waitFor(() => expect(() => lastSocket()).not.toThrow());
     act(() => lastSocket().open());
+    act(() => lastSocket().receive({ message_type: 'session_started', session_id: 's1', config: {} }));
     act(() => lastSocket().drop(1006));
     expect((await within(panel).findByRole('alert')).textContent).toMatch(
       /connection to the server was lost/,
     );
+  });
+
+  it('says when it cannot connect at all', async () => {
+    stubRealtime();
+    stubApi();
+    renderApp(PATH);
+    const panel = await startDictation();
+    await waitFor(() => expect(() => lastSocket()).not.toThrow());
+    act(() => lastSocket().drop(1006));
+    expect((await within(panel).findByRole('alert')).textContent).toMatch(/could not connect to the server/);
   });
 
   it('says when the microphone is refused, without asking for a token', async () => {
