@@ -19,6 +19,9 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(proxiedPaths.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
+    // `ws`: the realtime sockets (issue 20) upgrade on the same paths.
+    proxy: Object.fromEntries(
+      proxiedPaths.map((path) => [path, { target: apiTarget, changeOrigin: false, ws: true }]),
+    ),
   },
 });

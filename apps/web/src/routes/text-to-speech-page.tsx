@@ -14,6 +14,7 @@ import { CatalogueState } from '../features/tts/components/catalogue-state';
 import { LanguageNotice } from '../features/tts/components/language-notice';
 import { ModelSelect } from '../features/tts/components/model-select';
 import { RecentGenerations } from '../features/tts/components/recent-generations';
+import { SpeakAsYouType } from '../features/tts/components/speak-as-you-type';
 import { VoiceSettingsPanel } from '../features/tts/components/voice-settings-panel';
 import { languageNotice } from '../features/tts/language-notice-rules';
 import {
@@ -28,6 +29,7 @@ import {
   remainingCredits,
 } from '../features/tts/tts-rules';
 import { useDetectedLanguage } from '../features/tts/use-detected-language';
+import { useSpeakAsYouType } from '../features/tts/use-speak-as-you-type';
 import { useTextDraft } from '../features/tts/use-text-draft';
 import { useUser } from '../features/users/api/get-user';
 import { languageName, VoicePicker } from '../features/voices';
@@ -128,6 +130,21 @@ function TextToSpeech() {
     onError: (error) => toastError(error),
   });
 
+  const speakAsYouType = useSpeakAsYouType({
+    text,
+    voiceId: voice?.voice_id,
+    modelId: model?.model_id,
+    settings,
+  });
+  const liveUnavailable =
+    !voice || !model
+      ? 'Choose a voice and a model first.'
+      : languageMismatch
+        ? 'Pick a model that speaks the voice’s language first.'
+        : typeof WebSocket === 'undefined' || typeof AudioContext === 'undefined'
+          ? 'This browser cannot play speech as it arrives.'
+          : null;
+
   const blocked = !text.trim() || !voice || !model || text.length > maxLength || short || languageMismatch;
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -212,6 +229,16 @@ function TextToSpeech() {
               </Button>
             </div>
           </div>
+          <SpeakAsYouType
+            status={speakAsYouType.status}
+            error={speakAsYouType.error}
+            spoken={speakAsYouType.spoken}
+            audioSeconds={speakAsYouType.audioSeconds}
+            speaking={speakAsYouType.speaking}
+            unavailable={liveUnavailable}
+            onTurnOn={() => void speakAsYouType.turnOn()}
+            onTurnOff={speakAsYouType.turnOff}
+          />
           {short && (
             <p role="alert" className="border-t border-line px-5 py-3 text-sm text-danger">
               This text needs {numbers.format(credits)} credits and {numbers.format(left ?? 0)} are left this

@@ -9,13 +9,14 @@ import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { FormMessage, inputClasses } from '../../../ui/field';
 import { HiddenFileInput } from '../../../ui/hidden-file-input';
-import { CloseIcon, SpinnerIcon } from '../../../ui/icons';
+import { CloseIcon, MicrophoneIcon, SpinnerIcon } from '../../../ui/icons';
 import { ProgressBar } from '../../../ui/progress-bar';
 import { RecordingPanel } from '../../../ui/recording-panel';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import { Switch } from '../../../ui/switch';
 import { useCreateTranscript } from '../api/create-transcript';
 import { MAX_SPEAKERS, STT_MODEL_IDS, type TimestampGranularity } from '../api/types';
+import { liveDictationUnavailableReason } from '../live-dictation-rules';
 import {
   checkTranscriptionFile,
   STT_LANGUAGES,
@@ -54,6 +55,10 @@ const externalOnlyNote = 'needs an external transcription server';
 export interface TranscribeFormProps {
   /** A transcription has started on the server. */
   onStarted?: (transcriptionId: string) => void;
+  /** Live dictation was asked for (the page shows its panel instead of this form). */
+  onLiveDictation?: () => void;
+  /** The id of the "Live dictation" button, for returning the focus to it. */
+  liveDictationId?: string;
 }
 
 /**
@@ -62,7 +67,7 @@ export interface TranscribeFormProps {
  * speakers, audio events and timestamps; then the upload with its progress, which starts the
  * transcription on the server.
  */
-export function TranscribeForm({ onStarted }: TranscribeFormProps) {
+export function TranscribeForm({ onStarted, onLiveDictation, liveDictationId }: TranscribeFormProps) {
   const id = useId();
   const { toast } = useToast();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -78,6 +83,7 @@ export function TranscribeForm({ onStarted }: TranscribeFormProps) {
   const [timestamps, setTimestamps] = useState<TimestampGranularity>('word');
   const [progress, setProgress] = useState<number | null>(null);
   const [unavailable] = useState(recordingUnavailableReason);
+  const [liveUnavailable] = useState(liveDictationUnavailableReason);
   const upload = useRef<AbortController | null>(null);
   const create = useCreateTranscript();
 
@@ -269,10 +275,30 @@ export function TranscribeForm({ onStarted }: TranscribeFormProps) {
                       <span aria-hidden="true" className="size-2.5 rounded-full bg-danger" />
                       Record
                     </Button>
+                    {onLiveDictation && (
+                      <>
+                        <span className="text-sm text-fg-muted">or</span>
+                        <Button
+                          id={liveDictationId}
+                          variant="secondary"
+                          disabled={busy || liveUnavailable !== null}
+                          aria-describedby={liveUnavailable ? `${id}-no-live` : undefined}
+                          onClick={onLiveDictation}
+                        >
+                          <MicrophoneIcon aria-hidden="true" />
+                          Live dictation
+                        </Button>
+                      </>
+                    )}
                   </div>
                   {unavailable && (
                     <p id={`${id}-no-recorder`} className="max-w-sm text-xs text-fg-muted">
                       {unavailable}
+                    </p>
+                  )}
+                  {onLiveDictation && liveUnavailable && liveUnavailable !== unavailable && (
+                    <p id={`${id}-no-live`} className="max-w-sm text-xs text-fg-muted">
+                      {liveUnavailable}
                     </p>
                   )}
                 </>
