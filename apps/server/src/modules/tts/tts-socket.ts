@@ -17,7 +17,12 @@ import { socketRoute } from '../../platform/realtime/websocket';
 import { EngineFailure } from '../../providers/engines/engine-pool';
 import type { CharacterAlignment } from '../../providers/tts/alignment';
 import { findMarkup, MarkupError } from '../../providers/tts/markup';
-import { normalizeFor, StreamAligner, speakSentences } from '../../providers/tts/speech-pipeline';
+import {
+  normalizeFor,
+  type SpeechSentence,
+  StreamAligner,
+  speakSentences,
+} from '../../providers/tts/speech-pipeline';
 import { NO_SENTENCE_END } from '../../providers/tts/text-normalization';
 import { assertAffordable, type Budget, openBudget } from '../metering';
 import { StreamedAudio } from './streamed-audio';
@@ -262,26 +267,35 @@ class SpeechContext {
     const request = { ...this.plan.request, text: piece };
     const normalized = normalizeFor(request);
     if (!normalized.text.trim()) return; // only tags or symbols: nothing to speak, nothing charged
-    if (!(await deps.auth.stillAuthorized(principal))) {
-      throw new SocketError(
-        'invalid_api_key',
-        'This API key or session no longer has access; the socket was closed.',
-      );
-    }
     const plan = { ...this.plan, characterCost: creditCost(this.plan.model, piece.trim().length) };
-    await assertAffordable(tts, caller, plan.characterCost, query.output_format);
     this.running += 1;
+    // The encoder and the first sentence start now, while the caller, the credits and the concurrency slot
+    // are checked (as the HTTP stream does): those database round trips would otherwise sit before the
+    // first audio. Nothing is sent or charged unless they pass; if not, what has not started is cancelled.
+    const encoder = this.ensureEncoder();
+    const cancel = new AbortController();
+    const stop = () => cancel.abort();
+    this.cancel.signal.addEventListener('abort', stop);
+    const sentences = speakSentences(tts.engines, request, normalized, {
+      signal: cancel.signal,
+      tenant: caller.workspaceId,
+      firstAlone: true,
+    });
+    const first = sentences.next();
+    first.catch(() => undefined);
     let budget: Budget | undefined;
     try {
+      if (!(await deps.auth.stillAuthorized(principal))) {
+        throw new SocketError(
+          'invalid_api_key',
+          'This API key or session no longer has access; the socket was closed.',
+        );
+      }
+      await assertAffordable(tts, caller, plan.characterCost, query.output_format);
       budget = await openBudget(tts, caller, workOf(plan));
-      const encoder = this.ensureEncoder();
       const aligner = new StreamAligner(request.text, normalized);
       let offsetMs = 0;
-      for await (const sentence of speakSentences(tts.engines, request, normalized, {
-        signal: this.cancel.signal,
-        tenant: caller.workspaceId,
-        firstAlone: true,
-      })) {
+      const send = async (sentence: SpeechSentence) => {
         if (this.closed || !(await socket.writable())) throw new Error('the socket closed');
         const timing = aligner.next(sentence);
         const lineOffset = offsetMs;
@@ -290,11 +304,18 @@ class SpeechContext {
           alignment: toSocketAlignment(timing.alignment, lineOffset),
           normalizedAlignment: toSocketAlignment(timing.normalized_alignment, lineOffset),
         });
-      }
+      };
+      const firstSentence = (await first).value;
+      if (firstSentence) await send(firstSentence);
+      for await (const sentence of sentences) await send(sentence);
       if (this.closed || !socket.isOpen) throw new Error('the socket closed');
       await budget.settle();
       budget = undefined;
+    } catch (error) {
+      cancel.abort();
+      throw error;
     } finally {
+      this.cancel.signal.removeEventListener('abort', stop);
       this.running -= 1;
       if (budget) await budget.refund().catch(() => undefined);
     }
