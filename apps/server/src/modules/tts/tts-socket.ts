@@ -417,8 +417,8 @@ function openTtsSocket(deps: AppDeps, ws: WebSocket, request: FastifyRequest, mu
       apiKeyId: principal.apiKeyId,
       requestId: request.id,
     };
-    // The voice, model, language and format are checked once, before any text: a wrong one ends the
-    // socket at once with the HTTP call's error.
+    // Credits left and the plan's output format are checked at once; the voice, model and language with
+    // the first message (its context's plan). Either ends the socket with the HTTP call's error.
     await assertAffordable(tts, caller, 1, query.output_format);
     return { tts, deps, socket, query, caller, principal, multi };
   };
