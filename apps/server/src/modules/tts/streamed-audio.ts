@@ -70,7 +70,7 @@ export class StreamedAudio {
    * Encodes one piece (every piece at the first one's sample rate; a piece with no samples still starts the
    * stream, so a text with no sound at all gets a valid, empty audio stream). With `timestamps`, its line
    * goes out once the encoder has given out what it can of it: when its output pauses, or after
-   * CATCH_UP_MS.
+   * CATCH_UP_MS; a socket's (onLine) with the first bytes of it.
    */
   async write(samples: Int16Array, sampleRate: number, timing: object): Promise<void> {
     this.encoder.write(samples, sampleRate);
@@ -81,9 +81,12 @@ export class StreamedAudio {
     if (samples.length > 0) {
       for (;;) {
         const now = performance.now();
-        const caughtUp = this.lastOutputAt > writtenAt && now - this.lastOutputAt >= QUIET_MS;
+        const output = this.lastOutputAt > writtenAt;
+        // A socket's line (onLine) goes with the piece's first encoded bytes, the rest following as
+        // audio alone as the encoder gives it out: its client plays from the first bytes.
+        const caughtUp = output && (this.onLine !== undefined || now - this.lastOutputAt >= QUIET_MS);
         if (caughtUp || now - writtenAt >= CATCH_UP_MS) break;
-        await sleep(5);
+        await sleep(this.onLine ? 1 : 5);
       }
     }
     this.writing = false;
