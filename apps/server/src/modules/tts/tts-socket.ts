@@ -547,20 +547,19 @@ function openTtsSocket(deps: AppDeps, ws: WebSocket, request: FastifyRequest, mu
   });
 
   // Credentials in the opening request are checked at once (a refused socket learns it before sending).
-  if (hasOpeningCredentials) {
-    authenticate()
-      .then((s) => {
-        session = s;
-      })
-      .catch((error: unknown) => fail(toSocketError(error)));
-  }
+  const opening = hasOpeningCredentials
+    ? authenticate().then(
+        (s) => {
+          session = s;
+        },
+        (error: unknown) => fail(toSocketError(error)),
+      )
+    : Promise.resolve();
   socket.onMessage(async (raw) => {
     try {
-      if (hasOpeningCredentials && !session) {
-        // Wait for the opening authentication (it fails the socket itself if refused).
-        while (!session && socket.isOpen) await new Promise((resolve) => setTimeout(resolve, 5));
-        if (!session) return;
-      }
+      // Messages wait for the opening authentication (which fails the socket itself if refused).
+      await opening;
+      if (hasOpeningCredentials && !session) return;
       await handle(raw);
     } catch (error) {
       fail(toSocketError(error));
