@@ -110,8 +110,10 @@ describe('the app shell (issue 18)', () => {
         await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
         // The drawer closed on the way, and the sidebar marks where the user is.
         expect(await page.getByRole('dialog', { name: 'Menu' }).count()).toBe(0);
+        // The address changes before React renders the new location (the router hands it over in a
+        // transition, and the old page's heading still matches meanwhile), so the mark is awaited.
         const current = (await sidebarNav(page, wide)).getByRole('link', { name: title, exact: true });
-        expect(await current.getAttribute('aria-current')).toBe('page');
+        await expect.poll(() => current.getAttribute('aria-current'), { timeout: 10_000 }).toBe('page');
         if (!wide) await page.keyboard.press('Escape');
         await expectNoOverflow(page, `${href} at ${viewport.width} px`);
       }
