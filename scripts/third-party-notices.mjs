@@ -37,6 +37,17 @@ const EMBEDDED_DATA = {
       'International License: https://creativecommons.org/licenses/by-sa/4.0/',
     ].join('\n'),
   },
+  'wasm-media-encoders': {
+    title: 'LAME MP3 encoder (compiled to WebAssembly in wasm/mp3.wasm)',
+    licence: 'LGPL-2.0-or-later',
+    text: [
+      'The MP3 encoder inside this package is LAME (https://lame.sourceforge.io), copyright its authors,',
+      'under the GNU Library General Public License version 2 or later:',
+      'https://www.gnu.org/licenses/old-licenses/lgpl-2.0.html. Its source and the build that makes the',
+      'WebAssembly module are in https://github.com/arseneyr/wasm-media-encoders; the module is loaded',
+      'from the package at run time, so it can be replaced by another build of the same interface.',
+    ].join('\n'),
+  },
 };
 
 const LICENCE_FILE = /^(licen[cs]e|copying|notice|copyright|authors)([.-].*)?$/i;

@@ -41,6 +41,10 @@ const EnvSchema = z.object({
   ENGINE_TIMEOUT_MS: int(100, 600_000).default(30_000),
   /** A running generation's lease on its reserved credits: refunded this long after its process died. */
   GENERATION_LEASE_SECONDS: int(1, 3600).default(30),
+  /** The longest a realtime socket (text-to-speech input streaming, realtime transcription) stays open. */
+  REALTIME_MAX_SECONDS: int(1, 24 * 3600).default(3600),
+  /** A realtime transcription session that receives no message for this long is closed. */
+  REALTIME_IDLE_SECONDS: int(1, 3600).default(60),
   /** An OpenAI-compatible speech server (`POST {url}/v1/audio/speech`) behind the model parla_external_v1. */
   TTS_OPENAI_URL: z.url('must be a URL').optional(),
   TTS_OPENAI_API_KEY: z.string().optional(),
@@ -128,6 +132,8 @@ export interface Config {
   webDistDir: string | undefined;
   bodyLimitBytes: number;
   engines: { poolSize: number; timeoutMs: number };
+  /** The realtime sockets' bounds, in ms: any socket's whole life; a transcription session's silence. */
+  realtime: { maxSocketMs: number; sttIdleMs: number };
   /** How long a running generation's reservation outlives the last renewal by its process, in ms. */
   generationLeaseMs: number;
   /** The OpenAI-compatible speech server, when one is configured. */
@@ -243,6 +249,7 @@ export function loadConfig(
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     engines: { poolSize: e.ENGINE_POOL_SIZE, timeoutMs: e.ENGINE_TIMEOUT_MS },
+    realtime: { maxSocketMs: e.REALTIME_MAX_SECONDS * 1000, sttIdleMs: e.REALTIME_IDLE_SECONDS * 1000 },
     generationLeaseMs: e.GENERATION_LEASE_SECONDS * 1000,
     feedbackEnabled: e.FEEDBACK_ENABLED === 'true',
     ttsVideoGeneration: e.TTS_VIDEO_GENERATION === 'true',

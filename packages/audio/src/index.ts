@@ -1,4 +1,6 @@
+export * from './g711';
 export * from './prosody';
+export * from './resampler';
 export * from './speakers';
 export * from './voice-profile';
 export * from './wav';

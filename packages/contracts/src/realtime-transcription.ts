@@ -4,7 +4,8 @@ import { REALTIME_AUDIO_FORMATS } from './realtime';
 /*
  * `/v1/speech-to-text/realtime` (issue 20 item 4): the query a session opens with, and the bounds the
  * server keeps. The parameters and their ranges are the SDK's (`wrapper/realtime/scribe.js`); the bounds
- * are Parla's own (docs/decisions/0015-realtime-transcription.md).
+ * are Parla's own (docs/decisions/0015-realtime-transcription.md); the session's length and silence
+ * bounds are the server's config (REALTIME_MAX_SECONDS, REALTIME_IDLE_SECONDS).
  */
 
 /** The public API's realtime model; accepted as the built-in fast model, like `scribe_v2` in batch. */
@@ -17,10 +18,6 @@ export const REALTIME_STT_LIMITS = {
   maxBacklogSecs: 60,
   /** Audio not committed past this many seconds is committed by the server (the recogniser's span). */
   maxUtteranceSecs: 25,
-  /** A session ends with `session_time_limit_exceeded` after this long. */
-  maxSessionSecs: 60 * 60,
-  /** A session that receives no message for this long is closed. */
-  idleSecs: 60,
   /** A partial transcript is made after at least this much new audio of speech (seconds). */
   partialEverySecs: 0.35,
 } as const;

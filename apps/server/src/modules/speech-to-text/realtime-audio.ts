@@ -1,7 +1,9 @@
+import { ulawToPcm } from '@parla/audio';
+
 /*
  * Realtime transcription's audio in (issue 20 item 4): base64 PCM or μ-law chunks at the session's rate,
  * checked, decoded and resampled to the recogniser's 16 kHz in plain JavaScript as they arrive (a few
- * hundred microseconds a chunk; no process per chunk). Pure functions and a small streaming resampler.
+ * hundred microseconds a chunk; no process per chunk; the resampler is @parla/audio's).
  */
 
 /** Base64 as the protocol sends it (standard alphabet, padded). */
@@ -28,117 +30,4 @@ export function decodeAudioChunk(base64: string, format: 'pcm' | 'ulaw'): Int16A
   const samples = new Int16Array(bytes.length / 2);
   for (let i = 0; i < samples.length; i += 1) samples[i] = bytes.readInt16LE(i * 2);
   return samples;
-}
-
-/** G.711 μ-law bytes as 16-bit linear samples. */
-export function ulawToPcm(bytes: Uint8Array): Int16Array {
-  const out = new Int16Array(bytes.length);
-  for (let i = 0; i < bytes.length; i += 1) out[i] = ULAW[bytes[i] as number] as number;
-  return out;
-}
-
-const ULAW = (() => {
-  const table = new Int16Array(256);
-  for (let i = 0; i < 256; i += 1) {
-    const u = ~i & 0xff;
-    const exponent = (u >> 4) & 0x07;
-    const mantissa = u & 0x0f;
-    const magnitude = (((mantissa << 3) + 0x84) << exponent) - 0x84;
-    table[i] = u & 0x80 ? -magnitude : magnitude;
-  }
-  return table;
-})();
-
-/** Zero crossings of the windowed-sinc kernel on each side: a 8-lobe low-pass. */
-const ZEROS = 8;
-/** Kernel table steps per input sample. */
-const STEPS = 128;
-
-/**
- * Streaming resampler to a target rate: a windowed-sinc (Blackman) low-pass at the lower of the two
- * Nyquist frequencies, evaluated from a table, so 48 kHz → 16 kHz does not fold what is above 8 kHz into
- * speech. Keeps only the kernel's width of input between chunks; output lags input by that width, and
- * `flush()` gives the tail.
- */
-export class Resampler {
-  private readonly step: number;
-  private readonly half: number;
-  private readonly table: Float32Array;
-  private readonly scale: number;
-  /** Input not yet consumed, with `half` samples of history before the next output's centre. */
-  private buffer: Float32Array;
-  /** Position of the next output in `buffer` (input samples). */
-  private position: number;
-
-  constructor(
-    readonly fromRate: number,
-    readonly toRate: number,
-  ) {
-    this.step = fromRate / toRate;
-    const cutoff = Math.min(1, toRate / fromRate);
-    this.half = Math.ceil(ZEROS / cutoff);
-    this.scale = cutoff;
-    this.table = new Float32Array(this.half * STEPS + 2);
-    for (let i = 0; i < this.table.length; i += 1) {
-      const d = i / STEPS;
-      const x = cutoff * d;
-      const sinc = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
-      const w =
-        d >= this.half
-          ? 0
-          : 0.42 + 0.5 * Math.cos((Math.PI * d) / this.half) + 0.08 * Math.cos((2 * Math.PI * d) / this.half);
-      this.table[i] = sinc * w;
-    }
-    // Silence before the first sample, so the first output is centred on it.
-    this.buffer = new Float32Array(this.half);
-    this.position = this.half;
-  }
-
-  /** The next chunk of input at `fromRate`; returns what can be output at `toRate` so far. */
-  push(input: Int16Array): Int16Array {
-    if (this.fromRate === this.toRate) return input;
-    const merged = new Float32Array(this.buffer.length + input.length);
-    merged.set(this.buffer);
-    for (let i = 0; i < input.length; i += 1) merged[this.buffer.length + i] = input[i] as number;
-    return this.run(merged, false);
-  }
-
-  /** What is left (the last kernel's width), padded with silence. */
-  flush(): Int16Array {
-    if (this.fromRate === this.toRate) return new Int16Array(0);
-    const merged = new Float32Array(this.buffer.length + this.half);
-    merged.set(this.buffer);
-    return this.run(merged, true);
-  }
-
-  private run(merged: Float32Array, last: boolean): Int16Array {
-    const out: number[] = [];
-    const { half, table, scale } = this;
-    let p = this.position;
-    while (Math.floor(p) + half < merged.length) {
-      const centre = Math.floor(p);
-      const frac = p - centre;
-      let sum = 0;
-      for (let k = centre - half + 1; k <= centre + half; k += 1) {
-        const d = Math.abs(k - centre - frac) * STEPS;
-        const i = Math.floor(d);
-        const f = d - i;
-        const weight = (table[i] as number) * (1 - f) + (table[i + 1] as number) * f;
-        sum += (merged[k] as number) * weight;
-      }
-      const value = Math.round(sum * scale);
-      out.push(Math.min(32767, Math.max(-32768, value)));
-      p += this.step;
-    }
-    if (last) {
-      this.buffer = new Float32Array(this.half);
-      this.position = this.half;
-    } else {
-      // Keep from the first sample the next output needs.
-      const keepFrom = Math.max(0, Math.floor(p) - half + 1);
-      this.buffer = merged.slice(keepFrom);
-      this.position = p - keepFrom;
-    }
-    return Int16Array.from(out);
-  }
 }

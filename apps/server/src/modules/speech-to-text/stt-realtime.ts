@@ -1,6 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Resampler } from '@parla/audio';
 import {
   DEFAULT_STT_MODEL_ID,
   findSttLanguage,
@@ -21,7 +22,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Principal, RequestCaller } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { RealtimeSocket, type SocketMessage } from '../../platform/realtime/socket';
+import { describeDuration, RealtimeSocket, type SocketMessage } from '../../platform/realtime/socket';
 import { makeScratchDir } from '../../platform/scratch-dirs';
 import { EngineFailure } from '../../providers/engines/engine-pool';
 import type { RealtimeVoiceActivity } from '../../providers/stt/realtime-vad';
@@ -29,7 +30,7 @@ import type { RealtimeVadUpdate } from '../../providers/stt/realtime-vad-thread'
 import { STT_SAMPLE_RATE } from '../../providers/stt/stt-engine-protocol';
 import type { HeardWord, RealtimeRecogniser } from '../../providers/stt/stt-provider';
 import { assertAffordable, type Budget, type MeteringDeps, openBudget } from '../metering';
-import { AudioChunkError, decodeAudioChunk, Resampler } from './realtime-audio';
+import { AudioChunkError, decodeAudioChunk } from './realtime-audio';
 import { keepLiveTranscript, type LiveSegment } from './realtime-transcripts';
 import { assertLanguage, resolveSttModel } from './speech-to-text.service';
 
@@ -196,12 +197,12 @@ class RealtimeTranscription {
     this.startedAt = deps.clock.now();
     this.socket = new RealtimeSocket(ws, {
       logger: deps.logger,
-      maxDurationMs: REALTIME_STT_LIMITS.maxSessionSecs * 1000,
+      maxDurationMs: deps.config.realtime.maxSocketMs,
       onExpired: () =>
         this.failWith(
           new SessionError(
             'session_time_limit_exceeded',
-            `A session lasts at most ${REALTIME_STT_LIMITS.maxSessionSecs / 60} minutes; open a new one to go on.`,
+            `A session lasts at most ${describeDuration(deps.config.realtime.maxSocketMs)}; open a new one to go on.`,
           ),
         ),
     });
@@ -263,11 +264,12 @@ class RealtimeTranscription {
       session_id: this.sessionId,
       config: this.sessionConfig(),
     });
-    this.socket.setIdleTimeout(REALTIME_STT_LIMITS.idleSecs * 1000, () =>
+    const idleMs = this.deps.config.realtime.sttIdleMs;
+    this.socket.setIdleTimeout(idleMs, () =>
       this.failWith(
         new SessionError(
           'error',
-          `No audio for ${REALTIME_STT_LIMITS.idleSecs} s; the session was closed.`,
+          `No audio for ${describeDuration(idleMs)}; the session was closed.`,
           WS_CLOSE.policyViolation,
         ),
       ),

@@ -12,7 +12,7 @@ import type { WebSocket } from 'ws';
 import type { AppDeps } from '../../app-deps';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { RealtimeSocket, type SocketMessage } from '../../platform/realtime/socket';
+import { describeDuration, RealtimeSocket, type SocketMessage } from '../../platform/realtime/socket';
 import { socketRoute } from '../../platform/realtime/websocket';
 import { EngineFailure } from '../../providers/engines/engine-pool';
 import type { CharacterAlignment } from '../../providers/tts/alignment';
@@ -47,8 +47,6 @@ import { ttsDepsOf } from './tts-http';
  * been sent; a socket that drops mid-generation is refunded that generation.
  */
 
-/** The longest a text-to-speech socket stays open, however busy. */
-export const MAX_TTS_SOCKET_MS = 60 * 60_000;
 /** The largest client message read (a text chunk of up to 100,000 characters, with room for JSON). */
 export const MAX_TTS_MESSAGE_BYTES = 1024 * 1024;
 /** Text a context may hold unspoken (buffered or waiting to be spoken): a client writing faster is stopped. */
@@ -325,7 +323,7 @@ class SpeechContext {
     this.encoder ??= new StreamedAudio(
       this.session.query.output_format,
       'timestamps',
-      MAX_TTS_SOCKET_MS,
+      this.session.deps.config.realtime.maxSocketMs,
       ({ audio, alignment, normalizedAlignment }) => {
         if (this.closed) return;
         const message: Record<string, unknown> = { audio: audio.toString('base64') };
@@ -357,12 +355,17 @@ function openingCredentials(request: FastifyRequest, query: TtsSocketQuery) {
 /** Opens one text-to-speech socket (single or multi-context). */
 function openTtsSocket(deps: AppDeps, ws: WebSocket, request: FastifyRequest, multi: boolean): void {
   const tts = ttsDepsOf(deps);
+  // REALTIME_MAX_SECONDS: 60 minutes unless the operator says otherwise.
+  const maxDurationMs = deps.config.realtime.maxSocketMs;
   const socket: RealtimeSocket = new RealtimeSocket(ws, {
     logger: deps.logger,
-    maxDurationMs: MAX_TTS_SOCKET_MS,
+    maxDurationMs,
     onExpired: () =>
       fail(
-        new SocketError('max_duration_exceeded', 'This socket reached its maximum duration of 60 minutes.'),
+        new SocketError(
+          'max_duration_exceeded',
+          `This socket reached its maximum duration of ${describeDuration(maxDurationMs)}.`,
+        ),
       ),
   });
   const fail = (error: SocketError) => {

@@ -25,6 +25,13 @@ const MAX_EARLY_MESSAGES = 32;
 
 /** The sockets this process has open: for /health, shutdown and the memory bench. */
 const openSockets = new Set<RealtimeSocket>();
+
+/** A bound as a message says it: "60 minutes", "90 s", "60 s". */
+export function describeDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds >= 120 && seconds % 60 === 0 ? `${seconds / 60} minutes` : `${seconds} s`;
+}
+
 export function openSocketCount(): number {
   return openSockets.size;
 }

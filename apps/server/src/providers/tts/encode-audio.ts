@@ -4,6 +4,7 @@ import { encodeWav, type PcmAudio } from '@parla/audio';
 import { describeOutputFormat, type OutputFormat } from '@parla/contracts';
 import { withScratchDir } from '../../platform/scratch-dirs';
 import { type ProgramExit, programHost } from '../engines/program-host';
+import { createInProcessEncoder, encodesInProcess } from './inprocess-encoder';
 
 /**
  * The ffmpeg arguments that turn mono 16-bit audio on stdin into a format on stdout. The input is a whole
@@ -120,25 +121,27 @@ export async function transcodeWav(wav: Buffer, to: 'aac' | 'flac', timeoutMs = 
   });
 }
 
-/** An ffmpeg process that encodes samples as they are written, for streamed responses. */
+/** An encoder of samples as they are written, for streamed responses (in process, or an ffmpeg process). */
 export interface StreamEncoder {
   /** Samples to encode; every write of one stream has the sample rate of the first. */
   write(samples: Int16Array, sampleRate: number): void;
   end(): void;
-  /** The encoded bytes, as ffmpeg produces them. */
+  /** The encoded bytes, as they are made. */
   output: NodeJS.ReadableStream;
-  /** Resolves when ffmpeg has finished cleanly; rejects otherwise. */
+  /** Resolves when the encoding has finished cleanly; rejects otherwise. */
   done: Promise<void>;
   kill(): void;
 }
 
 /**
- * Starts ffmpeg before any audio exists (taking a copy started ahead when there is one): its start-up
+ * MP3, PCM, μ-law and A-law streams are encoded in this process (inprocess-encoder.ts); Opus and WAV by
+ * ffmpeg, started before any audio exists (taking a copy started ahead when there is one): its start-up
  * (~0.1 s of CPU for Debian's ffmpeg and its 200 libraries) then never sits between the first sentence
  * and the first byte. The first write sends an AU header with that sentence's sample rate; samples go
  * big-endian, as AU holds them.
  */
 export function createStreamEncoder(format: OutputFormat, timeoutMs = 120_000): StreamEncoder {
+  if (encodesInProcess(format)) return createInProcessEncoder(format);
   const run = programHost.run('ffmpeg', ffmpegArgs(format, true), { timeoutMs, warm: true });
   const done = run.exit.then((exit) => {
     const failure = ffmpegFailure(exit);
