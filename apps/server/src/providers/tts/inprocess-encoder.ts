@@ -15,8 +15,8 @@ import type { StreamEncoder } from './encode-audio';
  * WebAssembly (`wasm-media-encoders`, resampling inside LAME), raw PCM and G.711 through @parla/audio's
  * resampler. Starting Debian's ffmpeg costs ~0.15 s of CPU (its ~200 libraries) per stream, more than the
  * engine's own time for a sentence: eight sockets starting at once spent over a second of both cores on
- * it. Here a stream's start is the instantiation of an already compiled module (well under a
- * millisecond), and LAME encodes ~3 s of speech in ~25 ms. The work runs on the server's thread in
+ * it. Here a stream's start is a LAME instance kept from an earlier stream, configured afresh (~5 ms;
+ * the module is compiled once per process), and LAME encodes ~3 s of speech in ~25–30 ms. The work runs on the server's thread in
  * slices of a quarter second of audio (a few milliseconds each), yielding between them. Opus and WAV
  * streams stay with ffmpeg.
  */
