@@ -170,6 +170,8 @@ export function createInProcessEncoder(format: OutputFormat): StreamEncoder {
       }
     } catch (error) {
       killed = true;
+      // An instance that failed mid-stream is dropped, not given to the next stream.
+      lame = undefined;
       output.destroy(error instanceof Error ? error : new Error(String(error)));
       settle.reject(error instanceof Error ? error : new Error(String(error)));
     } finally {
