@@ -1,6 +1,7 @@
 /*
- * G.711 μ-law and A-law (ITU-T G.711, as Sun's reference g711.c and ffmpeg's pcm_mulaw / pcm_alaw do it):
- * 16-bit linear samples to and from one byte each. The telephone formats of the API (`ulaw_8000`,
+ * G.711 μ-law and A-law (ITU-T G.711, as Sun's reference g711.c does it; ffmpeg's pcm_mulaw / pcm_alaw
+ * round to the nearest level instead, so about 1.4% of inputs land one step apart): 16-bit linear samples
+ * to and from one byte each. The telephone formats of the API (`ulaw_8000`,
  * `alaw_8000`) and of realtime transcription's input.
  */
 

@@ -34,7 +34,7 @@ export class StreamedAudio {
 
   /**
    * Starts the encoder now, so it loads while the budget is opened and the first piece is spoken;
-   * `timeoutMs` bounds the whole stream's encoding.
+   * `timeoutMs` bounds the whole stream's encoding where an ffmpeg process does it (Opus, WAV).
    */
   constructor(
     format: OutputFormat,
@@ -49,6 +49,8 @@ export class StreamedAudio {
     this.keepsStreamed = !onLine && spec.codec !== 'wav' && spec.codec !== 'opus';
     this.out.on('error', () => undefined);
     this.encoder = createStreamEncoder(format, timeoutMs);
+    // A failed encoding is told by `done`; its output's error must not end the process.
+    this.encoder.output.on('error', () => undefined);
     this.ended = new Promise((resolve) => this.encoder.output.once('end', resolve));
     this.encoder.output.on('data', (chunk: Buffer) => {
       this.lastOutputAt = performance.now();

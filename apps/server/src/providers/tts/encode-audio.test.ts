@@ -116,6 +116,17 @@ describe('createStreamEncoder', () => {
     },
   );
 
+  it('an in-process encoding that fails rejects done and ends its output, with no error event', async () => {
+    const encoder = createStreamEncoder('mp3_44100_128');
+    // No 'error' listener here: one emitted would fail the test as an uncaught error.
+    const ended = new Promise((resolve) => encoder.output.once('end', resolve));
+    encoder.output.resume();
+    encoder.write(tone(0.1), 1); // a rate LAME refuses
+    encoder.end();
+    await expect(encoder.done).rejects.toThrow();
+    await ended;
+  });
+
   it('a stopped in-process stream ends its output, and its end is refused', async () => {
     const encoder = createStreamEncoder('mp3_44100_128');
     const ended = new Promise((resolve) => encoder.output.once('end', resolve));

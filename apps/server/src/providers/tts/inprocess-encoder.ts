@@ -38,6 +38,10 @@ export function mp3EncoderModule(): Promise<WasmModule> {
   mp3Module ??= fs
     .readFile(require.resolve('wasm-media-encoders/wasm/mp3'))
     .then((bytes) => wasm.compile(bytes));
+  // A failed compile is tried again by the next stream, not kept.
+  mp3Module.catch(() => {
+    mp3Module = undefined;
+  });
   return mp3Module;
 }
 
@@ -172,7 +176,8 @@ export function createInProcessEncoder(format: OutputFormat): StreamEncoder {
       killed = true;
       // An instance that failed mid-stream is dropped, not given to the next stream.
       lame = undefined;
-      output.destroy(error instanceof Error ? error : new Error(String(error)));
+      // The output ends (an 'error' event nobody listens to would end the process); `done` says why.
+      output.end();
       settle.reject(error instanceof Error ? error : new Error(String(error)));
     } finally {
       running = undefined;
