@@ -21,6 +21,20 @@ module.exports = {
       },
     },
     {
+      name: 'entry-points-through-front-doors',
+      comment:
+        "The process entry points (main.ts, admin.ts, admin/, app-deps.ts, app.ts) use a module only through its index.ts; modules.ts alone lists the manifests (issue 26 item 2).",
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/(main|admin|app-deps|app|event-handlers)\\.ts$|^apps/server/src/admin/',
+        pathNot: '\\.test\\.ts$',
+      },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/',
+        pathNot: '^apps/server/src/modules/[^/]+/index\\.ts$',
+      },
+    },
+    {
       name: 'tables-hold-only-tables',
       comment: "A *.tables.ts imports no other module's code but its tables (foreign keys).",
       severity: 'error',
@@ -54,6 +68,35 @@ module.exports = {
         path: '^apps/web/src/features/[^/]+/',
         pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.tsx?$'],
       },
+    },
+    {
+      name: 'web-layers',
+      comment:
+        'The web app in layers, top to bottom: app/ (router, shell, page loaders) → routes/ (pages) → features/ → ui/ → lib/. A layer imports only those below it (issue 26 item 5): features never import app/ or routes/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(routes|features|ui|lib)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
+      name: 'web-layers-routes',
+      comment: 'Only app/ composes the pages: features, ui and lib never import routes/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(features|ui|lib)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^apps/web/src/routes/' },
+    },
+    {
+      name: 'web-layers-features',
+      comment: 'ui/ and lib/ are below the features.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(ui|lib)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^apps/web/src/features/' },
+    },
+    {
+      name: 'web-layers-ui',
+      comment: 'lib/ is the bottom: no component of ui/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/lib/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^apps/web/src/ui/' },
     },
   ],
   options: {

@@ -1,51 +1,35 @@
 #!/usr/bin/env node
-// The module boundaries (issue 17 item 6), part of `npm run lint`:
+// The boundaries of the code (issues 17 and 26), part of `npm run lint`. It prints one line of counts and
+// fails on any of:
 //   1. dependency-cruiser's rules (.dependency-cruiser.cjs): another server module only through its
-//      index.ts, platform/ and providers/ below the modules, contracts import nothing from the apps, web
-//      features only through each other's index;
-//   2. no cycle between whole server modules (a folder imports another, directly or through others, that
-//      imports it back), which file-level rules cannot see; the *.tables.ts are the schema all modules
-//      share, below them, so an import of one is not an edge between modules.
-// Any violation or cycle fails the lint, and CI with it.
+//      index.ts (the process entry points too), platform/ and providers/ below the modules, contracts
+//      import nothing from the apps, the web's layers (features never import app/ or routes/, …);
+//   2. a cycle between whole server modules, counting an import of another module's *.tables.ts as an
+//      edge like any other (a join on someone's table is a dependency on them);
+//   3. a write to another module's table: `.insert(t)`, `.update(t)`, `.delete(t)` on a table declared in
+//      another module's *.tables.ts, or `insert into`, `update`, `delete from` one in a sql`…` text. A
+//      module changes another's rows through that module's front door or an event (issue 26 item 3);
+//   4. a web import back up the layers app → routes → features → ui → lib (a lower layer importing a
+//      higher one), and a cycle between files of the web app.
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER = 'apps/server/src';
+const WEB = 'apps/web/src';
+const isTest = (file) => /\.test\.tsx?$/.test(file) || file.startsWith(`${SERVER}/test/`);
 
 const json = execFileSync(
   path.join(root, 'node_modules', '.bin', 'depcruise'),
-  [
-    'apps/server/src',
-    'apps/web/src',
-    'packages/contracts/src',
-    '--config',
-    '.dependency-cruiser.cjs',
-    '--output-type',
-    'json',
-  ],
+  [SERVER, WEB, 'packages/contracts/src', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
   { cwd: root, maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] },
 ).toString();
 const result = JSON.parse(json);
-
 const violations = result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
 
-// The graph of server modules: an edge when a file of one imports a file of another (tests aside).
-const MODULE = /^apps\/server\/src\/modules\/([^/]+)\//;
-const edges = new Map();
-for (const file of result.modules) {
-  const from = MODULE.exec(file.source)?.[1];
-  if (!from || /\.test\.tsx?$/.test(file.source)) continue;
-  for (const dependency of file.dependencies) {
-    const to = MODULE.exec(dependency.resolved)?.[1];
-    // The tables are the schema every module shares (foreign keys, joins): they are below all modules.
-    if (!to || to === from || dependency.resolved.endsWith('.tables.ts')) continue;
-    if (!edges.has(from)) edges.set(from, new Set());
-    edges.get(from).add(to);
-  }
-}
-
-/** Strongly connected components (Tarjan): a component of more than one module is a cycle. */
+/** Strongly connected components (Tarjan) of a graph given as Map<node, Set<node>>; only those of 2+. */
 function components(graph) {
   let counter = 0;
   const index = new Map();
@@ -80,17 +64,119 @@ function components(graph) {
   return found;
 }
 
-// Each two-way pair inside a cycle, and each cycle as its sorted members.
-const cycles = components(edges).map((c) => `cycle: ${c.join(' ↔ ')}`);
-const twoWay = [];
-for (const [a, targets] of edges)
-  for (const b of targets) if (a < b && edges.get(b)?.has(a)) twoWay.push(`two-way: ${a} ↔ ${b}`);
-const found = [...violations, ...cycles, ...twoWay.sort()];
+function addEdge(graph, from, to) {
+  if (!graph.has(from)) graph.set(from, new Set());
+  graph.get(from).add(to);
+}
 
+// ---- 2. The graph of server modules: an edge when a file of one imports a file of another, tables too.
+const MODULE = /^apps\/server\/src\/modules\/([^/]+)\//;
+const modules = new Map();
+for (const file of result.modules) {
+  const from = MODULE.exec(file.source)?.[1];
+  if (!from || isTest(file.source)) continue;
+  for (const dependency of file.dependencies) {
+    const to = MODULE.exec(dependency.resolved)?.[1];
+    if (to && to !== from) addEdge(modules, from, to);
+  }
+}
+const moduleCycles = components(modules).map((c) => `module cycle: ${c.join(' ↔ ')}`);
+
+// ---- 3. Writes to another module's table.
+/** The module (or `platform`) a server file belongs to. */
+const ownerOf = (file) => MODULE.exec(file)?.[1] ?? 'platform';
+const serverFiles = fs
+  .readdirSync(path.join(root, SERVER), { recursive: true, encoding: 'utf8' })
+  .map((file) => `${SERVER}/${file.split(path.sep).join('/')}`)
+  .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts') && !isTest(file));
+const sources = new Map(serverFiles.map((file) => [file, fs.readFileSync(path.join(root, file), 'utf8')]));
+/** Each table's owner, by the name its SQL uses (`pgTable('users', …)`). */
+const tableOwners = new Map();
+for (const [file, source] of sources) {
+  if (!file.endsWith('.tables.ts')) continue;
+  for (const match of source.matchAll(/pgTable\(\s*'([a-z0-9_]+)'/g)) tableOwners.set(match[1], ownerOf(file));
+}
+/** The texts of the sql`…` templates of a source (nested templates inside `${…}` included). */
+function sqlTexts(source) {
+  const texts = [];
+  for (let start = source.indexOf('sql`'); start !== -1; start = source.indexOf('sql`', start + 1)) {
+    let depth = 0;
+    let text = '';
+    for (let i = start + 4; i < source.length; i++) {
+      const c = source[i];
+      if (depth === 0 && c === '`') break;
+      if (depth === 0 && c === '$' && source[i + 1] === '{') {
+        depth = 1;
+        i++;
+        text += ' ';
+        continue;
+      }
+      if (depth > 0) {
+        if (c === '{') depth++;
+        else if (c === '}') depth--;
+        continue;
+      }
+      text += c;
+    }
+    texts.push(text);
+  }
+  return texts;
+}
+const lineOf = (source, index) => source.slice(0, index).split('\n').length;
+const foreignWrites = [];
+for (const [file, source] of sources) {
+  const me = ownerOf(file);
+  // Drizzle's builders: the identifiers imported from a *.tables.ts, by their local name.
+  const imported = new Map();
+  for (const match of source.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'([^']+\.tables)'/g)) {
+    const owner = ownerOf(path.posix.join(path.posix.dirname(file), match[2]));
+    for (const part of match[1].split(',')) {
+      const [name, alias] = part.trim().split(/\s+as\s+/);
+      if (name) imported.set((alias ?? name).trim(), owner);
+    }
+  }
+  for (const match of source.matchAll(/\.(insert|update|delete)\(\s*([A-Za-z_$][\w$]*)\s*\)/g)) {
+    const owner = imported.get(match[2]);
+    if (owner && owner !== me)
+      foreignWrites.push(`foreign write: ${me} ${match[1]}s ${owner}'s ${match[2]} (${file}:${lineOf(source, match.index)})`);
+  }
+  for (const text of sqlTexts(source)) {
+    for (const match of text.matchAll(/\b(insert\s+into|update|delete\s+from)\s+"?([a-z0-9_]+)"?/gi)) {
+      const owner = tableOwners.get(match[2]);
+      if (owner && owner !== me)
+        foreignWrites.push(`foreign write: ${me} writes ${owner}'s ${match[2]} in SQL (${file}: "${match[0]}")`);
+    }
+  }
+}
+
+// ---- 4. The web's layers, top to bottom; a test and the test helpers are outside them.
+const LAYERS = ['app', 'routes', 'features', 'ui', 'lib'];
+const WEB_FILE = /^apps\/web\/src\/([^/]+)\//;
+const layerOf = (file) => {
+  const layer = WEB_FILE.exec(file)?.[1];
+  return layer && LAYERS.includes(layer) && !isTest(file) ? layer : undefined;
+};
+const backUp = [];
+const webFiles = new Map();
+for (const file of result.modules) {
+  const from = layerOf(file.source);
+  if (!from) continue;
+  for (const dependency of file.dependencies) {
+    const to = layerOf(dependency.resolved);
+    if (!to) continue;
+    addEdge(webFiles, file.source, dependency.resolved);
+    if (LAYERS.indexOf(to) < LAYERS.indexOf(from))
+      backUp.push(`web import back up: ${from} → ${to} (${file.source} → ${dependency.resolved})`);
+  }
+}
+const webCycles = components(webFiles).map((c) => `web cycle of ${c.length} files: ${c.join(', ')}`);
+
+const found = [...violations, ...moduleCycles, ...foreignWrites.sort(), ...backUp.sort(), ...webCycles];
 console.log(
-  `boundaries: ${violations.length} rule violations, ${cycles.length} module cycles, ${twoWay.length} two-way pairs`,
+  `boundaries: ${violations.length} rule violations, ${moduleCycles.length} module cycles (tables included), ` +
+    `${foreignWrites.length} foreign-table writes, ${backUp.length} web imports back up, ${webCycles.length} web cycles`,
 );
 if (found.length > 0) {
-  console.error(`Module boundaries crossed:\n  ${found.join('\n  ')}`);
+  console.error(`Boundaries crossed:\n  ${found.join('\n  ')}`);
   process.exit(1);
 }
