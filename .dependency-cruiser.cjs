@@ -23,7 +23,7 @@ module.exports = {
     {
       name: 'entry-points-through-front-doors',
       comment:
-        "The process entry points (main.ts, admin.ts, admin/, app-deps.ts, app.ts) use a module only through its index.ts; modules.ts alone lists the manifests (issue 26 item 2).",
+        'The process entry points (main.ts, admin.ts, admin/, app-deps.ts, app.ts) use a module only through its index.ts; modules.ts alone lists the manifests (issue 26 item 2).',
       severity: 'error',
       from: {
         path: '^apps/server/src/(main|admin|app-deps|app|event-handlers)\\.ts$|^apps/server/src/admin/',

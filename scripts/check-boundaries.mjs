@@ -94,7 +94,8 @@ const sources = new Map(serverFiles.map((file) => [file, fs.readFileSync(path.jo
 const tableOwners = new Map();
 for (const [file, source] of sources) {
   if (!file.endsWith('.tables.ts')) continue;
-  for (const match of source.matchAll(/pgTable\(\s*'([a-z0-9_]+)'/g)) tableOwners.set(match[1], ownerOf(file));
+  for (const match of source.matchAll(/pgTable\(\s*'([a-z0-9_]+)'/g))
+    tableOwners.set(match[1], ownerOf(file));
 }
 /** The texts of the sql`…` templates of a source (nested templates inside `${…}` included). */
 function sqlTexts(source) {
@@ -138,13 +139,17 @@ for (const [file, source] of sources) {
   for (const match of source.matchAll(/\.(insert|update|delete)\(\s*([A-Za-z_$][\w$]*)\s*\)/g)) {
     const owner = imported.get(match[2]);
     if (owner && owner !== me)
-      foreignWrites.push(`foreign write: ${me} ${match[1]}s ${owner}'s ${match[2]} (${file}:${lineOf(source, match.index)})`);
+      foreignWrites.push(
+        `foreign write: ${me} ${match[1]}s ${owner}'s ${match[2]} (${file}:${lineOf(source, match.index)})`,
+      );
   }
   for (const text of sqlTexts(source)) {
     for (const match of text.matchAll(/\b(insert\s+into|update|delete\s+from)\s+"?([a-z0-9_]+)"?/gi)) {
       const owner = tableOwners.get(match[2]);
       if (owner && owner !== me)
-        foreignWrites.push(`foreign write: ${me} writes ${owner}'s ${match[2]} in SQL (${file}: "${match[0]}")`);
+        foreignWrites.push(
+          `foreign write: ${me} writes ${owner}'s ${match[2]} in SQL (${file}: "${match[0]}")`,
+        );
     }
   }
 }
