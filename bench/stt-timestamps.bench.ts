@@ -11,6 +11,12 @@
  *   eSpeak reading runs in it), target ≤ 0.05 s (the whole transcription must stay ≥ 8× real time on 2
  *   cores).
  */
+
+import {
+  ALIGNMENT_SAMPLE_RATE,
+  alignWords,
+  evenSplit,
+} from '../apps/server/src/providers/stt/word-alignment';
 import {
   ALIGNMENT_SENTENCES,
   boundaryErrors,
@@ -18,12 +24,7 @@ import {
   type KnownSpeech,
   knownSpeech,
   quantile,
-} from '../apps/server/src/providers/stt/alignment-test-speech';
-import {
-  ALIGNMENT_SAMPLE_RATE,
-  alignWords,
-  evenSplit,
-} from '../apps/server/src/providers/stt/word-alignment';
+} from '../apps/server/src/test/alignment-test-speech';
 
 const ms = (seconds: number) => `${Math.round(seconds * 1000)} ms`.padStart(7);
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');

@@ -13,10 +13,10 @@
 import fs from 'node:fs';
 import type net from 'node:net';
 import WebSocket from 'ws';
+import { engineProsody } from '../apps/server/src/modules/tts/speech-pipeline';
 import { DEFAULT_VOICE_SETTINGS } from '../apps/server/src/modules/voices/voices.service';
 import { createLogger } from '../apps/server/src/platform/logger';
 import { EnginePool } from '../apps/server/src/providers/engines/engine-pool';
-import { engineProsody } from '../apps/server/src/providers/tts/speech-pipeline';
 import { type EngineVoice, PREMADE_VOICES } from '../packages/contracts/src/tts-catalog';
 import { type Server, sleep, startParla } from './server';
 

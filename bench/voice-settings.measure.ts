@@ -6,19 +6,19 @@
  */
 import pino from 'pino';
 import {
+  type SpeechSettings,
+  speakSentences,
+  synthesizeSpeech,
+} from '../apps/server/src/modules/tts/speech-pipeline';
+import {
   partialShift,
   renditionProfile,
   similarityShare,
   timbreShift,
 } from '../apps/server/src/modules/voices/speaking-voice';
 import { EnginePool } from '../apps/server/src/providers/engines/engine-pool';
-import {
-  type SpeechSettings,
-  speakSentences,
-  synthesizeSpeech,
-} from '../apps/server/src/providers/tts/speech-pipeline';
-import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../apps/server/src/providers/voice-audio/test-signals';
 import { transformVoice } from '../apps/server/src/providers/voice-conversion/voice-transform';
+import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../apps/server/src/test/test-signals';
 import { analyzeVoice, measureProsody } from '../packages/audio/src';
 import type { EngineVoice } from '../packages/contracts/src/tts-catalog';
 

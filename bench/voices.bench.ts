@@ -11,9 +11,9 @@
  */
 
 import { baseVoiceFor } from '../apps/server/src/modules/voices/speaking-voice';
-import { decodeToPcm } from '../apps/server/src/providers/voice-audio/decode-audio';
-import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../apps/server/src/providers/voice-audio/test-signals';
+import { decodeToPcm } from '../apps/server/src/platform/media/decode-audio';
 import { transformVoice } from '../apps/server/src/providers/voice-conversion/voice-transform';
+import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../apps/server/src/test/test-signals';
 import { analyzeVoice, encodeWav, type PcmAudio } from '../packages/audio/src';
 import { PREMADE_VOICES } from '../packages/contracts/src/tts-catalog';
 import { type Server, startParla } from './server';

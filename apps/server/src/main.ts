@@ -21,11 +21,11 @@ import { DataDirLockedError } from './platform/db/data-dir-lock';
 import { JobQueue } from './platform/jobs/job-queue';
 import { JobWorker } from './platform/jobs/job-worker';
 import { createLogger } from './platform/logger';
+import { programHost } from './platform/program-host';
 import { removeDeadScratchDirs } from './platform/scratch-dirs';
 import { LocalStorage } from './platform/storage/local-storage';
 import { createProviders } from './providers';
 import { EnginePool } from './providers/engines/engine-pool';
-import { programHost } from './providers/engines/program-host';
 
 declare const __PARLA_VERSION__: string | undefined;
 const version = typeof __PARLA_VERSION__ === 'string' ? __PARLA_VERSION__ : 'dev';

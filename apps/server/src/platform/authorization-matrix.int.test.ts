@@ -7,9 +7,9 @@ import { userMessageEvents } from '../modules/notifications/notifications.tables
 import { transcripts } from '../modules/speech-to-text/speech-to-text.tables';
 import { users } from '../modules/users/users.tables';
 import { workspaces } from '../modules/workspaces/workspaces.tables';
-import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../providers/voice-audio/test-signals';
 import { callAs, newSpeechAccount, premadeVoiceId, type SpeechAccount } from '../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../test/test-signals';
 
 /*
  * The authorisation matrix (issue 8 item 2): workspace B tries every call that names a resource by id

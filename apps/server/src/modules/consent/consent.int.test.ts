@@ -11,9 +11,9 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids';
-import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../../providers/voice-audio/test-signals';
 import { premadeVoiceId } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../../test/test-signals';
 import { signAccessToken } from '../auth/access-token';
 import { getUser } from '../users/users.store';
 import { users } from '../users/users.tables';

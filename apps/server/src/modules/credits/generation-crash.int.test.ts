@@ -8,8 +8,8 @@ import { PREMADE_VOICES } from '@parla/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../platform/db/client';
-import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../../providers/voice-audio/test-signals';
 import { freePort, type SpawnedNode, spawnTsNode } from '../../test/processes';
+import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../../test/test-signals';
 import { concurrencySlots, creditLedger } from './credits.tables';
 
 /*

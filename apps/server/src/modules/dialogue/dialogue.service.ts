@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { CharacterAlignment } from '@parla/audio';
 import {
   DIALOGUE_LINE_PAUSE_MS,
   describeOutputFormat,
@@ -10,9 +11,7 @@ import {
 } from '@parla/contracts';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import type { CharacterAlignment } from '../../providers/tts/alignment';
-import { encodeAudio } from '../../providers/tts/encode-audio';
-import { type SpeakOptions, type SpeechResult, synthesizeSpeech } from '../../providers/tts/speech-pipeline';
+import { encodeAudio } from '../../platform/media/encode-audio';
 import { assertAffordable, type Budget, finishStreamed, openBudget, runMetered } from '../metering';
 import {
   creditCost,
@@ -27,6 +26,7 @@ import {
   toClientError,
   workOf,
 } from '../tts';
+import { type SpeakOptions, type SpeechResult, synthesizeSpeech } from '../tts/speech-pipeline';
 import { getModel } from '../voices';
 import { type DialogueChunk, DialogueTimeline, joinChunks } from './dialogue.timeline';
 

@@ -1,6 +1,6 @@
+import type { CharacterAlignment } from '@parla/audio';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CharacterAlignment } from '../../providers/tts/alignment';
 import { DialogueTimeline, joinChunks, type SpokenLine } from './dialogue.timeline';
 
 /** A line of `text` lasting `seconds` at `rate`, its characters evenly spread over it. */

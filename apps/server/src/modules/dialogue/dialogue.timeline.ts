@@ -1,5 +1,5 @@
+import type { CharacterAlignment } from '@parla/audio';
 import type { VoiceSegment } from '@parla/contracts';
-import type { CharacterAlignment } from '../../providers/tts/alignment';
 
 /** One line as spoken, at the dialogue's sample rate; alignment times from the line's own start. */
 export interface SpokenLine {

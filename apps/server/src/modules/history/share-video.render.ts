@@ -13,8 +13,8 @@ import {
   type ShareVideoTheme,
   shareVideoThemes,
 } from '@parla/contracts';
+import { type ProgramExit, programHost } from '../../platform/program-host';
 import { withScratchDir } from '../../platform/scratch-dirs';
-import { type ProgramExit, programHost } from '../../providers/engines/program-host';
 
 export const VIDEO_WIDTH = 1280;
 export const VIDEO_HEIGHT = 720;

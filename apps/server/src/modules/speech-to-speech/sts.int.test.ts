@@ -4,7 +4,7 @@ import { analyzeVoice, type PcmAudio } from '@parla/audio';
 import { speechToSpeechCost } from '@parla/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
+import { decodeToPcm } from '../../platform/media/decode-audio';
 import { probeAudio, readAll } from '../../test/audio-probe';
 import {
   characterCountOf,

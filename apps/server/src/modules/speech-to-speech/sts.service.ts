@@ -13,10 +13,10 @@ import {
 import { AppError, invalid } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { Limiter } from '../../platform/limiter';
+import { decodeToPcm } from '../../platform/media/decode-audio';
+import { encodeAudio } from '../../platform/media/encode-audio';
+import { probeUpload, UploadRejectedError } from '../../platform/media/probe-upload';
 import type { DenoiseProvider } from '../../providers/denoise/denoise-provider';
-import { encodeAudio } from '../../providers/tts/encode-audio';
-import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
-import { probeUpload, UploadRejectedError } from '../../providers/voice-audio/probe-upload';
 import type { VoiceConversionProvider } from '../../providers/voice-conversion/voice-conversion-provider';
 import { MAX_RATIO, MIN_RATIO } from '../../providers/voice-conversion/voice-transform';
 import { assertAffordable, type Budget, openBudget, recordGeneration, runMetered } from '../metering';

@@ -1,6 +1,6 @@
 import { analyzeVoice, type VoiceProfile } from '@parla/audio';
 import type { PremadeVoice } from '@parla/contracts';
-import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
+import { decodeToPcm } from '../../platform/media/decode-audio';
 import { getVoicePreview, type VoicePreviewDeps } from '../voices';
 
 const profiles = new Map<string, Promise<VoiceProfile>>();

@@ -8,9 +8,9 @@ import {
 } from '@parla/contracts';
 import type { RequestCaller } from '../../platform/auth-guard';
 import { AppError, invalid } from '../../platform/errors';
+import { probeUploadFile } from '../../platform/media/probe-upload';
 import type { DiskUpload } from '../../platform/multipart';
 import { checkAlignmentLimits, MAX_ALIGNMENT_SECONDS } from '../../providers/stt/forced-alignment';
-import { probeUploadFile } from '../../providers/voice-audio/probe-upload';
 import { assertAffordable, openBudget, runMetered } from '../metering';
 import { type SttDeps, toSttClientError } from './speech-to-text.service';
 

@@ -3,9 +3,9 @@ import { encodeWav } from '@parla/audio';
 import { speechToTextCost } from '@parla/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordErrorRate } from '../../providers/stt/words';
-import { fliteSpeech, makeMediaFile } from '../../providers/voice-audio/test-signals';
 import { characterCountOf, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { fliteSpeech, makeMediaFile } from '../../test/test-signals';
 
 /*
  * Speech to text end to end with the real recogniser (the built-in English model in the engine children):

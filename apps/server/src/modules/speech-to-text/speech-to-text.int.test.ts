@@ -12,12 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transcriptionCompleted } from '../../platform/events/catalog';
 import { JobWorker } from '../../platform/jobs/job-worker';
 import { jobs } from '../../platform/jobs/jobs.tables';
+import { decodeToPcm } from '../../platform/media/decode-audio';
+import { runMediaTool } from '../../platform/media/run-media-tool';
 import type { FileTranscription, SttProvider, TranscribeFileRequest } from '../../providers/stt/stt-provider';
-import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
-import { runMediaTool } from '../../providers/voice-audio/run-media-tool';
-import { fliteSpeech, makeMediaFile, TEN_SECONDS_OF_TEXT } from '../../providers/voice-audio/test-signals';
 import { characterCountOf, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { fliteSpeech, makeMediaFile, TEN_SECONDS_OF_TEXT } from '../../test/test-signals';
 import { transcribeJob } from './speech-to-text.jobs';
 import { transcripts } from './speech-to-text.tables';
 

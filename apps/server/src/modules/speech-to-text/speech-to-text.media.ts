@@ -3,8 +3,8 @@ import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { STT_MAX_SECONDS } from '@parla/contracts';
 import { AppError } from '../../platform/errors';
-import { UPLOAD_INPUT_ARGS, UploadRejectedError } from '../../providers/voice-audio/probe-upload';
-import { runMediaTool } from '../../providers/voice-audio/run-media-tool';
+import { UPLOAD_INPUT_ARGS, UploadRejectedError } from '../../platform/media/probe-upload';
+import { runMediaTool } from '../../platform/media/run-media-tool';
 
 /** `file_format=pcm_s16le_16`: 16-bit little-endian mono at 16 kHz. */
 export const RAW_PCM_RATE = 16_000;

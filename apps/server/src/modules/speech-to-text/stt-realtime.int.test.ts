@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { wordErrorRate } from '../../providers/stt/words';
-import { fliteSpeech } from '../../providers/voice-audio/test-signals';
 import { characterCountOf, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { fliteSpeech } from '../../test/test-signals';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { transcripts } from './speech-to-text.tables';
 

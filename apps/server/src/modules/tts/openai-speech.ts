@@ -7,7 +7,7 @@ import {
   PREMADE_VOICES,
 } from '@parla/contracts';
 import { invalid } from '../../platform/errors';
-import { transcodeWav } from '../../providers/tts/encode-audio';
+import { transcodeWav } from '../../platform/media/encode-audio';
 import { type TtsCaller, type TtsDeps, textToSpeech } from './tts.service';
 
 const FORMATS: Record<OpenAiSpeechBody['response_format'], { format: OutputFormat; contentType: string }> = {

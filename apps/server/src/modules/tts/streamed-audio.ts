@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describeOutputFormat, type OutputFormat } from '@parla/contracts';
-import { createStreamEncoder, type StreamEncoder } from '../../providers/tts/encode-audio';
+import { createStreamEncoder, type StreamEncoder } from '../../platform/media/encode-audio';
 
 /** How long a timestamps line waits for the encoder to give out the audio just written. */
 const CATCH_UP_MS = 250;

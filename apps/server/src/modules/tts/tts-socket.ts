@@ -1,3 +1,5 @@
+import type { CharacterAlignment } from '@parla/audio';
+import { NO_SENTENCE_END } from '@parla/audio';
 import {
   DEFAULT_CHUNK_LENGTH_SCHEDULE,
   MAX_TTS_CONTEXTS,
@@ -15,16 +17,9 @@ import { AppError } from '../../platform/errors';
 import { describeDuration, RealtimeSocket, type SocketMessage } from '../../platform/realtime/socket';
 import { socketRoute } from '../../platform/realtime/websocket';
 import { EngineFailure } from '../../providers/engines/engine-pool';
-import type { CharacterAlignment } from '../../providers/tts/alignment';
-import { findMarkup, MarkupError } from '../../providers/tts/markup';
-import {
-  normalizeFor,
-  type SpeechSentence,
-  StreamAligner,
-  speakSentences,
-} from '../../providers/tts/speech-pipeline';
-import { NO_SENTENCE_END } from '../../providers/tts/text-normalization';
 import { assertAffordable, type Budget, openBudget } from '../metering';
+import { findMarkup, MarkupError } from './markup';
+import { normalizeFor, type SpeechSentence, StreamAligner, speakSentences } from './speech-pipeline';
 import { StreamedAudio } from './streamed-audio';
 import {
   creditCost,

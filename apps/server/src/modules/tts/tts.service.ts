@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { CharacterAlignment } from '@parla/audio';
 import {
   describeOutputFormat,
   type HistoryDialogueLine,
@@ -10,20 +11,9 @@ import {
 } from '@parla/contracts';
 import { AppError, invalid } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { encodeAudio } from '../../platform/media/encode-audio';
 import type { Storage } from '../../platform/storage/storage';
 import { EngineFailure } from '../../providers/engines/engine-pool';
-import type { CharacterAlignment } from '../../providers/tts/alignment';
-import { encodeAudio } from '../../providers/tts/encode-audio';
-import { findMarkup, MarkupError } from '../../providers/tts/markup';
-import {
-  joinSentences,
-  normalizeFor,
-  type SpeechRequest,
-  type SpeechSentence,
-  StreamAligner,
-  speakSentences,
-  synthesizeSpeech,
-} from '../../providers/tts/speech-pipeline';
 import { ExternalTtsFailure, type TtsProvider } from '../../providers/tts/tts-provider';
 import {
   assertAffordable,
@@ -45,6 +35,16 @@ import {
   type SpeakingVoice,
   timbreFor,
 } from '../voices';
+import { findMarkup, MarkupError } from './markup';
+import {
+  joinSentences,
+  normalizeFor,
+  type SpeechRequest,
+  type SpeechSentence,
+  StreamAligner,
+  speakSentences,
+  synthesizeSpeech,
+} from './speech-pipeline';
 import { StreamedAudio, streamEncodingBoundMs } from './streamed-audio';
 
 export interface TtsDeps extends MeteringDeps {

@@ -4,13 +4,7 @@ import { analyzeVoice, encodeWav, type PcmAudio } from '@parla/audio';
 import { maxVoiceAddEdits, tierLimits } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
-import {
-  flacClaiming,
-  fliteSpeech,
-  makeMediaFile,
-  TEN_SECONDS_OF_TEXT,
-} from '../../providers/voice-audio/test-signals';
+import { decodeToPcm } from '../../platform/media/decode-audio';
 import { transformVoice } from '../../providers/voice-conversion/voice-transform';
 import { readAll } from '../../test/audio-probe';
 import {
@@ -21,6 +15,7 @@ import {
   type SpeechAccount,
 } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { flacClaiming, fliteSpeech, makeMediaFile, TEN_SECONDS_OF_TEXT } from '../../test/test-signals';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { voiceSamples, voices } from './voices.tables';

@@ -14,11 +14,11 @@ import {
 import type { Db } from '../../platform/db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { decodeToPcm } from '../../platform/media/decode-audio';
+import { probeUpload, UploadRejectedError } from '../../platform/media/probe-upload';
 import type { UploadedFile } from '../../platform/multipart';
 import type { Storage } from '../../platform/storage/storage';
 import type { DenoiseProvider } from '../../providers/denoise/denoise-provider';
-import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
-import { probeUpload, UploadRejectedError } from '../../providers/voice-audio/probe-upload';
 import { getUser } from '../users';
 import { assertRole, callerRoleOn, forgetShares } from '../workspaces';
 import {

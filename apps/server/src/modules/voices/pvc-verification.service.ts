@@ -4,10 +4,10 @@ import { PVC_CAPTCHA_MIN_WORD_SHARE, PVC_CAPTCHA_TTL_SECONDS } from '@parla/cont
 import { toUnixSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError, invalid } from '../../platform/errors';
+import { decodeToPcm } from '../../platform/media/decode-audio';
 import type { UploadedFile } from '../../platform/multipart';
 import type { SttProvider } from '../../providers/stt/stt-provider';
 import { words } from '../../providers/stt/words';
-import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
 import { getOwnVoice, type VoiceCaller } from './own-voices.service';
 import { getPvc, type PvcDeps, WORK_RATE } from './pvc.service';
 import { recordVerification, recordVerificationFailure } from './pvc.store';

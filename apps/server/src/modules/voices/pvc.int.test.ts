@@ -5,18 +5,18 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobWorker } from '../../platform/jobs/job-worker';
 import { jobs } from '../../platform/jobs/jobs.tables';
-import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
+import { decodeToPcm } from '../../platform/media/decode-audio';
+import { transformVoice } from '../../providers/voice-conversion/voice-transform';
+import { readAll } from '../../test/audio-probe';
+import { callAs, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   flacClaiming,
   fliteSpeech,
   joinWithPauses,
   makeMediaFile,
   TEN_SECONDS_OF_TEXT,
-} from '../../providers/voice-audio/test-signals';
-import { transformVoice } from '../../providers/voice-conversion/voice-transform';
-import { readAll } from '../../test/audio-probe';
-import { callAs, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+} from '../../test/test-signals';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { pvcSeparateJob, pvcTrainJob } from './pvc.jobs';

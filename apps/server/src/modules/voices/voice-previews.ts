@@ -1,8 +1,8 @@
 import { findModel, type PremadeVoice, speakingRendition, type TtsModel } from '@parla/contracts';
 import type { Logger } from 'pino';
+import { encodeAudio } from '../../platform/media/encode-audio';
 import type { Storage } from '../../platform/storage/storage';
 import type { EnginePool } from '../../providers/engines/engine-pool';
-import { encodeAudio } from '../../providers/tts/encode-audio';
 import { transformVoice } from '../../providers/voice-conversion/voice-transform';
 import { type SpeakingVoice, timbreFor } from './speaking-voice';
 

@@ -3,9 +3,9 @@ import type { EngineVoice } from '@parla/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool } from '../../providers/engines/engine-pool';
-import { synthesizeSpeech } from '../../providers/tts/speech-pipeline';
-import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../../providers/voice-audio/test-signals';
 import { transformVoice } from '../../providers/voice-conversion/voice-transform';
+import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../../test/test-signals';
+import { synthesizeSpeech } from '../tts/speech-pipeline';
 import { partialShift, renditionProfile, similarityShare, timbreShift } from './speaking-voice';
 
 /*

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { EngineFailure } from '../../providers/engines/engine-pool';
 import type { RealtimeRecogniser, SttProvider } from '../../providers/stt/stt-provider';
-import { fliteSpeech } from '../../providers/voice-audio/test-signals';
 import { characterCountOf, newSpeechAccount, premadeVoiceId } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { fliteSpeech } from '../../test/test-signals';
 
 /*
  * The realtime sockets' bounds (issue 20 item 1), on a server whose operator shortened them

@@ -1,12 +1,6 @@
 import type { PcmAudio } from '@parla/audio';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  decibels,
-  fliteSpeech,
-  meanPower,
-  TEN_SECONDS_OF_TEXT,
-  whiteNoise,
-} from '../voice-audio/test-signals';
+import { decibels, fliteSpeech, meanPower, TEN_SECONDS_OF_TEXT, whiteNoise } from '../../test/test-signals';
 import { denoise } from './rnnoise-denoise';
 
 /** Clean speech, and the same with white noise at 5 dB SNR (over the whole signal). */

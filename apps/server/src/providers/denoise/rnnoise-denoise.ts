@@ -1,6 +1,6 @@
 /// <reference path="./rnnoise-wasm.d.ts" />
 import type { PcmAudio } from '@parla/audio';
-import { runMediaTool } from '../voice-audio/run-media-tool';
+import { runMediaTool } from '../../platform/media/run-media-tool';
 import type { DenoiseProvider } from './denoise-provider';
 
 /** The parts of the RNNoise Emscripten module used here. */

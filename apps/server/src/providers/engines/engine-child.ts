@@ -7,10 +7,10 @@
  */
 
 import { isMainThread, workerData } from 'node:worker_threads';
+import { PROGRAM_HOST_FLAG, serveProgramHost } from '../../platform/program-host';
 import { REALTIME_VAD_THREAD, serveRealtimeVad } from '../stt/realtime-vad-thread';
 import type { EngineReply, EngineRequest } from './engine-protocol';
 import { ENGINE_THREAD, runOnThread, serveEngineThread } from './engine-thread';
-import { PROGRAM_HOST_FLAG, serveProgramHost } from './program-host';
 
 function reply(message: EngineReply): void {
   process.send?.(message);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { whiteNoise } from '../voice-audio/test-signals';
-import { ALIGNMENT_SENTENCES, knownSpeech } from './alignment-test-speech';
+import { ALIGNMENT_SENTENCES, knownSpeech } from '../../test/alignment-test-speech';
+import { whiteNoise } from '../../test/test-signals';
 import { detectAudioEvents } from './audio-events';
 
 const RATE = 16_000;

@@ -6,7 +6,7 @@ import {
   type KnownSpeech,
   knownSpeech,
   quantile,
-} from './alignment-test-speech';
+} from '../../test/alignment-test-speech';
 import { alignTextToAudio, checkAlignmentLimits, MAX_ALIGNMENT_WORDS } from './forced-alignment';
 
 /** Sentences joined with pauses of 0.4–0.9 s (and 0.7 s of silence first), their word times moved along. */

@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { findSttLanguage } from '@parla/contracts';
+import { encodeAudio } from '../../platform/media/encode-audio';
+import { runMediaTool } from '../../platform/media/run-media-tool';
 import { withScratchDir } from '../../platform/scratch-dirs';
 import type { EngineJob } from '../engines/engine-protocol';
-import { encodeAudio } from '../tts/encode-audio';
 import type { SynthesisOptions } from '../tts/engine-synthesis';
-import { runMediaTool } from '../voice-audio/run-media-tool';
 import type { MoonshineSize } from './model-files';
 import { readSamples, spreadWords } from './moonshine-engine';
 import { type TranscriptionServerOptions, transcribeWithServer } from './openai-transcription';

@@ -6,9 +6,9 @@ import path from 'node:path';
 import type { PcmAudio } from '@parla/audio';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeAudio } from '../../platform/media/encode-audio';
+import { fliteSpeech, joinWithPauses } from '../../test/test-signals';
 import { EnginePool } from '../engines/engine-pool';
-import { encodeAudio } from '../tts/encode-audio';
-import { fliteSpeech, joinWithPauses } from '../voice-audio/test-signals';
 import { MoonshineStt } from './moonshine-stt';
 
 /**

@@ -1,5 +1,5 @@
 import { findSttLanguage } from '@parla/contracts';
-import { encodeAudio } from '../tts/encode-audio';
+import { encodeAudio } from '../../platform/media/encode-audio';
 import { STT_SAMPLE_RATE } from './stt-engine-protocol';
 
 /** An operator's OpenAI-compatible transcription server (STT_SERVER_URL), e.g. a Whisper server. */

@@ -1,6 +1,6 @@
 import { speakerDistance } from '@parla/audio';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ALIGNMENT_SENTENCES, knownSpeech } from './alignment-test-speech';
+import { ALIGNMENT_SENTENCES, knownSpeech } from '../../test/alignment-test-speech';
 import { clusterSpeakers, profileSegment, thresholdDistance, type VoiceProfile } from './speaker-clustering';
 
 // A dialogue: a man (flite kal16, ~102 Hz) and a woman (flite slt, ~164 Hz) take turns, a sentence each.

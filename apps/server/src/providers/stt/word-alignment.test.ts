@@ -5,7 +5,7 @@ import {
   type KnownSpeech,
   knownSpeech,
   quantile,
-} from './alignment-test-speech';
+} from '../../test/alignment-test-speech';
 import { alignWords, evenSplit } from './word-alignment';
 
 const ms = (seconds: number) => Math.round(seconds * 1000);

@@ -7,8 +7,9 @@
  * carried through the warp onto the recording, then trimmed to the recording's own sound (a word never
  * starts or ends in a pause). Runs in the engine thread (eSpeak is called directly).
  */
+
+import { type NormalizedText, normalizeEnglish } from '@parla/audio';
 import { synthesizeWithESpeak } from '../tts/engines/espeak-engine';
-import { type NormalizedText, normalizeEnglish } from '../tts/text-normalization';
 import { type FeatureFrames, featureFrames, HOP_SECONDS, joinFrames, warp } from './alignment-dtw';
 
 /** The rate of the samples the alignment takes (the speech-to-text pipeline's). */

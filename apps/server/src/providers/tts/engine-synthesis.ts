@@ -4,7 +4,10 @@
  */
 export type { EngineName } from '@parla/contracts';
 
+import type { WordTiming } from '@parla/audio';
 import type { EngineName } from '@parla/contracts';
+
+export type { WordTiming } from '@parla/audio';
 
 /** One synthesis, as the engine child receives it. Never SSML: plain text only (flite loops on prosody). */
 export interface EngineSynthesisRequest {
@@ -39,14 +42,6 @@ export interface SynthesisOptions {
   signal?: AbortSignal | undefined;
   /** Whose work it is (a workspace id), for the engines' fair queue; calls without one share "". */
   tenant?: string | undefined;
-}
-
-/** Where a word of the input is in the audio: character offsets [start, end) and milliseconds. */
-export interface WordTiming {
-  start: number;
-  end: number;
-  startMs: number;
-  endMs: number;
 }
 
 export interface EngineSynthesisResult {

@@ -1,7 +1,7 @@
 import { encodeWav, type PcmAudio } from '@parla/audio';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeToPcm } from '../voice-audio/decode-audio';
+import { decodeToPcm } from '../../platform/media/decode-audio';
 import {
   correlation,
   fliteSpeech,
@@ -10,7 +10,7 @@ import {
   medianPitch,
   spectralCentroid,
   TEN_SECONDS_OF_TEXT,
-} from '../voice-audio/test-signals';
+} from '../../test/test-signals';
 import { MAX_RATIO, MIN_RATIO, transformVoice, voiceTransformFilter } from './voice-transform';
 
 /** The asetrate and rubberband figures of a chain. */

@@ -1,5 +1,5 @@
 import type { PcmAudio } from '@parla/audio';
-import { runMediaTool } from '../voice-audio/run-media-tool';
+import { runMediaTool } from '../../platform/media/run-media-tool';
 import type { VoiceConversionProvider } from './voice-conversion-provider';
 
 /** How to move a voice: each ratio is a multiple of the input's own, from 0.5 to 2. */

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { characterTimes } from '@parla/audio';
 import { PREMADE_VOICES } from '@parla/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool } from '../../engines/engine-pool';
-import { characterTimes } from '../alignment';
 import { type EngineSynthesisRequest, type EngineSynthesisResult, wordSpans } from '../engine-synthesis';
 import { wholeWords } from './espeak-engine';
 import { alignTokens } from './festival-engine';

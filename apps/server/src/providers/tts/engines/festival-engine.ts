@@ -3,8 +3,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { parseWav } from '@parla/audio';
+import { type ProgramRun, programHost } from '../../../platform/program-host';
 import { makeScratchDir, withScratchDir } from '../../../platform/scratch-dirs';
-import { type ProgramRun, programHost } from '../../engines/program-host';
 import {
   clamp,
   type EngineSynthesisRequest,

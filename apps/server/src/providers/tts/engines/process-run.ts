@@ -1,4 +1,4 @@
-import { programHost } from '../../engines/program-host';
+import { programHost } from '../../../platform/program-host';
 
 /**
  * Runs a program with its own time bound (SIGKILL past it), in the engine child's program host: a fork

@@ -1,8 +1,8 @@
 import { encodeWav } from '@parla/audio';
 import { describe, expect, it } from 'vitest';
+import { correlation, decibels, flacClaiming, makeMediaFile, meanPower } from '../../test/test-signals';
 import { decodeToPcm } from './decode-audio';
 import { UploadRejectedError } from './probe-upload';
-import { correlation, decibels, flacClaiming, makeMediaFile, meanPower } from './test-signals';
 
 /** A 440 Hz sine of `amplitude` at `sampleRate`, `seconds` long. */
 const sine = (sampleRate: number, seconds: number, amplitude: number) =>

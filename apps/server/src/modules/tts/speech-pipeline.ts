@@ -1,13 +1,30 @@
+import {
+  type CharacterAlignment,
+  characterTimes,
+  identityNormalization,
+  type NormalizedText,
+  normalizeEnglish,
+  originalTimes,
+  splitSentences,
+  toAlignment,
+  toOriginalRange,
+} from '@parla/audio';
 import type { EngineVoice } from '@parla/contracts';
 import { Limiter } from '../../platform/limiter';
-import { EngineFailure } from '../engines/engine-pool';
+import { EngineFailure } from '../../providers/engines/engine-pool';
+import {
+  clamp,
+  type EngineSynthesisRequest,
+  intonationIsNative,
+  type WordTiming,
+} from '../../providers/tts/engine-synthesis';
+import type { TtsProvider } from '../../providers/tts/tts-provider';
 import {
   MAX_RATIO,
   MIN_RATIO,
   transformVoice,
   type VoiceTransform,
-} from '../voice-conversion/voice-transform';
-import { type CharacterAlignment, characterTimes, originalTimes, toAlignment } from './alignment';
+} from '../../providers/voice-conversion/voice-transform';
 import {
   applyGain,
   normalizeAudioTags,
@@ -17,17 +34,8 @@ import {
   whisperVariant,
 } from './audio-tags';
 import { exaggerateEnergy, sentenceVariation, speakerBoost } from './delivery';
-import { clamp, type EngineSynthesisRequest, intonationIsNative, type WordTiming } from './engine-synthesis';
 import { intonationCurve } from './intonation';
 import { normalizeMarkup } from './markup';
-import {
-  identityNormalization,
-  type NormalizedText,
-  normalizeEnglish,
-  splitSentences,
-  toOriginalRange,
-} from './text-normalization';
-import type { TtsProvider } from './tts-provider';
 
 /**
  * The voice settings of the public API, as the pipeline honours them on every engine (issue 18 item 3,

@@ -1,7 +1,7 @@
+import { identityNormalization } from '@parla/audio';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findMarkup, MAX_BREAK_MS, MarkupError, normalizeMarkup } from './markup';
-import { identityNormalization } from './text-normalization';
 
 const problem = (text: string) => {
   try {

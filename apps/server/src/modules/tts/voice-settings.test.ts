@@ -2,7 +2,7 @@ import { measureProsody, type ProsodyMeasures } from '@parla/audio';
 import type { EngineVoice } from '@parla/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnginePool } from '../engines/engine-pool';
+import { EnginePool } from '../../providers/engines/engine-pool';
 import { type SpeechRequest, type SpeechSettings, speakSentences, synthesizeSpeech } from './speech-pipeline';
 
 /*

@@ -1,5 +1,12 @@
-import type { WordTiming } from './engine-synthesis';
 import type { NormalizedText } from './text-normalization';
+
+/** Where a word of a text is in its audio: character offsets [start, end) and milliseconds. */
+export interface WordTiming {
+  start: number;
+  end: number;
+  startMs: number;
+  endMs: number;
+}
 
 /** The public API's character alignment: one entry per character, times in seconds. */
 export interface CharacterAlignment {

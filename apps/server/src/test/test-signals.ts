@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PcmAudio } from '@parla/audio';
 import { YIN } from 'pitchfinder';
-import { synthesizeWithFlite } from '../tts/engines/flite-engine';
-import { runMediaTool } from './run-media-tool';
+import { runMediaTool } from '../platform/media/run-media-tool';
+import { synthesizeWithFlite } from '../providers/tts/engines/flite-engine';
 
 /** Runs ffmpeg into a file of that name (MP4 needs a seekable output) and returns its bytes. */
 export async function makeMediaFile(name: string, args: readonly string[]): Promise<Buffer> {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { encodeWav } from '@parla/audio';
 import { zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeMediaFile } from '../../test/test-signals';
 import {
   classifyUpload,
   type ProbedMedia,
@@ -13,7 +14,6 @@ import {
   UPLOAD_FORMATS,
   UploadRejectedError,
 } from './probe-upload';
-import { makeMediaFile } from './test-signals';
 
 /** Seeded pseudo-random bytes (xorshift32). */
 function randomBytes(size: number, seed: number): Uint8Array {

@@ -10,8 +10,8 @@
  */
 import { type ChildProcess, fork, type SpawnOptions, spawn } from 'node:child_process';
 import { PassThrough, type Readable } from 'node:stream';
-import { childEntry } from './child-entry';
-import { lowerPriority } from './work-priority';
+import { childEntry } from '../providers/engines/child-entry';
+import { lowerPriority } from '../providers/engines/work-priority';
 
 /** The flag that makes the engine child entry serve as the program host. */
 export const PROGRAM_HOST_FLAG = '--program-host';

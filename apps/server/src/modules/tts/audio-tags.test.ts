@@ -1,6 +1,6 @@
+import { characterTimes, identityNormalization, normalizeEnglish, originalTimes } from '@parla/audio';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { characterTimes, originalTimes } from './alignment';
 import {
   applyGain,
   findAudioTags,
@@ -9,7 +9,6 @@ import {
   readAudioTag,
   whisperVariant,
 } from './audio-tags';
-import { identityNormalization, normalizeEnglish } from './text-normalization';
 
 const read = (text: string, normalize = false) =>
   normalizeAudioTags(text, normalize ? normalizeEnglish : identityNormalization);

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { withScratchDir } from '../../platform/scratch-dirs';
-import { type ProgramExit, programHost } from '../engines/program-host';
+import { type ProgramExit, programHost } from '../program-host';
+import { withScratchDir } from '../scratch-dirs';
 
 /** What ffmpeg or ffprobe wrote to stdout, and how it ended (a non-zero exit is the caller's to judge). */
 export interface MediaToolResult {

@@ -1,4 +1,3 @@
-import type { AudioTag } from './audio-tags';
 import { cardinal, decimal, ordinal, year } from './number-words';
 
 /**
@@ -6,6 +5,35 @@ import { cardinal, decimal, ordinal, year } from './number-words';
  * dates, times, ordinals and common abbreviations become words, so every engine reads them the same way
  * and the timing of the spoken words maps back onto the characters the user wrote.
  */
+
+/** What a v3 audio tag (`[whispers]`, `[pause]`…) does to the speech in its scope. */
+export interface AudioTagEffect {
+  /** Real silence where the tag stands, in ms. */
+  pauseMs?: number;
+  /** Gain in dB, after speaker boost; a gain above 0 is soft-limited so the peak stays below −1 dBFS. */
+  gainDb?: number;
+  /** Multiplies the speaking rate (every engine). */
+  rate?: number;
+  /** Multiplies the pitch (eSpeak-NG and flite; festival and flite's rms ignore it). */
+  pitch?: number;
+  /** Multiplies the intonation range (eSpeak-NG and flite). */
+  range?: number;
+  /** eSpeak-NG voices speak with their whisper variant (`+whisper`, `+whisperf` for female voices). */
+  whisper?: boolean;
+}
+
+/** `pause`: silence; `delivery`: changes how the words are spoken; `non_verbal`: a sound we cannot make. */
+export type AudioTagKind = 'pause' | 'delivery' | 'non_verbal' | 'unknown';
+
+/** A tag as written: its characters [start, end), its name and what it does. */
+export interface AudioTag {
+  start: number;
+  end: number;
+  /** The words inside the brackets, lower case, single-spaced. */
+  name: string;
+  kind: AudioTagKind;
+  effect: AudioTagEffect;
+}
 
 /** A stretch of the original text and what is spoken for it. */
 export interface NormalizedSegment {

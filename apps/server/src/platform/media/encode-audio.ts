@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { encodeWav, type PcmAudio } from '@parla/audio';
 import { describeOutputFormat, type OutputFormat } from '@parla/contracts';
-import { withScratchDir } from '../../platform/scratch-dirs';
-import { type ProgramExit, programHost } from '../engines/program-host';
+import { type ProgramExit, programHost } from '../program-host';
+import { withScratchDir } from '../scratch-dirs';
 import { createInProcessEncoder, encodesInProcess } from './inprocess-encoder';
 
 /**

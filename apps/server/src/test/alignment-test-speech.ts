@@ -9,10 +9,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { encodeWav, parseWav } from '@parla/audio';
-import { withScratchDir } from '../../platform/scratch-dirs';
-import { synthesizeWithFestival } from '../tts/engines/festival-engine';
-import { runProgram } from '../tts/engines/process-run';
-import { decodeToPcm } from '../voice-audio/decode-audio';
+import { decodeToPcm } from '../platform/media/decode-audio';
+import { withScratchDir } from '../platform/scratch-dirs';
+import { synthesizeWithFestival } from '../providers/tts/engines/festival-engine';
+import { runProgram } from '../providers/tts/engines/process-run';
 
 /** A sentence spoken, with its words as written and each word's true [start, end] in seconds. */
 export interface KnownSpeech {

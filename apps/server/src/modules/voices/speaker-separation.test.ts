@@ -1,7 +1,7 @@
 import { findUtterances, type PcmAudio, separateSpeakers, visualWaveform } from '@parla/audio';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { transformVoice } from '../voice-conversion/voice-transform';
-import { fliteSpeech, joinWithPauses } from './test-signals';
+import { transformVoice } from '../../providers/voice-conversion/voice-transform';
+import { fliteSpeech, joinWithPauses } from '../../test/test-signals';
 
 let man: PcmAudio;
 let woman: PcmAudio;

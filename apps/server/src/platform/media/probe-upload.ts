@@ -1,6 +1,6 @@
 import { AUDIO_UPLOAD_TYPES, type ErrorCode, VIDEO_UPLOAD_TYPES } from '@parla/contracts';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../errors';
 import { type MediaToolResult, runMediaTool, withInputFile } from './run-media-tool';
 
 /**

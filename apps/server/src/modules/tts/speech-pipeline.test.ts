@@ -1,7 +1,8 @@
+import { characterTimes, normalizeEnglish, originalTimes, toAlignment } from '@parla/audio';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineFailure, EnginePool } from '../engines/engine-pool';
-import { characterTimes, originalTimes, toAlignment } from './alignment';
+import { EngineFailure, EnginePool } from '../../providers/engines/engine-pool';
+import type { TtsProvider } from '../../providers/tts/tts-provider';
 import { exaggerateEnergy, speakerBoost } from './delivery';
 import {
   engineProsody,
@@ -12,8 +13,6 @@ import {
   speakSentences,
   synthesizeSpeech,
 } from './speech-pipeline';
-import { normalizeEnglish } from './text-normalization';
-import type { TtsProvider } from './tts-provider';
 
 let pool: EnginePool;
 beforeAll(async () => {

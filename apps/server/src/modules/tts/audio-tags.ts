@@ -1,6 +1,15 @@
+import {
+  type AudioTag,
+  type AudioTagEffect,
+  type AudioTagKind,
+  type NormalizedSegment,
+  type NormalizedText,
+  splitSentences,
+  trimRange,
+} from '@parla/audio';
 import { findBracketedTags } from '@parla/contracts';
-import type { NormalizedSegment, NormalizedText } from './text-normalization';
-import { splitSentences, trimRange } from './text-normalization';
+
+export type { AudioTag, AudioTagEffect, AudioTagKind } from '@parla/audio';
 
 /**
  * v3 audio tags (text-to-speech issue, "v3 models"): for a model with `reads_audio_tags` (`eleven_v3`), a
@@ -23,25 +32,6 @@ import { splitSentences, trimRange } from './text-normalization';
  * Alignment: the tag's written characters stay in `alignment`, with no duration, at the point in the audio
  * where they stand; `normalized_alignment` holds the spoken text only. Credits stay the characters sent.
  */
-
-/** What a tag does to the speech in its scope. */
-export interface AudioTagEffect {
-  /** Real silence where the tag stands, in ms. */
-  pauseMs?: number;
-  /** Gain in dB, after speaker boost; a gain above 0 is soft-limited so the peak stays below −1 dBFS. */
-  gainDb?: number;
-  /** Multiplies the speaking rate (every engine). */
-  rate?: number;
-  /** Multiplies the pitch (eSpeak-NG and flite; festival and flite's rms ignore it). */
-  pitch?: number;
-  /** Multiplies the intonation range (eSpeak-NG and flite). */
-  range?: number;
-  /** eSpeak-NG voices speak with their whisper variant (`+whisper`, `+whisperf` for female voices). */
-  whisper?: boolean;
-}
-
-/** `pause`: silence; `delivery`: changes how the words are spoken; `non_verbal`: a sound we cannot make. */
-export type AudioTagKind = 'pause' | 'delivery' | 'non_verbal' | 'unknown';
 
 interface AudioTagRule {
   names: readonly string[];
@@ -111,16 +101,6 @@ export const AUDIO_TAG_RULES: readonly AudioTagRule[] = [
 export const MAX_PAUSE_MS = 3000;
 
 const RULES_BY_NAME = new Map(AUDIO_TAG_RULES.flatMap((rule) => rule.names.map((name) => [name, rule])));
-
-/** A tag as written: its characters [start, end), its name and what it does. */
-export interface AudioTag {
-  start: number;
-  end: number;
-  /** The words inside the brackets, lower case, single-spaced. */
-  name: string;
-  kind: AudioTagKind;
-  effect: AudioTagEffect;
-}
 
 /** Looks a tag's inner text up in the table; anything else is `unknown`. */
 export function readAudioTag(inner: string): Pick<AudioTag, 'name' | 'kind' | 'effect'> {
