@@ -154,6 +154,16 @@ for (const [file, source] of sources) {
   }
 }
 
+// ---- Jobs get their dependencies from the worker (issue 26 item 2): no module-level `let …Deps` that a
+// `provide…Deps` call fills in for a job to read.
+const providedDeps = [];
+for (const [file, source] of sources) {
+  for (const match of source.matchAll(/^let\s+\w*Deps\b|\bprovide\w*Deps\s*\(/gm))
+    providedDeps.push(
+      `provided deps: ${file}:${lineOf(source, match.index)} "${match[0]}" (a job's dependencies come from its manifest)`,
+    );
+}
+
 // ---- 4. The web's layers, top to bottom; a test and the test helpers are outside them.
 const LAYERS = ['app', 'routes', 'features', 'ui', 'lib'];
 const WEB_FILE = /^apps\/web\/src\/([^/]+)\//;
@@ -176,10 +186,18 @@ for (const file of result.modules) {
 }
 const webCycles = components(webFiles).map((c) => `web cycle of ${c.length} files: ${c.join(', ')}`);
 
-const found = [...violations, ...moduleCycles, ...foreignWrites.sort(), ...backUp.sort(), ...webCycles];
+const found = [
+  ...violations,
+  ...moduleCycles,
+  ...foreignWrites.sort(),
+  ...providedDeps,
+  ...backUp.sort(),
+  ...webCycles,
+];
 console.log(
   `boundaries: ${violations.length} rule violations, ${moduleCycles.length} module cycles (tables included), ` +
-    `${foreignWrites.length} foreign-table writes, ${backUp.length} web imports back up, ${webCycles.length} web cycles`,
+    `${foreignWrites.length} foreign-table writes, ${providedDeps.length} provided job deps, ` +
+    `${backUp.length} web imports back up, ${webCycles.length} web cycles`,
 );
 if (found.length > 0) {
   console.error(`Boundaries crossed:\n  ${found.join('\n  ')}`);

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import type { GenerationLeases } from './modules/credits/generation-leases';
+import type { GenerationLeases } from './modules/metering';
 import type { AuthGuard } from './platform/auth-guard';
 import type { Clock } from './platform/clock';
 import type { Database } from './platform/db/client';

@@ -1,24 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PREMADE_VOICES, STT_MAX_UPLOAD_BYTES } from '@parla/contracts';
 import { buildApp } from './app';
+import type { AppDeps } from './app-deps';
 import { ConfigError, loadConfig } from './config';
 import { createEventBus } from './event-handlers';
-import { registeredJobs, SHAREABLE_KINDS } from './modules';
+import { jobSchedules, SHAREABLE_KINDS, seedModules, warmModules, workerJobs } from './modules';
 import { createAuthGuard } from './modules/auth';
-import { billingRenewalsJob, provideRenewalDeps } from './modules/billing/billing.jobs';
-import { startGenerationLeases } from './modules/credits/generation-leases';
-import { provideShareVideoDeps } from './modules/history/share-video.jobs';
 import { outboxKeeper } from './modules/mail';
-import { provideSttJobDeps } from './modules/speech-to-text/speech-to-text.jobs';
-import { seedBuiltInVoices } from './modules/voices';
-import { providePvcDeps } from './modules/voices/pvc.jobs';
-import { warmVoicePreviews } from './modules/voices/voice-previews';
-import { provideWebhookDeps } from './modules/webhooks';
+import { startGenerationLeases } from './modules/metering';
 import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/client';
 import { DataDirLockedError } from './platform/db/data-dir-lock';
 import { JobQueue } from './platform/jobs/job-queue';
+import { startSchedules } from './platform/jobs/job-schedules';
 import { JobWorker } from './platform/jobs/job-worker';
 import { createLogger } from './platform/logger';
 import { programHost } from './platform/program-host';
@@ -53,17 +47,8 @@ async function main(): Promise<void> {
     { database: database.kind, version: await database.version() },
     'database ready, migrations applied',
   );
-  // The library's built-in voices: a few queries when nothing changed, no engine work (issue 18 item 6).
-  const seeded = await seedBuiltInVoices({ db: database.db, storage });
-  logger.info(
-    {
-      added: seeded.added.length,
-      updated: seeded.updated.length,
-      retired: seeded.retired.length,
-      ms: seeded.ms,
-    },
-    'built-in voices ready',
-  );
+  // The modules' start-up seeding (the library's built-in voices): before anything is served.
+  await seedModules({ db: database.db, storage, logger });
   if (config.migrateOnly) {
     await database.close();
     return;
@@ -82,65 +67,8 @@ async function main(): Promise<void> {
   const leases = await startGenerationLeases(database, config.generationLeaseMs, logger);
   const queue = new JobQueue(database.db);
   const events = createEventBus({ db: database.db, queue, logger, clock: systemClock, storage });
-  // Before the worker starts: a render left queued by the last run may be claimed at once.
-  provideShareVideoDeps({ db: database.db, storage });
   const providers = createProviders(config, { engines, keepOutbox: outboxKeeper(database.db), logger });
-  providePvcDeps({ db: database.db, storage, denoise: providers.denoise });
-  provideWebhookDeps({
-    db: database.db,
-    queue,
-    events,
-    logger,
-    clock: systemClock,
-    settings: config.webhooks,
-    production: config.env === 'production',
-  });
-  provideSttJobDeps({
-    db: database.db,
-    events,
-    clock: systemClock,
-    logger,
-    leases,
-    storage,
-    stt: providers.stt,
-    queue,
-    urlPolicy: { ...config.sttUrls, maxBytes: STT_MAX_UPLOAD_BYTES },
-  });
-
-  let worker: JobWorker | undefined;
-  if (config.role !== 'api') {
-    worker = new JobWorker({
-      db: database.db,
-      definitions: registeredJobs,
-      ...config.jobs,
-      logger,
-      exclusiveDatabase: database.kind === 'pglite',
-    });
-    queue.onEnqueued = () => worker?.wake();
-    await worker.start();
-  }
-
-  provideRenewalDeps({
-    db: database.db,
-    events,
-    clock: systemClock,
-    provider: providers.billing,
-  });
-  let renewals: NodeJS.Timeout | undefined;
-  if (config.role !== 'api') {
-    // The renewal job runs once per interval, whichever worker enqueues it first (the slot is its key).
-    const enqueueRenewals = () => {
-      const slot = Math.floor(Date.now() / config.billing.renewalIntervalMs);
-      queue
-        .enqueue(billingRenewalsJob, {}, { singletonKey: `billing.renewals:${slot}` })
-        .catch((err: unknown) => logger.error({ err }, 'could not enqueue the billing renewals'));
-    };
-    enqueueRenewals();
-    renewals = setInterval(enqueueRenewals, config.billing.renewalIntervalMs);
-    renewals.unref();
-  }
-
-  const app = await buildApp({
+  const deps: AppDeps = {
     config,
     version,
     logger,
@@ -154,13 +82,29 @@ async function main(): Promise<void> {
     auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
     clock: systemClock,
     shareableKinds: SHAREABLE_KINDS,
-  });
+  };
+
+  // The worker runs the modules' jobs with the dependencies their manifests build (issue 26 item 2), and
+  // enqueues their scheduled jobs (billing's renewals) once per interval across all workers.
+  let worker: JobWorker | undefined;
+  let stopSchedules: (() => void) | undefined;
+  if (config.role !== 'api') {
+    worker = new JobWorker({
+      db: database.db,
+      definitions: workerJobs(deps),
+      ...config.jobs,
+      logger,
+      exclusiveDatabase: database.kind === 'pglite',
+    });
+    queue.onEnqueued = () => worker?.wake();
+    await worker.start();
+    stopSchedules = startSchedules(queue, jobSchedules(config), logger);
+  }
+
+  const app = await buildApp(deps);
   await app.listen({ host: config.host, port: config.port });
   logger.info({ role: config.role, url: config.publicUrl }, 'Parla is ready');
-  if (config.role !== 'worker') {
-    // The voice previews are made once (then kept in storage), in the background so start-up does not wait.
-    void warmVoicePreviews({ engines, storage, logger }, PREMADE_VOICES);
-  }
+  if (config.role !== 'worker') warmModules(deps);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -175,7 +119,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs + 5000);
     force.unref();
-    clearInterval(renewals);
+    stopSchedules?.();
     await app.close();
     await worker?.stop(config.shutdownTimeoutMs);
     await engines.stop();

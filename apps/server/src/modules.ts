@@ -1,3 +1,5 @@
+import type { AppDeps } from './app-deps';
+import type { Config } from './config';
 import { accountModule } from './modules/account/account.module';
 import { apiKeysModule } from './modules/api-keys/api-keys.module';
 import { authModule } from './modules/auth/auth.module';
@@ -21,8 +23,9 @@ import { voicesModule } from './modules/voices/voices.module';
 import { webhooksModule } from './modules/webhooks/webhooks.module';
 import { workspacesModule } from './modules/workspaces/workspaces.module';
 import { deliverEventJob } from './platform/events/event-bus';
-import type { JobDefinition } from './platform/jobs/job-definition';
-import { type ModuleManifest, shareableKindsOf } from './platform/module';
+import { bindJob, type JobDefinition, type RunnableJob } from './platform/jobs/job-definition';
+import type { ScheduledJob } from './platform/jobs/job-schedules';
+import { type ModuleManifest, type SeedDeps, shareableKindsOf } from './platform/module';
 
 /**
  * Every server module, by its manifest (issue 17 item 1). The app registers their routes and app hooks in
@@ -54,12 +57,41 @@ export const MODULES: readonly ModuleManifest[] = [
   webhooksModule,
 ];
 
-/** Every job the worker runs: the modules' and the event bus's delivery. */
-// biome-ignore lint/suspicious/noExplicitAny: jobs of every payload type; each is parsed by its own schema.
-export const registeredJobs: JobDefinition<any>[] = [
-  ...MODULES.flatMap((m) => m.jobs ?? []),
-  deliverEventJob,
-];
+/**
+ * Every job a worker runs, with its dependencies built from the app's (issue 26 item 2): the modules'
+ * jobs and the event bus's delivery. `only` keeps those named (a test's worker).
+ */
+export function workerJobs(app: AppDeps, only?: readonly Pick<JobDefinition, 'name'>[]): RunnableJob[] {
+  const all = [
+    ...MODULES.flatMap((m) => m.jobs ?? []).map((job) => bindJob(job.definition, job.deps(app))),
+    bindJob(deliverEventJob, app.events),
+  ];
+  if (!only) return all;
+  const names = new Set(only.map((definition) => definition.name));
+  return all.filter((job) => names.has(job.name));
+}
+
+/** The jobs the workers enqueue on a schedule, with their intervals from the config. */
+export function jobSchedules(config: Config): ScheduledJob[] {
+  return MODULES.flatMap((m) => m.schedules ?? []).map((schedule) => ({
+    definition: schedule.definition,
+    everyMs: schedule.everyMs(config),
+  }));
+}
+
+/** The modules' start-up seeding, in order (after the migrations, before anything is served). */
+export async function seedModules(deps: SeedDeps): Promise<void> {
+  for (const module of MODULES) await module.seed?.(deps);
+}
+
+/** The modules' background warm-up of a serving process. */
+export function warmModules(deps: AppDeps): void {
+  for (const module of MODULES) {
+    module
+      .warm?.(deps)
+      .catch((err: unknown) => deps.logger.warn({ err, module: module.name }, 'warm-up failed'));
+  }
+}
 
 /** The kinds of resource members share, each with the module that owns it (workspace sharing reads it). */
 export const SHAREABLE_KINDS = shareableKindsOf(MODULES);

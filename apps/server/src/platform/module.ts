@@ -2,6 +2,7 @@ import type { SHAREABLE_RESOURCE_TYPES } from '@parla/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../app-deps';
+import type { Config } from '../config';
 import type { Clock } from './clock';
 import type { Db } from './db/client';
 import type { AppError } from './errors';
@@ -90,9 +91,17 @@ export interface ModuleManifest {
   serves?: (deps: AppDeps) => boolean;
   /** Hooks on the whole app, added before any route (e.g. consent's Global Privacy Control). */
   appHooks?: (app: FastifyInstance, deps: AppDeps) => void;
-  /** The module's jobs. */
-  // biome-ignore lint/suspicious/noExplicitAny: jobs of every payload type; each is parsed by its own schema.
-  jobs?: readonly JobDefinition<any>[];
+  /** The module's jobs, each with how its dependencies are built (the worker hands them over). */
+  jobs?: readonly ModuleJob[];
+  /** Jobs the workers enqueue on a schedule (e.g. billing's renewals). */
+  schedules?: readonly JobSchedule[];
+  /**
+   * Work of every process at start-up, after the migrations and before anything is served (also with
+   * `--migrate-only`): e.g. seeding the library's built-in voices.
+   */
+  seed?: (deps: SeedDeps) => Promise<void>;
+  /** Work a serving process starts in the background once it listens (e.g. the voice previews). */
+  warm?: (deps: AppDeps) => Promise<void>;
   /** Subscribes the module's handlers to the domain events. */
   subscribe?: (bus: EventBus, deps: EventHandlerDeps) => void;
   /** The kinds of resource the module lets members share (workspace sharing looks them up here). */
@@ -101,6 +110,37 @@ export interface ModuleManifest {
   tables?: Readonly<Record<string, unknown>>;
   /** Pages of the web app whose head the server writes per request (link previews). */
   pageHeads?: readonly WebPageHead[];
+}
+
+/** What a module's start-up seeding gets (the test setup seeds its snapshot without storage). */
+export interface SeedDeps {
+  db: Db;
+  storage?: Storage;
+  logger: Logger;
+}
+
+/**
+ * A job of a module and how its dependencies are built from the app's (issue 26 item 2): the worker
+ * builds them once at start and hands them to every run (`bindJob`).
+ */
+export interface ModuleJob {
+  // biome-ignore lint/suspicious/noExplicitAny: jobs of every payload and dependency type; each is parsed by its own schema.
+  definition: JobDefinition<any, any>;
+  deps(app: AppDeps): unknown;
+}
+
+/** Declares a module's job with the builder of its dependencies, their types checked against each other. */
+export function moduleJob<P, D>(definition: JobDefinition<P, D>, deps: (app: AppDeps) => D): ModuleJob {
+  return { definition, deps };
+}
+
+/**
+ * A job the workers enqueue every `everyMs(config)`: once per interval across all workers (the interval's
+ * number is its singleton key), with an empty payload.
+ */
+export interface JobSchedule {
+  definition: JobDefinition<Record<string, never>, unknown>;
+  everyMs(config: Config): number;
 }
 
 /** The registry of shareable kinds: one module per kind. */

@@ -3,10 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config';
-import { seedBuiltInVoices } from '../modules/voices';
+import { seedModules } from '../modules';
 import { fromPglite, openDatabase } from '../platform/db/client';
+
+/** The seeding's log line is not wanted in the test output. */
+const logger = pino({ level: 'silent' });
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -44,7 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const database = await openDatabase({ ...target, poolSize: 2 });
     await database.migrate();
     // A fresh install: migrated, with the library's built-in voices, as main.ts starts.
-    await seedBuiltInVoices({ db: database.db });
+    await seedModules({ db: database.db, logger });
     console.log(`[integration] database: ${await database.version()}`);
     await database.close();
     project.provide('databaseUrl', databaseUrl);
@@ -54,7 +58,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const client = new PGlite();
   const database = fromPglite(client);
   await database.migrate();
-  await seedBuiltInVoices({ db: database.db });
+  await seedModules({ db: database.db, logger });
   console.log(`[integration] database: PGlite, ${await database.version()}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-pglite-'));
   const file = path.join(dir, 'snapshot.tar.gz');

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { defineModule } from '../../platform/module';
+import { defineModule, moduleJob } from '../../platform/module';
 import { isStripeProvider } from '../../providers/billing/stripe-provider';
 import { billingRenewalsJob } from './billing.jobs';
 import { billingRoutes } from './billing.routes';
@@ -16,6 +16,15 @@ async function stripeWebhook(app: Parameters<typeof billingRoutes>[0], deps: App
 export const billingModule = defineModule({
   name: 'billing',
   routes: [billingRoutes, stripeWebhook],
-  jobs: [billingRenewalsJob],
+  jobs: [
+    moduleJob(billingRenewalsJob, (app) => ({
+      db: app.database.db,
+      events: app.events,
+      clock: app.clock,
+      provider: app.providers.billing,
+    })),
+  ],
+  // Closes ended periods, charges renewals and refreshes monthly credits (with Stripe, Stripe renews).
+  schedules: [{ definition: billingRenewalsJob, everyMs: (config) => config.billing.renewalIntervalMs }],
   tables,
 });

@@ -9,3 +9,4 @@ export {
   settleGeneration,
 } from './credits.service';
 export type { GenerationLeases } from './generation-leases';
+export { startGenerationLeases } from './generation-leases';

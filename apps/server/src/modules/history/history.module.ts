@@ -1,4 +1,4 @@
-import { defineModule } from '../../platform/module';
+import { defineModule, moduleJob } from '../../platform/module';
 import { subscribeHistory } from './history.events';
 import { historyRoutes } from './history.routes';
 import { historyItemShareable } from './history.shareable';
@@ -11,7 +11,7 @@ import { shareVideoRoutes } from './share-video.routes';
 export const historyModule = defineModule({
   name: 'history',
   routes: [historyRoutes, shareVideoRoutes],
-  jobs: [shareVideoRenderJob],
+  jobs: [moduleJob(shareVideoRenderJob, (app) => ({ db: app.database.db, storage: app.storage }))],
   shareable: [historyItemShareable],
   tables,
   subscribe: subscribeHistory,

@@ -7,6 +7,7 @@ import { SHARE_VIDEO_THEMES, type ShareVideoTheme } from '@parla/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workerJobs } from '../../modules';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { JobWorker } from '../../platform/jobs/job-worker';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   // The test app runs no worker: this one takes the render jobs, woken by each enqueue as in main.ts.
   worker = new JobWorker({
     db: t.deps.database.db,
-    definitions: [shareVideoRenderJob],
+    definitions: workerJobs(t.deps, [shareVideoRenderJob]),
     concurrency: 2,
     leaseSeconds: 30,
     pollIntervalMs: 100,

@@ -6,21 +6,17 @@ import { removeDeadScratchDirs } from '../../platform/scratch-dirs';
 import type { Storage } from '../../platform/storage/storage';
 import { renderShareVideoForJob, type ShareVideoJobPayload } from './share-video.service';
 
-/**
- * Set by the process: what the render job reads and writes (the worker runs jobs with payloads only). The
- * video routes provide it, so a process serving them (`--role=all`) renders; a `--role=worker` process
- * needs its entry (main.ts) to provide it as well.
- */
-let renderDeps: { db: Db; storage: Storage } | undefined;
-export function provideShareVideoDeps(deps: { db: Db; storage: Storage }): void {
-  renderDeps = deps;
+/** What the render job reads and writes. */
+export interface ShareVideoJobDeps {
+  db: Db;
+  storage: Storage;
 }
 
 /** The least time between two progress writes of a render (each is a database write). */
 const PROGRESS_EVERY_MS = 1000;
 
 /** Renders a share video of a history item into storage (share-video.service renderShareVideoForJob). */
-export const shareVideoRenderJob = defineJob<ShareVideoJobPayload>({
+export const shareVideoRenderJob = defineJob<ShareVideoJobPayload, ShareVideoJobDeps>({
   name: 'history.share-video',
   payload: z.object({
     workspaceId: z.string(),
@@ -31,12 +27,11 @@ export const shareVideoRenderJob = defineJob<ShareVideoJobPayload>({
   // ffmpeg failing twice on the same input will fail again; the dialog's "Try again" starts a new job.
   maxAttempts: 2,
   backoffBaseMs: 1000,
-  async handler(payload, ctx) {
-    if (!renderDeps) throw new Error('a share video job ran before the process provided its dependencies');
+  async handler(payload, ctx, deps) {
     // Run again after a crash, perhaps by another process of this host: the dead run's scratch folder goes.
     if (ctx.attempt > 1) await removeDeadScratchDirs();
     let lastWrite = 0;
-    return renderShareVideoForJob(renderDeps, payload, {
+    return renderShareVideoForJob(deps, payload, {
       signal: ctx.signal,
       onProgress: (share) => {
         const now = Date.now();

@@ -7,7 +7,7 @@ import type { Database } from '../../platform/db/client';
 import { LocalStorage } from '../../platform/storage/local-storage';
 import { type SpawnedNode, spawnTsNode } from '../../test/processes';
 import { openTestDatabase } from '../../test/test-app';
-import { provideShareVideoDeps, shareVideoRenderJob } from './share-video.jobs';
+import { shareVideoRenderJob } from './share-video.jobs';
 
 const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'share-video-render.ts');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-video-recovery-'));
@@ -69,7 +69,6 @@ describe('the scratch folder of a share-video render killed mid-way', () => {
     const otherThread = fakeRoot(`${host}.${process.pid}.${startedS}.x`);
 
     // The job is claimed again (attempt 2); its item has gone meanwhile, so it renders nothing.
-    provideShareVideoDeps({ db: database.db, storage: new LocalStorage(path.join(tmp, 'files')) });
     const result = await shareVideoRenderJob.handler(
       { workspaceId: 'gone', historyItemId: 'gone', theme: 'dark', stripV3Tags: false },
       {
@@ -79,6 +78,7 @@ describe('the scratch folder of a share-video render killed mid-way', () => {
         signal: new AbortController().signal,
         progress: async () => {},
       },
+      { db: database.db, storage: new LocalStorage(path.join(tmp, 'files')) },
     );
     expect(result).toEqual({ skipped: 'the history item is gone' });
     expect(fs.existsSync(killed.root)).toBe(false);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
-import { provideShareVideoDeps, shareVideoRenderJob } from './share-video.jobs';
+import { shareVideoRenderJob } from './share-video.jobs';
 import { generateShareVideo, getShareVideoPreview, openShareVideo } from './share-video.service';
 
 /** The share video calls (history/voices §2 "Share video dialog", §3, §5): render, fetch, preview. */
@@ -16,8 +16,6 @@ export async function shareVideoRoutes(app: FastifyInstance, deps: AppDeps): Pro
     enabled: deps.config.ttsVideoGeneration,
     publicUrl: deps.config.publicUrl,
   };
-  // This process's worker (--role=all) renders the videos these routes ask for.
-  if (video.enabled) provideShareVideoDeps({ db: video.db, storage: video.storage });
   const guarded = { onRequest: deps.auth.requireAuth };
 
   registerRoute(

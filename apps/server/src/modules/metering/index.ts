@@ -1,5 +1,7 @@
 /** The metering module's front door: what other modules may use (issue 17; the rest is its own). */
 
+/** This process's leases on its running generations (started by the process entry; credits survive a crash). */
+export { type GenerationLeases, startGenerationLeases } from '../credits';
 export type { Budget, MeteredCaller, MeteredWork, MeteringDeps } from './metering.service';
 export {
   assertAffordable,

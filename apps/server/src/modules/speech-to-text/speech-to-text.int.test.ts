@@ -9,6 +9,7 @@ import { speechToTextCost } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workerJobs } from '../../modules';
 import { transcriptionCompleted } from '../../platform/events/catalog';
 import { JobWorker } from '../../platform/jobs/job-worker';
 import { jobs } from '../../platform/jobs/jobs.tables';
@@ -118,7 +119,7 @@ beforeAll(async () => {
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   worker = new JobWorker({
     db: db(),
-    definitions: [transcribeJob],
+    definitions: workerJobs(t.deps, [transcribeJob]),
     concurrency: 1,
     leaseSeconds: 60,
     pollIntervalMs: 100,

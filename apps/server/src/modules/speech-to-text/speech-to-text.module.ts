@@ -1,7 +1,7 @@
-import { defineModule } from '../../platform/module';
+import { defineModule, moduleJob } from '../../platform/module';
 import { subscribeSpeechToText } from './speech-to-text.events';
 import { transcribeJob } from './speech-to-text.jobs';
-import { speechToTextRoutes } from './speech-to-text.routes';
+import { speechToTextRoutes, sttDepsOf } from './speech-to-text.routes';
 import { transcriptShareable } from './speech-to-text.shareable';
 import * as tables from './speech-to-text.tables';
 
@@ -9,7 +9,7 @@ import * as tables from './speech-to-text.tables';
 export const speechToTextModule = defineModule({
   name: 'speech-to-text',
   routes: [speechToTextRoutes],
-  jobs: [transcribeJob],
+  jobs: [moduleJob(transcribeJob, sttDepsOf)],
   shareable: [transcriptShareable],
   tables,
   subscribe: subscribeSpeechToText,

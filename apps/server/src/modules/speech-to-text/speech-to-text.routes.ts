@@ -26,7 +26,7 @@ import { makeScratchDir } from '../../platform/scratch-dirs';
 import { attachmentDisposition, sendStoredFile } from '../../platform/storage/send-file';
 import { alignNow } from './forced-alignment.service';
 import { openAiTranscription } from './openai-transcriptions';
-import { provideSttJobDeps, transcribeJob } from './speech-to-text.jobs';
+import { transcribeJob } from './speech-to-text.jobs';
 import { type SttDeps, startTranscription, transcribeNow } from './speech-to-text.service';
 import { openRealtimeTranscription } from './stt-realtime';
 import {
@@ -59,12 +59,10 @@ async function withUploadDir<T>(use: (dir: string) => Promise<T>): Promise<T> {
   }
 }
 
-/** The speech-to-text calls (issue 19): the public API's, the page's private ones, and OpenAI's. */
-export async function speechToTextRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  await acceptMultipart(app, STT_MAX_UPLOAD_BYTES);
-  const db = deps.database.db;
-  const base: Omit<SttDeps, 'transcribeJob'> = {
-    db,
+/** What transcription needs from the app (the routes and the transcription job). */
+export function sttDepsOf(deps: AppDeps): Omit<SttDeps, 'transcribeJob'> {
+  return {
+    db: deps.database.db,
     events: deps.events,
     clock: deps.clock,
     logger: deps.logger,
@@ -74,8 +72,13 @@ export async function speechToTextRoutes(app: FastifyInstance, deps: AppDeps): P
     queue: deps.queue,
     urlPolicy: { ...deps.config.sttUrls, maxBytes: STT_MAX_UPLOAD_BYTES },
   };
-  provideSttJobDeps(base);
-  const stt: SttDeps = { ...base, transcribeJob };
+}
+
+/** The speech-to-text calls (issue 19): the public API's, the page's private ones, and OpenAI's. */
+export async function speechToTextRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await acceptMultipart(app, STT_MAX_UPLOAD_BYTES);
+  const db = deps.database.db;
+  const stt: SttDeps = { ...sttDepsOf(deps), transcribeJob };
   const guarded = { onRequest: deps.auth.requireAuth };
 
   // Realtime transcription (issue 20): a WebSocket that authenticates itself (token, key or Bearer).

@@ -3,6 +3,7 @@ import { analyzeVoice, encodeWav, type PcmAudio } from '@parla/audio';
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workerJobs } from '../../modules';
 import { JobWorker } from '../../platform/jobs/job-worker';
 import { jobs } from '../../platform/jobs/jobs.tables';
 import { decodeToPcm } from '../../platform/media/decode-audio';
@@ -41,7 +42,7 @@ beforeAll(async () => {
   // The test app runs no worker: this one takes the separation and training jobs, woken by each enqueue.
   worker = new JobWorker({
     db: db(),
-    definitions: [pvcSeparateJob, pvcTrainJob],
+    definitions: workerJobs(t.deps, [pvcSeparateJob, pvcTrainJob]),
     concurrency: 2,
     leaseSeconds: 60,
     pollIntervalMs: 100,

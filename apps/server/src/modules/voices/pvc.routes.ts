@@ -27,7 +27,7 @@ import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { biometricGuard } from '../consent';
 import { getOwnVoice } from './own-voices.service';
-import { providePvcDeps, pvcSeparateJob, pvcTrainJob } from './pvc.jobs';
+import { pvcSeparateJob, pvcTrainJob } from './pvc.jobs';
 import { createPvc, editPvc, getPvc, type PvcDeps } from './pvc.service';
 import {
   addPvcSamples,
@@ -52,8 +52,6 @@ export async function pvcRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     trainJob: pvcTrainJob,
     models: { external: deps.config.externalTts !== undefined },
   };
-  // This process's worker (--role=all) runs the jobs these routes start.
-  providePvcDeps({ db, storage: deps.storage, denoise: deps.providers.denoise });
   const guarded = { onRequest: deps.auth.requireAuth };
   // A professional clone is made from a person's voice: accounts §4 biometric terms first.
   const biometric = biometricGuard(deps);

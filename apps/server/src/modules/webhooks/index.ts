@@ -1,2 +1,1 @@
 /** The webhooks module's front door: what the process entry uses (issue 17; the rest is its own). */
-export { provideWebhookDeps } from './webhooks.jobs';

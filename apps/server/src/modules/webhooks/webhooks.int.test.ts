@@ -4,6 +4,7 @@ import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workerJobs } from '../../modules';
 import { transcriptionCompleted, transcriptionFailed } from '../../platform/events/catalog';
 import { deliverEventJob } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
@@ -63,7 +64,7 @@ beforeAll(async () => {
   // The test app runs no worker: this one delivers the events and the webhooks, woken by each enqueue.
   worker = new JobWorker({
     db: t.deps.database.db,
-    definitions: [deliverEventJob, deliverWebhookJob],
+    definitions: workerJobs(t.deps, [deliverEventJob, deliverWebhookJob]),
     concurrency: 2,
     leaseSeconds: 30,
     pollIntervalMs: 50,

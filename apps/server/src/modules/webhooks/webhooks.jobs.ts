@@ -14,16 +14,6 @@ import {
   noteDeliverySucceeded,
 } from './webhooks.store';
 
-/**
- * Set by the process: what deliveries read and write (the worker runs jobs with payloads only). The
- * webhooks' routes provide it, so a process serving them (`--role=all`) delivers; a `--role=worker`
- * process gets it from its entry (main.ts).
- */
-let deliveryDeps: WebhookDeps | undefined;
-export function provideWebhookDeps(deps: WebhookDeps): void {
-  deliveryDeps = deps;
-}
-
 const DeliveryPayload = z.object({
   webhookId: z.string(),
   /** The event sent to this webhook: every attempt of it shares it (the log groups them). */
@@ -42,14 +32,13 @@ export type DeliveryPayload = z.infer<typeof DeliveryPayload>;
  * counts towards the switch-off. The job's own retries (3) only cover this server's failures (its
  * database), never the receiver's.
  */
-export const deliverWebhookJob = defineJob({
+export const deliverWebhookJob = defineJob<DeliveryPayload, WebhookDeps>({
   name: 'webhooks.deliver',
   payload: DeliveryPayload,
   maxAttempts: 3,
   backoffBaseMs: 5000,
-  async handler(payload, ctx) {
-    if (!deliveryDeps) throw new Error('a webhook delivery ran before the process provided its dependencies');
-    return attemptDelivery(deliveryDeps, payload, ctx.signal);
+  async handler(payload, ctx, deps) {
+    return attemptDelivery(deps, payload, ctx.signal);
   },
 });
 

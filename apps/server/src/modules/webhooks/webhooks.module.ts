@@ -1,14 +1,14 @@
-import { defineModule } from '../../platform/module';
+import { defineModule, moduleJob } from '../../platform/module';
 import { subscribeWebhooks } from './webhooks.events';
 import { deliverWebhookJob } from './webhooks.jobs';
-import { webhookRoutes } from './webhooks.routes';
+import { webhookDepsOf, webhookRoutes } from './webhooks.routes';
 import * as tables from './webhooks.tables';
 
 /** Workspace webhooks: the signed delivery of the workspace's events, retried, logged, switched off when failing. */
 export const webhooksModule = defineModule({
   name: 'webhooks',
   routes: [webhookRoutes],
-  jobs: [deliverWebhookJob],
+  jobs: [moduleJob(deliverWebhookJob, webhookDepsOf)],
   subscribe: subscribeWebhooks,
   tables,
 });

@@ -11,7 +11,6 @@ import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/auth-guard';
 import { registerRoute } from '../../platform/route';
 import type { WebhookDeps } from './webhooks.context';
-import { provideWebhookDeps } from './webhooks.jobs';
 import { toDeliveryResponse, toWebhookResponse } from './webhooks.present';
 import {
   createWebhook,
@@ -41,7 +40,6 @@ export function webhookDepsOf(deps: AppDeps): WebhookDeps {
  */
 export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const webhookDeps = webhookDepsOf(deps);
-  provideWebhookDeps(webhookDeps);
   const guarded = { onRequest: deps.auth.requireAuth };
   const caller = (request: Parameters<typeof principalOf>[0]) => {
     const principal = principalOf(request);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { openTestDatabase } from '../../test/test-app';
 import type { Database } from '../db/client';
 import { newId } from '../ids';
+import { bindJob } from '../jobs/job-definition';
 import { JobQueue } from '../jobs/job-queue';
 import { JobWorker } from '../jobs/job-worker';
 import { jobs } from '../jobs/jobs.tables';
@@ -30,11 +31,11 @@ function bus() {
   return { queue, bus: new EventBus({ db: database.db, queue, logger }) };
 }
 
-/** A worker that delivers events (and runs nothing else). */
-const deliveryWorker = () =>
+/** A worker that delivers the events of `events` (and runs nothing else). */
+const deliveryWorker = (events: EventBus) =>
   new JobWorker({
     db: database.db,
-    definitions: [deliverEventJob],
+    definitions: [bindJob(deliverEventJob, events)],
     concurrency: 1,
     leaseSeconds: 5,
     pollIntervalMs: 50,
@@ -132,7 +133,7 @@ describe('domain events', () => {
     await events.transaction((_tx, publish) => publish.publish(happened, { id: committed }));
     expect(await deliveries(committed)).toHaveLength(1);
     expect(ran).toEqual([]);
-    const worker = deliveryWorker();
+    const worker = deliveryWorker(events);
     queue.onEnqueued = () => worker.wake();
     await worker.start();
     try {
@@ -167,7 +168,7 @@ describe('domain events', () => {
       .update(jobs)
       .set({ backoffBaseMs: 1 })
       .where(eq(jobs.id, (await deliveries(id))[0]?.id ?? ''));
-    const worker = deliveryWorker();
+    const worker = deliveryWorker(second.bus);
     await worker.start();
     try {
       await expect.poll(async () => (await deliveries(id))[0]?.state, { timeout: 15_000 }).toBe('completed');

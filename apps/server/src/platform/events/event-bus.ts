@@ -42,20 +42,16 @@ export interface EventPublisher {
   publish<P>(event: EventDefinition<P>, payload: P): Promise<void>;
 }
 
-/** The job that delivers one event to one durable handler. */
+/** The job that delivers one event to one durable handler: the worker hands it the process's bus. */
 export const deliverEventJob = defineJob({
   name: 'events.deliver',
   payload: z.object({ event: z.string(), handler: z.string(), payload: z.unknown() }),
   maxAttempts: 5,
   backoffBaseMs: 2000,
-  handler: async (job) => {
-    if (!activeBus) throw new Error('The event bus is not started in this process.');
-    await activeBus.deliverDurable(job.event, job.handler, job.payload);
+  handler: async (job, _ctx, bus: EventBus) => {
+    await bus.deliverDurable(job.event, job.handler, job.payload);
   },
 });
-
-/** The bus of this process, for the delivery job (set by the app at start). */
-let activeBus: EventBus | undefined;
 
 export class EventBus {
   private readonly subscriptions = new Map<string, Subscription[]>();
@@ -67,9 +63,7 @@ export class EventBus {
       queue: JobQueue;
       logger: Logger;
     },
-  ) {
-    activeBus = this;
-  }
+  ) {}
 
   /**
    * Subscribes `handle` to `event` under a name unique for that event. `durable` handlers run as jobs

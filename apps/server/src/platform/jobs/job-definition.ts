@@ -12,20 +12,34 @@ export interface JobContext {
   progress(value: number): Promise<void>;
 }
 
-/** A typed job: name, payload schema, retry options and handler (STYLE.md rule 8). */
-export interface JobDefinition<P = unknown> {
+/**
+ * A typed job: name, payload schema, retry options and handler (STYLE.md rule 8). `D` is what the handler
+ * works with (a database, storage, providers…): the module's manifest says how it is built from the app's
+ * dependencies and the worker hands it over (`bindJob`), so no job reads a variable set by someone else
+ * (issue 26 item 2). Enqueueing needs only the name and the payload schema.
+ */
+export interface JobDefinition<P = unknown, D = unknown> {
   name: string;
   payload: z.ZodType<P>;
   /** Runs in all, including the first; default 3. */
   maxAttempts?: number;
   /** First retry delay; doubles each attempt (capped at one hour); default 1000 ms. */
   backoffBaseMs?: number;
-  handler(payload: P, ctx: JobContext): Promise<unknown>;
+  handler(payload: P, ctx: JobContext, deps: D): Promise<unknown>;
 }
 
-/** Declares a job with its payload type preserved. */
-export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
+/** Declares a job with its payload and dependency types preserved. */
+export function defineJob<P, D = void>(definition: JobDefinition<P, D>): JobDefinition<P, D> {
   return definition;
+}
+
+/** A job as the worker runs it: its dependencies already handed over. */
+// biome-ignore lint/suspicious/noExplicitAny: the worker holds jobs of every payload type; each is parsed by its own schema.
+export type RunnableJob = JobDefinition<any, void>;
+
+/** The job with `deps` handed to its handler: what the worker runs. */
+export function bindJob<P, D>(definition: JobDefinition<P, D>, deps: D): RunnableJob {
+  return { ...definition, handler: (payload: P, ctx: JobContext) => definition.handler(payload, ctx, deps) };
 }
 
 /** Thrown by a handler when retrying cannot help (bad input, a row that has gone for good). */

@@ -20,7 +20,11 @@ export class JobQueue {
   constructor(private readonly db: Db) {}
 
   /** Validates the payload against the job's schema and stores the job; returns its id. */
-  async enqueue<P>(definition: JobDefinition<P>, payload: P, options: EnqueueOptions = {}): Promise<string> {
+  async enqueue<P>(
+    definition: JobDefinition<P, unknown>,
+    payload: P,
+    options: EnqueueOptions = {},
+  ): Promise<string> {
     const id = await this.enqueueIn(this.db, definition, payload, options);
     this.onEnqueued?.();
     return id;
@@ -32,7 +36,7 @@ export class JobQueue {
    */
   async enqueueIn<P>(
     db: Db,
-    definition: JobDefinition<P>,
+    definition: JobDefinition<P, unknown>,
     payload: P,
     options: EnqueueOptions = {},
   ): Promise<string> {

@@ -3,13 +3,13 @@ import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { newId } from '../ids';
-import { type JobContext, type JobDefinition, NonRetryableJobError, retryDelayMs } from './job-definition';
+import { type JobContext, NonRetryableJobError, type RunnableJob, retryDelayMs } from './job-definition';
 import { type JobRow, jobs } from './jobs.tables';
 
 export interface JobWorkerOptions {
   db: Db;
-  // biome-ignore lint/suspicious/noExplicitAny: a registry holds jobs of every payload type; each is parsed by its own schema before use.
-  definitions: JobDefinition<any>[];
+  /** The jobs this worker runs, each with its dependencies (bindJob; modules.ts workerJobs). */
+  definitions: readonly RunnableJob[];
   concurrency: number;
   leaseSeconds: number;
   pollIntervalMs: number;
@@ -41,8 +41,7 @@ export class JobWorker {
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
-  // biome-ignore lint/suspicious/noExplicitAny: see JobWorkerOptions.definitions.
-  private readonly byName: Map<string, JobDefinition<any>>;
+  private readonly byName: Map<string, RunnableJob>;
 
   constructor(private readonly options: JobWorkerOptions) {
     this.byName = new Map(options.definitions.map((d) => [d.name, d]));
