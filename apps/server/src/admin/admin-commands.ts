@@ -5,13 +5,12 @@ import {
   SUBSCRIPTION_TIERS,
   type SubscriptionTier,
 } from '@parla/contracts';
-import { createApiKey } from '../modules/api-keys/api-keys.service';
-import { type AccountActionDeps, requestSupportAccess } from '../modules/auth/account-actions.service';
-import { hashPassword } from '../modules/auth/password-hash';
+import { createApiKey } from '../modules/api-keys';
+import { type AccountActionDeps, createAccountWithPassword, requestSupportAccess } from '../modules/auth';
 import { createPromoCode } from '../modules/billing';
-import { getUserByEmail } from '../modules/users/users.store';
-import { updateWorkspace } from '../modules/workspaces';
-import { createUserWithWorkspace } from '../modules/workspaces/workspaces.service';
+import { getUserByEmail } from '../modules/users';
+import { setSessionInactivityTimeout, setWorkspaceTier } from '../modules/workspaces';
+import { AppError } from '../platform/errors';
 
 /** The admin command line for self-hosters (issue 3 item 10). */
 export type AdminCommand =
@@ -167,23 +166,24 @@ export async function runAdminCommand(deps: AccountActionDeps, command: AdminCom
     case 'help':
       return [adminUsage];
     case 'create-user': {
-      if (await getUserByEmail(deps.db, command.email)) {
-        throw new AdminUsageError(`an account with the email ${command.email} already exists`);
-      }
-      const { user, workspace } = await createUserWithWorkspace(deps.db, {
+      const { user, workspaceId } = await createAccountWithPassword(deps.db, {
         email: command.email,
+        password: command.password,
         firstName: command.firstName ?? null,
-        passwordHash: await hashPassword(command.password),
-        emailVerifiedAt: deps.clock.now(),
         tier: command.tier,
+        now: deps.clock.now(),
+      }).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'email_taken')
+          throw new AdminUsageError(`an account with the email ${command.email} already exists`);
+        throw error;
       });
       const lines = [
-        `Created ${user.email} (user ${user.id}) with workspace ${workspace.id} on tier ${command.tier}.`,
+        `Created ${user.email} (user ${user.id}) with workspace ${workspaceId} on tier ${command.tier}.`,
       ];
       if (command.apiKey) {
         const { key } = await createApiKey(deps.db, {
           userId: user.id,
-          workspaceId: workspace.id,
+          workspaceId,
           name: 'admin',
         });
         lines.push(`API key (shown once, keep it safe): ${key}`);
@@ -193,13 +193,13 @@ export async function runAdminCommand(deps: AccountActionDeps, command: AdminCom
     case 'set-tier': {
       const user = await getUserByEmail(deps.db, command.email);
       if (!user?.workspaceId) throw new AdminUsageError(`no account has the email ${command.email}`);
-      await updateWorkspace(deps.db, user.workspaceId, { tier: command.tier });
+      await setWorkspaceTier(deps.db, user.workspaceId, command.tier);
       return [`${user.email}: workspace ${user.workspaceId} is now on tier ${command.tier}.`];
     }
     case 'set-inactivity-timeout': {
       const user = await getUserByEmail(deps.db, command.email);
       if (!user?.workspaceId) throw new AdminUsageError(`no account has the email ${command.email}`);
-      await updateWorkspace(deps.db, user.workspaceId, { sessionInactivityTimeout: command.seconds });
+      await setSessionInactivityTimeout(deps.db, user.workspaceId, command.seconds);
       return [
         command.seconds === null
           ? `Workspace ${user.workspaceId}: no inactivity sign-out.`

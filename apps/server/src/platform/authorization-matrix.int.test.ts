@@ -7,7 +7,13 @@ import { userMessageEvents } from '../modules/notifications/notifications.tables
 import { transcripts } from '../modules/speech-to-text/speech-to-text.tables';
 import { users } from '../modules/users/users.tables';
 import { workspaces } from '../modules/workspaces/workspaces.tables';
-import { callAs, newSpeechAccount, premadeVoiceId, type SpeechAccount } from '../test/speech-fixtures';
+import {
+  callAs,
+  characterCountOf,
+  newSpeechAccount,
+  premadeVoiceId,
+  type SpeechAccount,
+} from '../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../test/test-signals';
 
@@ -334,8 +340,7 @@ describe('authorisation matrix: workspace B with workspace A’s ids', () => {
     };
     expect(keys.api_keys.find((k) => k.key_id === a.keyId)?.name).not.toBe('stolen');
     expect((await call('GET', `/v1/text-to-voice/${a.generatedVoiceId}/stream`)).statusCode).toBe(200);
-    const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, b.workspaceId));
-    expect(ws?.characterCount).toBe(0);
+    expect(await characterCountOf(db(), b.workspaceId)).toBe(0);
     const bell = (await asUser(a.account, 'GET', '/v1/user/messages')).json() as {
       messages: { message_id: string; has_been_read: boolean }[];
     };

@@ -2,8 +2,8 @@ import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { PREMADE_VOICES } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { creditBalances } from '../modules/credits/credits.tables';
 import { historyItems } from '../modules/history/history.tables';
-import { workspaces } from '../modules/workspaces/workspaces.tables';
 import type { Db } from '../platform/db/client';
 import { signUpWithApiKey } from './factories';
 
@@ -31,8 +31,17 @@ export async function newSpeechAccount(app: FastifyInstance, baseUrl: string): P
 }
 
 /** Credits the workspace has used this period. */
-export async function characterCountOf(db: Db, workspaceId: string): Promise<number | undefined> {
-  return (await db.select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0]?.characterCount;
+export async function characterCountOf(db: Db, workspaceId: string): Promise<number> {
+  const [row] = await db.select().from(creditBalances).where(eq(creditBalances.workspaceId, workspaceId));
+  return row?.used ?? 0;
+}
+
+/** Sets the credits the workspace has used this period (a plan near its limit, for quota tests). */
+export async function setCharacterCount(db: Db, workspaceId: string, used: number): Promise<void> {
+  await db
+    .insert(creditBalances)
+    .values({ workspaceId, used })
+    .onConflictDoUpdate({ target: creditBalances.workspaceId, set: { used } });
 }
 
 /** The workspace's history rows, as stored. */

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { totpCode, totpStep } from '../auth/totp';
+import { userReferrals } from '../growth/growth.tables';
 import { historyItems } from '../history/history.tables';
 import { getUser } from '../users';
 
@@ -165,10 +166,11 @@ describe('the user document', () => {
       (await call('POST', '/v1/user/post-registration-user-setup', { token, body: { pid: 'p1', xid: 'x1' } }))
         .statusCode,
     ).toBe(200);
-    expect((await getUser(t.deps.database.db, session.user_id))?.signupSource).toEqual({
-      pid: 'p1',
-      xid: 'x1',
-    });
+    const [referral] = await t.deps.database.db
+      .select()
+      .from(userReferrals)
+      .where(eq(userReferrals.userId, session.user_id));
+    expect(referral?.signupSource).toEqual({ pid: 'p1', xid: 'x1' });
 
     const rand1 = (await call('GET', '/v1/user/rand', { token })).json().rand;
     const rand2 = (await call('GET', '/v1/user/rand', { token })).json().rand;

@@ -2,35 +2,37 @@ import { createHash, randomInt } from 'node:crypto';
 import type { ExtendedSubscriptionResponse, ReferralRecord, UserResponse } from '@parla/contracts';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
-import { referralLinkCreated, userDeleted, workspaceDeleted } from '../../platform/events/catalog';
+import { userDeleted, workspaceDeleted } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
-import { newId } from '../../platform/ids';
 import { latestLiveKeyPreview } from '../api-keys';
-import { type AccountActionDeps, mailProductUpdatesConfirmation } from '../auth';
-import { loadBillingState, subscriptionBilling } from '../billing';
-import { referralCodeToKeep } from '../growth';
-import { getUser, requireUser, updateUser } from '../users';
-import type { GeoLocation, users } from '../users/users.tables';
-import { getMemberRole } from '../workspaces';
-import { toSubscription, toUserDocument } from './account.present';
-import {
-  claimReferralLinkCode,
-  deleteUserRow,
-  deleteWorkspaceRow,
-  hasOtherMember,
-  lockOwnedWorkspaces,
-  touchUserDevice,
-  voiceSlotsOf,
-  workspaceVoiceIds,
-} from './account.store';
+import { type AccountActionDeps, mailProductUpdatesConfirmation, secondFactorOf } from '../auth';
+import { subscriptionBilling, subscriptionOf } from '../billing';
+import { editUserPrivacy, userConsentOf } from '../consent';
+import type { GeoLocation } from '../consent/consent.tables';
+import { ensureReferralLinkCode, recordSignupReferral, referralLinkCodeOf } from '../growth';
+import { creditsUsedOf } from '../metering';
+import { userOnboardingOf } from '../onboarding';
+import { deleteUser as deleteUserRow, getUser, requireUser, updateUser } from '../users';
+import { voiceUsageOf, workspaceVoiceIds } from '../voices';
+import { deleteWorkspace, lockWorkspacesOwnedBy, memberRoleOf } from '../workspaces';
+import { type PlanUsage, toSubscription, toUserDocument } from './account.present';
+import { touchUserDevice } from './account.store';
 import { requireSensitiveAction } from './sensitive-actions.service';
+
+/** What the workspace's plan allows and what it used: billing's plan, metering's credits, voices' counts. */
+async function planUsageOf(db: Db, plan: PlanUsage['plan']): Promise<PlanUsage> {
+  const [creditsUsed, voices] = await Promise.all([
+    creditsUsedOf({ db }, plan.workspace.id),
+    voiceUsageOf(db, plan.workspace.id),
+  ]);
+  return { plan, creditsUsed, voices };
+}
 
 /** `GET /v1/user/subscription`: the subscription with its next invoice, open invoices and pending change. */
 export async function getSubscription(db: Db, workspaceId: string): Promise<ExtendedSubscriptionResponse> {
   const { state, ...billing } = await subscriptionBilling(db, workspaceId);
   const owner = await getUser(db, state.workspace.ownerId);
-  const slots = await voiceSlotsOf(db, workspaceId);
-  return { ...toSubscription(state.workspace, owner, state.sub, slots), ...billing };
+  return { ...toSubscription(await planUsageOf(db, state), owner), ...billing };
 }
 
 /** `GET /v1/user`: the user document of accounts §3 with the public API's fields. */
@@ -43,17 +45,28 @@ export async function getUserDocument(
   },
 ): Promise<UserResponse> {
   const user = await requireUser(db, principal.userId);
-  // The workspace and its subscription in one read (loadBillingState refuses a workspace that is gone).
-  const { workspace, sub } = await loadBillingState(db, principal.workspaceId);
-  const role = await getMemberRole(db, workspace.id, user.id);
+  // The workspace and its subscription (subscriptionOf refuses a workspace that is gone).
+  const plan = await subscriptionOf(db, principal.workspaceId);
+  const role = await memberRoleOf(db, plan.workspace.id, user.id);
   if (!role) throw new AppError('unauthorized', 'You are no longer a member of this workspace.');
+  // Each module answers for its part of the document, read at once.
+  const [usage, onboarding, consent, secondFactor, referralLinkCode, keyPreview] = await Promise.all([
+    planUsageOf(db, plan),
+    userOnboardingOf(db, user.id),
+    userConsentOf(db, user.id),
+    secondFactorOf(db, user.id),
+    referralLinkCodeOf(db, user.id),
+    latestLiveKeyPreview(db, user.id),
+  ]);
   return toUserDocument({
     user,
-    workspace,
-    sub,
+    usage,
     role,
-    slots: await voiceSlotsOf(db, workspace.id),
-    keyPreview: await latestLiveKeyPreview(db, user.id),
+    onboarding,
+    consent,
+    secondFactor,
+    referralLinkCode,
+    keyPreview,
     features,
   });
 }
@@ -77,20 +90,20 @@ export async function editUserMetadata(
   const touchesLimit =
     input.allowed_to_extend_character_limit !== undefined ||
     input.max_character_limit_extension !== undefined;
-  if (touchesLimit && (await getMemberRole(deps.db, principal.workspaceId, user.id)) !== 'admin') {
+  if (touchesLimit && (await memberRoleOf(deps.db, principal.workspaceId, user.id)) !== 'admin') {
     throw new AppError('forbidden', 'Only workspace admins can change the character limit extension.');
   }
-  const set: Partial<typeof users.$inferInsert> = {};
+  const set: Parameters<typeof updateUser>[2] = {};
   if (input.agrees_to_product_updates !== undefined)
     set.agreesToProductUpdates = input.agrees_to_product_updates;
-  if (input.geo_location !== undefined) set.geoLocation = input.geo_location;
-  if (input.ccpa_opt_out !== undefined) set.ccpaOptOut = input.ccpa_opt_out;
   if (input.allowed_to_extend_character_limit !== undefined) {
     set.allowedToExtendCharacterLimit = input.allowed_to_extend_character_limit;
   }
   if (input.max_character_limit_extension !== undefined) {
     set.maxCharacterLimitExtension = input.max_character_limit_extension;
   }
+  // The location and the CCPA opt-out are the consent module's.
+  await editUserPrivacy(deps.db, user.id, input);
   if (Object.keys(set).length === 0) return;
   await updateUser(deps.db, user.id, set);
   if (input.agrees_to_product_updates && !user.agreesToProductUpdates) {
@@ -103,7 +116,7 @@ export async function editUser(
   userId: string,
   input: { first_name?: string | undefined; locale?: string | undefined },
 ): Promise<void> {
-  const set: Partial<typeof users.$inferInsert> = {};
+  const set: Parameters<typeof updateUser>[2] = {};
   if (input.first_name !== undefined) set.firstName = input.first_name;
   if (input.locale !== undefined) set.locale = input.locale;
   if (Object.keys(set).length > 0) await updateUser(db, userId, set);
@@ -132,12 +145,9 @@ export async function recordSignupSource(
   if (input.pid) source.pid = input.pid;
   if (input.xid) source.xid = input.xid;
   if (input.gcp_marketplace_jwt) source.gcp_marketplace = 'jwt';
-  const referredByCode = await referralCodeToKeep(db, userId, input.referral, now);
-  await updateUser(db, userId, {
-    signupSource: source,
-    isNewUser: false,
-    ...(referredByCode ? { referredByCode } : {}),
-  });
+  // The referral is judged while the account is still new (a referrer is kept only then).
+  await recordSignupReferral(db, userId, { source, referral: input.referral }, now);
+  await updateUser(db, userId, { isNewUser: false });
 }
 
 /** A number in [0, 1) that stays the same for a user: for client-side sampling (`GET /v1/user/rand`). */
@@ -196,25 +206,16 @@ export async function recordDeviceFingerprint(db: Db, userId: string, fingerprin
 }
 
 /**
- * The referral link, made on first ask (accounts §3 referral_link_code); making it completes the
- * checklist's join_affiliate (accounts §4 "affiliate link generated").
+ * The referral link, made on first ask (accounts §3 referral_link_code, the growth module's); making it
+ * completes the checklist's join_affiliate.
  */
 export async function getReferralLink(
   deps: { db: Db; events: EventBus },
   publicUrl: string,
   userId: string,
 ): Promise<string> {
-  const { db } = deps;
-  const user = await requireUser(db, userId);
-  let code = user.referralLinkCode;
-  if (!code) {
-    code = newId(10).toLowerCase();
-    if (await claimReferralLinkCode(db, userId, code)) {
-      await deps.events.publish(referralLinkCreated, { userId });
-    } else {
-      code = (await requireUser(db, userId)).referralLinkCode ?? code;
-    }
-  }
+  await requireUser(deps.db, userId);
+  const code = await ensureReferralLinkCode(deps, userId);
   return `${publicUrl}/?via=${encodeURIComponent(code)}`;
 }
 
@@ -236,9 +237,9 @@ export async function deleteUser(
   // One transaction: the membership check, the code, the deletion and its events stand or fall together.
   await deps.events.transaction(async (tx, events) => {
     // Locked, so no member can join these workspaces before the cascade.
-    const owned = await lockOwnedWorkspaces(tx, user.id);
-    for (const workspace of owned) {
-      if (await hasOtherMember(tx, workspace.id, user.id)) {
+    const owned = await lockWorkspacesOwnedBy(tx, user.id);
+    for (const { workspace, hasOtherMembers } of owned) {
+      if (hasOtherMembers) {
         throw new AppError(
           'conflict',
           `The workspace "${workspace.name}" has other members. Transfer its ownership or remove them first.`,
@@ -246,10 +247,10 @@ export async function deleteUser(
       }
     }
     await requireSensitiveAction({ ...deps, db: tx }, user, sensitiveActionCode);
-    for (const workspace of owned) {
+    for (const { workspace } of owned) {
       // Read before the cascade takes the rows: the voices module needs them to clean up after.
       const voiceIds = await workspaceVoiceIds(tx, workspace.id);
-      await deleteWorkspaceRow(tx, workspace.id);
+      await deleteWorkspace(tx, workspace.id);
       await events.publish(workspaceDeleted, { workspaceId: workspace.id, ownerId: user.id, voiceIds });
     }
     await deleteUserRow(tx, user.id);

@@ -8,14 +8,14 @@ import {
   emailChangedMail,
   emailChangeMail,
   issueActionCode,
-  revokeUserRefreshTokens,
+  removeSecondFactorEnabledAfter,
+  revokeUserSessions,
   sendOrFail,
   sensitiveActionMail,
   verifyActionCode,
 } from '../auth';
 import { getUser, getUserByEmail, updateUser } from '../users';
 import type { UserRow } from '../users/users.tables';
-import { clearSecondFactorEnabledAfter } from './account.store';
 
 const invalidCode = () =>
   new AppError('invalid_action_code', 'This code is invalid or has expired. Please request a new one.');
@@ -146,11 +146,11 @@ export async function updateEmail(
       if (!row) throw invalidCode();
       await assertEmailFree({ ...deps, db: tx }, row.email, row.userId);
       await setEmail(tx, row.userId, row.email, now);
-      await revokeUserRefreshTokens(tx, row.userId, now);
+      await revokeUserSessions(tx, row.userId, now);
       // Whoever changed the email may have left a way back in since: keys made and a second factor
       // turned on after the change go too.
       await disableUserKeysCreatedAfter(tx, row.userId, row.createdAt, now);
-      await clearSecondFactorEnabledAfter(tx, row.userId, row.createdAt);
+      await removeSecondFactorEnabledAfter(tx, row.userId, row.createdAt);
       return row.email;
     });
   }

@@ -5,11 +5,15 @@ import { apiKeyCreated } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
 import {
+  addKeyCredits,
   deleteApiKeyRow,
+  disableKeysCreatedAfter,
+  disableMemberKeys,
   getApiKeyByHash,
   getUserApiKey,
   insertApiKey,
   listUserApiKeys,
+  selectLatestLiveKeyPreview,
   touchApiKey,
   updateApiKey,
 } from './api-keys.store';
@@ -107,4 +111,32 @@ export async function editApiKey(
 export async function deleteApiKey(db: Db, userId: string, keyId: string): Promise<void> {
   const row = await ownKey(db, userId, keyId);
   await deleteApiKeyRow(db, row.id);
+}
+
+/** The preview (`sk_…abcd`) of a user's newest live key, for the user document. */
+export function latestLiveKeyPreview(db: Db, userId: string): Promise<string | null> {
+  return selectLatestLiveKeyPreview(db, userId);
+}
+
+/** Disables a user's live keys made after `after` (an email change being reverted). */
+export function disableUserKeysCreatedAfter(db: Db, userId: string, after: Date, now: Date): Promise<void> {
+  return disableKeysCreatedAfter(db, userId, after, now);
+}
+
+/**
+ * Counts credits spent (or given back, negative) through a key: its `character_count`, which its own
+ * `character_limit` caps (the credits module calls this in the spend's transaction).
+ */
+export function countKeyCredits(db: Db, keyId: string, delta: number): Promise<void> {
+  return addKeyCredits(db, keyId, delta);
+}
+
+/** A member left the workspace: their keys for it stop working (`workspace.member_removed`). */
+export function disableKeysOfFormerMember(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  return disableMemberKeys(db, workspaceId, userId, now);
 }

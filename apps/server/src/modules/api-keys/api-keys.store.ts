@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { type ApiKeyRow, apiKeys } from './api-keys.tables';
 
@@ -50,7 +50,7 @@ export async function deleteApiKeyRow(db: Db, id: string): Promise<void> {
 }
 
 /** The preview (`sk_…abcd`) of a user's newest live key, for the user document. */
-export async function latestLiveKeyPreview(db: Db, userId: string): Promise<string | null> {
+export async function selectLatestLiveKeyPreview(db: Db, userId: string): Promise<string | null> {
   const [key] = await db
     .select({ preview: apiKeys.preview })
     .from(apiKeys)
@@ -61,14 +61,30 @@ export async function latestLiveKeyPreview(db: Db, userId: string): Promise<stri
 }
 
 /** Disables a user's live keys made after `after` (an email change being reverted). */
-export async function disableUserKeysCreatedAfter(
+export async function disableKeysCreatedAfter(db: Db, userId: string, after: Date, now: Date): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ disabledAt: now })
+    .where(and(eq(apiKeys.userId, userId), gt(apiKeys.createdAt, after), isNull(apiKeys.disabledAt)));
+}
+
+/** Disables a member's live keys for one workspace (they left it). */
+export async function disableMemberKeys(
   db: Db,
+  workspaceId: string,
   userId: string,
-  after: Date,
   now: Date,
 ): Promise<void> {
   await db
     .update(apiKeys)
     .set({ disabledAt: now })
-    .where(and(eq(apiKeys.userId, userId), gt(apiKeys.createdAt, after), isNull(apiKeys.disabledAt)));
+    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.disabledAt)));
+}
+
+/** Moves a key's credit count by `delta` (a charge, or a refund's negative), never below 0. */
+export async function addKeyCredits(db: Db, keyId: string, delta: number): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ characterCount: sql`greatest(0, ${apiKeys.characterCount} + ${delta})` })
+    .where(eq(apiKeys.id, keyId));
 }

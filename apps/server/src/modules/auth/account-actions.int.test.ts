@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids';
 import { linkIn, startSmtpServer } from '../../test/smtp-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { getUserByEmail } from '../users/users.store';
+import { getUserByEmail } from '../users';
 import { type AccountActionDeps, requestSupportAccess } from './account-actions.service';
 
 /** Every mail of these tests travels over real SMTP, and the tests follow the links in them. */

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { type AccountActionCodeRow, type AccountActionKind, accountActionCodes } from '../users/users.tables';
+import { type AccountActionCodeRow, type AccountActionKind, accountActionCodes } from './auth.tables';
 
 export async function insertActionCode(db: Db, row: typeof accountActionCodes.$inferInsert): Promise<void> {
   await db.insert(accountActionCodes).values(row);

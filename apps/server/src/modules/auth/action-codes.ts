@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../platform/db/client';
 import { newId } from '../../platform/ids';
 import { sha256Hex } from '../../platform/secrets';
-import type { AccountActionCodeRow, AccountActionKind } from '../users/users.tables';
 import {
   findLiveActionCode,
   insertActionCode,
   markLiveActionCodeVerified,
   useLiveActionCode,
 } from './action-codes.store';
+import type { AccountActionCodeRow, AccountActionKind } from './auth.tables';
 
 /** How long each kind of mailed code stays good. */
 export const actionCodeTtlMs: Record<AccountActionKind, number> = {

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids';
 import { addWhoamiRoute, createTestApp, type TestApp } from '../../test/test-app';
-import { getUserByEmail } from '../users/users.store';
+import { getUserByEmail } from '../users';
 import { getMemberRole } from '../workspaces/workspaces.store';
 import { REFRESH_REUSE_GRACE_SECONDS } from './refresh-tokens.service';
 

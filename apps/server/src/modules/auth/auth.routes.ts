@@ -102,7 +102,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         deps.logger.warn({ err: error }, 'the verification mail of a new account was not sent');
       });
       // accounts §3 geo_location from the sign-up's address (offline lookup), for the §4 consent rules.
-      await ensureGeoLocation(consentDepsOf(deps), created.user, request.ip).catch((error: unknown) => {
+      await ensureGeoLocation(consentDepsOf(deps), created.user.id, request.ip).catch((error: unknown) => {
         deps.logger.warn({ err: error }, 'the location of a new account was not recorded');
       });
       return withCookie(reply, created);

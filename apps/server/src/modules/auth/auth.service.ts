@@ -1,13 +1,14 @@
-import type { MfaChallengeResponse, SessionResponse } from '@parla/contracts';
+import type { MfaChallengeResponse, SessionResponse, SubscriptionTier } from '@parla/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import { startOnboarding } from '../onboarding';
 import { getUser, getUserByEmail } from '../users';
 import type { UserRow } from '../users/users.tables';
 import { createUserWithWorkspace, workspaceForToken } from '../workspaces';
 import { signAccessToken } from './access-token';
 import { toSessionResponse } from './auth.present';
-import { acceptTotpCode, issueMfaChallenge, userOfMfaToken } from './mfa.service';
+import { acceptTotpCode, hasSecondFactor, issueMfaChallenge, userOfMfaToken } from './mfa.service';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hash';
 import {
   type IssuedRefreshToken,
@@ -59,13 +60,16 @@ export async function signUp(
   const passwordHash = await hashPassword(input.password);
   let created: Awaited<ReturnType<typeof createUserWithWorkspace>>;
   try {
-    created = await createUserWithWorkspace(deps.db, {
-      email: input.email,
-      firstName: input.firstName ?? null,
-      passwordHash,
-      agreesToProductUpdates: input.agreesToProductUpdates ?? false,
+    created = await deps.db.transaction(async (tx) => {
+      const made = await createUserWithWorkspace(tx, {
+        email: input.email,
+        firstName: input.firstName ?? null,
+        passwordHash,
+        agreesToProductUpdates: input.agreesToProductUpdates ?? false,
+      });
       // accounts §3 is_onboarding_completed: an account made by sign-up goes through /app/onboarding.
-      onboardingPending: true,
+      await startOnboarding(tx, made.user.id);
+      return made;
     });
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index lets one through.
@@ -98,7 +102,8 @@ export async function signIn(
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstNothing(input.password);
   if (!user || !ok || !user.workspaceId) throw new AppError('invalid_credentials', WRONG_CREDENTIALS);
-  if (user.totpEnabledAt) return { kind: 'mfa', challenge: await issueMfaChallenge(deps, user) };
+  if (await hasSecondFactor(deps.db, user.id))
+    return { kind: 'mfa', challenge: await issueMfaChallenge(deps, user) };
   return { kind: 'session', issued: await startSession(deps, user) };
 }
 
@@ -136,4 +141,25 @@ export async function refreshSession(deps: AuthDeps, token: string | undefined):
 /** Ends the sign-in the token belongs to (all of its family). */
 export async function signOut(deps: AuthDeps, token: string | undefined): Promise<void> {
   if (token) await revokeRefreshToken(deps.db, token, deps.clock.now());
+}
+
+/**
+ * An account made by the server's operator (`npm run admin -- create-user`): its email verified, a
+ * password, its own workspace on `tier`; no onboarding survey (it is not a sign-up).
+ */
+export async function createAccountWithPassword(
+  db: Db,
+  input: { email: string; password: string; firstName: string | null; tier: SubscriptionTier; now: Date },
+): Promise<{ user: UserRow; workspaceId: string }> {
+  if (await getUserByEmail(db, input.email)) {
+    throw new AppError('email_taken', `An account with the email ${input.email} already exists.`);
+  }
+  const { user, workspace } = await createUserWithWorkspace(db, {
+    email: input.email,
+    firstName: input.firstName,
+    passwordHash: await hashPassword(input.password),
+    emailVerifiedAt: input.now,
+    tier: input.tier,
+  });
+  return { user, workspaceId: workspace.id };
 }

@@ -4,17 +4,52 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { countHit } from '../../platform/rate-limit/pg-rate-limit-store';
-import { getUser, updateUser } from '../users';
+import { getUser } from '../users';
 import type { UserRow } from '../users/users.tables';
 import { signAccessToken, verifyAccessToken } from './access-token';
 import { toMfaChallengeResponse } from './auth.present';
-import { CLEARED_MFA, claimTotpStep, clearMfaWithBackupCode } from './mfa.store';
+import type { SecondFactorRow } from './auth.tables';
+import {
+  claimTotpStep,
+  clearMfaWithBackupCode,
+  deleteSecondFactor,
+  deleteSecondFactorEnabledAfter,
+  findSecondFactor,
+  saveSecondFactor,
+} from './mfa.store';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUrl } from './totp';
 
 export interface MfaDeps {
   db: Db;
   clock: Clock;
   signingSecret: () => Promise<string>;
+}
+
+/** A user's second factor: on when a code from its secret was verified; a secret alone is a set-up waiting. */
+export interface SecondFactor {
+  /** accounts §3 totp_mfa_factor: null with no secret, else whether it is on. */
+  totp: { enabled: boolean } | null;
+  /** accounts §3 has_backup_code. */
+  hasBackupCode: boolean;
+}
+
+/** `GET /v1/user`'s view of a user's second factor (the account module shows it). */
+export async function secondFactorOf(db: Db, userId: string): Promise<SecondFactor> {
+  const factor = await findSecondFactor(db, userId);
+  return {
+    totp: factor?.totpSecret ? { enabled: factor.totpEnabledAt !== null } : null,
+    hasBackupCode: (factor?.backupCodeHash ?? null) !== null,
+  };
+}
+
+/** Whether signing in needs a second factor. */
+export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
+  return (await findSecondFactor(db, userId))?.totpEnabledAt != null;
+}
+
+/** Turns off a second factor turned on after `after`: reverting an email change undoes what came with it. */
+export async function removeSecondFactorEnabledAfter(db: Db, userId: string, after: Date): Promise<void> {
+  await deleteSecondFactorEnabledAfter(db, userId, after);
 }
 
 /** MFA tokens are signed with their own key, so an access token is never an MFA token or the reverse. */
@@ -40,7 +75,7 @@ export async function issueMfaChallenge(deps: MfaDeps, user: UserRow): Promise<M
 export async function userOfMfaToken(deps: MfaDeps, token: string): Promise<UserRow> {
   const claims = verifyAccessToken(token, await mfaKey(deps), deps.clock.now());
   const user = claims ? await getUser(deps.db, claims.sub) : undefined;
-  if (!user?.totpEnabledAt) {
+  if (!user || !(await hasSecondFactor(deps.db, user.id))) {
     throw new AppError('unauthorized', 'This sign-in has expired. Please sign in again.');
   }
   return user;
@@ -52,9 +87,10 @@ export async function userOfMfaToken(deps: MfaDeps, token: string): Promise<User
  * MFA_ATTEMPTS.
  */
 export async function acceptTotpCode(deps: MfaDeps, user: UserRow, code: string): Promise<void> {
-  if (!user.totpSecret) throw wrongCode();
+  const factor = await findSecondFactor(deps.db, user.id);
+  if (!factor?.totpSecret) throw wrongCode();
   await countMfaAttempt(deps, user.id);
-  const step = matchTotp(user.totpSecret, code, deps.clock.now(), user.totpLastStep);
+  const step = matchTotp(factor.totpSecret, code, deps.clock.now(), factor.totpLastStep);
   if (step === undefined) throw wrongCode();
   if (!(await claimTotpStep(deps.db, user.id, step))) throw wrongCode();
 }
@@ -86,10 +122,10 @@ function newBackupCode(): string {
   return raw.match(/.{4}/g)?.join('-') ?? raw;
 }
 
-function matchesBackupCode(user: UserRow, code: string): boolean {
-  if (!user.backupCodeHash) return false;
+function matchesBackupCode(factor: SecondFactorRow, code: string): boolean {
+  if (!factor.backupCodeHash) return false;
   const given = Buffer.from(hashBackupCode(code));
-  const stored = Buffer.from(user.backupCodeHash);
+  const stored = Buffer.from(factor.backupCodeHash);
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
@@ -98,28 +134,30 @@ export async function enrollTotp(
   deps: MfaDeps,
   user: UserRow,
 ): Promise<{ secret: string; otpauthUrl: string }> {
-  if (user.totpEnabledAt) {
+  const factor = await findSecondFactor(deps.db, user.id);
+  if (factor?.totpEnabledAt) {
     throw new AppError(
       'conflict',
       'Two-factor authentication is already on. Remove it first to set it up again.',
     );
   }
   // A set-up already waiting keeps its secret: a dialog opened twice (or a second tab) shows the same QR code.
-  const secret = user.totpSecret ?? newTotpSecret();
-  if (!user.totpSecret) {
-    await updateUser(deps.db, user.id, { totpSecret: secret, totpLastStep: null });
+  const secret = factor?.totpSecret ?? newTotpSecret();
+  if (!factor?.totpSecret) {
+    await saveSecondFactor(deps.db, user.id, { totpSecret: secret, totpLastStep: null });
   }
   return { secret, otpauthUrl: otpauthUrl(secret, user.email) };
 }
 
 /** Finishes enrolment with a code from the app; answers the first backup code. */
 export async function confirmTotp(deps: MfaDeps, user: UserRow, code: string): Promise<string> {
-  if (user.totpEnabledAt) throw new AppError('conflict', 'Two-factor authentication is already on.');
-  if (!user.totpSecret)
+  const factor = await findSecondFactor(deps.db, user.id);
+  if (factor?.totpEnabledAt) throw new AppError('conflict', 'Two-factor authentication is already on.');
+  if (!factor?.totpSecret)
     throw new AppError('conflict', 'Start the set-up first: no authenticator is waiting for a code.');
   await acceptTotpCode(deps, user, code);
   const backupCode = newBackupCode();
-  await updateUser(deps.db, user.id, {
+  await saveSecondFactor(deps.db, user.id, {
     totpEnabledAt: deps.clock.now(),
     backupCodeHash: hashBackupCode(backupCode),
   });
@@ -128,25 +166,27 @@ export async function confirmTotp(deps: MfaDeps, user: UserRow, code: string): P
 
 /** Turns the second factor off, with a current code from the app. */
 export async function removeTotp(deps: MfaDeps, user: UserRow, code: string): Promise<void> {
-  if (!user.totpEnabledAt) throw new AppError('conflict', 'Two-factor authentication is not on.');
+  if (!(await hasSecondFactor(deps.db, user.id)))
+    throw new AppError('conflict', 'Two-factor authentication is not on.');
   await acceptTotpCode(deps, user, code);
-  await updateUser(deps.db, user.id, CLEARED_MFA);
+  await deleteSecondFactor(deps.db, user.id);
 }
 
 /** A new backup code; the previous one stops working. */
 export async function createBackupCode(deps: MfaDeps, user: UserRow): Promise<string> {
-  if (!user.totpEnabledAt) {
+  if (!(await hasSecondFactor(deps.db, user.id))) {
     throw new AppError('conflict', 'Turn on two-factor authentication before making a backup code.');
   }
   const code = newBackupCode();
-  await updateUser(deps.db, user.id, { backupCodeHash: hashBackupCode(code) });
+  await saveSecondFactor(deps.db, user.id, { backupCodeHash: hashBackupCode(code) });
   return code;
 }
 
 /** Removes the second factor with the backup code (used once: it is cleared with the factor). */
 export async function removeMfaWithBackupCode(deps: MfaDeps, user: UserRow, code: string): Promise<void> {
   await countMfaAttempt(deps, user.id);
-  if (!user.totpEnabledAt || !matchesBackupCode(user, code)) {
+  const factor = await findSecondFactor(deps.db, user.id);
+  if (!factor?.totpEnabledAt || !matchesBackupCode(factor, code)) {
     throw new AppError('invalid_mfa_code', 'That backup code is not right.');
   }
   if (!(await clearMfaWithBackupCode(deps.db, user.id, hashBackupCode(code))))

@@ -1,6 +1,24 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { users } from '../users/users.tables';
+import { authSecondFactors, type SecondFactorRow } from './auth.tables';
+
+/** A user's second factor as it is stored, or undefined when they never started one. */
+export async function findSecondFactor(db: Db, userId: string): Promise<SecondFactorRow | undefined> {
+  const [row] = await db.select().from(authSecondFactors).where(eq(authSecondFactors.userId, userId));
+  return row;
+}
+
+/** Writes these fields of a user's second factor (the row is made on the first write). */
+export async function saveSecondFactor(
+  db: Db,
+  userId: string,
+  fields: Partial<Omit<SecondFactorRow, 'userId'>>,
+): Promise<void> {
+  await db
+    .insert(authSecondFactors)
+    .values({ userId, ...fields })
+    .onConflictDoUpdate({ target: authSecondFactors.userId, set: fields });
+}
 
 /**
  * Stores the TOTP step a code matched, only past the last one stored: answers false when that step (or a
@@ -8,20 +26,22 @@ import { users } from '../users/users.tables';
  */
 export async function claimTotpStep(db: Db, userId: string, step: number): Promise<boolean> {
   const updated = await db
-    .update(users)
+    .update(authSecondFactors)
     .set({ totpLastStep: step })
-    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-    .returning({ id: users.id });
+    .where(
+      and(
+        eq(authSecondFactors.userId, userId),
+        or(isNull(authSecondFactors.totpLastStep), lt(authSecondFactors.totpLastStep, step)),
+      ),
+    )
+    .returning({ userId: authSecondFactors.userId });
   return updated.length > 0;
 }
 
-/** The second factor of a user turned off, as it is stored. */
-export const CLEARED_MFA = {
-  totpSecret: null,
-  totpEnabledAt: null,
-  totpLastStep: null,
-  backupCodeHash: null,
-};
+/** Turns the second factor off (its row goes). */
+export async function deleteSecondFactor(db: Db, userId: string): Promise<void> {
+  await db.delete(authSecondFactors).where(eq(authSecondFactors.userId, userId));
+}
 
 /** Turns the second factor off if the backup code's hash is still the stored one; answers whether it did. */
 export async function clearMfaWithBackupCode(
@@ -30,9 +50,15 @@ export async function clearMfaWithBackupCode(
   backupCodeHash: string,
 ): Promise<boolean> {
   const cleared = await db
-    .update(users)
-    .set(CLEARED_MFA)
-    .where(and(eq(users.id, userId), eq(users.backupCodeHash, backupCodeHash)))
-    .returning({ id: users.id });
+    .delete(authSecondFactors)
+    .where(and(eq(authSecondFactors.userId, userId), eq(authSecondFactors.backupCodeHash, backupCodeHash)))
+    .returning({ userId: authSecondFactors.userId });
   return cleared.length > 0;
+}
+
+/** Turns off a second factor that was turned on after `after` (an email change being reverted). */
+export async function deleteSecondFactorEnabledAfter(db: Db, userId: string, after: Date): Promise<void> {
+  await db
+    .delete(authSecondFactors)
+    .where(and(eq(authSecondFactors.userId, userId), gt(authSecondFactors.totpEnabledAt, after)));
 }

@@ -6,6 +6,7 @@ import {
   lockRefreshTokenByHash,
   markRefreshTokenRotated,
   revokeRefreshTokenFamily,
+  revokeUserRefreshTokens,
 } from './auth.store';
 
 /** How long a refresh token lives without being used. */
@@ -130,4 +131,9 @@ export async function revokeRefreshToken(db: Db, token: string, now: Date): Prom
     const row = await lockRefreshTokenByHash(tx, hashRefreshToken(token));
     if (row) await revokeRefreshTokenFamily(tx, row.familyId, now);
   });
+}
+
+/** Ends every sign-in of a user (their refresh tokens stop working): an email change, a password reset. */
+export function revokeUserSessions(db: Db, userId: string, at: Date): Promise<number> {
+  return revokeUserRefreshTokens(db, userId, at);
 }

@@ -1,15 +1,14 @@
 import { type BillingPeriod, type Currency, isPaidPlanId, type PaidPlanId } from '@parla/contracts';
 import type { BillingProvider } from '../../providers/billing/billing-provider';
 import type { BillingContext } from './billing.context';
+import { setWorkspaceTier, startCreditPeriod } from './billing.context';
 import { addPeriod, describePlan, useDiscount, withRedeemed } from './billing.pricing';
 import {
   countFailedCharge,
   insertInvoice,
   markInvoicePaid,
   openInvoices,
-  resetCredits,
   saveSubscription,
-  setWorkspaceTier,
   voidOpenFirstInvoices,
   withPreviousTier,
 } from './billing.store';
@@ -74,7 +73,7 @@ async function startPlan(
   },
 ): Promise<void> {
   await setWorkspaceTier(ctx.tx, ctx.state, plan.tier);
-  await resetCredits(ctx.tx, ctx.state, addPeriod(ctx.now, 'month'), ctx.now);
+  await startCreditPeriod(ctx, ctx.state, addPeriod(ctx.now, 'month'), ctx.now);
   // The plan is set: any other checkout of this workspace is moot, and any other unpaid first invoice void.
   await expireOpenCheckouts(ctx.tx, ctx.state.workspace.id);
   await voidOpenFirstInvoices(ctx.tx, ctx.state.workspace.id);

@@ -79,3 +79,11 @@ export async function getBillingOverview(deps: BillingDeps, workspaceId: string)
     maxSeats: tierLimits[workspace.tier].maxSeats,
   });
 }
+
+/**
+ * A workspace's plan as the user document shows it: the workspace, its subscription (a default one when
+ * it never had a paid plan) and when its credits next start afresh.
+ */
+export function subscriptionOf(db: Db, workspaceId: string): Promise<BillingState> {
+  return loadBillingState(db, workspaceId);
+}

@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto';
-import { isEnterpriseTier } from '@parla/contracts';
+import { isEnterpriseTier, type SubscriptionTier } from '@parla/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
-import { subscriptionPaymentFailed } from '../../platform/events/catalog';
+import { creditPeriodStarted, subscriptionPaymentFailed } from '../../platform/events/catalog';
 import type { EventBus, EventPublisher } from '../../platform/events/event-bus';
 import type { BillingProvider, BillingProviderContext } from '../../providers/billing/billing-provider';
+import { setWorkspaceTier as changeWorkspaceTier } from '../workspaces';
 import {
   type BillingState,
   findUserEmail,
   linkProviderInvoice,
   loadBillingState,
+  saveNextCreditReset,
   saveSubscription,
 } from './billing.store';
 import {
@@ -147,4 +149,38 @@ export function requirePaidSubscription(state: BillingState): void {
   if (state.workspace.tier === 'free' || !state.sub.billingPeriod || !state.sub.currentPeriodEnd) {
     throw conflict('You have no paid subscription to change: subscribe to a plan first.');
   }
+}
+
+/** What starting a credit period needs: the transaction and its publisher. */
+interface InTransaction {
+  tx: Db;
+  events: EventPublisher;
+}
+
+/**
+ * Starts a new credit period (accounts §3 character_count, next_character_count_reset_unix): the next
+ * monthly reset at `next`, and `credits.period_started`, on which the credits module clears the count
+ * (with a `reset` row in its ledger) and the voices module its add/edit count, in this transaction.
+ */
+export async function startCreditPeriod(
+  ctx: InTransaction,
+  state: BillingState,
+  next: Date,
+  now: Date,
+): Promise<void> {
+  await saveNextCreditReset(ctx.tx, state.workspace.id, next);
+  await ctx.events.publish(creditPeriodStarted, { workspaceId: state.workspace.id, atUnixMs: now.getTime() });
+  state.nextCreditResetAt = next;
+}
+
+/** Moves the next monthly credit reset without starting a period (credits used so far stay used). */
+export async function setNextCreditReset(tx: Db, state: BillingState, next: Date): Promise<void> {
+  await saveNextCreditReset(tx, state.workspace.id, next);
+  state.nextCreditResetAt = next;
+}
+
+/** Puts the workspace on `tier` (the workspaces module keeps it: seats and every generation read it). */
+export async function setWorkspaceTier(tx: Db, state: BillingState, tier: SubscriptionTier): Promise<void> {
+  await changeWorkspaceTier(tx, state.workspace.id, tier);
+  state.workspace = { ...state.workspace, tier };
 }

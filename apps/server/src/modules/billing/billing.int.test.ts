@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpWithApiKey } from '../../test/factories';
 import { sessionCalls } from '../../test/session-calls';
+import { characterCountOf, setCharacterCount } from '../../test/speech-fixtures';
 import { createTestApp, spendDepsOf, type TestApp } from '../../test/test-app';
 import { chargeCredits, openGeneration, refundGeneration } from '../credits/credits.service';
 import { creditLedger } from '../credits/credits.tables';
@@ -683,10 +684,7 @@ describe('credits', () => {
   it('50 concurrent charges against a quota that allows 10: exactly 10 succeed and the ledger balances', async () => {
     const account = await signUpWithApiKey(t.app);
     const db = t.deps.database.db;
-    await db
-      .update(workspaces)
-      .set({ characterCount: 10_000 - 100 })
-      .where(eq(workspaces.id, account.workspaceId));
+    await setCharacterCount(db, account.workspaceId, 10_000 - 100);
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, () =>
         chargeCredits(spendDepsOf(t), { workspaceId: account.workspaceId, amount: 10, now, modelId: 'm' }),
@@ -697,8 +695,7 @@ describe('credits', () => {
     expect(new Set(refusals.map((r) => (r.reason as { code: string }).code))).toEqual(
       new Set(['quota_exceeded']),
     );
-    const [row] = await db.select().from(workspaces).where(eq(workspaces.id, account.workspaceId));
-    expect(row?.characterCount).toBe(10_000);
+    expect(await characterCountOf(db, account.workspaceId)).toBe(10_000);
     const [ledger] = await db
       .select({ charged: sql<number>`coalesce(sum(${creditLedger.amount}), 0)::int` })
       .from(creditLedger)

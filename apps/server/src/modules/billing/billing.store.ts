@@ -3,10 +3,10 @@ import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { creditLedger } from '../credits/credits.tables';
 import { users } from '../users/users.tables';
 import { type WorkspaceRow, workspaces } from '../workspaces/workspaces.tables';
 import {
+  billingCreditPeriods,
   billingInvoices,
   billingSubscriptions,
   billingWebhookEvents,
@@ -14,7 +14,18 @@ import {
   type InvoiceRow,
 } from './billing.tables';
 
-export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
+export type { SubscriptionRow } from './billing.tables';
+
+import type { SubscriptionRow } from './billing.tables';
+
+/** A month after `date` (a workspace's first credit reset), as PostgreSQL's `+ interval '1 month'` counts it. */
+function monthAfter(date: Date): Date {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  // Past the month's end (Jan 31 → Mar 3): the month's last day, as PostgreSQL answers.
+  if (next.getUTCDate() !== date.getUTCDate()) next.setUTCDate(0);
+  return next;
+}
 
 /** A workspace with no billing row yet is free, in dollars, with nothing on file. */
 export function defaultSubscription(workspaceId: string, tier: SubscriptionTier): SubscriptionRow {
@@ -47,7 +58,12 @@ export function defaultSubscription(workspaceId: string, tier: SubscriptionTier)
 export interface BillingState {
   workspace: WorkspaceRow;
   sub: SubscriptionRow;
+  /** When the workspace's credits next start afresh. */
+  nextCreditResetAt: Date;
 }
+
+/** The next credit reset of a workspace row joined with its credit period: a month after its start by default. */
+const nextCreditReset = sql<Date>`coalesce(${billingCreditPeriods.nextResetAt}, ${workspaces.createdAt} + interval '1 month')`;
 
 /** The workspace and its subscription; with `lock`, the workspace row is locked for the transaction. */
 export async function loadBillingState(
@@ -56,13 +72,22 @@ export async function loadBillingState(
   options: { lock?: boolean } = {},
 ): Promise<BillingState> {
   const query = db
-    .select({ workspace: workspaces, sub: billingSubscriptions })
+    .select({
+      workspace: workspaces,
+      sub: billingSubscriptions,
+      nextCreditResetAt: billingCreditPeriods.nextResetAt,
+    })
     .from(workspaces)
     .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, workspaces.id))
+    .leftJoin(billingCreditPeriods, eq(billingCreditPeriods.workspaceId, workspaces.id))
     .where(eq(workspaces.id, workspaceId));
   const [row] = options.lock ? await query.for('update', { of: workspaces }) : await query;
   if (!row) throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
-  return { workspace: row.workspace, sub: row.sub ?? defaultSubscription(workspaceId, row.workspace.tier) };
+  return {
+    workspace: row.workspace,
+    sub: row.sub ?? defaultSubscription(workspaceId, row.workspace.tier),
+    nextCreditResetAt: row.nextCreditResetAt ?? monthAfter(row.workspace.createdAt),
+  };
 }
 
 /** Writes the subscription row (insert or update) with `changes`. */
@@ -86,34 +111,12 @@ export async function findUserEmail(db: Db, userId: string): Promise<string | nu
   return row?.email ?? null;
 }
 
-export async function setWorkspaceTier(db: Db, state: BillingState, tier: SubscriptionTier): Promise<void> {
-  await db.update(workspaces).set({ tier }).where(eq(workspaces.id, state.workspace.id));
-  state.workspace = { ...state.workspace, tier };
-}
-
-/**
- * Starts a new credit period: character_count back to 0, a `reset` row in the ledger with the count it
- * cleared, and the next reset at `next` (accounts §3 next_character_count_reset_unix).
- */
-export async function resetCredits(db: Db, state: BillingState, next: Date, now: Date): Promise<void> {
-  const cleared = state.workspace.characterCount;
+/** Moves a workspace's next monthly credit reset (accounts §3 next_character_count_reset_unix). */
+export async function saveNextCreditReset(db: Db, workspaceId: string, next: Date): Promise<void> {
   await db
-    .update(workspaces)
-    .set({ characterCount: 0, voiceAddEditCount: 0, nextCharacterCountResetAt: next })
-    .where(eq(workspaces.id, state.workspace.id));
-  await db.insert(creditLedger).values({
-    id: newId(),
-    workspaceId: state.workspace.id,
-    kind: 'reset',
-    amount: cleared,
-    createdAt: now,
-  });
-  state.workspace = {
-    ...state.workspace,
-    characterCount: 0,
-    voiceAddEditCount: 0,
-    nextCharacterCountResetAt: next,
-  };
+    .insert(billingCreditPeriods)
+    .values({ workspaceId, nextResetAt: next })
+    .onConflictDoUpdate({ target: billingCreditPeriods.workspaceId, set: { nextResetAt: next } });
 }
 
 export async function insertInvoice(
@@ -235,11 +238,6 @@ export async function countFailedCharge(db: Db, invoiceId: string): Promise<void
     .where(eq(billingInvoices.id, invoiceId));
 }
 
-/** Moves a workspace's next monthly credit reset (a new period started). */
-export async function setNextCreditReset(db: Db, workspaceId: string, next: Date): Promise<void> {
-  await db.update(workspaces).set({ nextCharacterCountResetAt: next }).where(eq(workspaces.id, workspaceId));
-}
-
 // ---- The renewal job's lists --------------------------------------------------------------------------
 
 /** Workspaces whose billing period has ended by `now`. */
@@ -280,12 +278,13 @@ export async function listLapsedIncomplete(db: Db, now: Date): Promise<string[]>
   return rows.map((row) => row.workspaceId);
 }
 
-/** Workspaces whose monthly credit reset is due by `now`. */
+/** Workspaces whose monthly credit reset is due by `now` (none stored: a month after the workspace began). */
 export async function listCreditResetsDue(db: Db, now: Date): Promise<string[]> {
   const rows = await db
     .select({ id: workspaces.id })
     .from(workspaces)
-    .where(lte(workspaces.nextCharacterCountResetAt, now));
+    .leftJoin(billingCreditPeriods, eq(billingCreditPeriods.workspaceId, workspaces.id))
+    .where(lte(nextCreditReset, now));
   return rows.map((row) => row.id);
 }
 

@@ -27,8 +27,8 @@ export interface StoredDiscount {
 
 /**
  * The subscription of a workspace (accounts §3 Subscription and the workspace's card-payment-provider
- * record). `workspaces.tier` and `character_count` stay where every generation reads them; a workspace
- * with no row here is free with status free.
+ * record). The tier stays on the workspace, where seats and every generation read it (billing sets it
+ * through the workspaces module); a workspace with no row here is free with status free.
  */
 export const billingSubscriptions = pgTable(
   'billing_subscriptions',
@@ -69,6 +69,24 @@ export const billingSubscriptions = pgTable(
   // The renewal job looks up the periods that have ended.
   (t) => [index('billing_subscriptions_period_end_idx').on(t.currentPeriodEnd)],
 );
+
+/**
+ * When a workspace's credits next start afresh (accounts §3 next_character_count_reset_unix): monthly
+ * from its creation or its plan's period start, whatever the billing period. No row: a month after the
+ * workspace was made. The renewal job resets those due (`credits.period_started`).
+ */
+export const billingCreditPeriods = pgTable(
+  'billing_credit_periods',
+  {
+    workspaceId: text('workspace_id')
+      .primaryKey()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    nextResetAt: timestamp('next_reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('billing_credit_periods_next_idx').on(t.nextResetAt)],
+);
+
+export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
 
 export type InvoiceKind = 'subscription_create' | 'subscription_update' | 'subscription_cycle';
 

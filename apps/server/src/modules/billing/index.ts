@@ -1,6 +1,4 @@
-/** The billing module's front door: what other modules may use (issue 17; the rest is its own). */
-
-export type { SubscriptionRow } from './billing.store';
-export { defaultSubscription, loadBillingState } from './billing.store';
-export { subscriptionBilling } from './billing-overview.service';
+/** The billing module's front door: what other modules may do (issue 26 item 1; the rest is its own). */
+export type { BillingState } from './billing.store';
+export { subscriptionBilling, subscriptionOf } from './billing-overview.service';
 export { createPromoCode } from './promo-codes.service';

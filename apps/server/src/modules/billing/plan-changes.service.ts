@@ -18,6 +18,8 @@ import {
   idempotent,
   requirePaidSubscription,
   requireProvider,
+  setNextCreditReset,
+  setWorkspaceTier,
   withLockedState,
 } from './billing.context';
 import { addPeriod, discounted, prorateUpgrade, useDiscount, withRedeemed } from './billing.pricing';
@@ -27,8 +29,6 @@ import {
   loadBillingState,
   markInvoicePaid,
   saveSubscription,
-  setNextCreditReset,
-  setWorkspaceTier,
   voidInvoice,
   withPreviousTier,
 } from './billing.store';
@@ -228,7 +228,7 @@ export async function changeSubscription(
           ctx.now,
         );
         // The new period starts now, and the monthly credit reset with it (credits used so far stay used).
-        await setNextCreditReset(ctx.tx, state.workspace.id, addPeriod(ctx.now, 'month'));
+        await setNextCreditReset(ctx.tx, state, addPeriod(ctx.now, 'month'));
         return { status: 'ok' as const, change: 'upgrade' as const };
       }).then((result) => {
         if ('declined' in result) throw new AppError('card_declined', String(result.declined));

@@ -5,6 +5,8 @@ import {
   type BillingDeps,
   billingContext,
   notifyPaymentFailed,
+  setWorkspaceTier,
+  startCreditPeriod,
 } from './billing.context';
 import { addPeriod, describePlan, discounted, nextMonthlyReset, useDiscount } from './billing.pricing';
 import {
@@ -16,10 +18,8 @@ import {
   listRenewalRetriesDue,
   loadBillingState,
   markInvoicePaid,
-  resetCredits,
   saveSubscription,
   setNextPaymentAttempt,
-  setWorkspaceTier,
   voidOpenFirstInvoices,
   withPreviousTier,
 } from './billing.store';
@@ -87,17 +87,17 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
   }
   // Monthly credit refresh where no billing period ended: free plans, and annual plans between renewals.
   for (const id of await listCreditResetsDue(deps.db, now)) {
-    await deps.events.transaction(async (tx, _events) => {
+    await deps.events.transaction(async (tx, events) => {
       const state = await loadBillingState(tx, id, { lock: true });
-      const due = state.workspace.nextCharacterCountResetAt;
-      if (!due || due > now) return;
+      const due = state.nextCreditResetAt;
+      if (due > now) return;
       // A billing period ending by then resets the credits when it closes (here, or by the provider's
       // webhook): resetting now as well would reset twice.
       const periodEnd = state.sub.currentPeriodEnd;
       if (periodEnd && periodEnd.getTime() <= due.getTime() + 60_000) return;
       // Monthly boundaries counted from the period's start (or the workspace's creation).
       const anchor = state.sub.currentPeriodStart ?? state.workspace.createdAt;
-      await resetCredits(tx, state, nextMonthlyReset(anchor, now), now);
+      await startCreditPeriod({ tx, events }, state, nextMonthlyReset(anchor, now), now);
       reset++;
     });
   }
@@ -112,7 +112,7 @@ async function closePeriod(ctx: BillingContext, provider: BillingProvider, end: 
   const endsPlan = sub.cancelAtPeriodEnd || sub.downgradeTo === 'free' || !sub.billingPeriod;
   if (endsPlan) {
     await endPlan(ctx, provider, 'free');
-    await resetCredits(ctx.tx, state, addPeriod(end, 'month'), ctx.now);
+    await startCreditPeriod(ctx, state, addPeriod(end, 'month'), ctx.now);
     return;
   }
   const tier = sub.downgradeTo ?? state.workspace.tier;
@@ -125,7 +125,7 @@ async function closePeriod(ctx: BillingContext, provider: BillingProvider, end: 
       { currentPeriodStart: end, currentPeriodEnd: addPeriod(end, period) },
       ctx.now,
     );
-    await resetCredits(ctx.tx, state, addPeriod(end, 'month'), ctx.now);
+    await startCreditPeriod(ctx, state, addPeriod(end, 'month'), ctx.now);
     return;
   }
   const subtotal = planPriceCents(tier, period, sub.currency);
@@ -167,5 +167,5 @@ async function closePeriod(ctx: BillingContext, provider: BillingProvider, end: 
     ctx.now,
   );
   if (!charged.ok) await notifyPaymentFailed(ctx);
-  await resetCredits(ctx.tx, state, addPeriod(end, 'month'), ctx.now);
+  await startCreditPeriod(ctx, state, addPeriod(end, 'month'), ctx.now);
 }

@@ -13,7 +13,13 @@ import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/event-bus';
 import { cardOf, idOf, itemOf, type StripeBillingProvider } from '../../providers/billing/stripe-provider';
-import { type BillingContext, billingContext, notifyPaymentFailed } from './billing.context';
+import {
+  type BillingContext,
+  billingContext,
+  notifyPaymentFailed,
+  setWorkspaceTier,
+  startCreditPeriod,
+} from './billing.context';
 import { addPeriod, describePlan, useDiscount } from './billing.pricing';
 import {
   claimWebhookEvent,
@@ -23,10 +29,8 @@ import {
   loadBillingState,
   markInvoicePaid,
   openInvoices,
-  resetCredits,
   type SubscriptionRow,
   saveSubscription,
-  setWorkspaceTier,
   voidInvoice,
   webhookEventSeen,
   withPreviousTier,
@@ -362,7 +366,7 @@ async function onInvoicePaid(deps: StripeWebhookDeps, event: Stripe.Event, invoi
       },
       ctx.now,
     );
-    await resetCredits(ctx.tx, state, addPeriod(start, 'month'), ctx.now);
+    await startCreditPeriod(ctx, state, addPeriod(start, 'month'), ctx.now);
   });
 }
 
@@ -459,7 +463,7 @@ async function onSubscriptionDeleted(
       ctx.now,
     );
     await endPlan(ctx, deps.provider, 'free');
-    await resetCredits(ctx.tx, ctx.state, addPeriod(end, 'month'), ctx.now);
+    await startCreditPeriod(ctx, ctx.state, addPeriod(end, 'month'), ctx.now);
   });
 }
 

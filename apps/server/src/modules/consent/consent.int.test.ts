@@ -15,9 +15,8 @@ import { premadeVoiceId } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../../test/test-signals';
 import { signAccessToken } from '../auth/access-token';
-import { getUser } from '../users/users.store';
-import { users } from '../users/users.tables';
 import { workspaceMembers, workspaces } from '../workspaces/workspaces.tables';
+import { userConsents, workspaceConsents } from './consent.tables';
 
 /*
  * Consent and privacy (issue 8 item 4, accounts §4, §6, §9) through the real app. Callers' addresses are
@@ -91,10 +90,18 @@ const consentOf = async (account: Account, ip?: string, headers?: Record<string,
   expect(res.statusCode).toBe(200);
   return ConsentStateResponse.parse(res.json());
 };
+/** The user's consents as stored (the consent module's row), with the defaults when there is none. */
 const storedUser = async (userId: string) => {
-  const row = await getUser(db(), userId);
-  if (!row) throw new Error('user gone');
-  return row;
+  const [row] = await db().select().from(userConsents).where(eq(userConsents.userId, userId));
+  return (
+    row ?? {
+      geoLocation: null,
+      analyticsConsent: null,
+      ccpaOptOut: false,
+      acceptedBipaTerms: false,
+      bipaTermsAcceptedAt: null,
+    }
+  );
 };
 const detailOf = (res: { json(): unknown }) => ErrorResponse.parse(res.json()).detail;
 
@@ -289,10 +296,11 @@ describe('biometric (BIPA) terms (accounts §4)', () => {
 
   it('compares the stored location case-insensitively and leaves other regions alone', async () => {
     const shouting = await signUp();
+    const chicago = { country: 'US', region: 'IL', city: 'Chicago' };
     await db()
-      .update(users)
-      .set({ geoLocation: { country: 'US', region: 'IL', city: 'Chicago' } })
-      .where(eq(users.id, shouting.userId));
+      .insert(userConsents)
+      .values({ userId: shouting.userId, geoLocation: chicago })
+      .onConflictDoUpdate({ target: userConsents.userId, set: { geoLocation: chicago } });
     await db().update(workspaces).set({ tier: 'creator' }).where(eq(workspaces.id, shouting.workspaceId));
     const refused = await call(shouting, 'POST', '/v1/voices/pvc', { body: { name: 'Pro', language: 'en' } });
     expect(detailOf(refused).status).toBe('bipa_terms_required');
@@ -357,7 +365,10 @@ describe('workspace data-training opt-out (accounts §3, §6)', () => {
     expect(body.training_opt_out.training_opt_out).toBe(true);
     expect(Math.abs((body.training_opt_out.timestamp_unix ?? 0) - Date.now() / 1000)).toBeLessThan(60);
     expect(await readSetting(owner)).toEqual(body);
-    const [row] = await db().select().from(workspaces).where(eq(workspaces.id, owner.workspaceId));
+    const [row] = await db()
+      .select()
+      .from(workspaceConsents)
+      .where(eq(workspaceConsents.workspaceId, owner.workspaceId));
     expect(row?.trainingOptOut).toBe(true);
   });
 
@@ -368,9 +379,12 @@ describe('workspace data-training opt-out (accounts §3, §6)', () => {
     const res = await update(member, true);
     expect(res.statusCode).toBe(403);
     expect(detailOf(res)).toEqual({ status: 'forbidden', message: trainingOptOutMessages.adminsOnly });
-    const [row] = await db().select().from(workspaces).where(eq(workspaces.id, owner.workspaceId));
-    expect(row?.trainingOptOut).toBe(false);
-    expect(row?.trainingOptOutAt).toBeNull();
+    const [row] = await db()
+      .select()
+      .from(workspaceConsents)
+      .where(eq(workspaceConsents.workspaceId, owner.workspaceId));
+    expect(row?.trainingOptOut ?? false).toBe(false);
+    expect(row?.trainingOptOutAt ?? null).toBeNull();
   });
 
   it('lets an editor change it (an editor holds the admin rights)', async () => {

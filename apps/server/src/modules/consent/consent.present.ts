@@ -5,13 +5,32 @@ import {
   isInBipaRegion,
   isInCcpaOptOutState,
   type TrainingOptOutResponse,
+  termsAgreedToOf,
+  type UserResponse,
 } from '@parla/contracts';
 import { toUnixSeconds } from '../../platform/clock';
-import type { UserRow } from '../users/users.tables';
 import type { TrainingOptOutRow } from './consent.store';
+import type { UserConsentRow } from './consent.tables';
+
+type Consent = Omit<UserConsentRow, 'userId'>;
+
+/** What `GET /v1/user` shows of a user's consents (accounts §3). */
+export type UserConsent = Pick<
+  UserResponse,
+  'ccpa_opt_out' | 'geo_location' | 'accepted_bipa_terms' | 'terms_agreed_to'
+>;
+
+export function toUserConsent(consent: Consent): UserConsent {
+  return {
+    ccpa_opt_out: consent.ccpaOptOut,
+    geo_location: consent.geoLocation ?? null,
+    accepted_bipa_terms: consent.acceptedBipaTerms,
+    terms_agreed_to: termsAgreedToOf(consent.termsAgreedTo),
+  };
+}
 
 /** A user's consent and privacy state (accounts §4). */
-export function toConsentState(user: UserRow): ConsentStateResponse {
+export function toConsentState(user: Consent): ConsentStateResponse {
   const geo = user.geoLocation ?? null;
   return {
     analytics: analyticsConsentOf(user.analyticsConsent, geo),

@@ -14,19 +14,19 @@ import { type Clock, toUnixSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError, notFound } from '../../platform/errors';
 import { requireUser } from '../users';
-import type { UserRow } from '../users/users.tables';
-import { getMemberRole, isWorkspaceAdmin } from '../workspaces';
-import { toConsentState, toTrainingOptOut } from './consent.present';
+import { holdsAdminRights, memberRoleOf } from '../workspaces';
+import { toConsentState, toTrainingOptOut, toUserConsent, type UserConsent } from './consent.present';
 import {
+  findUserConsent,
   getTrainingOptOut,
   recordGpcOptOut,
-  setAnalyticsConsent,
+  saveUserConsent,
   setBipaTermsAccepted,
-  setCcpaOptOut,
   setGeoLocationIfUnknown,
   setTermsAgreed,
   setTrainingOptOut,
 } from './consent.store';
+import type { GeoLocation, UserConsentRow } from './consent.tables';
 import { type GeoLookup, lookupGeoLocation } from './geo-lookup';
 
 export interface ConsentDeps {
@@ -47,25 +47,63 @@ export interface ConsentRequest {
   gpc: boolean;
 }
 
-/**
- * Fills users.geo_location from the request's address while it is unknown (accounts §3 geo_location); a
- * known location is never replaced, and an address the database cannot place leaves it unknown.
- */
-export async function ensureGeoLocation(deps: ConsentDeps, user: UserRow, ip: string): Promise<UserRow> {
-  if (user.geoLocation) return user;
-  const geo = await deps.geo(ip);
-  if (!geo) return user;
-  return (await setGeoLocationIfUnknown(deps.db, user.id, geo)) ?? user;
+/** A user's consents with the defaults of nothing chosen (no row: nothing chosen, no location known). */
+type Consent = Omit<UserConsentRow, 'userId'>;
+
+const NOTHING_CHOSEN: Consent = {
+  ccpaOptOut: false,
+  geoLocation: null,
+  analyticsConsent: null,
+  acceptedBipaTerms: false,
+  bipaTermsAcceptedAt: null,
+  termsAgreedTo: {},
+};
+
+async function consentOf(db: Db, userId: string): Promise<Consent> {
+  return (await findUserConsent(db, userId)) ?? NOTHING_CHOSEN;
 }
 
-/** The user, located, with a Global Privacy Control signal applied (accounts §4 CCPA opt-out). */
-async function loadUser(deps: ConsentDeps, userId: string, request: ConsentRequest): Promise<UserRow> {
-  let user = await ensureGeoLocation(deps, await requireUser(deps.db, userId), request.ip);
-  if (request.gpc && !user.ccpaOptOut && isInCcpaOptOutState(user.geoLocation)) {
-    await recordGpcOptOut(deps.db, user.id);
-    user = { ...user, ccpaOptOut: true };
+/**
+ * Fills the user's geo_location from the request's address while it is unknown (accounts §3); a known
+ * location is never replaced, and an address the database cannot place leaves it unknown.
+ */
+export async function ensureGeoLocation(deps: ConsentDeps, userId: string, ip: string): Promise<Consent> {
+  const consent = await consentOf(deps.db, userId);
+  if (consent.geoLocation) return consent;
+  const geo = await deps.geo(ip);
+  if (!geo) return consent;
+  return (await setGeoLocationIfUnknown(deps.db, userId, geo)) ?? consent;
+}
+
+/** The user's consents, located, with a Global Privacy Control signal applied (accounts §4 CCPA opt-out). */
+async function loadConsent(deps: ConsentDeps, userId: string, request: ConsentRequest): Promise<Consent> {
+  await requireUser(deps.db, userId);
+  const consent = await ensureGeoLocation(deps, userId, request.ip);
+  if (request.gpc && !consent.ccpaOptOut && isInCcpaOptOutState(consent.geoLocation)) {
+    await recordGpcOptOut(deps.db, userId);
+    return { ...consent, ccpaOptOut: true };
   }
-  return user;
+  return consent;
+}
+
+/** What `GET /v1/user` shows of a user's consents (accounts §3). */
+export async function userConsentOf(db: Db, userId: string): Promise<UserConsent> {
+  return toUserConsent(await consentOf(db, userId));
+}
+
+/**
+ * accounts §3 "User metadata edit" of the privacy fields: the location a person gives, and their own CCPA
+ * opt-out (kept wherever they are).
+ */
+export async function editUserPrivacy(
+  db: Db,
+  userId: string,
+  input: { geo_location?: GeoLocation | undefined; ccpa_opt_out?: boolean | undefined },
+): Promise<void> {
+  const fields: Partial<Consent> = {};
+  if (input.geo_location !== undefined) fields.geoLocation = input.geo_location;
+  if (input.ccpa_opt_out !== undefined) fields.ccpaOptOut = input.ccpa_opt_out;
+  if (Object.keys(fields).length > 0) await saveUserConsent(db, userId, fields);
 }
 
 /** `GET /v1/user/consent`. */
@@ -74,7 +112,7 @@ export async function getConsentState(
   userId: string,
   request: ConsentRequest,
 ): Promise<ConsentStateResponse> {
-  return toConsentState(await loadUser(deps, userId, request));
+  return toConsentState(await loadConsent(deps, userId, request));
 }
 
 /**
@@ -87,16 +125,16 @@ export async function updateConsent(
   request: ConsentRequest,
   input: { analytics_consent?: AnalyticsConsentChoice | undefined; optOutCCPA?: true | undefined },
 ): Promise<ConsentStateResponse> {
-  let user = await loadUser(deps, userId, request);
+  let consent = await loadConsent(deps, userId, request);
   if (input.analytics_consent) {
-    await setAnalyticsConsent(deps.db, user.id, input.analytics_consent);
-    user = { ...user, analyticsConsent: input.analytics_consent };
+    await saveUserConsent(deps.db, userId, { analyticsConsent: input.analytics_consent });
+    consent = { ...consent, analyticsConsent: input.analytics_consent };
   }
-  if (input.optOutCCPA && !user.ccpaOptOut) {
-    await setCcpaOptOut(deps.db, user.id);
-    user = { ...user, ccpaOptOut: true };
+  if (input.optOutCCPA && !consent.ccpaOptOut) {
+    await saveUserConsent(deps.db, userId, { ccpaOptOut: true });
+    consent = { ...consent, ccpaOptOut: true };
   }
-  return toConsentState(user);
+  return toConsentState(consent);
 }
 
 /** A GPC header on any signed-in request records the opt-out for a user in a listed state (accounts §4). */
@@ -115,8 +153,9 @@ export async function acceptBipaTerms(deps: ConsentDeps, userId: string): Promis
  * (biometric) call; the location is looked up first when still unknown.
  */
 export async function assertBipaTermsAccepted(deps: ConsentDeps, userId: string, ip: string): Promise<void> {
-  const user = await ensureGeoLocation(deps, await requireUser(deps.db, userId), ip);
-  if (isInBipaRegion(user.geoLocation) && !user.acceptedBipaTerms) {
+  await requireUser(deps.db, userId);
+  const consent = await ensureGeoLocation(deps, userId, ip);
+  if (isInBipaRegion(consent.geoLocation) && !consent.acceptedBipaTerms) {
     throw new AppError('bipa_terms_required', bipaTerms.required);
   }
 }
@@ -137,10 +176,10 @@ export async function agreeToTerms(
  * member is refused as getUserDocument refuses them.
  */
 async function callerIsAdmin(db: Db, principal: { userId: string; workspaceId: string }): Promise<boolean> {
-  if (!(await getMemberRole(db, principal.workspaceId, principal.userId))) {
+  if (!(await memberRoleOf(db, principal.workspaceId, principal.userId))) {
     throw new AppError('unauthorized', 'You are no longer a member of this workspace.');
   }
-  return isWorkspaceAdmin(db, principal.workspaceId, principal.userId);
+  return holdsAdminRights(db, principal.workspaceId, principal.userId);
 }
 
 /** accounts §3 Workspace.training_opt_out and whether the caller may change it (§6). */
@@ -149,9 +188,7 @@ export async function getWorkspaceTrainingOptOut(
   principal: { userId: string; workspaceId: string },
 ): Promise<TrainingOptOutResponse> {
   const canChange = await callerIsAdmin(db, principal);
-  const row = await getTrainingOptOut(db, principal.workspaceId);
-  if (!row) throw notFound('The workspace');
-  return toTrainingOptOut(row, canChange);
+  return toTrainingOptOut(await getTrainingOptOut(db, principal.workspaceId), canChange);
 }
 
 /** accounts §6: only workspace admins (admin and editor roles) may change the data-training opt-out. */

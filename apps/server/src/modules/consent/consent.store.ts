@@ -1,33 +1,41 @@
 import { CCPA_OPT_OUT_STATES, type TermsName } from '@parla/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { type GeoLocation, type UserRow, users } from '../users/users.tables';
-import { workspaces } from '../workspaces/workspaces.tables';
+import { type GeoLocation, type UserConsentRow, userConsents, workspaceConsents } from './consent.tables';
+
+/** A user's consents as stored, or undefined when they chose nothing and no location is known. */
+export async function findUserConsent(db: Db, userId: string): Promise<UserConsentRow | undefined> {
+  const [row] = await db.select().from(userConsents).where(eq(userConsents.userId, userId));
+  return row;
+}
+
+/** Writes these consent fields of a user (the row is made on the first write). */
+export async function saveUserConsent(
+  db: Db,
+  userId: string,
+  fields: Partial<Omit<UserConsentRow, 'userId'>>,
+): Promise<void> {
+  await db
+    .insert(userConsents)
+    .values({ userId, ...fields })
+    .onConflictDoUpdate({ target: userConsents.userId, set: fields });
+}
 
 /** Stores the location when none is known yet; answers the row as it stands after. */
 export async function setGeoLocationIfUnknown(
   db: Db,
   userId: string,
   geo: GeoLocation,
-): Promise<UserRow | undefined> {
+): Promise<UserConsentRow | undefined> {
   await db
-    .update(users)
-    .set({ geoLocation: geo })
-    .where(and(eq(users.id, userId), isNull(users.geoLocation)));
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
-  return row;
-}
-
-export async function setAnalyticsConsent(
-  db: Db,
-  userId: string,
-  choice: 'granted' | 'denied',
-): Promise<void> {
-  await db.update(users).set({ analyticsConsent: choice }).where(eq(users.id, userId));
-}
-
-export async function setCcpaOptOut(db: Db, userId: string): Promise<void> {
-  await db.update(users).set({ ccpaOptOut: true }).where(eq(users.id, userId));
+    .insert(userConsents)
+    .values({ userId, geoLocation: geo })
+    .onConflictDoUpdate({
+      target: userConsents.userId,
+      set: { geoLocation: geo },
+      where: isNull(userConsents.geoLocation),
+    });
+  return findUserConsent(db, userId);
 }
 
 /**
@@ -37,29 +45,32 @@ export async function setCcpaOptOut(db: Db, userId: string): Promise<void> {
  */
 export async function recordGpcOptOut(db: Db, userId: string): Promise<boolean> {
   const rows = await db
-    .update(users)
+    .update(userConsents)
     .set({ ccpaOptOut: true })
     .where(
       and(
-        eq(users.id, userId),
-        eq(users.ccpaOptOut, false),
-        sql`lower(${users.geoLocation}->>'country') = 'us'`,
-        inArray(sql`lower(${users.geoLocation}->>'region')`, [...CCPA_OPT_OUT_STATES]),
+        eq(userConsents.userId, userId),
+        eq(userConsents.ccpaOptOut, false),
+        sql`lower(${userConsents.geoLocation}->>'country') = 'us'`,
+        inArray(sql`lower(${userConsents.geoLocation}->>'region')`, [...CCPA_OPT_OUT_STATES]),
       ),
     )
-    .returning({ id: users.id });
+    .returning({ userId: userConsents.userId });
   return rows.length > 0;
 }
 
 /** Marks the biometric terms accepted; a repeated acceptance keeps the first time. */
 export async function setBipaTermsAccepted(db: Db, userId: string, at: Date): Promise<void> {
   await db
-    .update(users)
-    .set({
-      acceptedBipaTerms: true,
-      bipaTermsAcceptedAt: sql`coalesce(${users.bipaTermsAcceptedAt}, ${at.toISOString()}::timestamptz)`,
-    })
-    .where(eq(users.id, userId));
+    .insert(userConsents)
+    .values({ userId, acceptedBipaTerms: true, bipaTermsAcceptedAt: at })
+    .onConflictDoUpdate({
+      target: userConsents.userId,
+      set: {
+        acceptedBipaTerms: true,
+        bipaTermsAcceptedAt: sql`coalesce(${userConsents.bipaTermsAcceptedAt}, ${at.toISOString()}::timestamptz)`,
+      },
+    });
 }
 
 /** Sets when the user agreed to one set of terms; answers every agreement kept. */
@@ -70,12 +81,15 @@ export async function setTermsAgreed(
   unix: number,
 ): Promise<Record<string, number> | undefined> {
   const [row] = await db
-    .update(users)
-    .set({
-      termsAgreedTo: sql`${users.termsAgreedTo} || jsonb_build_object(${terms}::text, ${unix}::bigint)`,
+    .insert(userConsents)
+    .values({ userId, termsAgreedTo: { [terms]: unix } })
+    .onConflictDoUpdate({
+      target: userConsents.userId,
+      set: {
+        termsAgreedTo: sql`${userConsents.termsAgreedTo} || jsonb_build_object(${terms}::text, ${unix}::bigint)`,
+      },
     })
-    .where(eq(users.id, userId))
-    .returning({ termsAgreedTo: users.termsAgreedTo });
+    .returning({ termsAgreedTo: userConsents.termsAgreedTo });
   return row?.termsAgreedTo;
 }
 
@@ -84,12 +98,16 @@ export interface TrainingOptOutRow {
   trainingOptOutAt: Date | null;
 }
 
-export async function getTrainingOptOut(db: Db, workspaceId: string): Promise<TrainingOptOutRow | undefined> {
+/** The workspace's training opt-out; none stored is not opted out. */
+export async function getTrainingOptOut(db: Db, workspaceId: string): Promise<TrainingOptOutRow> {
   const [row] = await db
-    .select({ trainingOptOut: workspaces.trainingOptOut, trainingOptOutAt: workspaces.trainingOptOutAt })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId));
-  return row;
+    .select({
+      trainingOptOut: workspaceConsents.trainingOptOut,
+      trainingOptOutAt: workspaceConsents.trainingOptOutAt,
+    })
+    .from(workspaceConsents)
+    .where(eq(workspaceConsents.workspaceId, workspaceId));
+  return row ?? { trainingOptOut: false, trainingOptOutAt: null };
 }
 
 /** Sets the workspace's training opt-out; its time moves only when the value changes. */
@@ -100,12 +118,18 @@ export async function setTrainingOptOut(
   at: Date,
 ): Promise<TrainingOptOutRow | undefined> {
   const [row] = await db
-    .update(workspaces)
-    .set({
-      trainingOptOut: value,
-      trainingOptOutAt: sql`case when ${workspaces.trainingOptOut} is distinct from ${value} then ${at.toISOString()}::timestamptz else ${workspaces.trainingOptOutAt} end`,
+    .insert(workspaceConsents)
+    .values({ workspaceId, trainingOptOut: value, trainingOptOutAt: value ? at : null })
+    .onConflictDoUpdate({
+      target: workspaceConsents.workspaceId,
+      set: {
+        trainingOptOut: value,
+        trainingOptOutAt: sql`case when ${workspaceConsents.trainingOptOut} is distinct from ${value} then ${at.toISOString()}::timestamptz else ${workspaceConsents.trainingOptOutAt} end`,
+      },
     })
-    .where(eq(workspaces.id, workspaceId))
-    .returning({ trainingOptOut: workspaces.trainingOptOut, trainingOptOutAt: workspaces.trainingOptOutAt });
+    .returning({
+      trainingOptOut: workspaceConsents.trainingOptOut,
+      trainingOptOutAt: workspaceConsents.trainingOptOutAt,
+    });
   return row;
 }

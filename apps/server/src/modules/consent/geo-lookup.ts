@@ -1,6 +1,6 @@
 import { BlockList, isIPv4 } from 'node:net';
 import geoip from 'fast-geoip';
-import type { GeoLocation } from '../users/users.tables';
+import type { GeoLocation } from './consent.tables';
 
 /** Where an address is: lower-case ISO country and subdivision codes (`us`, `il`), or null when unknown. */
 export type GeoLookup = (ip: string) => Promise<GeoLocation | null>;

@@ -10,7 +10,9 @@ import { AppError } from '../../platform/errors';
 import { creditsRunningLow } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
+import { countKeyCredits } from '../api-keys';
 import {
+  balanceOf,
   deleteSlot,
   findQuotaRow,
   findUnrefundedCharge,
@@ -181,6 +183,7 @@ async function spend(
     // transaction's start, which may have waited for the lock). Expired slots are not deleted
     // here: their charges are refunded by the sweep (sweepAbandonedGenerations), which alone removes them.
     await writeSpend(tx, chargeId, input, slot);
+    if (input.apiKeyId) await countKeyCredits(tx, input.apiKeyId, input.amount);
     // The spend that passes the low-credits mark tells whoever cares (the owner's bell), after the commit.
     const limit = effectiveCharacterLimit(state);
     if (crossesLowCredits(limit, state.used, state.used + input.amount)) {
@@ -298,5 +301,11 @@ async function refundCharge(tx: Db, chargeId: string, now: Date): Promise<number
     now,
   };
   await writeRefund(tx, newId(), chargeId, input);
+  if (input.apiKeyId) await countKeyCredits(tx, input.apiKeyId, -input.amount);
   return charge.amount;
+}
+
+/** The credits a workspace spent this period (accounts §3 character_count). */
+export function creditsUsed(db: Db, workspaceId: string): Promise<number> {
+  return balanceOf(db, workspaceId);
 }

@@ -2,11 +2,12 @@ import type { SubscriptionStatus, SubscriptionTier } from '@parla/contracts';
 import { and, eq, gt, gte, inArray, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
+import { newId } from '../../platform/ids';
 import { apiKeys } from '../api-keys/api-keys.tables';
 import { billingSubscriptions } from '../billing/billing.tables';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
-import { concurrencySlots, creditLedger } from './credits.tables';
+import { concurrencySlots, creditBalances, creditLedger } from './credits.tables';
 
 /** The columns that decide whether a workspace may spend: its plan, payment status, count and extension. */
 export interface QuotaRow {
@@ -20,7 +21,7 @@ export interface QuotaRow {
 /** The columns of a QuotaRow, for a select over workspaces joined with billing and the owner. */
 const quotaColumns = {
   tier: workspaces.tier,
-  used: workspaces.characterCount,
+  used: sql<number>`coalesce(${creditBalances.used}, 0)`,
   status: sql<SubscriptionStatus | null>`${billingSubscriptions.status}`,
   allowedToExtend: users.allowedToExtendCharacterLimit,
   maxExtension: users.maxCharacterLimitExtension,
@@ -31,6 +32,7 @@ export async function findQuotaRow(db: Db, workspaceId: string): Promise<QuotaRo
   const [row] = await db
     .select(quotaColumns)
     .from(workspaces)
+    .leftJoin(creditBalances, eq(creditBalances.workspaceId, workspaces.id))
     .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, workspaces.id))
     .leftJoin(users, eq(users.id, workspaces.ownerId))
     .where(eq(workspaces.id, workspaceId));
@@ -60,6 +62,7 @@ export async function lockSpendRow(
       ownerId: workspaces.ownerId,
     })
     .from(workspaces)
+    .leftJoin(creditBalances, eq(creditBalances.workspaceId, workspaces.id))
     .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, workspaces.id))
     .leftJoin(users, eq(users.id, workspaces.ownerId))
     .leftJoin(apiKeys, eq(apiKeys.id, apiKeyId ?? ''))
@@ -86,7 +89,8 @@ function ledgerInsert(id: string, kind: 'charge' | 'refund', input: LedgerInput,
 
 /**
  * Writes a spend in one statement: the slot (when one is taken, its lease on the database's clock from
- * this moment), the API key's count, the ledger row of the charge and the workspace's count.
+ * this moment), the ledger row of the charge and the workspace's balance (the API key's count is the
+ * api-keys module's, counted through its front door).
  */
 export async function writeSpend(
   tx: Db,
@@ -101,12 +105,11 @@ export async function writeSpend(
         ), `
     : sql``;
   await tx.execute(sql`
-      with ${slotWrites}api_key as (
-        update api_keys set character_count = character_count + ${input.amount} where id = ${input.apiKeyId ?? null}
-      ), ledger as (
+      with ${slotWrites}ledger as (
         ${ledgerInsert(chargeId, 'charge', input)}
       )
-      update workspaces set character_count = character_count + ${input.amount} where id = ${input.workspaceId}`);
+      insert into credit_balances (workspace_id, used) values (${input.workspaceId}, ${input.amount})
+      on conflict (workspace_id) do update set used = credit_balances.used + excluded.used`);
 }
 
 /** Deletes a slot row; answers what it held (null when it was gone already). */
@@ -198,7 +201,7 @@ export async function findUnrefundedCharge(
   return charge ?? null;
 }
 
-/** Writes a refund in one statement: its ledger row tied to the charge, the workspace's and key's counts down. */
+/** Writes a refund in one statement: its ledger row tied to the charge, the workspace's balance down. */
 export async function writeRefund(
   tx: Db,
   refundId: string,
@@ -206,12 +209,9 @@ export async function writeRefund(
   input: LedgerInput,
 ): Promise<void> {
   await tx.execute(sql`
-    with ledger as (${ledgerInsert(refundId, 'refund', input, chargeId)}), api_key as (
-      update api_keys set character_count = greatest(0, character_count - ${input.amount})
-      where id = ${input.apiKeyId ?? null}
-    )
-    update workspaces set character_count = greatest(0, character_count - ${input.amount})
-    where id = ${input.workspaceId}`);
+    with ledger as (${ledgerInsert(refundId, 'refund', input, chargeId)})
+    update credit_balances set used = greatest(0, used - ${input.amount})
+    where workspace_id = ${input.workspaceId}`);
 }
 
 /** The charges and refunds of a workspace between `start` and `end` (the usage chart). */
@@ -246,4 +246,26 @@ export async function listLedgerUsage(
         lt(creditLedger.createdAt, end),
       ),
     );
+}
+
+/**
+ * Starts a new period (billing's `credits.period_started`): the balance back to 0 and a `reset` row in the
+ * ledger with the count it cleared, so the count can still be explained.
+ */
+export async function resetBalance(tx: Db, workspaceId: string, at: Date): Promise<void> {
+  await tx.execute(sql`
+    with cleared as (
+      delete from credit_balances where workspace_id = ${workspaceId} returning used
+    )
+    insert into credit_ledger (id, workspace_id, kind, amount, created_at)
+    values (${newId()}, ${workspaceId}, 'reset', coalesce((select used from cleared), 0), ${at})`);
+}
+
+/** The credits a workspace spent this period (accounts §3 character_count). */
+export async function balanceOf(db: Db, workspaceId: string): Promise<number> {
+  const [row] = await db
+    .select({ used: creditBalances.used })
+    .from(creditBalances)
+    .where(eq(creditBalances.workspaceId, workspaceId));
+  return row?.used ?? 0;
 }

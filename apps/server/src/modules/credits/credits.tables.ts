@@ -28,6 +28,17 @@ export const concurrencySlots = pgTable(
 );
 
 /**
+ * The credits a workspace spent this period (accounts §3 character_count): raised by every charge, lowered
+ * by every refund, back to 0 when a period starts (billing's `credits.period_started`). No row: none spent.
+ */
+export const creditBalances = pgTable('credit_balances', {
+  workspaceId: text('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  used: integer('used').notNull().default(0),
+});
+
+/**
  * The credit ledger (issue 5 "Credits"): every charge, refund and period reset of a workspace's
  * character_count, so the count can be explained and the usage page can chart it by model and voice.
  * Within a period, character_count = sum(charges) − sum(refunds) since the last reset.

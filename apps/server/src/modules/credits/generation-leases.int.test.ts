@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids';
 import { signUpWithApiKey } from '../../test/factories';
+import { characterCountOf, setCharacterCount } from '../../test/speech-fixtures';
 import { createTestApp, spendDepsOf, type TestApp } from '../../test/test-app';
 import { workspaces } from '../workspaces/workspaces.tables';
 import {
@@ -36,13 +37,7 @@ async function account() {
 const open = (workspaceId: string, amount: number) =>
   openGeneration(spendDepsOf(t), { workspaceId, amount, now: new Date(), leaseMs: 60_000 });
 
-async function used(workspaceId: string): Promise<number> {
-  const [row] = await db()
-    .select({ used: workspaces.characterCount })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId));
-  return row?.used ?? -1;
-}
+const used = (workspaceId: string) => characterCountOf(db(), workspaceId);
 
 /** Makes the leases of these slots run out, as if their process had died a while ago. */
 async function expire(slotIds: string[]): Promise<void> {
@@ -117,7 +112,7 @@ describe('durable reservations', () => {
         amount: 30,
         createdAt: new Date(Date.now() + 1000),
       });
-    await db().update(workspaces).set({ characterCount: 0 }).where(eq(workspaces.id, workspaceId));
+    await setCharacterCount(db(), workspaceId, 0);
     await refundGeneration(db(), slotId);
     expect(await used(workspaceId)).toBe(0);
     expect(await refundsOf(workspaceId)).toEqual([]);

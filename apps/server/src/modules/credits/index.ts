@@ -1,8 +1,12 @@
-/** The credits module's front door: what other modules may use (issue 17; the rest is its own). */
+/**
+ * The credits module's front door, for the metering module alone (issue 26 item 1: only metering reaches
+ * credit reservation, settlement and refund; lint refuses any other importer).
+ */
 
 export type { Reservation } from './credits.service';
 export {
   assertQuota,
+  creditsUsed,
   openGeneration,
   readQuotaState,
   refundGeneration,

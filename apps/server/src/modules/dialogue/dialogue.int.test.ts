@@ -11,6 +11,7 @@ import {
   newSpeechAccount,
   premadeVoiceId,
   type SpeechAccount,
+  setCharacterCount,
 } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { historyItems } from '../history/history.tables';
@@ -297,10 +298,7 @@ describe('text to dialogue over HTTP', () => {
   it('refuses past the quota with quota_exceeded (401), for the sum of the lines', async () => {
     const acct = await newAccount();
     // Enough for any one line, not for all of them.
-    await db()
-      .update(workspaces)
-      .set({ characterCount: 10_000 - 50 })
-      .where(eq(workspaces.id, acct.workspaceId));
+    await setCharacterCount(db(), acct.workspaceId, 10_000 - 50);
     const res = await post(acct, '/v1/text-to-dialogue/stream', { inputs: LINES });
     expect([res.statusCode, detailOf(res).status]).toEqual([401, 'quota_exceeded']);
     expect(detailOf(res).message).toContain(`while ${CHARACTERS} credits are required`);
@@ -329,11 +327,7 @@ describe('an engine that fails', () => {
         expect(res.statusCode).toBe(503);
         expect(ErrorResponse.parse(res.json()).detail.message).toContain('Nothing was charged');
       }
-      const [ws] = await broken.deps.database.db
-        .select()
-        .from(workspaces)
-        .where(eq(workspaces.id, session.workspace_id));
-      expect(ws?.characterCount).toBe(0);
+      expect(await characterCountOf(broken.deps.database.db, session.workspace_id)).toBe(0);
       const kept = await broken.deps.database.db
         .select()
         .from(historyItems)

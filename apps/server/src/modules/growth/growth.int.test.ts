@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { getUser } from '../users/users.store';
-import { adVisits } from './growth.tables';
+import { adVisits, userReferrals } from './growth.tables';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,7 +47,9 @@ async function referrer() {
 const live = (value: string) => ({ value, expiresTimestamp: Date.now() + REFERRAL_RECORD_LIFETIME_MS });
 const setup = (token: string, referral: unknown) =>
   call('POST', '/v1/user/post-registration-user-setup', { token, body: { referral } });
-const referredBy = async (userId: string) => (await getUser(db(), userId))?.referredByCode ?? null;
+const referredBy = async (userId: string) =>
+  (await db().select().from(userReferrals).where(eq(userReferrals.userId, userId)))[0]?.referredByCode ??
+  null;
 const countOf = async (token: string) =>
   (await call('GET', '/v1/user/referrals', { token })).json() as { count: number };
 

@@ -1,41 +1,57 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { users } from '../users/users.tables';
-import { adVisits } from './growth.tables';
+import { adVisits, userReferrals } from './growth.tables';
 
 export async function insertAdVisit(db: Db, visit: typeof adVisits.$inferInsert): Promise<void> {
   await db.insert(adVisits).values(visit);
 }
 
-/** What a referral at sign-up is checked against: the new account's own state. */
-export async function getReferralState(
+/** A user's referrals as stored, or undefined when there are none. */
+export async function findUserReferral(db: Db, userId: string) {
+  const [row] = await db.select().from(userReferrals).where(eq(userReferrals.userId, userId));
+  return row;
+}
+
+/** Writes these referral fields of a user (the row is made on the first write). */
+export async function saveUserReferral(
   db: Db,
   userId: string,
-): Promise<
-  { isNewUser: boolean; referredByCode: string | null; referralLinkCode: string | null } | undefined
-> {
-  const [row] = await db
-    .select({
-      isNewUser: users.isNewUser,
-      referredByCode: users.referredByCode,
-      referralLinkCode: users.referralLinkCode,
+  fields: { referredByCode?: string; signupSource?: Record<string, string> },
+): Promise<void> {
+  await db
+    .insert(userReferrals)
+    .values({ userId, ...fields })
+    .onConflictDoUpdate({ target: userReferrals.userId, set: fields });
+}
+
+/** Gives the user this referral link code unless they have one; answers whether this call set it. */
+export async function claimReferralLinkCode(db: Db, userId: string, code: string): Promise<boolean> {
+  const rows = await db
+    .insert(userReferrals)
+    .values({ userId, referralLinkCode: code })
+    .onConflictDoUpdate({
+      target: userReferrals.userId,
+      set: { referralLinkCode: code },
+      where: isNull(userReferrals.referralLinkCode),
     })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
+    .returning({ userId: userReferrals.userId });
+  return rows.length > 0;
 }
 
 /** The user whose referral link carries this code, if any. */
 export async function findReferrerId(db: Db, code: string): Promise<string | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.referralLinkCode, code));
-  return row?.id;
+  const [row] = await db
+    .select({ userId: userReferrals.userId })
+    .from(userReferrals)
+    .where(eq(userReferrals.referralLinkCode, code));
+  return row?.userId;
 }
 
 /** How many accounts signed up with this referral code. */
 export async function countReferredUsers(db: Db, code: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
-    .from(users)
-    .where(eq(users.referredByCode, code));
+    .from(userReferrals)
+    .where(and(eq(userReferrals.referredByCode, code)));
   return row?.count ?? 0;
 }

@@ -1,2 +1,2 @@
-/** The growth module's front door: what other modules may use (issue 17; the rest is its own). */
-export { referralCodeToKeep } from './growth.service';
+/** The growth module's front door: what other modules may do (issue 26 item 1; the rest is its own). */
+export { ensureReferralLinkCode, recordSignupReferral, referralLinkCodeOf } from './growth.service';

@@ -6,6 +6,7 @@ export type { Budget, MeteredCaller, MeteredWork, MeteringDeps } from './meterin
 export {
   assertAffordable,
   assertFormatAllowed,
+  creditsUsedOf,
   finishStreamed,
   openBudget,
   recordGeneration,

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
 import { signUpWithApiKey } from '../../test/factories';
+import { characterCountOf, setCharacterCount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { concurrencySlots, creditLedger } from '../credits/credits.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
@@ -23,10 +24,8 @@ afterAll(() => t.close());
 async function callerWithCredits(used: number): Promise<MeteredCaller> {
   const { userId, workspaceId } = await signUpWithApiKey(t.app);
   // Scale (15 concurrent requests), its credits nearly spent: 1,000 left.
-  await db()
-    .update(workspaces)
-    .set({ tier: 'growing_business', characterCount: used })
-    .where(eq(workspaces.id, workspaceId));
+  await db().update(workspaces).set({ tier: 'growing_business' }).where(eq(workspaces.id, workspaceId));
+  await setCharacterCount(db(), workspaceId, used);
   return { userId, workspaceId, requestId: 'test' };
 }
 
@@ -64,10 +63,7 @@ describe('metering', () => {
         ).catch(() => undefined),
       ),
     );
-    const [row] = await db()
-      .select({ used: workspaces.characterCount })
-      .from(workspaces)
-      .where(eq(workspaces.id, caller.workspaceId));
+    const row = { used: await characterCountOf(db(), caller.workspaceId) };
     expect(row?.used).toBe(limit - 1000 + 500);
     const [ledger] = await db()
       .select({
@@ -102,10 +98,7 @@ describe('metering', () => {
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(signal?.aborted).toBe(true);
-    const [row] = await db()
-      .select({ used: workspaces.characterCount })
-      .from(workspaces)
-      .where(eq(workspaces.id, caller.workspaceId));
+    const row = { used: await characterCountOf(db(), caller.workspaceId) };
     expect(row?.used).toBe(0);
   });
 });

@@ -16,6 +16,7 @@ import type { Storage } from '../../platform/storage/storage';
 import type { GenerationLeases } from '../credits';
 import {
   assertQuota,
+  creditsUsed,
   openGeneration,
   type Reservation,
   readQuotaState,
@@ -227,4 +228,9 @@ export function finishStreamed(
       body.fail(error);
     }
   })();
+}
+
+/** The credits a workspace spent this period (accounts §3 character_count): what its plan's limit counts. */
+export function creditsUsedOf(deps: Pick<MeteringDeps, 'db'>, workspaceId: string): Promise<number> {
+  return creditsUsed(deps.db, workspaceId);
 }

@@ -1,2 +1,3 @@
-/** The onboarding module's front door: what other modules may use (issue 17; the rest is its own). */
-export { toUserOnboarding } from './onboarding.present';
+/** The onboarding module's front door: what other modules may do (issue 26 item 1; the rest is its own). */
+export type { UserOnboarding } from './onboarding.present';
+export { startOnboarding, userOnboardingOf } from './onboarding.service';

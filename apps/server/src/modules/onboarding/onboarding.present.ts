@@ -5,8 +5,8 @@ import {
   type OnboardingChecklistResponse,
   type UserResponse,
 } from '@parla/contracts';
-import type { OnboardingSurvey, StoredChecklist } from '../users/users.tables';
 import type { ChecklistState } from './onboarding.store';
+import type { OnboardingSurvey, StoredChecklist, UserOnboardingRow } from './onboarding.tables';
 
 type StoredItem = StoredChecklist['items'][number];
 
@@ -35,14 +35,24 @@ export function toOnboardingChecklistResponse(state: ChecklistState): Onboarding
   };
 }
 
-/** accounts §3 User.onboarding_survey and User.onboarding_checklist for `GET /v1/user`. */
-export function toUserOnboarding(user: {
-  onboardingSurvey: OnboardingSurvey | null;
-  onboardingChecklist: StoredChecklist | null;
-}): Pick<UserResponse, 'onboarding_survey' | 'onboarding_checklist'> {
-  const survey = user.onboardingSurvey;
-  const checklist = user.onboardingChecklist && toOnboardingChecklist(user.onboardingChecklist);
+/** What `GET /v1/user` shows of a user's onboarding (accounts §3). */
+export type UserOnboarding = Pick<
+  UserResponse,
+  | 'is_onboarding_completed'
+  | 'is_onboarding_checklist_completed'
+  | 'onboarding_survey'
+  | 'onboarding_checklist'
+>;
+
+/** accounts §3 is_onboarding_completed, …_checklist_completed, onboarding_survey and _checklist for `GET /v1/user`. */
+export function toUserOnboarding(row: UserOnboardingRow | undefined): UserOnboarding {
+  const survey: OnboardingSurvey | null = row?.onboardingSurvey ?? null;
+  const stored: StoredChecklist | null = row?.onboardingChecklist ?? null;
+  const checklist = stored && toOnboardingChecklist(stored);
   return {
+    // No row: an account an operator made, onboarded already.
+    is_onboarding_completed: row?.isOnboardingCompleted ?? true,
+    is_onboarding_checklist_completed: row?.isOnboardingChecklistCompleted ?? true,
     onboarding_survey: survey && {
       first_name: survey.first_name ?? null,
       role: survey.role ?? null,

@@ -9,14 +9,17 @@ import { type Clock, toUnixSeconds } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { toOnboardingChecklistResponse } from './onboarding.present';
+import { getUser, setFirstNameIfEmpty } from '../users';
+import { toOnboardingChecklistResponse, toUserOnboarding, type UserOnboarding } from './onboarding.present';
 import {
   acknowledgeStoredItems,
   type ChecklistState,
   completeStoredItem,
+  findOnboarding,
   getChecklistState,
   hideStoredChecklist,
   insertChecklist,
+  insertPendingOnboarding,
   markStoredChecklistComplete,
   saveSurvey,
 } from './onboarding.store';
@@ -42,22 +45,37 @@ const notStarted = () => new AppError('conflict', 'Your onboarding checklist has
 
 const userGone = () => new AppError('unauthorized', 'Your session has ended. Please sign in again.');
 
-/** `POST /v1/user/onboarding-survey-complete`: keeps the answers; onboarding is done; fills an empty name. */
-export async function completeSurvey(db: Db, userId: string, input: OnboardingSurveyRequest): Promise<void> {
-  const saved = await saveSurvey(db, userId, {
-    first_name: input.first_name,
-    role: input.role,
-    subrole: input.subrole || null,
-    timezone: input.timezone,
-    source: input.source || null,
-  });
-  if (!saved) throw userGone();
+/** An account made by sign-up takes the survey at /app/onboarding (accounts §3 is_onboarding_completed). */
+export async function startOnboarding(db: Db, userId: string): Promise<void> {
+  await insertPendingOnboarding(db, userId);
 }
 
+/** What `GET /v1/user` shows of a user's onboarding. */
+export async function userOnboardingOf(db: Db, userId: string): Promise<UserOnboarding> {
+  return toUserOnboarding(await findOnboarding(db, userId));
+}
+
+/** `POST /v1/user/onboarding-survey-complete`: keeps the answers; onboarding is done; fills an empty name. */
+export async function completeSurvey(db: Db, userId: string, input: OnboardingSurveyRequest): Promise<void> {
+  if (!(await getUser(db, userId))) throw userGone();
+  await db.transaction(async (tx) => {
+    await saveSurvey(tx, userId, {
+      first_name: input.first_name,
+      role: input.role,
+      subrole: input.subrole || null,
+      timezone: input.timezone,
+      source: input.source || null,
+    });
+    await setFirstNameIfEmpty(tx, userId, input.first_name);
+  });
+}
+
+/** The user's checklist; a user without an onboarding row has none started (and is onboarded). */
 async function requireState(db: Db, userId: string): Promise<ChecklistState> {
   const state = await getChecklistState(db, userId);
-  if (!state) throw userGone();
-  return state;
+  if (state) return state;
+  if (!(await getUser(db, userId))) throw userGone();
+  return { checklist: null, completed: true };
 }
 
 /** The checklist fetch. */
@@ -142,14 +160,14 @@ export async function updateChecklistItem(
 /** `hide`: the checklist no longer shows (its items still complete). */
 export async function hideChecklist(db: Db, userId: string): Promise<OnboardingChecklistResponse> {
   const state = await hideStoredChecklist(db, userId);
-  if (!state) throw (await getChecklistState(db, userId)) ? notStarted() : userGone();
+  if (!state) throw (await getUser(db, userId)) ? notStarted() : userGone();
   return toOnboardingChecklistResponse(state);
 }
 
 /** `mark-complete`: is_onboarding_checklist_completed becomes true. */
 export async function markChecklistComplete(db: Db, userId: string): Promise<OnboardingChecklistResponse> {
   const state = await markStoredChecklistComplete(db, userId);
-  if (!state) throw (await getChecklistState(db, userId)) ? notStarted() : userGone();
+  if (!state) throw (await getUser(db, userId)) ? notStarted() : userGone();
   return toOnboardingChecklistResponse(state);
 }
 
@@ -158,8 +176,10 @@ export async function acknowledgeChecklist(
   deps: OnboardingDeps,
   userId: string,
 ): Promise<OnboardingChecklistResponse & { acknowledged: OnboardingChecklistItemId[] }> {
-  const result = await acknowledgeStoredItems(deps.db, userId, toUnixSeconds(deps.clock.now()));
-  if (!result) throw userGone();
+  const result = (await acknowledgeStoredItems(deps.db, userId, toUnixSeconds(deps.clock.now()))) ?? {
+    state: await requireState(deps.db, userId),
+    acknowledged: [],
+  };
   const known = new Set<string>(ONBOARDING_CHECKLIST_ITEMS);
   return {
     ...toOnboardingChecklistResponse(result.state),

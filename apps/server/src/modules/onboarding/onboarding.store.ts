@@ -1,6 +1,11 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { type OnboardingSurvey, type StoredChecklist, users } from '../users/users.tables';
+import {
+  type OnboardingSurvey,
+  type StoredChecklist,
+  type UserOnboardingRow,
+  userOnboarding,
+} from './onboarding.tables';
 
 /** A user's checklist as stored, and whether it is marked complete. */
 export interface ChecklistState {
@@ -9,36 +14,52 @@ export interface ChecklistState {
 }
 
 const stateColumns = {
-  checklist: users.onboardingChecklist,
-  completed: users.isOnboardingChecklistCompleted,
+  checklist: userOnboarding.onboardingChecklist,
+  completed: userOnboarding.isOnboardingChecklistCompleted,
 };
 
-/** Keeps the survey, marks onboarding done and fills the first name when the user has none. */
-export async function saveSurvey(db: Db, userId: string, survey: OnboardingSurvey): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({
-      onboardingSurvey: survey,
-      isOnboardingCompleted: true,
-      firstName: sql`coalesce(nullif(trim(${users.firstName}), ''), ${survey.first_name})`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id });
-  return rows.length > 0;
+/** A user's onboarding row, or undefined when they have none (onboarded, no checklist started). */
+export async function findOnboarding(db: Db, userId: string): Promise<UserOnboardingRow | undefined> {
+  const [row] = await db.select().from(userOnboarding).where(eq(userOnboarding.userId, userId));
+  return row;
 }
 
+/** An account made by sign-up: its survey is to be taken (accounts §3 is_onboarding_completed false). */
+export async function insertPendingOnboarding(db: Db, userId: string): Promise<void> {
+  await db
+    .insert(userOnboarding)
+    .values({ userId, isOnboardingCompleted: false })
+    .onConflictDoUpdate({ target: userOnboarding.userId, set: { isOnboardingCompleted: false } });
+}
+
+/** Keeps the survey and marks onboarding done. */
+export async function saveSurvey(db: Db, userId: string, survey: OnboardingSurvey): Promise<void> {
+  await db
+    .insert(userOnboarding)
+    .values({ userId, onboardingSurvey: survey, isOnboardingCompleted: true })
+    .onConflictDoUpdate({
+      target: userOnboarding.userId,
+      set: { onboardingSurvey: survey, isOnboardingCompleted: true },
+    });
+}
+
+/** The checklist as stored; undefined when the user has no onboarding row. */
 export async function getChecklistState(db: Db, userId: string): Promise<ChecklistState | undefined> {
-  const [row] = await db.select(stateColumns).from(users).where(eq(users.id, userId));
+  const [row] = await db.select(stateColumns).from(userOnboarding).where(eq(userOnboarding.userId, userId));
   return row;
 }
 
 /** Stores a new checklist unless one exists (then nothing changes); answers whether this call stored it. */
 export async function insertChecklist(db: Db, userId: string, checklist: StoredChecklist): Promise<boolean> {
   const rows = await db
-    .update(users)
-    .set({ onboardingChecklist: checklist, isOnboardingChecklistCompleted: false })
-    .where(and(eq(users.id, userId), isNull(users.onboardingChecklist)))
-    .returning({ id: users.id });
+    .insert(userOnboarding)
+    .values({ userId, onboardingChecklist: checklist, isOnboardingChecklistCompleted: false })
+    .onConflictDoUpdate({
+      target: userOnboarding.userId,
+      set: { onboardingChecklist: checklist, isOnboardingChecklistCompleted: false },
+      where: isNull(userOnboarding.onboardingChecklist),
+    })
+    .returning({ userId: userOnboarding.userId });
   return rows.length > 0;
 }
 
@@ -53,11 +74,11 @@ export async function completeStoredItem(
   itemId: string,
   completedAtUnix: number,
 ): Promise<boolean> {
-  const items = sql`${users.onboardingChecklist} -> 'items'`;
+  const items = sql`${userOnboarding.onboardingChecklist} -> 'items'`;
   const rows = await db
-    .update(users)
+    .update(userOnboarding)
     .set({
-      onboardingChecklist: sql`jsonb_set(${users.onboardingChecklist}, '{items}', (
+      onboardingChecklist: sql`jsonb_set(${userOnboarding.onboardingChecklist}, '{items}', (
         select jsonb_agg(
           case when entry.item ->> 'id' = ${itemId} and entry.item ->> 'completed_at' is null
             then entry.item || jsonb_build_object('completed_at', ${completedAtUnix}::integer)
@@ -67,22 +88,24 @@ export async function completeStoredItem(
     })
     .where(
       and(
-        eq(users.id, userId),
-        isNotNull(users.onboardingChecklist),
+        eq(userOnboarding.userId, userId),
+        isNotNull(userOnboarding.onboardingChecklist),
         sql`exists (select 1 from jsonb_array_elements(${items}) as open_item(item)
           where open_item.item ->> 'id' = ${itemId} and open_item.item ->> 'completed_at' is null)`,
       ),
     )
-    .returning({ id: users.id });
+    .returning({ userId: userOnboarding.userId });
   return rows.length > 0;
 }
 
 /** Hides a started checklist; undefined when none is started. */
 export async function hideStoredChecklist(db: Db, userId: string): Promise<ChecklistState | undefined> {
   const [row] = await db
-    .update(users)
-    .set({ onboardingChecklist: sql`jsonb_set(${users.onboardingChecklist}, '{hidden}', 'true'::jsonb)` })
-    .where(and(eq(users.id, userId), isNotNull(users.onboardingChecklist)))
+    .update(userOnboarding)
+    .set({
+      onboardingChecklist: sql`jsonb_set(${userOnboarding.onboardingChecklist}, '{hidden}', 'true'::jsonb)`,
+    })
+    .where(and(eq(userOnboarding.userId, userId), isNotNull(userOnboarding.onboardingChecklist)))
     .returning(stateColumns);
   return row;
 }
@@ -93,16 +116,16 @@ export async function markStoredChecklistComplete(
   userId: string,
 ): Promise<ChecklistState | undefined> {
   const [row] = await db
-    .update(users)
+    .update(userOnboarding)
     .set({ isOnboardingChecklistCompleted: true })
-    .where(and(eq(users.id, userId), isNotNull(users.onboardingChecklist)))
+    .where(and(eq(userOnboarding.userId, userId), isNotNull(userOnboarding.onboardingChecklist)))
     .returning(stateColumns);
   return row;
 }
 
 /**
  * Marks every completed, not yet acknowledged item acknowledged, under the row's lock, and answers those
- * items: two calls at once never both get one. Undefined when the user is gone.
+ * items: two calls at once never both get one. Undefined when the user has no onboarding row.
  */
 export async function acknowledgeStoredItems(
   db: Db,
@@ -110,7 +133,11 @@ export async function acknowledgeStoredItems(
   acknowledgedAtUnix: number,
 ): Promise<{ state: ChecklistState; acknowledged: string[] } | undefined> {
   return db.transaction(async (tx) => {
-    const [state] = await tx.select(stateColumns).from(users).where(eq(users.id, userId)).for('update');
+    const [state] = await tx
+      .select(stateColumns)
+      .from(userOnboarding)
+      .where(eq(userOnboarding.userId, userId))
+      .for('update');
     if (!state?.checklist) return state && { state, acknowledged: [] };
     const acknowledged = state.checklist.items
       .filter((item) => item.completed_at !== null && item.acknowledged_at == null)
@@ -122,7 +149,10 @@ export async function acknowledgeStoredItems(
         acknowledged.includes(item.id) ? { ...item, acknowledged_at: acknowledgedAtUnix } : item,
       ),
     };
-    await tx.update(users).set({ onboardingChecklist: checklist }).where(eq(users.id, userId));
+    await tx
+      .update(userOnboarding)
+      .set({ onboardingChecklist: checklist })
+      .where(eq(userOnboarding.userId, userId));
     return { state: { ...state, checklist }, acknowledged };
   });
 }

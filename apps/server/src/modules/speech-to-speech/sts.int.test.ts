@@ -12,6 +12,7 @@ import {
   newSpeechAccount,
   premadeVoiceId,
   type SpeechAccount,
+  setCharacterCount,
 } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { workspaces } from '../workspaces/workspaces.tables';
@@ -312,10 +313,7 @@ describe('speech to speech refusals: nothing charged, nothing kept', () => {
   it('refuses a caller without the credits for the file before decoding it', async () => {
     const poor = await newAccount();
     // All but a few credits used: a recording of several seconds costs more than is left.
-    await db()
-      .update(workspaces)
-      .set({ characterCount: sql`${workspaces.characterCount} + 9990` })
-      .where(eq(workspaces.id, poor.workspaceId));
+    await setCharacterCount(db(), poor.workspaceId, (await characterCountOf(db(), poor.workspaceId)) + 9990);
     const refused = await postForm(poor, FEMALE, {}, { bytes: maleMp3, name: 'a.mp3' });
     expect(refused.response.status).toBe(401);
     expect(JSON.parse(refused.body.toString()).detail.status).toBe('quota_exceeded');

@@ -5,7 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { wordErrorRate } from '../../providers/stt/words';
-import { characterCountOf, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
+import {
+  characterCountOf,
+  newSpeechAccount,
+  type SpeechAccount,
+  setCharacterCount,
+} from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fliteSpeech } from '../../test/test-signals';
 import { workspaces } from '../workspaces/workspaces.tables';
@@ -373,10 +378,7 @@ describe('bad input on a realtime session', () => {
 
   it('a workspace without credits is refused with quota_exceeded', async () => {
     const a = await account();
-    await db()
-      .update(workspaces)
-      .set({ characterCount: 100_000_000 })
-      .where(eq(workspaces.id, a.workspaceId));
+    await setCharacterCount(db(), a.workspaceId, 100_000_000);
     const socket = openSocket('model_id=parla_stt_v1', { 'xi-api-key': a.key });
     const closed = await socket.closed;
     expect(socket.messages[0]?.message_type).toBe('quota_exceeded');

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeAudio } from '../../test/audio-probe';
 import { signUpWithApiKey } from '../../test/factories';
+import { characterCountOf } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { historyItems } from '../history/history.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
@@ -51,11 +52,7 @@ describe('v3 audio tags through the API (model eleven_v3)', () => {
       tagged.alignment?.characterEndTimesSeconds[at],
     );
 
-    const [workspace] = await t.deps.database.db
-      .select()
-      .from(workspaces)
-      .where(eq(workspaces.id, workspaceId));
-    expect(workspace?.characterCount).toBe(TEXT.length + unpaused.length);
+    expect(await characterCountOf(t.deps.database.db, workspaceId)).toBe(TEXT.length + unpaused.length);
     const items = await t.deps.database.db
       .select()
       .from(historyItems)
@@ -99,10 +96,6 @@ describe('v3 audio tags through the API (model eleven_v3)', () => {
     expect(ErrorResponse.parse(res.json()).detail.message).toBe(
       'The text holds only audio tags: there is nothing to speak.',
     );
-    const [workspace] = await t.deps.database.db
-      .select()
-      .from(workspaces)
-      .where(eq(workspaces.id, workspaceId));
-    expect(workspace?.characterCount).toBe(0);
+    expect(await characterCountOf(t.deps.database.db, workspaceId)).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import {
   newSpeechAccount,
   premadeVoiceId,
   type SpeechAccount,
+  setCharacterCount,
 } from '../../test/speech-fixtures';
 import { createTestApp, spendDepsOf, type TestApp } from '../../test/test-app';
 import { concurrencySlots, creditLedger } from '../credits/credits.tables';
@@ -312,7 +313,7 @@ describe('text to speech refusals: nothing kept, nothing charged', () => {
 
   it.each(FORMS)('refuses past the quota with quota_exceeded (401) (%s)', async (form) => {
     const acct = await newAccount();
-    await db().update(workspaces).set({ characterCount: 9_995 }).where(eq(workspaces.id, acct.workspaceId));
+    await setCharacterCount(db(), acct.workspaceId, 9_995);
     const res = await post(acct, `/v1/text-to-speech/${voice('Kevin')}${form}`, { text: 'Ten chars.' });
     expect([res.statusCode, statusOf(res)]).toEqual([401, 'quota_exceeded']);
     expect(ErrorResponse.parse(res.json()).detail.message).toBe(
@@ -448,11 +449,7 @@ describe('an engine that fails', () => {
       });
       expect(res.statusCode).toBe(503);
       expect(ErrorResponse.parse(res.json()).detail.message).toContain('Nothing was charged');
-      const [ws] = await broken.deps.database.db
-        .select()
-        .from(workspaces)
-        .where(eq(workspaces.id, session.workspace_id));
-      expect(ws?.characterCount).toBe(0);
+      expect(await characterCountOf(broken.deps.database.db, session.workspace_id)).toBe(0);
     } finally {
       await broken.close();
     }

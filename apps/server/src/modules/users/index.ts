@@ -1,3 +1,11 @@
-/** The users module's front door: what other modules may use (issue 17; the rest is its own). */
-export { requireUser } from './users.service';
-export { getUser, getUserByEmail, insertUser, setUserWorkspace, updateUser } from './users.store';
+/** The users module's front door: what other modules may do with the rows everyone reads (issue 26 item 1). */
+export {
+  createUser,
+  deleteUser,
+  getUser,
+  getUserByEmail,
+  requireUser,
+  setFirstNameIfEmpty,
+  setUserWorkspace,
+  updateUser,
+} from './users.service';

@@ -6,4 +6,10 @@ export { premadeSpeaking, resolveSpeakingVoice, timbreFor } from './speaking-voi
 export { deleteWorkspaceVoiceFiles } from './voice-files';
 export type { VoicePreviewDeps } from './voice-previews';
 export { getVoicePreview } from './voice-previews';
-export { DEFAULT_VOICE_SETTINGS, getModel, getVoice } from './voices.service';
+export {
+  DEFAULT_VOICE_SETTINGS,
+  getModel,
+  getVoice,
+  voiceUsageOf,
+  workspaceVoiceIds,
+} from './voices.service';

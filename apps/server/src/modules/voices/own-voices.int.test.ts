@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { flacClaiming, fliteSpeech, makeMediaFile, TEN_SECONDS_OF_TEXT } from '../../test/test-signals';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
-import { voiceSamples, voices } from './voices.tables';
+import { voiceAddEditCounts, voiceSamples, voices } from './voices.tables';
 
 let t: TestApp;
 let baseUrl: string;
@@ -166,8 +166,11 @@ describe('instant voice cloning with the official client', () => {
     await account.sdk.voices.update(voiceId, { name: 'Two samples', files: [wavBlob(woman)] });
     const after = (await db().select().from(voices).where(eq(voices.id, voiceId)))[0];
     expect(after?.profile?.pitch.medianHz).toBeGreaterThan((before?.profile?.pitch.medianHz ?? 0) * 1.1);
-    const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, account.workspaceId));
-    expect(ws?.voiceAddEditCount).toBe(2);
+    const [edits] = await db()
+      .select()
+      .from(voiceAddEditCounts)
+      .where(eq(voiceAddEditCounts.workspaceId, account.workspaceId));
+    expect(edits?.count).toBe(2);
     const subscription = await account.sdk.user.subscription.get();
     expect(subscription).toMatchObject({
       voiceSlotsUsed: 1,
@@ -269,9 +272,9 @@ describe('instant cloning: plans and bad input', () => {
     const account = await starterAccount();
     const max = maxVoiceAddEdits(tierLimits.starter.voiceLimit);
     await db()
-      .update(workspaces)
-      .set({ voiceAddEditCount: max })
-      .where(eq(workspaces.id, account.workspaceId));
+      .insert(voiceAddEditCounts)
+      .values({ workspaceId: account.workspaceId, count: max })
+      .onConflictDoUpdate({ target: voiceAddEditCounts.workspaceId, set: { count: max } });
     const form = () => {
       const f = new FormData();
       f.append('name', 'One too many');
@@ -284,7 +287,7 @@ describe('instant cloning: plans and bad input', () => {
       body: { detail: { status: 'voice_add_edit_limit_reached' } },
     });
 
-    await db().update(workspaces).set({ voiceAddEditCount: 0 }).where(eq(workspaces.id, account.workspaceId));
+    await db().delete(voiceAddEditCounts).where(eq(voiceAddEditCounts.workspaceId, account.workspaceId));
     const row = (await db().select().from(voices).limit(1))[0];
     if (!row) throw new Error('no voice to copy');
     await db()

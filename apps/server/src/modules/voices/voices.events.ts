@@ -1,9 +1,9 @@
 import type { Db } from '../../platform/db/client';
-import { workspaceDeleted } from '../../platform/events/catalog';
+import { creditPeriodStarted, workspaceDeleted } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
 import type { Storage } from '../../platform/storage/storage';
 import { deleteWorkspaceVoiceFiles } from './voice-files';
-import { disableCopiesOfVoices } from './voices.store';
+import { disableCopiesOfVoices, resetVoiceAddEdits } from './voices.store';
 
 /**
  * The clean-up after a workspace's deletion (issue 17: the deleting module publishes, voices cleans up its
@@ -27,4 +27,11 @@ export function subscribeVoices(bus: EventBus, deps: { storage: Storage }): void
     deleteWorkspaceVoiceFiles(deps.storage, event.workspaceId, event.voiceIds);
   bus.on(workspaceDeleted, 'voices.workspace-deleted', deleteFiles);
   bus.on(workspaceDeleted, 'voices.workspace-deleted.durable', deleteFiles, { durable: true });
+  // accounts §9: the voice adds and edits are counted per credit period.
+  bus.on(
+    creditPeriodStarted,
+    'voices.period-started',
+    (event, tx: Db) => resetVoiceAddEdits(tx, event.workspaceId),
+    { inTransaction: true },
+  );
 }

@@ -8,8 +8,10 @@ import {
   type VoiceResponse,
   type VoiceSettings,
 } from '@parla/contracts';
+import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { voiceNotFound } from './speaking-voice';
+import { voiceUsageRow, workspaceVoiceIdsOf } from './voices.store';
 
 /** The settings a voice starts with (the public API's defaults). */
 export const DEFAULT_VOICE_SETTINGS: Required<{ [K in keyof VoiceSettings]: NonNullable<VoiceSettings[K]> }> =
@@ -163,4 +165,20 @@ export function searchVoices(
     total: voices.length,
     nextPageToken: hasMore ? encodeToken(offset + query.pageSize) : null,
   };
+}
+
+/**
+ * A workspace's voice usage for its subscription (accounts §3 voice_slots_used,
+ * professional_voice_slots_used, voice_add_edit_counter).
+ */
+export function voiceUsageOf(
+  db: Db,
+  workspaceId: string,
+): Promise<{ used: number; professional: number; addEdits: number }> {
+  return voiceUsageRow(db, workspaceId);
+}
+
+/** The ids of a workspace's own voices: read before the workspace is deleted, for `workspace.deleted`. */
+export function workspaceVoiceIds(db: Db, workspaceId: string): Promise<string[]> {
+  return workspaceVoiceIdsOf(db, workspaceId);
 }

@@ -3,7 +3,13 @@ import type { Db } from '../../platform/db/client';
 import type { SharedResource } from '../../platform/module';
 import { holdsRole, type ResourceCaller } from '../workspaces';
 import { workspaces } from '../workspaces/workspaces.tables';
-import { type VoiceRow, type VoiceSampleRow, voiceSamples, voices } from './voices.tables';
+import {
+  type VoiceRow,
+  type VoiceSampleRow,
+  voiceAddEditCounts,
+  voiceSamples,
+  voices,
+} from './voices.tables';
 
 /** The columns an own voice is written with. */
 export type NewVoiceRow = typeof voices.$inferInsert;
@@ -161,22 +167,56 @@ export async function disableCopiesOfVoices(db: Db, voiceIds: readonly string[])
     .where(inArray(voices.originalVoiceId, [...voiceIds]));
 }
 
-/** A workspace's plan and its count of voice adds and edits this period, its row locked when asked. */
+/**
+ * A workspace's plan and its count of voice adds and edits this period; with `lock`, the workspace's row is
+ * locked for the transaction (two adds at once are counted one after the other).
+ */
 export async function readVoiceAllowance(db: Db, workspaceId: string, lock: boolean) {
   const query = db
-    .select({ tier: workspaces.tier, edits: workspaces.voiceAddEditCount })
+    .select({ tier: workspaces.tier, edits: sql<number>`coalesce(${voiceAddEditCounts.count}, 0)` })
     .from(workspaces)
+    .leftJoin(voiceAddEditCounts, eq(voiceAddEditCounts.workspaceId, workspaces.id))
     .where(eq(workspaces.id, workspaceId));
-  const [workspace] = lock ? await query.for('update') : await query;
+  const [workspace] = lock ? await query.for('update', { of: workspaces }) : await query;
   return workspace;
 }
 
 /** One more voice add or edit counted for the period. */
 export async function countVoiceAddEdit(db: Db, workspaceId: string): Promise<void> {
   await db
-    .update(workspaces)
-    .set({ voiceAddEditCount: sql`${workspaces.voiceAddEditCount} + 1` })
-    .where(eq(workspaces.id, workspaceId));
+    .insert(voiceAddEditCounts)
+    .values({ workspaceId, count: 1 })
+    .onConflictDoUpdate({
+      target: voiceAddEditCounts.workspaceId,
+      set: { count: sql`${voiceAddEditCounts.count} + 1` },
+    });
+}
+
+/** A new credit period: the count of voice adds and edits starts from 0. */
+export async function resetVoiceAddEdits(db: Db, workspaceId: string): Promise<void> {
+  await db.delete(voiceAddEditCounts).where(eq(voiceAddEditCounts.workspaceId, workspaceId));
+}
+
+/** A workspace's own voices (voice_slots_used), its professional clones, and its adds and edits this period. */
+export async function voiceUsageRow(db: Db, workspaceId: string) {
+  const [row] = await db
+    .select({
+      used: sql<number>`count(*)::int`,
+      professional: sql<number>`(count(*) filter (where ${voices.category} = 'professional'))::int`,
+    })
+    .from(voices)
+    .where(eq(voices.workspaceId, workspaceId));
+  const [edits] = await db
+    .select({ count: voiceAddEditCounts.count })
+    .from(voiceAddEditCounts)
+    .where(eq(voiceAddEditCounts.workspaceId, workspaceId));
+  return { used: row?.used ?? 0, professional: row?.professional ?? 0, addEdits: edits?.count ?? 0 };
+}
+
+/** The ids of a workspace's own voices (read before it is deleted: the rows go by cascade). */
+export async function workspaceVoiceIdsOf(db: Db, workspaceId: string): Promise<string[]> {
+  const rows = await db.select({ id: voices.id }).from(voices).where(eq(voices.workspaceId, workspaceId));
+  return rows.map((row) => row.id);
 }
 
 /** A workspace's plan, or undefined when it is gone. */

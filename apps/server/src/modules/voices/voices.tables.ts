@@ -174,3 +174,14 @@ export const voiceCollections = pgTable(
   },
   (t) => [index('voice_collections_workspace_idx').on(t.workspaceId)],
 );
+
+/**
+ * Voices a workspace added or edited this period (accounts §9: at most round(1.5 × voice_limit + 50)),
+ * back to 0 when its credits start afresh (`credits.period_started`). No row: none yet.
+ */
+export const voiceAddEditCounts = pgTable('voice_add_edit_counts', {
+  workspaceId: text('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  count: integer('count').notNull().default(0),
+});

@@ -3,7 +3,7 @@ import { webhookAutoDisabled } from '../../platform/events/catalog';
 import { newId } from '../../platform/ids';
 import { defineJob } from '../../platform/jobs/job-definition';
 import { openSecret } from '../../platform/secrets';
-import { listWorkspaceAdminIds } from '../workspaces';
+import { workspaceAdminIds } from '../workspaces';
 import { postSignedEvent } from './webhook-delivery';
 import { sealingKeyOf, type WebhookDeps } from './webhooks.context';
 import {
@@ -101,7 +101,7 @@ export async function attemptDelivery(deps: WebhookDeps, payload: DeliveryPayloa
         webhookId: webhook.id,
         name: webhook.name,
         failures: failed.failures,
-        adminIds: await listWorkspaceAdminIds(tx, webhook.workspaceId),
+        adminIds: await workspaceAdminIds(tx, webhook.workspaceId),
       });
     }
   });

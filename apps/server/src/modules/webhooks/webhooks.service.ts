@@ -7,7 +7,7 @@ import {
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { openSecret, sealSecret } from '../../platform/secrets';
-import { isWorkspaceAdmin } from '../workspaces';
+import { holdsAdminRights } from '../workspaces';
 import { postSignedEvent } from './webhook-delivery';
 import { checkRequestHeaders, checkWebhookUrl } from './webhook-url';
 import { sealingKeyOf, type WebhookDeps } from './webhooks.context';
@@ -36,7 +36,7 @@ export const MAX_WEBHOOKS_PER_WORKSPACE = 20;
  * hold the admin rights). Read from the membership now, not from the token.
  */
 async function requireAdmin(deps: Pick<WebhookDeps, 'db'>, caller: WebhookCaller): Promise<void> {
-  if (!(await isWorkspaceAdmin(deps.db, caller.workspaceId, caller.userId))) {
+  if (!(await holdsAdminRights(deps.db, caller.workspaceId, caller.userId))) {
     throw new AppError('forbidden', 'Only workspace admins can manage webhooks.');
   }
 }

@@ -1,7 +1,15 @@
-/** The workspaces module's front door: what other modules may use (issue 17; the rest is its own). */
+/** The workspaces module's front door: what other modules may do (issue 26 item 1; the rest is its own). */
 export { activeMembership, adminRightsRequired, workspaceForToken } from './members.service';
-export { assertRole, callerRoleOn, roleProblem } from './resource-access';
-export type { ResourceCaller } from './sharing.store';
-export { forgetShares, holdsRole } from './sharing.store';
-export { createUserWithWorkspace } from './workspaces.service';
-export { getMemberRole, isWorkspaceAdmin, listWorkspaceAdminIds, updateWorkspace } from './workspaces.store';
+export type { ResourceCaller } from './resource-access';
+export { assertRole, callerRoleOn, holdsRole, roleProblem } from './resource-access';
+export { forgetShares } from './sharing.service';
+export {
+  createUserWithWorkspace,
+  deleteWorkspace,
+  holdsAdminRights,
+  lockWorkspacesOwnedBy,
+  memberRoleOf,
+  setSessionInactivityTimeout,
+  setWorkspaceTier,
+  workspaceAdminIds,
+} from './workspaces.service';

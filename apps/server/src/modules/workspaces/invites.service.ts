@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors';
 import { workspaceInvitationsSent } from '../../platform/events/catalog';
 import { newId } from '../../platform/ids';
 import { sha256Hex } from '../../platform/secrets';
-import { getUser, setUserWorkspace } from '../users';
+import { getUser, setUserWorkspace, updateUser } from '../users';
 import type { UserRow } from '../users/users.tables';
 import { addGroupMembers, listGroupIdsAmong } from './groups.store';
 import { toPendingInvite, toReceivedInvite } from './invites.present';
@@ -19,7 +19,6 @@ import {
   listPendingInviteEmailsAmong,
   listPendingInviteRows,
   lockInvite,
-  markEmailVerified,
   revokeInvites,
   revokePendingInvite,
   revokePendingInvitesTo,
@@ -224,7 +223,7 @@ export async function acceptInvite(
     }
     await setInviteStatus(tx, invite.id, 'accepted', now);
     // Following the mailed link proves the mailbox.
-    if (!user.emailVerifiedAt && answer.invite_code) await markEmailVerified(tx, user.id, now);
+    if (!user.emailVerifiedAt && answer.invite_code) await updateUser(tx, user.id, { emailVerifiedAt: now });
     await setUserWorkspace(tx, user.id, workspace.id);
     return workspace.id;
   });

@@ -143,8 +143,3 @@ export async function lockInvite(db: Db, key: InviteKey): Promise<InviteRow | un
 export async function setInviteStatus(db: Db, id: string, status: InviteStatus, now: Date): Promise<void> {
   await db.update(workspaceInvites).set({ status, respondedAt: now }).where(eq(workspaceInvites.id, id));
 }
-
-/** Marks the user's address as verified (they followed a link mailed to it). */
-export async function markEmailVerified(db: Db, userId: string, now: Date): Promise<void> {
-  await db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
-}

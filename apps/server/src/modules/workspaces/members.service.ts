@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import { workspaceMemberRemoved } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
 import type { Mailer } from '../../providers/mail/mailer';
@@ -20,14 +21,13 @@ import { countPendingInviteEmails } from './invites.store';
 import {
   countMembers,
   deleteMember,
-  disableMemberApiKeys,
   findMemberByEmail,
   findOtherWorkspace,
   getMembership,
   listMembersWithUsers,
   listUserWorkspaceRows,
+  lockUnlockedSeat,
   lockUser,
-  moveUserIfMember,
   updateMemberRow,
 } from './members.store';
 import { forgetMemberShares } from './sharing.store';
@@ -222,7 +222,7 @@ export async function removeMember(
   email: string,
 ): Promise<void> {
   await requireWorkspaceAdmin(deps.db, caller);
-  await deps.db.transaction(async (tx) => {
+  await deps.events.transaction(async (tx, events) => {
     const workspace = await loadWorkspace(tx, caller.workspaceId, true);
     const target = await memberByEmail(tx, workspace.id, email);
     if (target.user.id === workspace.ownerId) {
@@ -231,8 +231,13 @@ export async function removeMember(
     await deleteMember(tx, workspace.id, target.user.id);
     await removeFromWorkspaceGroups(tx, workspace.id, target.user.id);
     await forgetMemberShares(tx, workspace.id, target.user.id);
-    await disableMemberApiKeys(tx, workspace.id, target.user.id, deps.clock.now());
     await moveOutIfCurrent(tx, target.user, workspace.id);
+    // Their API keys for this workspace stop working in this same transaction (the api-keys module's).
+    await events.publish(workspaceMemberRemoved, {
+      workspaceId: workspace.id,
+      userId: target.user.id,
+      atUnixMs: deps.clock.now().getTime(),
+    });
   });
 }
 
@@ -260,10 +265,17 @@ export async function listUserWorkspaces(db: Db, caller: WorkspaceCaller) {
   return rows.map((row) => toUserWorkspace(row, caller));
 }
 
+/**
+ * Makes a workspace the user's current one if they hold an unlocked seat there. The seat is locked while
+ * the user moves: a removal or lock racing the switch waits, and cannot leave the user in the workspace.
+ */
 export async function switchWorkspace(db: Db, userId: string, workspaceId: string): Promise<void> {
-  if (!(await moveUserIfMember(db, userId, workspaceId))) {
-    throw new AppError('resource_not_found', 'You are not a member of this workspace.');
-  }
+  await db.transaction(async (tx) => {
+    if (!(await lockUnlockedSeat(tx, userId, workspaceId))) {
+      throw new AppError('resource_not_found', 'You are not a member of this workspace.');
+    }
+    await setUserWorkspace(tx, userId, workspaceId);
+  });
 }
 
 /** The auth guard's check: the caller still holds an unlocked seat in the workspace their token names. */

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { apiKeys } from '../api-keys/api-keys.tables';
 import { type UserRow, users } from '../users/users.tables';
 import type { WorkspaceRole } from './workspaces.store';
 import { workspaceMembers, workspaces } from './workspaces.tables';
@@ -109,19 +108,6 @@ export async function deleteMember(db: Db, workspaceId: string, userId: string):
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
 }
 
-/** Disables a member's API keys for one workspace (they left it). */
-export async function disableMemberApiKeys(
-  db: Db,
-  workspaceId: string,
-  userId: string,
-  now: Date,
-): Promise<void> {
-  await db
-    .update(apiKeys)
-    .set({ disabledAt: now })
-    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.disabledAt)));
-}
-
 /** Another workspace where the user holds an unlocked seat, one they own first; undefined when none. */
 export async function findOtherWorkspace(
   db: Db,
@@ -168,23 +154,18 @@ export async function lockUser(db: Db, userId: string): Promise<UserRow | undefi
   return row;
 }
 
-/**
- * Makes a workspace the user's current one if they hold an unlocked seat there; false when they do not.
- * One statement: a removal or lock racing the switch cannot leave the user in the workspace.
- */
-export async function moveUserIfMember(db: Db, userId: string, workspaceId: string): Promise<boolean> {
-  const moved = await db
-    .update(users)
-    .set({ workspaceId })
+/** Whether the user holds an unlocked seat in the workspace, locking that seat (a removal waits for it). */
+export async function lockUnlockedSeat(db: Db, userId: string, workspaceId: string): Promise<boolean> {
+  const [seat] = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
     .where(
       and(
-        eq(users.id, userId),
-        sql`exists (select 1 from ${workspaceMembers}
-          where ${workspaceMembers.workspaceId} = ${workspaceId}
-            and ${workspaceMembers.userId} = ${userId}
-            and not ${workspaceMembers.isLocked})`,
+        eq(workspaceMembers.workspaceId, workspaceId),
+        eq(workspaceMembers.userId, userId),
+        eq(workspaceMembers.isLocked, false),
       ),
     )
-    .returning({ id: users.id });
-  return moved.length > 0;
+    .for('update');
+  return seat !== undefined;
 }

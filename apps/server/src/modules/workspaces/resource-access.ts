@@ -1,13 +1,63 @@
-import { higherRole, type ResourceRole, roleCovers } from '@parla/contracts';
+import { higherRole, RESOURCE_ROLES, type ResourceRole, roleCovers } from '@parla/contracts';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import type { ShareableResourceType } from '../../platform/module';
-import { listCallerGrants, type ResourceCaller } from './sharing.store';
+import { listCallerGrants } from './sharing.store';
 import { getMemberRole, isWorkspaceAdmin } from './workspaces.store';
+import { resourceShares, workspaceGroupMembers, workspaceMembers } from './workspaces.tables';
+
+/** Who asks: a member acting in a workspace. */
+export interface ResourceCaller {
+  userId: string;
+  workspaceId: string;
+}
+
+/**
+ * The rule of workspace resources (voices, history items) as a condition on the resource's own table: a
+ * resource belongs to its workspace and its creator. Its creator holds admin on it; others hold what was
+ * shared with them, their groups, or the whole workspace (`default`); a resource whose creator left is
+ * the workspace admins'. Members see nothing else — not even that it exists (404).
+ */
+export function holdsRole(
+  type: ShareableResourceType,
+  columns: { id: AnyPgColumn; workspaceId: AnyPgColumn; creatorId: AnyPgColumn },
+  caller: ResourceCaller,
+  needed: ResourceRole = 'viewer',
+): SQL {
+  const enough = RESOURCE_ROLES.filter((role) => roleCovers(role, needed));
+  const sharedWithCaller = sql`exists (
+    select 1 from ${resourceShares}
+    where ${resourceShares.resourceType} = ${type}
+      and ${resourceShares.resourceId} = ${columns.id}
+      and ${resourceShares.workspaceId} = ${caller.workspaceId}
+      and ${inArray(resourceShares.role, enough)}
+      and (
+        (${resourceShares.principalType} = 'user' and ${resourceShares.principalId} = ${caller.userId})
+        or (${resourceShares.principalType} = 'default' and ${resourceShares.principalId} = ${caller.workspaceId})
+        or (${resourceShares.principalType} = 'group' and ${resourceShares.principalId} in (
+          select ${workspaceGroupMembers.groupId} from ${workspaceGroupMembers}
+          where ${workspaceGroupMembers.userId} = ${caller.userId})))
+  )`;
+  // Whoever made it left the workspace (or the account is gone): it is the admins' now.
+  const creatorGone = sql`(${columns.creatorId} is null or not exists (
+    select 1 from ${workspaceMembers} as creator
+    where creator.workspace_id = ${caller.workspaceId} and creator.user_id = ${columns.creatorId}))`;
+  const orphanForAdmins = sql`(${creatorGone} and exists (
+    select 1 from ${workspaceMembers}
+    where ${workspaceMembers.workspaceId} = ${caller.workspaceId}
+      and ${workspaceMembers.userId} = ${caller.userId}
+      and ${workspaceMembers.role} in ('admin', 'editor')))`;
+  return and(
+    eq(columns.workspaceId, caller.workspaceId),
+    or(eq(columns.creatorId, caller.userId), orphanForAdmins, sharedWithCaller),
+  ) as SQL;
+}
 
 /**
  * The caller's role on one resource of their workspace (its row already read), or null for none: the rule
- * `holdsRole` (sharing.store) puts in SQL, for one resource.
+ * `holdsRole` puts in SQL, for one resource.
  */
 export async function callerRoleOn(
   db: Db,

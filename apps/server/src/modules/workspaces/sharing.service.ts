@@ -7,6 +7,7 @@ import { findMemberByEmail, listMemberContacts } from './members.store';
 import { assertRole, callerRoleOn } from './resource-access';
 import { toResourceMetadata } from './sharing.present';
 import {
+  deleteResourceShares,
   deleteShare,
   listShares,
   type ResourceCaller,
@@ -111,4 +112,9 @@ export async function getResourceMetadata(
     members: await listMemberContacts(deps.db, caller.workspaceId),
     groups: await listGroupRows(deps.db, caller.workspaceId),
   });
+}
+
+/** Drops what a deleted resource was shared with (its module calls this when it deletes one). */
+export async function forgetShares(db: Db, type: ShareableResourceType, resourceId: string): Promise<void> {
+  await deleteResourceShares(db, type, resourceId);
 }

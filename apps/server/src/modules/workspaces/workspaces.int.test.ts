@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client';
 import { createTestUser } from '../../test/factories';
 import { openTestDatabase } from '../../test/test-app';
-import { getUser } from '../users/users.store';
+import { getUser } from '../users';
 import { getMemberRole } from './workspaces.store';
 
 let database: Database;

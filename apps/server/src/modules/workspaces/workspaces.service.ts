@@ -1,9 +1,19 @@
 import type { SubscriptionTier } from '@parla/contracts';
 import type { Db } from '../../platform/db/client';
 import { newId } from '../../platform/ids';
-import { insertUser, setUserWorkspace } from '../users';
+import { createUser, setUserWorkspace } from '../users';
 import type { UserRow } from '../users/users.tables';
-import { insertWorkspaceWithOwner } from './workspaces.store';
+import {
+  deleteWorkspaceRow,
+  getMemberRole,
+  hasOtherMember,
+  insertWorkspaceWithOwner,
+  isWorkspaceAdmin,
+  listWorkspaceAdminIds,
+  lockOwnedWorkspaces,
+  updateWorkspace,
+  type WorkspaceRole,
+} from './workspaces.store';
 import type { WorkspaceRow } from './workspaces.tables';
 
 /**
@@ -19,19 +29,16 @@ export async function createUserWithWorkspace(
     agreesToProductUpdates?: boolean;
     emailVerifiedAt?: Date | null;
     tier?: SubscriptionTier;
-    /** accounts §3 is_onboarding_completed: an account made by sign-up goes through /app/onboarding. */
-    onboardingPending?: boolean;
   },
 ): Promise<{ user: UserRow; workspace: WorkspaceRow }> {
   return db.transaction(async (tx) => {
-    const user = await insertUser(tx, {
+    const user = await createUser(tx, {
       id: newId(),
       email: input.email.toLowerCase(),
       firstName: input.firstName ?? null,
       passwordHash: input.passwordHash ?? null,
       agreesToProductUpdates: input.agreesToProductUpdates ?? false,
       emailVerifiedAt: input.emailVerifiedAt ?? null,
-      isOnboardingCompleted: !input.onboardingPending,
     });
     const name = input.firstName ? `${input.firstName}'s Workspace` : 'My Workspace';
     const workspace = await insertWorkspaceWithOwner(tx, {
@@ -43,4 +50,59 @@ export async function createUserWithWorkspace(
     await setUserWorkspace(tx, user.id, workspace.id);
     return { user: { ...user, workspaceId: workspace.id }, workspace };
   });
+}
+
+/** The member's role in a workspace, or undefined when the user is not a member. */
+export function memberRoleOf(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+): Promise<WorkspaceRole | undefined> {
+  return getMemberRole(db, workspaceId, userId);
+}
+
+/** Whether the user holds the workspace's admin rights (admin or editor, accounts §6). */
+export function holdsAdminRights(db: Db, workspaceId: string, userId: string): Promise<boolean> {
+  return isWorkspaceAdmin(db, workspaceId, userId);
+}
+
+/** The users with admin rights in a workspace (unlocked seats): whom a workspace's notices go to. */
+export function workspaceAdminIds(db: Db, workspaceId: string): Promise<string[]> {
+  return listWorkspaceAdminIds(db, workspaceId);
+}
+
+/** Puts a workspace on a plan's tier (billing's decision; seats and every generation read it). */
+export function setWorkspaceTier(db: Db, workspaceId: string, tier: SubscriptionTier): Promise<void> {
+  return updateWorkspace(db, workspaceId, { tier });
+}
+
+/** accounts §3 Workspace.session_inactivity_timeout (seconds), or null for none. */
+export function setSessionInactivityTimeout(
+  db: Db,
+  workspaceId: string,
+  seconds: number | null,
+): Promise<void> {
+  return updateWorkspace(db, workspaceId, { sessionInactivityTimeout: seconds });
+}
+
+/**
+ * The workspaces a user owns, each with whether anyone else is a member, locked until the transaction ends
+ * (no member joins meanwhile): what deleting the account must check first.
+ */
+export async function lockWorkspacesOwnedBy(
+  tx: Db,
+  userId: string,
+): Promise<{ workspace: WorkspaceRow; hasOtherMembers: boolean }[]> {
+  const owned = await lockOwnedWorkspaces(tx, userId);
+  return Promise.all(
+    owned.map(async (workspace) => ({
+      workspace,
+      hasOtherMembers: await hasOtherMember(tx, workspace.id, userId),
+    })),
+  );
+}
+
+/** Deletes a workspace; its members, items, voices and every module's rows go by cascade. */
+export function deleteWorkspace(tx: Db, workspaceId: string): Promise<void> {
+  return deleteWorkspaceRow(tx, workspaceId);
 }

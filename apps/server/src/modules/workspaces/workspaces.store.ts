@@ -1,5 +1,5 @@
 import { hasAdminRights, type SubscriptionTier } from '@parla/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { type WorkspaceRow, workspaceMembers, workspaces } from './workspaces.tables';
 
@@ -70,4 +70,24 @@ export async function updateWorkspace(
 /** Hands a workspace to another owner. */
 export async function setWorkspaceOwner(db: Db, workspaceId: string, ownerId: string): Promise<void> {
   await db.update(workspaces).set({ ownerId }).where(eq(workspaces.id, workspaceId));
+}
+
+/** The workspaces a user owns, locked until the transaction ends. */
+export async function lockOwnedWorkspaces(tx: Db, userId: string): Promise<WorkspaceRow[]> {
+  return tx.select().from(workspaces).where(eq(workspaces.ownerId, userId)).for('update');
+}
+
+/** Whether a workspace has a member other than this user. */
+export async function hasOtherMember(db: Db, workspaceId: string, userId: string): Promise<boolean> {
+  const [other] = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), ne(workspaceMembers.userId, userId)))
+    .limit(1);
+  return other !== undefined;
+}
+
+/** Deletes a workspace; its members, items, voices and the rest go by cascade. */
+export async function deleteWorkspaceRow(tx: Db, workspaceId: string): Promise<void> {
+  await tx.delete(workspaces).where(eq(workspaces.id, workspaceId));
 }

@@ -19,38 +19,23 @@ import {
 import { users } from '../users/users.tables';
 
 /** Accounts doc §3 "Workspace": the unit that owns data, members and the subscription. */
-export const workspaces = pgTable(
-  'workspaces',
-  {
-    id: text('id').primaryKey(),
-    name: text('name').notNull(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id),
-    /**
-     * The plan (accounts §4 tier order; modules/billing owns these columns): the tier, credits used this
-     * period and when the count resets.
-     */
-    tier: text('tier', { enum: SUBSCRIPTION_TIERS }).notNull().default('free'),
-    characterCount: integer('character_count').notNull().default(0),
-    /** Voices added or edited this period (accounts §9: at most round(1.5 × voice_limit + 50)). */
-    voiceAddEditCount: integer('voice_add_edit_count').notNull().default(0),
-    /** A month after creation at first; the renewal job moves it on (billing renewals.service runBillingRenewals). */
-    nextCharacterCountResetAt: timestamp('next_character_count_reset_at', { withTimezone: true }).default(
-      sql`now() + interval '1 month'`,
-    ),
-    /** accounts §3 Workspace.session_inactivity_timeout (seconds); null = no inactivity sign-out. */
-    sessionInactivityTimeout: integer('session_inactivity_timeout'),
-    /** accounts §3 Workspace.max_seats: read only for trial and enterprise (§9); the tier decides otherwise. */
-    maxSeats: integer('max_seats'),
-    /** accounts §3 Workspace.training_opt_out: the workspace's data is not used for training; admins change it. */
-    trainingOptOut: boolean('training_opt_out').notNull().default(false),
-    trainingOptOutAt: timestamp('training_opt_out_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  // The renewal job looks up the workspaces whose credits are due a reset.
-  (t) => [index('workspaces_next_reset_idx').on(t.nextCharacterCountResetAt)],
-);
+export const workspaces = pgTable('workspaces', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  ownerId: text('owner_id')
+    .notNull()
+    .references(() => users.id),
+  /**
+   * The plan (accounts §4 tier order): seats and every generation read it; billing sets it
+   * (`setWorkspaceTier`). Credits spent live with credits, the period's schedule with billing.
+   */
+  tier: text('tier', { enum: SUBSCRIPTION_TIERS }).notNull().default('free'),
+  /** accounts §3 Workspace.session_inactivity_timeout (seconds); null = no inactivity sign-out. */
+  sessionInactivityTimeout: integer('session_inactivity_timeout'),
+  /** accounts §3 Workspace.max_seats: read only for trial and enterprise (§9); the tier decides otherwise. */
+  maxSeats: integer('max_seats'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Membership with a role. accounts §6: admin and editor, where an editor has every admin right; `member`

@@ -54,6 +54,25 @@ export const workspaceInvitationsSent = defineEvent(
   }),
 );
 
+/**
+ * A workspace's credits start afresh (billing: a new plan, a renewal, the monthly refresh of free and
+ * annual plans). Published in the transaction that makes it so; the modules that count per period reset
+ * their counts in that same transaction (credits its balance, voices its add/edit count).
+ */
+export const creditPeriodStarted = defineEvent(
+  'credits.period_started',
+  z.object({ workspaceId: z.string(), atUnixMs: z.number() }),
+);
+
+/**
+ * A member left a workspace or was removed (their seat, groups and shares there are gone): the modules that
+ * keep what they held there end it in the same transaction (api-keys: their keys for it stop working).
+ */
+export const workspaceMemberRemoved = defineEvent(
+  'workspace.member_removed',
+  z.object({ workspaceId: z.string(), userId: z.string(), atUnixMs: z.number() }),
+);
+
 /** A renewal's charge failed: the subscription is past due, generation stops until it is paid. */
 export const subscriptionPaymentFailed = defineEvent(
   'subscription.payment_failed',
