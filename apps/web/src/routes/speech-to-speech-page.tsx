@@ -2,7 +2,6 @@ import { DEFAULT_STS_MODEL_ID, type HistoryItemResponse } from '@parla/contracts
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { generationPlayback, historyItemPlayback } from '../features/player/player-item';
 import { usePlayer } from '../features/player/use-player';
@@ -17,6 +16,7 @@ import { ModelSelect } from '../features/tts/components/model-select';
 import { generationFileName, pickStored, remainingCredits } from '../features/tts/tts-rules';
 import { useUser } from '../features/users/api/get-user';
 import { VoicePicker } from '../features/voices';
+import { useToast } from '../lib/toasts/use-toast';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Switch } from '../ui/switch';

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { streamDialogue } from '../features/dialogue/api/stream-dialogue';
 import { DialogueEditor } from '../features/dialogue/components/dialogue-editor';
@@ -24,6 +23,7 @@ import {
   remainingCredits,
 } from '../features/tts/tts-rules';
 import { useUser } from '../features/users/api/get-user';
+import { useToast } from '../lib/toasts/use-toast';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';

@@ -2,7 +2,6 @@ import type { HistoryItemResponse, VoiceResponse } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { generationPlayback, historyItemPlayback } from '../features/player/player-item';
 import { usePlayer } from '../features/player/use-player';
@@ -34,6 +33,7 @@ import { useTextDraft } from '../features/tts/use-text-draft';
 import { useUser } from '../features/users/api/get-user';
 import { languageName, VoicePicker } from '../features/voices';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage-keys';
+import { useToast } from '../lib/toasts/use-toast';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 

@@ -1,5 +1,5 @@
 import { resolvePostLoginRedirect } from '@parla/contracts';
-import { listBuiltRoutes } from '../../app/route-table';
+import { listBuiltRoutes } from '../../lib/app-paths';
 import { pendingInvitePath } from '../workspace';
 
 /** Where a signed-in user lands when no (allowed) redirect was asked for. */

@@ -1,5 +1,5 @@
-import type { RouteEntry } from '../../app/route-table';
-import { listSidebarGroups } from '../../app/shell/nav-groups';
+import type { RouteEntry } from '../../lib/app-paths';
+import { listSidebarGroups } from '../../lib/nav-groups';
 
 /** The greeting at the top of Home, by the hour of the user's day: "Good morning, Ada". */
 export function greetingFor(hour: number, firstName: string | null | undefined): string {

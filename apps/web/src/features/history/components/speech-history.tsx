@@ -7,7 +7,7 @@ import {
 import { clsx } from 'clsx';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useToast } from '../../../app/toasts/toast-provider';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Button, getButtonClasses } from '../../../ui/button';
 import { inputClasses } from '../../../ui/field';

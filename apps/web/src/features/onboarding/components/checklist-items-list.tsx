@@ -1,7 +1,7 @@
 import type { OnboardingChecklistItem } from '@parla/contracts';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
-import { listBuiltRoutes } from '../../../app/route-table';
+import { listBuiltRoutes } from '../../../lib/app-paths';
 import { Badge } from '../../../ui/badge';
 import { ArrowUpRightIcon, CheckCircleIcon } from '../../../ui/icons';
 import {

@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
 import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { formatMegabytes } from '../../../lib/audio-upload-types';
 import { getToastMessage } from '../../../lib/http-error';
 import { formatClipDuration } from '../../../lib/recording';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { type Recording, recordingUnavailableReason, useRecorder } from '../../../lib/use-recorder';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';

@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { formatDate, fromUnixSeconds } from '../../../lib/format-date';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
