@@ -20,14 +20,13 @@ import { useHistoryPages } from '../api/list-history-pages';
 import { getShareButtonState, groupHistoryByDay } from '../history-rules';
 import { useDownloadHistory } from '../use-download-history';
 import { useLoadMoreOnScroll } from '../use-load-more-on-scroll';
+import { useMinuteClock } from '../use-minute-clock';
 import { DeleteHistoryDialog } from './delete-history-dialog';
 import { HistoryItemRow } from './history-item-row';
 import { ShareDialogs, type SharingState } from './share-dialogs';
 
 /** How long typing must pause before the search goes to the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
-/** How often relative dates ("3 minutes ago") and the day headings are brought up to date. */
-const clockTickMs = 60_000;
 
 export interface SpeechHistoryProps {
   source: HistorySource;
@@ -45,16 +44,6 @@ export interface SpeechHistoryProps {
   tier: SubscriptionTier | undefined;
   /** history/voices §2: the tts-video-generation flag; Share opens the video dialog when it is on. */
   videoGeneration: boolean;
-}
-
-/** A clock for relative dates, moving once a minute. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), clockTickMs);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }
 
 /**
@@ -273,10 +262,12 @@ export function SpeechHistory({
               <HistoryItemRow
                 key={item.history_item_id}
                 item={item}
-                modelName={modelNames.get(item.model_id) ?? item.model_id}
+                madeWith={modelNames.get(item.model_id) ?? item.model_id}
                 playing={playingId === item.history_item_id}
-                selected={selected.has(item.history_item_id)}
-                onSelectedChange={(on) => setItemSelected(item.history_item_id, on)}
+                selection={{
+                  selected: selected.has(item.history_item_id),
+                  onChange: (on) => setItemSelected(item.history_item_id, on),
+                }}
                 onPlay={() => onPlay(item)}
                 onDownload={() => download.mutate([item])}
                 downloading={downloadingIds.size === 1 && downloadingIds.has(item.history_item_id)}
