@@ -25,7 +25,7 @@ export const sidebarSections: ReadonlyArray<{ section: RouteSection; label: stri
 ];
 
 /**
- * The sidebar's groups from the route table: every built page marked `inNav` in a product area, so an area
+ * The sidebar's groups from the page paths: every built page marked `inNav` in a product area, so an area
  * appears once a page of it is built and nothing unbuilt is listed. Empty groups are left out.
  */
 export function listSidebarGroups(table: readonly RouteEntry[] = appPaths): NavGroup[] {

@@ -117,7 +117,7 @@ function SidebarWorkspace({ collapsed, onExpand }: { collapsed: boolean; onExpan
 }
 
 /**
- * The app's sidebar (issue 18): the product areas of the route table in groups (only built pages, so
+ * The app's sidebar (issue 18): the product areas of lib/app-paths.ts in groups (only built pages, so
  * nothing unbuilt shows), the current page marked with aria-current, and at its foot the workspace, the
  * credits of this period and the account menu. On wide screens it folds to icons; below lg it fills the
  * drawer.

@@ -21,7 +21,7 @@ export const productDescriptions: Readonly<Record<string, string>> = {
 };
 
 /**
- * Home's quick actions: every built product of the sidebar (the route table's built pages in a product
+ * Home's quick actions: every built product of the sidebar (lib/app-paths.ts's built pages in a product
  * area), Home itself left out, so a product gets its quick action once it is built.
  */
 export function listQuickActions(

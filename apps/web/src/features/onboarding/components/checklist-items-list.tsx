@@ -12,7 +12,7 @@ import {
   itemsOfBuiltProducts,
 } from '../checklist-items';
 
-/** The built app paths, for links that must not lead to "Page not found" (the route table is fixed). */
+/** The built app paths, for links that must not lead to "Page not found" (the page paths are fixed). */
 let builtPaths: ReadonlySet<string> | undefined;
 function getBuiltPaths(): ReadonlySet<string> {
   builtPaths ??= new Set(listBuiltRoutes().map((entry) => entry.path));
