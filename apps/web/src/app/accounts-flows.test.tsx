@@ -4,11 +4,11 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cachedUserCookieName, readCachedUser } from '../features/users/cached-user';
 import { setAccessToken } from '../lib/access-token';
+import { describeTimeout } from '../lib/auth/session-upkeep';
 import { expireCookie } from '../lib/cookies';
+import { createQueryClient } from '../lib/query-client';
 import { makeUser } from '../test/user-fixture';
-import { describeTimeout } from './auth/session-upkeep';
 import { Providers } from './providers';
-import { createQueryClient } from './query-client';
 import { createAppRoutes } from './router';
 
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;

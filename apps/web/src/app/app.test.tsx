@@ -2,10 +2,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, setAccessToken } from '../lib/access-token';
+import { authChannelName, signInPath } from '../lib/auth/sign-out';
+import { createQueryClient } from '../lib/query-client';
 import { makeUser } from '../test/user-fixture';
-import { authChannelName, signInPath } from './auth/sign-out';
 import { Providers } from './providers';
-import { createQueryClient } from './query-client';
 import { createAppRoutes } from './router';
 
 const health = {

@@ -5,12 +5,12 @@ import { RouterProvider } from 'react-router';
 import { signOut } from '../features/auth/api/sign-out';
 import { PlayerProvider } from '../features/player/player-provider';
 import { WORKSPACE_LEFT_EVENT } from '../lib/api-client';
-import { AuthProvider } from './auth/auth-provider';
-import { signInPath } from './auth/sign-out';
+import { AuthProvider } from '../lib/auth/auth-provider';
+import { signInPath } from '../lib/auth/sign-out';
+import { getToastPosition } from '../lib/toasts/toast-rules';
+import { ToastProvider } from '../ui/toast-provider';
 import type { createAppRouter } from './router';
 import { ThemeProvider } from './theme/theme-provider';
-import { ToastProvider } from './toasts/toast-provider';
-import { getToastPosition } from './toasts/toast-rules';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 

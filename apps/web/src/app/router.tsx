@@ -1,19 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import {
-  listBuiltRoutes,
-  type PageLoader,
-  type RouteEntry,
-  type RouteSection,
-  routeTable,
-} from './route-table';
+import type { RouteSection } from '../lib/app-paths';
+import { listPageRoutes, type PageLoader } from './page-loaders';
+import type { RouteHandle } from './route-handle';
 import { AppShell, RouteErrorPage, ShellFallback } from './shell/app-shell';
-
-/** What a route tells the shell: the document title of its page, and its product area (the frame). */
-export interface RouteHandle {
-  title: string;
-  /** Absent on "Page not found", whose frame follows the path. */
-  section?: RouteSection;
-}
 
 const notFoundPage: PageLoader = () => import('../routes/not-found-page');
 
@@ -27,19 +16,18 @@ function toLazyRoute(path: string, title: string, page: PageLoader, section?: Ro
 }
 
 /**
- * The route objects: the shell around every built page of the route table, and "Page not found" for
- * every other path, unbuilt /app pages included (no placeholder pages).
+ * The route objects: the shell around every built page (lib/app-paths.ts, each with its module from
+ * page-loaders.ts), and "Page not found" for every other path, unbuilt /app pages included (no placeholder
+ * pages).
  */
-export function createAppRoutes(table: readonly RouteEntry[] = routeTable): RouteObject[] {
+export function createAppRoutes(): RouteObject[] {
   return [
     {
       Component: AppShell,
       HydrateFallback: ShellFallback,
       ErrorBoundary: RouteErrorPage,
       children: [
-        ...listBuiltRoutes(table).map((entry) =>
-          toLazyRoute(entry.path, entry.title, entry.page, entry.section),
-        ),
+        ...listPageRoutes().map((entry) => toLazyRoute(entry.path, entry.title, entry.page, entry.section)),
         toLazyRoute('*', 'Page not found', notFoundPage),
       ],
     },

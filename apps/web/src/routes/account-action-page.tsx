@@ -6,7 +6,6 @@ import {
 } from '@parla/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useToast } from '../app/toasts/toast-provider';
 import {
   type AccountActionParams,
   continueTarget,
@@ -21,6 +20,7 @@ import { confirmPasswordReset } from '../features/auth/api/confirm-password-rese
 import { optOutOfUpdates } from '../features/auth/api/opt-out-of-updates';
 import { verifySignInRequest } from '../features/auth/api/verify-sign-in-request';
 import { NewPasswordFields, newPasswordErrors } from '../features/auth/components/new-password-fields';
+import { useToast } from '../lib/toasts/use-toast';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { useReferralLink } from '../features/growth/api/get-referral-link';
 import { useReferrals } from '../features/growth/api/get-referrals';
+import { useToast } from '../lib/toasts/use-toast';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader } from '../ui/card';
 import { inputClasses } from '../ui/field';

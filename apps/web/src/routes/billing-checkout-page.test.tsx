@@ -3,11 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../app/query-client';
-import { ToastProvider } from '../app/toasts/toast-provider';
-import { createToastStore } from '../app/toasts/toast-store';
 import { leaveAppTo } from '../lib/leave-app';
+import { createQueryClient } from '../lib/query-client';
+import { createToastStore } from '../lib/toasts/toast-store';
 import { apiError, json, makeHostedSession } from '../test/billing-fixture';
+import { ToastProvider } from '../ui/toast-provider';
 import BillingCheckoutPage from './billing-checkout-page';
 
 vi.mock('../lib/leave-app', () => ({ leaveAppTo: vi.fn() }));

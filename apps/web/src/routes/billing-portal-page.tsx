@@ -1,7 +1,6 @@
 import { formatPrice, type HostedSession, type Invoice } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { useToast } from '../app/toasts/toast-provider';
 import { billingQueryKeys } from '../features/billing/api/billing-query-keys';
 import { createPortalCardSession } from '../features/billing/api/create-portal-card-session';
 import { payInvoice } from '../features/billing/api/pay-invoice';
@@ -10,6 +9,7 @@ import { HostedPageFrame } from '../features/billing/components/hosted-page-fram
 import { HostedSessionGate } from '../features/billing/components/hosted-session-gate';
 import { formatDate, fromUnixSeconds } from '../lib/format-date';
 import { leaveAppTo } from '../lib/leave-app';
+import { useToast } from '../lib/toasts/use-toast';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader } from '../ui/card';

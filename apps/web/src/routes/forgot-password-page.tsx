@@ -1,10 +1,10 @@
 import { EmailAddress } from '@parla/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { useToast } from '../app/toasts/toast-provider';
 import { sendPasswordResetEmail } from '../features/auth/api/send-password-reset-email';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { passwordResetRequestFailed } from '../features/auth/messages';
+import { useToast } from '../lib/toasts/use-toast';
 import { Button } from '../ui/button';
 import { FormMessage, TextField } from '../ui/field';
 

@@ -3,12 +3,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers';
-import { createQueryClient } from '../app/query-client';
 import { createAppRoutes } from '../app/router';
 import { SEARCH_DEBOUNCE_MS } from '../features/history/components/speech-history';
 import { shareVideoTexts } from '../features/history/share-video-rules';
 import { stubMedia } from '../features/player/player-test-kit';
 import { setAccessToken } from '../lib/access-token';
+import { createQueryClient } from '../lib/query-client';
 import { apiError, json, makeSubscription } from '../test/billing-fixture';
 import { makeModel, makeVoice } from '../test/catalogue-fixture';
 import { makeHistoryItem } from '../test/history-fixture';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '../app/auth/auth-provider';
 import { SystemStatusCard } from '../features/system/components/system-status-card';
+import { useAuth } from '../lib/auth/auth-provider';
 import { getButtonClasses } from '../ui/button';
 import {
   ArrowUpRightIcon,

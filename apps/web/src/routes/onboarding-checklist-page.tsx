@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { useOnboardingChecklist } from '../features/onboarding/api/get-onboarding-checklist';
 import { useHideOnboardingChecklist } from '../features/onboarding/api/hide-onboarding-checklist';
@@ -11,6 +10,7 @@ import {
   ChecklistProgress,
   shownChecklistItems,
 } from '../features/onboarding/components/checklist-items-list';
+import { useToast } from '../lib/toasts/use-toast';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader } from '../ui/card';
 import { FormMessage } from '../ui/field';

@@ -1,11 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
-import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { afterSignInPath } from '../features/auth/post-login';
 import { useOnboardingChecklist } from '../features/onboarding/api/get-onboarding-checklist';
 import { useInitiateOnboardingChecklist } from '../features/onboarding/api/initiate-onboarding-checklist';
 import { ChecklistItemsList } from '../features/onboarding/components/checklist-items-list';
 import { useUser } from '../features/users/api/get-user';
+import { useToast } from '../lib/toasts/use-toast';
 import { Button } from '../ui/button';
 import { Card, CardContent } from '../ui/card';
 import { LoadError } from '../ui/load-error';

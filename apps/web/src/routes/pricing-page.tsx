@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { useAuth } from '../app/auth/auth-provider';
 import { useBillingOverview } from '../features/billing/api/get-billing-overview';
 import { useSubscription } from '../features/billing/api/get-subscription';
 import { PlanPicker } from '../features/billing/components/plan-picker';
+import { useAuth } from '../lib/auth/auth-provider';
 import { LoadError } from '../ui/load-error';
 import { Skeleton } from '../ui/skeleton';
 

@@ -2,9 +2,6 @@ import { EmailAddress, tierDisplayNames, type UserResponse } from '@parla/contra
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useAuth } from '../app/auth/auth-provider';
-import { emailUpdateFailed } from '../app/shell/shell-query-actions';
-import { useToast } from '../app/toasts/toast-provider';
 import { createBackupCode } from '../features/account/api/create-backup-code';
 import { deleteAccount } from '../features/account/api/delete-account';
 import { editUser } from '../features/account/api/edit-user';
@@ -13,7 +10,11 @@ import { sendEmailChangeVerification } from '../features/account/api/send-email-
 import { updateEmail } from '../features/account/api/update-email';
 import { removeTotp } from '../features/account/api/update-mfa-factors';
 import { BackupCodePanel, TwoFactorDialog } from '../features/account/components/two-factor-dialog';
-import { runSensitiveAction, verificationSentMessage } from '../features/account/sensitive-action';
+import {
+  emailUpdateFailed,
+  runSensitiveAction,
+  verificationSentMessage,
+} from '../features/account/sensitive-action';
 import { sendPasswordResetEmail } from '../features/auth/api/send-password-reset-email';
 import { sendVerificationEmail } from '../features/auth/api/send-verification-email';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
@@ -21,7 +22,9 @@ import { passwordResetRequestFailed, verificationEmailFailed } from '../features
 import { AnalyticsConsentSetting } from '../features/consent/components/analytics-consent-setting';
 import { WorkspaceTrainingOptOut } from '../features/consent/components/workspace-training-opt-out';
 import { useUser } from '../features/users/api/get-user';
+import { useAuth } from '../lib/auth/auth-provider';
 import { getToastMessage } from '../lib/http-error';
+import { useToast } from '../lib/toasts/use-toast';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader } from '../ui/card';

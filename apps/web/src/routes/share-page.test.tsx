@@ -3,9 +3,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers';
-import { createQueryClient } from '../app/query-client';
 import { createAppRoutes } from '../app/router';
 import { formatDate, fromUnixSeconds } from '../lib/format-date';
+import { createQueryClient } from '../lib/query-client';
 import { apiError, json } from '../test/billing-fixture';
 
 const shared: SharedItemResponse = {

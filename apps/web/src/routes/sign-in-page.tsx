@@ -1,13 +1,13 @@
 import { isMfaChallenge, type SessionResponse } from '@parla/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { useAuth } from '../app/auth/auth-provider';
 import { signIn } from '../features/auth/api/sign-in';
 import { signInWithBackupCode } from '../features/auth/api/sign-in-with-backup-code';
 import { signInWithCode } from '../features/auth/api/sign-in-with-code';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { useAfterSignInPath } from '../features/onboarding/use-after-sign-in-path';
 import { readCachedUser } from '../features/users/cached-user';
+import { useAuth } from '../lib/auth/auth-provider';
 import { getToastMessage, isHttpError } from '../lib/http-error';
 import { acceptSession } from '../lib/session-refresh';
 import { Button } from '../ui/button';

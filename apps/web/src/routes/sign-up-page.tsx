@@ -1,8 +1,6 @@
 import { EmailAddress } from '@parla/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useAuth } from '../app/auth/auth-provider';
-import { useToast } from '../app/toasts/toast-provider';
 import { postRegistrationUserSetup } from '../features/auth/api/post-registration-user-setup';
 import { preSignUp } from '../features/auth/api/pre-sign-up';
 import { sendVerificationEmail } from '../features/auth/api/send-verification-email';
@@ -14,8 +12,10 @@ import { afterSignInPath } from '../features/auth/post-login';
 import { readReferralRecord, removeReferralRecord } from '../features/growth/referral-record';
 import { useAfterSignInPath } from '../features/onboarding/use-after-sign-in-path';
 import { readInviteCode } from '../features/workspace/invite-code';
+import { useAuth } from '../lib/auth/auth-provider';
 import { getToastMessage } from '../lib/http-error';
 import { acceptSession } from '../lib/session-refresh';
+import { useToast } from '../lib/toasts/use-toast';
 import { Button } from '../ui/button';
 import { FormMessage, TextField } from '../ui/field';
 

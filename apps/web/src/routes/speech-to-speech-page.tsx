@@ -2,7 +2,6 @@ import { DEFAULT_STS_MODEL_ID, type HistoryItemResponse } from '@parla/contracts
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { generationPlayback, historyItemPlayback } from '../features/player/player-item';
 import { usePlayer } from '../features/player/use-player';
@@ -17,8 +16,9 @@ import { ModelSelect } from '../features/tts/components/model-select';
 import { generationFileName, pickStored, remainingCredits } from '../features/tts/tts-rules';
 import { useUser } from '../features/users/api/get-user';
 import { VoicePicker } from '../features/voices';
-import { Button } from '../ui/button';
+import { useToast } from '../lib/toasts/use-toast';
 import { Card } from '../ui/card';
+import { CreditCount, formatCredits, GenerateBar } from '../ui/generate-bar';
 import { Switch } from '../ui/switch';
 
 const numbers = new Intl.NumberFormat('en-US');
@@ -152,31 +152,17 @@ function SpeechToSpeech() {
             onDuration={handleDuration}
             disabled={convert.isPending}
           />
-          <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-line px-5 py-3">
-            <p className="text-xs text-fg-muted tabular-nums" aria-live="polite">
-              {credits === null ? (
-                <span>
-                  1,000 credits a minute of audio
-                  {left === -1 && ' · unlimited'}
-                  {left !== undefined && left !== -1 && ` · ${numbers.format(left)} left`}
-                </span>
-              ) : (
-                <span className={short ? 'text-danger' : undefined}>
-                  {numbers.format(credits)} {credits === 1 ? 'credit' : 'credits'}
-                  {left === -1 && ' · unlimited'}
-                  {left !== undefined && left !== -1 && ` · ${numbers.format(left)} left`}
-                </span>
-              )}
-            </p>
-            <Button
-              type="submit"
-              className="ml-auto"
-              disabled={blocked}
-              aria-disabled={convert.isPending || undefined}
-            >
-              {convert.isPending ? 'Converting…' : 'Convert'}
-            </Button>
-          </div>
+          <GenerateBar
+            live
+            label="Convert"
+            pendingLabel="Converting…"
+            pending={convert.isPending}
+            blocked={blocked}
+          >
+            <CreditCount left={left} short={short}>
+              {credits === null ? '1,000 credits a minute of audio' : formatCredits(credits)}
+            </CreditCount>
+          </GenerateBar>
           {short && (
             <p role="alert" className="border-t border-line px-5 py-3 text-sm text-danger">
               This recording needs {numbers.format(credits ?? 0)} credits and {numbers.format(left ?? 0)} are

@@ -3,10 +3,10 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers';
-import { createQueryClient } from '../app/query-client';
 import { createAppRoutes } from '../app/router';
 import { setAccessToken } from '../lib/access-token';
 import { leaveAppTo } from '../lib/leave-app';
+import { createQueryClient } from '../lib/query-client';
 import {
   apiError,
   cleanUpBillingTest,

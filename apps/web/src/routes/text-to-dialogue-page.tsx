@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { streamDialogue } from '../features/dialogue/api/stream-dialogue';
 import { DialogueEditor } from '../features/dialogue/components/dialogue-editor';
@@ -24,12 +23,12 @@ import {
   remainingCredits,
 } from '../features/tts/tts-rules';
 import { useUser } from '../features/users/api/get-user';
-import { Button } from '../ui/button';
+import { useToast } from '../lib/toasts/use-toast';
 import { Card } from '../ui/card';
+import { CreditCount, formatCredits, GenerateBar } from '../ui/generate-bar';
 import { Skeleton } from '../ui/skeleton';
 
 const numbers = new Intl.NumberFormat('en-US');
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** Audio tags the v3 model reads (shown as a hint; any [tag] may be written). */
 const TAG_EXAMPLES = ['[laughs]', '[whispers]', '[sighs]', '[excited]', '[short pause]'];
@@ -165,32 +164,24 @@ function TextToDialogue() {
           >
             <DialogueEditor lines={lines} onChange={setLines} voices={voiceList} lineProblem={lineProblem} />
           </CatalogueState>
-          <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-line px-5 py-3">
-            <p className="flex flex-wrap gap-x-3 text-xs text-fg-muted tabular-nums" aria-live="polite">
-              <span className={tooLong ? 'text-danger' : undefined}>
-                {numbers.format(characters)} / {numbers.format(maxCharacters)} characters
-              </span>
-              <span className={short ? 'text-danger' : undefined}>
-                {numbers.format(credits)} {credits === 1 ? 'credit' : 'credits'}
-                {left === -1 && ' · unlimited'}
-                {left !== undefined && left !== -1 && ` · ${numbers.format(left)} left`}
-              </span>
-              <span className={tooManyVoices ? 'text-danger' : undefined}>
-                {voiceCount} / {DIALOGUE_MAX_VOICES} voices
-              </span>
-            </p>
-            <div className="ml-auto flex items-center gap-3">
-              <span className="hidden text-xs text-fg-muted sm:inline">
-                <kbd className="rounded border border-line bg-subtle px-1.5 py-0.5 font-sans">
-                  {isMac ? '⌘' : 'Ctrl'}
-                </kbd>{' '}
-                + <kbd className="rounded border border-line bg-subtle px-1.5 py-0.5 font-sans">Enter</kbd>
-              </span>
-              <Button type="submit" disabled={blocked} aria-disabled={generate.isPending || undefined}>
-                {generate.isPending ? 'Generating…' : 'Generate dialogue'}
-              </Button>
-            </div>
-          </div>
+          <GenerateBar
+            live
+            label="Generate dialogue"
+            pendingLabel="Generating…"
+            pending={generate.isPending}
+            blocked={blocked}
+            shortcut
+          >
+            <span className={tooLong ? 'text-danger' : undefined}>
+              {numbers.format(characters)} / {numbers.format(maxCharacters)} characters
+            </span>
+            <CreditCount left={left} short={short}>
+              {formatCredits(credits)}
+            </CreditCount>
+            <span className={tooManyVoices ? 'text-danger' : undefined}>
+              {voiceCount} / {DIALOGUE_MAX_VOICES} voices
+            </span>
+          </GenerateBar>
           {(tooLong || short || tooManyVoices) && (
             <p role="alert" className="border-t border-line px-5 py-3 text-sm text-danger">
               {tooLong &&

@@ -2,7 +2,6 @@ import type { HistoryItemResponse, VoiceResponse } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { generationPlayback, historyItemPlayback } from '../features/player/player-item';
 import { usePlayer } from '../features/player/use-player';
@@ -34,11 +33,12 @@ import { useTextDraft } from '../features/tts/use-text-draft';
 import { useUser } from '../features/users/api/get-user';
 import { languageName, VoicePicker } from '../features/voices';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage-keys';
+import { useToast } from '../lib/toasts/use-toast';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
+import { CreditCount, formatCredits, GenerateBar } from '../ui/generate-bar';
 
 const numbers = new Intl.NumberFormat('en-US');
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** `/app/speech-synthesis/text-to-speech` (history/voices §2 speech synthesis): text in, speech out. */
 export default function TextToSpeechPage() {
@@ -206,29 +206,21 @@ function TextToSpeech() {
             aria-describedby={`${textId}-count`}
             className="min-h-72 w-full flex-1 resize-y rounded-t-xl bg-transparent p-5 text-base leading-7 text-fg placeholder:text-fg-muted/70 focus-visible:outline-none"
           />
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-line px-5 py-3">
-            <p id={`${textId}-count`} className="flex flex-wrap gap-x-3 text-xs text-fg-muted tabular-nums">
-              <span>
-                {numbers.format(text.length)} / {numbers.format(maxLength)} characters
-              </span>
-              <span className={short ? 'text-danger' : undefined}>
-                {numbers.format(credits)} {credits === 1 ? 'credit' : 'credits'}
-                {left === -1 && ' · unlimited'}
-                {left !== undefined && left !== -1 && ` · ${numbers.format(left)} left`}
-              </span>
-            </p>
-            <div className="ml-auto flex items-center gap-3">
-              <span className="hidden text-xs text-fg-muted sm:inline">
-                <kbd className="rounded border border-line bg-subtle px-1.5 py-0.5 font-sans">
-                  {isMac ? '⌘' : 'Ctrl'}
-                </kbd>{' '}
-                + <kbd className="rounded border border-line bg-subtle px-1.5 py-0.5 font-sans">Enter</kbd>
-              </span>
-              <Button type="submit" disabled={blocked} aria-disabled={generate.isPending || undefined}>
-                {generate.isPending ? 'Generating…' : 'Generate speech'}
-              </Button>
-            </div>
-          </div>
+          <GenerateBar
+            countsId={`${textId}-count`}
+            label="Generate speech"
+            pendingLabel="Generating…"
+            pending={generate.isPending}
+            blocked={blocked}
+            shortcut
+          >
+            <span>
+              {numbers.format(text.length)} / {numbers.format(maxLength)} characters
+            </span>
+            <CreditCount left={left} short={short}>
+              {formatCredits(credits)}
+            </CreditCount>
+          </GenerateBar>
           <SpeakAsYouType
             status={speakAsYouType.status}
             error={speakAsYouType.error}

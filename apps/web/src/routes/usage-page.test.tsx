@@ -2,9 +2,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers';
-import { createQueryClient } from '../app/query-client';
 import { createAppRoutes } from '../app/router';
 import { setAccessToken } from '../lib/access-token';
+import { createQueryClient } from '../lib/query-client';
 import { apiError, json, makeSubscription } from '../test/billing-fixture';
 import { makeUser } from '../test/user-fixture';
 

@@ -2,7 +2,6 @@ import type { VoiceCollection } from '@parla/contracts';
 import { clsx } from 'clsx';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { useVoices } from '../features/tts/api/list-voices';
 import { useCreateVoiceCollection } from '../features/voices/api/create-voice-collection';
@@ -14,6 +13,7 @@ import { CollectionVoicesDialog } from '../features/voices/components/collection
 import { EmptyState } from '../features/voices/components/voice-list-states';
 import { VoiceSearchList } from '../features/voices/components/voice-search-list';
 import { VoicesPageHeader } from '../features/voices/components/voices-nav';
+import { useToast } from '../lib/toasts/use-toast';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { ConfirmDialog } from '../ui/confirm-dialog';

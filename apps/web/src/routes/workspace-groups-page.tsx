@@ -1,6 +1,5 @@
 import { hasAdminRights } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { createWorkspaceGroup } from '../features/workspace/api/create-workspace-group';
 import { useWorkspaceSummary } from '../features/workspace/api/get-workspace';
@@ -10,6 +9,7 @@ import { invalidateWorkspace } from '../features/workspace/api/workspace-query-k
 import { GroupCard } from '../features/workspace/components/group-card';
 import { NameForm } from '../features/workspace/components/name-form';
 import { WorkspacePageHeader } from '../features/workspace/components/workspace-nav';
+import { useToast } from '../lib/toasts/use-toast';
 import { Card, CardContent } from '../ui/card';
 import { LoadError } from '../ui/load-error';
 import { Skeleton } from '../ui/skeleton';

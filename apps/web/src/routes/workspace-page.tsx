@@ -1,7 +1,6 @@
 import { hasAdminRights, type WorkspaceSummary } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useToast } from '../app/toasts/toast-provider';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { useWorkspaceSummary } from '../features/workspace/api/get-workspace';
 import { updateWorkspaceSettings } from '../features/workspace/api/update-workspace-settings';
@@ -9,6 +8,7 @@ import { invalidateWorkspace, workspaceQueryKeys } from '../features/workspace/a
 import { NameForm } from '../features/workspace/components/name-form';
 import { WorkspacePageHeader } from '../features/workspace/components/workspace-nav';
 import { describeSeats, workspaceRoleLabels } from '../features/workspace/workspace-rules';
+import { useToast } from '../lib/toasts/use-toast';
 import { Card, CardContent, CardHeader } from '../ui/card';
 import { LoadError } from '../ui/load-error';
 import { Skeleton } from '../ui/skeleton';

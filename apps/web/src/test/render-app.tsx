@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { Providers } from '../app/providers';
-import { createQueryClient } from '../app/query-client';
 import { createAppRoutes } from '../app/router';
+import { createQueryClient } from '../lib/query-client';
 
 /** Renders the whole app at `path` with a fresh query client; returns the router to follow navigation. */
 export function renderApp(path: string) {

@@ -1,10 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
+import { useAuth } from '../../lib/auth/auth-provider';
 import { getButtonClasses } from '../../ui/button';
 import { ChevronsUpDownIcon } from '../../ui/icons';
 import { InitialAvatar } from '../../ui/initial-avatar';
-import { useAuth } from '../auth/auth-provider';
 
 const itemClass =
   'flex h-9 cursor-pointer items-center rounded-md px-2 text-sm outline-none select-none data-disabled:cursor-default data-disabled:opacity-60 data-highlighted:bg-subtle';

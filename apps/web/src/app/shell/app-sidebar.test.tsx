@@ -2,28 +2,26 @@
 // menu (Radix) does not open; run alone (vitest.config.ts), it does. The cause is not found yet.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { appPaths, listBuiltRoutes, type RouteEntry } from '../../lib/app-paths';
+import { findActiveNavPath, listSidebarGroups, listSiteNavEntries, shellFrameOf } from '../../lib/nav-groups';
 import { json, makeSubscription } from '../../test/billing-fixture';
 import { stubResizeObserver, stubScreenWidth } from '../../test/dom-stubs';
 import { renderApp } from '../../test/render-app';
 import { makeUser } from '../../test/user-fixture';
 import { cleanUpWorkspaceTest, stubWorkspaceApi } from '../../test/workspace-fixture';
-import { listBuiltRoutes, type RouteEntry, routeTable } from '../route-table';
-import { findActiveNavPath, listSidebarGroups, listSiteNavEntries, shellFrameOf } from './nav-groups';
-
-const page = async () => ({ default: () => null });
 
 afterEach(cleanUpWorkspaceTest);
 
-describe('the sidebar groups (route-table driven)', () => {
+describe('the sidebar groups (app-paths driven)', () => {
   it('lists only built pages marked for the navigation, grouped by product area in order', () => {
     const table: RouteEntry[] = [
-      { path: '/', title: 'Landing', section: 'site', inNav: true, page },
-      { path: '/app/voice-lab', title: 'Voice lab', section: 'voices', inNav: true, page },
-      { path: '/app/home', title: 'Home', section: 'home', inNav: true, page },
+      { path: '/', title: 'Landing', section: 'site', inNav: true, built: true },
+      { path: '/app/voice-lab', title: 'Voice lab', section: 'voices', inNav: true, built: true },
+      { path: '/app/home', title: 'Home', section: 'home', inNav: true, built: true },
       { path: '/app/dubbing', title: 'Dubbing', section: 'audio', inNav: true },
-      { path: '/app/studio', title: 'Studio', section: 'audio', inNav: true, page },
-      { path: '/app/studio/settings', title: 'Studio settings', section: 'audio', page },
-      { path: '/app/workspace', title: 'Workspace', section: 'workspace', inNav: true, page },
+      { path: '/app/studio', title: 'Studio', section: 'audio', inNav: true, built: true },
+      { path: '/app/studio/settings', title: 'Studio settings', section: 'audio', built: true },
+      { path: '/app/workspace', title: 'Workspace', section: 'workspace', inNav: true, built: true },
     ];
     expect(
       listSidebarGroups(table).map((group) => [group.label, group.entries.map((entry) => entry.title)]),
@@ -35,7 +33,7 @@ describe('the sidebar groups (route-table driven)', () => {
     expect(listSiteNavEntries(table).map((entry) => entry.title)).toEqual(['Landing']);
   });
 
-  it('shows every built product area of the real route table and nothing unbuilt', () => {
+  it('shows every built product area of the real app paths and nothing unbuilt', () => {
     const built = new Set(listBuiltRoutes().map((entry) => entry.path));
     const listed = listSidebarGroups().flatMap((group) => group.entries);
     for (const entry of listed) expect(built.has(entry.path)).toBe(true);
@@ -49,7 +47,7 @@ describe('the sidebar groups (route-table driven)', () => {
         '/app/voice-lab/collections',
       ]),
     );
-    const unbuilt = routeTable.filter((entry) => !entry.page).map((entry) => entry.path);
+    const unbuilt = appPaths.filter((entry: RouteEntry) => !entry.built).map((entry) => entry.path);
     for (const path of unbuilt) expect(listed.some((entry) => entry.path === path)).toBe(false);
   });
 

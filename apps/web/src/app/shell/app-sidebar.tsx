@@ -4,16 +4,16 @@ import { CreditMeter } from '../../features/billing/components/credit-meter';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { useUserWorkspaces } from '../../features/workspace/api/list-user-workspaces';
 import { WorkspaceSwitcher } from '../../features/workspace/components/workspace-switcher';
+import type { RouteEntry } from '../../lib/app-paths';
+import { useAuth } from '../../lib/auth/auth-provider';
+import { findActiveNavPath, listSidebarGroups } from '../../lib/nav-groups';
 import { Button } from '../../ui/button';
 import { SidebarIcon } from '../../ui/icons';
 import { hueFromName } from '../../ui/initial-avatar';
+import { navIconOf } from '../../ui/nav-icons';
 import { Tooltip } from '../../ui/tooltip';
-import { useAuth } from '../auth/auth-provider';
-import type { RouteEntry } from '../route-table';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { AccountMenu } from './account-menu';
-import { findActiveNavPath, listSidebarGroups } from './nav-groups';
-import { navIconOf } from './nav-icons';
 import { ParlaMark } from './parla-mark';
 
 export interface AppSidebarProps {
@@ -117,7 +117,7 @@ function SidebarWorkspace({ collapsed, onExpand }: { collapsed: boolean; onExpan
 }
 
 /**
- * The app's sidebar (issue 18): the product areas of the route table in groups (only built pages, so
+ * The app's sidebar (issue 18): the product areas of lib/app-paths.ts in groups (only built pages, so
  * nothing unbuilt shows), the current page marked with aria-current, and at its foot the workspace, the
  * credits of this period and the account menu. On wide screens it folds to icons; below lg it fills the
  * drawer.

@@ -2,15 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { updateEmail } from '../../features/account/api/update-email';
 import { verifySensitiveActionCode } from '../../features/account/api/verify-sensitive-action-code';
-import { emailAccessVerifiedMessage } from '../../features/account/sensitive-action';
+import { emailAccessVerifiedMessage, emailUpdateFailed } from '../../features/account/sensitive-action';
 import { TrainingOptOutDialogController } from '../../features/consent/components/workspace-training-opt-out';
+import { useAuth } from '../../lib/auth/auth-provider';
 import { getToastMessage } from '../../lib/http-error';
 import { removeStorage, storageKeys, writeStorage } from '../../lib/storage-keys';
-import { useAuth } from '../auth/auth-provider';
-import { useToast } from '../toasts/toast-provider';
-
-/** accounts §8 "Email update fails". */
-export const emailUpdateFailed = (reason: string) => `Unable to update email, ${reason}`;
+import { useToast } from '../../lib/toasts/use-toast';
 
 /**
  * The app shell's query parameters (accounts §2): `internalCode` with `newUser=false` runs the

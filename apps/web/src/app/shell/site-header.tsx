@@ -1,16 +1,16 @@
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import type { RouteEntry } from '../../lib/app-paths';
+import { useAuth } from '../../lib/auth/auth-provider';
 import { getMinWidthQuery } from '../../lib/breakpoints';
+import { listSiteNavEntries } from '../../lib/nav-groups';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Button } from '../../ui/button';
 import { MenuIcon } from '../../ui/icons';
 import { Sheet } from '../../ui/sheet';
-import { useAuth } from '../auth/auth-provider';
-import type { RouteEntry } from '../route-table';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { AccountMenu } from './account-menu';
-import { listSiteNavEntries } from './nav-groups';
 import { ParlaMark } from './parla-mark';
 
 /** Where the marketing pages send a signed-in visitor into the app. */

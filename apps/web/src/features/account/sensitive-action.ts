@@ -5,6 +5,9 @@ import { prepareInternalVerification } from './api/prepare-internal-verification
 /** accounts §8 "Email access verified". */
 export const emailAccessVerifiedMessage = 'Email access verified. Please try the action again.';
 
+/** accounts §8 "Email update fails": the settings page's change and the shell's revert link both say it. */
+export const emailUpdateFailed = (reason: string) => `Unable to update email, ${reason}`;
+
 export type SensitiveActionResult<T> =
   | { status: 'done'; value: T }
   | { status: 'verificationSent'; email: string };

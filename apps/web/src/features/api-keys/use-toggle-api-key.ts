@@ -1,6 +1,6 @@
 import type { ApiKeyResponse } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useToast } from '../../app/toasts/toast-provider';
+import { useToast } from '../../lib/toasts/use-toast';
 import { invalidateApiKeys } from './api/api-keys-query-keys';
 import { editApiKey } from './api/edit-api-key';
 

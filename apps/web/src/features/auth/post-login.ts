@@ -1,5 +1,5 @@
 import { resolvePostLoginRedirect } from '@parla/contracts';
-import { listBuiltRoutes } from '../../app/route-table';
+import { listBuiltRoutes } from '../../lib/app-paths';
 import { pendingInvitePath } from '../workspace';
 
 /** Where a signed-in user lands when no (allowed) redirect was asked for. */
@@ -7,7 +7,7 @@ export const defaultAfterSignIn = '/app/home';
 
 /**
  * The page after sign-in or sign-up for this page's `redirect` parameter (accounts §2): same origin and on
- * the allow list, or the built pages of the route table (the spec's "further route tables"), else the
+ * the allow list, or the built pages of lib/app-paths.ts (the spec's "further route tables"), else the
  * invitation opened while signed out and not answered yet (issue 18), else the default.
  */
 export function afterSignInPath(search: URLSearchParams, origin: string = window.location.origin): string {

@@ -2,12 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
-import { ToastProvider } from '../../app/toasts/toast-provider';
-import { createToastStore } from '../../app/toasts/toast-store';
 import { setAccessToken } from '../../lib/access-token';
 import { HttpError } from '../../lib/http-error';
 import { leaveAppTo } from '../../lib/leave-app';
+import { createQueryClient } from '../../lib/query-client';
+import { createToastStore } from '../../lib/toasts/toast-store';
 import {
   apiError,
   cleanUpBillingTest,
@@ -15,6 +14,7 @@ import {
   makePaidSubscription,
   makeSubscription,
 } from '../../test/billing-fixture';
+import { ToastProvider } from '../../ui/toast-provider';
 import { PromoCodeForm } from './components/promo-code-form';
 import { PromoOffer } from './components/promo-offer';
 import { promoOutcomeOf, readStoredPromo } from './promo';

@@ -1,5 +1,5 @@
-import { useToast } from '../../app/toasts/toast-provider';
 import { leaveAppTo } from '../../lib/leave-app';
+import { useToast } from '../../lib/toasts/use-toast';
 import { useCreatePortalSession } from './api/create-portal-session';
 import { useCreateUpdatePaymentMethodsSession } from './api/create-update-payment-methods-session';
 

@@ -13,10 +13,10 @@ import {
 } from '@parla/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useToast } from '../../app/toasts/toast-provider';
 import { formatDate, fromUnixSeconds } from '../../lib/format-date';
 import { getToastMessage, isHttpError } from '../../lib/http-error';
 import { leaveAppTo } from '../../lib/leave-app';
+import { useToast } from '../../lib/toasts/use-toast';
 import { getWorkspaceQueryOptions } from '../workspace';
 import { useCancelDowngrade } from './api/cancel-downgrade';
 import { useCancelSubscription } from './api/cancel-subscription';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useToast } from '../../app/toasts/toast-provider';
+import { useToast } from '../../lib/toasts/use-toast';
 import { enterPromocode, type PromoOutcome, promoOutcomeMessage } from './promo';
 
 /** Where the user goes once a promo code is in (accounts §2 "After a promo code is applied"). */

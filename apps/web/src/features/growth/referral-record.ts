@@ -6,7 +6,7 @@ import {
   ReferralCode,
   ReferralRecord,
 } from '@parla/contracts';
-import { appCookiePrefix } from '../../app/auth/sign-out';
+import { appCookiePrefix } from '../../lib/auth/sign-out';
 import { expireCookie, readCookie, readJsonCookie, writeJsonCookie } from '../../lib/cookies';
 
 /**

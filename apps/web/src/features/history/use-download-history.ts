@@ -1,7 +1,7 @@
 import type { HistoryItemResponse } from '@parla/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useToast } from '../../app/toasts/toast-provider';
 import { isHttpError } from '../../lib/http-error';
+import { useToast } from '../../lib/toasts/use-toast';
 import { downloadHistory } from './download-history';
 
 /**

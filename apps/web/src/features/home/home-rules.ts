@@ -1,5 +1,5 @@
-import type { RouteEntry } from '../../app/route-table';
-import { listSidebarGroups } from '../../app/shell/nav-groups';
+import type { RouteEntry } from '../../lib/app-paths';
+import { listSidebarGroups } from '../../lib/nav-groups';
 
 /** The greeting at the top of Home, by the hour of the user's day: "Good morning, Ada". */
 export function greetingFor(hour: number, firstName: string | null | undefined): string {
@@ -21,7 +21,7 @@ export const productDescriptions: Readonly<Record<string, string>> = {
 };
 
 /**
- * Home's quick actions: every built product of the sidebar (the route table's built pages in a product
+ * Home's quick actions: every built product of the sidebar (lib/app-paths.ts's built pages in a product
  * area), Home itself left out, so a product gets its quick action once it is built.
  */
 export function listQuickActions(

@@ -8,7 +8,7 @@ import type {
 /** Where an item's landing page is (accounts §2 "Onboarding checklist landing pages"). */
 export interface ChecklistLanding {
   label: string;
-  /** An app path (a route-table page) or a server page such as the API reference. */
+  /** An app path (a page of lib/app-paths.ts) or a server page such as the API reference. */
   href: string;
   /** A page the server serves itself (`/docs`), not one of the app's routes. */
   serverPage?: boolean;
@@ -68,7 +68,7 @@ export const checklistItemGuides: Record<OnboardingChecklistItemId, ChecklistIte
 
 /**
  * The link to an item's landing page, or null when that page is not built (no dead links): app paths must
- * be a built page of the route table; the server's own pages always are.
+ * be a built page of lib/app-paths.ts; the server's own pages always are.
  */
 export function availableLanding(
   landing: ChecklistLanding | null | undefined,

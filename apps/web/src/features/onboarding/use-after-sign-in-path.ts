@@ -1,6 +1,6 @@
 import type { UserResponse } from '@parla/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../../app/auth/auth-provider';
+import { useAuth } from '../../lib/auth/auth-provider';
 import { afterSignInPath } from '../auth';
 import { getUserQueryOptions } from '../users';
 import { landingAfterSignIn } from './checklist-items';

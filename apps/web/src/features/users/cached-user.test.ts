@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearAppCookies } from '../../app/auth/sign-out';
+import { clearAppCookies } from '../../lib/auth/sign-out';
 import { expireCookie, readCookie, writeCookie, writeJsonCookie } from '../../lib/cookies';
 import { makeUser } from '../../test/user-fixture';
 import { cachedUserCookieName, readCachedUser, saveCachedUser, toCachedUser } from './cached-user';

@@ -1,5 +1,5 @@
 import { CACHE_COOKIE_MAX_AGE_SECONDS, CachedUser, type UserResponse } from '@parla/contracts';
-import { appCookiePrefix } from '../../app/auth/sign-out';
+import { appCookiePrefix } from '../../lib/auth/sign-out';
 import { readJsonCookie, writeJsonCookie } from '../../lib/cookies';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useToast } from '../../app/toasts/toast-provider';
+import { useToast } from '../../lib/toasts/use-toast';
 import { acceptWorkspaceInvite } from './api/accept-workspace-invite';
 import { declineWorkspaceInvite } from './api/decline-workspace-invite';
 import { getWorkspace } from './api/get-workspace';

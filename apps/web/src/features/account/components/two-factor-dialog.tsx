@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { getToastMessage } from '../../../lib/http-error';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { FormMessage, TextField } from '../../../ui/field';

@@ -1,5 +1,5 @@
 import type { ApiKeyResponse } from '@parla/contracts';
-import { useToast } from '../../../app/toasts/toast-provider';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { useDeleteApiKey } from '../api/delete-api-key';

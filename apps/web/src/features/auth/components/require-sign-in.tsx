@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from '../../../app/auth/auth-provider';
+import { useAuth } from '../../../lib/auth/auth-provider';
 import { Skeleton } from '../../../ui/skeleton';
 
 /** Shows its page only when signed in; sends others to sign-in with a redirect back here. */

@@ -1,7 +1,7 @@
 import { isPaidTier, tierDisplayNames } from '@parla/contracts';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
-import { useAuth } from '../../../app/auth/auth-provider';
+import { useAuth } from '../../../lib/auth/auth-provider';
 import { Button } from '../../../ui/button';
 import { CoinsIcon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/skeleton';

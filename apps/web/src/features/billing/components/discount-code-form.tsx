@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { getToastMessage } from '../../../lib/http-error';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { useApplyDiscount } from '../api/apply-discount';
 import { CodeEntryForm } from './code-entry-form';

@@ -3,11 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
-import { ToastProvider } from '../../../app/toasts/toast-provider';
-import { createToastStore } from '../../../app/toasts/toast-store';
 import { setAccessToken } from '../../../lib/access-token';
 import { leaveAppTo } from '../../../lib/leave-app';
+import { createQueryClient } from '../../../lib/query-client';
+import { createToastStore } from '../../../lib/toasts/toast-store';
 import {
   apiError,
   cleanUpBillingTest,
@@ -17,6 +16,7 @@ import {
   makeSubscription,
 } from '../../../test/billing-fixture';
 import { makeWorkspaceSummary } from '../../../test/workspace-fixture';
+import { ToastProvider } from '../../../ui/toast-provider';
 import { PlanPicker } from './plan-picker';
 
 vi.mock('../../../lib/leave-app', () => ({ leaveAppTo: vi.fn() }));

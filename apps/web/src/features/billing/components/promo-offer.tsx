@@ -6,8 +6,8 @@ import {
   promoPlanForAmount,
   tierDisplayNames,
 } from '@parla/contracts';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { leaveAppTo } from '../../../lib/leave-app';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { useChangeSubscription } from '../api/change-subscription';

@@ -1,4 +1,4 @@
-import { useToast } from '../../../app/toasts/toast-provider';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Skeleton } from '../../../ui/skeleton';
 import { Switch } from '../../../ui/switch';
 import { useConsent } from '../api/get-consent';

@@ -1,6 +1,6 @@
 import { bipaTerms } from '@parla/contracts';
-import { useAuth } from '../../../app/auth/auth-provider';
-import { useToast } from '../../../app/toasts/toast-provider';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { SpinnerIcon } from '../../../ui/icons';

@@ -1,4 +1,4 @@
-import { useAuth } from '../../../app/auth/auth-provider';
+import { useAuth } from '../../../lib/auth/auth-provider';
 import { useConsent } from '../api/get-consent';
 import { useCcpaOptOut } from '../use-ccpa-opt-out';
 import { AnalyticsConsentBanner } from './analytics-consent-banner';

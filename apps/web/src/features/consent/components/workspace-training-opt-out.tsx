@@ -1,8 +1,8 @@
 import { trainingOptOutMessages } from '@parla/contracts';
 import { useState } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { formatDate, fromUnixSeconds } from '../../../lib/format-date';
 import { getToastMessage } from '../../../lib/http-error';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { FormMessage } from '../../../ui/field';

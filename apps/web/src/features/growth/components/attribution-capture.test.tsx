@@ -2,12 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../../app/auth/auth-provider';
-import { createQueryClient } from '../../../app/query-client';
-import { ToastProvider } from '../../../app/toasts/toast-provider';
 import { setAccessToken } from '../../../lib/access-token';
+import { AuthProvider } from '../../../lib/auth/auth-provider';
+import { createQueryClient } from '../../../lib/query-client';
 import { apiError, json } from '../../../test/billing-fixture';
 import { makeUser } from '../../../test/user-fixture';
+import { ToastProvider } from '../../../ui/toast-provider';
 import { referralCookieName } from '../referral-record';
 import { AttributionCapture } from './attribution-capture';
 

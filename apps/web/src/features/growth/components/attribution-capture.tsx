@@ -1,7 +1,7 @@
 import { AFFILIATE_COOKIE_REMOVAL_DELAY_MS } from '@parla/contracts';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useAuth } from '../../../app/auth/auth-provider';
+import { useAuth } from '../../../lib/auth/auth-provider';
 import { recordGoogleAdsVisit } from '../api/record-google-ads-visit';
 import {
   makeReferralRecord,

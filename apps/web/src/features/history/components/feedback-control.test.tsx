@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
-import { ToastProvider } from '../../../app/toasts/toast-provider';
-import { createToastStore } from '../../../app/toasts/toast-store';
 import { setAccessToken } from '../../../lib/access-token';
+import { createQueryClient } from '../../../lib/query-client';
+import { createToastStore } from '../../../lib/toasts/toast-store';
+import { ToastProvider } from '../../../ui/toast-provider';
 import { FeedbackControl } from './feedback-control';
 
 const json = (body: unknown, status = 200) =>

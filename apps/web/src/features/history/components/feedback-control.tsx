@@ -7,7 +7,7 @@ import {
 } from '@parla/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { SpinnerIcon, ThumbDownIcon, ThumbUpIcon } from '../../../ui/icons';

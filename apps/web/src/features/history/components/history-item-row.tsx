@@ -8,22 +8,28 @@ import { FeedbackControl } from './feedback-control';
 
 export interface HistoryItemRowProps {
   item: HistoryItemResponse;
-  /** The model's display name, or its id while the models are not known. */
-  modelName: string;
+  /**
+   * What made the item, after its voices: the model's display name (or its id while the models are not
+   * known) on the history page, the product on Home.
+   */
+  madeWith: string;
   /** This item is in the bottom player, playing: its button pauses. */
   playing: boolean;
-  selected: boolean;
-  onSelectedChange: (selected: boolean) => void;
   onPlay: () => void;
   onDownload: () => void;
   downloading: boolean;
-  onDelete: () => void;
   share: ShareButtonState;
   onShare: () => void;
   /** history/voices §6: feedback controls need the feedback_enabled feature config. */
   feedbackEnabled: boolean;
   /** The moment relative dates count from (the page's clock). */
   now: number;
+  /** The history page's box to select the item (for a zip download); Home's short list has none. */
+  selection?: { selected: boolean; onChange: (selected: boolean) => void };
+  /** The history page's Delete; Home's short list has none. */
+  onDelete?: () => void;
+  /** Home's short list: a tighter row, its voices kept to one line. */
+  compact?: boolean;
 }
 
 /** A short form of an item's text for the names of its buttons. */
@@ -33,41 +39,44 @@ export function describeItem(text: string): string {
 }
 
 /**
- * One history item (history/voices §2 "Speech history"): its text (clamped), voice, model and relative
- * date, a box to select it, Play, and the toolbar — rate, download, share, delete.
+ * One history item (history/voices §2 "Speech history"): its text (clamped), voices, what made it and its
+ * relative date, Play, and the toolbar — rate, download, share and (on the history page) delete; on the
+ * history page also a box to select it.
  */
 export function HistoryItemRow({
   item,
-  modelName,
+  madeWith,
   playing,
-  selected,
-  onSelectedChange,
   onPlay,
   onDownload,
   downloading,
-  onDelete,
   share,
   onShare,
   feedbackEnabled,
   now,
+  selection,
+  onDelete,
+  compact = false,
 }: HistoryItemRowProps) {
   const date = fromUnixSeconds(item.date_unix);
   const name = describeItem(item.text);
   return (
     <li
       className={clsx(
-        'flex gap-3 px-4 py-3 sm:px-5',
-        selected ? 'bg-accent/5' : 'hover:bg-subtle/50',
-        'transition-colors',
+        'flex gap-3 px-4 py-3',
+        !compact && 'sm:px-5',
+        selection && [selection.selected ? 'bg-accent/5' : 'hover:bg-subtle/50', 'transition-colors'],
       )}
     >
-      <input
-        type="checkbox"
-        checked={selected}
-        onChange={(event) => onSelectedChange(event.target.checked)}
-        aria-label={`Select “${name}”`}
-        className="mt-2.5 size-4 shrink-0 cursor-pointer accent-accent"
-      />
+      {selection && (
+        <input
+          type="checkbox"
+          checked={selection.selected}
+          onChange={(event) => selection.onChange(event.target.checked)}
+          aria-label={`Select “${name}”`}
+          className="mt-2.5 size-4 shrink-0 cursor-pointer accent-accent"
+        />
+      )}
       <Button
         variant={playing ? 'primary' : 'secondary'}
         size="icon"
@@ -81,10 +90,17 @@ export function HistoryItemRow({
         <p className="line-clamp-2 text-sm break-words text-fg" title={item.text}>
           {item.text}
         </p>
-        <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-fg-muted">
-          <span className="font-medium text-fg">{historyVoiceName(item)}</span>
+        <p
+          className={clsx(
+            'flex flex-wrap items-center gap-x-1.5 text-xs text-fg-muted',
+            compact && 'min-w-0',
+          )}
+        >
+          <span className={clsx('font-medium text-fg', compact && 'min-w-0 truncate')}>
+            {historyVoiceName(item)}
+          </span>
           <span aria-hidden="true">·</span>
-          <span>{modelName}</span>
+          <span>{madeWith}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={date.toISOString()} title={formatDate(date)}>
             {formatRelativeDate(date, { now })}
@@ -120,17 +136,19 @@ export function HistoryItemRow({
               <span className="hidden sm:inline">Share</span>
             </Button>
           )}
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={onDelete}
-            aria-label={`Delete “${name}”`}
-            aria-haspopup="dialog"
-            className="hover:text-danger"
-          >
-            <TrashIcon />
-            <span className="hidden sm:inline">Delete</span>
-          </Button>
+          {onDelete && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onDelete}
+              aria-label={`Delete “${name}”`}
+              aria-haspopup="dialog"
+              className="hover:text-danger"
+            >
+              <TrashIcon />
+              <span className="hidden sm:inline">Delete</span>
+            </Button>
+          )}
         </div>
       </div>
     </li>

@@ -1,16 +1,14 @@
 import type { HistoryItemResponse, SubscriptionTier } from '@parla/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatRelativeDate, fromUnixSeconds } from '../../../lib/format-date';
-import { Button, getButtonClasses } from '../../../ui/button';
-import { DownloadIcon, PauseIcon, PlayIcon, ShareIcon, SpinnerIcon } from '../../../ui/icons';
+import { getButtonClasses } from '../../../ui/button';
 import { LoadError } from '../../../ui/load-error';
 import { SkeletonRow } from '../../../ui/skeleton';
 import { useHistoryList } from '../api/list-recent-history';
 import { getShareButtonState, historyPagePaths } from '../history-rules';
 import { useDownloadHistory } from '../use-download-history';
-import { FeedbackControl } from './feedback-control';
-import { describeItem } from './history-item-row';
+import { useMinuteClock } from '../use-minute-clock';
+import { HistoryItemRow } from './history-item-row';
 import { ShareDialogs, type SharingState } from './share-dialogs';
 
 /** How many of the newest generations the list shows. */
@@ -29,26 +27,10 @@ export interface LatestGenerationsProps {
   videoGeneration: boolean;
 }
 
-/** Who speaks in an item: every voice of a dialogue, in order of first appearance, else its voice. */
-export function speakersOf(item: Pick<HistoryItemResponse, 'voice_name' | 'dialogue'>): string {
-  if (!item.dialogue?.length) return item.voice_name;
-  return [...new Set(item.dialogue.map((line) => line.voice_name))].join(', ');
-}
-
 /** What made an item, as the app names the product. */
 function productOf(item: HistoryItemResponse): string {
   if (item.source === 'STS') return 'Speech to speech';
   return item.dialogue?.length ? 'Text to dialogue' : 'Text to speech';
-}
-
-/** A clock for relative dates, moving once a minute. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }
 
 /**
@@ -114,82 +96,24 @@ export function LatestGenerations({
 
         {items.length > 0 && (
           <ul className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface">
-            {items.map((item) => {
-              const name = describeItem(item.text);
-              const playing = playingId === item.history_item_id;
-              const date = fromUnixSeconds(item.date_unix);
-              const share = getShareButtonState({
-                hasItem: item.history_item_id !== '',
-                tier,
-                videoGeneration,
-              });
-              const downloading =
-                download.isPending && download.variables?.[0]?.history_item_id === item.history_item_id;
-              return (
-                <li key={item.history_item_id} className="flex gap-3 px-4 py-3">
-                  <Button
-                    variant={playing ? 'primary' : 'secondary'}
-                    size="icon"
-                    className="mt-0.5 rounded-full"
-                    aria-label={`${playing ? 'Pause' : 'Play'} “${name}”`}
-                    onClick={() => onPlay(item)}
-                  >
-                    {playing ? <PauseIcon /> : <PlayIcon className="translate-x-px" />}
-                  </Button>
-                  <div className="flex min-w-0 flex-1 flex-col gap-1">
-                    <p className="line-clamp-2 text-sm break-words text-fg" title={item.text}>
-                      {item.text}
-                    </p>
-                    <p className="flex min-w-0 flex-wrap items-center gap-x-1.5 text-xs text-fg-muted">
-                      <span className="min-w-0 truncate font-medium text-fg">{speakersOf(item)}</span>
-                      <span aria-hidden="true">·</span>
-                      <span>{productOf(item)}</span>
-                      <span aria-hidden="true">·</span>
-                      <time dateTime={date.toISOString()} title={formatDate(date)}>
-                        {formatRelativeDate(date, { now })}
-                      </time>
-                    </p>
-                    <div
-                      role="toolbar"
-                      aria-label={`Actions for “${name}”`}
-                      className="-ml-2 flex flex-wrap items-center gap-1"
-                    >
-                      {feedbackEnabled && (
-                        <FeedbackControl historyItemId={item.history_item_id} text={item.text} />
-                      )}
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => download.mutate([item])}
-                        disabled={downloading}
-                        aria-busy={downloading}
-                        aria-label={`Download “${name}”`}
-                      >
-                        {downloading ? (
-                          <SpinnerIcon className="motion-safe:animate-spin" />
-                        ) : (
-                          <DownloadIcon />
-                        )}
-                        <span className="hidden sm:inline">Download</span>
-                      </Button>
-                      {share.visible && (
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          onClick={() => setSharing({ item, opens: videoGeneration ? 'video' : 'link' })}
-                          disabled={share.disabled}
-                          aria-label={`Share “${name}”`}
-                          aria-haspopup="dialog"
-                        >
-                          <ShareIcon />
-                          <span className="hidden sm:inline">Share</span>
-                        </Button>
-                      )}
-                    </div>
-                  </div>
-                </li>
-              );
-            })}
+            {items.map((item) => (
+              <HistoryItemRow
+                key={item.history_item_id}
+                item={item}
+                madeWith={productOf(item)}
+                playing={playingId === item.history_item_id}
+                onPlay={() => onPlay(item)}
+                onDownload={() => download.mutate([item])}
+                downloading={
+                  download.isPending && download.variables?.[0]?.history_item_id === item.history_item_id
+                }
+                share={getShareButtonState({ hasItem: item.history_item_id !== '', tier, videoGeneration })}
+                onShare={() => setSharing({ item, opens: videoGeneration ? 'video' : 'link' })}
+                feedbackEnabled={feedbackEnabled}
+                now={now}
+                compact
+              />
+            ))}
           </ul>
         )}
       </section>

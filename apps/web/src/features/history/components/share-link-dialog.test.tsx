@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
-import { createToastStore } from '../../../app/toasts/toast-store';
 import { setAccessToken } from '../../../lib/access-token';
+import { createQueryClient } from '../../../lib/query-client';
+import { createToastStore } from '../../../lib/toasts/toast-store';
 import { apiError, json } from '../../../test/billing-fixture';
 import { shareMessage } from '../share-link-rules';
 import { ShareLinkDialog } from './share-link-dialog';

@@ -1,8 +1,8 @@
 import { PUBLIC_USER_NAME_MAX_CHARACTERS, type ShareLinkResponse } from '@parla/contracts';
 import { clsx } from 'clsx';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { getToastMessage } from '../../../lib/http-error';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { FormMessage, inputClasses } from '../../../ui/field';

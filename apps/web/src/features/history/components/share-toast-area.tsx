@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { ToastProvider } from '../../../app/toasts/toast-provider';
-import { createToastStore, type ToastStore } from '../../../app/toasts/toast-store';
+import { createToastStore, type ToastStore } from '../../../lib/toasts/toast-store';
+import { ToastProvider } from '../../../ui/toast-provider';
 
 /** The share area's own toast queue, shown top-centre. */
 export const shareToastStore = createToastStore();

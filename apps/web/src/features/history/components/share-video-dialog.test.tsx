@@ -1,8 +1,8 @@
 import type { HistoryItemResponse } from '@parla/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createToastStore } from '../../../app/toasts/toast-store';
 import { setAccessToken } from '../../../lib/access-token';
+import { createToastStore } from '../../../lib/toasts/toast-store';
 import { apiError, json } from '../../../test/billing-fixture';
 import { makeHistoryItem } from '../../../test/history-fixture';
 import { ShareToastArea } from './share-toast-area';

@@ -12,8 +12,8 @@ import {
 } from '@parla/contracts';
 import { clsx } from 'clsx';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { saveBlob } from '../../../lib/save-file';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { DownloadIcon, RefreshIcon, SpeakerIcon, SpeakerOffIcon, SpinnerIcon } from '../../../ui/icons';

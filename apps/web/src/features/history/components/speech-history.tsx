@@ -7,27 +7,26 @@ import {
 import { clsx } from 'clsx';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useToast } from '../../../app/toasts/toast-provider';
+import { collectPageItems } from '../../../lib/page-items';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Button, getButtonClasses } from '../../../ui/button';
 import { inputClasses } from '../../../ui/field';
 import { DownloadIcon, SpinnerIcon } from '../../../ui/icons';
-import { LoadError } from '../../../ui/load-error';
+import { PagedList } from '../../../ui/paged-list';
 import { SearchField } from '../../../ui/search-field';
-import { SkeletonRow } from '../../../ui/skeleton';
 import { useDeleteHistoryItem } from '../api/delete-history-item';
 import { useHistoryPages } from '../api/list-history-pages';
 import { getShareButtonState, groupHistoryByDay } from '../history-rules';
 import { useDownloadHistory } from '../use-download-history';
 import { useLoadMoreOnScroll } from '../use-load-more-on-scroll';
+import { useMinuteClock } from '../use-minute-clock';
 import { DeleteHistoryDialog } from './delete-history-dialog';
 import { HistoryItemRow } from './history-item-row';
 import { ShareDialogs, type SharingState } from './share-dialogs';
 
 /** How long typing must pause before the search goes to the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
-/** How often relative dates ("3 minutes ago") and the day headings are brought up to date. */
-const clockTickMs = 60_000;
 
 export interface SpeechHistoryProps {
   source: HistorySource;
@@ -45,16 +44,6 @@ export interface SpeechHistoryProps {
   tier: SubscriptionTier | undefined;
   /** history/voices §2: the tts-video-generation flag; Share opens the video dialog when it is on. */
   videoGeneration: boolean;
-}
-
-/** A clock for relative dates, moving once a minute. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), clockTickMs);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }
 
 /**
@@ -84,14 +73,15 @@ export function SpeechHistory({
   const [sharing, setSharing] = useState<SharingState | null>(null);
 
   const pages = useHistoryPages({ source, voiceId, search });
-  const items = useMemo(() => {
-    const seen = new Map<string, HistoryItemResponse>();
-    for (const page of pages.data?.pages ?? []) {
-      for (const item of page.history)
-        if (!seen.has(item.history_item_id)) seen.set(item.history_item_id, item);
-    }
-    return [...seen.values()];
-  }, [pages.data]);
+  const items = useMemo(
+    () =>
+      collectPageItems(
+        pages.data?.pages,
+        (page) => page.history,
+        (item) => item.history_item_id,
+      ),
+    [pages.data],
+  );
   const groups = useMemo(() => groupHistoryByDay(items, { now }), [items, now]);
   const selectedItems = items.filter((item) => selected.has(item.history_item_id));
   const filtered = search !== '' || voiceId !== '';
@@ -217,23 +207,13 @@ export function SpeechHistory({
         </div>
       )}
 
-      {pages.isPending && (
-        <ul aria-busy="true" aria-label="Loading history" className="flex flex-col gap-3">
-          {[0, 1, 2, 3].map((row) => (
-            <SkeletonRow
-              key={row}
-              lineWidths={['w-11/12', 'w-1/3']}
-              className="rounded-xl border border-line bg-surface"
-            />
-          ))}
-        </ul>
-      )}
-
-      {pages.isError && !pages.data && <LoadError error={pages.error} onRetry={() => void pages.refetch()} />}
-
-      {pages.isSuccess && items.length === 0 && (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-line px-6 py-14 text-center">
-          {filtered ? (
+      <PagedList
+        pages={pages}
+        empty={items.length === 0}
+        loading={{ label: 'Loading history', rows: 4, lineWidths: ['w-11/12', 'w-1/3'] }}
+        emptyClassName="gap-3 py-14"
+        emptyState={
+          filtered ? (
             <>
               <h2 className="text-base font-semibold">No generations match</h2>
               <p className="max-w-sm text-sm text-fg-muted">Try other words, or another voice.</p>
@@ -254,59 +234,48 @@ export function SpeechHistory({
                 </Link>
               )}
             </>
-          )}
-        </div>
-      )}
-
-      {groups.map((group) => (
-        <section
-          key={group.key}
-          aria-labelledby={`${id}-${group.key}`}
-          aria-busy={pages.isPlaceholderData || undefined}
-          className={clsx('flex flex-col gap-2 transition-opacity', pages.isPlaceholderData && 'opacity-60')}
-        >
-          <h2 id={`${id}-${group.key}`} className="text-sm font-semibold text-fg-muted">
-            {group.heading}
-          </h2>
-          <ul className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface">
-            {group.items.map((item) => (
-              <HistoryItemRow
-                key={item.history_item_id}
-                item={item}
-                modelName={modelNames.get(item.model_id) ?? item.model_id}
-                playing={playingId === item.history_item_id}
-                selected={selected.has(item.history_item_id)}
-                onSelectedChange={(on) => setItemSelected(item.history_item_id, on)}
-                onPlay={() => onPlay(item)}
-                onDownload={() => download.mutate([item])}
-                downloading={downloadingIds.size === 1 && downloadingIds.has(item.history_item_id)}
-                onDelete={() => setToDelete(item)}
-                share={getShareButtonState({ hasItem: item.history_item_id !== '', tier, videoGeneration })}
-                onShare={() => setSharing({ item, opens: videoGeneration ? 'video' : 'link' })}
-                feedbackEnabled={feedbackEnabled}
-                now={now}
-              />
-            ))}
-          </ul>
-        </section>
-      ))}
-
-      {pages.isFetchNextPageError && (
-        <LoadError error={pages.error} onRetry={() => void pages.fetchNextPage()} />
-      )}
-      {pages.hasNextPage && !pages.isFetchNextPageError && !pages.isPlaceholderData && (
-        <div ref={sentinel} className="flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={pages.isFetchingNextPage}
-            aria-busy={pages.isFetchingNextPage}
-            onClick={() => void pages.fetchNextPage()}
+          )
+        }
+        loadMoreRef={sentinel}
+      >
+        {groups.map((group) => (
+          <section
+            key={group.key}
+            aria-labelledby={`${id}-${group.key}`}
+            aria-busy={pages.isPlaceholderData || undefined}
+            className={clsx(
+              'flex flex-col gap-2 transition-opacity',
+              pages.isPlaceholderData && 'opacity-60',
+            )}
           >
-            {pages.isFetchingNextPage && <SpinnerIcon className="motion-safe:animate-spin" />}
-            {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
-      )}
+            <h2 id={`${id}-${group.key}`} className="text-sm font-semibold text-fg-muted">
+              {group.heading}
+            </h2>
+            <ul className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface">
+              {group.items.map((item) => (
+                <HistoryItemRow
+                  key={item.history_item_id}
+                  item={item}
+                  madeWith={modelNames.get(item.model_id) ?? item.model_id}
+                  playing={playingId === item.history_item_id}
+                  selection={{
+                    selected: selected.has(item.history_item_id),
+                    onChange: (on) => setItemSelected(item.history_item_id, on),
+                  }}
+                  onPlay={() => onPlay(item)}
+                  onDownload={() => download.mutate([item])}
+                  downloading={downloadingIds.size === 1 && downloadingIds.has(item.history_item_id)}
+                  onDelete={() => setToDelete(item)}
+                  share={getShareButtonState({ hasItem: item.history_item_id !== '', tier, videoGeneration })}
+                  onShare={() => setSharing({ item, opens: videoGeneration ? 'video' : 'link' })}
+                  feedbackEnabled={feedbackEnabled}
+                  now={now}
+                />
+              ))}
+            </ul>
+          </section>
+        ))}
+      </PagedList>
 
       <DeleteHistoryDialog
         item={toDelete}

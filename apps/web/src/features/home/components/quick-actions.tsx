@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { navIconOf } from '../../../app/shell/nav-icons';
+import { navIconOf } from '../../../ui/nav-icons';
 import { listQuickActions } from '../home-rules';
 
 /** Home's quick actions: a card per built product, its icon, name and what it does. */

@@ -3,12 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
-import { ToastProvider } from '../../../app/toasts/toast-provider';
 import { setAccessToken } from '../../../lib/access-token';
+import { createQueryClient } from '../../../lib/query-client';
 import { apiError, json } from '../../../test/billing-fixture';
 import { renderApp } from '../../../test/render-app';
 import { makeUser } from '../../../test/user-fixture';
+import { ToastProvider } from '../../../ui/toast-provider';
 import { messagesPollIntervalMs } from '../api/list-user-messages';
 import { NotificationsBell, notificationsLabel } from './notifications-bell';
 

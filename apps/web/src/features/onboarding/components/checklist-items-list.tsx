@@ -1,7 +1,7 @@
 import type { OnboardingChecklistItem } from '@parla/contracts';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
-import { listBuiltRoutes } from '../../../app/route-table';
+import { listBuiltRoutes } from '../../../lib/app-paths';
 import { Badge } from '../../../ui/badge';
 import { ArrowUpRightIcon, CheckCircleIcon } from '../../../ui/icons';
 import {
@@ -12,7 +12,7 @@ import {
   itemsOfBuiltProducts,
 } from '../checklist-items';
 
-/** The built app paths, for links that must not lead to "Page not found" (the route table is fixed). */
+/** The built app paths, for links that must not lead to "Page not found" (the page paths are fixed). */
 let builtPaths: ReadonlySet<string> | undefined;
 function getBuiltPaths(): ReadonlySet<string> {
   builtPaths ??= new Set(listBuiltRoutes().map((entry) => entry.path));

@@ -1,8 +1,8 @@
 import { checklistStepMessage, type OnboardingChecklistItemId } from '@parla/contracts';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toastStore } from '../../../app/toasts/toast-store';
 import { setAccessToken } from '../../../lib/access-token';
+import { toastStore } from '../../../lib/toasts/toast-store';
 import { apiError, json } from '../../../test/billing-fixture';
 import { makeChecklist } from '../../../test/onboarding-fixture';
 import { renderApp } from '../../../test/render-app';

@@ -1,8 +1,8 @@
 import { checklistStepMessage } from '@parla/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useAuth } from '../../../app/auth/auth-provider';
-import { useToast } from '../../../app/toasts/toast-provider';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { acknowledgeOnboardingChecklist } from '../api/acknowledge-onboarding-checklist';
 import { useOnboardingChecklist } from '../api/get-onboarding-checklist';
 import { onboardingQueryKeys, storeChecklist } from '../api/onboarding-query-keys';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useAuth } from '../../../app/auth/auth-provider';
-import { useToast } from '../../../app/toasts/toast-provider';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
 import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { LoadError } from '../../../ui/load-error';

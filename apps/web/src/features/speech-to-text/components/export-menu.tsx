@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useToast } from '../../../app/toasts/toast-provider';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { getButtonClasses } from '../../../ui/button';
 import { DownloadIcon, SpinnerIcon } from '../../../ui/icons';
 import { useExportTranscript } from '../api/export-transcript';

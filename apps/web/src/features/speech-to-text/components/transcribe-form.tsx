@@ -1,17 +1,16 @@
-import { clsx } from 'clsx';
-import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { formatMegabytes } from '../../../lib/audio-upload-types';
 import { getToastMessage } from '../../../lib/http-error';
 import { formatClipDuration } from '../../../lib/recording';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { type Recording, recordingUnavailableReason, useRecorder } from '../../../lib/use-recorder';
+import { AudioDropZone } from '../../../ui/audio-drop-zone';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { FormMessage, inputClasses } from '../../../ui/field';
 import { HiddenFileInput } from '../../../ui/hidden-file-input';
 import { CloseIcon, MicrophoneIcon, SpinnerIcon } from '../../../ui/icons';
 import { ProgressBar } from '../../../ui/progress-bar';
-import { RecordingPanel } from '../../../ui/recording-panel';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import { Switch } from '../../../ui/switch';
 import { useCreateTranscript } from '../api/create-transcript';
@@ -73,7 +72,6 @@ export function TranscribeForm({ onStarted, onLiveDictation, liveDictationId }: 
   const fileInput = useRef<HTMLInputElement>(null);
   const [source, setSource] = useState<Source | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [name, setName] = useState('');
   const [languageCode, setLanguageCode] = useState('');
   const [accuracy, setAccuracy] = useState<Accuracy>('fast');
@@ -108,15 +106,6 @@ export function TranscribeForm({ onStarted, onLiveDictation, liveDictationId }: 
       return;
     }
     take({ blob: file, fileName: file.name, origin: 'file', seconds: null });
-  };
-  const handleDragOver = (event: DragEvent) => {
-    event.preventDefault();
-    if (!busy && !recording) setDragging(true);
-  };
-  const handleDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!busy && !recording) takeFile(event.dataTransfer.files[0]);
   };
   const clear = () => {
     setSource(null);
@@ -222,88 +211,50 @@ export function TranscribeForm({ onStarted, onLiveDictation, liveDictationId }: 
               </div>
             </section>
           ) : (
-            <section
-              aria-label="Audio to transcribe"
-              onDragOver={handleDragOver}
-              onDragEnter={handleDragOver}
-              onDragLeave={() => setDragging(false)}
-              onDrop={handleDrop}
-              className={clsx(
-                'flex min-h-56 flex-1 flex-col items-center justify-center gap-4 rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors sm:px-6',
-                dragging ? 'border-accent bg-accent/5' : 'border-line',
-              )}
-            >
-              {recording ? (
-                <>
-                  <RecordingPanel
-                    elapsed={recorder.elapsed}
-                    level={recorder.level}
-                    starting={recorder.status === 'starting'}
-                    maxSeconds={MAX_RECORDING_SECONDS}
-                    onStop={recorder.stop}
-                    className="gap-4"
-                  />
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={recorder.status === 'starting'}
-                    onClick={recorder.discard}
-                  >
-                    Discard
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <div className="flex flex-col gap-1">
-                    <p className="text-base font-medium text-fg">Drop an audio or video file here</p>
-                    <p className="max-w-md text-sm text-fg-muted">
-                      MP3, WAV, M4A, OGG, FLAC, WEBM and the other common audio types, or a video (MP4, MOV,
-                      MKV, AVI…) · up to 1 GB
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap items-center justify-center gap-2">
-                    <Button variant="secondary" disabled={busy} onClick={() => fileInput.current?.click()}>
-                      Choose a file
-                    </Button>
+            <AudioDropZone
+              label="Audio to transcribe"
+              title="Drop an audio or video file here"
+              hint={
+                <p className="max-w-md text-sm text-fg-muted">
+                  MP3, WAV, M4A, OGG, FLAC, WEBM and the other common audio types, or a video (MP4, MOV, MKV,
+                  AVI…) · up to 1 GB
+                </p>
+              }
+              onFile={takeFile}
+              onChooseFile={() => fileInput.current?.click()}
+              recorder={recorder}
+              maxRecordingSeconds={MAX_RECORDING_SECONDS}
+              recordingUnavailable={unavailable}
+              discardable
+              disabled={busy}
+              className="flex-1 px-4 sm:px-6"
+              moreActions={
+                onLiveDictation && (
+                  <>
                     <span className="text-sm text-fg-muted">or</span>
                     <Button
+                      id={liveDictationId}
                       variant="secondary"
-                      disabled={busy || unavailable !== null}
-                      aria-describedby={unavailable ? `${id}-no-recorder` : undefined}
-                      onClick={() => void recorder.start()}
+                      disabled={busy || liveUnavailable !== null}
+                      aria-describedby={liveUnavailable ? `${id}-no-live` : undefined}
+                      onClick={onLiveDictation}
                     >
-                      <span aria-hidden="true" className="size-2.5 rounded-full bg-danger" />
-                      Record
+                      <MicrophoneIcon aria-hidden="true" />
+                      Live dictation
                     </Button>
-                    {onLiveDictation && (
-                      <>
-                        <span className="text-sm text-fg-muted">or</span>
-                        <Button
-                          id={liveDictationId}
-                          variant="secondary"
-                          disabled={busy || liveUnavailable !== null}
-                          aria-describedby={liveUnavailable ? `${id}-no-live` : undefined}
-                          onClick={onLiveDictation}
-                        >
-                          <MicrophoneIcon aria-hidden="true" />
-                          Live dictation
-                        </Button>
-                      </>
-                    )}
-                  </div>
-                  {unavailable && (
-                    <p id={`${id}-no-recorder`} className="max-w-sm text-xs text-fg-muted">
-                      {unavailable}
-                    </p>
-                  )}
-                  {onLiveDictation && liveUnavailable && liveUnavailable !== unavailable && (
-                    <p id={`${id}-no-live`} className="max-w-sm text-xs text-fg-muted">
-                      {liveUnavailable}
-                    </p>
-                  )}
-                </>
-              )}
-            </section>
+                  </>
+                )
+              }
+              moreNotes={
+                onLiveDictation &&
+                liveUnavailable &&
+                liveUnavailable !== unavailable && (
+                  <p id={`${id}-no-live`} className="max-w-sm text-xs text-fg-muted">
+                    {liveUnavailable}
+                  </p>
+                )
+              }
+            />
           )}
           {message && <FormMessage>{message}</FormMessage>}
         </div>

@@ -1,17 +1,17 @@
 import { clsx } from 'clsx';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { formatDate, fromUnixSeconds } from '../../../lib/format-date';
+import { collectPageItems } from '../../../lib/page-items';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { SpinnerIcon, TrashIcon } from '../../../ui/icons';
-import { LoadError } from '../../../ui/load-error';
+import { TrashIcon } from '../../../ui/icons';
+import { PagedList } from '../../../ui/paged-list';
 import { ProgressBar } from '../../../ui/progress-bar';
 import { SearchField } from '../../../ui/search-field';
-import { SkeletonRow } from '../../../ui/skeleton';
 import { useDeleteTranscript } from '../api/delete-transcript';
 import { useTranscripts } from '../api/list-transcripts';
 import type { TranscriptListItem } from '../api/types';
@@ -44,13 +44,15 @@ export function TranscriptList({ highlightId }: TranscriptListProps) {
   const [toDelete, setToDelete] = useState<TranscriptListItem | null>(null);
   const remove = useDeleteTranscript();
 
-  const items = useMemo(() => {
-    const seen = new Map<string, TranscriptListItem>();
-    for (const page of pages.data?.pages ?? [])
-      for (const item of page.transcripts)
-        if (!seen.has(item.transcription_id)) seen.set(item.transcription_id, item);
-    return [...seen.values()];
-  }, [pages.data]);
+  const items = useMemo(
+    () =>
+      collectPageItems(
+        pages.data?.pages,
+        (page) => page.transcripts,
+        (item) => item.transcription_id,
+      ),
+    [pages.data],
+  );
 
   const handleConfirmDelete = (item: TranscriptListItem) =>
     remove.mutate(item.transcription_id, {
@@ -78,23 +80,13 @@ export function TranscriptList({ highlightId }: TranscriptListProps) {
         </search>
       </div>
 
-      {pages.isPending && (
-        <ul aria-busy="true" aria-label="Loading transcripts" className="flex flex-col gap-3">
-          {[0, 1, 2].map((row) => (
-            <SkeletonRow
-              key={row}
-              lineWidths={['w-2/3', 'w-1/3']}
-              className="rounded-xl border border-line bg-surface"
-            />
-          ))}
-        </ul>
-      )}
-
-      {pages.isError && !pages.data && <LoadError error={pages.error} onRetry={() => void pages.refetch()} />}
-
-      {pages.isSuccess && items.length === 0 && (
-        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-line px-6 py-12 text-center">
-          {search ? (
+      <PagedList
+        pages={pages}
+        empty={items.length === 0}
+        loading={{ label: 'Loading transcripts', rows: 3, lineWidths: ['w-2/3', 'w-1/3'] }}
+        emptyClassName="gap-2 py-12"
+        emptyState={
+          search ? (
             <>
               <h3 className="text-base font-semibold">No transcripts match</h3>
               <p className="max-w-sm text-sm text-fg-muted">No title contains “{search}”.</p>
@@ -110,46 +102,29 @@ export function TranscriptList({ highlightId }: TranscriptListProps) {
                 search, and export as text or subtitles.
               </p>
             </>
-          )}
-        </div>
-      )}
-
-      {items.length > 0 && (
-        <ul
-          aria-label="Transcripts"
-          aria-busy={pages.isPlaceholderData || undefined}
-          className={clsx(
-            'flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface transition-opacity',
-            pages.isPlaceholderData && 'opacity-60',
-          )}
-        >
-          {items.map((item) => (
-            <TranscriptRow
-              key={item.transcription_id}
-              item={item}
-              highlighted={item.transcription_id === highlightId}
-              onDelete={() => setToDelete(item)}
-            />
-          ))}
-        </ul>
-      )}
-
-      {pages.isFetchNextPageError && (
-        <LoadError error={pages.error} onRetry={() => void pages.fetchNextPage()} />
-      )}
-      {pages.hasNextPage && !pages.isFetchNextPageError && !pages.isPlaceholderData && (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={pages.isFetchingNextPage}
-            aria-busy={pages.isFetchingNextPage}
-            onClick={() => void pages.fetchNextPage()}
+          )
+        }
+      >
+        {items.length > 0 && (
+          <ul
+            aria-label="Transcripts"
+            aria-busy={pages.isPlaceholderData || undefined}
+            className={clsx(
+              'flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface transition-opacity',
+              pages.isPlaceholderData && 'opacity-60',
+            )}
           >
-            {pages.isFetchingNextPage && <SpinnerIcon className="motion-safe:animate-spin" />}
-            {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
-      )}
+            {items.map((item) => (
+              <TranscriptRow
+                key={item.transcription_id}
+                item={item}
+                highlighted={item.transcription_id === highlightId}
+                onDelete={() => setToDelete(item)}
+              />
+            ))}
+          </ul>
+        )}
+      </PagedList>
 
       <ConfirmDialog
         open={toDelete !== null}

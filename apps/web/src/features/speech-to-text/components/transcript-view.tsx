@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { formatDate, fromUnixSeconds } from '../../../lib/format-date';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';

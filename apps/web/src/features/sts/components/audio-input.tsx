@@ -1,13 +1,12 @@
 import { STS_MAX_SECONDS } from '@parla/contracts';
-import { clsx } from 'clsx';
-import { type DragEvent, type SyntheticEvent, useId, useRef, useState } from 'react';
+import { type SyntheticEvent, useId, useRef, useState } from 'react';
 import { AUDIO_UPLOAD_ACCEPT, AUDIO_UPLOAD_TYPES_TEXT } from '../../../lib/audio-upload-types';
 import { formatClipDuration } from '../../../lib/recording';
 import { type Recording, recordingUnavailableReason, useRecorder } from '../../../lib/use-recorder';
+import { AudioDropZone } from '../../../ui/audio-drop-zone';
 import { Button } from '../../../ui/button';
 import { HiddenFileInput } from '../../../ui/hidden-file-input';
 import { CloseIcon } from '../../../ui/icons';
-import { RecordingPanel } from '../../../ui/recording-panel';
 import { checkAudioFile, checkClipLength } from '../sts-rules';
 
 /** The recording to convert: a chosen file or a browser recording, with its object URL for playback. */
@@ -39,7 +38,6 @@ export interface AudioInputProps {
 export function AudioInput({ clip, onChange, onDuration, disabled = false }: AudioInputProps) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [unavailable] = useState(recordingUnavailableReason);
   const recorder = useRecorder({
@@ -49,22 +47,12 @@ export function AudioInput({ clip, onChange, onDuration, disabled = false }: Aud
       onChange({ ...recording, origin: 'recording' });
     },
   });
-  const recording = recorder.status !== 'idle';
 
   const takeFile = (file: File | undefined) => {
     if (!file) return;
     const problem = checkAudioFile(file);
     setRefusal(problem);
     if (!problem) onChange({ blob: file, fileName: file.name, seconds: null, origin: 'file' });
-  };
-  const handleDragOver = (event: DragEvent) => {
-    event.preventDefault();
-    if (!disabled && !recording) setDragging(true);
-  };
-  const handleDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!disabled && !recording) takeFile(event.dataTransfer.files[0]);
   };
   // A recorder's WebM states no length (Infinity) until the media is sought to its end.
   const handleMetadata = (event: SyntheticEvent<HTMLAudioElement>) => {
@@ -135,55 +123,20 @@ export function AudioInput({ clip, onChange, onDuration, disabled = false }: Aud
           )}
         </section>
       ) : (
-        <section
-          aria-label="Audio to convert"
-          onDragOver={handleDragOver}
-          onDragEnter={handleDragOver}
-          onDragLeave={() => setDragging(false)}
-          onDrop={handleDrop}
-          className={clsx(
-            'flex min-h-56 flex-col items-center justify-center gap-4 rounded-xl border-2 border-dashed px-6 py-8 text-center transition-colors',
-            dragging ? 'border-accent bg-accent/5' : 'border-line',
-          )}
-        >
-          {recording ? (
-            <RecordingPanel
-              elapsed={recorder.elapsed}
-              level={recorder.level}
-              starting={recorder.status === 'starting'}
-              maxSeconds={STS_MAX_SECONDS}
-              onStop={recorder.stop}
-              className="gap-4"
-            />
-          ) : (
-            <>
-              <div className="flex flex-col gap-1">
-                <p className="text-base font-medium text-fg">Drop an audio file here</p>
-                <p className="text-sm text-fg-muted">{AUDIO_UPLOAD_TYPES_TEXT} · up to 50 MB and 5 minutes</p>
-              </div>
-              <div className="flex flex-wrap items-center justify-center gap-2">
-                <Button variant="secondary" disabled={disabled} onClick={() => fileInput.current?.click()}>
-                  Choose a file
-                </Button>
-                <span className="text-sm text-fg-muted">or</span>
-                <Button
-                  variant="secondary"
-                  disabled={disabled || unavailable !== null}
-                  aria-describedby={unavailable ? `${id}-no-recorder` : undefined}
-                  onClick={() => void recorder.start()}
-                >
-                  <span aria-hidden="true" className="size-2.5 rounded-full bg-danger" />
-                  Record
-                </Button>
-              </div>
-              {unavailable && (
-                <p id={`${id}-no-recorder`} className="max-w-sm text-xs text-fg-muted">
-                  {unavailable}
-                </p>
-              )}
-            </>
-          )}
-        </section>
+        <AudioDropZone
+          label="Audio to convert"
+          title="Drop an audio file here"
+          hint={
+            <p className="text-sm text-fg-muted">{AUDIO_UPLOAD_TYPES_TEXT} · up to 50 MB and 5 minutes</p>
+          }
+          onFile={takeFile}
+          onChooseFile={() => fileInput.current?.click()}
+          recorder={recorder}
+          maxRecordingSeconds={STS_MAX_SECONDS}
+          recordingUnavailable={unavailable}
+          disabled={disabled}
+          className="px-6"
+        />
       )}
       {message && (
         <p role="alert" className="text-sm text-danger">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useAuth } from '../../../app/auth/auth-provider';
+import { useAuth } from '../../../lib/auth/auth-provider';
 import { getUserQueryOptions } from '../api/get-user';
 import { saveCachedUser, toCachedUser } from '../cached-user';
 

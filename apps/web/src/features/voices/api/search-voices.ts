@@ -1,28 +1,18 @@
-import { type SearchVoicesQuery, searchVoicesRoute, type VoiceResponse } from '@parla/contracts';
+import { searchVoicesRoute, type VoiceResponse } from '@parla/contracts';
 import {
   type InfiniteData,
   infiniteQueryOptions,
   keepPreviousData,
   useInfiniteQuery,
 } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { type ApiResponse, apiRequest } from '../../../lib/api-client';
-import { voiceQueryKeys } from './voice-query-keys';
+import { type VoiceSearchFilters, voiceQueryKeys } from './voice-query-keys';
 
 /** Voices a page of `GET /v2/voices` asks for (history/voices §9: 20 by default, the server's page 100). */
 export const VOICE_PAGE_SIZE = 50;
 
-type SearchQuery = z.input<typeof SearchVoicesQuery>;
-
-/** What the voice lists filter by (history/voices §3 "Voice list query"). */
-export interface VoiceSearchFilters {
-  search?: string | undefined;
-  voiceType?: SearchQuery['voice_type'];
-  category?: SearchQuery['category'];
-  collectionId?: string | undefined;
-  sort?: SearchQuery['sort'];
-  sortDirection?: SearchQuery['sort_direction'];
-}
+/** The filters' type lives with the query keys (voice-query-keys.ts); the list components take it from here. */
+export type { VoiceSearchFilters };
 
 export type VoiceSearchPage = ApiResponse<typeof searchVoicesRoute>;
 

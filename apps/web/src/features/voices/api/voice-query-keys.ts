@@ -1,6 +1,22 @@
+import type { SearchVoicesQuery } from '@parla/contracts';
 import type { QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { LibraryFilters } from '../library-rules';
-import type { VoiceSearchFilters } from './search-voices';
+
+type SearchQuery = z.input<typeof SearchVoicesQuery>;
+
+/**
+ * What the voice lists filter by (history/voices §3 "Voice list query"); here, with the keys it is part of,
+ * so search-voices.ts imports the keys without them importing it back.
+ */
+export interface VoiceSearchFilters {
+  search?: string | undefined;
+  voiceType?: SearchQuery['voice_type'];
+  category?: SearchQuery['category'];
+  collectionId?: string | undefined;
+  sort?: SearchQuery['sort'];
+  sortDirection?: SearchQuery['sort_direction'];
+}
 
 /**
  * The voice query keys, all under `['voices']` but the captcha: the text-to-speech, dialogue and

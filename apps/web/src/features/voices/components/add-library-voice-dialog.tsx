@@ -1,6 +1,6 @@
 import type { LibraryVoice } from '@parla/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Dialog } from '../../../ui/dialog';
 import { FormActions } from '../../../ui/form-actions';
 import { useAddSharedVoice } from '../api/add-shared-voice';

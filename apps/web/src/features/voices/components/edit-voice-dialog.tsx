@@ -1,7 +1,7 @@
 import type { VoiceResponse } from '@parla/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { formatMegabytes } from '../../../lib/audio-upload-types';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Dialog } from '../../../ui/dialog';

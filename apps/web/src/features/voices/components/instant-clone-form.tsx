@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { isHttpError } from '../../../lib/http-error';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Button, getButtonClasses } from '../../../ui/button';
 import { FormActions } from '../../../ui/form-actions';
 import { Skeleton } from '../../../ui/skeleton';

@@ -1,7 +1,7 @@
 import type { VoiceResponse } from '@parla/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { useToast } from '../../../app/toasts/toast-provider';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { FormMessage } from '../../../ui/field';

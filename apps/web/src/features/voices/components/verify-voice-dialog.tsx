@@ -1,9 +1,9 @@
 import type { VoiceResponse } from '@parla/contracts';
 import { clsx } from 'clsx';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { AUDIO_UPLOAD_ACCEPT } from '../../../lib/audio-upload-types';
 import { formatClipDuration } from '../../../lib/recording';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { type Recording, recordingUnavailableReason, useRecorder } from '../../../lib/use-recorder';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';

@@ -6,7 +6,7 @@ import {
 } from '@parla/contracts';
 import { clsx } from 'clsx';
 import { type FormEvent, useId, useState } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
 import { FormMessage, textareaClasses } from '../../../ui/field';
 import { FormActions } from '../../../ui/form-actions';

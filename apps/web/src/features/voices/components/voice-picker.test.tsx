@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
+import { createQueryClient } from '../../../lib/query-client';
 import { makeVoice } from '../../../test/catalogue-fixture';
 import { PlayerProvider } from '../../player/player-provider';
 import { VoicePicker } from './voice-picker';

@@ -1,5 +1,5 @@
 import type { WorkspaceWebhookResponse } from '@parla/contracts';
-import { useToast } from '../../../app/toasts/toast-provider';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useDeleteWebhook } from '../api/delete-webhook';
 

@@ -1,8 +1,8 @@
 import { WEBHOOK_EVENT_LABELS, type WorkspaceWebhookResponse } from '@parla/contracts';
 import { useId, useState } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { formatDate } from '../../../lib/format-date';
 import { getToastMessage } from '../../../lib/http-error';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { useTestWebhook } from '../api/test-webhook';

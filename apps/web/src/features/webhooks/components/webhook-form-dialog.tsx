@@ -1,7 +1,7 @@
 import type { WorkspaceWebhookResponse } from '@parla/contracts';
 import { type FormEvent, useState } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { getToastMessage } from '../../../lib/http-error';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { FormMessage } from '../../../ui/field';

@@ -1,4 +1,4 @@
-import { useToast } from '../../../app/toasts/toast-provider';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
 
 /** A new webhook's signing secret, shown this once, with a button that copies it. */

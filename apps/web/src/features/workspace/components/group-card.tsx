@@ -1,7 +1,7 @@
 import type { WorkspaceGroup, WorkspaceMember } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
 import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';

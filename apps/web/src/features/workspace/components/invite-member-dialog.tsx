@@ -1,8 +1,8 @@
 import { EmailAddress, type WorkspaceGroup, type WorkspaceRole } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { getToastMessage } from '../../../lib/http-error';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Dialog } from '../../../ui/dialog';
 import { FormMessage, inputClasses, TextField } from '../../../ui/field';
 import { FormActions } from '../../../ui/form-actions';

@@ -1,8 +1,8 @@
 import type { WorkspaceMember, WorkspaceRole } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { formatDate, fromUnixSeconds } from '../../../lib/format-date';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { CommitSelect } from '../../../ui/commit-select';

@@ -1,8 +1,8 @@
 import type { PendingInvite } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { useToast } from '../../../app/toasts/toast-provider';
 import { formatDate, fromUnixSeconds } from '../../../lib/format-date';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { deleteWorkspaceInvite } from '../api/delete-workspace-invite';

@@ -1,7 +1,7 @@
 import { hasAdminRights, SESSION_INACTIVITY_TIMEOUTS, type WorkspaceSummary } from '@parla/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useToast } from '../../../app/toasts/toast-provider';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { CommitSelect } from '../../../ui/commit-select';
 import { inputClasses } from '../../../ui/field';
 import { SpinnerIcon } from '../../../ui/icons';

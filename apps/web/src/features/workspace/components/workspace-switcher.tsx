@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useId } from 'react';
-import { useAuth } from '../../../app/auth/auth-provider';
-import { useToast } from '../../../app/toasts/toast-provider';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { useToast } from '../../../lib/toasts/use-toast';
 import { CommitSelect } from '../../../ui/commit-select';
 import { useUserWorkspaces } from '../api/list-user-workspaces';
 import { switchWorkspace } from '../api/switch-workspace';

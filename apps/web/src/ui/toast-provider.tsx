@@ -1,17 +1,10 @@
 import * as RadixToast from '@radix-ui/react-toast';
 import { clsx } from 'clsx';
-import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
-import { AlertCircleIcon, CheckCircleIcon, CloseIcon, InfoIcon } from '../../ui/icons';
-import { type ToastPosition, toastDurationMs } from './toast-rules';
-import { type ToastItem, type ToastStore, type ToastVariant, toastStore } from './toast-store';
-
-const ToastStoreContext = createContext<ToastStore>(toastStore);
-
-/** The toast functions of the nearest provider: `toast`, `toastError` and `dismiss`. */
-export function useToast(): Pick<ToastStore, 'toast' | 'toastError' | 'dismiss'> {
-  const { toast, toastError, dismiss } = useContext(ToastStoreContext);
-  return { toast, toastError, dismiss };
-}
+import { type ReactNode, useSyncExternalStore } from 'react';
+import { type ToastPosition, toastDurationMs } from '../lib/toasts/toast-rules';
+import { type ToastItem, type ToastStore, type ToastVariant, toastStore } from '../lib/toasts/toast-store';
+import { ToastStoreContext } from '../lib/toasts/use-toast';
+import { AlertCircleIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons';
 
 const viewportClasses: Record<ToastPosition, string> = {
   'top-center': 'top-0 left-1/2 -translate-x-1/2 flex-col',

@@ -1,4 +1,4 @@
-import { getToastMessage } from '../../lib/http-error';
+import { getToastMessage } from '../http-error';
 import { pushToast } from './toast-rules';
 
 export type ToastVariant = 'default' | 'success' | 'error';

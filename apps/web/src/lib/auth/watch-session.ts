@@ -1,4 +1,4 @@
-import { subscribeAccessToken } from '../../lib/access-token';
+import { subscribeAccessToken } from '../access-token';
 import type { AuthStore } from './auth-store';
 import { probeSession, type SessionProbeResult } from './probe-session';
 

@@ -1,8 +1,8 @@
-import type { UserResponse } from '@parla/contracts';
-import { getUser } from '../../features/users/api/get-user';
-import { getAccessToken } from '../../lib/access-token';
-import { isHttpError } from '../../lib/http-error';
-import { mayHaveSession, refreshAccessToken } from '../../lib/session-refresh';
+import { getUserRoute, type UserResponse } from '@parla/contracts';
+import { getAccessToken } from '../access-token';
+import { apiRequest } from '../api-client';
+import { isHttpError } from '../http-error';
+import { mayHaveSession, refreshAccessToken } from '../session-refresh';
 
 export type SessionProbeResult =
   | { status: 'signedIn'; user: UserResponse }
@@ -29,7 +29,9 @@ export async function probeSession(signal?: AbortSignal): Promise<SessionProbeRe
     }
   }
   try {
-    const user = await getUser(signal);
+    // `GET /v1/user` straight through the client: the sign-in state sits below the features (features/users
+    // wraps the same route for the pages' queries).
+    const user = await apiRequest(getUserRoute, { signal });
     return { status: 'signedIn', user };
   } catch (error) {
     if (isHttpError(error) && signedOutStatuses.has(error.status)) return { status: 'signedOut' };

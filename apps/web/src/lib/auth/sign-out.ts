@@ -1,5 +1,5 @@
-import { setAccessToken } from '../../lib/access-token';
-import { clearAppStorage, storageKeys } from '../../lib/storage-keys';
+import { setAccessToken } from '../access-token';
+import { clearAppStorage, storageKeys } from '../storage-keys';
 
 /** The BroadcastChannel that tells the other tabs of this origin about a sign-out (accounts §4). */
 export const authChannelName = 'xi:auth';

@@ -1,4 +1,4 @@
-import { listNavEntries, type RouteEntry, type RouteSection, routeTable } from '../route-table';
+import { appPaths, listNavEntries, type RouteEntry, type RouteSection } from './app-paths';
 
 /** The two frames a page can sit in: the app's sidebar, or the marketing header. */
 export type ShellFrameKind = 'app' | 'site';
@@ -25,10 +25,10 @@ export const sidebarSections: ReadonlyArray<{ section: RouteSection; label: stri
 ];
 
 /**
- * The sidebar's groups from the route table: every built page marked `inNav` in a product area, so an area
+ * The sidebar's groups from the page paths: every built page marked `inNav` in a product area, so an area
  * appears once a page of it is built and nothing unbuilt is listed. Empty groups are left out.
  */
-export function listSidebarGroups(table: readonly RouteEntry[] = routeTable): NavGroup[] {
+export function listSidebarGroups(table: readonly RouteEntry[] = appPaths): NavGroup[] {
   const entries = listNavEntries(table);
   return sidebarSections
     .map(({ section, label }) => ({
@@ -40,7 +40,7 @@ export function listSidebarGroups(table: readonly RouteEntry[] = routeTable): Na
 }
 
 /** The marketing header's links: the built site pages marked `inNav` (the landing page, pricing). */
-export function listSiteNavEntries(table: readonly RouteEntry[] = routeTable): RouteEntry[] {
+export function listSiteNavEntries(table: readonly RouteEntry[] = appPaths): RouteEntry[] {
   return listNavEntries(table).filter((entry) => entry.section === 'site');
 }
 

@@ -1,5 +1,10 @@
 import { hostedSessionPaths, SHARE_PAGE_PATH } from '@parla/contracts';
-import type { ComponentType } from 'react';
+
+/**
+ * The app's pages as data: paths, page titles, product areas and which pages are built. Below the features,
+ * so a feature can link to a page, list the navigation or check that a path is built without importing the
+ * router; the router (app/page-loaders.ts) attaches each built page's lazy module to its path.
+ */
 
 /** Groups of the product, for navigation. */
 export type RouteSection =
@@ -16,61 +21,61 @@ export type RouteSection =
   /** The hosted pages of the built-in payment provider. */
   | 'billing';
 
-/** A page module: the lazy file in `routes/` whose default export is the page. */
-export type PageLoader = () => Promise<{ default: ComponentType }>;
-
 export interface RouteEntry {
   /** Router path; `:name` segments are parameters. */
   path: string;
   /** The page's name in the navigation and the document title. */
   title: string;
   section: RouteSection;
-  /** The built page. Absent until the feature is built; until then the path shows "Page not found". */
-  page?: PageLoader;
+  /**
+   * The page is built: app/page-loaders.ts has its lazy module (the compiler holds the two lists equal).
+   * Absent until the feature is built; until then the path shows "Page not found".
+   */
+  built?: boolean;
   /**
    * Listed in the navigation once built (sub-pages and auth pages are not): the app's sidebar for the
-   * product areas, the marketing header for the site's pages (app/shell/nav-groups.ts).
+   * product areas, the marketing header for the site's pages (lib/nav-groups.ts).
    */
   inNav?: boolean;
 }
 
 /**
  * Every page path of the product (accounts §2 "App paths under /app", plus the landing page). A feature
- * attaches its lazy page here (`page: () => import('../routes/voice-library-page')`); only entries with a
- * page reach the router and the navigation, so there are no placeholder pages.
+ * marks its page `built: true` here and gives it a loader in app/page-loaders.ts; only built entries reach
+ * the router and the navigation, so there are no placeholder pages.
  */
-export const routeTable: readonly RouteEntry[] = [
-  { path: '/', title: 'Home', section: 'site', inNav: true, page: () => import('../routes/home-page') },
+export const appPaths = [
+  { path: '/', title: 'Home', section: 'site', inNav: true, built: true },
   /** accounts §2 marketing path: the plan offers, open to visitors. */
   {
     path: '/pricing',
     title: 'Pricing',
     section: 'site',
     inNav: true,
-    page: () => import('../routes/pricing-page'),
+    built: true,
   },
   /** history/voices §2: the public page of a share link, open without sign-in (contracts SHARE_PAGE_PATH). */
   {
     path: SHARE_PAGE_PATH,
     title: 'Shared audio',
     section: 'site',
-    page: () => import('../routes/share-page'),
+    built: true,
   },
 
-  { path: '/app/sign-in', title: 'Sign in', section: 'auth', page: () => import('../routes/sign-in-page') },
-  { path: '/app/sign-up', title: 'Sign up', section: 'auth', page: () => import('../routes/sign-up-page') },
+  { path: '/app/sign-in', title: 'Sign in', section: 'auth', built: true },
+  { path: '/app/sign-up', title: 'Sign up', section: 'auth', built: true },
   {
     path: '/app/sign-in/forgot-password',
     title: 'Forgot password',
     section: 'auth',
-    page: () => import('../routes/forgot-password-page'),
+    built: true,
   },
   /** accounts §2 account-action landing page (the path is this product's choice). */
   {
     path: '/auth/action',
     title: 'Account',
     section: 'auth',
-    page: () => import('../routes/account-action-page'),
+    built: true,
   },
   { path: '/app/sso', title: 'Single sign-on', section: 'auth' },
 
@@ -80,25 +85,25 @@ export const routeTable: readonly RouteEntry[] = [
     title: 'Home',
     section: 'home',
     inNav: true,
-    page: () => import('../routes/app-home-page'),
+    built: true,
   },
   {
     path: '/app/onboarding',
     title: 'Onboarding',
     section: 'home',
-    page: () => import('../routes/onboarding-page'),
+    built: true,
   },
   {
     path: '/app/onboarding/next',
     title: 'Onboarding',
     section: 'home',
-    page: () => import('../routes/onboarding-next-page'),
+    built: true,
   },
   {
     path: '/app/onboarding-checklist',
     title: 'Onboarding checklist',
     section: 'home',
-    page: () => import('../routes/onboarding-checklist-page'),
+    built: true,
   },
 
   { path: '/app/speech-synthesis', title: 'Speech synthesis', section: 'audio' },
@@ -107,13 +112,13 @@ export const routeTable: readonly RouteEntry[] = [
     title: 'Text to speech',
     section: 'audio',
     inNav: true,
-    page: () => import('../routes/text-to-speech-page'),
+    built: true,
   },
   {
     path: '/app/speech-synthesis/text-to-speech/history',
     title: 'Text to speech history',
     section: 'audio',
-    page: () => import('../routes/history-page'),
+    built: true,
   },
   /** history/voices §1 "write multi-line dialogue with several voices" (the path is this product's choice). */
   {
@@ -121,27 +126,27 @@ export const routeTable: readonly RouteEntry[] = [
     title: 'Text to dialogue',
     section: 'audio',
     inNav: true,
-    page: () => import('../routes/text-to-dialogue-page'),
+    built: true,
   },
   {
     path: '/app/speech-synthesis/speech-to-speech',
     title: 'Speech to speech',
     section: 'audio',
     inNav: true,
-    page: () => import('../routes/speech-to-speech-page'),
+    built: true,
   },
   {
     path: '/app/speech-synthesis/speech-to-speech/history',
     title: 'Speech to speech history',
     section: 'audio',
-    page: () => import('../routes/history-page'),
+    built: true,
   },
   /** issue 18 item 4: what each model is and which languages it speaks (a path of this product's choice). */
   {
     path: '/app/about/models',
     title: 'About the models',
     section: 'audio',
-    page: () => import('../routes/about-models-page'),
+    built: true,
   },
   /** issue 19 item 6: transcribe recordings, and the workspace's transcripts. */
   {
@@ -149,13 +154,13 @@ export const routeTable: readonly RouteEntry[] = [
     title: 'Speech to text',
     section: 'audio',
     inNav: true,
-    page: () => import('../routes/speech-to-text-page'),
+    built: true,
   },
   {
     path: '/app/speech-to-text/:transcriptionId',
     title: 'Transcript',
     section: 'audio',
-    page: () => import('../routes/transcript-page'),
+    built: true,
   },
   { path: '/app/sound-effects', title: 'Sound effects', section: 'audio', inNav: true },
   { path: '/app/sound-effects/generate', title: 'Generate sound effects', section: 'audio' },
@@ -176,58 +181,58 @@ export const routeTable: readonly RouteEntry[] = [
     title: 'Voice lab',
     section: 'voices',
     inNav: true,
-    page: () => import('../routes/voice-lab-page'),
+    built: true,
   },
   {
     path: '/app/voice-lab/share/:publicUserId/:voiceId',
     title: 'Shared voice',
     section: 'voices',
-    page: () => import('../routes/shared-voice-page'),
+    built: true,
   },
   /** issue 18 item 5: a professional voice clone, created then resumed where its flow stopped. */
   {
     path: '/app/voice-lab/professional',
     title: 'Professional voice clone',
     section: 'voices',
-    page: () => import('../routes/professional-voice-page'),
+    built: true,
   },
   {
     path: '/app/voice-lab/professional/:voiceId',
     title: 'Professional voice clone',
     section: 'voices',
-    page: () => import('../routes/professional-voice-page'),
+    built: true,
   },
   {
     path: '/app/voice-lab/collections',
     title: 'Voice collections',
     section: 'voices',
     inNav: true,
-    page: () => import('../routes/voice-collections-page'),
+    built: true,
   },
   {
     path: '/app/voice-library',
     title: 'Voice library',
     section: 'voices',
     inNav: true,
-    page: () => import('../routes/voice-library-page'),
+    built: true,
   },
   {
     path: '/app/voice-library/collections',
     title: 'Voice library collections',
     section: 'voices',
-    page: () => import('../routes/voice-collections-page'),
+    built: true,
   },
   {
     path: '/app/default-voices',
     title: 'Default voices',
     section: 'voices',
-    page: () => import('../routes/default-voices-page'),
+    built: true,
   },
   {
     path: '/app/workspace-voices',
     title: 'Workspace voices',
     section: 'voices',
-    page: () => import('../routes/workspace-voices-page'),
+    built: true,
   },
 
   { path: '/app/conversational-ai', title: 'Conversational AI', section: 'agents', inNav: true },
@@ -267,7 +272,7 @@ export const routeTable: readonly RouteEntry[] = [
     title: 'Webhooks',
     section: 'developers',
     inNav: true,
-    page: () => import('../routes/webhooks-page'),
+    built: true,
   },
   { path: '/app/developers/service-accounts', title: 'Service accounts', section: 'developers' },
   { path: '/app/developers/usage', title: 'API usage', section: 'developers' },
@@ -278,67 +283,67 @@ export const routeTable: readonly RouteEntry[] = [
     title: 'Workspace',
     section: 'workspace',
     inNav: true,
-    page: () => import('../routes/workspace-page'),
+    built: true,
   },
   {
     path: '/app/workspace/members',
     title: 'Members',
     section: 'workspace',
-    page: () => import('../routes/workspace-members-page'),
+    built: true,
   },
   {
     path: '/app/workspace/groups',
     title: 'Groups',
     section: 'workspace',
-    page: () => import('../routes/workspace-groups-page'),
+    built: true,
   },
   { path: '/app/workspace/service-accounts', title: 'Service accounts', section: 'workspace' },
   {
     path: '/app/workspace/security',
     title: 'Security',
     section: 'workspace',
-    page: () => import('../routes/workspace-security-page'),
+    built: true,
   },
   {
     path: '/app/workspace/webhooks',
     title: 'Workspace webhooks',
     section: 'workspace',
-    page: () => import('../routes/webhooks-page'),
+    built: true,
   },
   { path: '/app/workspace/voice-library', title: 'Workspace voice library', section: 'workspace' },
-  { path: '/app/usage', title: 'Usage', section: 'workspace', page: () => import('../routes/usage-page') },
+  { path: '/app/usage', title: 'Usage', section: 'workspace', built: true },
   { path: '/app/usage/workspace', title: 'Workspace usage', section: 'workspace' },
 
   {
     path: '/app/settings',
     title: 'Settings',
     section: 'account',
-    page: () => import('../routes/settings-page'),
+    built: true,
   },
   {
     path: '/app/settings/api-keys',
     title: 'API keys',
     section: 'account',
-    page: () => import('../routes/api-keys-page'),
+    built: true,
   },
   /** accounts §4: invitations to join a workspace; the mailed link opens it with `?invite_code=`. */
   {
     path: '/app/settings/workspace-invites',
     title: 'Workspace invitations',
     section: 'account',
-    page: () => import('../routes/workspace-invites-page'),
+    built: true,
   },
   {
     path: '/app/settings/webhooks',
     title: 'Webhooks',
     section: 'account',
-    page: () => import('../routes/webhooks-page'),
+    built: true,
   },
   {
     path: '/app/subscription',
     title: 'Subscription',
     section: 'account',
-    page: () => import('../routes/subscription-page'),
+    built: true,
   },
   /**
    * accounts §2 (the /affiliates page, the "affiliates" redirect name and checklist landing page): the
@@ -348,7 +353,7 @@ export const routeTable: readonly RouteEntry[] = [
     path: '/app/affiliates',
     title: 'Affiliates',
     section: 'account',
-    page: () => import('../routes/affiliates-page'),
+    built: true,
   },
 
   /**
@@ -359,36 +364,37 @@ export const routeTable: readonly RouteEntry[] = [
     path: hostedSessionPaths.checkout,
     title: 'Checkout',
     section: 'billing',
-    page: () => import('../routes/billing-checkout-page'),
+    built: true,
   },
   {
     path: hostedSessionPaths.payment_method,
     title: 'Payment method',
     section: 'billing',
-    page: () => import('../routes/billing-payment-method-page'),
+    built: true,
   },
   {
     path: hostedSessionPaths.portal,
     title: 'Billing',
     section: 'billing',
-    page: () => import('../routes/billing-portal-page'),
+    built: true,
   },
   {
     path: hostedSessionPaths.connect,
     title: 'Payouts setup',
     section: 'billing',
-    page: () => import('../routes/billing-connect-page'),
+    built: true,
   },
-];
+] as const satisfies readonly RouteEntry[];
+
+/** The paths of the built pages: the keys of app/page-loaders.ts. */
+export type BuiltPath = Extract<(typeof appPaths)[number], { built: true }>['path'];
 
 /** The entries whose page is built: the only ones the router serves. */
-export function listBuiltRoutes(
-  table: readonly RouteEntry[] = routeTable,
-): Array<RouteEntry & { page: PageLoader }> {
-  return table.filter((entry): entry is RouteEntry & { page: PageLoader } => entry.page !== undefined);
+export function listBuiltRoutes(table: readonly RouteEntry[] = appPaths): RouteEntry[] {
+  return table.filter((entry) => entry.built === true);
 }
 
 /** The entries the navigation lists (the sidebar and the marketing header): built and marked `inNav`. */
-export function listNavEntries(table: readonly RouteEntry[] = routeTable): RouteEntry[] {
+export function listNavEntries(table: readonly RouteEntry[] = appPaths): RouteEntry[] {
   return listBuiltRoutes(table).filter((entry) => entry.inNav === true);
 }

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider, useToast } from './toast-provider';
-import { createToastStore } from './toast-store';
+import { createToastStore } from '../lib/toasts/toast-store';
+import { useToast } from '../lib/toasts/use-toast';
+import { ToastProvider } from './toast-provider';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {

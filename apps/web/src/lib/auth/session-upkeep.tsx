@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { refreshAccessToken } from '../../lib/session-refresh';
-import { readStorage, storageKeys, writeStorage } from '../../lib/storage-keys';
-import { useToast } from '../toasts/toast-provider';
+import { refreshAccessToken } from '../session-refresh';
+import { readStorage, storageKeys, writeStorage } from '../storage-keys';
+import { useToast } from '../toasts/use-toast';
 import { useAuth } from './auth-provider';
 
 /** accounts §4: the access token of a verified-email user refreshes every 5 minutes. */

@@ -1,11 +1,9 @@
 import { hostedSessionPaths, SHARE_PAGE_PATH } from '@parla/contracts';
 import { describe, expect, it } from 'vitest';
-import { listBuiltRoutes, listNavEntries, type RouteEntry, routeTable } from './route-table';
+import { appPaths, listBuiltRoutes, listNavEntries, type RouteEntry } from './app-paths';
 
-const page = async () => ({ default: () => null });
-
-describe('route table (accounts §2)', () => {
-  const paths = routeTable.map((entry) => entry.path);
+describe('app paths (accounts §2)', () => {
+  const paths = appPaths.map((entry) => entry.path);
 
   it('has unique paths, all under /app except the landing, account-action, pricing, share and hosted billing pages', () => {
     const outsideApp = [
@@ -108,7 +106,7 @@ describe('route table (accounts §2)', () => {
   });
 
   it('gives every entry a title and a section', () => {
-    for (const entry of routeTable) {
+    for (const entry of appPaths) {
       expect(entry.title.trim()).not.toBe('');
       expect(entry.section).toBeTruthy();
     }
@@ -127,19 +125,12 @@ describe('route table (accounts §2)', () => {
     ).toEqual(['Text to speech', 'Text to dialogue', 'Speech to speech']);
   });
 
-  // Imports every page from a cold start (4–5 s on a loaded 2-core machine): a longer bound than the default.
-  it('loads a component for every built page', { timeout: 20_000 }, async () => {
-    for (const entry of listBuiltRoutes()) {
-      expect(typeof (await entry.page()).default).toBe('function');
-    }
-  });
-
-  it('an entry reaches the router once it has a page, and the nav when marked inNav', () => {
+  it('an entry reaches the router once built, and the nav when marked inNav', () => {
     const table: RouteEntry[] = [
-      { path: '/', title: 'Home', section: 'site', inNav: true, page },
+      { path: '/', title: 'Home', section: 'site', inNav: true, built: true },
       { path: '/app/dubbing', title: 'Dubbing', section: 'audio', inNav: true },
-      { path: '/app/studio', title: 'Studio', section: 'audio', inNav: true, page },
-      { path: '/app/studio/settings', title: 'Studio settings', section: 'audio', page },
+      { path: '/app/studio', title: 'Studio', section: 'audio', inNav: true, built: true },
+      { path: '/app/studio/settings', title: 'Studio settings', section: 'audio', built: true },
     ];
     expect(listBuiltRoutes(table).map((e) => e.path)).toEqual(['/', '/app/studio', '/app/studio/settings']);
     expect(listNavEntries(table).map((e) => e.path)).toEqual(['/', '/app/studio']);

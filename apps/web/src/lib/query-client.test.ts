@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../lib/http-error';
+import { HttpError } from './http-error';
 import { createQueryClient, shouldRetryRequest } from './query-client';
 
 const error = (status: number, errorType = 'x') => new HttpError({ status, message: 'm', errorType });

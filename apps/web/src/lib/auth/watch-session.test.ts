@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAccessToken } from '../../lib/access-token';
 import { makeUser } from '../../test/user-fixture';
+import { setAccessToken } from '../access-token';
 import { createAuthStore } from './auth-store';
 import { getProbeRetryDelayMs, watchSession } from './watch-session';
 

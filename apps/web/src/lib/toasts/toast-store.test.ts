@@ -1,6 +1,6 @@
 import { clientErrorMessages } from '@parla/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../lib/http-error';
+import { HttpError } from '../http-error';
 import { createToastStore } from './toast-store';
 
 beforeEach(() => vi.useFakeTimers());

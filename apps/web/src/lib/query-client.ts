@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isHttpError, unknownErrorType } from '../lib/http-error';
+import { isHttpError, unknownErrorType } from './http-error';
 
 /** How many times a failed request is tried again when a retry can help. */
 const maxRetries = 2;

@@ -10,7 +10,7 @@ import {
   SpeechToTextIcon,
   TextToSpeechIcon,
   WebhookIcon,
-} from '../../ui/icons';
+} from './icons';
 
 export type NavIcon = ComponentType<SVGProps<SVGSVGElement>>;
 

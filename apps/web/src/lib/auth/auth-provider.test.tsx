@@ -1,8 +1,8 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getAccessToken, setAccessToken } from '../../lib/access-token';
+import { readInitialTheme } from '../../app/theme/theme';
 import { makeUser } from '../../test/user-fixture';
-import { readInitialTheme } from '../theme/theme';
+import { getAccessToken, setAccessToken } from '../access-token';
 import { AuthProvider, type AuthProviderProps, useAuth } from './auth-provider';
 import { createAuthStore } from './auth-store';
 import { authChannelName } from './sign-out';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getAccessToken, setAccessToken } from '../../lib/access-token';
+import { getAccessToken, setAccessToken } from '../access-token';
 import {
   authChannelName,
   broadcastSignOut,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getAccessToken, setAccessToken } from '../../lib/access-token';
 import { makeUser } from '../../test/user-fixture';
+import { getAccessToken, setAccessToken } from '../access-token';
 import { probeSession } from './probe-session';
 
 const json = (body: unknown, status = 200) =>
