@@ -188,6 +188,33 @@ export const sharedVoicesRoute = defineRoute({
   }),
 });
 
+/** One accent of the library's voices, in the public API's VoiceAccentResponseModel shape. */
+export const VoiceAccent = z
+  .object({
+    /** The value `GET /v1/shared-voices?accent=` filters by: the voices' accent label, lower case. */
+    accent: z.string(),
+    /** ISO 639-1 code of the language the voices with this accent speak. */
+    language: z.string(),
+    /** `<language>-<accent>`, spaces as hyphens: `en-new-york`. */
+    code: z.string(),
+    /** The accent as a person reads it: `New York`. */
+    name: z.string(),
+  })
+  .meta({ id: 'VoiceAccent' });
+export type VoiceAccent = z.infer<typeof VoiceAccent>;
+
+export const voiceAccentsRoute = defineRoute({
+  method: 'GET',
+  path: '/v1/voices/accents',
+  summary: 'The accents of the voices in the voice library, optionally of one language or one model',
+  tags: ['voice-library'],
+  query: z.object({
+    language: z.string().max(20).optional(),
+    model_id: z.string().max(100).optional(),
+  }),
+  response: z.object({ accents: z.array(VoiceAccent) }),
+});
+
 export const addSharedVoiceRoute = defineRoute({
   method: 'POST',
   path: '/v1/voices/add/:public_user_id/:voice_id',
