@@ -107,3 +107,35 @@ describe('the static paths under /v1/voices/', () => {
     for (const [method, url] of calls) expect(t.app.hasRoute({ method, url }), `${method} ${url}`).toBe(true);
   });
 });
+
+describe('GET /v1/shared-voices/languages', () => {
+  it('lists only the languages some library voice speaks, each with its number of voices', async () => {
+    await sharedVoice('language-fi-1', 'fi', { accent: 'standard' });
+    // Not shared: Danish has no library voice.
+    await sharedVoice('language-da-1', 'da', { accent: 'standard' }, 'disabled');
+    const account = await newSpeechAccount(t.app, baseUrl);
+    const answer = await callAs(t.app, account, 'GET', '/v1/shared-voices/languages');
+    expect(answer.statusCode).toBe(200);
+    const { languages } = answer.json() as {
+      languages: { language: string; name: string; voice_count: number }[];
+    };
+    const codes = languages.map((l) => l.language);
+    for (const voice of BUILT_IN_VOICES) expect(codes).toContain(voice.language);
+    expect(codes).toContain('fi');
+    expect(codes).not.toContain('da');
+    expect(languages.find((l) => l.language === 'fi')).toEqual({
+      language: 'fi',
+      name: 'Finnish',
+      voice_count: 1,
+    });
+    // Each count is what the library's language filter finds, and none is empty.
+    for (const language of languages) {
+      expect(language.voice_count).toBeGreaterThan(0);
+      const page = await account.sdk.voices.getShared({ language: language.language, pageSize: 1 });
+      expect(page.totalCount, language.language).toBe(language.voice_count);
+    }
+    // In the order a menu lists them: by name.
+    expect(languages.map((l) => l.name)).toEqual([...languages.map((l) => l.name)].sort());
+    expect((await t.app.inject({ method: 'GET', url: '/v1/shared-voices/languages' })).statusCode).toBe(401);
+  });
+});

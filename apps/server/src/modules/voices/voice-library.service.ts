@@ -1,5 +1,7 @@
 import { profileDistance } from '@parla/audio';
 import {
+  findSpokenLanguage,
+  type LibraryLanguage,
   type LibraryVoice,
   modelSpeaks,
   type SharedVoicesQuery,
@@ -23,6 +25,7 @@ import {
   findSharedVoice,
   hasCopyOf,
   sharedVoiceAccents,
+  sharedVoiceLanguages,
   sharedVoicePage,
   sharedVoicesWithProfile,
 } from './voice-library.store';
@@ -217,5 +220,23 @@ export async function listLibraryAccents(
         code: `${language}-${accent.replace(/[\s_]+/g, '-')}`,
         name: accentName(accent),
       })),
+  };
+}
+
+/**
+ * `GET /v1/shared-voices/languages`: the languages the library's voices speak, by name, each with its
+ * number of voices; a language no shared voice speaks is not listed (issue 26 item 7: the filter offered
+ * every language Parla speaks, most of them finding nothing).
+ */
+export async function listLibraryLanguages(db: Db): Promise<{ languages: LibraryLanguage[] }> {
+  const rows = await sharedVoiceLanguages(db);
+  return {
+    languages: rows
+      .map((row) => ({
+        language: row.language,
+        name: findSpokenLanguage(row.language)?.name ?? row.language,
+        voice_count: row.voices,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en')),
   };
 }

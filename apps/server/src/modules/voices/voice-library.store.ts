@@ -80,6 +80,15 @@ export async function sharedVoiceAccents(
     .orderBy(voices.language, accent);
 }
 
+/** The languages of the voices shared in the library, with how many voices speak each. */
+export async function sharedVoiceLanguages(db: Db): Promise<{ language: string; voices: number }[]> {
+  return db
+    .select({ language: voices.language, voices: sql<number>`count(*)::int` })
+    .from(voices)
+    .where(eq(voices.sharingStatus, 'enabled'))
+    .groupBy(voices.language);
+}
+
 /** The newest shared voices with a profile, built-in and other workspaces' only, at most `limit`. */
 export async function sharedVoicesWithProfile(
   db: Db,

@@ -27,6 +27,7 @@ import {
   removeVoiceFromCollectionRoute,
   SimilarVoicesFields,
   searchVoicesRoute,
+  sharedVoiceLanguagesRoute,
   sharedVoicesRoute,
   shareVoiceRoute,
   similarVoicesRoute,
@@ -77,6 +78,7 @@ import {
 import {
   addSharedVoice,
   listLibraryAccents,
+  listLibraryLanguages,
   listSharedVoices,
   shareVoice,
   similarVoices,
@@ -254,6 +256,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     async ({ request, query }) => listSharedVoices(db, callerOf(request), query, publicUrl),
     guarded,
   );
+  registerRoute(app, sharedVoiceLanguagesRoute, async () => listLibraryLanguages(db), guarded);
   registerRoute(
     app,
     addSharedVoiceRoute,
