@@ -170,10 +170,7 @@ export async function speechToTextRoutes(app: FastifyInstance, deps: AppDeps): P
         callerOf(request),
         params.transcription_id,
       );
-      reply.header(
-        'content-disposition',
-        `inline; filename*=UTF-8''${encodeURIComponent(exportFileName(audio.name, 'mp3'))}`,
-      );
+      reply.header('content-disposition', attachmentDisposition(exportFileName(audio.name, 'mp3'), 'inline'));
       return sendStoredFile(request, reply, deps.storage, {
         key: audio.key,
         size: audio.size,
