@@ -26,6 +26,7 @@ import { makeScratchDir } from '../../platform/scratch-dirs';
 import { attachmentDisposition, sendStoredFile } from '../../platform/storage/send-file';
 import { alignNow } from './forced-alignment.service';
 import { openAiTranscription } from './openai-transcriptions';
+import { reportPdfFontProblem } from './pdf-writer';
 import { provideSttJobDeps, transcribeJob } from './speech-to-text.jobs';
 import { type SttDeps, startTranscription, transcribeNow } from './speech-to-text.service';
 import { openRealtimeTranscription } from './stt-realtime';
@@ -62,6 +63,8 @@ async function withUploadDir<T>(use: (dir: string) => Promise<T>): Promise<T> {
 /** The speech-to-text calls (issue 19): the public API's, the page's private ones, and OpenAI's. */
 export async function speechToTextRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await acceptMultipart(app, STT_MAX_UPLOAD_BYTES);
+  // The PDF exports need Debian's DejaVu fonts; without them they fall back to Helvetica (said once).
+  reportPdfFontProblem(deps.logger);
   const db = deps.database.db;
   const base: Omit<SttDeps, 'transcribeJob'> = {
     db,
