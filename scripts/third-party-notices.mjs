@@ -176,6 +176,14 @@ export function collectNpmPackages() {
     });
 }
 
+/** How the server uses a Debian package, where it is more than running it. */
+const DEBIAN_USE_DEFAULT =
+  'server (installed from Debian by scripts/install-system-deps.sh, not redistributed)';
+const DEBIAN_USE = {
+  'fonts-dejavu-core':
+    "server (installed from Debian by scripts/install-system-deps.sh); the PDF transcript exports embed subsets of DejaVu Sans and DejaVu Sans Bold, each with the font's copyright and licence (its name table)",
+};
+
 /** RUNTIME_PACKAGES of install-system-deps.sh: the one list of what the server runs from Debian. */
 function runtimeDebianPackages() {
   const script = readFileSync(path.join(root, 'scripts/install-system-deps.sh'), 'utf8');
@@ -340,7 +348,7 @@ export function renderNotices(npmPackages, debianPackages) {
     line(`Version: ${d.version ?? 'not installed here'}`);
     line(`Licence: ${d.licences.length > 0 ? d.licences.join('; ') : 'as in its copyright file, below'}`);
     line(`Repository: ${d.upstream ?? '(none given)'}`);
-    line('Used by: server (installed from Debian by scripts/install-system-deps.sh, not redistributed)');
+    line(`Used by: ${DEBIAN_USE[d.name] ?? DEBIAN_USE_DEFAULT}`);
     line();
     if (d.freeFormText) {
       line(`--- ${d.copyrightFile}`);

@@ -49,6 +49,21 @@ describe('download naming (history/voices §3, §5)', () => {
     expect(sanitizeDownloadName('a/b\\c:d*e?f"g<h>i|j')).toBe('abcdefghij');
   });
 
+  it('keeps letters of every script: "Lucía" is not "Luca" (issue 26 item 7)', () => {
+    expect(sanitizeDownloadName('Lucía take.mp3')).toBe('Lucía_take.mp3');
+    expect(sanitizeDownloadName('Интервью №1 — 東京.txt')).toBe('Интервью_1__東京.txt');
+    // A letter written as a base and a combining accent keeps its accent.
+    expect(sanitizeDownloadName('Luci\u0301a.mp3')).toBe('Luci\u0301a.mp3');
+    expect(historyItemFileName({ ...item, name: 'Lucía' }, 'mp3')).toContain('_Lucía_pre_');
+  });
+
+  it('cuts a long name without splitting a letter written as two UTF-16 units', () => {
+    const name = sanitizeDownloadName(`${'x'.repeat(250)}${'𝒜'.repeat(10)}.wav`);
+    expect(name.length).toBeLessThanOrEqual(DOWNLOAD_NAME_MAX_LENGTH);
+    expect(name.endsWith('.wav')).toBe(true);
+    expect(name).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+
   it('cuts a long download name to 255 characters, keeping the extension', () => {
     const name = sanitizeDownloadName(`${'x'.repeat(400)}.wav`);
     expect(name).toHaveLength(DOWNLOAD_NAME_MAX_LENGTH);
@@ -85,7 +100,7 @@ describe('download naming (history/voices §3, §5)', () => {
             extension,
           );
           expect(file.length).toBeLessThanOrEqual(DOWNLOAD_NAME_MAX_LENGTH);
-          expect(file).toMatch(/^[\w.-]+$/);
+          expect(file).toMatch(/^[\p{L}\p{M}\p{N}_.-]+$/u);
           expect(file.endsWith(`.${extension}`)).toBe(true);
           expect(file).toContain(`_${modeSuffix(category)}`);
         },

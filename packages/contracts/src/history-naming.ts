@@ -43,16 +43,23 @@ export function withExtension(name: string, extension: string): string {
   return `${base}.${extension}`;
 }
 
+/** The first `length` UTF-16 units of a text, one fewer when the cut would split a surrogate pair. */
+function cutWhole(text: string, length: number): string {
+  const cut = text.slice(0, length);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 /**
- * §5: a name safe to download: characters other than word characters, spaces, dots and hyphens are
- * removed, spaces become underscores, and it is cut to 255 characters — from the end of the base, so an
- * extension survives.
+ * §5: a name safe to download: characters other than word characters (letters and digits of any
+ * script, with their accents, and `_`), spaces, dots and hyphens are removed — "Lucía" keeps its í (issue
+ * 26 item 7) —, spaces become underscores, and it is cut to 255 characters — from the end of the base, so
+ * an extension survives.
  */
 export function sanitizeDownloadName(name: string): string {
-  const clean = name.replace(/[^\w .-]/g, '').replace(/ /g, '_');
+  const clean = name.replace(/[^\p{L}\p{M}\p{N}_ .-]/gu, '').replace(/ /g, '_');
   if (clean.length <= DOWNLOAD_NAME_MAX_LENGTH) return clean;
   const extension = /\.[A-Za-z0-9]{1,5}$/.exec(clean)?.[0] ?? '';
-  return clean.slice(0, DOWNLOAD_NAME_MAX_LENGTH - extension.length) + extension;
+  return cutWhole(clean, DOWNLOAD_NAME_MAX_LENGTH - extension.length) + extension;
 }
 
 /**

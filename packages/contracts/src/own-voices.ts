@@ -188,6 +188,58 @@ export const sharedVoicesRoute = defineRoute({
   }),
 });
 
+/** A language some library voice speaks, for the library's language filter. */
+export const LibraryLanguage = z
+  .object({
+    /** ISO 639-1, the value `GET /v1/shared-voices?language=` filters by. */
+    language: z.string(),
+    /** Its English name ("Finnish"); the code itself for a language Parla has no name for. */
+    name: z.string(),
+    /** How many voices in the library speak it (what the language filter would find). */
+    voice_count: z.number().int(),
+  })
+  .meta({ id: 'LibraryLanguage' });
+export type LibraryLanguage = z.infer<typeof LibraryLanguage>;
+
+/**
+ * Parla's own (the public API has no such call): the languages of the library's voices, so that the
+ * library's language filter offers only languages that find a voice.
+ */
+export const sharedVoiceLanguagesRoute = defineRoute({
+  method: 'GET',
+  path: '/v1/shared-voices/languages',
+  summary: "The languages of the voice library's voices, with how many voices speak each",
+  tags: ['voice-library'],
+  response: z.object({ languages: z.array(LibraryLanguage) }),
+});
+
+/** One accent of the library's voices, in the public API's VoiceAccentResponseModel shape. */
+export const VoiceAccent = z
+  .object({
+    /** The value `GET /v1/shared-voices?accent=` filters by: the voices' accent label, lower case. */
+    accent: z.string(),
+    /** ISO 639-1 code of the language the voices with this accent speak. */
+    language: z.string(),
+    /** `<language>-<accent>`, spaces as hyphens: `en-new-york`. */
+    code: z.string(),
+    /** The accent as a person reads it: `New York`. */
+    name: z.string(),
+  })
+  .meta({ id: 'VoiceAccent' });
+export type VoiceAccent = z.infer<typeof VoiceAccent>;
+
+export const voiceAccentsRoute = defineRoute({
+  method: 'GET',
+  path: '/v1/voices/accents',
+  summary: 'The accents of the voices in the voice library, optionally of one language or one model',
+  tags: ['voice-library'],
+  query: z.object({
+    language: z.string().max(20).optional(),
+    model_id: z.string().max(100).optional(),
+  }),
+  response: z.object({ accents: z.array(VoiceAccent) }),
+});
+
 export const addSharedVoiceRoute = defineRoute({
   method: 'POST',
   path: '/v1/voices/add/:public_user_id/:voice_id',

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, parseNotices, renderLicencesPage } from './licences.page';
 
@@ -57,6 +58,13 @@ describe('parseNotices', () => {
 
 describe('renderLicencesPage', () => {
   const html = renderLicencesPage({ notices, licence: 'GNU AFFERO GENERAL PUBLIC LICENSE\n<full text>\n' });
+
+  it("has the web app's favicon, with the link its index.html uses (issue 26 item 7)", () => {
+    const index = fs.readFileSync(new URL('../../../../web/index.html', import.meta.url), 'utf8');
+    const link = /<link rel="icon"[^>]*>/.exec(index)?.[0].replace(/\s*\/>$/, '>');
+    expect(link).toBe('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    expect(html).toContain(link);
+  });
 
   it("shows Parla's licence in full and the GeoLite2 attribution as its licence words it", () => {
     expect(html).toContain('AGPL-3.0-or-later');

@@ -125,6 +125,7 @@ export function renderLicencesPage(input: { notices: string; licence: string }):
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>Licences · Parla</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>${STYLE}</style>
 </head>
 <body>

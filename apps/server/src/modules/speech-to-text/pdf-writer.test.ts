@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toWinAnsi, wrapRuns } from './pdf-writer';
+import { readPdfText } from '../../test/pdf-text';
+import { reportPdfFontProblem, toWinAnsi, wrapRuns, writePdf } from './pdf-writer';
 
 const latin1 = (bytes: number[]) => Buffer.from(bytes).toString('latin1');
 
@@ -30,8 +31,7 @@ describe('toWinAnsi', () => {
 });
 
 describe('wrapRuns', () => {
-  const width = (line: { font: string; bytes: number[] }[]) =>
-    line.reduce((sum, piece) => sum + piece.bytes.length, 0);
+  const width = (line: { text: string }[]) => line.reduce((sum, piece) => sum + piece.text.length, 0);
 
   it('wraps at spaces within the width, keeping every character and each run’s font', () => {
     const runs = [
@@ -44,7 +44,7 @@ describe('wrapRuns', () => {
     expect(lines.length).toBeGreaterThan(2);
     expect(lines[0]?.[0]).toMatchObject({ font: 'F1', grey: true });
     expect(lines[0]?.[1]).toMatchObject({ font: 'F2', grey: false });
-    const joined = lines.map((line) => line.map((piece) => latin1(piece.bytes)).join('')).join('');
+    const joined = lines.map((line) => line.map((piece) => piece.text).join('')).join('');
     expect(joined).toBe(runs.map((run) => run.text).join(''));
     expect(lines.every((line) => width(line) > 0)).toBe(true);
   });
@@ -53,5 +53,37 @@ describe('wrapRuns', () => {
     const lines = wrapRuns([{ font: 'F1', grey: false, text: 'W'.repeat(50) }], 10, 100);
     // W is 944/1000 em: ten of them at 10 pt fill 94.4 points.
     expect(lines.map((line) => width(line))).toEqual([10, 10, 10, 10, 10]);
+  });
+});
+
+describe('without the DejaVu fonts', () => {
+  const document = {
+    title: 'Transcript',
+    details: 'English',
+    paragraphs: [{ time: '00:00:01', speaker: 'Alice', text: 'Café Łódź 日本 (x) back\\slash' }],
+  };
+
+  it('falls back to Helvetica in WinAnsi: Western European letters, the rest transliterated or "?"', () => {
+    const pdf = writePdf(document, null);
+    const { pages, fonts } = readPdfText(pdf);
+    expect(fonts.F1).toBe(
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    );
+    expect(pages[0]).toContain('[00:00:01] Alice: Café Lódz ?? (x) back\\slash');
+    // Nothing embedded: a small file.
+    expect(pdf.length).toBeLessThan(2000);
+  });
+
+  it('says so once, at start, when the font files are missing', () => {
+    const warnings: string[] = [];
+    const logger = { warn: (message: string) => warnings.push(message) };
+    reportPdfFontProblem(logger, {
+      F1: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+      F2: '/nowhere/Bold.ttf',
+    });
+    reportPdfFontProblem(logger, { F1: '/nowhere/Regular.ttf', F2: '/nowhere/Bold.ttf' });
+    expect(warnings).toEqual([
+      'PDF transcript exports fall back to Helvetica (Western European letters only): /nowhere/Bold.ttf not found; install fonts-dejavu-core (scripts/install-system-deps.sh).',
+    ]);
   });
 });

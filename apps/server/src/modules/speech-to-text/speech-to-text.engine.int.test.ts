@@ -54,6 +54,8 @@ describe('speech to text with the built-in model', () => {
       // Speaker ids come from the provider's clustering (when it gives them): one form only.
       if (word.speakerId !== undefined) expect(word.speakerId).toMatch(/^speaker_\d+$/);
     }
+    // Speakers are numbered in the order they first speak: the first one heard is speaker_0.
+    expect(words.find((w) => w.speakerId !== undefined)?.speakerId ?? 'speaker_0').toBe('speaker_0');
     expect(result.words.filter((w) => w.type === 'spacing').length).toBe(words.length - 1);
     expect(words.at(-1)?.end ?? 0).toBeLessThanOrEqual((result.audioDurationSecs ?? 0) + 0.05);
     expect(result.additionalFormats?.[0]?.content).toMatch(/00:00:0\d,\d{3} --> /);

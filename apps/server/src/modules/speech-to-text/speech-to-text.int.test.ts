@@ -596,6 +596,21 @@ describe('background transcriptions', () => {
       /^attachment; filename="Interview with Alice.srt"/,
     );
     expect(await srt.text()).toContain('Alice: Hello world.');
+    // A name with letters outside ASCII keeps them (issue 26 item 7: "Lucía" was saved as "Luca").
+    await fetch(`${baseUrl}/v1/speech-to-text/transcripts/${id}`, {
+      method: 'PATCH',
+      headers: { 'xi-api-key': account.key, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Entrevista con Lucía' }),
+    });
+    const txt = await get(account, `/v1/speech-to-text/transcripts/${id}/export?format=txt`);
+    expect(txt.headers.get('content-disposition')).toBe(
+      `attachment; filename="Entrevista con Lucia.txt"; filename*=UTF-8''Entrevista%20con%20Luc%C3%ADa.txt`,
+    );
+    const audio = await get(account, `/v1/speech-to-text/transcripts/${id}/audio`);
+    expect(audio.headers.get('content-disposition')).toBe(
+      `inline; filename="Entrevista con Lucia.mp3"; filename*=UTF-8''Entrevista%20con%20Luc%C3%ADa.mp3`,
+    );
+    await audio.arrayBuffer();
     for (const format of ['txt', 'vtt', 'docx', 'pdf', 'json', 'html', 'segmented_json']) {
       const file = await get(account, `/v1/speech-to-text/transcripts/${id}/export?format=${format}`);
       expect([format, file.status]).toEqual([format, 200]);

@@ -26,6 +26,7 @@ import { makeScratchDir } from '../../platform/scratch-dirs';
 import { attachmentDisposition, sendStoredFile } from '../../platform/storage/send-file';
 import { alignNow } from './forced-alignment.service';
 import { openAiTranscription } from './openai-transcriptions';
+import { reportPdfFontProblem } from './pdf-writer';
 import { transcribeJob } from './speech-to-text.jobs';
 import { type SttDeps, startTranscription, transcribeNow } from './speech-to-text.service';
 import { openRealtimeTranscription } from './stt-realtime';
@@ -77,6 +78,8 @@ export function sttDepsOf(deps: AppDeps): Omit<SttDeps, 'transcribeJob'> {
 /** The speech-to-text calls (issue 19): the public API's, the page's private ones, and OpenAI's. */
 export async function speechToTextRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await acceptMultipart(app, STT_MAX_UPLOAD_BYTES);
+  // The PDF exports need Debian's DejaVu fonts; without them they fall back to Helvetica (said once).
+  reportPdfFontProblem(deps.logger);
   const db = deps.database.db;
   const stt: SttDeps = { ...sttDepsOf(deps), transcribeJob };
   const guarded = { onRequest: deps.auth.requireAuth };
@@ -173,10 +176,7 @@ export async function speechToTextRoutes(app: FastifyInstance, deps: AppDeps): P
         callerOf(request),
         params.transcription_id,
       );
-      reply.header(
-        'content-disposition',
-        `inline; filename*=UTF-8''${encodeURIComponent(exportFileName(audio.name, 'mp3'))}`,
-      );
+      reply.header('content-disposition', attachmentDisposition(exportFileName(audio.name, 'mp3'), 'inline'));
       return sendStoredFile(request, reply, deps.storage, {
         key: audio.key,
         size: audio.size,

@@ -7,6 +7,7 @@ import * as sdkWire from '@elevenlabs/elevenlabs-js/serialization/index.js';
 import fc from 'fast-check';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readPdfText } from '../../test/pdf-text';
 import {
   type AdditionalFormat,
   EXPORT_FORMATS,
@@ -155,7 +156,8 @@ const pdftotext = (pdf: Buffer) => {
 
 /**
  * A PDF's structure checked without a PDF library: the cross-reference table's offsets each land on their
- * object, `startxref` on the table, and every content stream inflates to its operators.
+ * object, `startxref` on the table, every stream ends where its length says and inflates, and each page
+ * has a content stream. Answers the pages' content streams.
  */
 function checkPdf(pdf: Buffer): { pages: number; streams: string[] } {
   const source = pdf.toString('latin1');
@@ -176,16 +178,21 @@ function checkPdf(pdf: Buffer): { pages: number; streams: string[] } {
     expect(source.slice(offset, offset + 20)).toMatch(new RegExp(`^${index + 1} 0 obj\\n`));
   });
   expect(source).toMatch(new RegExp(`trailer\\n<< /Size ${count} /Root 1 0 R /Info 5 0 R >>`));
-  const streams: string[] = [];
-  for (const match of source.matchAll(/<< \/Length (\d+) \/Filter \/FlateDecode >>\nstream\n/g)) {
+  const streams = new Map<number, string>();
+  for (const match of source.matchAll(
+    /(\d+) 0 obj\n<< \/Length (\d+)[^>]*\/Filter \/FlateDecode >>\nstream\n/g,
+  )) {
     const at = (match.index ?? 0) + match[0].length;
-    const length = Number(match[1]);
+    const length = Number(match[2]);
     expect(source.slice(at + length, at + length + 10)).toBe('\nendstream');
-    streams.push(inflateSync(pdf.subarray(at, at + length)).toString('latin1'));
+    streams.set(Number(match[1]), inflateSync(pdf.subarray(at, at + length)).toString('latin1'));
   }
   const pages = Number(/\/Type \/Pages \/Kids \[[^\]]*\] \/Count (\d+)/.exec(source)?.[1]);
-  expect(streams).toHaveLength(pages);
-  return { pages, streams };
+  const contents = [...source.matchAll(/\/Type \/Page \/Parent [^\n]*\/Contents (\d+) 0 R/g)].map(
+    (match) => streams.get(Number(match[1])) ?? '',
+  );
+  expect(contents).toHaveLength(pages);
+  return { pages, streams: contents };
 }
 
 /** The docx's parts, checked as a ZIP by fflate (and `unzip -t` where it is installed). */
@@ -624,22 +631,72 @@ describe('docx', () => {
 describe('pdf', () => {
   const pdf = bytes(format(DIALOGUE, { format: 'pdf' }, NAMES));
 
-  it('is a PDF 1.4 whose cross-reference table is right', () => {
+  it('is a PDF 1.4 whose cross-reference table is right, its text in embedded DejaVu Sans', () => {
     const { pages, streams } = checkPdf(pdf);
     expect(pages).toBe(1);
-    expect(streams[0]).toContain('/F2 11 Tf 0 0 0 rg (Alice: ) Tj');
-    // WinAnsi: é is byte 233 (\351), 日本 has no glyph and prints as "??".
-    expect(streams[0]).toContain('caf\\351');
-    expect(streams[0]).toContain('and ?? sweets.');
-    expect(pdf.toString('latin1')).toContain('/BaseFont /Helvetica /Encoding /WinAnsiEncoding');
+    expect(streams[0]).toMatch(/\/F2 11 Tf 0 0 0 rg <[0-9A-F]+> Tj/);
+    const { fonts } = readPdfText(pdf);
+    expect(fonts.F1).toMatch(/\/Subtype \/Type0 \/BaseFont \/[A-Z]{6}\+DejaVuSans \/Encoding \/Identity-H/);
+    expect(fonts.F2).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans-Bold /);
+  });
+
+  it('reads back as written, without any outside tool', () => {
+    expect(readPdfText(pdf).pages).toEqual([
+      [
+        'Transcript',
+        'English · Duration 00:00:14 · 2 speakers',
+        '[00:00:00] Alice: Hello there, how are you today?',
+        // Wrapped by DejaVu Sans's widths; the space that ends a line stays on it.
+        '[00:00:03] Speaker 2: (laughter) Fine, thanks. The café was great & the <tea> ',
+        'was "hot".',
+        '[00:00:09] Alice: Über-good. We had crème brûlée and 日本 sweets.',
+        'Page 1 of 1',
+      ],
+    ]);
+  });
+
+  it('prints Cyrillic, Greek, Arabic and accented Latin as written (issue 26 item 7: they were "?")', () => {
+    const lines = [
+      'Привет, как дела? Всё хорошо.',
+      'Καλημέρα σας, τι κάνετε;',
+      'Łódź, Ærøskøbing, őrült, Ştefan, naïve — “quoted” €5.',
+      'السلام عليكم ورحمة الله',
+      '日本語 and 🎉 still copy as themselves',
+    ];
+    const file = bytes(format(transcriptOf(lines.map((text) => ({ text, pause: 2 }))), { format: 'pdf' }));
+    checkPdf(file);
+    const read = readPdfText(file).pages[0] ?? [];
+    for (const line of lines.filter((l) => !/[\u0600-\u06FF]/.test(l)))
+      expect(
+        read.some((l) => l.endsWith(line)),
+        line,
+      ).toBe(true);
+    // Arabic is drawn right to left: the drawn line is the text reversed, its letters the ones written.
+    const arabic = read.find((l) => /[\u0600-\u06FF]/.test(l)) ?? '';
+    expect([...arabic.replace(/^\[[\d:]+\] /, '')].reverse().join('')).toBe('السلام عليكم ورحمة الله');
+    if (HAS_PDFTOTEXT) {
+      // Poppler reads a right-to-left run back in reading order (and marks it with U+202B … U+202C).
+      const extracted = pdftotext(file).replace(/[\u202A-\u202E]/g, '');
+      for (const line of lines) expect(extracted, line).toContain(line);
+    }
+    if (HAS_QPDF) {
+      const run = spawnSync('qpdf', ['--check', saved(file, 'pdf')], { encoding: 'utf8' });
+      expect(run.status, run.stdout + run.stderr).toBe(0);
+    }
+  });
+
+  it('embeds only the glyphs it uses: a short transcript stays small', () => {
+    // Two subset fonts (text and bold) with their hinting and name tables: 22 KB here, against 1.4 MB for
+    // the whole DejaVu Sans and Bold.
+    expect(pdf.length).toBeLessThan(30_000);
   });
 
   it.skipIf(!HAS_PDFTOTEXT)('reads back through pdftotext', () => {
-    const read = pdftotext(pdf);
+    const read = pdftotext(pdf).replace(/\s*\n(?=\S)/g, ' ');
     expect(read).toContain('Transcript');
     expect(read).toContain('[00:00:00] Alice: Hello there, how are you today?');
     expect(read).toContain('The café was great & the <tea> was "hot".');
-    expect(read).toContain('Über-good. We had crème brûlée and ?? sweets.');
+    expect(read).toContain('Über-good. We had crème brûlée and 日本 sweets.');
     expect(read).toContain('Page 1 of 1');
   });
 
@@ -656,28 +713,24 @@ describe('pdf', () => {
     const file = bytes(format(long, { format: 'pdf' }));
     const { pages } = checkPdf(file);
     expect(pages).toBeGreaterThan(1);
-    if (HAS_PDFTOTEXT) {
-      const read = pdftotext(file);
-      expect(read).toContain(`Page ${pages} of ${pages}`);
-      const words = read
-        .replace(/Page \d+ of \d+/g, ' ')
-        .replace(/\[\d\d:\d\d:\d\d\]|Speaker \d:/g, ' ')
-        .split(/\s+/)
-        .filter(
-          (word) =>
-            word && word !== 'Transcript' && !/^English|^Duration|^00:|speakers$|^·$|^\d+$/.test(word),
-        );
-      expect(words.join(' ')).toBe(spokenWords(long).join(' '));
-    }
+    const read = readPdfText(file).pages.flat().join('\n');
+    if (HAS_PDFTOTEXT) expect(pdftotext(file)).toContain(`Page ${pages} of ${pages}`);
+    expect(read).toContain(`Page ${pages} of ${pages}`);
+    const words = read
+      .replace(/Page \d+ of \d+/g, ' ')
+      .replace(/\[\d\d:\d\d:\d\d\]|Speaker \d:/g, ' ')
+      .split(/\s+/)
+      .filter(
+        (word) => word && word !== 'Transcript' && !/^English|^Duration|^00:|speakers$|^·$|^\d+$/.test(word),
+      );
+    expect(words.join(' ')).toBe(spokenWords(long).join(' '));
   });
 
-  it('transliterates what WinAnsi lacks, never breaking the file', () => {
-    const odd = transcriptOf([{ text: 'Łódź ő ﬁne − emoji 🎉 Ελλάδα (paren) back\\slash €5 “q” – ok' }]);
+  it('never breaks the file on odd text: controls, zero-width characters, parentheses and backslashes', () => {
+    const odd = transcriptOf([{ text: 'a\u200bb (paren) back\\slash \u0007bell' }]);
     const file = bytes(format(odd, { format: 'pdf' }));
-    const { streams } = checkPdf(file);
-    expect(streams[0]).toContain('(paren\\) back\\\\slash');
-    if (HAS_PDFTOTEXT)
-      expect(pdftotext(file)).toContain('Lódz o fine - emoji ? ?????? (paren) back\\slash €5 “q” – ok');
+    checkPdf(file);
+    expect(readPdfText(file).pages[0]).toContain('[00:00:00] ab (paren) back\\slash bell');
   });
 });
 

@@ -1,8 +1,17 @@
 import { profileDistance } from '@parla/audio';
-import type { LibraryVoice, SharedVoicesQuery, ShareVoiceBody } from '@parla/contracts';
+import {
+  findSpokenLanguage,
+  type LibraryLanguage,
+  type LibraryVoice,
+  modelSpeaks,
+  type SharedVoicesQuery,
+  type ShareVoiceBody,
+  type VoiceAccent,
+  type voiceAccentsRoute,
+} from '@parla/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
-import { AppError } from '../../platform/errors';
+import { AppError, invalid } from '../../platform/errors';
 import { voiceAdded } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
@@ -15,9 +24,12 @@ import {
   countCopy,
   findSharedVoice,
   hasCopyOf,
+  sharedVoiceAccents,
+  sharedVoiceLanguages,
   sharedVoicePage,
   sharedVoicesWithProfile,
 } from './voice-library.store';
+import { listModels, type ModelAvailability } from './voices.service';
 import { insertVoice, setCopiesStatus, updateVoice, workspaceTier } from './voices.store';
 import type { VoiceRow } from './voices.tables';
 
@@ -170,5 +182,61 @@ export async function similarVoices(
     has_more: ranked.length > page.length,
     total_count: ranked.length,
     last_sort_id: page.at(-1)?.row.id ?? null,
+  };
+}
+
+/** An accent label as a person reads it: `new york` → `New York`, `standard` → `Standard`. */
+export function accentName(accent: string): string {
+  return accent
+    .split(/[\s_]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/**
+ * `GET /v1/voices/accents`: the accents the library's voices have (the public API's "available accents in
+ * the shared voice library"), of one language, or of the languages a model speaks (`model_id`, refused
+ * with a 422 when the model does not exist here). An accent no shared voice has is never listed.
+ */
+export async function listLibraryAccents(
+  db: Db,
+  query: z.infer<NonNullable<typeof voiceAccentsRoute.query>>,
+  availability: ModelAvailability,
+): Promise<{ accents: VoiceAccent[] }> {
+  const model =
+    query.model_id === undefined
+      ? undefined
+      : listModels(availability).find((m) => m.model_id === query.model_id);
+  if (query.model_id !== undefined && !model)
+    throw invalid('model_id', `A model with model ID ${query.model_id} does not exist.`, 'query');
+  const rows = await sharedVoiceAccents(db, query.language);
+  return {
+    accents: rows
+      .filter((row) => !model || modelSpeaks(model, row.language))
+      .map(({ accent, language }) => ({
+        accent,
+        language,
+        code: `${language}-${accent.replace(/[\s_]+/g, '-')}`,
+        name: accentName(accent),
+      })),
+  };
+}
+
+/**
+ * `GET /v1/shared-voices/languages`: the languages the library's voices speak, by name, each with its
+ * number of voices; a language no shared voice speaks is not listed (issue 26 item 7: the filter offered
+ * every language Parla speaks, most of them finding nothing).
+ */
+export async function listLibraryLanguages(db: Db): Promise<{ languages: LibraryLanguage[] }> {
+  const rows = await sharedVoiceLanguages(db);
+  return {
+    languages: rows
+      .map((row) => ({
+        language: row.language,
+        name: findSpokenLanguage(row.language)?.name ?? row.language,
+        voice_count: row.voices,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en')),
   };
 }

@@ -9,8 +9,12 @@ const listOf = (value: string | string[] | undefined) =>
     ? []
     : (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).filter(Boolean);
 
+/** A label filter: labels are compared trimmed and in lower case (as `GET /v1/voices/accents` lists them). */
 const labelIs = (key: string, value: string) =>
-  sql`lower(${voices.labels}->>${key}) = ${value.toLowerCase()}`;
+  sql`lower(trim(${voices.labels}->>${key})) = ${value.trim().toLowerCase()}`;
+
+/** The library's language filter as the shared-voices query reads it (ISO 639-1 of a tag like `pt-BR`). */
+export const libraryLanguage = (language: string): string => language.toLowerCase().slice(0, 2);
 
 /**
  * One page of the shared voices matching the library's filters (one row more than the page, to tell
@@ -25,7 +29,7 @@ export async function sharedVoicePage(
   if (query.gender) where.push(labelIs('gender', query.gender));
   if (query.age) where.push(labelIs('age', query.age));
   if (query.accent) where.push(labelIs('accent', query.accent));
-  if (query.language) where.push(eq(voices.language, query.language.toLowerCase().slice(0, 2)));
+  if (query.language) where.push(eq(voices.language, libraryLanguage(query.language)));
   if (query.owner_id) where.push(eq(voices.publicOwnerId, query.owner_id));
   if (query.featured === 'true') where.push(eq(voices.builtIn, true));
   if (query.include_live_moderated === 'false') where.push(eq(voices.liveModerationEnabled, false));
@@ -56,6 +60,33 @@ export async function sharedVoicePage(
     db.select({ n: sql<number>`count(*)::int` }).from(voices).where(condition),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * The distinct accents of the voices shared in the library, with the language each is spoken in (an
+ * accent label trimmed and lower-cased, as the `accent` filter compares it), of one language when given.
+ */
+export async function sharedVoiceAccents(
+  db: Db,
+  language: string | undefined,
+): Promise<{ accent: string; language: string }[]> {
+  const accent = sql<string>`lower(trim(${voices.labels}->>'accent'))`;
+  const where: SQL[] = [eq(voices.sharingStatus, 'enabled'), sql`coalesce(${accent}, '') <> ''`];
+  if (language !== undefined) where.push(eq(voices.language, libraryLanguage(language)));
+  return db
+    .selectDistinct({ accent, language: voices.language })
+    .from(voices)
+    .where(and(...where))
+    .orderBy(voices.language, accent);
+}
+
+/** The languages of the voices shared in the library, with how many voices speak each. */
+export async function sharedVoiceLanguages(db: Db): Promise<{ language: string; voices: number }[]> {
+  return db
+    .select({ language: voices.language, voices: sql<number>`count(*)::int` })
+    .from(voices)
+    .where(eq(voices.sharingStatus, 'enabled'))
+    .groupBy(voices.language);
 }
 
 /** The newest shared voices with a profile, built-in and other workspaces' only, at most `limit`. */

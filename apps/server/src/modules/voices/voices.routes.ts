@@ -27,12 +27,14 @@ import {
   removeVoiceFromCollectionRoute,
   SimilarVoicesFields,
   searchVoicesRoute,
+  sharedVoiceLanguagesRoute,
   sharedVoicesRoute,
   shareVoiceRoute,
   similarVoicesRoute,
   streamVoicePreviewRoute,
   updateCollectionRoute,
   VOICE_SAMPLE_MAX_BYTES,
+  voiceAccentsRoute,
   voiceSampleAudioRoute,
 } from '@parla/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -73,7 +75,14 @@ import {
   previewAudio,
   remixVoice,
 } from './voice-design.service';
-import { addSharedVoice, listSharedVoices, shareVoice, similarVoices } from './voice-library.service';
+import {
+  addSharedVoice,
+  listLibraryAccents,
+  listLibraryLanguages,
+  listSharedVoices,
+  shareVoice,
+  similarVoices,
+} from './voice-library.service';
 import { getOwnVoicePreview, getVoicePreview } from './voice-previews';
 import { toModelResponse, toOwnVoiceResponse, toVoiceResponse } from './voices.present';
 import { DEFAULT_VOICE_SETTINGS, listModels, searchVoices, type VoiceEntry } from './voices.service';
@@ -155,6 +164,14 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     guarded,
   );
   registerRoute(app, getDefaultVoiceSettingsRoute, async () => DEFAULT_VOICE_SETTINGS, guarded);
+  // A static path under /v1/voices/: the router prefers it to `/v1/voices/:voice_id` (which, without this
+  // route, answered it as a voice named "accents"); voice-library.int.test.ts calls it through the SDK.
+  registerRoute(
+    app,
+    voiceAccentsRoute,
+    async ({ query }) => listLibraryAccents(db, query, { external: deps.config.externalTts !== undefined }),
+    guarded,
+  );
   registerRoute(
     app,
     getVoiceRoute,
@@ -239,6 +256,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     async ({ request, query }) => listSharedVoices(db, callerOf(request), query, publicUrl),
     guarded,
   );
+  registerRoute(app, sharedVoiceLanguagesRoute, async () => listLibraryLanguages(db), guarded);
   registerRoute(
     app,
     addSharedVoiceRoute,

@@ -4,6 +4,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { WEBHOOK_SIGNATURE_HEADER } from '@parla/contracts';
 import { AddressNotAllowedError, resolvePublicAddresses } from '../../platform/network-address';
+import { privateAddressMessage } from './webhook-url';
 
 /*
  * One POST of a signed event to a webhook's address (issue 19 item 5). The signature is the public API's
@@ -83,7 +84,10 @@ export async function postSignedEvent(input: {
       ok: false,
       retryable: false,
       statusCode: null,
-      error: (error as Error).message,
+      error:
+        error instanceof AddressNotAllowedError
+          ? privateAddressMessage(error.address)
+          : (error as Error).message,
       durationMs: took(),
     };
   }
@@ -153,7 +157,9 @@ export async function postSignedEvent(input: {
         ok: false,
         retryable: !refused,
         statusCode: null,
-        error: refused ? error.message : `Could not reach the receiver (${error.code ?? error.message}).`,
+        error: refused
+          ? privateAddressMessage(error.address)
+          : `Could not reach the receiver (${error.code ?? error.message}).`,
       });
     });
     request.end(input.body);

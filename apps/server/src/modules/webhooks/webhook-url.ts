@@ -13,6 +13,18 @@ const RESERVED_HEADERS = new Set([
 ]);
 
 /**
+ * Why a webhook URL at a private address is refused, and how it is allowed, in words a workspace admin
+ * can pass on to whoever runs the server (issue 26 item 7): at saving and at delivery alike.
+ */
+export function privateAddressMessage(address: string): string {
+  return (
+    `The webhook URL points at a private, loopback or reserved address (${address}). This server calls ` +
+    'only public internet addresses unless whoever runs it allows private ones: if your receiver is on ' +
+    "your own network, ask the server's operator to set WEBHOOK_ALLOW_PRIVATE_URLS=true."
+  );
+}
+
+/**
  * Checks a webhook's address when it is saved (issue 19 item 5): https, or http outside production; no
  * user name or password in it; a host that resolves, and only to public addresses unless the operator
  * allows private ones (WEBHOOK_ALLOW_PRIVATE_URLS). Deliveries check the address again when they connect.
@@ -47,9 +59,7 @@ export async function checkWebhookUrl(
     await resolvePublicAddresses(url.hostname, options.allowPrivate);
   } catch (error) {
     if (error instanceof AddressNotAllowedError) {
-      throw problem(
-        `The webhook URL points at a private, loopback or reserved address (${error.address}), which this server does not call.`,
-      );
+      throw problem(privateAddressMessage(error.address));
     }
     throw problem(`The host ${url.hostname} could not be found.`);
   }

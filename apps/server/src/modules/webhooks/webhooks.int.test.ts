@@ -521,16 +521,35 @@ describe('rights and refusals', () => {
           settings: { auth_type: 'hmac', name: 'Inside', webhook_url: url },
         });
         expect(refused.statusCode, url).toBe(422);
-        expect(refused.json().detail.message).toMatch(/private, loopback or reserved address/);
+        // It says how this is allowed, in words a workspace admin can pass on (issue 26 item 7).
+        expect(refused.json().detail).toMatchObject({
+          status: 'invalid_request',
+          message: expect.stringMatching(
+            /^The webhook URL points at a private, loopback or reserved address \(.+\)\. This server calls only public internet addresses unless whoever runs it allows private ones: if your receiver is on your own network, ask the server's operator to set WEBHOOK_ALLOW_PRIVATE_URLS=true\.$/,
+          ),
+        });
         expect(refused.json().detail.errors[0].loc).toEqual(['body', 'settings', 'webhook_url']);
       }
+      // Changing a webhook's URL is refused the same way, on its own field.
+      settings.allowPrivateUrls = true;
+      const saved = await createHook(account, hookPath(), []);
+      settings.allowPrivateUrls = false;
+      const moved = await call(account, 'PATCH', `/v1/workspace/webhooks/${saved.webhook_id}`, {
+        webhook_url: 'http://10.1.2.3/hook',
+      });
+      expect(moved.statusCode).toBe(422);
+      expect(moved.json().detail.message).toMatch(/WEBHOOK_ALLOW_PRIVATE_URLS=true/);
+      expect(moved.json().detail.errors[0].loc).toEqual(['body', 'webhook_url']);
+      await call(account, 'DELETE', `/v1/workspace/webhooks/${saved.webhook_id}`);
       // A webhook saved while they were allowed is refused at delivery too, and the attempt is not retried.
       settings.allowPrivateUrls = true;
       const hook = await createHook(account, hookPath(), []);
       settings.allowPrivateUrls = false;
       const test = await call(account, 'POST', `/v1/workspace/webhooks/${hook.webhook_id}/test`);
       expect(test.json()).toMatchObject({ success: false, status_code: null });
-      expect(test.json().error).toMatch(/private, loopback or reserved address/);
+      expect(test.json().error).toMatch(
+        /private, loopback or reserved address .*WEBHOOK_ALLOW_PRIVATE_URLS=true/,
+      );
     } finally {
       settings.allowPrivateUrls = true;
     }

@@ -65,11 +65,57 @@ export async function sendStoredFile(
   return stream;
 }
 
+/** Latin letters NFKD does not take apart, as their usual ASCII spelling (for the fallback name only). */
+const ASCII_SPELLINGS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ø: 'o',
+  Ø: 'O',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ð: 'd',
+  Ð: 'D',
+  þ: 'th',
+  Þ: 'TH',
+  ı: 'i',
+};
+
 /**
- * `attachment; filename=…` with the UTF-8 form too (RFC 6266): an ASCII fallback (other characters,
- * quotes and backslashes as `_`) and the real name, for a file the browser should save.
+ * A file name in printable ASCII for clients that read only `filename=`: accents dropped from their
+ * letters ("Lucía" → "Lucia", "Straße" → "Strasse"); what has no Latin spelling, and the quote and
+ * backslash a quoted-string would need escaped, become `_`.
  */
-export function attachmentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+export function asciiFileName(fileName: string): string {
+  return fileName
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]/gu, (c) => ASCII_SPELLINGS[c] ?? '_')
+    .replace(/["\\]/g, '_');
+}
+
+/** A UTF-16 unit with no partner: encodeURIComponent throws on it (String#toWellFormed is ES2024). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** RFC 5987 §3.2.1 ext-value: UTF-8 percent-encoded, `'()*` too, which encodeURIComponent leaves. */
+const extValue = (text: string) =>
+  encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD')).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+
+/**
+ * A Content-Disposition (RFC 6266 §4.3) for a file the browser saves (`attachment`) or shows (`inline`):
+ * the real name in `filename*=UTF-8''…` (RFC 5987), which browsers prefer, and an ASCII `filename=`
+ * fallback for clients that read only that (issue 26 item 7: "Lucía" was saved as "Luca").
+ */
+export function attachmentDisposition(
+  fileName: string,
+  type: 'attachment' | 'inline' = 'attachment',
+): string {
+  return `${type}; filename="${asciiFileName(fileName)}"; filename*=UTF-8''${extValue(fileName)}`;
 }

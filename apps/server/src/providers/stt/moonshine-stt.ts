@@ -10,6 +10,7 @@ import type { MoonshineSize } from './model-files';
 import { readSamples, spreadWords } from './moonshine-engine';
 import { type TranscriptionServerOptions, transcribeWithServer } from './openai-transcription';
 import { openRealtimeVoiceActivity } from './realtime-vad';
+import { fillUnprofiledSpeakers } from './speaker-clustering';
 import {
   STT_SAMPLE_RATE,
   type SttDecodeResult,
@@ -327,8 +328,9 @@ export class MoonshineStt implements SttProvider {
           request.tenant,
           request.signal,
         );
+        const filled = fillUnprofiledSpeakers(speakers);
         segments.forEach((segment, i) => {
-          segment.speaker = speakers[i] ?? 'speaker_0';
+          segment.speaker = filled[i] ?? 'speaker_0';
         });
       }
       request.onProgress?.(1);

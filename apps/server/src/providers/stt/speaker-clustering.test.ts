@@ -1,7 +1,13 @@
 import { speakerDistance } from '@parla/audio';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALIGNMENT_SENTENCES, knownSpeech } from '../../test/alignment-test-speech';
-import { clusterSpeakers, profileSegment, thresholdDistance, type VoiceProfile } from './speaker-clustering';
+import {
+  clusterSpeakers,
+  fillUnprofiledSpeakers,
+  profileSegment,
+  thresholdDistance,
+  type VoiceProfile,
+} from './speaker-clustering';
 
 // A dialogue: a man (flite kal16, ~102 Hz) and a woman (flite slt, ~164 Hz) take turns, a sentence each.
 const TURNS = ['kal16', 'slt', 'kal16', 'slt', 'kal16'] as const;
@@ -18,7 +24,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('speaker clustering', () => {
-  it('tells a man from a woman in a dialogue; the one heard most is speaker_0', () => {
+  it('tells a man from a woman in a dialogue; the one who speaks first is speaker_0', () => {
     const speakers = clusterSpeakers(dialogue, {});
     expect(speakers).toEqual(['speaker_0', 'speaker_1', 'speaker_0', 'speaker_1', 'speaker_0']);
     const man = dialogue[0] as VoiceProfile;
@@ -27,6 +33,31 @@ describe('speaker clustering', () => {
       `distance man–woman ${speakerDistance(man, woman).toFixed(2)}, man–man ${speakerDistance(man, dialogue[2] as VoiceProfile).toFixed(2)}, ` +
         `woman–woman ${speakerDistance(woman, dialogue[3] as VoiceProfile).toFixed(2)}, flite slt–festival slt ${speakerDistance(woman, festivalSlt as VoiceProfile).toFixed(2)}`,
     );
+  });
+
+  it('numbers speakers in the order they first speak, not by how much they are heard (issue 26 item 7)', () => {
+    // The woman speaks first, once; the man three times after her: she is speaker_0 all the same.
+    const womanFirst = [dialogue[1], dialogue[0], dialogue[2], dialogue[4]];
+    expect(clusterSpeakers(womanFirst, {})).toEqual(['speaker_0', 'speaker_1', 'speaker_1', 'speaker_1']);
+    // A first segment without a profile does not count as speaking first.
+    expect(clusterSpeakers([undefined, dialogue[3], dialogue[0], dialogue[1]], {})).toEqual([
+      undefined,
+      'speaker_0',
+      'speaker_1',
+      'speaker_0',
+    ]);
+  });
+
+  it('gives a segment without a profile the speaker next to it', () => {
+    expect(fillUnprofiledSpeakers([undefined, 'speaker_0', undefined, 'speaker_1', undefined])).toEqual([
+      'speaker_0',
+      'speaker_0',
+      'speaker_0',
+      'speaker_1',
+      'speaker_1',
+    ]);
+    expect(fillUnprofiledSpeakers([undefined, undefined])).toEqual(['speaker_0', 'speaker_0']);
+    expect(fillUnprofiledSpeakers([])).toEqual([]);
   });
 
   it('caps the speakers at num_speakers and finds one voice once', () => {

@@ -49,9 +49,11 @@ interface Cluster {
 }
 
 /**
- * The speaker of each segment (`speaker_0` the one heard most, by speech seconds), undefined where the
- * segment has no profile. Clusters merge nearest first while closer than the threshold's distance, and
- * past it while there are more than `numSpeakers`.
+ * The speaker of each segment, undefined where the segment has no profile. `profiles` are in the order the
+ * segments are spoken, and speakers are numbered in the order they first speak: `speaker_0` is whoever
+ * speaks first (issue 26 item 7: it was the one heard most, so a transcript could open with "Speaker 2").
+ * Clusters merge nearest first while closer than the threshold's distance, and past it while there are
+ * more than `numSpeakers`.
  */
 export function clusterSpeakers(
   profiles: (VoiceProfile | undefined)[],
@@ -95,9 +97,23 @@ export function clusterSpeakers(
   }
   const speakers: (string | undefined)[] = new Array(profiles.length).fill(undefined);
   [...clusters]
-    .sort((x, y) => y.seconds - x.seconds)
-    .forEach((cluster, rank) => {
+    .map((cluster) => ({ cluster, first: cluster.members.reduce((a, b) => Math.min(a, b)) }))
+    .sort((x, y) => x.first - y.first)
+    .forEach(({ cluster }, rank) => {
       for (const member of cluster.members) speakers[member] = `speaker_${rank}`;
     });
   return speakers;
+}
+
+/**
+ * Every segment with a speaker: one without a profile (a laugh, a whisper) gets the speaker of the segment
+ * before it, or of the one after it when it comes first; `speaker_0` when no segment has one.
+ */
+export function fillUnprofiledSpeakers(speakers: readonly (string | undefined)[]): string[] {
+  const firstKnown = speakers.find((s) => s !== undefined) ?? 'speaker_0';
+  let previous: string | undefined;
+  return speakers.map((speaker) => {
+    previous = speaker ?? previous;
+    return previous ?? firstKnown;
+  });
 }

@@ -77,6 +77,16 @@ describe('pickDownloadFileName (history/voices §3, §5)', () => {
     ).toBe('my_take1.wav');
   });
 
+  it('keeps the letters the server names in filename* (issue 26 item 7: "Lucía", not "Luca")', () => {
+    // As the server's attachmentDisposition writes it: the ASCII fallback first, the UTF-8 name after.
+    const header =
+      'attachment; filename="Parla_2026-01-01T00_00_00_Lucia_ivc_parla_v1.mp3"; filename*=UTF-8\'\'Parla_2026-01-01T00_00_00_Luc%C3%ADa_ivc_parla_v1.mp3';
+    expect(readContentDispositionFileName(header)).toBe('Parla_2026-01-01T00_00_00_Lucía_ivc_parla_v1.mp3');
+    expect(
+      pickDownloadFileName({ contentDisposition: header, extension: 'mp3', items: [item], nowUnix }),
+    ).toBe('Parla_2026-01-01T00_00_00_Lucía_ivc_parla_v1.mp3');
+  });
+
   it("falls back to the contracts' name of the one item", () => {
     expect(pickDownloadFileName({ contentDisposition: null, extension: 'mp3', items: [item], nowUnix })).toBe(
       historyItemFileName(toNamingItem(item), 'mp3'),

@@ -5,7 +5,7 @@ import { getTranscriptAudioRoute, type TranscriptListItem } from './api/types';
 /** A file name of the transcript's audio, safe to save. */
 function audioFileName(name: string): string {
   const base = name
-    .replace(/[^\w.-]+/g, '_')
+    .replace(/[^\p{L}\p{M}\p{N}_.-]+/gu, '_')
     .replace(/_+/g, '_')
     .slice(0, 80);
   return `${base || 'transcript'}.mp3`;

@@ -62,7 +62,8 @@ describe('text-to-speech page rules', () => {
       text: '¿Qué tal? Hola / mundo: "ok"',
       date_unix: 0,
     });
-    expect(name).toBe('Luca_Qu_tal_Hola_mundo_19700101-000000.mp3');
+    // Letters of every script stay (issue 26 item 7: "Lucía" was saved as "Luca").
+    expect(name).toBe('Lucía_Qué_tal_Hola_mundo_19700101-000000.mp3');
     expect(generationFileName({ voice_name: '', text: '', date_unix: 0 }, 'wav')).toBe('19700101-000000.wav');
   });
 

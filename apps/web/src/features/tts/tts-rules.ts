@@ -121,7 +121,7 @@ export function generationFileName(
   const base = [item.voice_name, words, stamp]
     .filter(Boolean)
     .join('_')
-    .replace(/[^\w.-]/g, '')
+    .replace(/[^\p{L}\p{M}\p{N}_.-]/gu, '')
     .slice(0, 120);
   return `${base || 'speech'}.${extension}`;
 }

@@ -5,7 +5,7 @@ import type { Playback } from '../player';
 function audioFileName(...parts: string[]): string {
   const base = parts
     .join('-')
-    .replace(/[^\w.-]+/g, '_')
+    .replace(/[^\p{L}\p{M}\p{N}_.-]+/gu, '_')
     .replace(/_+/g, '_')
     .slice(0, 80);
   return `${base || 'voice'}.mp3`;

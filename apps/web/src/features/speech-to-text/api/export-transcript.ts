@@ -51,7 +51,7 @@ export async function exportTranscript({
     readContentDispositionFileName(response.headers.get('content-disposition')) ??
     `${
       fallbackName
-        .replace(/[^\w .-]+/g, '')
+        .replace(/[^\p{L}\p{M}\p{N}_ .-]+/gu, '')
         .trim()
         .replace(/\s+/g, '_') || 'transcript'
     }.${extensions[format]}`;
