@@ -21,6 +21,30 @@ module.exports = {
       },
     },
     {
+      name: 'front-doors-name-use-cases',
+      comment:
+        "A module's index.ts exports what other modules may do (services, use cases), never its store: SQL stays behind its own use cases (issue 26 item 1).",
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/index\\.ts$' },
+      to: { path: '^apps/server/src/modules/[^/]+/[^/]+\\.store\\.ts$' },
+    },
+    {
+      name: 'credits-only-through-metering',
+      comment:
+        'Credit reservation, settlement and refund belong to metering: no module but metering reaches the credits module, its front door or its tables (issue 26 item 1).',
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: [
+          '^apps/server/src/modules/(credits|metering)/',
+          '^apps/server/src/modules\\.ts$',
+          '\\.test\\.ts$',
+          '^apps/server/src/test/',
+        ],
+      },
+      to: { path: '^apps/server/src/modules/credits/' },
+    },
+    {
       name: 'entry-points-through-front-doors',
       comment:
         'The process entry points (main.ts, admin.ts, admin/, app-deps.ts, app.ts) use a module only through its index.ts; modules.ts alone lists the manifests (issue 26 item 2).',

@@ -82,6 +82,15 @@ for (const file of result.modules) {
 }
 const moduleCycles = components(modules).map((c) => `module cycle: ${c.join(' ↔ ')}`);
 
+// Every module has a front door (issue 26 item 1), even one that offers nothing yet (it says so).
+const moduleDirs = fs
+  .readdirSync(path.join(root, SERVER, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const noFrontDoor = moduleDirs
+  .filter((name) => !fs.existsSync(path.join(root, SERVER, 'modules', name, 'index.ts')))
+  .map((name) => `no front door: apps/server/src/modules/${name}/index.ts is missing`);
+
 // ---- 3. Writes to another module's table.
 /** The module (or `platform`) a server file belongs to. */
 const ownerOf = (file) => MODULE.exec(file)?.[1] ?? 'platform';
@@ -188,6 +197,7 @@ const webCycles = components(webFiles).map((c) => `web cycle of ${c.length} file
 
 const found = [
   ...violations,
+  ...noFrontDoor,
   ...moduleCycles,
   ...foreignWrites.sort(),
   ...providedDeps,
@@ -195,7 +205,8 @@ const found = [
   ...webCycles,
 ];
 console.log(
-  `boundaries: ${violations.length} rule violations, ${moduleCycles.length} module cycles (tables included), ` +
+  `boundaries: ${violations.length} rule violations, ${noFrontDoor.length} modules without a front door, ` +
+    `${moduleCycles.length} module cycles (tables included), ` +
     `${foreignWrites.length} foreign-table writes, ${providedDeps.length} provided job deps, ` +
     `${backUp.length} web imports back up, ${webCycles.length} web cycles`,
 );

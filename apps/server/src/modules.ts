@@ -19,6 +19,7 @@ import { speechToTextModule } from './modules/speech-to-text/speech-to-text.modu
 import { systemModule } from './modules/system/system.module';
 import { ttsModule } from './modules/tts/tts.module';
 import { usersModule } from './modules/users/users.module';
+import { voiceDesignModule } from './modules/voice-design/voice-design.module';
 import { voicesModule } from './modules/voices/voices.module';
 import { webhooksModule } from './modules/webhooks/webhooks.module';
 import { workspacesModule } from './modules/workspaces/workspaces.module';
@@ -44,6 +45,7 @@ export const MODULES: readonly ModuleManifest[] = [
   voicesModule,
   workspacesModule,
   ttsModule,
+  voiceDesignModule,
   stsModule,
   speechToTextModule,
   dialogueModule,

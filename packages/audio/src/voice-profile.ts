@@ -866,3 +866,29 @@ function trimmedLogMean(values: number[]): number {
 function weightedLogMean(items: { value: number; weight: number }[]): number {
   return 2 ** weightedMean(items.map((i) => ({ value: Math.log2(i.value), weight: i.weight })));
 }
+
+/** A profile like `base` with its pitch and formants scaled: what the designed voice should sound like. */
+export function scaledProfile(base: VoiceProfile, pitch: number, formant: number, pace = 1): VoiceProfile {
+  const env = base.spectralEnvelope;
+  return {
+    ...base,
+    pitch:
+      base.pitch.medianHz === null
+        ? base.pitch
+        : {
+            ...base.pitch,
+            medianHz: base.pitch.medianHz * pitch,
+            p10Hz: base.pitch.p10Hz * pitch,
+            p90Hz: base.pitch.p90Hz * pitch,
+          },
+    speakingRate: base.speakingRate === null ? null : base.speakingRate * pace,
+    spectralEnvelope: {
+      ...env,
+      spectralCentroidHz: env.spectralCentroidHz === null ? null : env.spectralCentroidHz * formant,
+      formantsHz: env.formantsHz
+        ? [env.formantsHz[0] * formant, env.formantsHz[1] * formant, env.formantsHz[2] * formant]
+        : null,
+    },
+  };
+}
+

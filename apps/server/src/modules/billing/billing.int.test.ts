@@ -8,7 +8,6 @@ import { characterCountOf, setCharacterCount } from '../../test/speech-fixtures'
 import { createTestApp, spendDepsOf, type TestApp } from '../../test/test-app';
 import { chargeCredits, openGeneration, refundGeneration } from '../credits/credits.service';
 import { creditLedger } from '../credits/credits.tables';
-import { workspaces } from '../workspaces/workspaces.tables';
 import { addPeriod } from './billing.pricing';
 import { billingDepsOf } from './billing.routes';
 import { billingInvoices } from './billing.tables';

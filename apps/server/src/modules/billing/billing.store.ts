@@ -16,7 +16,7 @@ import {
 
 export type { SubscriptionRow } from './billing.tables';
 
-import type { SubscriptionRow } from './billing.tables';
+import type { BillingState, SubscriptionRow } from './billing.tables';
 
 /** A month after `date` (a workspace's first credit reset), as PostgreSQL's `+ interval '1 month'` counts it. */
 function monthAfter(date: Date): Date {
@@ -55,12 +55,7 @@ export function defaultSubscription(workspaceId: string, tier: SubscriptionTier)
   };
 }
 
-export interface BillingState {
-  workspace: WorkspaceRow;
-  sub: SubscriptionRow;
-  /** When the workspace's credits next start afresh. */
-  nextCreditResetAt: Date;
-}
+export type { BillingState } from './billing.tables';
 
 /** The next credit reset of a workspace row joined with its credit period: a month after its start by default. */
 const nextCreditReset = sql<Date>`coalesce(${billingCreditPeriods.nextResetAt}, ${workspaces.createdAt} + interval '1 month')`;

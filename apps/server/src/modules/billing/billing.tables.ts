@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { TestCard } from '../../providers/billing/test-cards';
 import { users } from '../users/users.tables';
-import { workspaces } from '../workspaces/workspaces.tables';
+import { type WorkspaceRow, workspaces } from '../workspaces/workspaces.tables';
 
 /** A card on file: what it shows, and how the test card behaves (the built-in provider's test cards). */
 export type StoredCard = TestCard;
@@ -181,3 +181,11 @@ export const billingWebhookEvents = pgTable('billing_webhook_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A workspace's billing as one read: its row, its subscription (a default one when it never had a row) and its next credit reset. */
+export interface BillingState {
+  workspace: WorkspaceRow;
+  sub: SubscriptionRow;
+  /** When the workspace's credits next start afresh. */
+  nextCreditResetAt: Date;
+}

@@ -15,7 +15,6 @@ import {
 } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { historyItems } from '../history/history.tables';
-import { workspaces } from '../workspaces/workspaces.tables';
 
 let t: TestApp;
 let baseUrl: string;

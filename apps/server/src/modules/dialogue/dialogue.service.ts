@@ -12,12 +12,15 @@ import {
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { encodeAudio } from '../../platform/media/encode-audio';
-import { assertAffordable, type Budget, finishStreamed, openBudget, runMetered } from '../metering';
+import { assertAffordable, type Budget, chargeGeneration, finishStreamed, openBudget } from '../metering';
 import {
   creditCost,
   prepareSpeech,
   recordHistory,
+  renderSpeech,
+  type SpeakOptions,
   type SpeechPlan,
+  type SpeechResult,
   StreamedAudio,
   streamEncodingBoundMs,
   type TtsCaller,
@@ -26,7 +29,7 @@ import {
   toClientError,
   workOf,
 } from '../tts';
-import { type SpeakOptions, type SpeechResult, synthesizeSpeech } from '../tts/speech-pipeline';
+
 import { getModel } from '../voices';
 import { type DialogueChunk, DialogueTimeline, joinChunks } from './dialogue.timeline';
 
@@ -122,6 +125,7 @@ async function planDialogue(deps: TtsDeps, caller: TtsCaller, input: DialogueInp
       characterCost,
       outputFormat: input.outputFormat,
       enableLogging: input.enableLogging,
+      source: 'TTS',
     },
     dialogue: body.inputs.map(({ text, voice_id }, index) => ({
       text,
@@ -166,7 +170,7 @@ async function* speakDialogue(
   const start = (index: number) => {
     const line = plan.lines[index];
     if (!line || started[index]) return;
-    started[index] = synthesizeSpeech(deps.engines, line.request, options);
+    started[index] = renderSpeech(deps.engines, line.request, options);
     // A rejection is handled when its turn comes; until then it must not count as unhandled.
     started[index]?.catch(() => undefined);
   };
@@ -213,10 +217,11 @@ export async function textToDialogue(
   input: DialogueInput,
 ): Promise<DialogueResult> {
   const plan = await planDialogue(deps, caller, input);
-  const budget = await openBudget(deps, caller, workOf(plan.whole, 'dialogue'));
-  return runMetered(
-    budget,
-    async (signal) => {
+  return chargeGeneration(
+    deps,
+    caller,
+    workOf(plan.whole, 'dialogue'),
+    async (budget, signal) => {
       // A failed line stops the lines started ahead of it (the signal).
       const chunks: DialogueChunk[] = [];
       for await (const chunk of speakDialogue(deps, plan, { tenant: caller.workspaceId, signal }))

@@ -31,7 +31,9 @@ import {
   getHistoryItem,
   getHistoryItems,
   getSharedItem,
+  type HistoryItemInsert,
   type HistoryScope,
+  insertHistoryItem,
   listHistoryPage,
   saveHistoryFeedback,
   scopeWorkspace,
@@ -283,4 +285,17 @@ export async function updatePublicUserName(db: Db, userId: string, name: string)
   const publicUserName = name.trim() || null;
   await updateUser(db, userId, { publicUserName });
   return publicUserName;
+}
+
+/**
+ * Keeps a generation's audio and writes its history item; `alongside` runs in the transaction that writes
+ * the row (metering settles the generation's credits there, so the item exists exactly when they are kept).
+ */
+export function recordHistoryItem(
+  deps: { db: Db; storage: Storage },
+  item: HistoryItemInsert,
+  audio: Buffer,
+  alongside?: (tx: Db) => Promise<void>,
+): Promise<string> {
+  return insertHistoryItem(deps, item, audio, alongside);
 }

@@ -209,15 +209,9 @@ export async function getSharedItem(
   return found ? { row: found.row, publicUserName: found.publicUserName ?? null } : undefined;
 }
 
-/** A history item to write: everything but where and how its audio is stored. */
-export type HistoryItemInsert = Omit<
-  typeof historyItems.$inferInsert,
-  'audioKey' | 'contentType' | 'audioBytes' | 'outputFormat'
-> & {
-  id: string;
-  workspaceId: string;
-  outputFormat: OutputFormat;
-};
+export type { HistoryItemInsert } from './history.tables';
+
+import type { HistoryItemInsert } from './history.tables';
 
 /**
  * Stores a generation's audio and writes its history item (one statement, which settles the reserved

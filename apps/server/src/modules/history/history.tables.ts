@@ -1,4 +1,4 @@
-import type { HistoryDialogueLine, HistoryFeedback } from '@parla/contracts';
+import type { HistoryDialogueLine, HistoryFeedback, OutputFormat } from '@parla/contracts';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
@@ -59,3 +59,13 @@ export const historyItemColumns = (() => {
 })();
 
 export type HistoryItemRow = Omit<typeof historyItems.$inferSelect, 'searchVector'>;
+
+/** A history item to write: everything but where and how its audio is stored. */
+export type HistoryItemInsert = Omit<
+  typeof historyItems.$inferInsert,
+  'audioKey' | 'contentType' | 'audioBytes' | 'outputFormat'
+> & {
+  id: string;
+  workspaceId: string;
+  outputFormat: OutputFormat;
+};

@@ -1,4 +1,4 @@
-/** The history module's front door: what other modules may use (issue 17; the rest is its own). */
+/** The history module's front door: what other modules may do (issue 26 item 1; the rest is its own). */
 
-export type { HistoryItemInsert } from './history.store';
-export { insertHistoryItem } from './history.store';
+export { recordHistoryItem } from './history.service';
+export type { HistoryItemInsert } from './history.tables';

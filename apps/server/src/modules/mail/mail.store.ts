@@ -23,8 +23,3 @@ export async function getOutboxEmail(db: Db, id: string): Promise<OutboxEmailRow
   const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
   return row;
 }
-
-/** The outbox mailer's keeper (providers/mail): each mail stored in `outbox_emails`. */
-export function outboxKeeper(db: Db): (email: typeof outboxEmails.$inferInsert) => Promise<void> {
-  return (email) => insertOutboxEmail(db, email);
-}

@@ -6,6 +6,8 @@ export type { Budget, MeteredCaller, MeteredWork, MeteringDeps } from './meterin
 export {
   assertAffordable,
   assertFormatAllowed,
+  assertFormatAllowedFor,
+  chargeGeneration,
   creditsUsedOf,
   finishStreamed,
   openBudget,

@@ -23,7 +23,7 @@ import {
   refundGeneration,
   settleGeneration,
 } from '../credits';
-import { type HistoryItemInsert, insertHistoryItem } from '../history';
+import { type HistoryItemInsert, recordHistoryItem } from '../history';
 
 /*
  * Metering (issue 17 item 3): the one way anything that costs credits runs. A capability says what it is
@@ -164,7 +164,7 @@ export function recordGeneration(
   item: Omit<HistoryItemInsert, 'characterCountChangeFrom' | 'characterCountChangeTo'>,
   audio: Buffer,
 ): Promise<string> {
-  return insertHistoryItem(
+  return recordHistoryItem(
     deps,
     {
       ...item,
@@ -197,6 +197,22 @@ export async function runMetered<T>(
     await budget.refund();
     throw clientError(error);
   }
+}
+
+/**
+ * A whole metered generation in one call (what a capability that keeps its result runs): takes the slot
+ * and reserves the credits (`openBudget`), then runs the work with its budget; the work settles it
+ * (`recordGeneration`, or `budget.settle()` when nothing is kept), any failure refunds it.
+ */
+export async function chargeGeneration<T>(
+  deps: Pick<MeteringDeps, 'db' | 'events' | 'clock' | 'leases'>,
+  caller: MeteredCaller,
+  work: MeteredWork,
+  run: (budget: Budget, signal: AbortSignal) => Promise<T>,
+  clientError: ClientError,
+): Promise<T> {
+  const budget = await openBudget(deps, caller, work);
+  return runMetered(budget, (signal) => run(budget, signal), clientError);
 }
 
 /** The body of a streamed generation, as metering ends it. */
@@ -233,4 +249,13 @@ export function finishStreamed(
 /** The credits a workspace spent this period (accounts §3 character_count): what its plan's limit counts. */
 export function creditsUsedOf(deps: Pick<MeteringDeps, 'db'>, workspaceId: string): Promise<number> {
   return creditsUsed(deps.db, workspaceId);
+}
+
+/** 403 `output_format_not_allowed` when the workspace's plan may not have this output format. */
+export async function assertFormatAllowedFor(
+  deps: Pick<MeteringDeps, 'db'>,
+  workspaceId: string,
+  outputFormat: OutputFormat,
+): Promise<void> {
+  assertFormatAllowed(outputFormat, (await readQuotaState(deps.db, workspaceId)).tier);
 }

@@ -2,7 +2,6 @@
 import { ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import { analyzeVoice, type PcmAudio } from '@parla/audio';
 import { speechToSpeechCost } from '@parla/contracts';
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeToPcm } from '../../platform/media/decode-audio';
 import { probeAudio, readAll } from '../../test/audio-probe';
@@ -15,7 +14,6 @@ import {
   setCharacterCount,
 } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { workspaces } from '../workspaces/workspaces.tables';
 
 let t: TestApp;
 let baseUrl: string;

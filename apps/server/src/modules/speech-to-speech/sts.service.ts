@@ -19,7 +19,7 @@ import { probeUpload, UploadRejectedError } from '../../platform/media/probe-upl
 import type { DenoiseProvider } from '../../providers/denoise/denoise-provider';
 import type { VoiceConversionProvider } from '../../providers/voice-conversion/voice-conversion-provider';
 import { MAX_RATIO, MIN_RATIO } from '../../providers/voice-conversion/voice-transform';
-import { assertAffordable, type Budget, openBudget, recordGeneration, runMetered } from '../metering';
+import { assertAffordable, type Budget, chargeGeneration, recordGeneration } from '../metering';
 import { type TtsCaller, type TtsDeps, toClientError, workOf } from '../tts';
 import type { VoicePreviewDeps } from '../voices';
 import { DEFAULT_VOICE_SETTINGS, getModel, resolveSpeakingVoice, type SpeakingVoice } from '../voices';
@@ -193,10 +193,11 @@ async function convert(deps: StsDeps, caller: TtsCaller, input: StsInput): Promi
   const seconds = plan.input.samples.length / plan.input.sampleRate;
   // The transform runs at ~10–20× real time: the time bound of each step of the work.
   const workMs = 60_000 + seconds * 2000;
-  const budget = await openBudget(deps, caller, workOf(plan, 'speech_to_speech'));
-  return runMetered(
-    budget,
-    async () => {
+  return chargeGeneration(
+    deps,
+    caller,
+    workOf(plan, 'speech_to_speech'),
+    async (budget) => {
       const cleaned = input.fields.remove_background_noise
         ? await deps.denoise.denoise(plan.input, { timeoutMs: workMs })
         : plan.input;

@@ -1,2 +1,3 @@
-/** The speech-to-text module's front door: what other modules may use (issue 17; the rest is its own). */
-
+/** The speech-to-text module's front door: what other modules may do (issue 26 item 1; the rest is its own). */
+export type { TranscribeInput, TranscriptionDeps } from './transcription.service';
+export { alignText, sttDepsOf, transcribe } from './transcription.service';

@@ -30,6 +30,7 @@ import { reportPdfFontProblem } from './pdf-writer';
 import { transcribeJob } from './speech-to-text.jobs';
 import { type SttDeps, startTranscription, transcribeNow } from './speech-to-text.service';
 import { openRealtimeTranscription } from './stt-realtime';
+import { sttDepsOf } from './transcription.service';
 import {
   deleteTranscript,
   exportFileName,
@@ -58,21 +59,6 @@ async function withUploadDir<T>(use: (dir: string) => Promise<T>): Promise<T> {
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
-}
-
-/** What transcription needs from the app (the routes and the transcription job). */
-export function sttDepsOf(deps: AppDeps): Omit<SttDeps, 'transcribeJob'> {
-  return {
-    db: deps.database.db,
-    events: deps.events,
-    clock: deps.clock,
-    logger: deps.logger,
-    leases: deps.leases,
-    storage: deps.storage,
-    stt: deps.providers.stt,
-    queue: deps.queue,
-    urlPolicy: { ...deps.config.sttUrls, maxBytes: STT_MAX_UPLOAD_BYTES },
-  };
 }
 
 /** The speech-to-text calls (issue 19): the public API's, the page's private ones, and OpenAI's. */

@@ -32,7 +32,7 @@ import type { DiskUpload } from '../../platform/multipart';
 import { withScratchDir } from '../../platform/scratch-dirs';
 import type { Storage } from '../../platform/storage/storage';
 import type { FileTranscription, SttProvider } from '../../providers/stt/stt-provider';
-import type { GenerationLeases } from '../credits';
+import type { GenerationLeases } from '../metering';
 import { assertAffordable, type Budget, openBudget, runMetered } from '../metering';
 import { downloadSourceUrl, type SourceUrlPolicy } from './source-url';
 import { makePlaybackMp3, rawPcmToWav } from './speech-to-text.media';

@@ -13,7 +13,6 @@ import {
 } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fliteSpeech } from '../../test/test-signals';
-import { workspaces } from '../workspaces/workspaces.tables';
 import { transcripts } from './speech-to-text.tables';
 
 /*

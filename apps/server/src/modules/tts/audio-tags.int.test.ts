@@ -8,7 +8,6 @@ import { signUpWithApiKey } from '../../test/factories';
 import { characterCountOf } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { historyItems } from '../history/history.tables';
-import { workspaces } from '../workspaces/workspaces.tables';
 
 let t: TestApp;
 let baseUrl: string;

@@ -1,5 +1,11 @@
-/** The tts module's front door: what other modules may use (issue 17; the rest is its own). */
+/** The tts module's front door: what other modules may do (issue 26 item 1; the rest is its own). */
+
+// Whole generations, metered: what agents, dubbing and studio call.
+export type { SpeechInput } from './speech.service';
+export { renderSpeech, speechTextProblem, synthesize, synthesizeStream } from './speech.service';
+export type { SpeakOptions, SpeechRequest, SpeechResult } from './speech-pipeline';
+// The parts a variant of text to speech composes (dialogue: many texts, one budget, one history item).
 export { StreamedAudio, streamEncodingBoundMs } from './streamed-audio';
-export type { SpeechPlan, TtsCaller, TtsDeps, TtsPlan } from './tts.service';
+export type { SpeechPlan, TtsCaller, TtsDeps, TtsPlan, TtsResult, TtsStream } from './tts.service';
 export { creditCost, prepareSpeech, recordHistory, toClientError, workOf } from './tts.service';
 export { ttsDepsOf, withGenerationHeaders } from './tts-http';

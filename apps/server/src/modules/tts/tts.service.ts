@@ -3,6 +3,7 @@ import type { CharacterAlignment } from '@parla/audio';
 import {
   describeOutputFormat,
   type HistoryDialogueLine,
+  type HistorySource,
   type OutputFormat,
   speakingRendition,
   type TextToSpeechBody,
@@ -18,13 +19,13 @@ import { ExternalTtsFailure, type TtsProvider } from '../../providers/tts/tts-pr
 import {
   assertAffordable,
   type Budget,
+  chargeGeneration,
   finishStreamed,
   type MeteredCaller,
   type MeteredWork,
   type MeteringDeps,
   openBudget,
   recordGeneration,
-  runMetered,
 } from '../metering';
 import {
   DEFAULT_VOICE_SETTINGS,
@@ -76,6 +77,7 @@ export interface TtsPlan {
   characterCost: number;
   outputFormat: OutputFormat;
   enableLogging: boolean;
+  source: HistorySource;
   text: string;
 }
 
@@ -83,13 +85,18 @@ export interface TtsInput {
   voiceId: string;
   outputFormat: OutputFormat;
   enableLogging: boolean;
+  /** The history item's source when it is kept (history/voices §3; default `TTS`). */
+  source?: HistorySource;
   body: Pick<TextToSpeechBody, 'text' | 'model_id' | 'apply_text_normalization'> & Partial<TextToSpeechBody>;
   /** A speaking rate outside voice settings' 0.7–1.2 (the OpenAI-compatible call allows 0.25–4). */
   speed?: number;
 }
 
 /** What one text in one voice needs to be spoken: a TtsPlan without the request's budget and output. */
-export type SpeechPlan = Omit<TtsPlan, 'workspaceId' | 'characterCost' | 'outputFormat' | 'enableLogging'>;
+export type SpeechPlan = Omit<
+  TtsPlan,
+  'workspaceId' | 'characterCost' | 'outputFormat' | 'enableLogging' | 'source'
+>;
 
 /** A 422 `invalid_request` about the body field at `path` (e.g. `['inputs', 2, 'text']`). */
 function invalidAt(path: (string | number)[], message: string): AppError {
@@ -196,6 +203,7 @@ export async function planTextToSpeech(deps: TtsDeps, caller: TtsCaller, input: 
     workspaceId: caller.workspaceId,
     outputFormat: input.outputFormat,
     enableLogging: input.enableLogging,
+    source: input.source ?? 'TTS',
     characterCost,
   };
 }
@@ -243,7 +251,7 @@ export function recordHistory(
       id,
       workspaceId: plan.workspaceId,
       userId: caller.userId,
-      source: 'TTS',
+      source: plan.source,
       voiceId: plan.voice.voice_id,
       voiceName: plan.voice.name,
       voiceCategory: plan.voice.category,
@@ -275,10 +283,11 @@ export function workOf(
  */
 export async function textToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsInput): Promise<TtsResult> {
   const plan = await planTextToSpeech(deps, caller, input);
-  const budget = await openBudget(deps, caller, workOf(plan));
-  return runMetered(
-    budget,
-    async (signal) => {
+  return chargeGeneration(
+    deps,
+    caller,
+    workOf(plan),
+    async (budget, signal) => {
       const speech = await synthesizeSpeech(deps.engines, plan.request, {
         tenant: caller.workspaceId,
         signal,

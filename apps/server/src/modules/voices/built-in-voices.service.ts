@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { VoiceProfile } from '@parla/audio';
+import { scaledProfile, type VoiceProfile } from '@parla/audio';
 import type { Db } from '../../platform/db/client';
 import type { Storage } from '../../platform/storage/storage';
 import { BUILT_IN_OWNER_ID, BUILT_IN_VOICES, type BuiltInVoiceDefinition } from './built-in-voices.catalog';
@@ -11,7 +11,6 @@ import {
   updateBuiltInVoice,
 } from './built-in-voices.store';
 import { findBaseVoice } from './speaking-voice';
-import { scaledProfile } from './voice-design.service';
 import { ownPreviewKey } from './voice-previews';
 import type { NewVoiceRow } from './voices.store';
 

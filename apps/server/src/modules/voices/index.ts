@@ -1,9 +1,20 @@
-/** The voices module's front door: what other modules may use (issue 17; the rest is its own). */
+/** The voices module's front door: what other modules may do (issue 26 item 1; the rest is its own). */
 
-export { seedBuiltInVoices } from './built-in-voices.service';
+export {
+  createGeneratedVoice,
+  type GeneratedVoiceInput,
+  type RemixSource,
+  remixSourceOf,
+} from './generated-voices.service';
+export type { VoiceCaller } from './own-voices.service';
 export type { SpeakingVoice } from './speaking-voice';
-export { premadeSpeaking, resolveSpeakingVoice, timbreFor } from './speaking-voice';
-export { deleteWorkspaceVoiceFiles } from './voice-files';
+export {
+  premadeSpeaking,
+  renditionProfile,
+  resolveSpeakingVoice,
+  timbreFor,
+  timbreShift,
+} from './speaking-voice';
 export type { VoicePreviewDeps } from './voice-previews';
 export { getVoicePreview } from './voice-previews';
 export {

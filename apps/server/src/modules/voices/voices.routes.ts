@@ -4,12 +4,9 @@ import {
   addVoiceRoute,
   addVoiceToCollectionRoute,
   createCollectionRoute,
-  createDesignedVoiceRoute,
-  createVoicePreviewsRoute,
   deleteCollectionRoute,
   deleteVoiceRoute,
   deleteVoiceSampleRoute,
-  designVoiceRoute,
   EditVoiceFields,
   editVoiceRoute,
   editVoiceSettingsRoute,
@@ -23,7 +20,6 @@ import {
   listModelsRoute,
   listVoicesRoute,
   PREMADE_VOICES,
-  remixVoiceRoute,
   removeVoiceFromCollectionRoute,
   SimilarVoicesFields,
   searchVoicesRoute,
@@ -31,7 +27,6 @@ import {
   sharedVoicesRoute,
   shareVoiceRoute,
   similarVoicesRoute,
-  streamVoicePreviewRoute,
   updateCollectionRoute,
   VOICE_SAMPLE_MAX_BYTES,
   voiceAccentsRoute,
@@ -68,13 +63,6 @@ import {
   setCollectionVoice,
   updateCollection,
 } from './voice-collections.service';
-import {
-  createDesignedVoice,
-  type DesignDeps,
-  designVoice,
-  previewAudio,
-  remixVoice,
-} from './voice-design.service';
 import {
   addSharedVoice,
   listLibraryAccents,
@@ -315,51 +303,6 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       guarded,
     );
   }
-
-  const design: DesignDeps = {
-    db,
-    events: deps.events,
-    storage: deps.storage,
-    engines: deps.engines,
-    publicUrl,
-  };
-  for (const route of [designVoiceRoute, createVoicePreviewsRoute]) {
-    registerRoute(
-      app,
-      route,
-      async ({ request, body, query }) =>
-        designVoice(design, callerOf(request), {
-          ...body,
-          output_format: query.output_format ?? body.output_format,
-        }),
-      guarded,
-    );
-  }
-  registerRoute(
-    app,
-    remixVoiceRoute,
-    async ({ request, params, body, query }) =>
-      remixVoice(design, callerOf(request), params.voice_id, {
-        ...body,
-        output_format: query.output_format ?? body.output_format,
-      }),
-    guarded,
-  );
-  registerRoute(
-    app,
-    createDesignedVoiceRoute,
-    async ({ request, body }) => createDesignedVoice(design, callerOf(request), body),
-    guarded,
-  );
-  registerRoute(
-    app,
-    streamVoicePreviewRoute,
-    async ({ request, reply, params }) => {
-      const preview = await previewAudio(design, callerOf(request), params.generated_voice_id);
-      return reply.header('content-type', preview.contentType).send(preview.audio);
-    },
-    guarded,
-  );
 
   // Multipart calls in a scope of their own, so the JSON routes above keep refusing form bodies.
   await app.register(async (scope) => {

@@ -133,30 +133,6 @@ export const voiceSamples = pgTable(
 
 export type VoiceSampleRow = typeof voiceSamples.$inferSelect;
 
-/**
- * A voice design preview (`generated_voice_id`): what `POST /v1/text-to-voice` saves as a voice. Kept a
- * day, in the workspace that designed it.
- */
-export const generatedVoices = pgTable(
-  'generated_voices',
-  {
-    id: text('id').primaryKey(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    description: text('description').notNull(),
-    language: text('language').notNull(),
-    baseVoiceId: text('base_voice_id').notNull(),
-    profile: jsonb('profile').$type<VoiceProfile>().notNull(),
-    labels: jsonb('labels').$type<Record<string, string>>().notNull(),
-    /** The settings the saved voice starts with (its pace as `speed`). */
-    settings: jsonb('settings').$type<VoiceSettings>().notNull(),
-    audioKey: text('audio_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('generated_voices_workspace_idx').on(t.workspaceId, t.createdAt)],
-);
-
 /** Voice collections (history/voices §2 voice-lab/collections): named groups of a workspace's voices. */
 export const voiceCollections = pgTable(
   'voice_collections',

@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { users } from '../users/users.tables';
 import { workspaceInvites, workspaces } from './workspaces.tables';
 
 export type InviteRow = typeof workspaceInvites.$inferSelect;

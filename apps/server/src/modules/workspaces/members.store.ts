@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { type UserRow, users } from '../users/users.tables';
 import type { WorkspaceRole } from './workspaces.store';

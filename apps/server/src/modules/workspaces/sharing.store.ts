@@ -1,9 +1,8 @@
-import { RESOURCE_ROLES, type ResourceRole, roleCovers } from '@parla/contracts';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ResourceRole } from '@parla/contracts';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { ShareableResourceType } from '../../platform/module';
-import { resourceShares, workspaceGroupMembers, workspaceMembers } from './workspaces.tables';
+import { resourceShares, workspaceGroupMembers } from './workspaces.tables';
 
 export type { ResourceCaller } from './resource-access';
 

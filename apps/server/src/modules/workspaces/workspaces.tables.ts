@@ -4,7 +4,6 @@ import {
   SUBSCRIPTION_TIERS,
   WORKSPACE_ROLES,
 } from '@parla/contracts';
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,

@@ -1,4 +1,4 @@
-import type { VoiceProfile } from '@parla/audio';
+import { scaledProfile, type VoiceProfile } from '@parla/audio';
 import {
   DESIGN_TEXT_MIN,
   describeOutputFormat,
@@ -12,23 +12,24 @@ import {
 } from '@parla/contracts';
 import type { Db } from '../../platform/db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import { voiceAdded } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
 import { Limiter } from '../../platform/limiter';
 import { encodeAudio } from '../../platform/media/encode-audio';
 import type { Storage } from '../../platform/storage/storage';
 import type { TtsProvider } from '../../providers/tts/tts-provider';
-import { transformVoice } from '../../providers/voice-conversion/voice-transform';
-import { readQuotaState } from '../credits';
-import { assertFormatAllowed } from '../metering';
-import { findMarkup, MarkupError } from '../tts/markup';
-import { synthesizeSpeech } from '../tts/speech-pipeline';
-import { getOwnVoice, takeVoiceSlot, type VoiceCaller } from './own-voices.service';
-import { renditionProfile, reuseProblem, timbreShift } from './speaking-voice';
+import type { VoiceConversionProvider } from '../../providers/voice-conversion/voice-conversion-provider';
+import { assertFormatAllowedFor } from '../metering';
+import { renderSpeech, speechTextProblem } from '../tts';
+import {
+  createGeneratedVoice,
+  type RemixSource,
+  remixSourceOf,
+  renditionProfile,
+  timbreShift,
+  type VoiceCaller,
+} from '../voices';
 import { deleteGeneratedVoicesBefore, findGeneratedVoice, insertGeneratedVoice } from './voice-design.store';
-import { toOwnVoiceResponse } from './voices.present';
-import { insertVoice } from './voices.store';
 
 /*
  * Voice design (issue 7 item 4). The engines here cannot invent a voice from words, so a description is
@@ -42,6 +43,8 @@ export interface DesignDeps {
   events: EventBus;
   storage: Storage;
   engines: TtsProvider;
+  /** The pitch and formant shift from the base's rendition to the designed voice. */
+  voiceConversion: VoiceConversionProvider;
   publicUrl: string;
 }
 
@@ -79,31 +82,6 @@ export function chooseDesignBase(traits: VoiceTraits): PremadeVoice {
   return [...candidates].sort((a, b) => score(b) - score(a))[0] as PremadeVoice;
 }
 
-/** A profile like `base` with its pitch and formants scaled: what the designed voice should sound like. */
-export function scaledProfile(base: VoiceProfile, pitch: number, formant: number, pace = 1): VoiceProfile {
-  const env = base.spectralEnvelope;
-  return {
-    ...base,
-    pitch:
-      base.pitch.medianHz === null
-        ? base.pitch
-        : {
-            ...base.pitch,
-            medianHz: base.pitch.medianHz * pitch,
-            p10Hz: base.pitch.p10Hz * pitch,
-            p90Hz: base.pitch.p90Hz * pitch,
-          },
-    speakingRate: base.speakingRate === null ? null : base.speakingRate * pace,
-    spectralEnvelope: {
-      ...env,
-      spectralCentroidHz: env.spectralCentroidHz === null ? null : env.spectralCentroidHz * formant,
-      formantsHz: env.formantsHz
-        ? [env.formantsHz[0] * formant, env.formantsHz[1] * formant, env.formantsHz[2] * formant]
-        : null,
-    },
-  };
-}
-
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 interface DesignInput {
@@ -131,13 +109,13 @@ async function renderPreview(
   outputFormat: OutputFormat,
 ) {
   const rendition = { ...base.primary, rate: clamp((base.primary.rate ?? 1) * pace, 0.5, 2) };
-  const speech = await synthesizeSpeech(
+  const speech = await renderSpeech(
     deps.engines,
     { text, voice: rendition, settings: PREVIEW_SETTINGS, normalize: false },
     { tenant: workspaceId },
   );
   const shift = timbreShift(await renditionProfile(deps.engines, base.primary), target);
-  const audio = await transformVoice(
+  const audio = await deps.voiceConversion.convert(
     { sampleRate: speech.sampleRate, channels: 1, samples: speech.samples },
     shift,
   );
@@ -151,12 +129,7 @@ async function renderPreview(
  * Three previews of the voice a description asks for, each kept a day under its generated_voice_id.
  * `from` is the starting point of a remix: an own voice's base and profile.
  */
-async function makePreviews(
-  deps: DesignDeps,
-  caller: VoiceCaller,
-  input: DesignInput,
-  from?: { base: PremadeVoice; profile: VoiceProfile; pace: number },
-) {
+async function makePreviews(deps: DesignDeps, caller: VoiceCaller, input: DesignInput, from?: RemixSource) {
   await forgetExpiredPreviews(deps, caller.workspaceId);
   const traits = describeVoice(input.voice_description);
   const base = from?.base ?? chooseDesignBase(traits);
@@ -164,12 +137,8 @@ async function makePreviews(
   const text = input.text?.trim() || (SAMPLE_TEXT[language] ?? (SAMPLE_TEXT.en as string));
   if (text.length < DESIGN_TEXT_MIN && !input.auto_generate_text)
     throw new AppError('invalid_request', `The preview text must be at least ${DESIGN_TEXT_MIN} characters.`);
-  try {
-    findMarkup(text);
-  } catch (error) {
-    if (error instanceof MarkupError) throw invalid('text', error.message);
-    throw error;
-  }
+  const problem = speechTextProblem(text);
+  if (problem) throw invalid('text', problem);
   const start = from?.profile ?? (await renditionProfile(deps.engines, base.primary));
   const pace = clamp((from?.pace ?? 1) * traits.pace, 0.7, 1.2);
   const labels: Record<string, string> = {
@@ -234,36 +203,18 @@ async function forgetExpiredPreviews(deps: DesignDeps, workspaceId: string): Pro
  */
 const designs = new Limiter(2);
 
-/** The plan must allow the output format asked for the previews (as for text to speech). */
-async function assertDesignFormat(db: Db, workspaceId: string, outputFormat: OutputFormat): Promise<void> {
-  assertFormatAllowed(outputFormat, (await readQuotaState(db, workspaceId)).tier);
-}
-
 /** `POST /v1/text-to-voice/design`. */
 export async function designVoice(deps: DesignDeps, caller: VoiceCaller, input: DesignInput) {
-  await assertDesignFormat(deps.db, caller.workspaceId, input.output_format);
+  // The plan must allow the output format asked for the previews (as for text to speech).
+  await assertFormatAllowedFor(deps, caller.workspaceId, input.output_format);
   return designs.run(() => makePreviews(deps, caller, input));
 }
 
 /** `POST /v1/text-to-voice/{voice_id}/remix`: an own voice, changed as described. */
 export async function remixVoice(deps: DesignDeps, caller: VoiceCaller, voiceId: string, input: DesignInput) {
-  const { row } = await getOwnVoice(deps.db, caller, voiceId);
-  // A copy from the library stays its owner's: remixing it would make it an independent voice.
-  if (row.originalVoiceId !== null)
-    throw new AppError('bad_request', 'A voice added from the library cannot be remixed.');
-  const problem = await reuseProblem(deps.db, row);
-  if (problem) throw new AppError('voice_unusable', problem);
-  const base = PREMADE_VOICES.find((v) => v.voice_id === row.baseVoiceId);
-  if (!base || !row.profile)
-    throw new AppError('bad_request', 'This voice cannot be remixed until it is trained.');
-  await assertDesignFormat(deps.db, caller.workspaceId, input.output_format);
-  return designs.run(() =>
-    makePreviews(deps, caller, input, {
-      base,
-      profile: row.profile as VoiceProfile,
-      pace: row.settings?.speed ?? 1,
-    }),
-  );
+  const source = await remixSourceOf(deps.db, caller, voiceId);
+  await assertFormatAllowedFor(deps, caller.workspaceId, input.output_format);
+  return designs.run(() => makePreviews(deps, caller, input, source));
 }
 
 /** A preview of the caller's workspace that has not expired; 404 otherwise. */
@@ -302,29 +253,13 @@ export async function createDesignedVoice(
   const given = Object.fromEntries(
     Object.entries(body.labels ?? {}).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
   );
-  const id = newId();
-  await deps.db.transaction(async (tx) => {
-    await takeVoiceSlot(tx, caller.workspaceId, 'add');
-    await insertVoice(tx, {
-      id,
-      workspaceId: caller.workspaceId,
-      ownerUserId: caller.userId,
-      name: body.voice_name,
-      description: body.voice_description,
-      labels: { ...preview.labels, ...given },
-      category: 'generated',
-      language: preview.language,
-      baseVoiceId: preview.baseVoiceId,
-      profile: preview.profile,
-      settings: preview.settings,
-    });
+  return createGeneratedVoice(deps, caller, {
+    name: body.voice_name,
+    description: body.voice_description,
+    labels: { ...preview.labels, ...given },
+    language: preview.language,
+    baseVoiceId: preview.baseVoiceId,
+    profile: preview.profile,
+    settings: preview.settings,
   });
-  await deps.events.publish(voiceAdded, {
-    userId: caller.userId,
-    workspaceId: caller.workspaceId,
-    voiceId: id,
-    source: 'design',
-  });
-  const { row, samples } = await getOwnVoice(deps.db, caller, id);
-  return toOwnVoiceResponse(row, samples, deps.publicUrl);
 }

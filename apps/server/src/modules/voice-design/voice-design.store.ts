@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { generatedVoices } from './voices.tables';
+import { generatedVoices } from './voice-design.tables';
 
 export type GeneratedVoiceRow = typeof generatedVoices.$inferSelect;
 

@@ -1,0 +1,2 @@
+/** The speech-to-speech module's front door: what other modules may do (issue 26 item 1; the rest is its own). */
+export { speechToSpeech, streamSpeechToSpeech } from './sts.service';
