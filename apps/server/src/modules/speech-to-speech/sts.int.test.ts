@@ -5,6 +5,7 @@ import { speechToSpeechCost } from '@parla/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeToPcm } from '../../providers/voice-audio/decode-audio';
+import { makeMediaFile } from '../../providers/voice-audio/test-signals';
 import { probeAudio, readAll } from '../../test/audio-probe';
 import {
   characterCountOf,
@@ -208,8 +209,12 @@ describe('speech to speech refusals: nothing charged, nothing kept', () => {
   const silence = Buffer.alloc(16_000 * 2 * 3);
   const cases: [string, () => Promise<{ response: Response; body: Buffer }>, number, string][] = [];
   let account: SpeechAccount;
+  /** The first 40% of an MP3 whose Xing frame says its whole length (issue 26 item 9). */
+  let cutShort: Buffer;
   beforeAll(async () => {
     account = await newAccount();
+    const whole = await makeMediaFile('male.mp3', ['-i', 'pipe:0', '-c:a', 'libmp3lame'], maleMp3);
+    cutShort = whole.subarray(0, Math.floor(whole.length * 0.4));
   });
   const call = (
     voiceId: string,
@@ -234,6 +239,12 @@ describe('speech to speech refusals: nothing charged, nothing kept', () => {
       () => call(FEMALE, {}, { bytes: new Uint8Array(0), name: 'a.mp3' }),
       415,
       'unsupported_media_type',
+    ],
+    [
+      'an MP3 cut short (its header says 2.5 times what decodes)',
+      () => call(FEMALE, {}, { bytes: cutShort, name: 'a.mp3' }),
+      400,
+      'bad_request',
     ],
     [
       'silence (no voiced speech)',

@@ -147,6 +147,14 @@ afterAll(async () => {
 
 const newAccount = () => newSpeechAccount(t.app, baseUrl);
 
+/** Writes bytes to a file of this test's own folder (for ffmpeg, which reads files). */
+async function onDisk(bytes: Uint8Array, name: string): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parla-stt-test-'));
+  const file = path.join(dir, name);
+  await fs.writeFile(file, bytes);
+  return file;
+}
+
 /** A multipart call with fetch, for what the official client does not send. */
 async function postForm(
   account: SpeechAccount,
@@ -461,6 +469,53 @@ describe('bad input', () => {
     ).toEqual([]);
     expect((await fetch(`${baseUrl}/v1/models`)).status).toBeLessThan(500);
   }, 60_000);
+
+  it('a file cut short (the first 1.5 KB of an 11 s MP3) is refused in the request and the page’s upload, charging nothing', async () => {
+    const account = await newAccount();
+    const mp3 = await makeMediaFile('speech.mp3', [
+      '-i',
+      await onDisk(speechWav, 'speech.wav'),
+      '-c:a',
+      'libmp3lame',
+    ]);
+    const cut = mp3.subarray(0, 1536);
+    const before = calls.length;
+    for (const path of ['/v1/speech-to-text', '/v1/speech-to-text/transcripts', '/v1/audio/transcriptions']) {
+      const fields: Record<string, string> =
+        path === '/v1/audio/transcriptions' ? { model: 'whisper-1' } : { model_id: 'scribe_v1' };
+      const result = await postForm(account, fields, { bytes: cut, name: 'speech.mp3' }, path);
+      expect([path, result.status, result.json.detail]).toEqual([
+        path,
+        400,
+        {
+          status: 'bad_request',
+          message: expect.stringMatching(
+            /^The file is cut short or damaged: it says it lasts \d+(\.\d)? s, but only 0\.\d s/,
+          ),
+        },
+      ]);
+    }
+    expect(calls.length).toBe(before);
+    expect(await characterCountOf(db(), account.workspaceId)).toBe(0);
+    expect(
+      await db().select().from(transcripts).where(eq(transcripts.workspaceId, account.workspaceId)),
+    ).toEqual([]);
+  });
+
+  it('bills the seconds that decode, not the length ffprobe estimates for a VBR MP3 without a Xing frame', async () => {
+    const account = await newAccount();
+    // Quiet noise, then a loud tone: the bitrate of the first frames makes the estimate far too short.
+    const vbr = await makeMediaFile('vbr.mp3', [
+      ...['-f', 'lavfi', '-i', 'anoisesrc=d=10:a=0.05', '-f', 'lavfi', '-i', 'sine=f=300:d=10'],
+      ...['-filter_complex', '[0][1]concat=n=2:v=0:a=1', '-ac', '1', '-ar', '44100'],
+      ...['-c:a', 'libmp3lame', '-q:a', '0', '-write_xing', '0'],
+    ]);
+    const decoded = (await channelOf(await onDisk(vbr, 'vbr.mp3'), undefined)).samples.length / 16_000;
+    const result = await postForm(account, { model_id: 'scribe_v1' }, { bytes: vbr, name: 'vbr.mp3' });
+    expect(result.status).toBe(200);
+    expect(result.json.audio_duration_secs).toBeCloseTo(decoded, 1);
+    expect(await characterCountOf(db(), account.workspaceId)).toBe(speechToTextCost(decoded));
+  });
 
   it('a client that goes away cancels the transcription and is charged nothing', async () => {
     const account = await newAccount();
