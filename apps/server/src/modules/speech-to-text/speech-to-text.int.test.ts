@@ -51,6 +51,9 @@ async function channelOf(file: string, channel: number | undefined): Promise<Pcm
   return { sampleRate: 16_000, channels: 1, samples };
 }
 
+/** While set, the recogniser reports these fractions of progress, in order, a little over a second apart. */
+let progressSteps: number[] | undefined;
+
 /** While set, the recogniser holds each file until its request is cancelled (and says when it saw that). */
 let holding: { aborted: boolean } | undefined;
 
@@ -70,7 +73,13 @@ const recogniser: SttProvider = {
     }
     const pcm = await channelOf(request.file, request.channel);
     const seconds = pcm.samples.length / 16_000;
-    request.onProgress?.(0.5);
+    if (progressSteps) {
+      // Each past the job's 1 s between progress writes, so every one is written.
+      for (const [i, fraction] of progressSteps.entries()) {
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 1100));
+        request.onProgress?.(fraction);
+      }
+    } else request.onProgress?.(0.5);
     const heard = power(pcm) > 1000;
     const speaker = request.diarize ? { speaker: request.channel === 1 ? 'speaker_1' : 'speaker_0' } : {};
     const words = [
@@ -598,6 +607,41 @@ describe('background transcriptions', () => {
       },
     ]);
     expect(await characterCountOf(db(), account.workspaceId)).toBe(speechToTextCost(speechSeconds));
+  });
+
+  it('a transcript’s progress never goes back, even when the work reports less (a job taken over, issue 26 item 9)', async () => {
+    const account = await newAccount();
+    // What a job taken over by another worker reports: 0.485 from the first attempt, then the second
+    // attempt's count from its own start.
+    progressSteps = [0.485, 0.277, 0.6];
+    try {
+      const created = await postForm(
+        account,
+        { model_id: 'parla_stt_v1' },
+        { bytes: speechWav, name: 'a.wav' },
+        '/v1/speech-to-text/transcripts',
+      );
+      expect(created.status).toBe(202);
+      const id = created.json.transcription_id as string;
+      const shown: number[] = [];
+      for (let i = 0; i < 500; i++) {
+        const details = (await (
+          await get(account, `/v1/speech-to-text/transcripts/${id}/details`)
+        ).json()) as {
+          status: string;
+          progress: number;
+        };
+        if (shown.at(-1) !== details.progress) shown.push(details.progress);
+        if (details.status !== 'processing') break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(shown.some((p) => Math.abs(p - 0.485) < 1e-6)).toBe(true);
+      expect(shown.at(-1)).toBe(1);
+      const backwards = shown.filter((p, i) => i > 0 && p < (shown[i - 1] ?? 0));
+      expect({ shown, backwards }).toEqual({ shown, backwards: [] });
+    } finally {
+      progressSteps = undefined;
+    }
   });
 
   it("the page's upload: processing, then listed, renamed, exported with speaker names, deleted", async () => {

@@ -43,6 +43,7 @@ import { toWireTranscript } from './speech-to-text.present';
 import {
   getTranscript,
   insertTranscript,
+  raiseTranscriptProgress,
   setTranscriptState,
   type TranscriptInsert,
 } from './speech-to-text.store';
@@ -572,9 +573,12 @@ export async function runTranscriptionJob(
               const now = Date.now();
               if (now - lastWrite < PROGRESS_EVERY_MS) return;
               lastWrite = now;
-              void setTranscriptState(deps.db, row.workspaceId, row.id, {
-                progress: Math.min(0.99, Math.max(0, fraction)),
-              }).catch(() => undefined);
+              void raiseTranscriptProgress(
+                deps.db,
+                row.workspaceId,
+                row.id,
+                Math.min(0.99, Math.max(0, fraction)),
+              ).catch(() => undefined);
             },
           );
           const playback = path.join(dir, 'playback.mp3');
