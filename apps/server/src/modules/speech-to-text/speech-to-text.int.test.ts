@@ -122,7 +122,12 @@ const db = () => t.deps.database.db;
 beforeAll(async () => {
   t = await createTestApp({
     providers: { stt: recogniser },
-    env: { STT_URL_ALLOWED_HOSTS: '127.0.0.1', STT_URL_ALLOW_PRIVATE: 'true' },
+    env: {
+      STT_URL_ALLOWED_HOSTS: '127.0.0.1',
+      STT_URL_ALLOW_PRIVATE: 'true',
+      // The webhooks made here point at this file's own server on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    },
   });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   worker = new JobWorker({
@@ -642,6 +647,54 @@ describe('background transcriptions', () => {
     } finally {
       progressSteps = undefined;
     }
+  });
+
+  it('a webhook_id of another workspace is 404 as any foreign id, and nothing is charged or kept (issue 26 item 9)', async () => {
+    const owner = await newAccount();
+    const other = await newAccount();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/workspace/webhooks',
+      headers: { 'xi-api-key': owner.key },
+      payload: {
+        settings: { auth_type: 'hmac', name: 'Transcripts', webhook_url: `${filesUrl}/hook` },
+        events: ['speech_to_text'],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const webhookId = (created.json() as { webhook_id: string }).webhook_id;
+    const before = calls.length;
+    for (const [path, id] of [
+      ['/v1/speech-to-text', webhookId],
+      ['/v1/speech-to-text/transcripts', webhookId],
+      ['/v1/speech-to-text', 'no-such-webhook'],
+    ] as const) {
+      const refused = await postForm(
+        other,
+        { model_id: 'scribe_v1', webhook: 'true', webhook_id: id },
+        { bytes: speechWav, name: 'a.wav' },
+        path,
+      );
+      expect([path, id, refused.status, refused.json]).toEqual([
+        path,
+        id,
+        404,
+        { detail: { status: 'resource_not_found', message: 'The webhook was not found.' } },
+      ]);
+    }
+    expect(calls.length).toBe(before);
+    expect(await characterCountOf(db(), other.workspaceId)).toBe(0);
+    expect(
+      await db().select().from(transcripts).where(eq(transcripts.workspaceId, other.workspaceId)),
+    ).toEqual([]);
+    // The workspace's own webhook is taken.
+    const own = await postForm(
+      owner,
+      { model_id: 'scribe_v1', webhook: 'true', webhook_id: webhookId },
+      { bytes: speechWav, name: 'a.wav' },
+    );
+    expect(own.status).toBe(202);
+    await settled(owner, own.json.transcription_id as string);
   });
 
   it("the page's upload: processing, then listed, renamed, exported with speaker names, deleted", async () => {

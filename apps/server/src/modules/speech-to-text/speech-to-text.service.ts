@@ -37,6 +37,7 @@ import {
 } from '../../providers/voice-audio/probe-upload';
 import type { GenerationLeases } from '../credits';
 import { assertAffordable, type Budget, openBudget, runMetered } from '../metering';
+import { requireWorkspaceWebhook } from '../webhooks';
 import { downloadSourceUrl, type SourceUrlPolicy } from './source-url';
 import { makePlaybackMp3, rawPcmToWav } from './speech-to-text.media';
 import { toWireTranscript } from './speech-to-text.present';
@@ -462,6 +463,9 @@ export async function startTranscription(
   input: SttInput,
   signal?: AbortSignal,
 ): Promise<{ transcriptionId: string }> {
+  // Before any work: the webhook named must be the workspace's (another's is 404, as any foreign id).
+  if (input.fields.webhook_id)
+    await requireWorkspaceWebhook(deps, caller.workspaceId, input.fields.webhook_id);
   const prepared = await prepareSource(deps, input, signal);
   await assertAffordable(deps, caller, prepared.credits, 'mp3_44100_128');
   const id = newId();
