@@ -9,6 +9,7 @@ import type { AppDeps } from './app-deps';
 import { MODULES } from './modules';
 import { installErrorHandler, sendRouteNotFound } from './platform/http-errors';
 import { newId } from './platform/ids';
+import { registerJsonParser } from './platform/json-depth';
 import { registerNoStoreDefault } from './platform/no-store';
 import { registerOpenApi } from './platform/openapi';
 import { registerPublicOriginWatch } from './platform/public-origin';
@@ -39,6 +40,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // JSON bodies nest at most JSON_MAX_DEPTH levels: refused at the parser, before any walk.
+  registerJsonParser(app);
   // Before every route's own hooks (the auth guard among them): no NUL reaches a lookup or a query.
   registerStringChecks(app);
   for (const module of MODULES) module.appHooks?.(app, deps);

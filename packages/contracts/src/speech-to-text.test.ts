@@ -99,6 +99,9 @@ describe('speech-to-text request fields', () => {
       job: { id: 7 },
     });
     expect(issue({ webhook: 'true', webhook_metadata: '{"a":{"b":{"c":1}}}' })?.message).toMatch(/2 levels/);
+    // 8,000 levels fit in its 16 KB: refused as too deep, not a stack overflow (issue 26 item 9).
+    const deep = `{"a":${'['.repeat(8000)}${']'.repeat(8000)}}`;
+    expect(issue({ webhook: 'true', webhook_metadata: deep })?.message).toMatch(/2 levels/);
     expect(issue({ webhook: 'true', webhook_metadata: '[1,2]' })?.path?.[0]).toBe('webhook_metadata');
     expect(issue({ webhook_metadata: '{"a":1}' })?.path).toEqual(['webhook_metadata']);
   });

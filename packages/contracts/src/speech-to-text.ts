@@ -149,17 +149,20 @@ function jsonField<S extends z.ZodType>(field: string, schema: S, maxLength: num
     .pipe(schema);
 }
 
-/** The depth of a JSON value: an object or array adds one level. */
-function jsonDepth(value: unknown): number {
-  if (value === null || typeof value !== 'object') return 0;
-  const children = Object.values(value as Record<string, unknown>);
-  return 1 + Math.max(0, ...children.map(jsonDepth));
+/**
+ * Whether a JSON value nests deeper than `max` levels (an object or array adds one). It stops at `max`, so
+ * a value 8,000 levels deep (16 KB holds that many) costs `max` frames, not a stack overflow.
+ */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (max <= 0) return true;
+  return Object.values(value as Record<string, unknown>).some((child) => nestsDeeperThan(child, max - 1));
 }
 
 /** `webhook_metadata`: a JSON object of at most 2 levels and 16 KB (the public API's rule). */
 const WebhookMetadata = z
   .record(z.string(), z.unknown())
-  .refine((v) => jsonDepth(v) <= 2, 'webhook_metadata may be at most 2 levels deep.');
+  .refine((v) => !nestsDeeperThan(v, 2), 'webhook_metadata may be at most 2 levels deep.');
 
 const timestampsGranularities = ['none', 'word', 'character'] as const;
 

@@ -58,6 +58,11 @@ export function toValidationIssues(error: FastifyError & { validation: unknown[]
 }
 
 function send(reply: FastifyReply, status: number, body: ErrorResponse): FastifyReply {
+  // A request refused before its body was read to the end (a multipart field or file over its limit, a
+  // guard before the upload) leaves the rest of that body on the connection, where the next request on it
+  // would wait behind bytes nobody reads: close it after this answer, as Fastify does for a JSON body over
+  // its limit. (`complete` is undefined for injected requests, which have no connection.)
+  if (reply.request.raw.complete === false) reply.header('connection', 'close');
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voiceCollections } from '../modules/voices/voices.tables';
 import { signUpWithApiKey } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { JSON_MAX_DEPTH } from './json-depth';
 
 /*
  * The shared request pipeline over every route of the contracts (issue 16): a NUL character anywhere —
@@ -183,6 +184,53 @@ describe('a NUL character anywhere in a request', () => {
       });
       expect([url, res.statusCode]).toEqual([url, url.includes('?') ? 422 : 404]);
     }
+  });
+});
+
+describe('a JSON body nested deeper than JSON_MAX_DEPTH', () => {
+  // 10,000 levels: 5,000–8,000 overflowed the string walk's stack (a 500 on every JSON route, issue 26 item 9).
+  const deep = (depth: number) => `${'['.repeat(depth)}"x"${']'.repeat(depth)}`;
+  const withBody = routes.filter(([, route]) => route.method !== 'GET' && route.method !== 'DELETE');
+
+  it.each(withBody)('%s: is a 400 malformed_request, never a 5xx', async (_name, route) => {
+    if (!t.app.hasRoute({ method: route.method, url: route.path })) return;
+    const url = buildPath(route.path, Object.fromEntries(pathParams(route.path).map((p) => [p, 'x'])));
+    const res = await t.app.inject({
+      method: route.method,
+      url,
+      remoteAddress: remoteAddress(),
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: `{"text":${deep(10_000)}}`,
+    });
+    expect([res.statusCode, res.json()]).toEqual([
+      400,
+      {
+        detail: {
+          status: 'malformed_request',
+          message: `The request body nests deeper than ${JSON_MAX_DEPTH} levels; JSON bodies nest at most ${JSON_MAX_DEPTH} levels.`,
+        },
+      },
+    ]);
+  });
+
+  it('sign-up refuses it, the process keeps serving, and a body at the limit signs up', async () => {
+    const signUp = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/sign-up',
+        remoteAddress: remoteAddress(),
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    const email = `deep-${Date.now()}@example.test`;
+    const refused = await signUp(`{"email":"${email}","password":"client-pass-1","x":${deep(10_000)}}`);
+    expect(refused.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    // The object is one level, `x` the other 63: exactly JSON_MAX_DEPTH, accepted.
+    const accepted = await signUp(
+      `{"email":"${email}","password":"client-pass-1","x":${deep(JSON_MAX_DEPTH - 1)}}`,
+    );
+    expect(accepted.statusCode, accepted.body).toBe(201);
   });
 });
 

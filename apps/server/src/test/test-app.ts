@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import type { AppDeps } from '../app-deps';
@@ -47,6 +48,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Providers to use instead of the configured ones (e.g. a speech-to-text provider a test controls). */
     providers?: Partial<Providers>;
+    /** Where the app's log lines go (with `env: { LOG_LEVEL }`), for a test that reads what was logged. */
+    logDestination?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-test-'));
@@ -61,7 +64,7 @@ export async function createTestApp(
     },
     [],
   );
-  const logger = createLogger(config.log);
+  const logger = createLogger(config.log, options.logDestination);
   const database = await openTestDatabase();
   const engines = new EnginePool({
     size: config.engines.poolSize,

@@ -10,13 +10,21 @@ import { YIN } from 'pitchfinder';
 import { runMediaTool } from '../platform/media/run-media-tool';
 import { synthesizeWithFlite } from '../providers/tts/engines/flite-engine';
 
-/** Runs ffmpeg into a file of that name (MP4 needs a seekable output) and returns its bytes. */
-export async function makeMediaFile(name: string, args: readonly string[]): Promise<Buffer> {
+/**
+ * Runs ffmpeg into a file of that name (MP4 needs a seekable output) and returns its bytes; `input` is
+ * its stdin (`-i pipe:0`).
+ */
+export async function makeMediaFile(
+  name: string,
+  args: readonly string[],
+  input?: Uint8Array,
+): Promise<Buffer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parla-media-test-'));
   try {
     const file = path.join(dir, name);
     const { exit } = await runMediaTool('ffmpeg', ['-v', 'error', ...args, '-y', file], {
       timeoutMs: 30_000,
+      ...(input ? { input } : {}),
     });
     if (exit.code !== 0) throw new Error(`ffmpeg could not make ${name}: ${exit.stderr}`);
     return await fs.readFile(file);

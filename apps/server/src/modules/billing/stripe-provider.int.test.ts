@@ -2,6 +2,7 @@ import { planPriceCents } from '@parla/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSON_MAX_DEPTH } from '../../platform/json-depth';
 import { signUpWithApiKey } from '../../test/factories';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { type CallBody, sessionCalls } from '../../test/session-calls';
@@ -494,6 +495,31 @@ describe('the Stripe provider', () => {
       .from(billingWebhookEvents)
       .where(eq(billingWebhookEvents.id, event.id));
     expect(stored).toHaveLength(0);
+  });
+
+  it('refuses an event nested deeper than JSON_MAX_DEPTH before anything reads it, signed or not', async () => {
+    const deep = `${'['.repeat(10_000)}1${']'.repeat(10_000)}`;
+    const event = stripeEvent('customer.subscription.deleted', { id: 'sub_deep', object: 'subscription' });
+    const payload = event.payload.replace('"object":"subscription"', `"object":"subscription","x":${deep}`);
+    const signed = await deliver({
+      payload,
+      signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    });
+    expect(signed).toEqual({
+      status: 400,
+      body: {
+        detail: { status: 'malformed_request', message: expect.stringContaining(`${JSON_MAX_DEPTH} levels`) },
+      },
+    });
+    const stored = await t.deps.database.db
+      .select()
+      .from(billingWebhookEvents)
+      .where(eq(billingWebhookEvents.id, event.id));
+    expect(stored).toHaveLength(0);
+    // The route still takes Stripe's real (shallow) events.
+    expect((await deliver(stripeEvent('customer.created', { id: 'cus_x', object: 'customer' }))).status).toBe(
+      200,
+    );
   });
 
   it('maps the first-month offer to a one-time coupon, and a new card is a setup checkout', async () => {

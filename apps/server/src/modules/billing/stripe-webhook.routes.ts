@@ -1,6 +1,7 @@
 import { stripeWebhookRoute } from '@parla/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
+import { JSON_MAX_DEPTH, jsonNestsDeeperThan, jsonTooDeep } from '../../platform/json-depth';
 import { registerRoute } from '../../platform/route';
 import type { StripeBillingProvider } from '../../providers/billing/stripe-provider';
 import { handleStripeWebhook } from './stripe-webhook.service';
@@ -19,7 +20,9 @@ export async function stripeWebhookRoutes(
   }
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
-    done(null, body);
+    // The app's depth rule (json-depth.ts), before the signature is checked and the event parsed.
+    if (jsonNestsDeeperThan(body, JSON_MAX_DEPTH)) done(jsonTooDeep(), undefined);
+    else done(null, body);
   });
   const webhook = { db: deps.database.db, events: deps.events, clock: deps.clock, provider };
   registerRoute(app, stripeWebhookRoute, async ({ request }) =>

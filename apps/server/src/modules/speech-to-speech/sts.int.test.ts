@@ -14,6 +14,7 @@ import {
   setCharacterCount,
 } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { makeMediaFile } from '../../test/test-signals';
 
 let t: TestApp;
 let baseUrl: string;
@@ -207,8 +208,12 @@ describe('speech to speech refusals: nothing charged, nothing kept', () => {
   const silence = Buffer.alloc(16_000 * 2 * 3);
   const cases: [string, () => Promise<{ response: Response; body: Buffer }>, number, string][] = [];
   let account: SpeechAccount;
+  /** The first 40% of an MP3 whose Xing frame says its whole length (issue 26 item 9). */
+  let cutShort: Buffer;
   beforeAll(async () => {
     account = await newAccount();
+    const whole = await makeMediaFile('male.mp3', ['-i', 'pipe:0', '-c:a', 'libmp3lame'], maleMp3);
+    cutShort = whole.subarray(0, Math.floor(whole.length * 0.4));
   });
   const call = (
     voiceId: string,
@@ -233,6 +238,12 @@ describe('speech to speech refusals: nothing charged, nothing kept', () => {
       () => call(FEMALE, {}, { bytes: new Uint8Array(0), name: 'a.mp3' }),
       415,
       'unsupported_media_type',
+    ],
+    [
+      'an MP3 cut short (its header says 2.5 times what decodes)',
+      () => call(FEMALE, {}, { bytes: cutShort, name: 'a.mp3' }),
+      400,
+      'bad_request',
     ],
     [
       'silence (no voiced speech)',

@@ -15,7 +15,7 @@ import { newId } from '../../platform/ids';
 import { Limiter } from '../../platform/limiter';
 import { decodeToPcm } from '../../platform/media/decode-audio';
 import { encodeAudio } from '../../platform/media/encode-audio';
-import { probeUpload, UploadRejectedError } from '../../platform/media/probe-upload';
+import { checkDecodedLength, probeUpload, UploadRejectedError } from '../../platform/media/probe-upload';
 import type { DenoiseProvider } from '../../providers/denoise/denoise-provider';
 import type { VoiceConversionProvider } from '../../providers/voice-conversion/voice-conversion-provider';
 import { MAX_RATIO, MIN_RATIO } from '../../providers/voice-conversion/voice-transform';
@@ -95,7 +95,10 @@ async function readInputAudio(
   const probed = await probeUpload(bytes, { maxBytes: STS_MAX_UPLOAD_BYTES, maxSeconds: STS_MAX_SECONDS });
   // A caller without the credits for the length the file states is refused before it is decoded.
   if (probed.durationSeconds !== undefined) await beforeDecode(probed.durationSeconds);
-  return decodeToPcm(bytes, { sampleRate: WORK_RATE, maxSeconds: STS_MAX_SECONDS });
+  const pcm = await decodeToPcm(bytes, { sampleRate: WORK_RATE, maxSeconds: STS_MAX_SECONDS });
+  // What is billed is what decoded; a file that decodes to far less than it states is refused (issue 26 item 9).
+  checkDecodedLength(probed, pcm.samples.length / pcm.sampleRate);
+  return pcm;
 }
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));

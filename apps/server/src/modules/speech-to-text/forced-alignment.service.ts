@@ -8,7 +8,7 @@ import {
 } from '@parla/contracts';
 import type { RequestCaller } from '../../platform/auth-guard';
 import { AppError, invalid } from '../../platform/errors';
-import { probeUploadFile } from '../../platform/media/probe-upload';
+import { measureDecodedSeconds, probeUploadFile } from '../../platform/media/probe-upload';
 import type { DiskUpload } from '../../platform/multipart';
 import { checkAlignmentLimits, MAX_ALIGNMENT_SECONDS } from '../../providers/stt/forced-alignment';
 import { assertAffordable, openBudget, runMetered } from '../metering';
@@ -18,8 +18,8 @@ import { type SttDeps, toSttClientError } from './speech-to-text.service';
  * `POST /v1/forced-alignment` (the SDK's `forcedAlignment.create`): where each word and character of a
  * known text is in a recording. The upload is checked by content and its limits (at most 10 minutes and
  * 5,000 words: the alignment's bound) before anything is spent; it costs what transcribing it would (1
- * credit per started second), under a budget that a failure or the client going away refunds. Nothing
- * is kept.
+ * credit per started second of the sound that decodes), under a budget that a failure, audio without
+ * speech (the provider refuses to align a text to it) or the client going away refunds. Nothing is kept.
  */
 export async function alignNow(
   deps: SttDeps,
@@ -33,7 +33,8 @@ export async function alignNow(
     maxSeconds: MAX_ALIGNMENT_SECONDS,
   });
   if (!probe.hasAudio) throw invalid('file', 'The file has no sound to align.');
-  const seconds = probe.durationSeconds ?? 0;
+  // Billed by the sound that decodes, never by the length a header claims (issue 26 item 9).
+  const seconds = await measureDecodedSeconds(input.file.path, probe, { maxSeconds: MAX_ALIGNMENT_SECONDS });
   if (seconds < STT_MIN_SECONDS) throw new AppError('bad_request', sttMessages.tooShort);
   checkAlignmentLimits(seconds, input.fields.text);
   const credits = speechToTextCost(seconds);

@@ -162,4 +162,42 @@ describe('forced alignment with the official client', () => {
     ).rejects.toMatchObject({ statusCode: 415 });
     expect((await characterCountOf(db(), account.workspaceId)) ?? 0).toBe(spent);
   });
+
+  it('never aligns a text to audio cut short or without speech, and charges nothing (issue 26 item 9)', async () => {
+    const spent = (await characterCountOf(db(), account.workspaceId)) ?? 0;
+    const align = async (bytes: Uint8Array, name: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([bytes]), name);
+      form.append('text', TEXT);
+      const response = await fetch(`${baseUrl}/v1/forced-alignment`, {
+        method: 'POST',
+        headers: { 'xi-api-key': account.key },
+        body: form,
+      });
+      return { status: response.status, body: (await response.json()) as { detail?: { message: string } } };
+    };
+    // The first 1.5 KB of the recording as an MP3: its Xing frame still says the whole length.
+    const mp3 = await makeMediaFile(
+      'speech.mp3',
+      ['-f', 'wav', '-i', 'pipe:0', '-c:a', 'libmp3lame'],
+      speech,
+    );
+    const cut = await align(mp3.subarray(0, 1536), 'speech.mp3');
+    expect(cut.status).toBe(400);
+    expect(cut.body.detail?.message).toMatch(/^The file is cut short or damaged/);
+    const silence = encodeWav({ sampleRate: 16_000, channels: 1, samples: new Int16Array(16_000 * 4) });
+    const hum = await makeMediaFile('hum.wav', ['-f', 'lavfi', '-i', 'sine=f=120:d=4:sample_rate=16000']);
+    for (const [name, bytes] of [
+      ['silence.wav', silence],
+      ['hum.wav', hum],
+    ] as const) {
+      const refused = await align(bytes, name);
+      expect([name, refused.status, refused.body.detail?.message]).toEqual([
+        name,
+        422,
+        'The audio holds no speech to align the text to (silence or other sounds only). Nothing was charged.',
+      ]);
+    }
+    expect((await characterCountOf(db(), account.workspaceId)) ?? 0).toBe(spent);
+  });
 });

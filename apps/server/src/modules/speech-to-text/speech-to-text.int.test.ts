@@ -52,6 +52,9 @@ async function channelOf(file: string, channel: number | undefined): Promise<Pcm
   return { sampleRate: 16_000, channels: 1, samples };
 }
 
+/** While set, the recogniser reports these fractions of progress, in order, a little over a second apart. */
+let progressSteps: number[] | undefined;
+
 /** While set, the recogniser holds each file until its request is cancelled (and says when it saw that). */
 let holding: { aborted: boolean } | undefined;
 
@@ -71,7 +74,13 @@ const recogniser: SttProvider = {
     }
     const pcm = await channelOf(request.file, request.channel);
     const seconds = pcm.samples.length / 16_000;
-    request.onProgress?.(0.5);
+    if (progressSteps) {
+      // Each past the job's 1 s between progress writes, so every one is written.
+      for (const [i, fraction] of progressSteps.entries()) {
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 1100));
+        request.onProgress?.(fraction);
+      }
+    } else request.onProgress?.(0.5);
     const heard = power(pcm) > 1000;
     const speaker = request.diarize ? { speaker: request.channel === 1 ? 'speaker_1' : 'speaker_0' } : {};
     const words = [
@@ -114,7 +123,12 @@ const db = () => t.deps.database.db;
 beforeAll(async () => {
   t = await createTestApp({
     providers: { stt: recogniser },
-    env: { STT_URL_ALLOWED_HOSTS: '127.0.0.1', STT_URL_ALLOW_PRIVATE: 'true' },
+    env: {
+      STT_URL_ALLOWED_HOSTS: '127.0.0.1',
+      STT_URL_ALLOW_PRIVATE: 'true',
+      // The webhooks made here point at this file's own server on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    },
   });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   worker = new JobWorker({
@@ -147,6 +161,14 @@ afterAll(async () => {
 });
 
 const newAccount = () => newSpeechAccount(t.app, baseUrl);
+
+/** Writes bytes to a file of this test's own folder (for ffmpeg, which reads files). */
+async function onDisk(bytes: Uint8Array, name: string): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parla-stt-test-'));
+  const file = path.join(dir, name);
+  await fs.writeFile(file, bytes);
+  return file;
+}
 
 /** A multipart call with fetch, for what the official client does not send. */
 async function postForm(
@@ -463,6 +485,53 @@ describe('bad input', () => {
     expect((await fetch(`${baseUrl}/v1/models`)).status).toBeLessThan(500);
   }, 60_000);
 
+  it('a file cut short (the first 1.5 KB of an 11 s MP3) is refused in the request and the page’s upload, charging nothing', async () => {
+    const account = await newAccount();
+    const mp3 = await makeMediaFile('speech.mp3', [
+      '-i',
+      await onDisk(speechWav, 'speech.wav'),
+      '-c:a',
+      'libmp3lame',
+    ]);
+    const cut = mp3.subarray(0, 1536);
+    const before = calls.length;
+    for (const path of ['/v1/speech-to-text', '/v1/speech-to-text/transcripts', '/v1/audio/transcriptions']) {
+      const fields: Record<string, string> =
+        path === '/v1/audio/transcriptions' ? { model: 'whisper-1' } : { model_id: 'scribe_v1' };
+      const result = await postForm(account, fields, { bytes: cut, name: 'speech.mp3' }, path);
+      expect([path, result.status, result.json.detail]).toEqual([
+        path,
+        400,
+        {
+          status: 'bad_request',
+          message: expect.stringMatching(
+            /^The file is cut short or damaged: it says it lasts \d+(\.\d)? s, but only 0\.\d s/,
+          ),
+        },
+      ]);
+    }
+    expect(calls.length).toBe(before);
+    expect(await characterCountOf(db(), account.workspaceId)).toBe(0);
+    expect(
+      await db().select().from(transcripts).where(eq(transcripts.workspaceId, account.workspaceId)),
+    ).toEqual([]);
+  });
+
+  it('bills the seconds that decode, not the length ffprobe estimates for a VBR MP3 without a Xing frame', async () => {
+    const account = await newAccount();
+    // Quiet noise, then a loud tone: the bitrate of the first frames makes the estimate far too short.
+    const vbr = await makeMediaFile('vbr.mp3', [
+      ...['-f', 'lavfi', '-i', 'anoisesrc=d=10:a=0.05', '-f', 'lavfi', '-i', 'sine=f=300:d=10'],
+      ...['-filter_complex', '[0][1]concat=n=2:v=0:a=1', '-ac', '1', '-ar', '44100'],
+      ...['-c:a', 'libmp3lame', '-q:a', '0', '-write_xing', '0'],
+    ]);
+    const decoded = (await channelOf(await onDisk(vbr, 'vbr.mp3'), undefined)).samples.length / 16_000;
+    const result = await postForm(account, { model_id: 'scribe_v1' }, { bytes: vbr, name: 'vbr.mp3' });
+    expect(result.status).toBe(200);
+    expect(result.json.audio_duration_secs).toBeCloseTo(decoded, 1);
+    expect(await characterCountOf(db(), account.workspaceId)).toBe(speechToTextCost(decoded));
+  });
+
   it('a client that goes away cancels the transcription and is charged nothing', async () => {
     const account = await newAccount();
     const hold = { aborted: false };
@@ -544,6 +613,89 @@ describe('background transcriptions', () => {
       },
     ]);
     expect(await characterCountOf(db(), account.workspaceId)).toBe(speechToTextCost(speechSeconds));
+  });
+
+  it('a transcript’s progress never goes back, even when the work reports less (a job taken over, issue 26 item 9)', async () => {
+    const account = await newAccount();
+    // What a job taken over by another worker reports: 0.485 from the first attempt, then the second
+    // attempt's count from its own start.
+    progressSteps = [0.485, 0.277, 0.6];
+    try {
+      const created = await postForm(
+        account,
+        { model_id: 'parla_stt_v1' },
+        { bytes: speechWav, name: 'a.wav' },
+        '/v1/speech-to-text/transcripts',
+      );
+      expect(created.status).toBe(202);
+      const id = created.json.transcription_id as string;
+      const shown: number[] = [];
+      for (let i = 0; i < 500; i++) {
+        const details = (await (
+          await get(account, `/v1/speech-to-text/transcripts/${id}/details`)
+        ).json()) as {
+          status: string;
+          progress: number;
+        };
+        if (shown.at(-1) !== details.progress) shown.push(details.progress);
+        if (details.status !== 'processing') break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(shown.some((p) => Math.abs(p - 0.485) < 1e-6)).toBe(true);
+      expect(shown.at(-1)).toBe(1);
+      const backwards = shown.filter((p, i) => i > 0 && p < (shown[i - 1] ?? 0));
+      expect({ shown, backwards }).toEqual({ shown, backwards: [] });
+    } finally {
+      progressSteps = undefined;
+    }
+  });
+
+  it('a webhook_id of another workspace is 404 as any foreign id, and nothing is charged or kept (issue 26 item 9)', async () => {
+    const owner = await newAccount();
+    const other = await newAccount();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/workspace/webhooks',
+      headers: { 'xi-api-key': owner.key },
+      payload: {
+        settings: { auth_type: 'hmac', name: 'Transcripts', webhook_url: `${filesUrl}/hook` },
+        events: ['speech_to_text'],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const webhookId = (created.json() as { webhook_id: string }).webhook_id;
+    const before = calls.length;
+    for (const [path, id] of [
+      ['/v1/speech-to-text', webhookId],
+      ['/v1/speech-to-text/transcripts', webhookId],
+      ['/v1/speech-to-text', 'no-such-webhook'],
+    ] as const) {
+      const refused = await postForm(
+        other,
+        { model_id: 'scribe_v1', webhook: 'true', webhook_id: id },
+        { bytes: speechWav, name: 'a.wav' },
+        path,
+      );
+      expect([path, id, refused.status, refused.json]).toEqual([
+        path,
+        id,
+        404,
+        { detail: { status: 'resource_not_found', message: 'The webhook was not found.' } },
+      ]);
+    }
+    expect(calls.length).toBe(before);
+    expect(await characterCountOf(db(), other.workspaceId)).toBe(0);
+    expect(
+      await db().select().from(transcripts).where(eq(transcripts.workspaceId, other.workspaceId)),
+    ).toEqual([]);
+    // The workspace's own webhook is taken.
+    const own = await postForm(
+      owner,
+      { model_id: 'scribe_v1', webhook: 'true', webhook_id: webhookId },
+      { bytes: speechWav, name: 'a.wav' },
+    );
+    expect(own.status).toBe(202);
+    await settled(owner, own.json.transcription_id as string);
   });
 
   it("the page's upload: processing, then listed, renamed, exported with speaker names, deleted", async () => {

@@ -1,5 +1,4 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -27,19 +26,25 @@ import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
 import type { JobDefinition } from '../../platform/jobs/job-definition';
 import type { JobQueue } from '../../platform/jobs/job-queue';
-import { probeUploadFile, UploadRejectedError } from '../../platform/media/probe-upload';
+import {
+  measureDecodedSeconds,
+  probeUploadFile,
+  UploadRejectedError,
+} from '../../platform/media/probe-upload';
 import type { DiskUpload } from '../../platform/multipart';
 import { withScratchDir } from '../../platform/scratch-dirs';
 import type { Storage } from '../../platform/storage/storage';
 import type { FileTranscription, SttProvider } from '../../providers/stt/stt-provider';
 import type { GenerationLeases } from '../metering';
 import { assertAffordable, type Budget, openBudget, runMetered } from '../metering';
+import { requireWorkspaceWebhook } from '../webhooks';
 import { downloadSourceUrl, type SourceUrlPolicy } from './source-url';
 import { makePlaybackMp3, rawPcmToWav } from './speech-to-text.media';
 import { toWireTranscript } from './speech-to-text.present';
 import {
   getTranscript,
   insertTranscript,
+  raiseTranscriptProgress,
   setTranscriptState,
   type TranscriptInsert,
 } from './speech-to-text.store';
@@ -162,7 +167,8 @@ function optionsOf(fields: SpeechToTextFields): TranscriptOptions {
 /**
  * Checks a request and its audio before anything is spent: the fields Parla does not do, the model and
  * language, exactly one source (file or URL, fetched under the operator's policy), the content by ffprobe
- * (§5 types), at least 100 ms and at most 90 minutes, and the credits it will cost.
+ * (§5 types), its length as it decodes (at least 100 ms and at most 90 minutes, and about what its header
+ * says), and the credits that length costs.
  */
 export async function prepareSource(
   deps: SttDeps,
@@ -187,7 +193,7 @@ export async function prepareSource(
     file = path.join(input.dir, 'download');
     bytes = (await downloadSourceUrl(url as string, file, deps.urlPolicy, signal)).bytes;
   }
-  let seconds: number | undefined;
+  let seconds: number;
   let channels = 1;
   if (bytes === 0) throw new UploadRejectedError('empty', 'The file is empty.');
   if (bytes > STT_MAX_UPLOAD_BYTES) throw new UploadRejectedError('too_large', sttMessages.tooLarge);
@@ -201,18 +207,10 @@ export async function prepareSource(
       maxSeconds: STT_MAX_SECONDS,
     });
     if (!probe.hasAudio) throw new UploadRejectedError('no_audio', 'The file has no sound to transcribe.');
-    seconds = probe.durationSeconds;
+    // Billed by the sound that decodes, never by the length a header claims; a file that decodes to far
+    // less than it claims is refused (issue 26 item 9).
+    seconds = await measureDecodedSeconds(file, probe, { maxSeconds: STT_MAX_SECONDS });
     channels = probe.channels ?? 1;
-  }
-  if (seconds === undefined) {
-    // Neither the container nor a stream states its length: measured on the playback copy (made anyway).
-    const mp3 = path.join(input.dir, 'playback.mp3');
-    await makePlaybackMp3(file, mp3, channels, signal);
-    const probe = await probeUploadFile(mp3, 1, {
-      maxBytes: STT_MAX_UPLOAD_BYTES,
-      maxSeconds: STT_MAX_SECONDS,
-    });
-    seconds = probe.durationSeconds ?? 0;
   }
   if (seconds < STT_MIN_SECONDS) throw new AppError('bad_request', sttMessages.tooShort);
   if (seconds > STT_MAX_SECONDS) throw new AppError('bad_request', sttMessages.tooLong);
@@ -425,9 +423,7 @@ export async function transcribeNow(
         return { ...t, ...formats(t) } as WireTranscript;
       }
       const playback = path.join(input.dir, 'playback.mp3');
-      // Made already when the length had to be measured.
-      if (!(await stat(playback).catch(() => undefined)))
-        await makePlaybackMp3(prepared.file, playback, prepared.channels, both);
+      await makePlaybackMp3(prepared.file, playback, prepared.channels, both);
       const id = newId();
       const now = deps.clock.now();
       const kept = await keepTranscript(
@@ -467,6 +463,9 @@ export async function startTranscription(
   input: SttInput,
   signal?: AbortSignal,
 ): Promise<{ transcriptionId: string }> {
+  // Before any work: the webhook named must be the workspace's (another's is 404, as any foreign id).
+  if (input.fields.webhook_id)
+    await requireWorkspaceWebhook(deps, caller.workspaceId, input.fields.webhook_id);
   const prepared = await prepareSource(deps, input, signal);
   await assertAffordable(deps, caller, prepared.credits, 'mp3_44100_128');
   const id = newId();
@@ -578,9 +577,12 @@ export async function runTranscriptionJob(
               const now = Date.now();
               if (now - lastWrite < PROGRESS_EVERY_MS) return;
               lastWrite = now;
-              void setTranscriptState(deps.db, row.workspaceId, row.id, {
-                progress: Math.min(0.99, Math.max(0, fraction)),
-              }).catch(() => undefined);
+              void raiseTranscriptProgress(
+                deps.db,
+                row.workspaceId,
+                row.id,
+                Math.min(0.99, Math.max(0, fraction)),
+              ).catch(() => undefined);
             },
           );
           const playback = path.join(dir, 'playback.mp3');

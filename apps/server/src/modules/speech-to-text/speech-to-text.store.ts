@@ -119,6 +119,29 @@ export async function setTranscriptState(
   return row;
 }
 
+/**
+ * A running job's progress, raised to `progress` and never lowered: a job taken over by another worker (or
+ * retried) counts from 0 again, and the page showed 0.485 → 0.277 (issue 26 item 9). Only while the
+ * transcript is processing, so a late write never touches a finished one.
+ */
+export async function raiseTranscriptProgress(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  progress: number,
+): Promise<void> {
+  await db
+    .update(transcripts)
+    .set({ progress: sql`greatest(${transcripts.progress}, ${progress})` })
+    .where(
+      and(
+        eq(transcripts.id, id),
+        eq(transcripts.workspaceId, workspaceId),
+        eq(transcripts.status, 'processing'),
+      ),
+    );
+}
+
 /** Deletes a transcript the scope holds `admin` on; the row deleted, or undefined. */
 export async function deleteTranscriptRow(
   db: Db,

@@ -306,6 +306,13 @@ describe('bad input on a realtime session', () => {
           ),
         type: 'chunk_size_exceeded',
       },
+      {
+        // Nested 10,000 levels deep (issue 26 item 9): refused before it is parsed or described.
+        query: 'model_id=parla_stt_v1',
+        send: (ws) => ws.send(`{"message_type":${'['.repeat(10_000)}${']'.repeat(10_000)}}`),
+        type: 'input_error',
+        says: /64 levels/,
+      },
       { query: 'model_id=parla_stt_v1&vad_threshold=2', type: 'invalid_request', says: /vad_threshold/ },
       { query: 'model_id=parla_stt_v1&color=blue', type: 'invalid_request', says: /color/ },
       { query: 'model_id=parla_stt_v1&keyterms=Parla', type: 'invalid_request', says: /keyterms/ },

@@ -22,6 +22,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Principal, RequestCaller } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { JSON_MAX_DEPTH, jsonNestsDeeperThan } from '../../platform/json-depth';
 import { describeDuration, RealtimeSocket, type SocketMessage } from '../../platform/realtime/socket';
 import { makeScratchDir } from '../../platform/scratch-dirs';
 import { EngineFailure } from '../../providers/engines/engine-pool';
@@ -332,6 +333,9 @@ class RealtimeTranscription {
         'input_error',
         'Send JSON text messages; binary frames are not part of this protocol.',
       );
+    // The app's JSON depth rule (json-depth.ts): a deeper value is never built, nor described in an error.
+    if (jsonNestsDeeperThan(message.text, JSON_MAX_DEPTH))
+      throw new SessionError('input_error', `A message nests at most ${JSON_MAX_DEPTH} levels.`);
     let body: unknown;
     try {
       body = JSON.parse(message.text);

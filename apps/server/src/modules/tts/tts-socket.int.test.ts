@@ -183,6 +183,7 @@ describe('text to speech over a WebSocket', () => {
       { send: { text: 'hello ', unknown_field: 1 }, error: 'invalid_input_message' },
       { send: { text: 42 }, error: 'invalid_input_message' },
       { send: 'x'.repeat(10 * 1024 * 1024), error: 'message_too_large' },
+      { send: `{"text":${'['.repeat(10_000)}${']'.repeat(10_000)}}`, error: 'invalid_input_message' },
       { send: { close_socket: true }, error: 'invalid_input_message' },
     ];
     for (const c of cases) {

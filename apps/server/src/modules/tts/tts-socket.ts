@@ -14,6 +14,7 @@ import type { WebSocket } from 'ws';
 import type { AppDeps } from '../../app-deps';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
+import { JSON_MAX_DEPTH, jsonNestsDeeperThan } from '../../platform/json-depth';
 import { describeDuration, RealtimeSocket, type SocketMessage } from '../../platform/realtime/socket';
 import { socketRoute } from '../../platform/realtime/websocket';
 import { EngineFailure } from '../../providers/engines/engine-pool';
@@ -465,6 +466,13 @@ function openTtsSocket(deps: AppDeps, ws: WebSocket, request: FastifyRequest, mu
       throw new SocketError(
         INVALID_MESSAGE,
         'Could not parse input message: binary frames are not part of this protocol.',
+      );
+    }
+    // The app's JSON depth rule (json-depth.ts): a deeper value is never built.
+    if (jsonNestsDeeperThan(raw.text, JSON_MAX_DEPTH)) {
+      throw new SocketError(
+        INVALID_MESSAGE,
+        `Could not parse input message: a message nests at most ${JSON_MAX_DEPTH} levels.`,
       );
     }
     let json: unknown;

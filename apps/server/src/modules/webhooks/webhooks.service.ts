@@ -53,6 +53,19 @@ async function workspaceWebhook(
 }
 
 /**
+ * A webhook another module's request names (a transcription's `webhook_id`): 404 `resource_not_found`
+ * unless it is one of the caller's workspace, as every foreign id is answered (issue 26 item 9: another
+ * workspace's id was accepted, 202, and the transcript delivered nowhere).
+ */
+export async function requireWorkspaceWebhook(
+  deps: Pick<WebhookDeps, 'db'>,
+  workspaceId: string,
+  id: string,
+): Promise<void> {
+  if (!(await getWorkspaceWebhook(deps.db, workspaceId, id))) throw notFound('The webhook');
+}
+
+/**
  * The workspace's webhooks. Every member may list them (the public API's list); the products that use
  * each (`include_usages`) are for admins, as the public API says.
  */

@@ -8,7 +8,7 @@ export interface JobContext {
   maxAttempts: number;
   /** Aborted when the worker shuts down or the job's lease was lost to another worker. */
   signal: AbortSignal;
-  /** Stores progress 0..1 (clamped); the web shows it. */
+  /** Stores progress 0..1 (clamped; never lower than stored: a job taken over keeps what it showed). */
   progress(value: number): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -68,6 +68,42 @@ describe('job worker', () => {
       result: { steps: 4 },
       lockToken: null,
     });
+  });
+
+  it('never lowers the progress shown when another attempt takes the job over (issue 26 item 9)', async () => {
+    let firstReported: () => void = () => undefined;
+    const reported = new Promise<void>((resolve) => {
+      firstReported = resolve;
+    });
+    const seen: number[] = [];
+    const job = defineJob({
+      name: `test.takeover.${newId(6)}`,
+      payload: z.object({}),
+      handler: async (_p, ctx) => {
+        if (ctx.attempt === 1) {
+          await ctx.progress(0.485);
+          firstReported();
+          // Stalled until its lease is found taken over (or the worker stops).
+          await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve));
+          return;
+        }
+        await ctx.progress(0.277);
+        seen.push((await queue.getJob(ctx.jobId))?.progress ?? -1);
+        await ctx.progress(0.6);
+        seen.push((await queue.getJob(ctx.jobId))?.progress ?? -1);
+      },
+    });
+    await startWorker([job]);
+    const id = await queue.enqueue(job, {});
+    await reported;
+    // The first attempt's lease runs out: the next poll takes the job over as attempt 2.
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, id));
+    await settled(id).toBe('completed');
+    expect(seen).toEqual([0.485, 0.6]);
+    expect(await queue.getJob(id)).toMatchObject({ attempts: 2, progress: 1 });
   });
 
   it('retries a failing job with growing delays, then succeeds', async () => {

@@ -222,7 +222,12 @@ export class JobWorker {
         signal,
         progress: async (value) => {
           const clamped = Math.min(1, Math.max(0, Number.isFinite(value) ? value : 0));
-          await db.update(jobs).set({ progress: clamped }).where(owned);
+          // Never backwards: an attempt that took the job over (a lost lease, a retry) starts counting
+          // from 0 again, and the web showed 0.485 → 0.277 (issue 26 item 9).
+          await db
+            .update(jobs)
+            .set({ progress: sql`greatest(${jobs.progress}, ${clamped})` })
+            .where(owned);
         },
       };
       log.info('job started');

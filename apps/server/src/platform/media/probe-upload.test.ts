@@ -5,15 +5,20 @@ import { zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeMediaFile } from '../../test/test-signals';
 import {
+  checkDecodedLength,
   classifyUpload,
+  measureDecodedSeconds,
   type ProbedMedia,
   type ProbeUploadOptions,
   parseFfprobe,
   probeUpload,
+  probeUploadFile,
   UPLOAD_DEMUXERS,
   UPLOAD_FORMATS,
+  type UploadProbe,
   UploadRejectedError,
 } from './probe-upload';
+import { withInputFile } from './run-media-tool';
 
 /** Seeded pseudo-random bytes (xorshift32). */
 function randomBytes(size: number, seed: number): Uint8Array {
@@ -314,5 +319,100 @@ describe('parseFfprobe', () => {
     expect(parseFfprobe('')).toBeUndefined();
     expect(parseFfprobe('{"streams":[]}')).toBeUndefined();
     expect(parseFfprobe('{"format":{"format_name":1}}')).toBeUndefined();
+  });
+});
+
+/** The probe of some bytes and the seconds of sound they decode to (or the refusal). */
+function decodedLength(bytes: Uint8Array): Promise<{ probe: UploadProbe; seconds: number }> {
+  return withInputFile(bytes, async (file) => {
+    const probe = await probeUploadFile(file, bytes.byteLength, limits);
+    return { probe, seconds: await measureDecodedSeconds(file, probe, { maxSeconds: 600 }) };
+  });
+}
+
+async function cutShort(bytes: Uint8Array): Promise<UploadRejectedError> {
+  const error = await decodedLength(bytes).catch((e: unknown) => e);
+  if (!(error instanceof UploadRejectedError)) throw new Error(`not refused: ${JSON.stringify(error)}`);
+  return error;
+}
+
+describe('measureDecodedSeconds (issue 26 item 9: bill what decodes)', () => {
+  it.each(SAMPLES.filter((s) => s.name !== 'silent.mp4'))('$name decodes to its 2 s', async (sample) => {
+    const { seconds } = await decodedLength(files.get(sample.name) as Buffer);
+    expect(seconds).toBeGreaterThan(1.9);
+    expect(seconds).toBeLessThan(2.2);
+  });
+
+  it('refuses a file whose header says more than decodes: the first 1.5 KB of an MP3, the first 30% of a FLAC, WebM or M4A', async () => {
+    const mp3 = await cutShort((files.get('a.mp3') as Buffer).subarray(0, 1536));
+    expect([mp3.reason, mp3.code, mp3.status]).toEqual(['cut_short', 'bad_request', 400]);
+    expect(mp3.message).toMatch(
+      /^The file is cut short or damaged: it says it lasts 2\.\d s, but only 0\.\d s/,
+    );
+    // Ten seconds each; the M4A with its index (moov) first, as streaming encoders write it.
+    const tenSeconds = ['-f', 'lavfi', '-i', 'sine=frequency=220:sample_rate=16000:duration=10'];
+    for (const [name, args] of [
+      ['t.flac', []],
+      ['t.webm', ['-c:a', 'libopus']],
+      ['t.m4a', ['-c:a', 'aac', '-movflags', '+faststart']],
+    ] as const) {
+      const whole = await makeMediaFile(name, [...tenSeconds, ...args]);
+      const error = await cutShort(whole.subarray(0, Math.floor(whole.length * 0.3)));
+      expect([name, error.reason]).toEqual([name, 'cut_short']);
+    }
+  });
+
+  it('measures, without refusing, what only an estimate states: a cut WAV, a VBR MP3 without a Xing frame', async () => {
+    const wav = files.get('a.wav') as Buffer;
+    const half = await decodedLength(wav.subarray(0, 44 + 32_000));
+    expect(half.seconds).toBeCloseTo(1, 1);
+    // Quiet noise, then a loud tone: the first frames' bitrate makes ffprobe's estimate far too short.
+    const vbr = await makeMediaFile('vbr.mp3', [
+      ...['-f', 'lavfi', '-i', 'anoisesrc=d=10:a=0.02', '-f', 'lavfi', '-i', 'sine=f=300:d=10'],
+      ...['-filter_complex', '[0][1]concat=n=2:v=0:a=1', '-ac', '1', '-ar', '44100'],
+      ...['-c:a', 'libmp3lame', '-q:a', '0', '-write_xing', '0'],
+    ]);
+    const measured = await decodedLength(vbr);
+    expect(measured.probe.durationEstimated).toBe(true);
+    expect(Math.abs((measured.probe.durationSeconds ?? 0) - 20)).toBeGreaterThan(1);
+    expect(measured.seconds).toBeCloseTo(20, 0);
+  });
+
+  it('refuses only a shortfall past a second or 5%, and never on an estimate or a video’s own length', () => {
+    const probe = (over: Partial<UploadProbe>): UploadProbe => ({
+      format: 'mp3',
+      kind: 'audio',
+      bytes: 1,
+      durationSeconds: 7.3,
+      durationEstimated: false,
+      audioDurationSeconds: undefined,
+      hasAudio: true,
+      hasVideo: false,
+      audioCodec: 'mp3',
+      sampleRate: 44_100,
+      channels: 1,
+      videoCodec: undefined,
+      ...over,
+    });
+    const refused = (p: UploadProbe, decoded: number) => {
+      try {
+        checkDecodedLength(p, decoded);
+        return false;
+      } catch (error) {
+        return error instanceof UploadRejectedError && error.reason === 'cut_short';
+      }
+    };
+    expect(refused(probe({}), 6.4)).toBe(false);
+    expect(refused(probe({}), 6.2)).toBe(true);
+    expect(refused(probe({}), 0.05)).toBe(true);
+    expect(refused(probe({ durationSeconds: 600 }), 575)).toBe(false);
+    expect(refused(probe({ durationSeconds: 600 }), 560)).toBe(true);
+    expect(refused(probe({ durationEstimated: true }), 0.05)).toBe(false);
+    expect(refused(probe({ durationSeconds: undefined }), 0.05)).toBe(false);
+    // A video's container length may be its picture's: only its audio stream's own length counts.
+    expect(refused(probe({ kind: 'video', durationSeconds: 60 }), 40)).toBe(false);
+    expect(refused(probe({ kind: 'video', durationSeconds: 60, audioDurationSeconds: 60 }), 40)).toBe(true);
+    // More sound than stated is billed as it decodes, not refused.
+    expect(refused(probe({}), 30)).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { signUpWithApiKey } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { AppError } from '../errors';
-import { HIGH_WATER_BYTES, openSocketCount, RealtimeSocket } from './socket';
+import { HIGH_WATER_BYTES, MAX_FRAME_BYTES, openSocketCount, RealtimeSocket } from './socket';
 import { socketRoute } from './websocket';
 
 /*
@@ -20,10 +20,17 @@ import { socketRoute } from './websocket';
 let t: TestApp;
 let baseUrl: string;
 let wsUrl: string;
+/** The app's log lines at warn and above. */
+const logs: { level: number; msg: string; err?: { code?: string; message?: string } }[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({
+    env: { LOG_LEVEL: 'warn' },
+    logDestination: { write: (line: string) => void logs.push(JSON.parse(line)) },
     extend: (app, deps) => {
+      socketRoute(app, '/v1/test/socket-throws', () => {
+        throw new Error('a handler bug');
+      });
       // A socket that authenticates like the realtime ones, then echoes, or floods on "flood".
       socketRoute(app, '/v1/test/socket', (ws, request) => {
         const socket = new RealtimeSocket(ws, {
@@ -188,5 +195,27 @@ describe('realtime sockets', () => {
     const closed = await socket.closed;
     expect(closed.code).toBe(WS_CLOSE.policyViolation);
     expect(socket.messages[0]).toMatchObject({ message_type: 'auth_error' });
+  });
+
+  it('a frame over the limit is the client’s fault: a warning, never an error; a handler that throws is ours (issue 26 item 9)', async () => {
+    const account = await signUpWithApiKey(t.app);
+    const from = logs.length;
+    const big = connect(`${wsUrl}/v1/test/socket`, { 'xi-api-key': account.apiKey });
+    big.ws.on('error', () => undefined);
+    await big.opened;
+    big.ws.send(Buffer.alloc(MAX_FRAME_BYTES + 1));
+    await big.closed;
+    const tooLarge = (l: (typeof logs)[number]) => l.err?.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
+    await until(() => logs.slice(from).some(tooLarge));
+    // (Other lines may come first: the public-origin notice on the first request of a run.)
+    expect(logs.slice(from).flatMap((l) => (l.err ? [[l.level, l.err.code]] : []))).toEqual([
+      [40, 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH'],
+    ]);
+
+    const broken = connect(`${wsUrl}/v1/test/socket-throws`);
+    broken.ws.on('error', () => undefined);
+    await broken.closed;
+    await until(() => logs.some((l) => l.err?.message === 'a handler bug'));
+    expect(logs.find((l) => l.err?.message === 'a handler bug')?.level).toBe(50);
   });
 });

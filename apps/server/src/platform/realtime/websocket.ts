@@ -12,7 +12,27 @@ import { MAX_FRAME_BYTES } from './socket';
 export async function registerWebSockets(app: FastifyInstance): Promise<void> {
   await app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false },
+    // The plugin's own handler logs every socket error at error level, a client's 100 MB frame included.
+    errorHandler: (error, socket, request) => {
+      if (isClientFault(error))
+        request.log.warn({ err: error }, 'a socket client sent what the protocol refuses, or dropped');
+      else request.log.error({ err: error }, 'a socket failed');
+      socket.terminate();
+    },
   });
+}
+
+/** Connection errors that only say the client went away. */
+const DROPPED = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/**
+ * Whether a socket error is the client's doing (issue 26 item 9: a warning, not an error): `ws` names what
+ * a client sent wrong `WS_ERR_…` (a frame over maxPayload, a bad opcode or close code, invalid UTF-8, an
+ * unmasked frame), and a dropped connection is theirs too. Anything else (a handler that threw) is ours.
+ */
+export function isClientFault(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('WS_ERR_') || DROPPED.has(code));
 }
 
 /** A socket route: `GET path` upgraded to a WebSocket, kept out of the OpenAPI document. */

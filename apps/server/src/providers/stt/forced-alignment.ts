@@ -59,6 +59,17 @@ export function checkAlignmentLimits(durationSecs: number, text: string): void {
     );
 }
 
+/**
+ * The refusal for audio in which voice activity finds no speech (issue 26 item 9): a warp places every
+ * word of any text somewhere in any sound, so an alignment to silence or noise would be invented.
+ */
+export function noSpeechToAlign(): AppError {
+  return alignmentRefusal(
+    'file',
+    'The audio holds no speech to align the text to (silence or other sounds only). Nothing was charged.',
+  );
+}
+
 function alignmentRefusal(field: 'text' | 'file', message: string): AppError {
   return new AppError('invalid_request', message, {
     errors: [{ loc: ['body', field], msg: message, type: 'value_error' }],

@@ -6,6 +6,7 @@ import { runMediaTool } from '../../platform/media/run-media-tool';
 import { withScratchDir } from '../../platform/scratch-dirs';
 import type { EngineJob } from '../engines/engine-protocol';
 import type { SynthesisOptions } from '../tts/engine-synthesis';
+import { noSpeechToAlign } from './forced-alignment';
 import type { MoonshineSize } from './model-files';
 import { readSamples, spreadWords } from './moonshine-engine';
 import { type TranscriptionServerOptions, transcribeWithServer } from './openai-transcription';
@@ -386,11 +387,29 @@ export class MoonshineStt implements SttProvider {
     return result.segments.map((s) => ({ text: s.text, words: s.words }));
   }
 
+  /** Whether voice activity finds any speech in a decoded file, span by span until the first. */
+  private async holdsSpeech(raw: string, total: number, request: AlignRequest): Promise<boolean> {
+    for (let from = 0; from < total; ) {
+      request.signal?.throwIfAborted();
+      const to = Math.min(total, from + SPAN);
+      const found = await this.run<SttVadResult>(
+        { kind: 'vad', file: raw, from, to, final: to === total },
+        (to - from) / STT_SAMPLE_RATE,
+        request.tenant,
+        request.signal,
+      );
+      if (found.segments.length > 0) return true;
+      from = Math.max(found.next, from + 1);
+    }
+    return false;
+  }
+
   async align(request: AlignRequest): Promise<TextAlignment> {
     const media = await probeMedia(request.file);
     return withScratchDir('align-', async (dir) => {
       const raw = path.join(dir, 'audio.s16');
       const total = await decodeToRaw(request.file, raw, { durationSecs: media.durationSecs });
+      if (!(await this.holdsSpeech(raw, total, request))) throw noSpeechToAlign();
       return this.run<TextAlignment>(
         { kind: 'align', file: raw, text: request.text },
         total / STT_SAMPLE_RATE,
