@@ -25,6 +25,11 @@ export interface StripeBillingProvider extends BillingProvider {
   readonly stripe: Stripe;
   /** STRIPE_WEBHOOK_SECRET; without it the webhook answers 503 and no checkout is ever applied. */
   readonly webhookSecret: string | undefined;
+  /**
+   * The event a webhook request carries, once Stripe's signature on its exact bytes is checked against
+   * STRIPE_WEBHOOK_SECRET: 503 without a secret, 400 with no or a wrong signature (nothing is applied).
+   */
+  readWebhookEvent(rawBody: Buffer, signature: string | string[] | undefined): Stripe.Event;
 }
 
 export function isStripeProvider(provider: BillingProvider | null): provider is StripeBillingProvider {
@@ -417,6 +422,22 @@ export function createStripeProvider(options: {
     runsRenewals: false,
     stripe,
     webhookSecret: options.webhookSecret,
+    readWebhookEvent(rawBody, signature) {
+      const secret = options.webhookSecret;
+      if (!secret) {
+        throw new AppError('service_unavailable', 'Stripe webhooks are not configured on this server.');
+      }
+      if (typeof signature !== 'string' || signature.length === 0) {
+        throw new AppError('bad_request', 'The Stripe-Signature header is missing.');
+      }
+      try {
+        return stripe.webhooks.constructEvent(rawBody, signature, secret);
+      } catch (error) {
+        throw new AppError('bad_request', 'The webhook signature does not match this server’s secret.', {
+          cause: error,
+        });
+      }
+    },
     async sessionUrl(ctx, session) {
       try {
         switch (session.kind) {
