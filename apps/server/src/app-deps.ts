@@ -6,7 +6,7 @@ import type { Clock } from './platform/clock';
 import type { Database } from './platform/db/client';
 import type { EventBus } from './platform/events/event-bus';
 import type { JobQueue } from './platform/jobs/job-queue';
-import type { ShareableKinds } from './platform/module';
+import type { ShareableKinds, WorkspaceFieldSource } from './platform/module';
 import type { Storage } from './platform/storage/storage';
 import type { Providers } from './providers';
 import type { EnginePool } from './providers/engines/engine-pool';
@@ -34,4 +34,6 @@ export interface AppDeps {
   clock: Clock;
   /** The kinds of resource members share, from the module manifests (`SHAREABLE_KINDS`). */
   shareableKinds: ShareableKinds;
+  /** What modules above the workspaces module add to its document, from the manifests (`WORKSPACE_FIELDS`). */
+  workspaceFields: readonly WorkspaceFieldSource[];
 }

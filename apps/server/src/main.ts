@@ -4,7 +4,14 @@ import { buildApp } from './app';
 import type { AppDeps } from './app-deps';
 import { ConfigError, loadConfig } from './config';
 import { createEventBus } from './event-handlers';
-import { jobSchedules, SHAREABLE_KINDS, seedModules, warmModules, workerJobs } from './modules';
+import {
+  jobSchedules,
+  SHAREABLE_KINDS,
+  seedModules,
+  WORKSPACE_FIELDS,
+  warmModules,
+  workerJobs,
+} from './modules';
 import { createAuthGuard } from './modules/auth';
 import { outboxKeeper } from './modules/mail';
 import { startGenerationLeases } from './modules/metering';
@@ -82,6 +89,7 @@ async function main(): Promise<void> {
     auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
     clock: systemClock,
     shareableKinds: SHAREABLE_KINDS,
+    workspaceFields: WORKSPACE_FIELDS,
   };
 
   // The worker runs the modules' jobs with the dependencies their manifests build (issue 26 item 2), and

@@ -26,7 +26,12 @@ import { workspacesModule } from './modules/workspaces/workspaces.module';
 import { deliverEventJob } from './platform/events/event-bus';
 import { bindJob, type JobDefinition, type RunnableJob } from './platform/jobs/job-definition';
 import type { ScheduledJob } from './platform/jobs/job-schedules';
-import { type ModuleManifest, type SeedDeps, shareableKindsOf } from './platform/module';
+import {
+  type ModuleManifest,
+  type SeedDeps,
+  shareableKindsOf,
+  type WorkspaceFieldSource,
+} from './platform/module';
 
 /**
  * Every server module, by its manifest (issue 17 item 1). The app registers their routes and app hooks in
@@ -94,6 +99,11 @@ export function warmModules(deps: AppDeps): void {
       .catch((err: unknown) => deps.logger.warn({ err, module: module.name }, 'warm-up failed'));
   }
 }
+
+/** What the modules add to the workspace's document, from their manifests (the workspaces module reads it). */
+export const WORKSPACE_FIELDS: readonly WorkspaceFieldSource[] = MODULES.flatMap((m) =>
+  m.workspaceFields ? [m.workspaceFields] : [],
+);
 
 /** The kinds of resource members share, each with the module that owns it (workspace sharing reads it). */
 export const SHAREABLE_KINDS = shareableKindsOf(MODULES);

@@ -891,4 +891,3 @@ export function scaledProfile(base: VoiceProfile, pitch: number, formant: number
     },
   };
 }
-

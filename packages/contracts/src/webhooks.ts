@@ -18,9 +18,13 @@ export const WEBHOOK_EVENT_TYPES = [
   'transcription.completed',
   'transcription.failed',
   'generation.started',
+  'generation.completed',
   'voice.added',
+  'voice.removed',
   'api_key.created',
+  'workspace.member_removed',
   'credits.running_low',
+  'subscription.changed',
   'subscription.payment_failed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -43,14 +47,27 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, { label: string; des
     label: 'Generation started',
     description: 'Text to speech, dialogue or voice changer work began.',
   },
+  'generation.completed': {
+    label: 'Generation completed',
+    description: 'Text to speech, dialogue, voice changer or transcription work finished and was charged.',
+  },
   'voice.added': {
     label: 'Voice added',
     description: 'A clone, a designed voice or a library voice joined.',
   },
+  'voice.removed': { label: 'Voice removed', description: 'One of the workspace’s voices was deleted.' },
   'api_key.created': { label: 'API key created', description: 'A member made an API key.' },
+  'workspace.member_removed': {
+    label: 'Member removed',
+    description: 'A member was removed from the workspace (their API keys for it stop working).',
+  },
   'credits.running_low': {
     label: 'Credits running low',
     description: 'The workspace passed 90% of its credits this period.',
+  },
+  'subscription.changed': {
+    label: 'Plan changed',
+    description: 'The workspace moved to another plan (an upgrade, a downgrade or the end of a plan).',
   },
   'subscription.payment_failed': {
     label: 'Payment failed',

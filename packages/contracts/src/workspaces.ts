@@ -54,6 +54,8 @@ export const WorkspaceSummary = z
     seats_used: z.number().int(),
     session_inactivity_timeout: z.number().int().nullable(),
     created_at_unix: z.number().int(),
+    /** accounts §3 Workspace.speech_to_text_webhook_ids: the active webhooks told of transcriptions. */
+    speech_to_text_webhook_ids: z.array(z.string()),
   })
   .meta({ id: 'WorkspaceSummary' });
 export type WorkspaceSummary = z.infer<typeof WorkspaceSummary>;

@@ -1,4 +1,4 @@
-import type { SHAREABLE_RESOURCE_TYPES } from '@parla/contracts';
+import type { SHAREABLE_RESOURCE_TYPES, WorkspaceSummary } from '@parla/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../app-deps';
@@ -110,7 +110,18 @@ export interface ModuleManifest {
   tables?: Readonly<Record<string, unknown>>;
   /** Pages of the web app whose head the server writes per request (link previews). */
   pageHeads?: readonly WebPageHead[];
+  /**
+   * What this module adds to the workspace's document (`GET /v1/workspace`): the workspaces module asks
+   * every manifest, so a module above it answers for its own fields without a cycle.
+   */
+  workspaceFields?: WorkspaceFieldSource;
 }
+
+/** The fields of `GET /v1/workspace` that a module above the workspaces module answers for. */
+export type WorkspaceFieldSource = (
+  db: Db,
+  workspaceId: string,
+) => Promise<Partial<Pick<WorkspaceSummary, 'speech_to_text_webhook_ids'>>>;
 
 /** What a module's start-up seeding gets (the test setup seeds its snapshot without storage). */
 export interface SeedDeps {

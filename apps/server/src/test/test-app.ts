@@ -9,7 +9,7 @@ import { buildApp } from '../app';
 import type { AppDeps } from '../app-deps';
 import { loadConfig } from '../config';
 import { createEventBus } from '../event-handlers';
-import { SHAREABLE_KINDS } from '../modules';
+import { SHAREABLE_KINDS, WORKSPACE_FIELDS } from '../modules';
 import { createAuthGuard } from '../modules/auth';
 import { outboxKeeper } from '../modules/mail';
 import { startGenerationLeases } from '../modules/metering';
@@ -99,6 +99,7 @@ export async function createTestApp(
     auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
     clock: options.clock ?? systemClock,
     shareableKinds: SHAREABLE_KINDS,
+    workspaceFields: WORKSPACE_FIELDS,
   };
   const app = await buildApp(deps);
   options.extend?.(app, deps);

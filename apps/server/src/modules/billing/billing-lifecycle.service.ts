@@ -72,7 +72,7 @@ async function startPlan(
     redeemedCode?: string | null;
   },
 ): Promise<void> {
-  await setWorkspaceTier(ctx.tx, ctx.state, plan.tier);
+  await setWorkspaceTier(ctx, ctx.state, plan.tier);
   await startCreditPeriod(ctx, ctx.state, addPeriod(ctx.now, 'month'), ctx.now);
   // The plan is set: any other checkout of this workspace is moot, and any other unpaid first invoice void.
   await expireOpenCheckouts(ctx.tx, ctx.state.workspace.id);
@@ -151,7 +151,7 @@ export async function endPlan(
   status: 'free' | 'free_disabled',
 ): Promise<void> {
   if (ctx.state.sub.downgradeTo) await provider.scheduleDowngrade(ctx, null);
-  await setWorkspaceTier(ctx.tx, ctx.state, 'free');
+  await setWorkspaceTier(ctx, ctx.state, 'free');
   await saveSubscription(
     ctx.tx,
     ctx.state,

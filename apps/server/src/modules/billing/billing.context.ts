@@ -3,7 +3,11 @@ import { isEnterpriseTier, type SubscriptionTier } from '@parla/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
-import { creditPeriodStarted, subscriptionPaymentFailed } from '../../platform/events/catalog';
+import {
+  creditPeriodStarted,
+  subscriptionChanged,
+  subscriptionPaymentFailed,
+} from '../../platform/events/catalog';
 import type { EventBus, EventPublisher } from '../../platform/events/event-bus';
 import type { BillingProvider, BillingProviderContext } from '../../providers/billing/billing-provider';
 import { setWorkspaceTier as changeWorkspaceTier } from '../workspaces';
@@ -179,8 +183,18 @@ export async function setNextCreditReset(tx: Db, state: BillingState, next: Date
   state.nextCreditResetAt = next;
 }
 
-/** Puts the workspace on `tier` (the workspaces module keeps it: seats and every generation read it). */
-export async function setWorkspaceTier(tx: Db, state: BillingState, tier: SubscriptionTier): Promise<void> {
-  await changeWorkspaceTier(tx, state.workspace.id, tier);
+/**
+ * Puts the workspace on `tier` (the workspaces module keeps it: seats and every generation read it) and,
+ * when it changed, says so (`subscription.changed`) in the same transaction.
+ */
+export async function setWorkspaceTier(
+  ctx: InTransaction,
+  state: BillingState,
+  tier: SubscriptionTier,
+): Promise<void> {
+  const previousTier = state.workspace.tier;
+  await changeWorkspaceTier(ctx.tx, state.workspace.id, tier);
   state.workspace = { ...state.workspace, tier };
+  if (previousTier !== tier)
+    await ctx.events.publish(subscriptionChanged, { workspaceId: state.workspace.id, previousTier, tier });
 }

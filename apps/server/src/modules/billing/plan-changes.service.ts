@@ -210,7 +210,7 @@ export async function changeSubscription(
         }
         await markInvoicePaid(ctx.tx, invoice.id, ctx.now);
         await provider.changePlanNow(ctx, { tier: paidTier, period: body.billing_period });
-        await setWorkspaceTier(ctx.tx, state, paidTier);
+        await setWorkspaceTier(ctx, state, paidTier);
         await saveSubscription(
           ctx.tx,
           state,

@@ -147,7 +147,7 @@ async function closePeriod(ctx: BillingContext, provider: BillingProvider, end: 
     paid: false,
     now: ctx.now,
   });
-  await setWorkspaceTier(ctx.tx, state, tier);
+  await setWorkspaceTier(ctx, state, tier);
   const charged = await provider.charge(ctx, invoice);
   if (charged.ok) await markInvoicePaid(ctx.tx, invoice.id, ctx.now);
   else await setNextPaymentAttempt(ctx.tx, invoice.id, new Date(ctx.now.getTime() + RETRY_AFTER_MS));

@@ -350,7 +350,7 @@ async function onInvoicePaid(deps: StripeWebhookDeps, event: Stripe.Event, invoi
       });
     }
     const owing = (await openInvoices(ctx.tx, state.workspace.id)).length > 0;
-    await setWorkspaceTier(ctx.tx, state, tier);
+    await setWorkspaceTier(ctx, state, tier);
     await saveSubscription(
       ctx.tx,
       state,

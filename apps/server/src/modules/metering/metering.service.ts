@@ -10,7 +10,7 @@ import type { RequestCaller } from '../../platform/auth-guard';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
-import { generationStarted } from '../../platform/events/catalog';
+import { generationCompleted, generationStarted } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
 import type { Storage } from '../../platform/storage/storage';
 import type { GenerationLeases } from '../credits';
@@ -101,6 +101,11 @@ export interface Budget {
   settle(): Promise<void>;
   /** Gives the credits back and frees the slot; nothing happens once it was settled or swept. */
   refund(): Promise<void>;
+  /**
+   * Tells that the generation completed (`generation.completed`), once its settlement has committed:
+   * `settle()` does it, and `recordGeneration` with the history item's id.
+   */
+  completed(historyItemId: string | null): Promise<void>;
 }
 
 /**
@@ -109,7 +114,7 @@ export interface Budget {
  * the modules that care that the generation started (`generation.started`: onboarding's first steps).
  */
 export async function openBudget(
-  deps: Pick<MeteringDeps, 'db' | 'events' | 'clock' | 'leases'>,
+  deps: Pick<MeteringDeps, 'db' | 'events' | 'clock' | 'leases'> & { logger?: Logger | undefined },
   caller: MeteredCaller,
   work: MeteredWork,
 ): Promise<Budget> {
@@ -146,25 +151,43 @@ export async function openBudget(
       );
     }
   };
+  // After the commit: a failure to tell never undoes a generation that was kept (it is logged).
+  const completed = async (historyItemId: string | null) => {
+    await deps.events
+      .publish(generationCompleted, {
+        userId: caller.userId,
+        workspaceId: caller.workspaceId,
+        kind: work.kind,
+        credits: work.credits,
+        modelId: work.modelId,
+        historyItemId,
+      })
+      .catch((err: unknown) => deps.logger?.warn({ err }, 'could not publish generation.completed'));
+  };
   return {
     reservation,
     settleIn,
-    settle: () => settleIn(deps.db),
+    settle: async () => {
+      await settleIn(deps.db);
+      await completed(null);
+    },
     refund,
+    completed,
   };
 }
 
 /**
  * Keeps a generation's audio and writes its history item in the transaction that settles its credits
- * (history/voices §3: the item's character_count_change_from/to are the reservation's).
+ * (history/voices §3: the item's character_count_change_from/to are the reservation's); then tells that
+ * the generation completed.
  */
-export function recordGeneration(
+export async function recordGeneration(
   deps: { db: Db; storage: Storage },
   budget: Budget,
   item: Omit<HistoryItemInsert, 'characterCountChangeFrom' | 'characterCountChangeTo'>,
   audio: Buffer,
 ): Promise<string> {
-  return recordHistoryItem(
+  const id = await recordHistoryItem(
     deps,
     {
       ...item,
@@ -174,6 +197,8 @@ export function recordGeneration(
     audio,
     budget.settleIn,
   );
+  await budget.completed(id);
+  return id;
 }
 
 /** What a failed generation's error becomes for the client (an engine failure → a clean 503). */

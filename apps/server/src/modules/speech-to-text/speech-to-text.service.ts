@@ -361,7 +361,7 @@ async function keepTranscript(
   const audioKey = audioKeyOf(row.workspaceId, row.id);
   await deps.storage.put(audioKey, createReadStream(playback));
   try {
-    return await deps.events.transaction(async (tx, events) => {
+    const done = await deps.events.transaction(async (tx, events) => {
       const kept = await write(tx);
       if (!kept?.transcript) throw new AppError('resource_not_found', `Transcript ${row.id} was deleted.`);
       await budget.settleIn(tx);
@@ -383,6 +383,8 @@ async function keepTranscript(
       });
       return kept;
     });
+    await budget.completed(null);
+    return done;
   } catch (error) {
     await deps.storage.delete(audioKey).catch(() => undefined);
     throw error;

@@ -13,6 +13,8 @@ import {
 } from '@parla/contracts';
 import type { Db } from '../../platform/db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
+import { voiceAdded, voiceRemoved } from '../../platform/events/catalog';
+import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
 import { decodeToPcm } from '../../platform/media/decode-audio';
 import { probeUpload, UploadRejectedError } from '../../platform/media/probe-upload';
@@ -50,6 +52,8 @@ import type { VoiceRow, VoiceSampleRow } from './voices.tables';
 
 export interface OwnVoiceDeps {
   db: Db;
+  /** `voice.added` and `voice.removed` (the checklist, the workspace's webhooks). */
+  events: EventBus;
   storage: Storage;
   previews: VoicePreviewDeps;
   publicUrl: string;
@@ -326,7 +330,7 @@ export async function addVoice(
     fields.remove_background_noise,
   );
   try {
-    await deps.db.transaction(async (tx) => {
+    await deps.events.transaction(async (tx, events) => {
       await takeVoiceSlot(tx, caller.workspaceId, 'clone');
       await insertVoice(tx, {
         id: voiceId,
@@ -342,6 +346,12 @@ export async function addVoice(
         requiresVerification,
       });
       await insertSamples(tx, sampleRows);
+      await events.publish(voiceAdded, {
+        userId: caller.userId,
+        workspaceId: caller.workspaceId,
+        voiceId,
+        source: 'instant_clone',
+      });
     });
   } catch (error) {
     await Promise.all(sampleRows.map((s) => deps.storage.delete(s.storageKey).catch(() => undefined)));
@@ -403,11 +413,16 @@ export async function editVoice(
 /** `DELETE /v1/voices/{id}`: the voice, its samples and its preview; library copies become unusable. */
 export async function deleteVoice(deps: OwnVoiceDeps, caller: VoiceCaller, voiceId: string): Promise<void> {
   const { row, samples } = await getOwnVoice(deps.db, caller, voiceId, 'admin');
-  await deps.db.transaction(async (tx) => {
+  await deps.events.transaction(async (tx, events) => {
     await deleteVoiceRow(tx, row.id);
     await forgetShares(tx, 'voice', row.id);
     // Copies other workspaces added from the library have no original left: §5 copied_disabled.
     await setCopiesStatus(tx, row.id, 'copied_disabled');
+    await events.publish(voiceRemoved, {
+      userId: caller.userId,
+      workspaceId: caller.workspaceId,
+      voiceId: row.id,
+    });
   });
   // Every file of the voice: its samples and any verification documents.
   const files = await deps.storage.list(`voices/${caller.workspaceId}/${row.id}/`).catch(() => []);

@@ -60,7 +60,7 @@ export async function pvcRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   registerRoute(
     app,
     createPvcRoute,
-    async ({ request, body }) => createPvc(db, callerOf(request), body),
+    async ({ request, body }) => createPvc({ db, events: deps.events }, callerOf(request), body),
     biometric,
   );
   registerRoute(

@@ -1,6 +1,8 @@
 import { PREMADE_VOICES, tierLimits } from '@parla/contracts';
 import type { Db } from '../../platform/db/client';
 import { AppError, invalid } from '../../platform/errors';
+import { voiceAdded } from '../../platform/events/catalog';
+import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
 import type { JobDefinition } from '../../platform/jobs/job-definition';
 import type { JobQueue } from '../../platform/jobs/job-queue';
@@ -79,7 +81,7 @@ const cleanLabels = (labels: Record<string, string | null | undefined> | null | 
 
 /** `POST /v1/voices/pvc`. */
 export async function createPvc(
-  db: Db,
+  deps: { db: Db; events: EventBus },
   caller: VoiceCaller,
   body: {
     name: string;
@@ -92,7 +94,7 @@ export async function createPvc(
   if (!language) throw invalid('language', `Parla's engines do not speak the language "${body.language}".`);
   const labels = cleanLabels(body.labels);
   const id = newId();
-  await db.transaction(async (tx) => {
+  await deps.events.transaction(async (tx, events) => {
     // The workspace row's lock first, so two creates at once count the professional clones in turn.
     await takeVoiceSlot(tx, caller.workspaceId, 'add');
     await assertProfessionalSlot(tx, caller.workspaceId);
@@ -109,6 +111,12 @@ export async function createPvc(
       profile: null,
       fineTuningState: 'not_started',
       requiresVerification: true,
+    });
+    await events.publish(voiceAdded, {
+      userId: caller.userId,
+      workspaceId: caller.workspaceId,
+      voiceId: id,
+      source: 'professional_clone',
     });
   });
   return { voice_id: id };

@@ -84,6 +84,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   const db = deps.database.db;
   const own: OwnVoiceDeps = {
     db,
+    events: deps.events,
     storage: deps.storage,
     publicUrl,
     previews: { engines: deps.engines, storage: deps.storage, logger: deps.logger },

@@ -2,11 +2,15 @@ import type { Db } from '../../platform/db/client';
 import {
   apiKeyCreated,
   creditsRunningLow,
+  generationCompleted,
   generationStarted,
+  subscriptionChanged,
   subscriptionPaymentFailed,
   transcriptionCompleted,
   transcriptionFailed,
   voiceAdded,
+  voiceRemoved,
+  workspaceMemberRemoved,
 } from '../../platform/events/catalog';
 import type { EventBus, EventDefinition } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
@@ -16,17 +20,20 @@ import { listActiveWebhooks } from './webhooks.store';
 import type { WebhookRow } from './webhooks.tables';
 
 /**
- * The catalogue's events a webhook can subscribe to that are published today, each carrying its
- * workspace. (`user.deleted` names no workspace and `workspace.deleted` takes the webhooks with it, so
- * neither can be delivered; the other names of WEBHOOK_EVENT_NAMES join when their modules publish them.)
+ * The catalogue's events a webhook can subscribe to, each carrying its workspace. (`user.deleted` names no
+ * workspace and `workspace.deleted` takes the webhooks with it, so neither can be delivered.)
  */
 const DELIVERED_EVENTS: readonly EventDefinition<{ workspaceId: string }>[] = [
   transcriptionCompleted,
   transcriptionFailed,
   generationStarted,
+  generationCompleted,
   voiceAdded,
+  voiceRemoved,
   apiKeyCreated,
+  workspaceMemberRemoved,
   creditsRunningLow,
+  subscriptionChanged,
   subscriptionPaymentFailed,
 ];
 

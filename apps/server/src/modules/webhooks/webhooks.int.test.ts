@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
+import { PREMADE_VOICES, TEST_CARDS } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -258,6 +259,75 @@ describe('events', () => {
     });
   });
 
+  it('delivers generation.completed, voice.added, voice.removed, workspace.member_removed and subscription.changed as they happen', async () => {
+    const account = await newAccount();
+    const path = hookPath();
+    const kinds = [
+      'generation.completed',
+      'voice.added',
+      'voice.removed',
+      'workspace.member_removed',
+      'subscription.changed',
+    ];
+    await createHook(account, path, kinds);
+    // A generation kept in the history.
+    const voiceId = PREMADE_VOICES[0]?.voice_id ?? '';
+    const spoken = await call(account, 'POST', `/v1/text-to-speech/${voiceId}`, { text: 'Hello there.' });
+    expect(spoken.statusCode).toBe(200);
+    // A library voice added, then removed.
+    const [shared] = (await account.sdk.voices.getShared({ pageSize: 1 })).voices;
+    const added = await account.sdk.voices.share(shared?.publicOwnerId ?? '', shared?.voiceId ?? '', {
+      newName: 'Borrowed',
+    });
+    expect((await call(account, 'DELETE', `/v1/voices/${added.voiceId}`)).statusCode).toBe(200);
+    // A member removed (seated directly: the invitation flow is the workspaces module's test).
+    const member = await signUpWithApiKey(t.app);
+    await t.deps.database.db
+      .insert(workspaceMembers)
+      .values({ workspaceId: account.workspaceId, userId: member.userId, role: 'member' });
+    const removed = await call(account, 'POST', '/v1/workspace/members/remove', { email: member.email });
+    expect(removed.statusCode).toBe(200);
+    // A plan bought with the built-in test provider's card.
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: '/v1/billing/create-checkout-session',
+      headers: { authorization: `Bearer ${account.token}` },
+      payload: { subscription_type: 'creator', billing_period: 'monthly_period', currency: 'usd' },
+    });
+    const sessionId = String(checkout.json().url).split('/').at(-1);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/v1/billing/sessions/${sessionId}/card`,
+      payload: {
+        card_number: TEST_CARDS.succeeds,
+        exp_month: 12,
+        exp_year: 2030,
+        cvc: '123',
+        cardholder_name: 'A',
+      },
+    });
+    expect(paid.statusCode).toBe(200);
+
+    const bodies = (await until(
+      () => arrivals(path).map((a) => JSON.parse(a.body) as { type: string; data: Record<string, unknown> }),
+      (all) => kinds.every((kind) => all.some((b) => b.type === kind)),
+      'the five events',
+    )) as { type: string; data: Record<string, unknown> }[];
+    const of = (type: string) => bodies.filter((b) => b.type === type).map((b) => b.data);
+    expect(of('generation.completed')).toContainEqual(
+      expect.objectContaining({ kind: 'text_to_speech', credits: 12, workspace_id: account.workspaceId }),
+    );
+    expect(of('generation.completed')[0]?.history_item_id).toBe(spoken.headers['history-item-id']);
+    expect(of('voice.added')).toContainEqual(
+      expect.objectContaining({ voice_id: added.voiceId, source: 'library' }),
+    );
+    expect(of('voice.removed')).toEqual([expect.objectContaining({ voice_id: added.voiceId })]);
+    expect(of('workspace.member_removed')).toEqual([expect.objectContaining({ user_id: member.userId })]);
+    expect(of('subscription.changed')).toEqual([
+      expect.objectContaining({ previous_tier: 'free', tier: 'creator', workspace_id: account.workspaceId }),
+    ]);
+  });
+
   it('sends a transcription only to the webhook the request named, and a failure in our form', async () => {
     const account = await newAccount();
     const [first, second] = [hookPath(), hookPath()];
@@ -310,6 +380,19 @@ describe('events', () => {
     // One delivery for a's event (the public form wins over the catalogue's for the same webhook), none for b's.
     expect(arrivals(path)).toHaveLength(1);
     expect(JSON.parse(arrivals(path)[0]?.body ?? '{}').type).toBe('speech_to_text_transcription');
+  });
+});
+
+describe('the workspace document', () => {
+  it('lists the active webhooks told of transcriptions as speech_to_text_webhook_ids', async () => {
+    const account = await newAccount();
+    const stt = await createHook(account, hookPath(), ['speech_to_text']);
+    await createHook(account, hookPath(), ['voice.added']);
+    const idsOf = async () =>
+      (await call(account, 'GET', '/v1/workspace')).json().speech_to_text_webhook_ids as string[];
+    expect(await idsOf()).toEqual([stt.webhook_id]);
+    await call(account, 'PATCH', `/v1/workspace/webhooks/${stt.webhook_id}`, { is_disabled: true });
+    expect(await idsOf()).toEqual([]);
   });
 });
 
@@ -581,7 +664,7 @@ describe('rights and refusals', () => {
       [create({ request_headers: { 'Content-Type': 'text/plain' } }), 422, /set by the server/],
       [create({ request_headers: { 'Bad Header': 'x' } }), 422, /header name/],
       [create({ request_headers: { 'X-A': 'line\nbreak' } }), 422, /header value/],
-      [create({}, { events: ['voice.removed'] }), 422, /./],
+      [create({}, { events: ['voice.renamed'] }), 422, /./],
       [create({}, { events: ['voice.added', 'voice.added'] }), 422, /once/],
       [call(account, 'PATCH', `/v1/workspace/webhooks/${hook.webhook_id}`, { is_disabled: 'yes' }), 422, /./],
       [call(account, 'PATCH', `/v1/workspace/webhooks/${hook.webhook_id}`, { name: '' }), 422, /./],

@@ -29,6 +29,13 @@ describe('the subscribable events', () => {
     expect([...WEBHOOK_EVENT_TYPES].sort()).toEqual(['speech_to_text', ...DELIVERED_EVENT_NAMES].sort());
     for (const name of DELIVERED_EVENT_NAMES) expect(WEBHOOK_EVENT_NAMES).toContain(name);
   });
+
+  it('leave no name of the catalogue undelivered but those that name no workspace any more', () => {
+    const gone = ['user.deleted', 'workspace.deleted'];
+    expect(WEBHOOK_EVENT_NAMES.filter((name) => !gone.includes(name)).sort()).toEqual(
+      [...DELIVERED_EVENT_NAMES].sort(),
+    );
+  });
 });
 
 const row = (id: string, events: string[]) => ({ id, events }) as unknown as WebhookRow;

@@ -4,6 +4,7 @@ import {
   type UpdateWebhookRequest,
   WEBHOOK_TEST_EVENT_TYPE,
 } from '@parla/contracts';
+import type { Db } from '../../platform/db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { openSecret, sealSecret } from '../../platform/secrets';
@@ -16,6 +17,7 @@ import {
   getWorkspaceWebhook,
   insertDeliveryAttempt,
   insertWebhook,
+  listActiveWebhooks,
   listDeliveryAttempts,
   listWorkspaceWebhooks,
   updateWebhookRow,
@@ -219,4 +221,10 @@ export async function sendTestEvent(deps: WebhookDeps, caller: WebhookCaller, id
     createdAt: deps.clock.now(),
   });
   return result;
+}
+
+/** accounts §3 Workspace.speech_to_text_webhook_ids: the workspace's active webhooks told of transcriptions. */
+export async function speechToTextWebhookIds(db: Db, workspaceId: string): Promise<string[]> {
+  const active = await listActiveWebhooks(db, workspaceId);
+  return active.filter((row) => row.events.includes('speech_to_text')).map((row) => row.id);
 }

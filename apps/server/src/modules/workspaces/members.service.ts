@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors';
 import { workspaceMemberRemoved } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
+import type { WorkspaceFieldSource } from '../../platform/module';
 import type { Mailer } from '../../providers/mail/mailer';
 import { setUserWorkspace } from '../users';
 import type { UserRow } from '../users/users.tables';
@@ -48,6 +49,8 @@ export interface WorkspaceDeps {
   mailer: Mailer;
   logger: Logger;
   publicUrl: string;
+  /** What modules above this one add to the workspace's document (their manifests' `workspaceFields`). */
+  fields: readonly WorkspaceFieldSource[];
 }
 
 export interface WorkspaceCaller {
@@ -105,12 +108,19 @@ export async function getWorkspaceSummary(
 ): Promise<WorkspaceSummary> {
   const role = await roleOf(deps.db, caller);
   const workspace = await loadWorkspace(deps.db, caller.workspaceId);
-  return toWorkspaceSummary(workspace, {
-    userId: caller.userId,
-    role,
-    maxSeats: maxSeatsOf(workspace),
-    seatsUsed: await seatsUsed(deps.db, workspace.id, deps.clock.now()),
-  });
+  const [used, ...parts] = await Promise.all([
+    seatsUsed(deps.db, workspace.id, deps.clock.now()),
+    ...deps.fields.map((source) => source(deps.db, workspace.id)),
+  ]);
+  return {
+    ...toWorkspaceSummary(workspace, {
+      userId: caller.userId,
+      role,
+      maxSeats: maxSeatsOf(workspace),
+      seatsUsed: used as number,
+    }),
+    ...Object.assign({}, ...parts),
+  };
 }
 
 export async function updateWorkspaceSettings(

@@ -28,6 +28,8 @@ export function toWorkspaceSummary(
     seats_used: seen.seatsUsed,
     session_inactivity_timeout: workspace.sessionInactivityTimeout,
     created_at_unix: toUnixSeconds(workspace.createdAt),
+    // Answered by the webhooks module (its manifest's workspaceFields) when it is there.
+    speech_to_text_webhook_ids: [],
   };
 }
 

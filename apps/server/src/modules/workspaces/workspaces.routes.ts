@@ -92,6 +92,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: AppDeps): Prom
     mailer: deps.providers.mail,
     logger: deps.logger,
     publicUrl: deps.config.publicUrl,
+    fields: deps.workspaceFields,
   };
   const sharing: SharingDeps = { db, kinds: deps.shareableKinds };
   const guarded = { onRequest: deps.auth.requireAuth };

@@ -17,6 +17,22 @@ export const generationStarted = defineEvent(
   }),
 );
 
+/**
+ * A generation finished and its credits were kept (metering: the history item written, or the work settled
+ * with nothing kept): what it was, what it cost, and its history item when it has one.
+ */
+export const generationCompleted = defineEvent(
+  'generation.completed',
+  z.object({
+    userId: z.string(),
+    workspaceId: z.string(),
+    kind: z.enum(['text_to_speech', 'dialogue', 'speech_to_speech', 'speech_to_text']),
+    credits: z.number().int(),
+    modelId: z.string(),
+    historyItemId: z.string().nullable(),
+  }),
+);
+
 /** A voice joined a workspace: an instant or professional clone, a designed voice, a library copy. */
 export const voiceAdded = defineEvent(
   'voice.added',
@@ -26,6 +42,12 @@ export const voiceAdded = defineEvent(
     voiceId: z.string(),
     source: z.enum(['instant_clone', 'professional_clone', 'design', 'library']),
   }),
+);
+
+/** A workspace's own voice was deleted (its samples and previews go; library copies of it stop working). */
+export const voiceRemoved = defineEvent(
+  'voice.removed',
+  z.object({ userId: z.string(), workspaceId: z.string(), voiceId: z.string() }),
 );
 
 /** An API key was made (and shown, the one time it is). */
@@ -71,6 +93,15 @@ export const creditPeriodStarted = defineEvent(
 export const workspaceMemberRemoved = defineEvent(
   'workspace.member_removed',
   z.object({ workspaceId: z.string(), userId: z.string(), atUnixMs: z.number() }),
+);
+
+/**
+ * A workspace's plan changed tier (billing: a checkout, an upgrade, a downgrade or cancellation that took
+ * effect, the end of a plan); published in the transaction that changed it.
+ */
+export const subscriptionChanged = defineEvent(
+  'subscription.changed',
+  z.object({ workspaceId: z.string(), previousTier: z.string(), tier: z.string() }),
 );
 
 /** A renewal's charge failed: the subscription is past due, generation stops until it is paid. */
@@ -146,10 +177,7 @@ export const webhookAutoDisabled = defineEvent(
   }),
 );
 
-/**
- * Named for webhooks, published when their module moves onto events: `generation.completed`,
- * `voice.removed`, `workspace.member_removed`, `subscription.changed`.
- */
+/** The catalogue's names a webhook may be told of (each is published; webhooks delivers those naming a workspace). */
 export const WEBHOOK_EVENT_NAMES = [
   'generation.started',
   'generation.completed',
