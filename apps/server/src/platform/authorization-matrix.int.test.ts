@@ -31,7 +31,7 @@ const PUBLIC_OR_PERSONAL: Record<string, string> = {
   getSharedItemAudioRoute: 'a share link is public by design (history/voices §4)',
   removeMfaWithBackupCodeRoute: "the caller's own backup code, not a resource id",
   // The built-in provider's hosted pages work as a card provider's do: the session's secret 32-character
-  // id in the URL is the credential (no sign-in), for 24 hours (docs/architecture.md "Plans, billing").
+  // id in the URL is the credential (no sign-in), for 24 hours (docs/areas/billing.md "The billing module").
   getHostedSessionRoute: 'a hosted billing page: its secret session id is the credential',
   submitCardRoute: 'a hosted billing page: its secret session id is the credential',
   authenticateSessionRoute: 'a hosted billing page: its secret session id is the credential',

@@ -2,7 +2,7 @@
  * What voice settings do to a sentence's samples after the engine (issue 18 item 3): style's energy and
  * speaker boost's presence and loudness. Plain loops over the samples, in a few passes: they run on the
  * server's event loop for every sentence, never over a whole response, so a streamed answer sounds the
- * same as the whole one (costs: docs/architecture.md "Voice settings").
+ * same as the whole one (costs: docs/areas/engines.md "Voice settings and what they cost").
  */
 
 /** Level blocks of 10 ms: the envelope both effects follow. */

@@ -8,7 +8,7 @@ import type { AudioTag } from './audio-tags';
  * festival and eSpeak would read the brackets aloud):
  *   - a break is real silence where it stands (at most 3 s, as the public API allows);
  *   - a phoneme tag's word is spoken as written. Its `ph` is checked (alphabet, symbols, length) but the
- *     offline engines cannot take a pronunciation from it — said in docs/architecture.md.
+ *     offline engines cannot take a pronunciation from it — said in docs/areas/speech.md.
  * Anything else in angle brackets is text, as before.
  */
 

@@ -39,8 +39,8 @@ import { normalizeMarkup } from './markup';
 
 /**
  * The voice settings of the public API, as the pipeline honours them on every engine (issue 18 item 3,
- * docs/architecture.md "Voice settings"). similarity_boost is not here: it scales an own voice's timbre
- * shift where that shift is made (timbreFor in the voices module).
+ * docs/areas/engines.md "Voice settings and what they cost"). similarity_boost is not here: it scales an
+ * own voice's timbre shift where that shift is made (timbreFor in the voices module).
  */
 export interface SpeechSettings {
   /** The speaking rate: 0.7–1.2 from voice settings, 0.5–2 from the OpenAI-compatible call. */

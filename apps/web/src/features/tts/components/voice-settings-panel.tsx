@@ -15,8 +15,8 @@ export interface VoiceSettingsPanelProps {
 
 /**
  * The voice settings of a generation (history/voices §5 sliders), each saying what it does to the audio
- * (docs/architecture.md "Voice settings"); a setting that does nothing with this model or voice is
- * disabled with the reason (issue 18 item 3).
+ * (docs/areas/engines.md "Voice settings and what they cost"); a setting that does nothing with this model
+ * or voice is disabled with the reason (issue 18 item 3).
  */
 export function VoiceSettingsPanel({ value, onChange, onReset, model, voice }: VoiceSettingsPanelProps) {
   const boostId = useId();
