@@ -7,5 +7,7 @@ export {
   readQuotaState,
   refundGeneration,
   settleGeneration,
+  settleGenerationPart,
+  takeSocketSlot,
 } from './credits.service';
 export type { GenerationLeases } from './generation-leases';

@@ -4,8 +4,16 @@ import { AppError } from '../../platform/errors';
 import { signUpWithApiKey } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { concurrencySlots, creditLedger } from '../credits/credits.tables';
+import { GenerationLeases } from '../credits/generation-leases';
 import { workspaces } from '../workspaces/workspaces.tables';
-import { type Budget, type MeteredCaller, openBudget, runMetered } from './metering.service';
+import {
+  type Budget,
+  type MeteredCaller,
+  openBudget,
+  openSocketSlot,
+  runDelivered,
+  runMetered,
+} from './metering.service';
 
 /*
  * The metering module (issue 17 item 3) at its front door: budgets opened concurrently against a small
@@ -37,6 +45,29 @@ const deps = () => ({
   logger: t.deps.logger,
   leases: t.deps.leases,
 });
+
+/** A process that stops (crashes) right after: its leases of `ms` are never renewed. */
+const crashedDeps = (ms: number) => ({
+  ...deps(),
+  leases: new GenerationLeases({ db: db(), leaseMs: ms, logger: t.deps.logger, exclusiveDatabase: false }),
+});
+
+async function usedBy(workspaceId: string): Promise<number> {
+  const [row] = await db()
+    .select({ used: workspaces.characterCount })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row?.used ?? -1;
+}
+
+async function ledgerOf(workspaceId: string) {
+  return db()
+    .select({ kind: creditLedger.kind, amount: creditLedger.amount })
+    .from(creditLedger)
+    .where(eq(creditLedger.workspaceId, workspaceId));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('metering', () => {
   it('concurrent budgets against a small quota: each charged once, never past the plan', async () => {
@@ -107,5 +138,90 @@ describe('metering', () => {
       .from(workspaces)
       .where(eq(workspaces.id, caller.workspaceId));
     expect(row?.used).toBe(0);
+  });
+
+  it('a realtime socket holds one place of the plan for its life; its generations take none of their own', async () => {
+    const caller = await callerWithCredits(0);
+    // Free: 2 at a time (accounts §9).
+    await db().update(workspaces).set({ tier: 'free' }).where(eq(workspaces.id, caller.workspaceId));
+    const first = await openSocketSlot(deps(), caller);
+    const work = { kind: 'text_to_speech', credits: 10, modelId: 'parla_v1' } as const;
+    // Generations within the socket, however many, take no place.
+    const within = await Promise.all(
+      [1, 2, 3].map(() => openBudget(deps(), caller, work, { within: first })),
+    );
+    const second = await openSocketSlot(deps(), caller);
+    // The plan's places are taken: a third socket and a request alike are refused.
+    const refused = await openSocketSlot(deps(), caller).catch((e: unknown) => e);
+    expect(refused).toMatchObject({
+      code: 'too_many_concurrent_requests',
+      headers: { 'current-concurrent-requests': '2', 'maximum-concurrent-requests': '2' },
+    });
+    expect((refused as AppError).message).toContain('your plan allows 2 at a time');
+    await expect(openBudget(deps(), caller, work)).rejects.toMatchObject({
+      code: 'too_many_concurrent_requests',
+    });
+    await Promise.all(within.map((b) => b.settle()));
+    // A closed socket frees its place (once, however often it is told).
+    await second.release();
+    await second.release();
+    const third = await openSocketSlot(deps(), caller);
+    await Promise.all([first.release(), third.release()]);
+    expect(
+      await db().select().from(concurrencySlots).where(eq(concurrencySlots.workspaceId, caller.workspaceId)),
+    ).toEqual([]);
+    expect(await usedBy(caller.workspaceId)).toBe(30);
+  });
+
+  it('a socket’s place held by a process that crashed is freed once its lease runs out', async () => {
+    const caller = await callerWithCredits(0);
+    await db().update(workspaces).set({ tier: 'free' }).where(eq(workspaces.id, caller.workspaceId));
+    await openSocketSlot(crashedDeps(200), caller);
+    await openSocketSlot(crashedDeps(200), caller);
+    await expect(openSocketSlot(deps(), caller)).rejects.toMatchObject({
+      code: 'too_many_concurrent_requests',
+    });
+    await sleep(300);
+    // Any live process's sweep frees them; a new socket gets a place.
+    await t.deps.leases.sweep(false);
+    const next = await openSocketSlot(deps(), caller);
+    await next.release();
+  });
+
+  it('a generation charged as it is delivered keeps what went out: a failure or a crash gives back only the rest', async () => {
+    const caller = await callerWithCredits(0);
+    const work = { kind: 'text_to_speech', credits: 100, modelId: 'parla_v1' } as const;
+    // Delivered 30 then 20, then the client dropped: 50 kept, 50 given back.
+    const dropped = await runDelivered(deps(), caller, work, {}, async (deliver) => {
+      await deliver(30);
+      await deliver(20);
+      throw new Error('the socket closed');
+    }).catch((e: unknown) => e);
+    expect(dropped).toEqual(new Error('the socket closed'));
+    expect(await usedBy(caller.workspaceId)).toBe(50);
+    // All delivered: the whole reservation is kept (more than it is never charged).
+    await runDelivered(deps(), caller, work, {}, async (deliver) => {
+      await deliver(60);
+      await deliver(60);
+    });
+    expect(await usedBy(caller.workspaceId)).toBe(150);
+    // The process crashed after 40 went out: its sweep gives back 60, not 100.
+    const crashed = await openBudget(crashedDeps(200), caller, work);
+    await crashed.settlePart(25);
+    await crashed.settlePart(15);
+    await sleep(300);
+    await t.deps.leases.sweep(false);
+    expect(await usedBy(caller.workspaceId)).toBe(190);
+    // What was swept cannot be kept after.
+    await expect(crashed.settlePart(10)).rejects.toMatchObject({ code: 'service_unavailable' });
+    // Tied to their charges: one refund each, of what was not delivered.
+    const ledger = await ledgerOf(caller.workspaceId);
+    expect(ledger.filter((row) => row.kind === 'charge').map((row) => row.amount)).toEqual([100, 100, 100]);
+    expect(
+      ledger
+        .filter((row) => row.kind === 'refund')
+        .map((row) => row.amount)
+        .sort((a, b) => a - b),
+    ).toEqual([50, 60]);
   });
 });

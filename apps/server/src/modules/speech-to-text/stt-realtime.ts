@@ -29,7 +29,14 @@ import type { RealtimeVoiceActivity } from '../../providers/stt/realtime-vad';
 import type { RealtimeVadUpdate } from '../../providers/stt/realtime-vad-thread';
 import { STT_SAMPLE_RATE } from '../../providers/stt/stt-engine-protocol';
 import type { HeardWord, RealtimeRecogniser } from '../../providers/stt/stt-provider';
-import { assertAffordable, type Budget, type MeteringDeps, openBudget } from '../metering';
+import {
+  assertAffordable,
+  type Budget,
+  type MeteringDeps,
+  openBudget,
+  openSocketSlot,
+  type SocketSlot,
+} from '../metering';
 import { AudioChunkError, decodeAudioChunk } from './realtime-audio';
 import { keepLiveTranscript, type LiveSegment } from './realtime-transcripts';
 import { assertLanguage, resolveSttModel } from './speech-to-text.service';
@@ -43,7 +50,8 @@ import { assertLanguage, resolveSttModel } from './speech-to-text.service';
  * time, skipped under load); when speech stops the utterance is decoded at once (speculatively), so the
  * committed transcript is ready when the silence threshold has passed. Each commit is charged as it is
  * delivered: 1 credit per started second of the session's audio up to the commit (decision record 0013,
- * 0015); a commit whose answer could not be sent is refunded.
+ * 0015); a commit whose answer could not be sent is refunded. The session holds one of the plan's
+ * concurrency places while its socket is open (issue 26 item 9); its commits take none of their own.
  */
 
 const RATE = STT_SAMPLE_RATE;
@@ -145,7 +153,9 @@ interface Utterance {
 
 class RealtimeTranscription {
   private readonly socket: RealtimeSocket;
-  private readonly metering: Pick<MeteringDeps, 'db' | 'events' | 'clock' | 'leases'>;
+  private readonly metering: Pick<MeteringDeps, 'db' | 'events' | 'clock' | 'leases' | 'logger'>;
+  /** The session's place among the plan's concurrent requests (its commits run within it). */
+  private slot: SocketSlot | undefined;
   private readonly sessionId = newId();
   private readonly cancel = new AbortController();
   private config!: RealtimeTranscriptionQuery;
@@ -193,6 +203,7 @@ class RealtimeTranscription {
       events: deps.events,
       clock: deps.clock,
       leases: deps.leases,
+      logger: deps.logger,
     };
     this.startedAt = deps.clock.now();
     this.socket = new RealtimeSocket(ws, {
@@ -241,6 +252,11 @@ class RealtimeTranscription {
       this.language = language.iso1 ?? language.code;
     }
     await assertAffordable(this.metering, this.caller, 1, 'mp3_44100_128');
+    // One of the plan's concurrency places while the socket is open (or rate_limited, closed with 1013):
+    // freed as soon as it closes, so a client may open the next one at once.
+    const slot = await openSocketSlot(this.metering, this.caller);
+    this.slot = slot;
+    this.socket.onClose(() => void slot.release());
     if (!this.socket.isOpen) return;
     this.formatRate = realtimeSampleRate(this.config.audio_format);
     this.resampler = new Resampler(this.formatRate, RATE);
@@ -564,11 +580,12 @@ class RealtimeTranscription {
     recognised.catch(() => undefined);
     let budget: Budget | undefined;
     if (owed > 0)
-      budget = await openBudget(this.metering, this.caller, {
-        kind: 'speech_to_text',
-        credits: owed,
-        modelId: this.model.model_id,
-      });
+      budget = await openBudget(
+        this.metering,
+        this.caller,
+        { kind: 'speech_to_text', credits: owed, modelId: this.model.model_id },
+        { within: this.slot },
+      );
     let delivered = false;
     let settled = false;
     try {
