@@ -162,10 +162,13 @@ describe('metering', () => {
       code: 'too_many_concurrent_requests',
     });
     await Promise.all(within.map((b) => b.settle()));
-    // A closed socket frees its place (once, however often it is told).
+    // A socket opening at the limit waits a moment for a place: one closing meanwhile gives it its own
+    // (once, however often it is told).
+    const waiting = openSocketSlot(deps(), caller);
+    await sleep(200);
     await second.release();
     await second.release();
-    const third = await openSocketSlot(deps(), caller);
+    const third = await waiting;
     await Promise.all([first.release(), third.release()]);
     expect(
       await db().select().from(concurrencySlots).where(eq(concurrencySlots.workspaceId, caller.workspaceId)),
@@ -176,15 +179,21 @@ describe('metering', () => {
   it('a socket’s place held by a process that crashed is freed once its lease runs out', async () => {
     const caller = await callerWithCredits(0);
     await db().update(workspaces).set({ tier: 'free' }).where(eq(workspaces.id, caller.workspaceId));
-    await openSocketSlot(crashedDeps(200), caller);
-    await openSocketSlot(crashedDeps(200), caller);
+    // Leases of 2.5 s, never renewed: longer than a socket at the limit waits for a place (1 s).
+    const openedAt = performance.now();
+    await openSocketSlot(crashedDeps(2500), caller);
+    await openSocketSlot(crashedDeps(2500), caller);
     await expect(openSocketSlot(deps(), caller)).rejects.toMatchObject({
       code: 'too_many_concurrent_requests',
     });
-    await sleep(300);
-    // Any live process's sweep frees them; a new socket gets a place.
-    await t.deps.leases.sweep(false);
+    expect(performance.now() - openedAt).toBeLessThan(2500);
+    await sleep(2600 - (performance.now() - openedAt));
+    // Their leases ran out: they no longer count, and any live process's sweep removes them.
     const next = await openSocketSlot(deps(), caller);
+    await t.deps.leases.sweep(false);
+    expect(
+      await db().select().from(concurrencySlots).where(eq(concurrencySlots.workspaceId, caller.workspaceId)),
+    ).toHaveLength(1);
     await next.release();
   });
 

@@ -199,17 +199,36 @@ export interface SocketSlot {
 }
 
 /**
+ * How long a socket opening at the plan's limit waits for a place before it is refused. A socket's place
+ * is freed as it closes, a moment after its client saw the close (and in another process, perhaps): a
+ * client that closes one socket and opens the next at once gets the place.
+ */
+export const SOCKET_SLOT_WAIT_MS = 1000;
+
+/**
  * Takes one of the plan's concurrency places for a realtime socket (text-to-speech input stream, live
- * transcription) for its whole life, or refuses with 429 `too_many_concurrent_requests` (issue 26 item
- * 9: open sockets hold server memory whether they speak or not, so they count as requests do, across
- * every process). Held under this process's lease: a crash frees it once the lease runs out. The
- * socket's generations run `within` it (openBudget): they take no place of their own.
+ * transcription) for its whole life, or refuses with 429 `too_many_concurrent_requests` once none came
+ * free within SOCKET_SLOT_WAIT_MS (issue 26 item 9: open sockets hold server memory whether they speak or
+ * not, so they count as requests do, across every process). Held under this process's lease: a crash
+ * frees it once the lease runs out. The socket's generations run `within` it (openBudget): they take no
+ * place of their own.
  */
 export async function openSocketSlot(
   deps: Pick<MeteringDeps, 'db' | 'leases' | 'logger'>,
   caller: Pick<MeteredCaller, 'workspaceId'>,
 ): Promise<SocketSlot> {
-  const id = await takeSocketSlot(deps.db, { workspaceId: caller.workspaceId, leaseMs: deps.leases.leaseMs });
+  const deadline = performance.now() + SOCKET_SLOT_WAIT_MS;
+  let id: string;
+  for (;;) {
+    try {
+      id = await takeSocketSlot(deps.db, { workspaceId: caller.workspaceId, leaseMs: deps.leases.leaseMs });
+      break;
+    } catch (error) {
+      const full = error instanceof AppError && error.code === 'too_many_concurrent_requests';
+      if (!full || performance.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
   deps.leases.hold(id);
   let released = false;
   return {
