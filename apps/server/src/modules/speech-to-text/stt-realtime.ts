@@ -44,7 +44,7 @@ import { assertLanguage, resolveSttModel } from './speech-to-text.service';
 /*
  * Realtime transcription (issue 20 item 4, `/v1/speech-to-text/realtime`): audio chunks arrive as base64
  * at the session's rate, are resampled to 16 kHz and appended to the session's scratch file; a stateful
- * voice-activity detector in the server's VAD thread is fed each new sample once; the recogniser reads
+ * voice-activity detector in the server's voice-activity process is fed each new sample once; the recogniser reads
  * spans of the file in the engine children (the pool, with the workspace as tenant). While speech goes
  * on a partial transcript is made at most every REALTIME_STT_LIMITS.partialEverySecs of audio (one at a
  * time, skipped under load); when speech stops the utterance is decoded at once (speculatively), so the
@@ -169,7 +169,11 @@ class RealtimeTranscription {
   private dir: string | undefined;
   private file = '';
   private handle: FileHandle | undefined;
-  private vad: RealtimeVoiceActivity | undefined;
+  /**
+   * The session's voice-activity detector, opened with its first audio: an idle session holds none (each
+   * is an ONNX Runtime session of ~5.5 MB in the voice-activity process; issue 26 item 9).
+   */
+  private vad: Promise<RealtimeVoiceActivity> | undefined;
   /** The making of the session's file and detector (finish waits for it). */
   private opening: Promise<void> = Promise.resolve();
   private readonly startedAt: Date;
@@ -260,8 +264,8 @@ class RealtimeTranscription {
     if (!this.socket.isOpen) return;
     this.formatRate = realtimeSampleRate(this.config.audio_format);
     this.resampler = new Resampler(this.formatRate, RATE);
-    // Audio may arrive while the session's file and detector are made (the first session of a process
-    // starts the detector's thread): it is handled, in order, once session_started went out.
+    // Audio may arrive while the session's file is made: it is handled, in order, once session_started
+    // went out.
     let started: () => void = () => undefined;
     const sessionStarted = new Promise<void>((resolve) => {
       started = resolve;
@@ -293,16 +297,21 @@ class RealtimeTranscription {
     started();
   }
 
-  /** The session's scratch file and its voice-activity detector (the close waits for them, then removes them). */
+  /** The session's scratch file (the close waits for it, then removes it). */
   private async openResources(): Promise<void> {
     this.dir = await makeScratchDir('rt-stt-');
     this.file = path.join(this.dir, 'audio.s16');
     this.handle = await fs.open(this.file, 'w', 0o600);
-    this.vad = await this.recogniser.openVoiceActivity({
+  }
+
+  /** The voice-activity detector, opened by the first audio (the first of the server starts its process). */
+  private voiceActivity(): Promise<RealtimeVoiceActivity> {
+    this.vad ??= this.recogniser.openVoiceActivity({
       threshold: this.config.vad_threshold,
       minSpeechSecs: this.config.min_speech_duration_ms / 1000,
       minSilenceSecs: this.config.min_silence_duration_ms / 1000,
     });
+    return this.vad;
   }
 
   /** Sends the protocol's error, then closes (once). */
@@ -398,7 +407,8 @@ class RealtimeTranscription {
 
   /** Appends 16 kHz audio to the session's file, and feeds it to the voice-activity detector. */
   private async append(samples: Int16Array): Promise<void> {
-    if (samples.length === 0 || !this.handle || !this.vad) return;
+    if (samples.length === 0 || !this.handle) return;
+    const vad = await this.voiceActivity();
     const bytes = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
     await this.handle.write(bytes, 0, bytes.length, this.written * 2);
     this.written += samples.length;
@@ -410,7 +420,7 @@ class RealtimeTranscription {
         'queue_overflow',
         `More than ${REALTIME_STT_LIMITS.maxBacklogSecs} s of audio is waiting to be transcribed; send audio no faster than real time.`,
       );
-    const update = await this.vad.accept(samples);
+    const update = await vad.accept(samples);
     if (!this.socket.isOpen) return;
     this.onVoice(update);
     if (seconds(this.written - this.utterance.from) >= REALTIME_STT_LIMITS.maxUtteranceSecs)
@@ -647,7 +657,11 @@ class RealtimeTranscription {
   private async finish(): Promise<void> {
     this.cancel.abort();
     await this.opening.catch(() => undefined);
-    this.vad?.close();
+    // A detector still being opened is closed once it is (nothing of a closed session stays).
+    void this.vad?.then(
+      (vad) => vad.close(),
+      () => undefined,
+    );
     await this.commits.catch(() => undefined);
     try {
       await this.handle?.close();
