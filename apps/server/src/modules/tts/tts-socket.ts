@@ -319,15 +319,16 @@ class SpeechContext {
           // never given back, as the HTTP stream charges what it starts (issue 26 item 9).
           sentCharacters += timing.alignment.characters.join('').length;
           const spoken = Math.min(characters, Math.max(0, sentCharacters - leading));
-          if (spoken === 0) return;
+          // Nothing yet, or all of it: the end of the generation keeps the whole reservation.
+          if (spoken === 0 || spoken === characters) return;
           const owed = Math.min(plan.characterCost, creditCost(plan.model, spoken)) - charged;
           charged += owed;
           await deliver(owed);
         };
         const firstSentence = (await first).value;
         if (firstSentence) await send(firstSentence);
+        // Every sentence's audio was sent: the generation is charged in full (runDelivered settles it).
         for await (const sentence of sentences) await send(sentence);
-        if (this.closed || !socket.isOpen) throw new Error('the socket closed');
       });
     } catch (error) {
       cancel.abort();
