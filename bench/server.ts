@@ -25,6 +25,11 @@ function freePort(): Promise<number> {
 export interface Server {
   url: string;
   apiKey: string;
+  /**
+   * `apiKey` and one more per extra user asked for (`keys`), each of its own workspace: a plan's
+   * concurrency (enterprise: 15 requests or open sockets at a time) counts per workspace.
+   */
+  apiKeys: string[];
   /** The server process's id (its engine children and program hosts are its descendants). */
   pid: number;
   stop(): Promise<void>;
@@ -41,12 +46,15 @@ function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
 /**
  * The server as `npm start` runs it (built here first), on a fresh DATA_DIR and a free port. The user (tier
  * enterprise: enough credits and concurrency for the load) and its API key come from `npm run admin`,
- * run against that DATA_DIR before the server owns it.
+ * run against that DATA_DIR before the server owns it; with `keys`, that many users and keys (one after
+ * the other: the admin command owns the DATA_DIR while it runs).
  */
 export async function startParla(
   options: {
     tier?: string /** More of the server's environment (its config). */;
     env?: Record<string, string>;
+    /** Users (each with a workspace and an API key) to make: 1 unless said. */
+    keys?: number;
   } = {},
 ): Promise<Server> {
   const port = await freePort();
@@ -60,24 +68,29 @@ export async function startParla(
     WEB_DIST_DIR: dataDir,
     ...options.env,
   };
-  const created = await runNode(
-    [
-      '--import',
-      'tsx',
-      'apps/server/src/admin.ts',
-      'create-user',
-      '--email',
-      'bench@example.com',
-      '--password',
-      'Bench-password-1',
-      '--tier',
-      options.tier ?? 'enterprise',
-      '--api-key',
-    ],
-    env,
-  );
-  const apiKey = /sk_[0-9a-f]+/.exec(created)?.[0];
-  if (!apiKey) throw new Error(`the admin command printed no API key:\n${created}`);
+  const apiKeys: string[] = [];
+  for (let i = 0; i < Math.max(1, options.keys ?? 1); i++) {
+    const created = await runNode(
+      [
+        '--import',
+        'tsx',
+        'apps/server/src/admin.ts',
+        'create-user',
+        '--email',
+        i === 0 ? 'bench@example.com' : `bench${i + 1}@example.com`,
+        '--password',
+        'Bench-password-1',
+        '--tier',
+        options.tier ?? 'enterprise',
+        '--api-key',
+      ],
+      env,
+    );
+    const key = /sk_[0-9a-f]+/.exec(created)?.[0];
+    if (!key) throw new Error(`the admin command printed no API key:\n${created}`);
+    apiKeys.push(key);
+  }
+  const apiKey = apiKeys[0] as string;
   await runNode(['scripts/build-server.mjs'], env);
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
@@ -106,6 +119,7 @@ export async function startParla(
   return {
     url,
     apiKey,
+    apiKeys,
     pid: child.pid as number,
     stop: async () => {
       child.kill('SIGTERM');

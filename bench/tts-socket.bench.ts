@@ -17,6 +17,7 @@ import { engineProsody } from '../apps/server/src/modules/tts/speech-pipeline';
 import { DEFAULT_VOICE_SETTINGS } from '../apps/server/src/modules/voices/voices.service';
 import { createLogger } from '../apps/server/src/platform/logger';
 import { EnginePool } from '../apps/server/src/providers/engines/engine-pool';
+import { tierLimits } from '../packages/contracts/src/plans';
 import { type EngineVoice, PREMADE_VOICES } from '../packages/contracts/src/tts-catalog';
 import { type Server, sleep, startParla } from './server';
 
@@ -26,6 +27,8 @@ const WARMUP = 3;
 const CONCURRENT = 8;
 const ROUNDS = 5;
 const IDLE_SOCKETS = 100;
+/** The enterprise plan's concurrency (accounts §9: Business's 15): sockets open at once per workspace. */
+const PLACES_PER_WORKSPACE = tierLimits.enterprise.concurrency;
 const TARGET = { ratio: 1.3, concurrentP95x: 3, idleMb: 50, stalledMb: 40 };
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -57,10 +60,15 @@ interface Socket {
   closed: Promise<void>;
 }
 
-async function openSocket(server: Server, voiceId: string, query = ''): Promise<Socket> {
+async function openSocket(
+  server: Server,
+  voiceId: string,
+  query = '',
+  apiKey = server.apiKey,
+): Promise<Socket> {
   const ws = new WebSocket(
     `${server.url.replace('http', 'ws')}/v1/text-to-speech/${voiceId}/stream-input?model_id=parla_v1&inactivity_timeout=180${query}`,
-    { headers: { 'xi-api-key': server.apiKey } },
+    { headers: { 'xi-api-key': apiKey } },
   );
   let resolveFirst: (at: number) => void = () => undefined;
   let rejectFirst: (error: Error) => void = () => undefined;
@@ -108,7 +116,9 @@ function engineRequest(rendition: EngineVoice) {
 }
 
 export async function run(): Promise<void> {
-  const server = await startParla();
+  // An open socket holds one of its workspace's concurrency places (enterprise: 15): the idle sockets are
+  // spread over enough workspaces.
+  const server = await startParla({ keys: Math.ceil(IDLE_SOCKETS / PLACES_PER_WORKSPACE) });
   const pool = new EnginePool({ size: 1, timeoutMs: 30_000, logger: createLogger({ level: 'silent' }) });
   await pool.start();
   try {
@@ -169,7 +179,14 @@ export async function run(): Promise<void> {
     await sleep(2000);
     const before = rssMb(server.pid);
     const idle = await Promise.all(
-      Array.from({ length: IDLE_SOCKETS }, () => openSocket(server, premade('Lily').voice_id)),
+      Array.from({ length: IDLE_SOCKETS }, (_, i) =>
+        openSocket(
+          server,
+          premade('Lily').voice_id,
+          '',
+          server.apiKeys[Math.floor(i / PLACES_PER_WORKSPACE)],
+        ),
+      ),
     );
     await sleep(3000);
     const after = rssMb(server.pid);

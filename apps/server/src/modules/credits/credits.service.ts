@@ -12,13 +12,16 @@ import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
 import { countKeyCredits } from '../api-keys';
 import {
+  addSettled,
   balanceOf,
   deleteSlot,
   findQuotaRow,
   findUnrefundedCharge,
+  insertSlot,
   type LedgerInput,
   lockSpendRow,
   type QuotaRow,
+  type SlotInput,
   takeAbandonedSlots,
   writeRefund,
   writeSpend,
@@ -123,14 +126,64 @@ export interface GenerationHold {
  * concurrent requests from both taking the last slot or spending the last credits. The slot row holds the
  * charge under a lease of `leaseMs` that the caller's process renews (generation-leases.ts): if the process
  * dies, the row is swept once the lease runs out, and the credits come back (issue 16).
+ *
+ * With `withinSlotId` (a generation of a realtime socket, which holds a slot for its life) the
+ * generation takes no place of its own: its row holds the credits under a lease, and is not counted.
  */
 export async function openGeneration(
   deps: SpendDeps,
-  input: ChargeInput & { leaseMs: number },
+  input: ChargeInput & { leaseMs: number; withinSlotId?: string | undefined },
 ): Promise<GenerationHold> {
   const slotId = newId();
-  const reservation = await spend(deps, input, { id: slotId, leaseMs: input.leaseMs });
+  const reservation = await spend(deps, input, {
+    id: slotId,
+    leaseMs: input.leaseMs,
+    withinSlotId: input.withinSlotId,
+  });
   return { slotId, reservation };
+}
+
+/**
+ * Takes one of the plan's concurrency places for a realtime socket, for as long as it is open (issue 26
+ * item 9: sockets count against the plan as requests do, across every process, since the rows are in
+ * the database), or refuses with 429 `too_many_concurrent_requests`. The row holds no credits; its lease
+ * is renewed by the socket's process, so a crash frees the place once the lease runs out. Freed by
+ * `refundGeneration` (nothing to refund).
+ */
+export async function takeSocketSlot(
+  db: Db,
+  input: { workspaceId: string; leaseMs: number },
+): Promise<string> {
+  const slotId = newId();
+  await db.transaction(async (tx) => {
+    const row = await lockSpendRow(tx, input.workspaceId, undefined);
+    if (!row) throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
+    const limit = tierLimits[row.tier].concurrency;
+    if (row.liveSlots >= limit) throw tooManyConcurrent(row.liveSlots, limit, 'socket');
+    await insertSlot(tx, input.workspaceId, { id: slotId, leaseMs: input.leaseMs });
+  });
+  return slotId;
+}
+
+/**
+ * The public API's 429 at the plan's concurrency limit (accounts §9), with its headers. A socket counts
+ * for as long as it is open: its message says so.
+ */
+function tooManyConcurrent(live: number, limit: number, what: 'request' | 'socket'): AppError {
+  const why =
+    what === 'socket'
+      ? 'an open realtime socket (text-to-speech input stream or live transcription) holds one for as long as it is open. Close one'
+      : 'Wait for one to finish';
+  return new AppError(
+    'too_many_concurrent_requests',
+    `Too many concurrent requests: your plan allows ${limit} at a time${what === 'socket' ? ', and ' : '. '}${why}, or upgrade for more.`,
+    {
+      headers: {
+        'current-concurrent-requests': String(live),
+        'maximum-concurrent-requests': String(limit),
+      },
+    },
+  );
 }
 
 /**
@@ -154,26 +207,13 @@ export interface SpendDeps {
  * writes): the lock, and on PGlite the embedded database every other request waits for, is held as
  * briefly as it can be.
  */
-async function spend(
-  deps: SpendDeps,
-  input: ChargeInput,
-  slot: { id: string; leaseMs: number } | undefined,
-): Promise<Reservation> {
+async function spend(deps: SpendDeps, input: ChargeInput, slot: SlotInput | undefined): Promise<Reservation> {
   return deps.events.transaction(async (tx, events) => {
     const row = await lockSpendRow(tx, input.workspaceId, input.apiKeyId);
     if (!row) throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
     const limits = tierLimits[row.tier];
-    if (slot && row.liveSlots >= limits.concurrency) {
-      throw new AppError(
-        'too_many_concurrent_requests',
-        `Too many concurrent requests: your plan allows ${limits.concurrency} at a time. Wait for one to finish, or upgrade for more.`,
-        {
-          headers: {
-            'current-concurrent-requests': String(row.liveSlots),
-            'maximum-concurrent-requests': String(limits.concurrency),
-          },
-        },
-      );
+    if (slot && !slot.withinSlotId && row.liveSlots >= limits.concurrency) {
+      throw tooManyConcurrent(row.liveSlots, limits.concurrency, 'request');
     }
     const state = toQuotaState(row);
     assertQuota(state, input.amount);
@@ -237,14 +277,24 @@ export async function settleGeneration(tx: Db, slotId: string): Promise<boolean>
 }
 
 /**
- * Gives a failed generation's credits back and frees its slot, in one transaction. Whoever deletes the slot
- * row refunds: the generation's own process here, or the sweep after a crash — never both, and never
- * after it was settled.
+ * Keeps `credits` more of a running generation's charge, whatever happens to the rest (a socket's speech,
+ * sentence by sentence, as its audio is sent): a later refund, or the sweep after a crash, gives back only
+ * what was not kept. False when the slot row is gone (its lease ran out and the sweep refunded it).
+ */
+export async function settleGenerationPart(db: Db, slotId: string, credits: number): Promise<boolean> {
+  return addSettled(db, slotId, credits);
+}
+
+/**
+ * Gives a failed generation's credits back (those not kept by `settleGenerationPart`) and frees its
+ * slot, in one transaction. Whoever deletes the slot row refunds: the generation's own process here, or
+ * the sweep after a crash — never both, and never after it was settled. A socket's slot, which holds no
+ * credits, is freed the same way.
  */
 export async function refundGeneration(db: Db, slotId: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const gone = await deleteSlot(tx, slotId);
-    if (gone?.chargeId) await refundCharge(tx, gone.chargeId, now);
+    if (gone?.chargeId) await refundCharge(tx, gone.chargeId, now, gone.settled);
   });
 }
 
@@ -274,7 +324,7 @@ export async function sweepAbandonedGenerations(
       // Workspace rows are updated in one order by every sweeper: two sweeps never wait on each other.
       gone.sort((x, y) => (x.workspaceId < y.workspaceId ? -1 : x.workspaceId > y.workspaceId ? 1 : 0));
       for (const row of gone) {
-        const amount = row.chargeId ? await refundCharge(tx, row.chargeId, now) : 0;
+        const amount = row.chargeId ? await refundCharge(tx, row.chargeId, now, row.settled) : 0;
         refunded.push({ slotId: row.id, workspaceId: row.workspaceId, amount });
       }
       return gone.length;
@@ -285,16 +335,18 @@ export async function sweepAbandonedGenerations(
 
 /**
  * Writes the refund of a charge: a ledger row tied to it, and the workspace's (and API key's) count back
- * down. A charge is refunded at most once, and not at all once a period reset has cleared the count it
- * was part of (a generation that ran across the reset; giving it back would lend the new period credits).
- * Answers the credits given back.
+ * down — all of it but the `kept` credits already delivered. A charge is refunded at most once, and not at
+ * all once a period reset has cleared the count it was part of (a generation that ran across the reset;
+ * giving it back would lend the new period credits). Answers the credits given back.
  */
-async function refundCharge(tx: Db, chargeId: string, now: Date): Promise<number> {
+async function refundCharge(tx: Db, chargeId: string, now: Date, kept = 0): Promise<number> {
   const charge = await findUnrefundedCharge(tx, chargeId);
   if (!charge || charge.resetSince) return 0;
+  const amount = charge.amount - Math.min(kept, charge.amount);
+  if (amount <= 0) return 0;
   const input = {
     workspaceId: charge.workspaceId,
-    amount: charge.amount,
+    amount,
     apiKeyId: charge.apiKeyId ?? undefined,
     modelId: charge.modelId ?? undefined,
     voiceId: charge.voiceId ?? undefined,
@@ -302,7 +354,7 @@ async function refundCharge(tx: Db, chargeId: string, now: Date): Promise<number
   };
   await writeRefund(tx, newId(), chargeId, input);
   if (input.apiKeyId) await countKeyCredits(tx, input.apiKeyId, -input.amount);
-  return charge.amount;
+  return amount;
 }
 
 /** The credits a workspace spent this period (accounts §3 character_count). */

@@ -56,7 +56,8 @@ export async function lockSpendRow(
   const [row] = await tx
     .select({
       ...quotaColumns,
-      liveSlots: sql<number>`(select count(*)::int from ${concurrencySlots} where ${concurrencySlots.workspaceId} = ${workspaces.id} and ${concurrencySlots.expiresAt} >= now())`,
+      // Rows within another slot (a socket's generations) take no place of their own.
+      liveSlots: sql<number>`(select count(*)::int from ${concurrencySlots} where ${concurrencySlots.workspaceId} = ${workspaces.id} and ${concurrencySlots.expiresAt} >= now() and ${concurrencySlots.withinSlotId} is null)`,
       keyLimit: apiKeys.characterLimit,
       keyCount: apiKeys.characterCount,
       ownerId: workspaces.ownerId,
@@ -87,6 +88,13 @@ function ledgerInsert(id: string, kind: 'charge' | 'refund', input: LedgerInput,
       ${input.modelId ?? null}, ${input.voiceId ?? null}, ${input.now})`;
 }
 
+/** A slot row to write: its id, its lease, and the slot it runs within (not counted then), if any. */
+export interface SlotInput {
+  id: string;
+  leaseMs: number;
+  withinSlotId?: string | undefined;
+}
+
 /**
  * Writes a spend in one statement: the slot (when one is taken, its lease on the database's clock from
  * this moment), the ledger row of the charge and the workspace's balance (the API key's count is the
@@ -96,12 +104,12 @@ export async function writeSpend(
   tx: Db,
   chargeId: string,
   input: LedgerInput,
-  slot: { id: string; leaseMs: number } | undefined,
+  slot: SlotInput | undefined,
 ): Promise<void> {
   const slotWrites = slot
     ? sql`slot as (
-          insert into concurrency_slots (id, workspace_id, charge_id, expires_at)
-          values (${slot.id}, ${input.workspaceId}, ${chargeId}, clock_timestamp() + make_interval(secs => ${slot.leaseMs / 1000}))
+          insert into concurrency_slots (id, workspace_id, charge_id, within_slot_id, expires_at)
+          values (${slot.id}, ${input.workspaceId}, ${chargeId}, ${slot.withinSlotId ?? null}, clock_timestamp() + make_interval(secs => ${slot.leaseMs / 1000}))
         ), `
     : sql``;
   await tx.execute(sql`
@@ -112,13 +120,36 @@ export async function writeSpend(
       on conflict (workspace_id) do update set used = credit_balances.used + excluded.used`);
 }
 
+/** Writes a slot that holds no credits (a realtime socket's, for its life), its lease from this moment. */
+export async function insertSlot(tx: Db, workspaceId: string, slot: SlotInput): Promise<void> {
+  await tx.execute(sql`
+    insert into concurrency_slots (id, workspace_id, within_slot_id, expires_at)
+    values (${slot.id}, ${workspaceId}, ${slot.withinSlotId ?? null}, clock_timestamp() + make_interval(secs => ${slot.leaseMs / 1000}))`);
+}
+
+/** What a slot row held when it was deleted: its charge, and how much of it was kept already. */
+export interface GoneSlot {
+  chargeId: string | null;
+  settled: number;
+}
+
 /** Deletes a slot row; answers what it held (null when it was gone already). */
-export async function deleteSlot(db: Db, slotId: string): Promise<{ chargeId: string | null } | null> {
+export async function deleteSlot(db: Db, slotId: string): Promise<GoneSlot | null> {
   const [gone] = await db
     .delete(concurrencySlots)
     .where(eq(concurrencySlots.id, slotId))
-    .returning({ chargeId: concurrencySlots.chargeId });
+    .returning({ chargeId: concurrencySlots.chargeId, settled: concurrencySlots.settled });
   return gone ?? null;
+}
+
+/** Adds `credits` to what a slot's charge keeps; false when the row is gone (refunded or swept). */
+export async function addSettled(db: Db, slotId: string, credits: number): Promise<boolean> {
+  const rows = await db
+    .update(concurrencySlots)
+    .set({ settled: sql`${concurrencySlots.settled} + ${credits}` })
+    .where(eq(concurrencySlots.id, slotId))
+    .returning({ id: concurrencySlots.id });
+  return rows.length > 0;
 }
 
 /**
@@ -128,7 +159,7 @@ export async function deleteSlot(db: Db, slotId: string): Promise<{ chargeId: st
 export async function takeAbandonedSlots(
   tx: Db,
   options: { everything?: boolean | undefined; except?: readonly string[] | undefined; limit: number },
-): Promise<{ id: string; workspaceId: string; chargeId: string | null }[]> {
+): Promise<({ id: string; workspaceId: string } & GoneSlot)[]> {
   const mine = options.except?.length ? notInArray(concurrencySlots.id, [...options.except]) : undefined;
   const abandoned = tx
     .select({ id: concurrencySlots.id })
@@ -141,6 +172,7 @@ export async function takeAbandonedSlots(
     id: concurrencySlots.id,
     workspaceId: concurrencySlots.workspaceId,
     chargeId: concurrencySlots.chargeId,
+    settled: concurrencySlots.settled,
   });
 }
 

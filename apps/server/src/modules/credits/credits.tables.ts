@@ -2,8 +2,8 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { workspaces } from '../workspaces/workspaces.tables';
 
 /**
- * Generation requests running now, per workspace, for the plan's concurrency limit (accounts §9), each
- * with the charge it reserved: the durable reservation of issue 16. Rows live in the database so every
+ * Generation requests running now and realtime sockets open now, per workspace, for the plan's
+ * concurrency limit (accounts §9), each with the charge it reserved: the durable reservation of issue 16. Rows live in the database so every
  * process counts the same. The process running the generation renews `expires_at` (its lease) while it
  * works; a row whose lease ran out belongs to a process that is gone, and is swept: its charge refunded,
  * its slot freed (generation-leases.ts). Settling deletes the row in the transaction that keeps the result.
@@ -17,8 +17,18 @@ export const concurrencySlots = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** The lease: renewed by the live process, on the database's clock. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** The ledger row of the credits reserved (none for work that reserved no credits). */
+    /** The ledger row of the credits reserved (none for work that reserved no credits: a socket's slot). */
     chargeId: text('charge_id'),
+    /**
+     * Credits of the charge already delivered and kept (a socket's speech, sentence by sentence): a refund,
+     * or the sweep after a crash, gives back only the rest (decision record 0016).
+     */
+    settled: integer('settled').notNull().default(0),
+    /**
+     * The slot this row runs within (a socket's, held for the socket's life): such a row holds credits
+     * under its own lease but no place of the plan's concurrency of its own — it is not counted.
+     */
+    withinSlotId: text('within_slot_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -11,6 +11,8 @@ export {
   readQuotaState,
   refundGeneration,
   settleGeneration,
+  settleGenerationPart,
+  takeSocketSlot,
 } from './credits.service';
 export type { GenerationLeases } from './generation-leases';
 export { startGenerationLeases } from './generation-leases';

@@ -2,7 +2,15 @@
 
 /** This process's leases on its running generations (started by the process entry; credits survive a crash). */
 export { type GenerationLeases, startGenerationLeases } from '../credits';
-export type { Budget, MeteredCaller, MeteredWork, MeteringDeps } from './metering.service';
+export type {
+  Budget,
+  BudgetOptions,
+  Deliver,
+  MeteredCaller,
+  MeteredWork,
+  MeteringDeps,
+  SocketSlot,
+} from './metering.service';
 export {
   assertAffordable,
   assertFormatAllowed,
@@ -11,6 +19,8 @@ export {
   creditsUsedOf,
   finishStreamed,
   openBudget,
+  openSocketSlot,
   recordGeneration,
+  runDelivered,
   runMetered,
 } from './metering.service';

@@ -22,6 +22,8 @@ import {
   readQuotaState,
   refundGeneration,
   settleGeneration,
+  settleGenerationPart,
+  takeSocketSlot,
 } from '../credits';
 import { type HistoryItemInsert, recordHistoryItem } from '../history';
 
@@ -99,7 +101,17 @@ export interface Budget {
   settleIn(tx: Db): Promise<void>;
   /** Settles a generation that keeps nothing (enable_logging=false). */
   settle(): Promise<void>;
-  /** Gives the credits back and frees the slot; nothing happens once it was settled or swept. */
+  /**
+   * Keeps `credits` more of the reservation now, for a part of the result that was delivered (a
+   * socket's sentence whose audio went out): however the budget ends after — a refund, or the sweep
+   * after a crash — those are not given back. At most the reservation in all. Throws as `settleIn` does
+   * when the lease ran out meanwhile (the sweep refunded what was not kept by then).
+   */
+  settlePart(credits: number): Promise<void>;
+  /**
+   * Gives back the credits not kept (all of them unless `settlePart` kept some) and frees the slot;
+   * nothing happens once it was settled or swept.
+   */
   refund(): Promise<void>;
   /**
    * Tells that the generation completed (`generation.completed`), once its settlement has committed:
@@ -108,15 +120,26 @@ export interface Budget {
   completed(historyItemId: string | null): Promise<void>;
 }
 
+/** What `openBudget` may be told: the realtime socket whose place the generation runs in. */
+export interface BudgetOptions {
+  /**
+   * The socket holds a place of the plan's concurrency for its life; its generations take none of their
+   * own (their credits are reserved and leased as any generation's).
+   */
+  within?: SocketSlot | undefined;
+}
+
 /**
- * Takes a concurrency slot (or 429 `too_many_concurrent_requests` with the public API's headers) and
- * reserves the credits (or `quota_exceeded`, `payment_required`), under this process's lease; then tells
- * the modules that care that the generation started (`generation.started`: onboarding's first steps).
+ * Takes a concurrency slot (or 429 `too_many_concurrent_requests` with the public API's headers; none
+ * `within` a socket's) and reserves the credits (or `quota_exceeded`, `payment_required`), under this
+ * process's lease; then tells the modules that care that the generation started (`generation.started`:
+ * onboarding's first steps).
  */
 export async function openBudget(
   deps: Pick<MeteringDeps, 'db' | 'events' | 'clock' | 'leases'> & { logger?: Logger | undefined },
   caller: MeteredCaller,
   work: MeteredWork,
+  options: BudgetOptions = {},
 ): Promise<Budget> {
   const { slotId, reservation } = await openGeneration(deps, {
     workspaceId: caller.workspaceId,
@@ -126,6 +149,7 @@ export async function openBudget(
     leaseMs: deps.leases.leaseMs,
     modelId: work.modelId,
     voiceId: work.voiceId,
+    withinSlotId: options.within?.id,
   });
   deps.leases.hold(slotId);
   const refund = async () => {
@@ -164,6 +188,19 @@ export async function openBudget(
       })
       .catch((err: unknown) => deps.logger?.warn({ err }, 'could not publish generation.completed'));
   };
+  let kept = 0;
+  const settlePart = async (credits: number) => {
+    const part = Math.min(Math.max(0, Math.floor(credits)), reservation.amount - kept);
+    if (part <= 0) return;
+    if (!(await settleGenerationPart(deps.db, slotId, part))) {
+      deps.leases.release(slotId);
+      throw new AppError(
+        'service_unavailable',
+        'This generation took longer than its lease and was cancelled. What was not delivered was not charged; please try again.',
+      );
+    }
+    kept += part;
+  };
   return {
     reservation,
     settleIn,
@@ -171,9 +208,96 @@ export async function openBudget(
       await settleIn(deps.db);
       await completed(null);
     },
+    settlePart,
     refund,
     completed,
   };
+}
+
+/** A realtime socket's place among the plan's concurrent requests, held for as long as it is open. */
+export interface SocketSlot {
+  readonly id: string;
+  /** Frees the place (the socket closed); once, never throws (a place not freed is swept after its lease). */
+  release(): Promise<void>;
+}
+
+/**
+ * How long a socket opening at the plan's limit waits for a place before it is refused. A socket's place
+ * is freed as it closes, a moment after its client saw the close (and in another process, perhaps): a
+ * client that closes one socket and opens the next at once gets the place.
+ */
+export const SOCKET_SLOT_WAIT_MS = 1000;
+
+/**
+ * Takes one of the plan's concurrency places for a realtime socket (text-to-speech input stream, live
+ * transcription) for its whole life, or refuses with 429 `too_many_concurrent_requests` once none came
+ * free within SOCKET_SLOT_WAIT_MS (issue 26 item 9: open sockets hold server memory whether they speak or
+ * not, so they count as requests do, across every process). Held under this process's lease: a crash
+ * frees it once the lease runs out. The socket's generations run `within` it (openBudget): they take no
+ * place of their own.
+ */
+export async function openSocketSlot(
+  deps: Pick<MeteringDeps, 'db' | 'leases' | 'logger'>,
+  caller: Pick<MeteredCaller, 'workspaceId'>,
+): Promise<SocketSlot> {
+  const deadline = performance.now() + SOCKET_SLOT_WAIT_MS;
+  let id: string;
+  for (;;) {
+    try {
+      id = await takeSocketSlot(deps.db, { workspaceId: caller.workspaceId, leaseMs: deps.leases.leaseMs });
+      break;
+    } catch (error) {
+      const full = error instanceof AppError && error.code === 'too_many_concurrent_requests';
+      if (!full || performance.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  deps.leases.hold(id);
+  let released = false;
+  return {
+    id,
+    release: async () => {
+      if (released) return;
+      released = true;
+      deps.leases.release(id);
+      try {
+        await refundGeneration(deps.db, id);
+      } catch (error) {
+        // No longer renewed: the sweep frees it once its lease runs out.
+        deps.logger.warn({ err: error }, 'could not free a socket’s concurrency slot; its lease will');
+      }
+    },
+  };
+}
+
+/** A part of a generation's result that has gone out, and the credits it costs (what `runDelivered` keeps). */
+export type Deliver = (credits: number) => Promise<void>;
+
+/**
+ * Runs a generation whose result is delivered in parts as it is made (a socket's speech, sentence by
+ * sentence), charged as it is delivered (issue 26 item 9, decision record 0016): the credits are reserved
+ * first (`openBudget`, within the socket's place), the work calls `deliver(credits)` once each part has
+ * gone out, and those are kept whatever follows. When the work ends the whole reservation is kept; when
+ * it fails (the client dropped, an engine failed), or the process crashes, only what was not delivered
+ * comes back. The work's error is thrown as it was.
+ */
+export async function runDelivered<T>(
+  deps: Pick<MeteringDeps, 'db' | 'events' | 'clock' | 'leases'>,
+  caller: MeteredCaller,
+  work: MeteredWork,
+  options: BudgetOptions,
+  body: (deliver: Deliver) => Promise<T>,
+): Promise<T> {
+  const budget = await openBudget(deps, caller, work, options);
+  let result: T;
+  try {
+    result = await body((credits) => budget.settlePart(credits));
+  } catch (error) {
+    await budget.refund().catch(() => undefined);
+    throw error;
+  }
+  await budget.settle();
+  return result;
 }
 
 /**

@@ -30,7 +30,14 @@ import type { RealtimeVoiceActivity } from '../../providers/stt/realtime-vad';
 import type { RealtimeVadUpdate } from '../../providers/stt/realtime-vad-thread';
 import { STT_SAMPLE_RATE } from '../../providers/stt/stt-engine-protocol';
 import type { HeardWord, RealtimeRecogniser } from '../../providers/stt/stt-provider';
-import { assertAffordable, type Budget, type MeteringDeps, openBudget } from '../metering';
+import {
+  assertAffordable,
+  type Budget,
+  type MeteringDeps,
+  openBudget,
+  openSocketSlot,
+  type SocketSlot,
+} from '../metering';
 import { AudioChunkError, decodeAudioChunk } from './realtime-audio';
 import { keepLiveTranscript, type LiveSegment } from './realtime-transcripts';
 import { assertLanguage, resolveSttModel } from './speech-to-text.service';
@@ -38,13 +45,14 @@ import { assertLanguage, resolveSttModel } from './speech-to-text.service';
 /*
  * Realtime transcription (issue 20 item 4, `/v1/speech-to-text/realtime`): audio chunks arrive as base64
  * at the session's rate, are resampled to 16 kHz and appended to the session's scratch file; a stateful
- * voice-activity detector in the server's VAD thread is fed each new sample once; the recogniser reads
+ * voice-activity detector in the server's voice-activity process is fed each new sample once; the recogniser reads
  * spans of the file in the engine children (the pool, with the workspace as tenant). While speech goes
  * on a partial transcript is made at most every REALTIME_STT_LIMITS.partialEverySecs of audio (one at a
  * time, skipped under load); when speech stops the utterance is decoded at once (speculatively), so the
  * committed transcript is ready when the silence threshold has passed. Each commit is charged as it is
  * delivered: 1 credit per started second of the session's audio up to the commit (decision record 0013,
- * 0015); a commit whose answer could not be sent is refunded.
+ * 0015); a commit whose answer could not be sent is refunded. The session holds one of the plan's
+ * concurrency places while its socket is open (issue 26 item 9); its commits take none of their own.
  */
 
 const RATE = STT_SAMPLE_RATE;
@@ -146,7 +154,9 @@ interface Utterance {
 
 class RealtimeTranscription {
   private readonly socket: RealtimeSocket;
-  private readonly metering: Pick<MeteringDeps, 'db' | 'events' | 'clock' | 'leases'>;
+  private readonly metering: Pick<MeteringDeps, 'db' | 'events' | 'clock' | 'leases' | 'logger'>;
+  /** The session's place among the plan's concurrent requests (its commits run within it). */
+  private slot: SocketSlot | undefined;
   private readonly sessionId = newId();
   private readonly cancel = new AbortController();
   private config!: RealtimeTranscriptionQuery;
@@ -160,7 +170,11 @@ class RealtimeTranscription {
   private dir: string | undefined;
   private file = '';
   private handle: FileHandle | undefined;
-  private vad: RealtimeVoiceActivity | undefined;
+  /**
+   * The session's voice-activity detector, opened with its first audio: an idle session holds none (each
+   * is an ONNX Runtime session of ~5.5 MB in the voice-activity process; issue 26 item 9).
+   */
+  private vad: Promise<RealtimeVoiceActivity> | undefined;
   /** The making of the session's file and detector (finish waits for it). */
   private opening: Promise<void> = Promise.resolve();
   private readonly startedAt: Date;
@@ -194,6 +208,7 @@ class RealtimeTranscription {
       events: deps.events,
       clock: deps.clock,
       leases: deps.leases,
+      logger: deps.logger,
     };
     this.startedAt = deps.clock.now();
     this.socket = new RealtimeSocket(ws, {
@@ -242,11 +257,16 @@ class RealtimeTranscription {
       this.language = language.iso1 ?? language.code;
     }
     await assertAffordable(this.metering, this.caller, 1, 'mp3_44100_128');
+    // One of the plan's concurrency places while the socket is open (or rate_limited, closed with 1013):
+    // freed as soon as it closes, so a client may open the next one at once.
+    const slot = await openSocketSlot(this.metering, this.caller);
+    this.slot = slot;
+    this.socket.onClose(() => void slot.release());
     if (!this.socket.isOpen) return;
     this.formatRate = realtimeSampleRate(this.config.audio_format);
     this.resampler = new Resampler(this.formatRate, RATE);
-    // Audio may arrive while the session's file and detector are made (the first session of a process
-    // starts the detector's thread): it is handled, in order, once session_started went out.
+    // Audio may arrive while the session's file is made: it is handled, in order, once session_started
+    // went out.
     let started: () => void = () => undefined;
     const sessionStarted = new Promise<void>((resolve) => {
       started = resolve;
@@ -278,16 +298,21 @@ class RealtimeTranscription {
     started();
   }
 
-  /** The session's scratch file and its voice-activity detector (the close waits for them, then removes them). */
+  /** The session's scratch file (the close waits for it, then removes it). */
   private async openResources(): Promise<void> {
     this.dir = await makeScratchDir('rt-stt-');
     this.file = path.join(this.dir, 'audio.s16');
     this.handle = await fs.open(this.file, 'w', 0o600);
-    this.vad = await this.recogniser.openVoiceActivity({
+  }
+
+  /** The voice-activity detector, opened by the first audio (the first of the server starts its process). */
+  private voiceActivity(): Promise<RealtimeVoiceActivity> {
+    this.vad ??= this.recogniser.openVoiceActivity({
       threshold: this.config.vad_threshold,
       minSpeechSecs: this.config.min_speech_duration_ms / 1000,
       minSilenceSecs: this.config.min_silence_duration_ms / 1000,
     });
+    return this.vad;
   }
 
   /** Sends the protocol's error, then closes (once). */
@@ -386,7 +411,8 @@ class RealtimeTranscription {
 
   /** Appends 16 kHz audio to the session's file, and feeds it to the voice-activity detector. */
   private async append(samples: Int16Array): Promise<void> {
-    if (samples.length === 0 || !this.handle || !this.vad) return;
+    if (samples.length === 0 || !this.handle) return;
+    const vad = await this.voiceActivity();
     const bytes = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
     await this.handle.write(bytes, 0, bytes.length, this.written * 2);
     this.written += samples.length;
@@ -398,7 +424,7 @@ class RealtimeTranscription {
         'queue_overflow',
         `More than ${REALTIME_STT_LIMITS.maxBacklogSecs} s of audio is waiting to be transcribed; send audio no faster than real time.`,
       );
-    const update = await this.vad.accept(samples);
+    const update = await vad.accept(samples);
     if (!this.socket.isOpen) return;
     this.onVoice(update);
     if (seconds(this.written - this.utterance.from) >= REALTIME_STT_LIMITS.maxUtteranceSecs)
@@ -568,11 +594,12 @@ class RealtimeTranscription {
     recognised.catch(() => undefined);
     let budget: Budget | undefined;
     if (owed > 0)
-      budget = await openBudget(this.metering, this.caller, {
-        kind: 'speech_to_text',
-        credits: owed,
-        modelId: this.model.model_id,
-      });
+      budget = await openBudget(
+        this.metering,
+        this.caller,
+        { kind: 'speech_to_text', credits: owed, modelId: this.model.model_id },
+        { within: this.slot },
+      );
     let delivered = false;
     let settled = false;
     try {
@@ -634,7 +661,11 @@ class RealtimeTranscription {
   private async finish(): Promise<void> {
     this.cancel.abort();
     await this.opening.catch(() => undefined);
-    this.vad?.close();
+    // A detector still being opened is closed once it is (nothing of a closed session stays).
+    void this.vad?.then(
+      (vad) => vad.close(),
+      () => undefined,
+    );
     await this.commits.catch(() => undefined);
     try {
       await this.handle?.close();

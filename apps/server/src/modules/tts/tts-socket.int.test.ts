@@ -1,10 +1,12 @@
 import { once } from 'node:events';
 import { WS_CLOSE } from '@parla/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { decodeStrictly } from '../../test/audio-probe';
 import { characterCountOf, newSpeechAccount, premadeVoiceId } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { concurrencySlots, creditLedger } from '../credits/credits.tables';
 
 /*
  * Issue 20 items 2 and 3, "Done when": `stream-input` and `multi-stream-input` driven by a plain WebSocket
@@ -173,6 +175,60 @@ describe('text to speech over a WebSocket', () => {
     const aChars = 'This is the first context speaking.'.length + 'And it goes on.'.length;
     expect(after - (before ?? 0)).toBeGreaterThanOrEqual(aChars);
     expect(after - (before ?? 0)).toBeLessThan(aChars + long.length);
+  });
+
+  it('a client that drops mid-generation pays for the sentences whose audio was sent, nothing more', async () => {
+    // Issue 26 item 9: 20 sentences in one message used to be charged only once all their audio was sent,
+    // and refunded when the client dropped first (51 s of 55 s of audio for nothing).
+    const account = await newSpeechAccount(t.app, baseUrl);
+    const db = t.deps.database.db;
+    const before = (await characterCountOf(db, account.workspaceId)) ?? 0;
+    const sentences = Array.from({ length: 20 }, (_, i) => `This is sentence ${i + 1} of a long story. `);
+    const text = sentences.join('');
+    const socket = open(`/v1/text-to-speech/${VOICE}/stream-input?output_format=pcm_16000`, {
+      'xi-api-key': account.key,
+    });
+    await socket.opened;
+    socket.send({ text });
+    const received = () => socket.messages.filter((m) => m.alignment);
+    await until(() => received().length >= 3);
+    socket.ws.terminate();
+    const read = received().length;
+    // The characters through the end of each sentence (the piece is charged without the space after it).
+    const through = (m: number) => sentences.slice(0, m).join('').trim().length;
+    // The alignments of the messages read are the text's first sentences, in order.
+    expect(
+      received()
+        .map((m) => m.alignment?.chars.join('') ?? '')
+        .join('')
+        .trim(),
+    ).toBe(sentences.slice(0, read).join('').trim());
+    // The server notices the drop and stops: nothing of the workspace's stays open.
+    const deadline = Date.now() + 20_000;
+    while (
+      (await db.select().from(concurrencySlots).where(eq(concurrencySlots.workspaceId, account.workspaceId)))
+        .length > 0
+    ) {
+      if (Date.now() > deadline) throw new Error('the socket’s slots were never released');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const charged = ((await characterCountOf(db, account.workspaceId)) ?? 0) - before;
+    // Exactly the sentences whose audio went out: those read, and any the server sent before it saw the
+    // drop — never a part of one, never what was not sent.
+    const possible = Array.from({ length: sentences.length - read }, (_, i) => through(read + i));
+    expect(possible).toContain(charged);
+    // The ledger: one charge for the generation, the rest refunded.
+    const ledger = await db
+      .select({ kind: creditLedger.kind, amount: creditLedger.amount })
+      .from(creditLedger)
+      .where(eq(creditLedger.workspaceId, account.workspaceId));
+    expect(ledger).toHaveLength(2);
+    expect(ledger).toEqual(
+      expect.arrayContaining([
+        { kind: 'charge', amount: text.trim().length },
+        { kind: 'refund', amount: text.trim().length - charged },
+      ]),
+    );
   });
 
   it('bad input: each ends its socket with the protocol’s error, and the server serves on', async () => {

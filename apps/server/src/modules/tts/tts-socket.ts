@@ -18,7 +18,7 @@ import { JSON_MAX_DEPTH, jsonNestsDeeperThan } from '../../platform/json-depth';
 import { describeDuration, RealtimeSocket, type SocketMessage } from '../../platform/realtime/socket';
 import { socketRoute } from '../../platform/realtime/websocket';
 import { EngineFailure } from '../../providers/engines/engine-pool';
-import { assertAffordable, type Budget, openBudget } from '../metering';
+import { assertAffordable, openSocketSlot, runDelivered, type SocketSlot } from '../metering';
 import { findMarkup, MarkupError } from './markup';
 import { normalizeFor, type SpeechSentence, StreamAligner, speakSentences } from './speech-pipeline';
 import { StreamedAudio } from './streamed-audio';
@@ -39,8 +39,10 @@ import { ttsDepsOf } from './tts-http';
  * `chunk_length_schedule` length (unless `auto_mode`), and everything buffered on `flush` or at the end.
  * Each context's generations run in order through one encoder, so its audio messages are consecutive
  * pieces of one stream in the socket's `output_format`, each with the alignment of its characters (ms
- * from the start of that message's audio). Each generation is charged its characters when its audio has
- * been sent; a socket that drops mid-generation is refunded that generation.
+ * from the start of that message's audio). The socket holds one of the plan's concurrency places while
+ * it is open (its generations take none of their own); each sentence's characters are charged when its
+ * audio has been sent, so a socket that drops mid-generation pays for the sentences it was sent, no more
+ * (issue 26 item 9).
  */
 
 /** The largest client message read (a text chunk of up to 100,000 characters, with room for JSON). */
@@ -136,6 +138,8 @@ interface SessionContext {
   caller: TtsCaller;
   principal: Principal;
   multi: boolean;
+  /** The socket's place among the plan's concurrent requests, held while it is open. */
+  slot: SocketSlot;
 }
 
 /** One context of a socket: its text, its generations in order, its encoder. */
@@ -246,10 +250,13 @@ class SpeechContext {
       });
   }
 
-  /** One generation: checked, charged when its audio has been sent, refunded if it was not. */
+  /**
+   * One generation: checked, its credits reserved, each sentence's characters charged once its audio has
+   * been sent; what was not sent (the client dropped, the context was closed) is given back.
+   */
   private async generate(piece: string): Promise<void> {
     if (this.closed) return;
-    const { tts, socket, caller, principal, deps, query } = this.session;
+    const { tts, socket, caller, principal, deps, query, slot } = this.session;
     try {
       findMarkup(piece);
     } catch (error) {
@@ -261,7 +268,9 @@ class SpeechContext {
     const request = { ...this.plan.request, text: piece };
     const normalized = normalizeFor(request);
     if (!normalized.text.trim()) return; // only tags or symbols: nothing to speak, nothing charged
-    const plan = { ...this.plan, characterCost: creditCost(this.plan.model, piece.trim().length) };
+    const characters = piece.trim().length;
+    const leading = piece.length - piece.trimStart().length;
+    const plan = { ...this.plan, characterCost: creditCost(this.plan.model, characters) };
     this.running += 1;
     // The encoder and the first sentence start now, while the caller, the credits and the concurrency slot
     // are checked (as the HTTP stream does): those database round trips would otherwise sit before the
@@ -277,7 +286,6 @@ class SpeechContext {
     });
     const first = sentences.next();
     first.catch(() => undefined);
-    let budget: Budget | undefined;
     try {
       if (!(await deps.auth.stillAuthorized(principal))) {
         throw new SocketError(
@@ -286,32 +294,44 @@ class SpeechContext {
         );
       }
       await assertAffordable(tts, caller, plan.characterCost, query.output_format);
-      budget = await openBudget(tts, caller, workOf(plan));
-      const aligner = new StreamAligner(request.text, normalized);
-      let offsetMs = 0;
-      const send = async (sentence: SpeechSentence) => {
-        if (this.closed || !(await socket.writable())) throw new Error('the socket closed');
-        const timing = aligner.next(sentence);
-        const lineOffset = offsetMs;
-        offsetMs += (sentence.samples.length / sentence.sampleRate) * 1000;
-        await encoder.write(sentence.samples, sentence.sampleRate, {
-          alignment: toSocketAlignment(timing.alignment, lineOffset),
-          normalizedAlignment: toSocketAlignment(timing.normalized_alignment, lineOffset),
-        });
-      };
-      const firstSentence = (await first).value;
-      if (firstSentence) await send(firstSentence);
-      for await (const sentence of sentences) await send(sentence);
-      if (this.closed || !socket.isOpen) throw new Error('the socket closed');
-      await budget.settle();
-      budget = undefined;
+      await runDelivered(tts, caller, workOf(plan), { within: slot }, async (deliver) => {
+        const aligner = new StreamAligner(request.text, normalized);
+        let offsetMs = 0;
+        /** Characters of the piece whose audio has been sent, and the credits charged for them. */
+        let sentCharacters = 0;
+        let charged = 0;
+        const send = async (sentence: SpeechSentence) => {
+          if (this.closed || !(await socket.writable())) throw new Error('the socket closed');
+          const timing = aligner.next(sentence);
+          const lineOffset = offsetMs;
+          offsetMs += (sentence.samples.length / sentence.sampleRate) * 1000;
+          await encoder.write(sentence.samples, sentence.sampleRate, {
+            alignment: toSocketAlignment(timing.alignment, lineOffset),
+            normalizedAlignment: toSocketAlignment(timing.normalized_alignment, lineOffset),
+          });
+          // Not sent: the socket or the context closed while it was encoded.
+          if (this.closed || !socket.isOpen) throw new Error('the socket closed');
+          // Sent: its characters (the piece's, without the white space around it) are charged now and
+          // never given back, as the HTTP stream charges what it starts (issue 26 item 9).
+          sentCharacters += timing.alignment.characters.join('').length;
+          const spoken = Math.min(characters, Math.max(0, sentCharacters - leading));
+          // Nothing yet, or all of it: the end of the generation keeps the whole reservation.
+          if (spoken === 0 || spoken === characters) return;
+          const owed = Math.min(plan.characterCost, creditCost(plan.model, spoken)) - charged;
+          charged += owed;
+          await deliver(owed);
+        };
+        const firstSentence = (await first).value;
+        if (firstSentence) await send(firstSentence);
+        // Every sentence's audio was sent: the generation is charged in full (runDelivered settles it).
+        for await (const sentence of sentences) await send(sentence);
+      });
     } catch (error) {
       cancel.abort();
       throw error;
     } finally {
       this.cancel.signal.removeEventListener('abort', stop);
       this.running -= 1;
-      if (budget) await budget.refund().catch(() => undefined);
     }
   }
 
@@ -419,7 +439,11 @@ function openTtsSocket(deps: AppDeps, ws: WebSocket, request: FastifyRequest, mu
     // Credits left and the plan's output format are checked at once; the voice, model and language with
     // the first message (its context's plan). Either ends the socket with the HTTP call's error.
     await assertAffordable(tts, caller, 1, query.output_format);
-    return { tts, deps, socket, query, caller, principal, multi };
+    // One of the plan's concurrency places for as long as the socket is open (or
+    // too_many_concurrent_requests, closed with 1013); given back at the close, whichever way it comes.
+    const slot = await openSocketSlot(tts, caller);
+    socket.onClose(() => void slot.release());
+    return { tts, deps, socket, query, caller, principal, multi, slot };
   };
 
   const planFor = async (s: SessionContext, message: TtsSocketClientMessage): Promise<SpeechPlan> => {

@@ -1,10 +1,12 @@
 import { once } from 'node:events';
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { WS_CLOSE } from '@parla/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { concurrencySlots } from '../../modules/credits/credits.tables';
 import { signUpWithApiKey } from '../../test/factories';
+import { premadeVoiceId } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { AppError } from '../errors';
 import { HIGH_WATER_BYTES, MAX_FRAME_BYTES, openSocketCount, RealtimeSocket } from './socket';
@@ -90,6 +92,14 @@ const until = async (check: () => boolean, ms = 5000) => {
   while (!check()) {
     if (Date.now() - started > ms) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+const eventually = async (check: () => Promise<boolean>, ms = 10_000) => {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
   }
 };
 
@@ -188,6 +198,76 @@ describe('realtime sockets', () => {
     // …and the pause did fill it (the sender waited for the client, rather than never having to).
     expect(Math.max(...buffered)).toBeGreaterThan(HIGH_WATER_BYTES / 2);
     socket.ws.close();
+  });
+
+  it('counts open sockets of both protocols against the plan’s concurrency; a closed one frees its place', async () => {
+    // Issue 26 item 9: one key held 200 realtime sessions. Free allows 2 at a time (accounts §9).
+    const account = await signUpWithApiKey(t.app);
+    const headers = { 'xi-api-key': account.apiKey };
+    const stt = () =>
+      connect(`${wsUrl}/v1/speech-to-text/realtime?model_id=parla_stt_v1&enable_logging=false`, headers);
+    const tts = () =>
+      connect(
+        `${wsUrl}/v1/text-to-speech/${premadeVoiceId('Charlie') || premadeVoiceId('Kevin')}/stream-input?output_format=pcm_16000`,
+        headers,
+      );
+    const started = (socket: ReturnType<typeof connect>) =>
+      until(() => socket.messages.some((m) => m.message_type === 'session_started'), 30_000);
+    // How a socket's opening ends: its close, or 'accepted' (a session started, or still open after 10 s).
+    const refusedOrAccepted = (socket: ReturnType<typeof connect>) =>
+      Promise.race([
+        socket.closed,
+        until(() => socket.messages.some((m) => m.message_type === 'session_started'), 10_000).then(
+          () => 'accepted',
+          () => 'accepted',
+        ),
+      ]);
+    const slots = async () =>
+      (
+        await t.deps.database.db
+          .select()
+          .from(concurrencySlots)
+          .where(eq(concurrencySlots.workspaceId, account.workspaceId))
+      ).length;
+    const first = stt();
+    const second = stt();
+    await Promise.all([started(first), started(second)]);
+    // Over the limit: each protocol's documented error, then 1013 (try again later).
+    const third = stt();
+    expect(await refusedOrAccepted(third)).toMatchObject({ code: WS_CLOSE.tryAgainLater });
+    expect(third.messages).toEqual([
+      {
+        message_type: 'rate_limited',
+        error: expect.stringContaining('your plan allows 2 at a time') as string,
+      },
+    ]);
+    const fourth = tts();
+    expect(await refusedOrAccepted(fourth)).toMatchObject({ code: WS_CLOSE.tryAgainLater });
+    expect(fourth.messages).toEqual([
+      {
+        message: expect.stringContaining('your plan allows 2 at a time') as string,
+        error: 'too_many_concurrent_requests',
+        code: WS_CLOSE.tryAgainLater,
+      },
+    ]);
+    // One closes: its place is free for a socket of either kind.
+    first.ws.close();
+    await first.closed;
+    await eventually(async () => (await slots()) <= 1);
+    const fifth = tts();
+    await fifth.opened;
+    fifth.ws.send(JSON.stringify({ text: 'Hello there. ' }));
+    await until(() => fifth.messages.some((m) => m.audio), 30_000).catch((error: unknown) => {
+      throw new Error(`${String(error)}: ${JSON.stringify(fifth.messages).slice(0, 300)}`);
+    });
+    // Its generation runs within the socket's place: a transcription session is still one too many.
+    const sixth = stt();
+    expect(await refusedOrAccepted(sixth)).toMatchObject({ code: WS_CLOSE.tryAgainLater });
+    expect(sixth.messages[0]).toMatchObject({ message_type: 'rate_limited' });
+    fifth.ws.close();
+    second.ws.close();
+    await Promise.all([fifth.closed, second.closed]);
+    await eventually(async () => (await slots()) === 0);
   });
 
   it('refuses a socket without credentials with the protocol’s error', async () => {

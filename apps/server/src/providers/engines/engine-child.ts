@@ -2,13 +2,14 @@
  * The entry of an engine child process. Engines run here, never in the server's process: a crash or a
  * hang costs this process only, and the pool respawns it. `crash` and `hang` exist so the supervision
  * can be tested for real. The child's own thread relays and answers pings; syntheses run on its engine
- * thread (engine-thread.ts), which is this entry too, and so is a program host (program-host.ts, started
- * with PROGRAM_HOST_FLAG): a build has one child entry.
+ * thread (engine-thread.ts), which is this entry too, and so are a program host (program-host.ts, started
+ * with PROGRAM_HOST_FLAG) and the realtime voice-activity process (realtime-vad-thread.ts,
+ * REALTIME_VAD_FLAG): a build has one child entry.
  */
 
 import { isMainThread, workerData } from 'node:worker_threads';
 import { PROGRAM_HOST_FLAG, serveProgramHost } from '../../platform/program-host';
-import { REALTIME_VAD_THREAD, serveRealtimeVad } from '../stt/realtime-vad-thread';
+import { REALTIME_VAD_FLAG, serveRealtimeVad } from '../stt/realtime-vad-thread';
 import type { EngineReply, EngineRequest } from './engine-protocol';
 import { ENGINE_THREAD, runOnThread, serveEngineThread } from './engine-thread';
 
@@ -51,6 +52,6 @@ function serveEngines(): void {
 }
 
 if (!isMainThread && workerData === ENGINE_THREAD) serveEngineThread();
-else if (!isMainThread && workerData === REALTIME_VAD_THREAD) serveRealtimeVad();
 else if (process.argv.includes(PROGRAM_HOST_FLAG)) serveProgramHost();
+else if (process.argv.includes(REALTIME_VAD_FLAG)) serveRealtimeVad();
 else serveEngines();

@@ -1,8 +1,7 @@
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { type ChildProcess, fork } from 'node:child_process';
 import { childEntry } from '../engines/child-entry';
 import {
-  REALTIME_VAD_THREAD,
+  REALTIME_VAD_FLAG,
   type RealtimeVadConfig,
   type RealtimeVadReply,
   type RealtimeVadRequest,
@@ -10,10 +9,21 @@ import {
 } from './realtime-vad-thread';
 
 /*
- * The server's side of the realtime voice-activity thread (realtime-vad-thread.ts): started on the first
- * session, shared by all of this process's sessions, and started again by the next session after it died
- * (the sessions it served fail with their protocol's transcriber error; nothing else is affected).
+ * The server's side of the realtime voice-activity process (realtime-vad-thread.ts): started by the first
+ * session, shared by all of this server's sessions, and let go once no session has used it for
+ * IDLE_EXIT_MS — its exit gives the detectors' native memory back to the system (issue 26 item 9). A
+ * process that died is started again by the next session; the sessions it served fail with their
+ * protocol's transcriber error, nothing else is affected.
  */
+
+/** How long the process outlives its last session (a session opened meanwhile keeps it). */
+export const IDLE_EXIT_MS = 10_000;
+let idleExitMs = IDLE_EXIT_MS;
+
+/** Tests: how long the process outlives its last session (IDLE_EXIT_MS again with no argument). */
+export function setVoiceActivityIdleExit(ms = IDLE_EXIT_MS): void {
+  idleExitMs = ms;
+}
 
 type RequestBody = RealtimeVadRequest extends infer R
   ? R extends RealtimeVadRequest
@@ -21,52 +31,107 @@ type RequestBody = RealtimeVadRequest extends infer R
     : never
   : never;
 
-interface Thread {
-  worker: Worker;
-  pending: Map<number, { resolve(result: RealtimeVadUpdate | null): void; reject(error: Error): void }>;
+interface Call {
+  resolve(result: RealtimeVadUpdate | null): void;
+  reject(error: Error): void;
 }
 
-let thread: Thread | undefined;
-let seq = 0;
-let sessions = 0;
+/** One voice-activity process and the sessions it serves. */
+class VadHost {
+  private readonly child: ChildProcess;
+  private readonly pending = new Map<number, Call>();
+  private seq = 0;
+  /** Sessions open here (their detectors held in the process). */
+  sessions = 0;
+  private idle: NodeJS.Timeout | undefined;
+  /** Why it can take no more calls (it exited, or was let go). */
+  private gone: Error | undefined;
+  readonly ready: Promise<void>;
 
-function startThread(): Thread {
-  const entry = childEntry();
-  const worker =
-    entry.execArgv.length > 0
-      ? new Worker(
-          `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(entry.file).href)}); });`,
-          { eval: true, workerData: REALTIME_VAD_THREAD },
-        )
-      : new Worker(entry.file, { workerData: REALTIME_VAD_THREAD });
-  worker.unref();
-  const started: Thread = { worker, pending: new Map() };
-  worker.on('message', (reply: RealtimeVadReply) => {
-    const call = started.pending.get(reply.id);
-    if (!call) return;
-    started.pending.delete(reply.id);
-    if (reply.ok) call.resolve(reply.result);
-    else call.reject(new Error(reply.error));
-  });
-  const fail = (error: Error) => {
-    if (thread === started) thread = undefined;
-    for (const call of started.pending.values()) call.reject(error);
-    started.pending.clear();
-  };
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`The voice-activity thread stopped (exit code ${code}).`)));
-  return started;
+  constructor() {
+    const entry = childEntry();
+    this.child = fork(entry.file, [REALTIME_VAD_FLAG], {
+      execArgv: entry.execArgv,
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    // Neither the process nor its channel keeps the server running; it exits when the server does.
+    this.child.unref();
+    (this.child.channel as { unref?: () => void } | undefined)?.unref?.();
+    let ready: () => void = () => undefined;
+    let failed: (error: Error) => void = () => undefined;
+    this.ready = new Promise<void>((resolve, reject) => {
+      ready = resolve;
+      failed = reject;
+    });
+    this.ready.catch(() => undefined);
+    this.child.on('message', (reply: RealtimeVadReply) => {
+      if ('ready' in reply) {
+        ready();
+        return;
+      }
+      const call = this.pending.get(reply.id);
+      if (!call) return;
+      this.pending.delete(reply.id);
+      if (reply.ok) call.resolve(reply.result);
+      else call.reject(new Error(reply.error));
+    });
+    this.child.on('error', () => undefined); // its exit follows
+    this.child.on('exit', (code, signal) => {
+      const error = new Error(`The voice-activity process stopped (${signal ?? `exit code ${code}`}).`);
+      this.gone ??= error;
+      if (host === this) host = undefined;
+      clearTimeout(this.idle);
+      failed(error);
+      for (const call of this.pending.values()) call.reject(error);
+      this.pending.clear();
+    });
+  }
+
+  async call(body: RequestBody): Promise<RealtimeVadUpdate | null> {
+    await this.ready;
+    if (this.gone) throw this.gone;
+    const id = ++this.seq;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.child.send({ ...body, id });
+    });
+  }
+
+  opened(): void {
+    this.sessions += 1;
+    clearTimeout(this.idle);
+  }
+
+  closed(): void {
+    this.sessions -= 1;
+    if (this.sessions > 0) return;
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => this.letGo(), idleExitMs);
+    this.idle.unref();
+  }
+
+  /** No session left: the next one starts a new process; this one ends once it has answered. */
+  private letGo(): void {
+    if (this.sessions > 0 || this.gone) return;
+    this.gone = new Error('The voice-activity process was let go.');
+    if (host === this) host = undefined;
+    if (this.child.connected) this.child.disconnect();
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  kill(): void {
+    this.gone ??= new Error('The voice-activity process was stopped.');
+    if (host === this) host = undefined;
+    this.child.kill('SIGKILL');
+  }
 }
 
-function call(body: RequestBody, transfer: ArrayBuffer[] = []): Promise<RealtimeVadUpdate | null> {
-  thread ??= startThread();
-  const { worker, pending } = thread;
-  const id = ++seq;
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ ...body, id }, transfer);
-  });
-}
+let host: VadHost | undefined;
+let sessionSeq = 0;
 
 /** One session's voice activity: feed it the session's 16 kHz audio in order. */
 export interface RealtimeVoiceActivity {
@@ -75,29 +140,44 @@ export interface RealtimeVoiceActivity {
   close(): void;
 }
 
-/** Opens a session's voice activity in the shared thread. */
+/** Opens a session's voice activity in the shared process (started if need be). */
 export async function openRealtimeVoiceActivity(config: RealtimeVadConfig): Promise<RealtimeVoiceActivity> {
-  const session = ++sessions;
-  await call({ op: 'open', session, config });
+  host ??= new VadHost();
+  // The session stays with this process: if it dies, the session fails (it does not move to a new one).
+  const served = host;
+  const session = ++sessionSeq;
+  served.opened();
+  try {
+    await served.call({ op: 'open', session, config });
+  } catch (error) {
+    served.closed();
+    throw error;
+  }
   let closed = false;
   return {
     async accept(samples) {
-      const floats = new Float32Array(samples.length);
-      for (let i = 0; i < samples.length; i += 1) floats[i] = (samples[i] as number) / 32768;
-      const update = await call({ op: 'accept', session, samples: floats }, [floats.buffer]);
-      return update as RealtimeVadUpdate;
+      // Sent by structured clone, which copies a view's whole buffer: a view is cut to its own first.
+      const own =
+        samples.byteOffset === 0 && samples.byteLength === samples.buffer.byteLength
+          ? samples
+          : samples.slice();
+      return (await served.call({ op: 'accept', session, samples: own })) as RealtimeVadUpdate;
     },
     close() {
       if (closed) return;
       closed = true;
-      call({ op: 'close', session }).catch(() => undefined);
+      served.call({ op: 'close', session }).catch(() => undefined);
+      served.closed();
     },
   };
 }
 
-/** Stops the thread (tests, shutdown): sessions still open fail. */
-export async function stopRealtimeVoiceActivity(): Promise<void> {
-  const running = thread;
-  thread = undefined;
-  if (running) await running.worker.terminate();
+/** The voice-activity process running now, if any, and the sessions it serves (tests, diagnostics). */
+export function voiceActivityProcess(): { pid: number | undefined; sessions: number } | undefined {
+  return host && { pid: host.pid, sessions: host.sessions };
+}
+
+/** Stops the process (tests, shutdown): sessions still open fail. */
+export function stopRealtimeVoiceActivity(): void {
+  host?.kill();
 }

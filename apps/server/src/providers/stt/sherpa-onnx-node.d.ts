@@ -18,6 +18,8 @@ declare module 'sherpa-onnx-node' {
     pop(): void;
     clear(): void;
     flush(): void;
+    /** Back to the state of a new detector (segments, model state, buffer): reused by the next session. */
+    reset(): void;
   }
   export const version: string;
 }

@@ -78,6 +78,7 @@ describe('server frames', () => {
     }
     expect(isRealtimeError({ message_type: 'partial_transcript', text: '' })).toBe(false);
     expect(dictationErrorMessage('quota_exceeded', '')).toMatch(/no credits left/);
+    expect(dictationErrorMessage('rate_limited', '')).toMatch(/concurrent sessions are all in use/);
     expect(dictationErrorMessage('input_error', 'sample rate 8000 does not match')).toBe(
       'The server could not read the audio: sample rate 8000 does not match.',
     );

@@ -104,6 +104,8 @@ export function dictationErrorMessage(type: RealtimeErrorType, detail: string): 
     case 'quota_exceeded':
       return 'Your workspace has no credits left for transcription this period. Upgrade your plan or wait for the next period.';
     case 'rate_limited':
+      // The plan's concurrency: every open live dictation and speak-as-you-type holds a place (issue 26).
+      return 'Your plan’s concurrent sessions are all in use (each open live dictation or speak-as-you-type holds one). Close one, or try again in a moment.';
     case 'queue_overflow':
     case 'resource_exhausted':
     case 'commit_throttled':
