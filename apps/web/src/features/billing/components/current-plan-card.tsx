@@ -143,7 +143,7 @@ export function CurrentPlanCard({
         </dl>
         <p className="text-sm text-fg-muted">
           See how your credits were spent on the{' '}
-          <Link className="font-medium text-accent hover:underline" to="/app/usage">
+          <Link className="font-medium text-accent hover:underline" to="/app/developers/usage">
             usage page
           </Link>
           .
