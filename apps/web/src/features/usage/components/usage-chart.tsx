@@ -147,7 +147,8 @@ export function UsageChart({ chart, labelOf }: UsageChartProps) {
                   className={fillOf(segment.key, colorOf(chart, segment.key))}
                 />
               ))}
-              {index % every === 0 && (
+              {/* Counted back from the last day, so today always has its label. */}
+              {(chart.days.length - 1 - index) % every === 0 && (
                 <text
                   data-axis="x"
                   x={labelX(index)}

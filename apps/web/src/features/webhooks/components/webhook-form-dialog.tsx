@@ -69,8 +69,9 @@ export function WebhookFormDialog({
         setErrors({ url: urlProblem });
         requestAnimationFrame(() => {
           const input = document.getElementById(urlInputId);
-          input?.focus();
-          document.getElementById(`${urlInputId}-note`)?.scrollIntoView?.({ block: 'nearest' });
+          input?.focus({ preventScroll: true });
+          // The whole field in sight: its label, the address and the message under it.
+          input?.parentElement?.scrollIntoView?.({ block: 'nearest' });
         });
         return;
       }
