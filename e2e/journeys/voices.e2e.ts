@@ -89,6 +89,20 @@ describe('voices', () => {
     await page.goto('/app/voice-library');
     const cards = page.getByRole('list', { name: 'Shared voices' });
     await cards.waitFor({ timeout: 30_000 });
+    // issue 26 item 7: the language filter offers the library's languages, each with its voices; the
+    // accents are those of the language chosen, each once.
+    const language = page.getByLabel('Language', { exact: true });
+    await expect
+      .poll(async () => (await language.locator('option').allTextContents()).slice(1), { timeout: 15_000 })
+      .toContain('German (4)');
+    for (const option of (await language.locator('option').allTextContents()).slice(1))
+      expect(option).toMatch(/^\S.* \(\d+\)$/);
+    const accent = page.getByLabel('Accent', { exact: true });
+    const accents = await accent.locator('option').allTextContents();
+    expect(accents.filter((name) => name === 'Standard')).toHaveLength(1);
+    await language.selectOption('de');
+    await expect.poll(() => accent.locator('option').allTextContents()).toEqual(['Any', 'Standard']);
+    await language.selectOption('');
     await page.getByRole('switch', { name: 'Built-in voices only' }).check();
     await page.getByLabel('Search the library').fill('Klara');
     const klara = cards.getByRole('listitem', { name: 'Klara' });
@@ -117,5 +131,16 @@ describe('voices', () => {
     expect(((await mine.json()) as { voices: { name: string }[] }).voices.map((v) => v.name)).toEqual([
       'Klara',
     ]);
+
+    // issue 26 item 7: on a phone, every tab of the voice pages is in sight (they wrap, none cut off).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/app/voice-lab');
+    const tabs = page.getByRole('navigation', { name: 'Voices' });
+    await tabs.getByRole('link', { name: 'Workspace voices' }).waitFor();
+    for (const link of await tabs.getByRole('link').all()) {
+      const box = await link.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    }
+    expect(await tabs.evaluate((nav) => nav.scrollWidth <= nav.clientWidth)).toBe(true);
   });
 });

@@ -263,6 +263,22 @@ export const BillingOverview = z
         months_left: z.number().int(),
       })
       .nullable(),
+    /**
+     * The discount the invoice of the current period got, while that period runs (issue 26 item 7: a
+     * first-month offer is used up by the invoice it discounts, and `discount` alone then said "None"
+     * for a period paid half price). `discount` is what is left for the invoices after it.
+     */
+    applied_discount: z
+      .object({
+        /** "First month 50% off", "SPRING: 20% off". */
+        description: z.string(),
+        /** What it took off that invoice (cents). */
+        amount_off_cents: z.number().int(),
+        invoice_id: z.string(),
+        /** When the period it paid for ends (unix seconds). */
+        period_end_unix: z.number().int(),
+      })
+      .nullable(),
     invoices: z.array(Invoice),
     /** accounts §9 seats of the plan (enforced on invites by the workspaces issue). */
     max_seats: z.number().int(),

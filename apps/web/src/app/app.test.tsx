@@ -120,6 +120,15 @@ describe('the app shell', () => {
     expect(document.querySelector('[data-position="bottom-right"]')).not.toBeNull();
   });
 
+  it('sends the old addresses of API keys and usage on to their Developers pages, query kept (issue 26)', async () => {
+    const keys = renderApp('/app/settings/api-keys?tab=1');
+    await waitFor(() => expect(keys.state.location.pathname).toBe('/app/developers/api-keys'));
+    expect(keys.state.location.search).toBe('?tab=1');
+    cleanup();
+    const usage = renderApp('/app/usage');
+    await waitFor(() => expect(usage.state.location.pathname).toBe('/app/developers/usage'));
+  });
+
   it('shows "Page not found" for any unknown path and goes home from it', async () => {
     renderApp('/no/such/page');
     fireEvent.click(await screen.findByRole('link', { name: 'Go home' }, { timeout: 5000 }));

@@ -1,5 +1,5 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { RouteSection } from '../lib/app-paths';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { listRedirects, type RouteSection } from '../lib/app-paths';
 import { listPageRoutes, type PageLoader } from './page-loaders';
 import type { RouteHandle } from './route-handle';
 import { AppShell, RouteErrorPage, ShellFallback } from './shell/app-shell';
@@ -15,10 +15,18 @@ function toLazyRoute(path: string, title: string, page: PageLoader, section?: Ro
   };
 }
 
+/** An old address of a moved page: on to the page's path, with the query it came with. */
+function toRedirectRoute(path: string, to: string): RouteObject {
+  return {
+    path,
+    loader: ({ request }) => redirect(`${to}${new URL(request.url).search}`),
+  };
+}
+
 /**
  * The route objects: the shell around every built page (lib/app-paths.ts, each with its module from
- * page-loaders.ts), and "Page not found" for every other path, unbuilt /app pages included (no placeholder
- * pages).
+ * page-loaders.ts), the old addresses of moved pages sent on, and "Page not found" for every other path,
+ * unbuilt /app pages included (no placeholder pages).
  */
 export function createAppRoutes(): RouteObject[] {
   return [
@@ -28,6 +36,7 @@ export function createAppRoutes(): RouteObject[] {
       ErrorBoundary: RouteErrorPage,
       children: [
         ...listPageRoutes().map((entry) => toLazyRoute(entry.path, entry.title, entry.page, entry.section)),
+        ...listRedirects().map((entry) => toRedirectRoute(entry.path, entry.redirectTo)),
         toLazyRoute('*', 'Page not found', notFoundPage),
       ],
     },

@@ -1,6 +1,6 @@
 import { hostedSessionPaths, SHARE_PAGE_PATH } from '@parla/contracts';
 import { describe, expect, it } from 'vitest';
-import { appPaths, listBuiltRoutes, listNavEntries, type RouteEntry } from './app-paths';
+import { appPaths, listBuiltRoutes, listNavEntries, listRedirects, type RouteEntry } from './app-paths';
 
 describe('app paths (accounts §2)', () => {
   const paths = appPaths.map((entry) => entry.path);
@@ -21,7 +21,20 @@ describe('app paths (accounts §2)', () => {
     const built = listBuiltRoutes().map((entry) => entry.path);
     for (const path of [...Object.values(hostedSessionPaths), '/pricing']) expect(built).toContain(path);
     expect(built).toContain('/app/subscription');
-    expect(built).toContain('/app/usage');
+    expect(built).toContain('/app/developers/usage');
+  });
+
+  it('sends each moved page on to a built path, and serves no page at its old address', () => {
+    const built = new Set(listBuiltRoutes().map((entry) => entry.path));
+    const redirects = listRedirects();
+    expect(redirects.map((entry) => [entry.path, entry.redirectTo])).toEqual([
+      ['/app/usage', '/app/developers/usage'],
+      ['/app/settings/api-keys', '/app/developers/api-keys'],
+    ]);
+    for (const entry of redirects) {
+      expect(built.has(entry.redirectTo)).toBe(true);
+      expect(built.has(entry.path)).toBe(false);
+    }
   });
 
   it('lists every /app path of accounts §2', () => {

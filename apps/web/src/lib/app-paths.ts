@@ -37,6 +37,11 @@ export interface RouteEntry {
    * product areas, the marketing header for the site's pages (lib/nav-groups.ts).
    */
   inNav?: boolean;
+  /**
+   * An address kept working for a page that moved: the router sends it on to this built path, its query
+   * kept. Such an entry is not built itself.
+   */
+  redirectTo?: string;
 }
 
 /**
@@ -265,7 +270,17 @@ export const appPaths = [
   { path: '/app/profiles', title: 'Profiles', section: 'publishing' },
 
   { path: '/app/developers', title: 'Developers', section: 'developers', inNav: true },
-  { path: '/app/developers/api-keys', title: 'API keys', section: 'developers' },
+  /**
+   * accounts §2; issue 26 item 7: the Developers group holds the API keys, the webhooks and the usage
+   * (the keys were at /app/settings/api-keys and the usage at /app/usage, which lead here now).
+   */
+  {
+    path: '/app/developers/api-keys',
+    title: 'API keys',
+    section: 'developers',
+    inNav: true,
+    built: true,
+  },
   /** accounts §2; issue 19 item 5: the workspace's webhooks (the same page at the two paths below). */
   {
     path: '/app/developers/webhooks',
@@ -275,7 +290,13 @@ export const appPaths = [
     built: true,
   },
   { path: '/app/developers/service-accounts', title: 'Service accounts', section: 'developers' },
-  { path: '/app/developers/usage', title: 'API usage', section: 'developers' },
+  {
+    path: '/app/developers/usage',
+    title: 'Usage',
+    section: 'developers',
+    inNav: true,
+    built: true,
+  },
 
   /** accounts §1/§6: the current workspace, its members, groups and security settings. */
   {
@@ -311,7 +332,7 @@ export const appPaths = [
     built: true,
   },
   { path: '/app/workspace/voice-library', title: 'Workspace voice library', section: 'workspace' },
-  { path: '/app/usage', title: 'Usage', section: 'workspace', built: true },
+  { path: '/app/usage', title: 'Usage', section: 'workspace', redirectTo: '/app/developers/usage' },
   { path: '/app/usage/workspace', title: 'Workspace usage', section: 'workspace' },
 
   {
@@ -324,7 +345,7 @@ export const appPaths = [
     path: '/app/settings/api-keys',
     title: 'API keys',
     section: 'account',
-    built: true,
+    redirectTo: '/app/developers/api-keys',
   },
   /** accounts §4: invitations to join a workspace; the mailed link opens it with `?invite_code=`. */
   {
@@ -392,6 +413,15 @@ export type BuiltPath = Extract<(typeof appPaths)[number], { built: true }>['pat
 /** The entries whose page is built: the only ones the router serves. */
 export function listBuiltRoutes(table: readonly RouteEntry[] = appPaths): RouteEntry[] {
   return table.filter((entry) => entry.built === true);
+}
+
+/** The old addresses of moved pages, each with the built path it leads to. */
+export function listRedirects(
+  table: readonly RouteEntry[] = appPaths,
+): Array<RouteEntry & { redirectTo: string }> {
+  return table.filter(
+    (entry): entry is RouteEntry & { redirectTo: string } => entry.redirectTo !== undefined,
+  );
 }
 
 /** The entries the navigation lists (the sidebar and the marketing header): built and marked `inNav`. */

@@ -1,6 +1,13 @@
 import { clientErrorMessages } from '@parla/contracts';
 import { describe, expect, it } from 'vitest';
-import { getStatusText, getToastMessage, HttpError, readErrorType, readServerMessage } from './http-error';
+import {
+  getStatusText,
+  getToastMessage,
+  HttpError,
+  readErrorType,
+  readFieldError,
+  readServerMessage,
+} from './http-error';
 
 const httpError = (status: number, message: string) =>
   new HttpError({ status, message, errorType: 'some_code' });
@@ -94,5 +101,41 @@ describe('getToastMessage (accounts §8)', () => {
     expect(getToastMessage(new Error('boom'))).toBe('Something went wrong, please try again later.');
     expect(getToastMessage('boom')).toBe(clientErrorMessages.generic);
     expect(getToastMessage(undefined)).toBe(clientErrorMessages.generic);
+  });
+});
+
+describe('readFieldError (issue 26 item 7)', () => {
+  const refused = (loc: unknown[], msg = 'Private address.') =>
+    new HttpError({
+      status: 422,
+      message: msg,
+      errorType: 'invalid_request',
+      data: {
+        detail: { status: 'invalid_request', message: msg, errors: [{ loc, msg, type: 'value_error' }] },
+      },
+    });
+
+  it('is the message of the body field named, wherever it is nested', () => {
+    expect(readFieldError(refused(['body', 'settings', 'webhook_url']), 'webhook_url')).toBe(
+      'Private address.',
+    );
+    expect(readFieldError(refused(['body', 'webhook_url']), 'webhook_url')).toBe('Private address.');
+  });
+
+  it('is undefined for another field, a query parameter, another error or no error list', () => {
+    expect(readFieldError(refused(['body', 'name']), 'webhook_url')).toBeUndefined();
+    expect(readFieldError(refused(['query', 'webhook_url']), 'webhook_url')).toBeUndefined();
+    expect(readFieldError(new Error('x'), 'webhook_url')).toBeUndefined();
+    expect(
+      readFieldError(
+        new HttpError({
+          status: 409,
+          message: 'x',
+          errorType: 'conflict',
+          data: { detail: { status: 'conflict' } },
+        }),
+        'webhook_url',
+      ),
+    ).toBeUndefined();
   });
 });

@@ -64,6 +64,22 @@ export function readServerMessage(body: unknown): string | undefined {
   return nonEmptyString(first.message) ?? nonEmptyString(first.msg) ?? nonEmptyString(first.status);
 }
 
+/**
+ * The message of a refused request about one field of its body (a 422's `detail.errors[].loc` ending with
+ * `field`, e.g. `["body", "settings", "webhook_url"]` or `["body", "webhook_url"]` for `webhook_url`), to
+ * show under that field; undefined when the error is about something else.
+ */
+export function readFieldError(error: unknown, field: string): string | undefined {
+  if (!isHttpError(error) || !isRecord(error.data) || !isRecord(error.data.detail)) return undefined;
+  const issues = error.data.detail.errors;
+  if (!Array.isArray(issues)) return undefined;
+  for (const issue of issues) {
+    if (!isRecord(issue) || !Array.isArray(issue.loc)) continue;
+    if (issue.loc[0] === 'body' && issue.loc.at(-1) === field) return nonEmptyString(issue.msg);
+  }
+  return undefined;
+}
+
 /** The machine-readable code of an error body (`detail.status`), the thing the web switches on (STYLE 6). */
 export function readErrorType(body: unknown): string {
   if (isRecord(body) && isRecord(body.detail)) return nonEmptyString(body.detail.status) ?? httpErrorType;

@@ -66,10 +66,10 @@ afterEach(() => {
   setAccessToken(null);
 });
 
-describe('/app/settings/api-keys', () => {
+describe('/app/developers/api-keys', () => {
   it('creates a key, checks the form first, and shows the new key once', async () => {
     const calls = stubApi([]);
-    renderApp('/app/settings/api-keys');
+    renderApp('/app/developers/api-keys');
     expect(await screen.findByText('No API keys yet', {}, { timeout: 5000 })).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Create API key' })[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Create API key' });
@@ -103,7 +103,7 @@ describe('/app/settings/api-keys', () => {
 
   it('edits, turns off and deletes a key', async () => {
     const calls = stubApi([makeKey({ character_limit: 2000, last_used_at_unix: null })]);
-    renderApp('/app/settings/api-keys');
+    renderApp('/app/developers/api-keys');
     const row = (await screen.findByRole('cell', { name: 'Build server' }, { timeout: 5000 })).closest('tr');
     expect(within(row as HTMLElement).getByText('2,000')).toBeTruthy();
     expect(within(row as HTMLElement).getByText('Never')).toBeTruthy();
@@ -147,7 +147,7 @@ describe('/app/settings/api-keys', () => {
         ? apiError(400, 'max_api_keys_reached', 'You have too many keys.')
         : stubbed(url, init),
     );
-    renderApp('/app/settings/api-keys');
+    renderApp('/app/developers/api-keys');
     fireEvent.click(await screen.findByRole('button', { name: 'Create your first key' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Create API key' });
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'One more' } });

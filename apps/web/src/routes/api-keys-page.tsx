@@ -1,11 +1,13 @@
 import type { ApiKeyResponse } from '@parla/contracts';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ApiKeyList, CreateApiKeyDialog, DeleteApiKeyDialog, EditApiKeyDialog } from '../features/api-keys';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { Button } from '../ui/button';
 
-/** `/app/settings/api-keys`: the keys for the `xi-api-key` header; a new key is shown once. */
+/**
+ * `/app/developers/api-keys` (issue 26 item 7; `/app/settings/api-keys` leads here): the keys for the
+ * `xi-api-key` header; a new key is shown once.
+ */
 export default function ApiKeysPage() {
   return (
     <RequireSignIn>
@@ -24,12 +26,7 @@ function ApiKeys() {
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10 sm:px-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <p className="text-sm text-fg-muted">
-            <Link className="hover:text-fg" to="/app/settings">
-              Settings
-            </Link>{' '}
-            / API keys
-          </p>
+          <p className="text-sm text-fg-muted">Developers / API keys</p>
           <h1 className="mt-1 text-3xl font-semibold tracking-tight">API keys</h1>
           <p className="mt-1 max-w-xl text-fg-muted">
             Send a key in the <code className="font-mono text-fg">xi-api-key</code> header to call the API, or

@@ -92,7 +92,7 @@ describe('/app/onboarding-checklist', () => {
       '/docs',
     );
     expect(within(key).getByRole('link', { name: 'Create a key' }).getAttribute('href')).toBe(
-      '/app/settings/api-keys',
+      '/app/developers/api-keys',
     );
   });
 

@@ -178,7 +178,7 @@ function Settings({ user }: { user: UserResponse }) {
           </p>
         </div>
         <Button variant="secondary" asChild>
-          <Link to="/app/settings/api-keys">API keys</Link>
+          <Link to="/app/developers/api-keys">API keys</Link>
         </Button>
       </header>
 

@@ -36,7 +36,7 @@ function SpeechToText() {
         </p>
       </header>
       {live ? (
-        <LiveDictation onClose={() => setLive(false)} />
+        <LiveDictation onClose={() => setLive(false)} onKept={setStarted} />
       ) : (
         <TranscribeForm
           onStarted={setStarted}

@@ -1,5 +1,5 @@
 import { planOffers } from '@parla/contracts';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers';
@@ -87,6 +87,58 @@ describe('/app/subscription (accounts §3, §4)', () => {
     expect(within(summary).getByRole('button', { name: 'Update payment method' })).toBeTruthy();
     fireEvent.click(within(summary).getByRole('button', { name: 'Manage billing' }));
     await waitFor(() => expect(leaveAppTo).toHaveBeenCalledWith('/billing/portal/p1'));
+  });
+
+  it('after paying with the first-month offer, shows the discount that applied and what is left (issue 26)', async () => {
+    const nextInvoice = {
+      invoice_id: 'upcoming',
+      amount_due_cents: 2200,
+      subtotal_cents: 2200,
+      tax_cents: 0,
+      discount_percent_off: null,
+      discount_amount_off: null,
+      discounts: [],
+      next_payment_attempt_unix: 1_790_000_000,
+      payment_intent_status: null,
+      payment_intent_statusses: [],
+      status: 'open' as const,
+      currency: 'usd' as const,
+      description: 'Creator (monthly)',
+      created_unix: 1_790_000_000,
+      paid_unix: null,
+    };
+    const applied = {
+      description: 'First month 50% off',
+      amount_off_cents: 1100,
+      invoice_id: 'in_1',
+      period_end_unix: 1_790_000_000,
+    };
+    stubApi(makePaidSubscription('creator', { next_invoice: nextInvoice }), {
+      'GET /v1/billing/overview': () => json(makeOverview({ discount: null, applied_discount: applied })),
+    });
+    renderApp('/app/subscription');
+    const summary = await screen.findByRole('region', { name: 'Current plan Creator' }, { timeout: 5000 });
+    const fact = (await within(summary).findByText('Discount')).nextElementSibling as HTMLElement;
+    await waitFor(() => expect(fact.textContent).toContain('First month 50% off (saved $11 this period)'));
+    expect(fact.textContent).toContain('The next invoice is at full price.');
+    expect(fact.textContent).not.toContain('None');
+    cleanup();
+
+    // A code for several months: this period's share, and the months still to come.
+    stubApi(makePaidSubscription('creator', { next_invoice: nextInvoice }), {
+      'GET /v1/billing/overview': () =>
+        json(
+          makeOverview({
+            applied_discount: { ...applied, description: 'SPRING: 20% off', amount_off_cents: 440 },
+            discount: { code: 'SPRING', percent_off: 20, amount_off: null, months_left: 2 },
+          }),
+        ),
+    });
+    renderApp('/app/subscription');
+    const again = await screen.findByRole('region', { name: 'Current plan Creator' }, { timeout: 5000 });
+    const next = (await within(again).findByText('Discount')).nextElementSibling as HTMLElement;
+    await waitFor(() => expect(next.textContent).toContain('SPRING: 20% off (saved $4.40 this period)'));
+    expect(next.textContent).toContain('Next invoices: SPRING: 20% off, 2 months left');
   });
 
   it('a past-due subscription shows the payment problem with the way to pay', async () => {

@@ -34,7 +34,7 @@ function stubApi(stats: (query: URLSearchParams) => Response) {
 }
 
 function renderApp() {
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: ['/app/usage'] });
+  const router = createMemoryRouter(createAppRoutes(), { initialEntries: ['/app/developers/usage'] });
   render(<Providers router={router} queryClient={createQueryClient()} />);
 }
 
@@ -44,7 +44,7 @@ afterEach(() => {
   setAccessToken(null);
 });
 
-describe('/app/usage', () => {
+describe('/app/developers/usage', () => {
   it('asks for 30 days by day in milliseconds, draws the bars with a table, and shows the quota', async () => {
     const queries = stubApi((query) => {
       const start = Number(query.get('start_unix'));

@@ -35,7 +35,10 @@ const breakdownOptions = [
 
 const numbers = new Intl.NumberFormat('en-US');
 
-/** `/app/usage` (accounts §2): credits used per day, by model or voice, against the plan's quota. */
+/**
+ * `/app/developers/usage` (accounts §2; issue 26 item 7: `/app/usage` leads here): credits used per day, by
+ * model or voice, against the plan's quota.
+ */
 export default function UsagePage() {
   return (
     <RequireSignIn>

@@ -30,12 +30,29 @@ const max = makeLibraryVoice({
 });
 const mine = makeLibraryVoice({ voice_id: 'lib3', public_owner_id: 'p1', name: 'My Shared One' });
 
+/** The library's languages and accents as the server lists them: only those some shared voice has. */
+const languages = [
+  { language: 'en', name: 'English', voice_count: 12 },
+  { language: 'de', name: 'German', voice_count: 4 },
+];
+const accents = [
+  { accent: 'american', language: 'en', code: 'en-american', name: 'American' },
+  { accent: 'standard', language: 'en', code: 'en-standard', name: 'Standard' },
+  { accent: 'standard', language: 'de', code: 'de-standard', name: 'Standard' },
+  { accent: 'swiss', language: 'de', code: 'de-swiss', name: 'Swiss' },
+];
+
 function stubApi(handlers: Record<string, Handler> = {}, voices: LibraryVoice[] = [nell, max, mine]) {
   setAccessToken('t1');
   const calls: Call[] = [];
   const base: Record<string, Handler> = {
     'GET /v1/user': () => json(makeUser()),
     'GET /v1/shared-voices': () => json(libraryPage(voices)),
+    'GET /v1/shared-voices/languages': () => json({ languages }),
+    'GET /v1/voices/accents': ({ query }) =>
+      json({
+        accents: accents.filter((a) => !query.get('language') || a.language === query.get('language')),
+      }),
   };
   vi.stubGlobal(
     'fetch',
@@ -165,6 +182,52 @@ describe('/app/voice-library', () => {
     await waitFor(() => expect(libraryCalls(calls).at(-1)?.query.get('search')).toBe('calm'));
     // One request for the settled words, none for each keystroke.
     expect(libraryCalls(calls).length).toBe(before + 1);
+  });
+
+  it('offers only the languages and accents the library has, with their voice counts (issue 26)', async () => {
+    const calls = stubApi();
+    renderPage();
+    await findCards();
+    const language = screen.getByLabelText('Language') as HTMLSelectElement;
+    const accent = screen.getByLabelText('Accent') as HTMLSelectElement;
+    const texts = (select: HTMLSelectElement) => [...select.options].map((option) => option.text);
+    await waitFor(() => expect(texts(language)).toEqual(['Any', 'English (12)', 'German (4)']));
+    // Without a language, an accent several languages share is offered once.
+    await waitFor(() => expect(texts(accent)).toEqual(['Any', 'American', 'Standard', 'Swiss']));
+
+    fireEvent.change(accent, { target: { value: 'american' } });
+    fireEvent.change(language, { target: { value: 'de' } });
+    await waitFor(() =>
+      expect(calls.some((c) => c.key === 'GET /v1/voices/accents' && c.query.get('language') === 'de')).toBe(
+        true,
+      ),
+    );
+    // The German accents, and the accent chosen before kept as chosen though no German voice has it.
+    await waitFor(() => expect(texts(accent)).toEqual(['Any', 'Standard', 'Swiss', 'American']));
+    expect(accent.value).toBe('american');
+    await waitFor(() => expect(libraryCalls(calls).at(-1)?.query.get('language')).toBe('de'));
+    expect(libraryCalls(calls).at(-1)?.query.get('accent')).toBe('american');
+  });
+
+  it('says when the languages cannot be loaded, and loads them again on asking', async () => {
+    let fail = true;
+    stubApi({
+      'GET /v1/shared-voices/languages': () =>
+        fail
+          ? apiError(400, 'invalid_request', 'The library is unavailable.')
+          : json({ languages: languages.slice(0, 1) }),
+    });
+    renderPage();
+    await findCards();
+    const language = screen.getByLabelText('Language') as HTMLSelectElement;
+    const retry = await screen.findByRole('button', { name: 'Load the languages again' });
+    expect(screen.getByText('Languages could not be loaded.')).toBeTruthy();
+    // The filter still works as "Any" meanwhile.
+    expect([...language.options].map((option) => option.text)).toEqual(['Any']);
+    fail = false;
+    fireEvent.click(retry);
+    await waitFor(() => expect([...language.options].map((o) => o.text)).toEqual(['Any', 'English (12)']));
+    expect(screen.queryByText('Languages could not be loaded.')).toBeNull();
   });
 
   it('marks the built-in voices, and shows only them when asked', async () => {

@@ -185,6 +185,61 @@ describe('/app/developers/webhooks', () => {
     expect(callsTo(calls, 'DELETE /v1/workspace/webhooks/wh1')).toHaveLength(1);
   }, 20_000);
 
+  it('shows a refused address under the URL field, focused and announced, at adding and at editing (issue 26)', async () => {
+    const refusal = (loc: string[]) => {
+      const message =
+        "The webhook URL points at a private, loopback or reserved address (10.1.2.3). This server calls only public internet addresses unless whoever runs it allows private ones: if your receiver is on your own network, ask the server's operator to set WEBHOOK_ALLOW_PRIVATE_URLS=true.";
+      return json(
+        {
+          detail: {
+            status: 'invalid_request',
+            message,
+            errors: [{ loc, msg: message, type: 'value_error' }],
+          },
+        },
+        422,
+      );
+    };
+    stubWorkspaceApi({
+      'GET /v1/workspace/webhooks': () => json({ webhooks: [makeWebhook()] }),
+      'POST /v1/workspace/webhooks': () => refusal(['body', 'settings', 'webhook_url']),
+      'PATCH /v1/workspace/webhooks/wh1': () => refusal(['body', 'webhook_url']),
+    });
+    renderApp('/app/developers/webhooks');
+    const expectUrlRefused = async (dialog: HTMLElement) => {
+      const url = within(dialog).getByLabelText('Endpoint URL');
+      await waitFor(() => expect(url.getAttribute('aria-invalid')).toBe('true'));
+      const note = document.getElementById(String(url.getAttribute('aria-describedby')).split(' ')[0] ?? '');
+      expect(note?.getAttribute('role')).toBe('alert');
+      expect(note?.textContent).toMatch(/ask the server's operator to set WEBHOOK_ALLOW_PRIVATE_URLS=true/);
+      await waitFor(() => expect(document.activeElement).toBe(url));
+      // Said once, under the field, not again at the foot of the form.
+      expect(within(dialog).getAllByText(/WEBHOOK_ALLOW_PRIVATE_URLS/)).toHaveLength(1);
+      // Typing another address clears it.
+      fireEvent.change(url, { target: { value: 'https://example.com/other' } });
+      expect(url.getAttribute('aria-invalid')).toBeNull();
+    };
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Add webhook' }, { timeout: 5000 }));
+    const add = await screen.findByRole('dialog', { name: 'Add webhook' });
+    fireEvent.change(within(add).getByLabelText('Name'), { target: { value: 'Inside' } });
+    fireEvent.change(within(add).getByLabelText('Endpoint URL'), {
+      target: { value: 'http://10.1.2.3/hook' },
+    });
+    fireEvent.click(within(add).getByRole('button', { name: 'Add webhook' }));
+    await expectUrlRefused(add);
+    fireEvent.click(within(add).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Transcripts' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit “Transcripts”' });
+    fireEvent.change(within(edit).getByLabelText('Endpoint URL'), {
+      target: { value: 'http://10.1.2.3/hook' },
+    });
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
+    await expectUrlRefused(edit);
+  }, 20_000);
+
   it('shows members the list without actions, and the same page at the workspace and settings paths', async () => {
     stubWorkspaceApi({
       'GET /v1/workspace': () => json(makeWorkspaceSummary({ role: 'member', is_owner: false })),

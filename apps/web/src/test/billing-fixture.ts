@@ -80,6 +80,7 @@ export function makeOverview(overrides: Partial<BillingOverviewType> = {}): Bill
     first_month_offer_eligible: true,
     previously_subscribed_tiers: [],
     discount: null,
+    applied_discount: null,
     invoices: [],
     max_seats: 1,
     ...overrides,

@@ -402,6 +402,26 @@ export function WebhookIcon(props: IconProps) {
   );
 }
 
+/** A key, for API keys. */
+export function KeyIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <circle cx="7.5" cy="15.5" r="4.5" />
+      <path d="m10.7 12.3 9.3-9.3M16 7l3 3M18 5l2 2" />
+    </IconFrame>
+  );
+}
+
+/** Three bars rising, for the usage chart. */
+export function BarChartIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <path d="M4 20h16" />
+      <path d="M7 16v-4M12 16V8M17 16V5" />
+    </IconFrame>
+  );
+}
+
 /** A panel with its left column, for collapsing and expanding the sidebar. */
 export function SidebarIcon(props: IconProps) {
   return (

@@ -1,9 +1,11 @@
 import type { ComponentType, SVGProps } from 'react';
 import {
+  BarChartIcon,
   FlaskIcon,
   FolderIcon,
   GridIcon,
   HomeIcon,
+  KeyIcon,
   LibraryIcon,
   MicrophoneIcon,
   SpeechBubblesIcon,
@@ -24,7 +26,9 @@ const navIcons: Readonly<Record<string, NavIcon>> = {
   '/app/voice-lab': FlaskIcon,
   '/app/voice-library': LibraryIcon,
   '/app/voice-lab/collections': FolderIcon,
+  '/app/developers/api-keys': KeyIcon,
   '/app/developers/webhooks': WebhookIcon,
+  '/app/developers/usage': BarChartIcon,
 };
 
 /** The icon of a navigation entry (the sidebar, Home's quick actions). */

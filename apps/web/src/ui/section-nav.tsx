@@ -2,7 +2,11 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 
-/** The links between the pages of one section; the current one is marked for assistive technology too. */
+/**
+ * The links between the pages of one section; the current one is marked for assistive technology too.
+ * They wrap onto a second row where they do not fit (issue 26 item 7: on a phone the voice pages' strip
+ * scrolled sideways with its last tabs cut off and nothing to say they were there).
+ */
 export function SectionNav({
   label,
   links,
@@ -12,8 +16,8 @@ export function SectionNav({
 }) {
   const { pathname } = useLocation();
   return (
-    <nav aria-label={label} className="-mx-1 overflow-x-auto px-1">
-      <ul className="flex w-max gap-1 rounded-lg border border-line bg-subtle p-1">
+    <nav aria-label={label}>
+      <ul className="flex w-fit max-w-full flex-wrap gap-1 rounded-lg border border-line bg-subtle p-1">
         {links.map((page) => {
           const current = pathname === page.path;
           return (

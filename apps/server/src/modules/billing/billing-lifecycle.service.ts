@@ -13,7 +13,11 @@ import {
   withPreviousTier,
 } from './billing.store';
 import type { InvoiceRow, SessionRow, StoredCard, StoredDiscount } from './billing.tables';
-import { expireOpenCheckouts, findCheckoutDiscountOfInvoice } from './billing-sessions.store';
+import {
+  expireOpenCheckouts,
+  findCheckoutDiscountOfInvoice,
+  setSessionInvoice,
+} from './billing-sessions.store';
 
 /**
  * How a plan starts, is paid and ends: shared by the hosted checkout, the renewals and the Stripe webhook,
@@ -32,7 +36,7 @@ export async function activateFromCheckout(
   if (session.invoiceId) {
     await markInvoicePaid(ctx.tx, session.invoiceId, ctx.now);
   } else {
-    await insertInvoice(ctx.tx, {
+    const invoice = await insertInvoice(ctx.tx, {
       workspaceId: session.workspaceId,
       kind: 'subscription_create',
       tier,
@@ -48,6 +52,8 @@ export async function activateFromCheckout(
       paid: true,
       now: ctx.now,
     });
+    // The checkout names the invoice it paid: the overview reads the offer's words from it (issue 26 item 7).
+    await setSessionInvoice(ctx.tx, session.id, invoice.id);
   }
   await startPlan(ctx, {
     tier,

@@ -9,10 +9,16 @@ import {
 } from '@parla/contracts';
 import type { Db } from '../../platform/db/client';
 import type { BillingDeps } from './billing.context';
-import { presentBillingOverview, presentPendingChange, toInvoice } from './billing.present';
-import { addPeriod, describePlan, discounted, useDiscount } from './billing.pricing';
+import {
+  type AppliedDiscount,
+  presentBillingOverview,
+  presentPendingChange,
+  toInvoice,
+} from './billing.present';
+import { addPeriod, describeDiscount, describePlan, discounted, useDiscount } from './billing.pricing';
 import { type BillingState, listInvoices, loadBillingState, openInvoices } from './billing.store';
 import type { InvoiceRow } from './billing.tables';
+import { findCheckoutDiscountOfInvoice } from './billing-sessions.store';
 
 /** The invoice the next period end will bring, when the subscription renews (accounts §3 next_invoice). */
 function upcomingInvoice(state: BillingState): InvoiceRow | null {
@@ -61,9 +67,45 @@ export async function subscriptionBilling(db: Db, workspaceId: string) {
   };
 }
 
+/**
+ * The discount the current period was paid with (issue 26 item 7): the newest paid invoice of the plan whose
+ * period runs now, when it was discounted, described by the checkout's own words ("First month 50% off"),
+ * else by the code still running, else by its share or amount.
+ */
+async function appliedDiscount(
+  deps: BillingDeps,
+  state: BillingState,
+  invoices: readonly InvoiceRow[],
+): Promise<AppliedDiscount | null> {
+  if (!isPaidPlanId(state.workspace.tier)) return null;
+  const now = deps.clock.now().getTime();
+  const current = invoices
+    .filter(
+      (invoice) =>
+        invoice.status === 'paid' &&
+        invoice.periodStart.getTime() <= now &&
+        now < invoice.periodEnd.getTime(),
+    )
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+  if (!current) return null;
+  const amountOffCents = current.subtotalCents - current.amountDueCents;
+  const discount = { percentOff: current.discountPercentOff, amountOff: current.discountAmountOff };
+  if (amountOffCents <= 0 || (discount.percentOff == null && discount.amountOff == null)) return null;
+  const checkout = await findCheckoutDiscountOfInvoice(deps.db, current.id);
+  const running = state.sub.discount;
+  const sameTerms =
+    running && running.percentOff === discount.percentOff && running.amountOff === discount.amountOff;
+  return {
+    invoice: current,
+    amountOffCents,
+    description: checkout?.description ?? describeDiscount(sameTerms ? running : discount, current.currency),
+  };
+}
+
 export async function getBillingOverview(deps: BillingDeps, workspaceId: string): Promise<BillingOverview> {
   const state = await loadBillingState(deps.db, workspaceId);
   const { sub, workspace } = state;
+  const invoices = await listInvoices(deps.db, workspaceId);
   const paymentProvider = paymentProviderOf({
     cardPaymentProvider: sub.provider,
     gcpMarketplacePaymentDetails: sub.gcpMarketplacePaymentDetails,
@@ -75,7 +117,8 @@ export async function getBillingOverview(deps: BillingDeps, workspaceId: string)
     paymentProvider,
     canChangePaymentMethod: canChangePaymentMethod(paymentProvider, workspace.tier, sub.status),
     firstMonthOfferEligible: isEligibleForFirstMonthOffer(sub.previouslySubscribedTiers),
-    invoices: await listInvoices(deps.db, workspaceId),
+    invoices,
+    appliedDiscount: await appliedDiscount(deps, state, invoices),
     maxSeats: tierLimits[workspace.tier].maxSeats,
   });
 }

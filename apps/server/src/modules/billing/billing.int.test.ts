@@ -612,6 +612,40 @@ describe('codes and offers', () => {
     });
   });
 
+  it('the overview shows the discount the period was paid with, and what is left of it (issue 26 item 7)', async () => {
+    // The first-month offer: used up by the invoice it discounted, yet that period was paid half price.
+    const offered = await signUpWithApiKey(t.app);
+    await subscribe(offered);
+    const paidAt = now;
+    expect(await overview(offered)).toMatchObject({
+      discount: null,
+      applied_discount: {
+        description: 'First month 50% off',
+        amount_off_cents: 1100,
+        period_end_unix: Math.floor(addPeriod(paidAt, 'monthly_period').getTime() / 1000),
+      },
+    });
+
+    // A promo code for three months: this period's share, and two more months to come.
+    const code = `THIRDS${Date.now()}`;
+    await createPromoCode(t.deps.database.db, { code, percentOff: 20, durationInMonths: 3 });
+    const promoted = await signUpWithApiKey(t.app);
+    expect((await pay(await checkout(promoted, { promocode: code }), TEST_CARDS.succeeds)).status).toBe(200);
+    expect(await overview(promoted)).toMatchObject({
+      applied_discount: { description: `${code}: 20% off`, amount_off_cents: 440 },
+      discount: { code, percent_off: 20, months_left: 2 },
+    });
+    // The next period renews with the second month of it.
+    now = new Date(addPeriod(now, 'monthly_period').getTime() + 60_000);
+    await renewals();
+    expect(await overview(promoted)).toMatchObject({
+      applied_discount: { description: `${code}: 20% off`, amount_off_cents: 440 },
+      discount: { code, months_left: 1 },
+    });
+    // The offer's period is over and its renewal paid the full price: nothing applies now.
+    expect((await overview(offered)).applied_discount).toBeNull();
+  });
+
   it('asks the full price when the user opts out of the first-month offer, and in euros when asked', async () => {
     const account = await signUpWithApiKey(t.app);
     const id = await checkout(account, {

@@ -59,6 +59,13 @@ function presentCard(card: StoredCard | null) {
     : null;
 }
 
+/** The discount the current period's invoice got, found by the service. */
+export interface AppliedDiscount {
+  invoice: InvoiceRow;
+  amountOffCents: number;
+  description: string;
+}
+
 /** The billing overview of a workspace; the rules' answers come from the service. */
 export function presentBillingOverview(input: {
   sub: SubscriptionRow;
@@ -67,6 +74,7 @@ export function presentBillingOverview(input: {
   canChangePaymentMethod: boolean;
   firstMonthOfferEligible: boolean;
   invoices: InvoiceRow[];
+  appliedDiscount: AppliedDiscount | null;
   maxSeats: number;
 }): BillingOverview {
   const { sub } = input;
@@ -100,6 +108,14 @@ export function presentBillingOverview(input: {
           percent_off: sub.discount.percentOff,
           amount_off: sub.discount.amountOff,
           months_left: sub.discount.monthsLeft,
+        }
+      : null,
+    applied_discount: input.appliedDiscount
+      ? {
+          description: input.appliedDiscount.description,
+          amount_off_cents: input.appliedDiscount.amountOffCents,
+          invoice_id: input.appliedDiscount.invoice.id,
+          period_end_unix: toUnixSeconds(input.appliedDiscount.invoice.periodEnd),
         }
       : null,
     invoices: input.invoices.map(toInvoice),

@@ -52,13 +52,16 @@ export function discounted(
   return Math.max(0, subtotalCents - (discount.amountOff ?? 0));
 }
 
+/** "SPRING: 20% off", "SPRING: $5.00 off"; the terms alone ("20% off") for a discount with no code. */
 export function describeDiscount(
-  discount: Pick<StoredDiscount, 'percentOff' | 'amountOff' | 'code'>,
+  discount: Pick<StoredDiscount, 'percentOff' | 'amountOff'> & { code?: string | null },
   currency: Currency,
 ): string {
-  if (discount.percentOff != null) return `${discount.code}: ${discount.percentOff}% off`;
-  const amount = ((discount.amountOff ?? 0) / 100).toFixed(2);
-  return `${discount.code}: ${currency === 'usd' ? '$' : '€'}${amount} off`;
+  const terms =
+    discount.percentOff != null
+      ? `${discount.percentOff}% off`
+      : `${currency === 'usd' ? '$' : '€'}${((discount.amountOff ?? 0) / 100).toFixed(2)} off`;
+  return discount.code ? `${discount.code}: ${terms}` : terms;
 }
 
 /**

@@ -13,8 +13,8 @@ const itemClass =
 export const accountMenuLinks: ReadonlyArray<{ label: string; to: string }> = [
   { label: 'Settings', to: '/app/settings' },
   { label: 'Subscription', to: '/app/subscription' },
-  { label: 'Usage', to: '/app/usage' },
-  { label: 'API keys', to: '/app/settings/api-keys' },
+  { label: 'Usage', to: '/app/developers/usage' },
+  { label: 'API keys', to: '/app/developers/api-keys' },
   { label: 'Workspace', to: '/app/workspace' },
 ];
 

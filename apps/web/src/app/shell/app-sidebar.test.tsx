@@ -51,6 +51,15 @@ describe('the sidebar groups (app-paths driven)', () => {
     for (const path of unbuilt) expect(listed.some((entry) => entry.path === path)).toBe(false);
   });
 
+  it('gathers the developer pages in Developers: API keys, webhooks and usage (issue 26 item 7)', () => {
+    const developers = listSidebarGroups().find((group) => group.section === 'developers');
+    expect(developers?.entries.map((entry) => [entry.title, entry.path])).toEqual([
+      ['API keys', '/app/developers/api-keys'],
+      ['Webhooks', '/app/developers/webhooks'],
+      ['Usage', '/app/developers/usage'],
+    ]);
+  });
+
   it('marks the entry of the page or of its closest enclosing entry', () => {
     const paths = [
       '/app/home',

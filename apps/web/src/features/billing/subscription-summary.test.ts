@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeOverview, makePaidSubscription } from '../../test/billing-fixture';
 import { currentPlanOf, pendingChangeFrom } from './current-plan';
-import { creditsSummary, discountText, pendingChangeText } from './subscription-summary';
+import { creditsSummary, discountSummary, discountText, pendingChangeText } from './subscription-summary';
 
 describe('subscription summary', () => {
   it('credits: used, limit and remaining; -1 is unlimited (accounts §9)', () => {
@@ -66,5 +66,26 @@ describe('subscription summary', () => {
     expect(discountText({ ...discount, percent_off: null, amount_off: 500, months_left: 1 }, 'eur')).toBe(
       'special-offer-30: €5 off, 1 month left',
     );
+  });
+
+  it('says the discount a period was paid with, and what is left of one (issue 26 item 7)', () => {
+    const applied = {
+      description: 'First month 50% off',
+      amount_off_cents: 1100,
+      invoice_id: 'in_1',
+      period_end_unix: 1,
+    };
+    const running = { code: 'SPRING', percent_off: 20, amount_off: null, months_left: 2 };
+    expect(discountSummary({ applied_discount: null, discount: null }, 'usd', true)).toBeNull();
+    expect(discountSummary({ applied_discount: applied, discount: null }, 'usd', true)).toEqual({
+      applied: 'First month 50% off (saved $11 this period)',
+      next: 'The next invoice is at full price.',
+    });
+    // A cancelled plan has no next invoice to speak of.
+    expect(discountSummary({ applied_discount: applied, discount: null }, 'usd', false)?.next).toBeNull();
+    expect(discountSummary({ applied_discount: null, discount: running }, 'eur', true)).toEqual({
+      applied: null,
+      next: 'On the next invoices: SPRING: 20% off, 2 months left',
+    });
   });
 });

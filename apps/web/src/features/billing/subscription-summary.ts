@@ -98,3 +98,27 @@ export function discountText(discount: NonNullable<BillingOverview['discount']>,
       : '';
   return `${discount.code}: ${off}${left}`;
 }
+
+/**
+ * The "Discount" of the subscription summary (issue 26 item 7): the discount this period was paid with
+ * ("First month 50% off (saved $11 this period)") and what is left of one for later invoices, or that the
+ * next invoice is at full price; null when there is neither (the summary says "None").
+ */
+export function discountSummary(
+  overview: Pick<BillingOverview, 'discount' | 'applied_discount'>,
+  currency: Currency,
+  hasNextInvoice: boolean,
+): { applied: string | null; next: string | null } | null {
+  const { applied_discount: applied, discount } = overview;
+  if (!applied && !discount) return null;
+  return {
+    applied: applied
+      ? `${applied.description} (saved ${formatPrice(applied.amount_off_cents / 100, currency)} this period)`
+      : null,
+    next: discount
+      ? `${applied ? 'Next invoices' : 'On the next invoices'}: ${discountText(discount, currency)}`
+      : hasNextInvoice
+        ? 'The next invoice is at full price.'
+        : null,
+  };
+}

@@ -80,7 +80,7 @@ export function usePlanActions({ subscription, overview, currency }: PlanActions
     pending?.type === 'upgrade' && isPaidPlanId(pending.offer.plan_id)
       ? { subscription_type: pending.offer.plan_id, billing_period: billingPeriodOf(pending.period) }
       : null;
-  const preview = usePreviewSubscriptionChange(upgradeTarget);
+  const preview = usePreviewSubscriptionChange(upgradeTarget, { confirming: change.isPending });
   const charge: UpgradeCharge | undefined = !upgradeTarget
     ? undefined
     : preview.isPending

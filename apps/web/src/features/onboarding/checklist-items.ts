@@ -62,7 +62,7 @@ export const checklistItemGuides: Record<OnboardingChecklistItemId, ChecklistIte
     title: 'Create an API key',
     description: 'Call Parla from your own code with the official SDKs.',
     landing: { label: 'Read the API reference', href: '/docs', serverPage: true },
-    extra: { label: 'Create a key', href: '/app/settings/api-keys' },
+    extra: { label: 'Create a key', href: '/app/developers/api-keys' },
   },
 };
 

@@ -6,6 +6,7 @@ import {
   dictationCloseMessage,
   dictationErrorMessage,
   emptyDictation,
+  findKeptDictation,
   isRealtimeError,
   parseRealtimeMessage,
 } from './live-dictation-rules';
@@ -85,5 +86,22 @@ describe('server frames', () => {
     expect(dictationCloseMessage(1013, true)).toMatch(/busy/);
     expect(dictationCloseMessage(1006, true)).toMatch(/connection to the server was lost/);
     expect(dictationCloseMessage(1006, false)).toMatch(/could not connect/);
+  });
+});
+
+describe('the transcript a dictation was kept as (issue 26 item 7)', () => {
+  const at = (id: string, created: number) => ({ transcription_id: id, created_at_unix: created });
+
+  it('is the newest transcript the list did not hold before, made since the dictation started', () => {
+    const known = new Set(['old1', 'old2']);
+    expect(findKeptDictation([at('old1', 990), at('old2', 800)], known, 1000)).toBeNull();
+    expect(findKeptDictation([at('new', 1010), at('old1', 990)], known, 1000)).toBe('new');
+    // One the list had not loaded yet, but made long before: not the dictation's.
+    expect(findKeptDictation([at('older', 100)], known, 1000)).toBeNull();
+  });
+
+  it('without a list seen before, is the newest made since the dictation started (give or take the clocks)', () => {
+    expect(findKeptDictation([at('a', 500)], null, 1000)).toBeNull();
+    expect(findKeptDictation([at('b', 990), at('a', 500)], null, 1000)).toBe('b');
   });
 });

@@ -17,7 +17,11 @@ export const REALTIME_STT_PATH = '/v1/speech-to-text/realtime';
 export const DICTATION_SAMPLE_RATE = 16_000;
 /** How much audio each message carries (the protocol's chunks are 0.1–1 s). */
 export const DICTATION_CHUNK_MS = 200;
-/** When the transcripts list is asked for again after a kept session ends (ms after its end). */
+/**
+ * When the transcripts list is looked at again after a kept session ends (ms after its end), until the
+ * dictation's transcript is in it: the server saves it after the socket ends (its audio is encoded first,
+ * seconds on a busy machine).
+ */
 export const DICTATION_LIST_REFRESH_MS = [0, 1000, 3000, 6000, 10_000, 15_000, 25_000] as const;
 /** How long Stop waits for the last committed sentence before closing. */
 export const DICTATION_FINAL_WAIT_MS = 4000;
@@ -142,4 +146,34 @@ export function liveDictationUnavailableReason(): string | null {
   if (!navigator.mediaDevices?.getUserMedia)
     return 'This page cannot reach a microphone here (it needs a secure https connection). Choose a file instead.';
   return null;
+}
+
+/** The transcript a dictation became, as the list shows it (its id and when it was made). */
+export interface ListedTranscript {
+  transcription_id: string;
+  created_at_unix: number;
+}
+
+/**
+ * How far back (seconds) a transcript's creation time may be from the dictation's start and still be the
+ * dictation's, for when the list was not loaded before it (the server's clock and the browser's differ).
+ */
+export const DICTATION_CLOCK_SLACK_S = 120;
+
+/**
+ * The transcript a finished dictation was kept as, in the newest page of the list (issue 26 item 7: the
+ * panel says "in the list below" only once it is): the newest one made since the dictation started (give or
+ * take the clocks) that the list did not hold before it (`known`: null when the list was never loaded).
+ */
+export function findKeptDictation(
+  transcripts: readonly ListedTranscript[],
+  known: ReadonlySet<string> | null,
+  startedAtUnix: number,
+): string | null {
+  const found = transcripts.find(
+    (transcript) =>
+      transcript.created_at_unix >= startedAtUnix - DICTATION_CLOCK_SLACK_S &&
+      !known?.has(transcript.transcription_id),
+  );
+  return found?.transcription_id ?? null;
 }

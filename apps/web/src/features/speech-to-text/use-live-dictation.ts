@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getToastMessage } from '../../lib/http-error';
 import { microphoneErrorMessage } from '../../lib/recording';
@@ -9,7 +9,9 @@ import {
   openMicrophonePcm,
   socketUrl,
 } from '../realtime';
-import { invalidateTranscripts } from './api/transcript-query-keys';
+import { listTranscripts } from './api/list-transcripts';
+import { invalidateTranscripts, transcriptQueryKeys } from './api/transcript-query-keys';
+import type { ListTranscriptsResponse } from './api/types';
 import {
   applyTranscriptMessage,
   audioChunkMessage,
@@ -22,6 +24,7 @@ import {
   dictationErrorMessage,
   dictationQuery,
   emptyDictation,
+  findKeptDictation,
   isRealtimeError,
   parseRealtimeMessage,
   REALTIME_STT_PATH,
@@ -33,6 +36,17 @@ import {
  * `failed`: ended by an error (`error` says which).
  */
 export type DictationStatus = 'idle' | 'connecting' | 'listening' | 'stopping' | 'done' | 'failed';
+
+/**
+ * Where the transcript of a finished dictation is (issue 26 item 7): `none` (nothing was kept), `saving`
+ * (the server is saving it and the list does not hold it yet), `listed` (in the list, `id`), `late` (not in
+ * the list after every look: the panel says so and offers to look again).
+ */
+export type KeptTranscript =
+  | { state: 'none' }
+  | { state: 'saving' }
+  | { state: 'listed'; id: string }
+  | { state: 'late' };
 
 interface Session {
   socket: WebSocket | null;
@@ -47,7 +61,19 @@ interface Session {
   kept: boolean;
   /** The server said `session_started`. */
   started: boolean;
+  /** When the dictation started (unix seconds), and the transcripts listed then: to tell its own apart. */
+  startedAtUnix: number;
+  known: Set<string> | null;
 }
+
+/** The ids of the transcripts the unsearched list holds, or null when it was never loaded. */
+function listedTranscriptIds(queryClient: QueryClient): Set<string> | null {
+  const data = queryClient.getQueryData<InfiniteData<ListTranscriptsResponse>>(transcriptQueryKeys.list(''));
+  if (!data) return null;
+  return new Set(data.pages.flatMap((page) => page.transcripts.map((item) => item.transcription_id)));
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Live dictation (issue 20 item 6): a `realtime_scribe` single-use token, the microphone as 16 kHz PCM
@@ -62,8 +88,49 @@ export function useLiveDictation() {
   const [error, setError] = useState<string | null>(null);
   const [elapsed, setElapsed] = useState(0);
   const [level, setLevel] = useState(0);
+  const [kept, setKept] = useState<KeptTranscript>({ state: 'none' });
   const session = useRef<Session | null>(null);
   const mounted = useRef(true);
+  /** The latest look for a kept transcript: an older one stops telling the panel. */
+  const look = useRef(0);
+  const lastKept = useRef<Pick<Session, 'known' | 'startedAtUnix'> | null>(null);
+
+  /**
+   * Looks for the dictation's transcript in the newest page of the list, at DICTATION_LIST_REFRESH_MS,
+   * until it is there; then the list on the page loads again, and only then is it said to be in it.
+   */
+  const lookForTranscript = useCallback(
+    async (dictation: Pick<Session, 'known' | 'startedAtUnix'>) => {
+      lastKept.current = dictation;
+      look.current += 1;
+      const mine = look.current;
+      const tell = (next: KeptTranscript) => {
+        if (mounted.current && look.current === mine) setKept(next);
+      };
+      tell({ state: 'saving' });
+      let waited = 0;
+      for (const at of DICTATION_LIST_REFRESH_MS) {
+        await wait(at - waited);
+        waited = at;
+        if (look.current !== mine) return;
+        let id: string | null = null;
+        try {
+          const page = await listTranscripts('', undefined);
+          id = findKeptDictation(page.transcripts, dictation.known, dictation.startedAtUnix);
+        } catch {
+          // A failed look is one of several: the next one may answer.
+        }
+        if (id) {
+          await invalidateTranscripts(queryClient);
+          tell({ state: 'listed', id });
+          return;
+        }
+      }
+      await invalidateTranscripts(queryClient);
+      tell({ state: 'late' });
+    },
+    [queryClient],
+  );
 
   /** Ends the session: microphone, timers and socket released, state set once. */
   const finish = useCallback(
@@ -77,11 +144,10 @@ export function useLiveDictation() {
       if (socket && socket.readyState <= WebSocket.OPEN) socket.close(1000);
       if (session.current === current) session.current = null;
       if (current.kept) {
-        // The server keeps the session as a transcript after the socket ends (its audio is encoded
-        // first, seconds on a busy machine), so the list is asked for again a few times.
-        for (const delay of DICTATION_LIST_REFRESH_MS) {
-          setTimeout(() => void invalidateTranscripts(queryClient), delay);
-        }
+        // The server keeps the session as a transcript after the socket ends: the list cannot hold it yet.
+        const known = listedTranscriptIds(queryClient);
+        if (known && current.known) for (const id of known) current.known.add(id);
+        void lookForTranscript({ known: current.known ?? known, startedAtUnix: current.startedAtUnix });
       }
       if (!mounted.current) return;
       setLevel(0);
@@ -93,7 +159,7 @@ export function useLiveDictation() {
         setStatus('failed');
       }
     },
-    [queryClient],
+    [queryClient, lookForTranscript],
   );
 
   const start = useCallback(async () => {
@@ -107,8 +173,12 @@ export function useLiveDictation() {
       queued: [],
       kept: false,
       started: false,
+      startedAtUnix: Math.floor(Date.now() / 1000),
+      known: listedTranscriptIds(queryClient),
     };
     session.current = current;
+    look.current += 1;
+    setKept({ state: 'none' });
     setStatus('connecting');
     setText(emptyDictation);
     setError(null);
@@ -185,7 +255,7 @@ export function useLiveDictation() {
       if (current.finalWait) finish(current, 'done');
       else finish(current, { failed: dictationCloseMessage(event.code, current.started) });
     };
-  }, [finish]);
+  }, [finish, queryClient]);
 
   const stop = useCallback(() => {
     const current = session.current;
@@ -214,5 +284,10 @@ export function useLiveDictation() {
     };
   }, [finish]);
 
-  return { status, text, error, elapsed, level, start, stop };
+  /** Looks for the last dictation's transcript again (after `late`). */
+  const lookAgain = useCallback(() => {
+    if (lastKept.current) void lookForTranscript(lastKept.current);
+  }, [lookForTranscript]);
+
+  return { status, text, error, elapsed, level, kept, start, stop, lookAgain };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { axisTicks, buildUsageChart, labelEvery, otherSeriesKey, usageWindow } from './usage-chart-rules';
+import {
+  axisTicks,
+  buildUsageChart,
+  labelEvery,
+  otherSeriesKey,
+  usageChartLayout,
+  usageWindow,
+} from './usage-chart-rules';
 
 const DAY = 86_400_000;
 
@@ -55,5 +62,29 @@ describe('axis and window', () => {
 
   it('labels about eight bars', () => {
     expect([labelEvery(7), labelEvery(30), labelEvery(90)]).toEqual([1, 4, 12]);
+  });
+});
+
+describe('usageChartLayout (issue 26 item 7)', () => {
+  const labelled = (width: number, bars: number) => {
+    const layout = usageChartLayout(width, bars);
+    return Math.ceil(bars / layout.labelEvery);
+  };
+
+  it('labels as many days as fit, a label apart, at 12 px whatever the width', () => {
+    // 320–430 px phones: the card leaves about 250–360 px for the drawing.
+    for (const width of [250, 318, 360]) {
+      expect(labelled(width, 30)).toBeGreaterThanOrEqual(2);
+      expect(labelled(width, 30)).toBeLessThanOrEqual(5);
+      expect(usageChartLayout(width, 30).fontSize).toBe(12);
+      expect(usageChartLayout(width, 30).height).toBe(200);
+    }
+    expect(labelled(318, 90)).toBeLessThanOrEqual(5);
+    expect(labelled(1100, 30)).toBeGreaterThanOrEqual(10);
+    expect(usageChartLayout(1100, 30).height).toBe(260);
+  });
+
+  it('never draws narrower than 240 units', () => {
+    expect(usageChartLayout(100, 7).width).toBe(240);
   });
 });

@@ -97,3 +97,39 @@ export function usageWindow(days: number, now: number): { start_unix: number; en
 export function labelEvery(bars: number, labels = 8): number {
   return Math.max(1, Math.ceil(bars / labels));
 }
+
+/** The drawing of the chart at one width: its size, margins, label size and which days are labelled. */
+export interface UsageChartLayout {
+  width: number;
+  height: number;
+  pad: { top: number; right: number; bottom: number; left: number };
+  /** The axis labels' size, in CSS pixels (the drawing is as wide as its box, one unit a pixel). */
+  fontSize: number;
+  /** Every how many bars a day is labelled. */
+  labelEvery: number;
+  /** Half a day label's width, to keep the first and last labels inside the drawing. */
+  labelHalfWidth: number;
+}
+
+/** The room one day label ("Mar 14" at 12 px, about 40 px) takes with space around it. */
+const DAY_LABEL_SPACING = 64;
+
+/**
+ * The chart's layout for a box `width` CSS pixels wide (issue 26 item 7: a 720-unit drawing shrunk into a
+ * phone made 11-unit labels 5 px tall). Drawn at its real width, labels keep 12 px; as many days are
+ * labelled as fit a label's width apart (4 of 30 at 390 px, 10 at 1440 px); a phone's chart is less tall.
+ */
+export function usageChartLayout(width: number, bars: number): UsageChartLayout {
+  const w = Math.max(240, Math.round(width));
+  const pad = { top: 12, right: 12, bottom: 28, left: 44 };
+  const plotWidth = w - pad.left - pad.right;
+  const labels = Math.max(2, Math.floor(plotWidth / DAY_LABEL_SPACING));
+  return {
+    width: w,
+    height: w < 480 ? 200 : 260,
+    pad,
+    fontSize: 12,
+    labelEvery: labelEvery(bars, labels),
+    labelHalfWidth: 22,
+  };
+}

@@ -1,5 +1,6 @@
-import type { SharedVoicesQuery } from '@parla/contracts';
+import type { LibraryLanguage, SharedVoicesQuery, VoiceAccent } from '@parla/contracts';
 import type { z } from 'zod';
+import { humanizeLabel, type LabelOption, languageName } from './voice-labels';
 
 /** How the library can be ordered, as its sort menu names them. */
 export const LIBRARY_SORTS = [
@@ -68,4 +69,38 @@ export function toSharedVoicesQuery(
     featured: filters.builtIn ? 'true' : undefined,
     sort: filters.sort,
   };
+}
+
+/**
+ * The language filter's choices (issue 26 item 7): the languages the library's voices speak, as the server
+ * lists them, each with its number of voices ("German (4)"). A language chosen that is no longer listed
+ * (its last voice unshared) stays, so the select never shows a filter other than the one applied.
+ */
+export function languageFilterOptions(
+  languages: readonly LibraryLanguage[],
+  selected: string,
+): LabelOption[] {
+  const options = languages.map((entry) => ({
+    value: entry.language,
+    label: `${entry.name} (${entry.voice_count})`,
+  }));
+  return withSelected(options, selected, () => languageName(selected) ?? selected);
+}
+
+/**
+ * The accent filter's choices: the accents of the library's voices (of the language chosen, when one is),
+ * each once (without a language, "standard" is listed by English and German voices alike), and the accent
+ * chosen kept when the list lacks it.
+ */
+export function accentFilterOptions(accents: readonly VoiceAccent[], selected: string): LabelOption[] {
+  const byAccent = new Map<string, LabelOption>();
+  for (const entry of accents) {
+    if (!byAccent.has(entry.accent)) byAccent.set(entry.accent, { value: entry.accent, label: entry.name });
+  }
+  return withSelected([...byAccent.values()], selected, () => humanizeLabel(selected));
+}
+
+function withSelected(options: LabelOption[], selected: string, label: () => string): LabelOption[] {
+  if (!selected || options.some((option) => option.value === selected)) return options;
+  return [...options, { value: selected, label: label() }];
 }

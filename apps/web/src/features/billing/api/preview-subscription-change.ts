@@ -17,7 +17,9 @@ export function previewSubscriptionChange(body: PreviewSubscriptionChangeInput, 
 
 export function previewSubscriptionChangeQueryOptions(body: PreviewSubscriptionChangeInput) {
   return queryOptions({
-    queryKey: ['billing', 'preview-subscription-change', body] as const,
+    // Outside `['billing']` on purpose: a quote is never refreshed by the change it quotes (invalidateBilling
+    // after an upgrade would ask again, and the server answers 409 "already on this plan": issue 26 item 7).
+    queryKey: ['billing-preview', body] as const,
     queryFn: ({ signal }) => previewSubscriptionChange(body, signal),
     // The proration moves by the second: read it afresh each time the dialog opens.
     staleTime: 0,
@@ -26,12 +28,19 @@ export function previewSubscriptionChangeQueryOptions(body: PreviewSubscriptionC
   });
 }
 
-/** The preview of the change in `body`, while it is given (the confirm dialog is open). */
-export function usePreviewSubscriptionChange(body: PreviewSubscriptionChangeInput | null) {
+/**
+ * The preview of the change in `body`, while it is given (the confirm dialog is open). `confirming`: the
+ * change itself is on its way or done, so the quote shown holds still (no refetch on focus or otherwise:
+ * asked after the change, the server would refuse it as nothing to change).
+ */
+export function usePreviewSubscriptionChange(
+  body: PreviewSubscriptionChangeInput | null,
+  { confirming = false }: { confirming?: boolean } = {},
+) {
   return useQuery({
     ...previewSubscriptionChangeQueryOptions(
       body ?? { subscription_type: 'free', billing_period: 'monthly_period' },
     ),
-    enabled: body !== null,
+    enabled: body !== null && !confirming,
   });
 }

@@ -5,6 +5,7 @@ import {
   isBillingBlocked,
   tierDisplayNames,
 } from '@parla/contracts';
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, fromUnixSeconds } from '../../../lib/format-date';
@@ -14,7 +15,7 @@ import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { pendingChangeFrom } from '../current-plan';
 import {
   creditsSummary,
-  discountText,
+  discountSummary,
   pendingChangeText,
   periodLabel,
   statusLabels,
@@ -56,7 +57,7 @@ export function CurrentPlanCard({
   const pending = pendingChangeText(pendingChangeFrom(subscription, overview));
   const period = periodLabel(subscription.billing_period);
   const invoice = subscription.next_invoice;
-  const discount = overview?.discount;
+  const discount = overview ? discountSummary(overview, subscription.currency, Boolean(invoice)) : null;
   const card = overview?.payment_method;
   const canManage = overview ? overview.provider !== 'none' && !overview.isolated_environment : false;
 
@@ -139,11 +140,22 @@ export function CurrentPlanCard({
             )}
           </Fact>
           <Fact label="Payment method">{card ? `${card.brand} •••• ${card.last4}` : 'None on file'}</Fact>
-          <Fact label="Discount">{discount ? discountText(discount, subscription.currency) : 'None'}</Fact>
+          <Fact label="Discount">
+            {discount ? (
+              <>
+                {discount.applied && <span className="block">{discount.applied}</span>}
+                {discount.next && (
+                  <span className={clsx('block', discount.applied && 'text-fg-muted')}>{discount.next}</span>
+                )}
+              </>
+            ) : (
+              'None'
+            )}
+          </Fact>
         </dl>
         <p className="text-sm text-fg-muted">
           See how your credits were spent on the{' '}
-          <Link className="font-medium text-accent hover:underline" to="/app/usage">
+          <Link className="font-medium text-accent hover:underline" to="/app/developers/usage">
             usage page
           </Link>
           .

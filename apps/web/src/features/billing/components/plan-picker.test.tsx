@@ -176,6 +176,39 @@ describe('<PlanPicker> plan cards (accounts §4)', () => {
     expect(String(body.idempotency_key)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('a confirmed upgrade asks for no preview after the change, so nothing answers 409 (issue 26)', async () => {
+    let changed = false;
+    const calls = stubApi({
+      // As the server does: once the plan is Scale, a preview of Scale is "already on this plan".
+      'POST /v1/billing/preview-subscription-change': () =>
+        changed
+          ? apiError(409, 'subscription_conflict', 'You are already on this plan: nothing to change.')
+          : json({
+              change: 'upgrade',
+              currency: 'usd',
+              new_price_cents: 33000,
+              unused_credit_cents: 6650,
+              amount_due_cents: 26350,
+              effective_at_unix: 1_790_000_000,
+            }),
+      'POST /v1/billing/change-subscription': () => {
+        changed = true;
+        return json({ status: 'ok', change: 'upgrade' });
+      },
+    });
+    renderPicker(makePaidSubscription('pro'));
+    fireEvent.click(await buttonIn('Scale'));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Scale?' });
+    await within(dialog).findByText(/^Charged now:/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upgrade' }));
+    expect(await screen.findByText('You are now on Scale.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Let any refetch the change set off run before counting.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const previews = calls.filter((c) => c.key === 'POST /v1/billing/preview-subscription-change');
+    expect(previews).toHaveLength(1);
+  });
+
   it('a downgrade to a plan with fewer seats than members says so before confirming (issue 18)', async () => {
     stubApi({
       'GET /v1/workspace': () => json(makeWorkspaceSummary({ seats_used: 4, max_seats: 5 })),

@@ -8,10 +8,27 @@ import { makeUser } from '../../../test/user-fixture';
 
 const PATH = '/app/speech-to-text';
 
-/** The API: a user, the transcripts list (counted), single-use tokens. */
+/** The transcript the server keeps of a dictation, once it has saved it. */
+const keptTranscript = {
+  transcription_id: 'tr-live',
+  name: 'Live dictation, 27 Nov 2026 10:42',
+  status: 'completed',
+  progress: 1,
+  error: null,
+  language_code: 'eng',
+  audio_duration_secs: 4.2,
+  model_id: 'parla_stt_v1',
+  created_at_unix: Math.floor(Date.now() / 1000),
+  created_by_name: 'Ada',
+};
+
+/**
+ * The API: a user, the transcripts list (counted; it holds the dictation's transcript once `saved` is
+ * set), single-use tokens.
+ */
 function stubApi({ token = true }: { token?: boolean } = {}) {
   setAccessToken('t1');
-  const calls = { lists: 0, tokens: [] as string[] };
+  const calls = { lists: 0, tokens: [] as string[], saved: false };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -20,7 +37,8 @@ function stubApi({ token = true }: { token?: boolean } = {}) {
       if (key === 'GET /v1/user') return json(makeUser());
       if (key === 'GET /v1/speech-to-text/transcripts') {
         calls.lists += 1;
-        return json({ transcripts: [], has_more: false, next_cursor: null });
+        const transcripts = calls.saved ? [keptTranscript] : [];
+        return json({ transcripts, has_more: false, next_cursor: null });
       }
       if (key.startsWith('POST /v1/single-use-token/')) {
         calls.tokens.push(path?.split('/').pop() ?? '');
@@ -102,11 +120,25 @@ describe('live dictation', { timeout: 20_000 }, () => {
     expect(track.stop).toHaveBeenCalled();
     await within(panel).findByText('Finishing the last sentence…');
     act(() => socket.receive({ message_type: 'committed_transcript', text: 'How are you?' }));
-    await within(panel).findByText('Kept as a transcript: it is in the list below.');
+    await within(panel).findByText('Stopped');
     expect(log.textContent).toBe('Hello there. How are you? ');
     expect(socket.closedWith).toBe(1000);
-    await waitFor(() => expect(calls.lists).toBeGreaterThan(listsBefore));
     expect(document.activeElement?.textContent).toBe('Dictate again');
+
+    // issue 26 item 7: the server saves the transcript after the socket ends; until the list holds it, the
+    // panel does not say it is there.
+    await waitFor(() => expect(calls.lists).toBeGreaterThan(listsBefore));
+    expect(within(panel).getByText('Saving it as a transcript…')).toBeTruthy();
+    expect(within(panel).queryByText(/in the list below/)).toBeNull();
+    calls.saved = true;
+    const kept = await within(panel).findByText(/Kept as a transcript: it is in the list below/, undefined, {
+      timeout: 4000,
+    });
+    const list = screen.getByRole('list', { name: 'Transcripts' });
+    expect(within(list).getByText(keptTranscript.name)).toBeTruthy();
+    expect(within(kept).getByRole('link', { name: 'Open it' }).getAttribute('href')).toBe(
+      '/app/speech-to-text/tr-live',
+    );
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Close' }));
     const back = await screen.findByRole('button', { name: 'Live dictation' });

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
 import { formatClipDuration } from '../../../lib/recording';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { FormMessage } from '../../../ui/field';
 import { CheckCircleIcon, SpinnerIcon } from '../../../ui/icons';
-import { type DictationStatus, useLiveDictation } from '../use-live-dictation';
+import { type DictationStatus, type KeptTranscript, useLiveDictation } from '../use-live-dictation';
+import { transcriptPath } from './transcript-list';
 
 const statusLabels: Record<DictationStatus, string> = {
   idle: 'Not started',
@@ -18,18 +20,25 @@ const statusLabels: Record<DictationStatus, string> = {
 export interface LiveDictationProps {
   /** Back to uploading and recording. */
   onClose: () => void;
+  /** The dictation's transcript is in the list (to mark it there). */
+  onKept?: (transcriptionId: string) => void;
 }
 
 /**
  * Live dictation (issue 20 item 6): starts listening when shown, shows the words being heard (provisional,
- * in italics) and the sentences kept, the time and the input level; Stop ends it and the transcripts list
- * below shows it kept. Errors (microphone, credits, the connection) are said in the panel.
+ * in italics) and the sentences kept, the time and the input level; Stop ends it, and once the server has
+ * saved it the panel says it is in the transcripts list below (not before: issue 26 item 7). Errors
+ * (microphone, credits, the connection) are said in the panel.
  */
-export function LiveDictation({ onClose }: LiveDictationProps) {
+export function LiveDictation({ onClose, onKept }: LiveDictationProps) {
   const id = useId();
   const dictation = useLiveDictation();
-  const { status, text, error, elapsed, level, start, stop } = dictation;
+  const { status, text, error, elapsed, level, kept, start, stop, lookAgain } = dictation;
   const started = useRef(false);
+  const keptId = kept.state === 'listed' ? kept.id : null;
+  useEffect(() => {
+    if (keptId) onKept?.(keptId);
+  }, [keptId, onKept]);
 
   useEffect(() => {
     if (started.current) return;
@@ -124,9 +133,7 @@ export function LiveDictation({ onClose }: LiveDictationProps) {
         </div>
 
         {error && <FormMessage>{error}</FormMessage>}
-        {status === 'done' && !empty && (
-          <p className="text-sm text-fg-muted">Kept as a transcript: it is in the list below.</p>
-        )}
+        {(status === 'done' || status === 'failed') && <KeptNote kept={kept} onLookAgain={lookAgain} />}
 
         <div className="flex flex-wrap items-center justify-end gap-2">
           {active ? (
@@ -147,5 +154,36 @@ export function LiveDictation({ onClose }: LiveDictationProps) {
         </div>
       </div>
     </Card>
+  );
+}
+
+/** Where the dictation's transcript is, said only once it is true (issue 26 item 7). */
+function KeptNote({ kept, onLookAgain }: { kept: KeptTranscript; onLookAgain: () => void }) {
+  if (kept.state === 'none') return null;
+  return (
+    <p role="status" className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-fg-muted">
+      {kept.state === 'saving' && (
+        <>
+          <SpinnerIcon aria-hidden="true" className="motion-safe:animate-spin" />
+          Saving it as a transcript…
+        </>
+      )}
+      {kept.state === 'listed' && (
+        <span>
+          Kept as a transcript: it is in the list below.{' '}
+          <Link to={transcriptPath(kept.id)} className="font-medium text-accent hover:underline">
+            Open it
+          </Link>
+        </span>
+      )}
+      {kept.state === 'late' && (
+        <>
+          <span>The transcript is not in the list yet: the server may still be saving it.</span>
+          <Button variant="ghost" size="sm" onClick={onLookAgain}>
+            Look again
+          </Button>
+        </>
+      )}
+    </p>
   );
 }

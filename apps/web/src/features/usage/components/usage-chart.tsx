@@ -1,9 +1,11 @@
 import { clsx } from 'clsx';
+import { useRef } from 'react';
+import { useElementWidth } from '../../../lib/use-element-width';
 import {
   axisTicks,
-  labelEvery,
   otherSeriesKey,
   type UsageChart as UsageChartData,
+  usageChartLayout,
 } from '../usage-chart-rules';
 
 /** Series colours, readable on both themes, and grey for "Other". Full class names, for Tailwind to find. */
@@ -39,9 +41,8 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFra
 /** The buckets are UTC days (the usage call counts in UTC). */
 const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-const width = 720;
-const height = 260;
-const pad = { top: 12, right: 8, bottom: 28, left: 48 };
+/** The width drawn at before the box is measured (and in tests without layout). */
+const FALLBACK_WIDTH = 720;
 
 export interface UsageChartProps {
   chart: UsageChartData;
@@ -55,10 +56,14 @@ function colorOf(chart: UsageChartData, key: string): number {
 }
 
 /**
- * Credits per day as stacked bars in plain SVG. The drawing is one image whose title is a summary; the
- * numbers themselves are in the table below it for anyone who cannot see the bars.
+ * Credits per day as stacked bars in plain SVG, drawn at the width of its box so that its labels keep their
+ * size on a phone (usageChartLayout). The drawing is one image whose title is a summary; the numbers
+ * themselves are in the table below it for anyone who cannot see the bars.
  */
 export function UsageChart({ chart, labelOf }: UsageChartProps) {
+  const box = useRef<HTMLElement>(null);
+  const layout = usageChartLayout(useElementWidth(box, FALLBACK_WIDTH), chart.days.length);
+  const { width, height, pad, fontSize, labelHalfWidth } = layout;
   const ticks = axisTicks(chart.max);
   const top = ticks[ticks.length - 1] ?? 1;
   const plotWidth = width - pad.left - pad.right;
@@ -66,7 +71,10 @@ export function UsageChart({ chart, labelOf }: UsageChartProps) {
   const slot = plotWidth / Math.max(1, chart.days.length);
   const barWidth = Math.max(2, slot * 0.7);
   const y = (value: number) => pad.top + plotHeight - (value / top) * plotHeight;
-  const every = labelEvery(chart.days.length);
+  const every = layout.labelEvery;
+  // A label centred under its bar, moved in where it would stick out of the drawing.
+  const labelX = (index: number) =>
+    Math.min(width - labelHalfWidth, Math.max(labelHalfWidth, pad.left + index * slot + slot / 2));
   const busiest = chart.days.reduce(
     (best, day) => (day.total > (best?.total ?? -1) ? day : best),
     chart.days[0],
@@ -81,8 +89,14 @@ export function UsageChart({ chart, labelOf }: UsageChartProps) {
   const summary = `Credits used per day${range}: ${numbers.format(chart.total)} in all${peak}.`;
 
   return (
-    <figure className="flex flex-col gap-4">
-      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img">
+    <figure ref={box} className="flex min-w-0 flex-col gap-4">
+      <svg
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+        className="block h-auto max-w-full"
+        role="img"
+      >
         <title>{summary}</title>
         {ticks.map((tick) => (
           <g key={tick}>
@@ -99,7 +113,8 @@ export function UsageChart({ chart, labelOf }: UsageChartProps) {
               y={y(tick)}
               dy="0.32em"
               textAnchor="end"
-              className="fill-fg-muted text-[11px]"
+              fontSize={fontSize}
+              className="fill-fg-muted tabular-nums"
             >
               {compact.format(tick)}
             </text>
@@ -132,12 +147,15 @@ export function UsageChart({ chart, labelOf }: UsageChartProps) {
                   className={fillOf(segment.key, colorOf(chart, segment.key))}
                 />
               ))}
-              {index % every === 0 && (
+              {/* Counted back from the last day, so today always has its label. */}
+              {(chart.days.length - 1 - index) % every === 0 && (
                 <text
-                  x={pad.left + index * slot + slot / 2}
-                  y={height - pad.bottom + 16}
+                  data-axis="x"
+                  x={labelX(index)}
+                  y={height - pad.bottom + 18}
                   textAnchor="middle"
-                  className="fill-fg-muted text-[11px]"
+                  fontSize={fontSize}
+                  className="fill-fg-muted"
                 >
                   {dayLabel.format(day.time)}
                 </text>

@@ -28,6 +28,9 @@ export const voiceQueryKeys = {
   search: (filters: VoiceSearchFilters) => ['voices', 'search', filters] as const,
   searches: ['voices', 'search'] as const,
   shared: (filters: LibraryFilters) => ['voices', 'shared', filters] as const,
+  /** The library's languages and accents: under `['voices']`, so sharing a voice refreshes them too. */
+  libraryLanguages: ['voices', 'library-languages'] as const,
+  libraryAccents: (language: string) => ['voices', 'library-accents', language] as const,
   sharedVoice: (publicUserId: string, voiceId: string) =>
     ['voices', 'shared-voice', publicUserId, voiceId] as const,
   collections: ['voices', 'collections'] as const,

@@ -3,15 +3,17 @@ import { Button } from '../../../ui/button';
 import { inputClasses } from '../../../ui/field';
 import { SearchField } from '../../../ui/search-field';
 import { Switch } from '../../../ui/switch';
-import { hasLibraryFilters, LIBRARY_SORTS, type LibraryFilters, type LibrarySort } from '../library-rules';
+import { useLibraryLanguages } from '../api/list-library-languages';
+import { useVoiceAccents } from '../api/list-voice-accents';
 import {
-  ACCENT_OPTIONS,
-  AGE_OPTIONS,
-  GENDER_OPTIONS,
-  LANGUAGE_OPTIONS,
-  type LabelOption,
-  USE_CASE_OPTIONS,
-} from '../voice-labels';
+  accentFilterOptions,
+  hasLibraryFilters,
+  LIBRARY_SORTS,
+  type LibraryFilters,
+  type LibrarySort,
+  languageFilterOptions,
+} from '../library-rules';
+import { AGE_OPTIONS, GENDER_OPTIONS, type LabelOption, USE_CASE_OPTIONS } from '../voice-labels';
 
 export interface LibraryFiltersProps {
   /** The filters as typed (the search is debounced by the page). */
@@ -20,24 +22,64 @@ export interface LibraryFiltersProps {
   onClear: () => void;
 }
 
-/** The label filters, in the order they stand in the bar. */
-const FILTER_SELECTS: ReadonlyArray<{
-  key: 'gender' | 'age' | 'accent' | 'language' | 'useCase';
-  label: string;
-  options: readonly LabelOption[];
-}> = [
-  { key: 'gender', label: 'Gender', options: GENDER_OPTIONS },
-  { key: 'age', label: 'Age', options: AGE_OPTIONS },
-  { key: 'accent', label: 'Accent', options: ACCENT_OPTIONS },
-  { key: 'language', label: 'Language', options: LANGUAGE_OPTIONS },
-  { key: 'useCase', label: 'Use case', options: USE_CASE_OPTIONS },
-];
+type FilterKey = 'gender' | 'age' | 'accent' | 'language' | 'useCase';
 
-/** The library's search, its filters (gender, age, accent, language, use case, built-in only) and its sort. */
+/** A filter whose choices come from the server: whether they are loading, or failed and can be asked again. */
+interface LoadedChoices {
+  /** "languages", "accents": what failed to load, in the message. */
+  noun: string;
+  loading: boolean;
+  failed: boolean;
+  retry: () => void;
+}
+
+/**
+ * The library's search, its filters (gender, age, accent, language, use case, built-in only) and its sort.
+ * The languages and accents are those of the library's voices (issue 26 item 7: a filter offering a
+ * language no voice speaks finds nothing), the accents of the language chosen when one is.
+ */
 export function LibraryFiltersBar({ value, onChange, onClear }: LibraryFiltersProps) {
   const id = useId();
   const set = <K extends keyof LibraryFilters>(key: K, next: LibraryFilters[K]) =>
     onChange({ ...value, [key]: next });
+  const languages = useLibraryLanguages();
+  const accents = useVoiceAccents(value.language);
+  const languageChoices: LoadedChoices = {
+    noun: 'languages',
+    loading: languages.isPending,
+    failed: languages.isError,
+    retry: () => void languages.refetch(),
+  };
+  const accentChoices: LoadedChoices = {
+    noun: 'accents',
+    loading: accents.isPending,
+    failed: accents.isError,
+    retry: () => void accents.refetch(),
+  };
+  /** The label filters, in the order they stand in the bar. */
+  const selects: ReadonlyArray<{
+    key: FilterKey;
+    label: string;
+    options: readonly LabelOption[];
+    choices?: LoadedChoices;
+  }> = [
+    { key: 'gender', label: 'Gender', options: GENDER_OPTIONS },
+    { key: 'age', label: 'Age', options: AGE_OPTIONS },
+    {
+      key: 'accent',
+      label: 'Accent',
+      options: accentFilterOptions(accents.data?.accents ?? [], value.accent),
+      choices: accentChoices,
+    },
+    {
+      key: 'language',
+      label: 'Language',
+      options: languageFilterOptions(languages.data?.languages ?? [], value.language),
+      choices: languageChoices,
+    },
+    { key: 'useCase', label: 'Use case', options: USE_CASE_OPTIONS },
+  ];
+  const failures = [languageChoices, accentChoices].filter((choices) => choices.failed);
   return (
     <search className="flex flex-col gap-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -75,12 +117,13 @@ export function LibraryFiltersBar({ value, onChange, onClear }: LibraryFiltersPr
         </div>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end">
-        {FILTER_SELECTS.map((filter) => (
+        {selects.map((filter) => (
           <FilterSelect
             key={filter.key}
             label={filter.label}
             value={value[filter.key]}
             options={filter.options}
+            loading={filter.choices?.loading ?? false}
             onChange={(next) => set(filter.key, next)}
           />
         ))}
@@ -88,6 +131,23 @@ export function LibraryFiltersBar({ value, onChange, onClear }: LibraryFiltersPr
           Clear filters
         </Button>
       </div>
+      {failures.map((choices) => (
+        <p
+          key={choices.noun}
+          role="alert"
+          className="flex flex-wrap items-center gap-x-2 text-sm text-danger"
+        >
+          <span>{`${choices.noun.charAt(0).toUpperCase()}${choices.noun.slice(1)} could not be loaded.`}</span>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={choices.retry}
+            aria-label={`Load the ${choices.noun} again`}
+          >
+            Try again
+          </Button>
+        </p>
+      ))}
     </search>
   );
 }
@@ -96,11 +156,14 @@ function FilterSelect({
   label,
   value,
   options,
+  loading,
   onChange,
 }: {
   label: string;
   value: string;
   options: readonly LabelOption[];
+  /** The choices are being asked for: said in the list, which still offers "Any" and the value chosen. */
+  loading: boolean;
   onChange: (value: string) => void;
 }) {
   const id = useId();
@@ -113,6 +176,7 @@ function FilterSelect({
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        aria-busy={loading || undefined}
         className={inputClasses}
       >
         <option value="">Any</option>
@@ -121,6 +185,11 @@ function FilterSelect({
             {option.label}
           </option>
         ))}
+        {loading && (
+          <option value="" disabled>
+            Loading…
+          </option>
+        )}
       </select>
     </div>
   );

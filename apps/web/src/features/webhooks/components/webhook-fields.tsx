@@ -14,11 +14,19 @@ export interface WebhookFieldsProps {
   values: WebhookFieldValues;
   errors: { name?: string | undefined; url?: string | undefined };
   onChange: (values: WebhookFieldValues) => void;
+  /** The URL input's id, for the form to move the focus to it when the server refuses the address. */
+  urlInputId?: string;
   autoFocus?: boolean;
 }
 
 /** The fields of the create and edit forms: name, address, the events it gets, and retries. */
-export function WebhookFields({ values, errors, onChange, autoFocus = false }: WebhookFieldsProps) {
+export function WebhookFields({
+  values,
+  errors,
+  onChange,
+  urlInputId,
+  autoFocus = false,
+}: WebhookFieldsProps) {
   const id = useId();
   const toggle = (event: WebhookEventType, on: boolean) =>
     onChange({
@@ -40,6 +48,7 @@ export function WebhookFields({ values, errors, onChange, autoFocus = false }: W
         onChange={(event) => onChange({ ...values, name: event.target.value })}
       />
       <TextField
+        id={urlInputId}
         label="Endpoint URL"
         name="webhook-url"
         type="url"

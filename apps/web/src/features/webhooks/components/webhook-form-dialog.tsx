@@ -1,6 +1,6 @@
 import type { WorkspaceWebhookResponse } from '@parla/contracts';
-import { type FormEvent, useState } from 'react';
-import { getToastMessage } from '../../../lib/http-error';
+import { type FormEvent, useId, useState } from 'react';
+import { getToastMessage, readFieldError } from '../../../lib/http-error';
 import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
@@ -36,6 +36,7 @@ export function WebhookFormDialog({
   onClose: () => void;
 }) {
   const { toast } = useToast();
+  const urlInputId = useId();
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const [values, setValues] = useState<WebhookFieldValues>(webhook ? valuesOf(webhook) : EMPTY);
@@ -60,7 +61,22 @@ export function WebhookFormDialog({
     setErrors(problems);
     if (problems.name || problems.url) return;
     setFailure(undefined);
-    const onError = (caught: unknown) => setFailure(getToastMessage(caught));
+    const onError = (caught: unknown) => {
+      // A refused address (a private one the operator has not allowed, a host that does not resolve…) is
+      // said under the URL field and the focus goes there, so it is in sight and read out (issue 26 item 7).
+      const urlProblem = readFieldError(caught, 'webhook_url');
+      if (urlProblem) {
+        setErrors({ url: urlProblem });
+        requestAnimationFrame(() => {
+          const input = document.getElementById(urlInputId);
+          input?.focus({ preventScroll: true });
+          // The whole field in sight: its label, the address and the message under it.
+          input?.parentElement?.scrollIntoView?.({ block: 'nearest' });
+        });
+        return;
+      }
+      setFailure(getToastMessage(caught));
+    };
     if (webhook) {
       update.mutate(
         {
@@ -119,7 +135,17 @@ export function WebhookFormDialog({
         <WebhookSecretReveal secret={secret} />
       ) : (
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-          <WebhookFields values={values} errors={errors} onChange={setValues} autoFocus />
+          <WebhookFields
+            values={values}
+            errors={errors}
+            onChange={(next) => {
+              // An error about the address holds until the address changes.
+              if (next.url !== values.url && errors.url) setErrors({ ...errors, url: undefined });
+              setValues(next);
+            }}
+            urlInputId={urlInputId}
+            autoFocus
+          />
           {failure && <FormMessage>{failure}</FormMessage>}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={close}>
