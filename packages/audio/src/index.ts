@@ -1,3 +1,4 @@
+export * from './fingerprint';
 export * from './g711';
 export * from './prosody';
 export * from './resampler';
