@@ -159,7 +159,7 @@ async function main(): Promise<void> {
   logger.info({ role: config.role, url: config.publicUrl }, 'Parla is ready');
   if (config.role !== 'worker') {
     // The voice previews are made once (then kept in storage), in the background so start-up does not wait.
-    void warmVoicePreviews({ engines, storage, logger }, PREMADE_VOICES);
+    void warmVoicePreviews({ engines, storage, logger, db: database.db }, PREMADE_VOICES);
   }
 
   let stopping = false;

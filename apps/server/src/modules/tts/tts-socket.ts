@@ -25,6 +25,7 @@ import {
 } from '../../providers/tts/speech-pipeline';
 import { NO_SENTENCE_END } from '../../providers/tts/text-normalization';
 import { assertAffordable, type Budget, openBudget } from '../metering';
+import { type GeneratedAudioTrace, traceGeneratedAudio } from '../provenance';
 import { StreamedAudio } from './streamed-audio';
 import {
   creditCost,
@@ -282,6 +283,7 @@ class SpeechContext {
     const first = sentences.next();
     first.catch(() => undefined);
     let budget: Budget | undefined;
+    let sent: GeneratedAudioTrace | undefined;
     try {
       if (!(await deps.auth.stillAuthorized(principal))) {
         throw new SocketError(
@@ -291,6 +293,8 @@ class SpeechContext {
       }
       await assertAffordable(tts, caller, plan.characterCost, query.output_format);
       budget = await openBudget(tts, caller, workOf(plan));
+      // What is sent is recognisable if it is played back (issue 26 item 7).
+      sent = traceGeneratedAudio(tts, { workspaceId: caller.workspaceId, source: 'text_to_speech_socket' });
       const aligner = new StreamAligner(request.text, normalized);
       let offsetMs = 0;
       const send = async (sentence: SpeechSentence) => {
@@ -302,6 +306,7 @@ class SpeechContext {
           alignment: toSocketAlignment(timing.alignment, lineOffset),
           normalizedAlignment: toSocketAlignment(timing.normalized_alignment, lineOffset),
         });
+        sent?.add(sentence);
       };
       const firstSentence = (await first).value;
       if (firstSentence) await send(firstSentence);
@@ -315,6 +320,7 @@ class SpeechContext {
     } finally {
       this.cancel.signal.removeEventListener('abort', stop);
       this.running -= 1;
+      sent?.end();
       if (budget) await budget.refund().catch(() => undefined);
     }
   }

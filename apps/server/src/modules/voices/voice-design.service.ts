@@ -10,6 +10,7 @@ import {
   type VoiceResponse,
   type VoiceTraits,
 } from '@parla/contracts';
+import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { voiceAdded } from '../../platform/events/catalog';
@@ -24,6 +25,7 @@ import type { TtsProvider } from '../../providers/tts/tts-provider';
 import { transformVoice } from '../../providers/voice-conversion/voice-transform';
 import { readQuotaState } from '../credits';
 import { assertFormatAllowed } from '../metering';
+import { rememberGeneratedAudio } from '../provenance';
 import { getOwnVoice, takeVoiceSlot, type VoiceCaller } from './own-voices.service';
 import { renditionProfile, reuseProblem, timbreShift } from './speaking-voice';
 import { deleteGeneratedVoicesBefore, findGeneratedVoice, insertGeneratedVoice } from './voice-design.store';
@@ -39,6 +41,7 @@ import { insertVoice } from './voices.store';
 
 export interface DesignDeps {
   db: Db;
+  logger: Logger;
   events: EventBus;
   storage: Storage;
   engines: TtsProvider;
@@ -141,6 +144,8 @@ async function renderPreview(
     { sampleRate: speech.sampleRate, channels: 1, samples: speech.samples },
     shift,
   );
+  // Recognisable if it is played back to the installation (issue 26 item 7), fingerprinted after.
+  rememberGeneratedAudio(deps, { workspaceId, source: 'voice_design' }, audio);
   return {
     bytes: await encodeAudio(audio, outputFormat),
     durationSecs: audio.samples.length / audio.sampleRate,

@@ -89,7 +89,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     db,
     storage: deps.storage,
     publicUrl,
-    previews: { engines: deps.engines, storage: deps.storage, logger: deps.logger },
+    previews: { engines: deps.engines, storage: deps.storage, logger: deps.logger, db },
     denoise: deps.providers.denoise,
   };
 
@@ -300,6 +300,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
 
   const design: DesignDeps = {
     db,
+    logger: deps.logger,
     events: deps.events,
     storage: deps.storage,
     engines: deps.engines,
