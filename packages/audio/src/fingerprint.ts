@@ -64,18 +64,20 @@ export function fingerprintAudio(audio: VoiceAudio, startSeconds = 0): AudioFing
   };
 }
 
-/** Long audio is fingerprinted in pieces of this many frames (10 s)… */
-const PIECE_FRAMES = 625;
+/** Long audio is fingerprinted in pieces of this many frames (5 s)… */
+const PIECE_FRAMES = 312;
 /**
- * …each looked at with this many frames (1 s) of the audio on both sides, enough for every peak of the
- * piece to see its neighbourhood and every anchor its target zone, as in one run over the whole.
+ * …each looked at with some of the audio before it (a peak's neighbourhood reaches 5 frames back) and
+ * after it (an anchor pairs with peaks up to 40 frames later, each decided over 5 more), so every
+ * landmark of the piece is found as in one run over the whole.
  */
-const PIECE_MARGIN_FRAMES = 64;
+const PIECE_FRAMES_BEFORE = PEAK_TIME_REACH + 3;
+const PIECE_FRAMES_AFTER = TARGET_MAX_FRAMES + PEAK_TIME_REACH + 3;
 
 /**
- * fingerprintAudio in pieces of 10 s, one piece per step, so a caller can spread long audio over several
- * turns of its event loop; the pieces' landmarks together are nearly those of the whole (a peak within
- * 80 ms of a piece's outer margin may differ, and the loud level that sets the peak floor is the piece's).
+ * fingerprintAudio in pieces of 5 s, one piece per step, so a caller can spread long audio over several
+ * turns of its event loop; the pieces' landmarks together are nearly those of the whole (the loud level
+ * that sets the peak floor is the piece's own).
  */
 export function* fingerprintPieces(audio: VoiceAudio, startSeconds = 0): Generator<AudioFingerprint> {
   const { sampleRate, samples } = audio;
@@ -83,8 +85,8 @@ export function* fingerprintPieces(audio: VoiceAudio, startSeconds = 0): Generat
   const totalFrames = Math.ceil(samples.length / frameSamples);
   const start = Math.round(startSeconds / FINGERPRINT_FRAME_SECONDS);
   for (let core = 0; core < Math.max(1, totalFrames); core += PIECE_FRAMES) {
-    const from = Math.max(0, core - PIECE_MARGIN_FRAMES);
-    const to = core + PIECE_FRAMES + PIECE_MARGIN_FRAMES;
+    const from = Math.max(0, core - PIECE_FRAMES_BEFORE);
+    const to = core + PIECE_FRAMES + PIECE_FRAMES_AFTER;
     const piece = samples.subarray(Math.round(from * frameSamples), Math.round(to * frameSamples));
     const found =
       piece.length > 0

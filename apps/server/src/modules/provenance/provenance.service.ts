@@ -22,7 +22,7 @@ import type { GeneratedAudioSource } from './provenance.tables';
  * The installation recognises its own output (issue 26 item 7, docs/decisions/0018): every generation it
  * sends out that could be played back to it is fingerprinted (landmarks, @parla/audio fingerprint.ts) and
  * kept; a recording is looked up against all of them, whatever the workspace. Fingerprinting runs after
- * the audio has gone out, a 10 s piece per turn of the event loop (about 6 ms of CPU per second of audio),
+ * the audio has gone out, a 5 s piece per turn of the event loop (bench/README.md: its cost per second),
  * so it never delays a generation's first audio nor holds other requests for long.
  */
 

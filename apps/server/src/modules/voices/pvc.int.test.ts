@@ -189,12 +189,13 @@ describe('professional voice cloning with the official client', () => {
     expect(afterFailure.voiceVerification?.isVerified).toBe(false);
 
     // The installation's own text to speech reading the captcha in the owner's voice (Alan is flite's awb,
-    // as the samples are: it sounds like them) is refused as generated, and counted with its reason
-    // (issue 26 item 7). Before the fix it passed.
+    // as the samples are: it sounds like them), made in another workspace, is refused as generated, and
+    // counted with its reason (issue 26 item 7). Before the fix it passed.
     const ttsText = (await call(account, 'GET', `/v1/voices/pvc/${voiceId}/captcha`)).json().text as string;
     spokenByTts.add(ttsText);
+    const elsewhere = await newSpeechAccount(t.app, baseUrl);
     const generated = await readAll(
-      await account.sdk.textToSpeech.convert(ALAN, { text: ttsText, outputFormat: 'mp3_44100_128' }),
+      await elsewhere.sdk.textToSpeech.convert(ALAN, { text: ttsText, outputFormat: 'mp3_44100_128' }),
     );
     const replayed = await sendReading(account, voiceId, generated, 'captcha.mp3');
     expect(replayed).toMatchObject({ status: 400, body: { detail: { status: 'bad_request' } } });
