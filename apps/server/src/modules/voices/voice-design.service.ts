@@ -85,8 +85,10 @@ export function chooseDesignBase(traits: VoiceTraits): PremadeVoice {
 /** A profile like `base` with its pitch and formants scaled: what the designed voice should sound like. */
 export function scaledProfile(base: VoiceProfile, pitch: number, formant: number, pace = 1): VoiceProfile {
   const env = base.spectralEnvelope;
+  // The base's cepstral statistics do not describe the shifted voice: left out (timbreDistance abstains).
+  const { cepstrum: _cepstrum, ...kept } = base;
   return {
-    ...base,
+    ...kept,
     pitch:
       base.pitch.medianHz === null
         ? base.pitch
