@@ -73,9 +73,13 @@ export function traceGeneratedAudio(deps: ProvenanceDeps, origin: GeneratedOrigi
       const startSeconds = seconds;
       seconds += audio.samples.length / audio.sampleRate;
       work = work.then(async () => {
-        for (const piece of fingerprintPieces(audio, startSeconds)) {
+        const pieces = fingerprintPieces(audio, startSeconds);
+        for (;;) {
+          // Each piece on a later turn, never in the one that sent the audio (its bytes go out first).
           await nextTurn();
-          parts.push(piece);
+          const piece = pieces.next();
+          if (piece.done) break;
+          parts.push(piece.value);
         }
       });
     },
