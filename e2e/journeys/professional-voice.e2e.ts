@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, clientHeaders, closeBrowser, test } from 
 
 afterAll(closeBrowser);
 
-/** A premade voice (Alan): the "owner" whose recordings and reading this journey uses. */
+/** A premade voice (Alan, flite's awb): the "owner" whose recording this journey uploads as its sample. */
 const OWNER_VOICE_ID = 'TxGEqnHWrfWFTfGW9XjX';
 
 const SAMPLE_TEXT = [
@@ -42,6 +43,19 @@ async function speak(page: Page, token: string, text: string): Promise<Buffer> {
     expect(answer.status()).toBe(200);
     return Buffer.from(await answer.body());
   }
+}
+
+/**
+ * The owner reading a sentence aloud, as a 48 kHz WAV: flite's awb voice (the engine of Alan, whose speech
+ * the samples are) run here, not by the server. The server's own speech of the sentence would be refused
+ * as generated (issue 26 item 7), as it should be. `-fflags +bitexact` keeps the header at 44 bytes.
+ */
+function readAloud(dir: string, text: string): Buffer {
+  const raw = path.join(dir, 'reading-16k.wav');
+  const wav = path.join(dir, 'reading.wav');
+  execFileSync('flite', ['-voice', 'awb', '-t', text, '-o', raw]);
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', raw, '-ar', '48000', '-fflags', '+bitexact', wav]);
+  return fs.readFileSync(wav);
 }
 
 describe('professional voice cloning', () => {
@@ -125,13 +139,13 @@ describe('professional voice cloning', () => {
         .toBeGreaterThan(5);
       await page.getByRole('button', { name: 'Continue to verification' }).click();
 
-      // Verification: the sentence shown, spoken by the owner's voice into the (fake) microphone.
+      // Verification: the sentence shown, read by the owner into the (fake) microphone.
       await page.getByRole('heading', { level: 2, name: 'Verification' }).waitFor();
       const sentence = page.locator('blockquote');
       await sentence.waitFor();
       const text = (await sentence.textContent())?.trim() ?? '';
       expect(text.length).toBeGreaterThan(10);
-      const reading = await speak(page, token, text);
+      const reading = readAloud(dir, text);
       fs.writeFileSync(microphone, reading);
       // The WAV's length, from its header's byte rate.
       const seconds = (reading.length - 44) / reading.readUInt32LE(28);

@@ -14,6 +14,7 @@ import { mailModule } from './modules/mail/mail.module';
 import { meteringModule } from './modules/metering/metering.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { onboardingModule } from './modules/onboarding/onboarding.module';
+import { provenanceModule } from './modules/provenance/provenance.module';
 import { stsModule } from './modules/speech-to-speech/sts.module';
 import { speechToTextModule } from './modules/speech-to-text/speech-to-text.module';
 import { systemModule } from './modules/system/system.module';
@@ -55,6 +56,7 @@ export const MODULES: readonly ModuleManifest[] = [
   speechToTextModule,
   dialogueModule,
   historyModule,
+  provenanceModule,
   billingModule,
   creditsModule,
   meteringModule,

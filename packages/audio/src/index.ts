@@ -1,4 +1,5 @@
 export * from './alignment';
+export * from './fingerprint';
 export * from './g711';
 export * from './number-words';
 export * from './prosody';

@@ -1,6 +1,13 @@
 import { YIN } from 'pitchfinder';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeVoice, formantScale, mergeProfiles, profileDistance, type VoiceAudio } from './voice-profile';
+import {
+  analyzeVoice,
+  formantScale,
+  mergeProfiles,
+  profileDistance,
+  timbreDistance,
+  type VoiceAudio,
+} from './voice-profile';
 
 /*
  * Real speech: eSpeak-NG (the engine the voices feature clones onto) at several pitch settings, measured
@@ -19,6 +26,8 @@ interface ESpeakWorker {
 /** 40 syllables. */
 const MEETING =
   "The meeting has been moved to Thursday afternoon at three o'clock. Please bring the quarterly report and your notes from the last review, so that we can finish early.";
+/** A captcha sentence (pvc-verification.service.ts). */
+const CAPTCHA = 'The children built a small boat out of cardboard and sailed it on the pond.';
 const RIVER =
   'A quiet river runs below the old stone bridge, where children gather every summer evening to watch the boats drift slowly home.';
 
@@ -108,6 +117,28 @@ describe('analyzeVoice on eSpeak-NG speech', () => {
     const merged = mergeProfiles([meeting, river]);
     expect(profileDistance(merged, meeting)).toBeLessThan(profileDistance(meeting, river));
   });
+
+  it('tells one voice reading another text from other voices by timbreDistance (issue 26 item 7)', () => {
+    const samples = mergeProfiles([
+      analyzeVoice(speak('en-us', 50)),
+      analyzeVoice(speak('en-us', 50, RIVER)),
+    ]);
+    expect(samples.cepstrum?.frames).toBeGreaterThan(300);
+    const reading = analyzeVoice(speak('en-us', 50, CAPTCHA));
+    const same = timbreDistance(reading, samples) ?? Number.NaN;
+    expect(same).toBeLessThan(1.1);
+    // The same voice 3 semitones higher, its Klatt synthesis, its female variant.
+    const others = [
+      speak('en-us', 70, CAPTCHA),
+      speak('en-us+klatt', 50, CAPTCHA),
+      speak('en-us+f3', 50, CAPTCHA),
+    ];
+    for (const other of others) expect(timbreDistance(analyzeVoice(other), samples)).toBeGreaterThan(1.5);
+    // A profile measured before the cepstral statistics existed, or with too little voicing: no answer.
+    const { cepstrum: _cepstrum, ...older } = samples;
+    expect(timbreDistance(reading, older)).toBeNull();
+    expect(timbreDistance(analyzeVoice(speak('en-us', 50, 'Yes.')), samples)).toBeNull();
+  }, 20_000);
 
   it('keeps the median pitch in noise (10 dB SNR)', () => {
     const clean = speak('en-us', 50);

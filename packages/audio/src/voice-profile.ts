@@ -77,6 +77,26 @@ export interface VoiceProfile {
     peakDbfs: number;
   };
   spectralEnvelope: SpectralEnvelope;
+  /**
+   * The timbre as speaker verification compares it (issue 26 item 7): statistics of the voiced frames'
+   * mel-cepstrum. Absent without voiced frames, and in profiles measured before it existed.
+   */
+  cepstrum?: CepstralStatistics;
+}
+
+/**
+ * Mean and covariance of c1…c12, the cosine transform of the 24 mel band levels (dB) of the spectral
+ * envelope's frames. The covariance, unlike the mean, hardly moves with the microphone or the room (a
+ * fixed filter adds a constant to every frame's cepstrum), and over a few seconds it hardly follows what
+ * is said: it is the classic text-independent measure of a speaker (Bimbot et al. 1995).
+ */
+export interface CepstralStatistics {
+  /** Frames measured (40 ms windows, every voiced 10 ms step). */
+  frames: number;
+  /** CEPSTRAL_COEFFICIENTS values. */
+  mean: number[];
+  /** CEPSTRAL_COEFFICIENTS² values, row after row (symmetric). */
+  covariance: number[];
 }
 
 /** Mono audio: 16-bit samples, or floats in −1…1. */
@@ -162,7 +182,7 @@ export function analyzeVoice(audio: VoiceAudio): VoiceProfile {
       rmsDbfs: speechFrameCount > 0 ? speechRmsDbfs(levels, speech) : null,
       peakDbfs: toDb(peakOf(input) ** 2),
     },
-    spectralEnvelope: spectralEnvelope(spectrumSignal, keptPitch),
+    ...spectralAnalysis(spectrumSignal, keptPitch),
   };
 }
 
@@ -250,6 +270,71 @@ export function profileDistance(a: VoiceProfile, b: VoiceProfile): number {
   return pitchTerm + envelopeTerm;
 }
 
+/** Fewer cepstral frames than this (about 1 s of voiced speech) on either side and timbreDistance abstains. */
+const MIN_CEPSTRAL_FRAMES = 40;
+
+/**
+ * How far the voice of a reading is from a reference voice, for speaker verification (issue 26 item 7):
+ * the arithmetic-harmonic sphericity of their cepstral covariances (Bimbot et al. 1995: log of
+ * tr(A·B⁻¹)·tr(B·A⁻¹)/d², 0 for proportional covariances) plus the median pitch in half octaves, as in
+ * profileDistance. Unlike profileDistance's long-term spectrum it hardly moves with the microphone or the
+ * words read. Null when either profile lacks cepstral statistics (measured before them) or has too few
+ * frames: then compare with profileDistance.
+ */
+export function timbreDistance(reading: VoiceProfile, reference: VoiceProfile): number | null {
+  const a = reading.cepstrum;
+  const b = reference.cepstrum;
+  if (!a || !b || a.frames < MIN_CEPSTRAL_FRAMES || b.frames < MIN_CEPSTRAL_FRAMES) return null;
+  const pa = reading.pitch.medianHz;
+  const pb = reference.pitch.medianHz;
+  if (pa === null || pb === null) return null;
+  const d = CEPSTRAL_COEFFICIENTS;
+  const inverseA = invertSymmetric(a.covariance, d);
+  const inverseB = invertSymmetric(b.covariance, d);
+  if (!inverseA || !inverseB) return null;
+  const sphericity = Math.log(
+    (traceOfProduct(a.covariance, inverseB, d) * traceOfProduct(b.covariance, inverseA, d)) / (d * d),
+  );
+  return sphericity + Math.abs(Math.log2(pa / pb)) / 0.5;
+}
+
+/** tr(A·B) of two d×d matrices, row after row. */
+function traceOfProduct(a: readonly number[], b: readonly number[], d: number): number {
+  let trace = 0;
+  for (let i = 0; i < d; i++) for (let j = 0; j < d; j++) trace += (a[i * d + j] ?? 0) * (b[j * d + i] ?? 0);
+  return trace;
+}
+
+/**
+ * The inverse of a covariance matrix (Gauss–Jordan with partial pivoting), after a ridge of 10⁻⁶ of its
+ * mean variance on the diagonal; null when it is singular all the same.
+ */
+function invertSymmetric(matrix: readonly number[], d: number): number[] | null {
+  const ridge = (1e-6 * sum(Array.from({ length: d }, (_, i) => matrix[i * d + i] ?? 0))) / d;
+  const a = Array.from({ length: d }, (_, i) =>
+    Array.from({ length: 2 * d }, (_, j) =>
+      j < d ? (matrix[i * d + j] ?? 0) + (i === j ? ridge : 0) : j - d === i ? 1 : 0,
+    ),
+  );
+  for (let c = 0; c < d; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < d; r++) if (Math.abs(a[r]?.[c] ?? 0) > Math.abs(a[pivot]?.[c] ?? 0)) pivot = r;
+    const top = a[pivot] as number[];
+    a[pivot] = a[c] as number[];
+    a[c] = top;
+    const diagonal = top[c] ?? 0;
+    if (Math.abs(diagonal) < 1e-300) return null;
+    for (let k = 0; k < 2 * d; k++) top[k] = (top[k] ?? 0) / diagonal;
+    for (let r = 0; r < d; r++) {
+      if (r === c) continue;
+      const row = a[r] as number[];
+      const factor = row[c] ?? 0;
+      if (factor !== 0) for (let k = 0; k < 2 * d; k++) row[k] = (row[k] ?? 0) - factor * (top[k] ?? 0);
+    }
+  }
+  return a.flatMap((row) => row.slice(d));
+}
+
 /**
  * One profile from several samples of a voice, weighted by their speech seconds unless `weights` are
  * given. Totals (seconds, voiced frames) add, and with the default weights the speaking rate is exact.
@@ -331,6 +416,7 @@ export function mergeProfiles(profiles: VoiceProfile[], weights?: number[]): Voi
         ) as [number, number, number])
       : null;
 
+  const cepstrum = mergeCepstra(profiles, w);
   return {
     version: 1,
     durationSeconds: sum(profiles.map((p) => p.durationSeconds)),
@@ -342,7 +428,46 @@ export function mergeProfiles(profiles: VoiceProfile[], weights?: number[]): Voi
       peakDbfs: Math.max(...profiles.map((p) => p.loudness.peakDbfs)),
     },
     spectralEnvelope: { melBandsDb, spectralCentroidHz, formantsHz },
+    ...(cepstrum ? { cepstrum } : {}),
   };
+}
+
+/**
+ * The cepstral statistics of the frames of every profile that has them, pooled (each profile's frames
+ * count as many times as its weight is to its speech seconds: once with the default weights).
+ */
+function mergeCepstra(
+  profiles: readonly VoiceProfile[],
+  weights: readonly number[],
+): CepstralStatistics | undefined {
+  const parts = profiles.flatMap((p, i) => {
+    if (!p.cepstrum || p.cepstrum.frames === 0) return [];
+    const scale = p.speechSeconds > 0 ? (weights[i] ?? 0) / p.speechSeconds : 1;
+    return scale > 0 ? [{ stats: p.cepstrum, count: p.cepstrum.frames * scale }] : [];
+  });
+  const total = sum(parts.map((p) => p.count));
+  if (parts.length === 0 || total <= 0) return undefined;
+  const d = CEPSTRAL_COEFFICIENTS;
+  const mean = Array.from(
+    { length: d },
+    (_, i) => sum(parts.map((p) => (p.stats.mean[i] ?? 0) * p.count)) / total,
+  );
+  // Pooled covariance: each part's second moments about the pooled mean.
+  const covariance = Array.from({ length: d * d }, (_, index) => {
+    const i = Math.floor(index / d);
+    const j = index % d;
+    return (
+      sum(
+        parts.map(
+          (p) =>
+            ((p.stats.covariance[index] ?? 0) +
+              ((p.stats.mean[i] ?? 0) - (mean[i] ?? 0)) * ((p.stats.mean[j] ?? 0) - (mean[j] ?? 0))) *
+            p.count,
+        ),
+      ) / total
+    );
+  });
+  return { frames: Math.round(sum(parts.map((p) => p.stats.frames))), mean, covariance };
 }
 
 // ---- framing and levels ----
@@ -507,7 +632,10 @@ function countSyllableNuclei(levels: Float64Array, speech: boolean[], pitch: Flo
 
 // ---- spectrum and formants ----
 
-function spectralEnvelope(signal: Float32Array, voiced: Float64Array): SpectralEnvelope {
+function spectralAnalysis(
+  signal: Float32Array,
+  voiced: Float64Array,
+): { spectralEnvelope: SpectralEnvelope; cepstrum?: CepstralStatistics } {
   const frameLength = Math.round(FRAME_SECONDS * SPECTRUM_RATE);
   const hann = window(frameLength, 0.5);
   const hamming = window(LPC_WINDOW, 0.54);
@@ -516,18 +644,25 @@ function spectralEnvelope(signal: Float32Array, voiced: Float64Array): SpectralE
   const im = new Float64Array(FFT_SIZE);
   const lpcFrame = new Float64Array(LPC_WINDOW);
   const formants: [number[], number[], number[]] = [[], [], []];
+  const cepstra = new CepstrumAccumulator();
+  const frameBins = new Float64Array(FFT_SIZE / 2 + 1);
   let frames = 0;
   let seen = 0;
   for (let f = 0; f < voiced.length; f++) {
-    // Every other voiced frame: 40 ms windows every 20 ms still cover all the voiced time, at half the cost.
-    if (Number.isNaN(voiced[f]) || seen++ % 2 === 1) continue;
+    if (Number.isNaN(voiced[f])) continue;
     const start = frameStart(f, SPECTRUM_RATE);
     if (start + frameLength > signal.length) break;
     re.fill(0);
     im.fill(0);
     for (let i = 0; i < frameLength; i++) re[i] = (signal[start + i] ?? 0) * (hann[i] ?? 0);
     fft(re, im);
-    for (let k = 0; k < power.length; k++) power[k] = (power[k] ?? 0) + (re[k] ?? 0) ** 2 + (im[k] ?? 0) ** 2;
+    for (let k = 0; k < frameBins.length; k++) frameBins[k] = (re[k] ?? 0) ** 2 + (im[k] ?? 0) ** 2;
+    // The cepstra of every voiced frame: a few seconds' reading gives few enough as it is.
+    cepstra.add(frameBins);
+    // The envelope and formants from every other voiced frame: 40 ms windows every 20 ms still cover all
+    // the voiced time, at half the cost.
+    if (seen++ % 2 === 1) continue;
+    for (let k = 0; k < power.length; k++) power[k] = (power[k] ?? 0) + (frameBins[k] ?? 0);
     frames++;
 
     const lpcStart = start + Math.floor((frameLength - LPC_WINDOW) / 2);
@@ -538,7 +673,8 @@ function spectralEnvelope(signal: Float32Array, voiced: Float64Array): SpectralE
     const found = lpcFormants(lpcFrame);
     if (found.length >= 3) for (let k = 0; k < 3; k++) formants[k]?.push(found[k] ?? 0);
   }
-  if (frames === 0) return { melBandsDb: null, spectralCentroidHz: null, formantsHz: null };
+  if (frames === 0)
+    return { spectralEnvelope: { melBandsDb: null, spectralCentroidHz: null, formantsHz: null } };
 
   const binHz = SPECTRUM_RATE / FFT_SIZE;
   const bands = melFilterbank().map((weights) =>
@@ -555,13 +691,79 @@ function spectralEnvelope(signal: Float32Array, voiced: Float64Array): SpectralE
   }
   const formantFrames = formants[0].length;
   return {
-    melBandsDb: bands.map((b) => b - meanDb),
-    spectralCentroidHz: total > 0 ? weighted / total : null,
-    formantsHz:
-      formantFrames >= MIN_VOICED_FRAMES
-        ? (formants.map((values) => trimmedLogMean(values)) as [number, number, number])
-        : null,
+    spectralEnvelope: {
+      melBandsDb: bands.map((b) => b - meanDb),
+      spectralCentroidHz: total > 0 ? weighted / total : null,
+      formantsHz:
+        formantFrames >= MIN_VOICED_FRAMES
+          ? (formants.map((values) => trimmedLogMean(values)) as [number, number, number])
+          : null,
+    },
+    cepstrum: cepstra.statistics(),
   };
+}
+
+/** Mel-cepstra are c1 up to this (c0, the level, is left out). */
+const CEPSTRAL_COEFFICIENTS = 12;
+
+/** The running sums of the frames' mel-cepstra, for CepstralStatistics. */
+class CepstrumAccumulator {
+  private frames = 0;
+  private readonly sum = new Float64Array(CEPSTRAL_COEFFICIENTS);
+  private readonly products = new Float64Array(CEPSTRAL_COEFFICIENTS * CEPSTRAL_COEFFICIENTS);
+  private readonly bandsDb = new Float64Array(MEL_BANDS);
+  private readonly cepstrum = new Float64Array(CEPSTRAL_COEFFICIENTS);
+
+  /** One frame's power spectrum (FFT_SIZE/2 + 1 bins). */
+  add(power: Float64Array): void {
+    const filters = melFilterbank();
+    for (let band = 0; band < MEL_BANDS; band++) {
+      const weights = filters[band] as Float64Array;
+      let energy = 0;
+      for (let k = 0; k < weights.length; k++) energy += (weights[k] ?? 0) * (power[k] ?? 0);
+      this.bandsDb[band] = toDb(energy);
+    }
+    const cosines = dctTable();
+    for (let c = 0; c < CEPSTRAL_COEFFICIENTS; c++) {
+      let value = 0;
+      for (let band = 0; band < MEL_BANDS; band++)
+        value += (this.bandsDb[band] ?? 0) * (cosines[c * MEL_BANDS + band] ?? 0);
+      this.cepstrum[c] = value;
+    }
+    this.frames++;
+    for (let i = 0; i < CEPSTRAL_COEFFICIENTS; i++) {
+      const ci = this.cepstrum[i] ?? 0;
+      this.sum[i] = (this.sum[i] ?? 0) + ci;
+      for (let j = 0; j < CEPSTRAL_COEFFICIENTS; j++)
+        this.products[i * CEPSTRAL_COEFFICIENTS + j] =
+          (this.products[i * CEPSTRAL_COEFFICIENTS + j] ?? 0) + ci * (this.cepstrum[j] ?? 0);
+    }
+  }
+
+  statistics(): CepstralStatistics | undefined {
+    const n = this.frames;
+    if (n === 0) return undefined;
+    const mean = Array.from(this.sum, (s) => s / n);
+    const covariance = Array.from(
+      this.products,
+      (p, index) =>
+        p / n -
+        (mean[Math.floor(index / CEPSTRAL_COEFFICIENTS)] ?? 0) * (mean[index % CEPSTRAL_COEFFICIENTS] ?? 0),
+    );
+    return { frames: n, mean, covariance };
+  }
+}
+
+let dctCosines: Float64Array | undefined;
+
+/** DCT-II (orthonormal) rows 1…CEPSTRAL_COEFFICIENTS over the mel bands. */
+function dctTable(): Float64Array {
+  dctCosines ??= Float64Array.from({ length: CEPSTRAL_COEFFICIENTS * MEL_BANDS }, (_, index) => {
+    const c = Math.floor(index / MEL_BANDS) + 1;
+    const band = index % MEL_BANDS;
+    return Math.sqrt(2 / MEL_BANDS) * Math.cos((Math.PI * c * (band + 0.5)) / MEL_BANDS);
+  });
+  return dctCosines;
 }
 
 /** Formant frequencies (ascending, Hz) of one windowed frame: LPC poles with a narrow bandwidth. */
@@ -870,8 +1072,10 @@ function weightedLogMean(items: { value: number; weight: number }[]): number {
 /** A profile like `base` with its pitch and formants scaled: what the designed voice should sound like. */
 export function scaledProfile(base: VoiceProfile, pitch: number, formant: number, pace = 1): VoiceProfile {
   const env = base.spectralEnvelope;
+  // The base's cepstral statistics do not describe the shifted voice: left out (timbreDistance abstains).
+  const { cepstrum: _cepstrum, ...kept } = base;
   return {
-    ...base,
+    ...kept,
     pitch:
       base.pitch.medianHz === null
         ? base.pitch

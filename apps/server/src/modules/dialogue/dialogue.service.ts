@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { encodeAudio } from '../../platform/media/encode-audio';
 import { assertAffordable, type Budget, chargeGeneration, finishStreamed, openBudget } from '../metering';
+import { rememberGeneratedAudio, traceGeneratedAudio } from '../provenance';
 import {
   creditCost,
   prepareSpeech,
@@ -235,6 +236,12 @@ export async function textToDialogue(
       const historyItemId = plan.whole.enableLogging
         ? await keepDialogue(deps, caller, plan, budget, { sampleRate, ...whole }, audio, newId())
         : await budget.settle().then(() => undefined);
+      // Recognisable if it is played back to the installation (issue 26 item 7), fingerprinted after.
+      rememberGeneratedAudio(
+        deps,
+        { workspaceId: caller.workspaceId, source: 'dialogue' },
+        { sampleRate, samples: whole.samples },
+      );
       return {
         audio,
         contentType: describeOutputFormat(plan.whole.outputFormat).contentType,
@@ -287,6 +294,8 @@ export async function streamTextToDialogue(
   finishStreamed(deps, budget, body, cancel, async () => {
     const chunks: DialogueChunk[] = [];
     const sampleRate = first?.sampleRate ?? 16_000;
+    // What was sent is recognisable, a stream cut short included (issue 26 item 7).
+    const sent = traceGeneratedAudio(deps, { workspaceId: caller.workspaceId, source: 'dialogue' });
     const handle = async (chunk: DialogueChunk) => {
       chunks.push(chunk);
       await body.write(chunk.samples, sampleRate, {
@@ -294,9 +303,14 @@ export async function streamTextToDialogue(
         normalized_alignment: chunk.normalizedAlignment,
         voice_segments: [chunk.segment],
       });
+      sent.add({ sampleRate, samples: chunk.samples });
     };
-    if (first) await handle(first);
-    for await (const chunk of lines) await handle(chunk);
+    try {
+      if (first) await handle(first);
+      for await (const chunk of lines) await handle(chunk);
+    } finally {
+      sent.end();
+    }
     // The SDK requires voice_segments on every line, the last one (audio only) too.
     const streamed = await body.finish({ voice_segments: [] });
     if (!historyItemId) return budget.settle();

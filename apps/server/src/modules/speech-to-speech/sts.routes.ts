@@ -19,7 +19,7 @@ export async function stsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   await acceptMultipart(app, STS_MAX_UPLOAD_BYTES);
   const sts: StsDeps = {
     ...ttsDepsOf(deps),
-    previews: { engines: deps.engines, storage: deps.storage, logger: deps.logger },
+    previews: { engines: deps.engines, storage: deps.storage, logger: deps.logger, db: deps.database.db },
     voiceConversion: deps.providers.voiceConversion,
     denoise: deps.providers.denoise,
   };

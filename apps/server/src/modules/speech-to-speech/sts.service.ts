@@ -20,6 +20,7 @@ import type { DenoiseProvider } from '../../providers/denoise/denoise-provider';
 import type { VoiceConversionProvider } from '../../providers/voice-conversion/voice-conversion-provider';
 import { MAX_RATIO, MIN_RATIO } from '../../providers/voice-conversion/voice-transform';
 import { assertAffordable, type Budget, chargeGeneration, recordGeneration } from '../metering';
+import { rememberGeneratedAudio } from '../provenance';
 import { type TtsCaller, type TtsDeps, toClientError, workOf } from '../tts';
 import type { VoicePreviewDeps } from '../voices';
 import { DEFAULT_VOICE_SETTINGS, getModel, resolveSpeakingVoice, type SpeakingVoice } from '../voices';
@@ -221,6 +222,12 @@ async function convert(deps: StsDeps, caller: TtsCaller, input: StsInput): Promi
       const historyItemId = input.enableLogging
         ? await recordConversion(deps, caller, plan, budget, input.outputFormat, audio, seconds)
         : await budget.settle().then(() => undefined);
+      // Recognisable if it is played back to the installation (issue 26 item 7), fingerprinted after.
+      rememberGeneratedAudio(
+        deps,
+        { workspaceId: caller.workspaceId, source: 'speech_to_speech' },
+        converted,
+      );
       return {
         audio,
         contentType: describeOutputFormat(input.outputFormat).contentType,

@@ -19,6 +19,7 @@ import { describeDuration, RealtimeSocket, type SocketMessage } from '../../plat
 import { socketRoute } from '../../platform/realtime/websocket';
 import { EngineFailure } from '../../providers/engines/engine-pool';
 import { assertAffordable, openSocketSlot, runDelivered, type SocketSlot } from '../metering';
+import { type GeneratedAudioTrace, traceGeneratedAudio } from '../provenance';
 import { findMarkup, MarkupError } from './markup';
 import { normalizeFor, type SpeechSentence, StreamAligner, speakSentences } from './speech-pipeline';
 import { StreamedAudio } from './streamed-audio';
@@ -286,6 +287,7 @@ class SpeechContext {
     });
     const first = sentences.next();
     first.catch(() => undefined);
+    let sent: GeneratedAudioTrace | undefined;
     try {
       if (!(await deps.auth.stillAuthorized(principal))) {
         throw new SocketError(
@@ -294,6 +296,8 @@ class SpeechContext {
         );
       }
       await assertAffordable(tts, caller, plan.characterCost, query.output_format);
+      // What is sent is recognisable if it is played back (issue 26 item 7).
+      sent = traceGeneratedAudio(tts, { workspaceId: caller.workspaceId, source: 'text_to_speech_socket' });
       await runDelivered(tts, caller, workOf(plan), { within: slot }, async (deliver) => {
         const aligner = new StreamAligner(request.text, normalized);
         let offsetMs = 0;
@@ -311,6 +315,7 @@ class SpeechContext {
           });
           // Not sent: the socket or the context closed while it was encoded.
           if (this.closed || !socket.isOpen) throw new Error('the socket closed');
+          sent?.add(sentence);
           // Sent: its characters (the piece's, without the white space around it) are charged now and
           // never given back, as the HTTP stream charges what it starts (issue 26 item 9).
           sentCharacters += timing.alignment.characters.join('').length;
@@ -330,6 +335,7 @@ class SpeechContext {
       cancel.abort();
       throw error;
     } finally {
+      sent?.end();
       this.cancel.signal.removeEventListener('abort', stop);
       this.running -= 1;
     }

@@ -27,6 +27,7 @@ import {
   openBudget,
   recordGeneration,
 } from '../metering';
+import { rememberGeneratedAudio, traceGeneratedAudio } from '../provenance';
 import {
   DEFAULT_VOICE_SETTINGS,
   getModel,
@@ -299,6 +300,8 @@ export async function textToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsI
       const historyItemId = plan.enableLogging
         ? await recordHistory(deps, caller, plan, budget, speech, audio)
         : await budget.settle().then(() => undefined);
+      // Recognisable if it is played back to the installation (issue 26 item 7), fingerprinted after.
+      rememberGeneratedAudio(deps, { workspaceId: caller.workspaceId, source: 'text_to_speech' }, speech);
       return {
         audio,
         contentType: describeOutputFormat(plan.outputFormat).contentType,
@@ -371,15 +374,25 @@ export async function streamTextToSpeech(
   finishStreamed(deps, budget, body, cancel, async () => {
     const parts: SpeechSentence[] = [];
     const aligner = new StreamAligner(plan.text, normalized);
+    // What was sent is recognisable, a stream cut short included (issue 26 item 7).
+    const sent = traceGeneratedAudio(deps, {
+      workspaceId: caller.workspaceId,
+      source: 'text_to_speech_stream',
+    });
     const handle = async (sentence: SpeechSentence) => {
       parts.push(sentence);
       await body.write(sentence.samples, sentence.sampleRate, aligner.next(sentence));
+      sent.add(sentence);
     };
-    if (first) await handle(first);
-    // The next sentences start once the first audio is out (until then the encoder has a core), or
-    // after a moment: a first sentence with little or no sound (only symbols) may give no output yet.
-    await body.firstOutput(FIRST_OUTPUT_WAIT_MS);
-    for await (const sentence of sentences) await handle(sentence);
+    try {
+      if (first) await handle(first);
+      // The next sentences start once the first audio is out (until then the encoder has a core), or
+      // after a moment: a first sentence with little or no sound (only symbols) may give no output yet.
+      await body.firstOutput(FIRST_OUTPUT_WAIT_MS);
+      for await (const sentence of sentences) await handle(sentence);
+    } finally {
+      sent.end();
+    }
     const streamed = await body.finish();
     if (!historyItemId) return budget.settle();
     const whole = joinSentences(plan.text, normalized, parts);

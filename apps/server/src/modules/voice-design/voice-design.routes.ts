@@ -21,6 +21,7 @@ import {
 export function designDepsOf(deps: AppDeps): DesignDeps {
   return {
     db: deps.database.db,
+    logger: deps.logger,
     events: deps.events,
     storage: deps.storage,
     engines: deps.providers.tts,

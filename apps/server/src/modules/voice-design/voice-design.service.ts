@@ -10,6 +10,7 @@ import {
   type VoiceResponse,
   type VoiceTraits,
 } from '@parla/contracts';
+import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/event-bus';
@@ -20,6 +21,7 @@ import type { Storage } from '../../platform/storage/storage';
 import type { TtsProvider } from '../../providers/tts/tts-provider';
 import type { VoiceConversionProvider } from '../../providers/voice-conversion/voice-conversion-provider';
 import { assertFormatAllowedFor } from '../metering';
+import { rememberGeneratedAudio } from '../provenance';
 import { renderSpeech, speechTextProblem } from '../tts';
 import {
   createGeneratedVoice,
@@ -40,6 +42,7 @@ import { deleteGeneratedVoicesBefore, findGeneratedVoice, insertGeneratedVoice }
 
 export interface DesignDeps {
   db: Db;
+  logger: Logger;
   events: EventBus;
   storage: Storage;
   engines: TtsProvider;
@@ -119,6 +122,8 @@ async function renderPreview(
     { sampleRate: speech.sampleRate, channels: 1, samples: speech.samples },
     shift,
   );
+  // Recognisable if it is played back to the installation (issue 26 item 7), fingerprinted after.
+  rememberGeneratedAudio(deps, { workspaceId, source: 'voice_design' }, audio);
   return {
     bytes: await encodeAudio(audio, outputFormat),
     durationSecs: audio.samples.length / audio.sampleRate,

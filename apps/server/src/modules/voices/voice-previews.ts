@@ -1,10 +1,14 @@
 import { findModel, type PremadeVoice, speakingRendition, type TtsModel } from '@parla/contracts';
 import type { Logger } from 'pino';
+import type { Db } from '../../platform/db/client';
+import { decodeToPcm } from '../../platform/media/decode-audio';
 import { encodeAudio } from '../../platform/media/encode-audio';
 import type { Storage } from '../../platform/storage/storage';
 import type { EnginePool } from '../../providers/engines/engine-pool';
 import { transformVoice } from '../../providers/voice-conversion/voice-transform';
+import { isSubjectRemembered, rememberGeneratedAudio } from '../provenance';
 import { type SpeakingVoice, timbreFor } from './speaking-voice';
+import { findVoiceById } from './voices.store';
 
 /** What each voice says in its preview, in its own language. */
 const PREVIEW_TEXT: Record<string, string> = {
@@ -25,9 +29,13 @@ export interface VoicePreviewDeps {
   engines: EnginePool;
   storage: Storage;
   logger: Logger;
+  /** Where the previews' fingerprints are kept (the provenance module). */
+  db: Db;
 }
 
 const storageKey = (voiceId: string) => `voice-previews/v1/${voiceId}.mp3`;
+/** What a premade voice's preview is kept as in the provenance module. */
+const previewSubject = (voiceId: string) => `voice-preview:${voiceId}`;
 const inFlight = new Map<string, Promise<Buffer>>();
 
 /** A voice's preview (mp3), made once with its own engine and kept in storage. */
@@ -44,6 +52,12 @@ export function getVoicePreview(deps: VoicePreviewDeps, voice: PremadeVoice): Pr
       'mp3_44100_128',
     );
     await deps.storage.put(storageKey(voice.voice_id), mp3);
+    // Anyone may download it: recognisable if it is played back (issue 26 item 7). The installation's own.
+    rememberGeneratedAudio(
+      deps,
+      { workspaceId: null, source: 'voice_preview', subject: previewSubject(voice.voice_id) },
+      speech,
+    );
     return mp3;
   })().finally(() => inFlight.delete(voice.voice_id));
   inFlight.set(voice.voice_id, made);
@@ -72,12 +86,29 @@ export function getOwnVoicePreview(deps: VoicePreviewDeps, voice: SpeakingVoice)
     const speech = await deps.engines.synthesize({ ...rendition, text });
     const timbre = await timbreFor(deps.engines, voice, rendition);
     const audio = { sampleRate: speech.sampleRate, channels: 1 as const, samples: speech.samples };
-    const mp3 = await encodeAudio(timbre ? await transformVoice(audio, timbre) : audio, 'mp3_44100_128');
+    const spoken = timbre ? await transformVoice(audio, timbre) : audio;
+    const mp3 = await encodeAudio(spoken, 'mp3_44100_128');
     await deps.storage.put(key, mp3);
+    // Recognisable if it is played back (issue 26 item 7); its fingerprint goes with the voice's workspace.
+    const workspaceId = (await findVoiceById(deps.db, voice.voice_id))?.workspaceId ?? null;
+    rememberGeneratedAudio(deps, { workspaceId, source: 'voice_preview' }, spoken);
     return mp3;
   })().finally(() => inFlight.delete(key));
   inFlight.set(key, made);
   return made;
+}
+
+/**
+ * A preview made before its fingerprint was kept (issue 26 item 7): its stored MP3 decoded and
+ * fingerprinted once; after that, a look-up of its subject is all start-up does.
+ */
+async function rememberStoredPreview(deps: VoicePreviewDeps, voice: PremadeVoice): Promise<void> {
+  const subject = previewSubject(voice.voice_id);
+  if (await isSubjectRemembered(deps, subject)) return;
+  const mp3 = await deps.storage.get(storageKey(voice.voice_id));
+  if (!mp3) return;
+  const pcm = await decodeToPcm(mp3, { sampleRate: 16_000, maxSeconds: 60 });
+  rememberGeneratedAudio(deps, { workspaceId: null, source: 'voice_preview', subject }, pcm);
 }
 
 /** Makes every missing preview at start-up, one at a time so requests keep the engines. */
@@ -92,7 +123,7 @@ export async function warmVoicePreviews(
       if (!(await deps.storage.stat(storageKey(voice.voice_id)))) {
         await getVoicePreview(deps, voice);
         made += 1;
-      }
+      } else await rememberStoredPreview(deps, voice);
     } catch (error) {
       deps.logger.warn(
         { err: error, voiceId: voice.voice_id },

@@ -87,7 +87,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     events: deps.events,
     storage: deps.storage,
     publicUrl,
-    previews: { engines: deps.engines, storage: deps.storage, logger: deps.logger },
+    previews: { engines: deps.engines, storage: deps.storage, logger: deps.logger, db },
     denoise: deps.providers.denoise,
   };
 
