@@ -9,7 +9,14 @@ import { characterCountOf, historyRowsOf, premadeVoiceId, setCharacterCount } fr
 import { createTestApp, type TestApp } from '../test/test-app';
 // What a composite capability (dubbing: speech to text + translation + text to speech) calls: the front
 // doors only, as another module would.
-import { alignText, sttDepsOf, transcribe } from './speech-to-text';
+import {
+  alignText,
+  openTranscriptionStream,
+  sttDepsOf,
+  type TranscriptionListener,
+  transcribe,
+  transcriptionStreamDepsOf,
+} from './speech-to-text';
 import { transcripts } from './speech-to-text/speech-to-text.tables';
 import { synthesize, synthesizeStream, ttsDepsOf } from './tts';
 
@@ -149,6 +156,49 @@ describe('speech to text: transcribe and alignText', () => {
       transcribe(sttDepsOf(t.deps), who, { file: recording, languageCode: 'fr' }),
     ).rejects.toMatchObject({ code: 'unsupported_language' });
     expect(await characterCountOf(db(), who.workspaceId)).toBe(0);
+  });
+
+  it('transcribes a stream: audio pushed as it comes, each commit given, charged and kept when asked', async () => {
+    const who = await caller();
+    const pcm = fs.readFileSync(recording).subarray(44);
+    const samples = new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length / 2);
+    const commits: string[] = [];
+    const withWords: string[][] = [];
+    const listener: TranscriptionListener = {
+      isOpen: () => true,
+      partial: () => undefined,
+      committed: (text) => commits.push(text),
+      committedWithWords: (_text, words) => withWords.push(words.map((w) => w.text)),
+      failed: (error) => {
+        throw error;
+      },
+    };
+    const stream = await openTranscriptionStream(
+      transcriptionStreamDepsOf(t.deps),
+      who,
+      {
+        inputRate: 16_000,
+        commitStrategy: 'manual',
+        vadSilenceThresholdSecs: 1.5,
+        vadThreshold: 0.4,
+        minSpeechMs: 100,
+        minSilenceMs: 100,
+        wordTimes: true,
+        keep: true,
+      },
+      listener,
+    );
+    // In pieces of a tenth of a second, as a microphone sends them.
+    for (let at = 0; at < samples.length; at += 1600) await stream.push(samples.subarray(at, at + 1600));
+    await stream.commit();
+    await expect.poll(() => withWords.length, { timeout: 20_000 }).toBe(1);
+    await stream.close();
+    expect(commits).toHaveLength(1);
+    expect(commits[0]?.toLowerCase()).toContain('fox');
+    expect(withWords[0]?.map((w) => w.toLowerCase().replace(/[^a-z]/g, ''))).toContain('dog');
+    expect(await characterCountOf(db(), who.workspaceId)).toBe(Math.ceil(seconds));
+    const [kept] = await db().select().from(transcripts).where(eq(transcripts.workspaceId, who.workspaceId));
+    expect(kept).toMatchObject({ source: 'realtime', status: 'completed' });
   });
 
   it('aligns a known text to the recording, word by word, and charges as transcribing does', async () => {

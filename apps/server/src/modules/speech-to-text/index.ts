@@ -1,3 +1,17 @@
 /** The speech-to-text module's front door: what other modules may do (issue 26 item 1; the rest is its own). */
 export type { TranscribeInput, TranscriptionDeps } from './transcription.service';
 export { alignText, sttDepsOf, transcribe } from './transcription.service';
+export type {
+  PreparedTranscriptionStream,
+  TranscriptionListener,
+  TranscriptionStream,
+  TranscriptionStreamDeps,
+  TranscriptionStreamInput,
+  TranscriptionStreamOptions,
+} from './transcription-stream';
+export {
+  openTranscriptionStream,
+  prepareTranscriptionStream,
+  TranscriptionError,
+  transcriptionStreamDepsOf,
+} from './transcription-stream';

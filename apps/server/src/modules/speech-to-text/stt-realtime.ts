@@ -1,10 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { Resampler } from '@parla/audio';
 import {
-  DEFAULT_STT_MODEL_ID,
-  findSttLanguage,
   REALTIME_STT_LIMITS,
   REALTIME_STT_MODEL_ALIAS,
   REALTIME_STT_UNSUPPORTED,
@@ -13,7 +7,6 @@ import {
   RealtimeTranscriptionQuery,
   type RealtimeWord,
   realtimeSampleRate,
-  type SttModel,
   WS_CLOSE,
 } from '@parla/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -24,44 +17,25 @@ import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { JSON_MAX_DEPTH, jsonNestsDeeperThan } from '../../platform/json-depth';
 import { describeDuration, RealtimeSocket, type SocketMessage } from '../../platform/realtime/socket';
-import { makeScratchDir } from '../../platform/scratch-dirs';
 import { EngineFailure } from '../../providers/engines/engine-pool';
-import type { RealtimeVoiceActivity } from '../../providers/stt/realtime-vad';
-import type { RealtimeVadUpdate } from '../../providers/stt/realtime-vad-thread';
-import { STT_SAMPLE_RATE } from '../../providers/stt/stt-engine-protocol';
-import type { HeardWord, RealtimeRecogniser } from '../../providers/stt/stt-provider';
-import {
-  assertAffordable,
-  type Budget,
-  type MeteringDeps,
-  openBudget,
-  openSocketSlot,
-  type SocketSlot,
-} from '../metering';
+import type { HeardWord } from '../../providers/stt/stt-provider';
+import { openSocketSlot, type SocketSlot } from '../metering';
 import { AudioChunkError, decodeAudioChunk } from './realtime-audio';
-import { keepLiveTranscript, type LiveSegment } from './realtime-transcripts';
-import { assertLanguage, resolveSttModel } from './speech-to-text.service';
+import {
+  prepareTranscriptionStream,
+  TranscriptionError,
+  type TranscriptionListener,
+  type TranscriptionStream,
+  transcriptionStreamDepsOf,
+} from './transcription-stream';
 
 /*
- * Realtime transcription (issue 20 item 4, `/v1/speech-to-text/realtime`): audio chunks arrive as base64
- * at the session's rate, are resampled to 16 kHz and appended to the session's scratch file; a stateful
- * voice-activity detector in the server's voice-activity process is fed each new sample once; the recogniser reads
- * spans of the file in the engine children (the pool, with the workspace as tenant). While speech goes
- * on a partial transcript is made at most every REALTIME_STT_LIMITS.partialEverySecs of audio (one at a
- * time, skipped under load); when speech stops the utterance is decoded at once (speculatively), so the
- * committed transcript is ready when the silence threshold has passed. Each commit is charged as it is
- * delivered: 1 credit per started second of the session's audio up to the commit (decision record 0013,
- * 0015); a commit whose answer could not be sent is refunded. The session holds one of the plan's
- * concurrency places while its socket is open (issue 26 item 9); its commits take none of their own.
+ * Realtime transcription over a WebSocket (issue 20 item 4, `/v1/speech-to-text/realtime`): the public
+ * API's protocol in front of a live transcription stream (transcription-stream.ts, where the audio is
+ * heard, committed and charged). This file authenticates the socket, takes its place among the plan's
+ * concurrent requests for its life (issue 26 item 9), checks and decodes each message, and speaks the
+ * protocol: session_started, partial and committed transcripts, errors and their close codes.
  */
-
-const RATE = STT_SAMPLE_RATE;
-const seconds = (samples: number) => samples / RATE;
-
-/** Speech segments closer than this are recognised as one span (the recogniser hears a sentence whole). */
-const JOIN_GAP = Math.round(0.6 * RATE);
-
-type Span = { start: number; end: number };
 
 /** A protocol error: its message type, what the client reads, and the close code. */
 class SessionError extends Error {
@@ -108,6 +82,7 @@ export function parseRealtimeQuery(query: Record<string, unknown>): RealtimeTran
 /** The message a failure sends (anything not ours: the transcriber failed). */
 function toSessionError(error: unknown): SessionError {
   if (error instanceof SessionError) return error;
+  if (error instanceof TranscriptionError) return new SessionError(error.type, error.message);
   if (error instanceof AudioChunkError) return new SessionError('input_error', error.message);
   if (error instanceof AppError) {
     switch (error.code) {
@@ -141,76 +116,22 @@ function toSessionError(error: unknown): SessionError {
   );
 }
 
-/** The utterance being heard: audio from `from` (samples) not committed yet. */
-interface Utterance {
-  from: number;
-  /** Speech segments that ended, clipped to the utterance. */
-  segments: Span[];
-  /** Where the speech going on now started (an estimate: the detector says so after min speech). */
-  openStart: number | undefined;
-  /** Audio written when the last partial decode started. */
-  lastPartial: number;
-}
-
-class RealtimeTranscription {
+class RealtimeTranscription implements TranscriptionListener {
   private readonly socket: RealtimeSocket;
-  private readonly metering: Pick<MeteringDeps, 'db' | 'events' | 'clock' | 'leases' | 'logger'>;
   /** The session's place among the plan's concurrent requests (its commits run within it). */
   private slot: SocketSlot | undefined;
   private readonly sessionId = newId();
-  private readonly cancel = new AbortController();
   private config!: RealtimeTranscriptionQuery;
-  private model!: SttModel;
   private principal!: Principal;
   private caller!: RequestCaller;
-  private recogniser!: RealtimeRecogniser;
-  private language: string | undefined;
-  private formatRate = RATE;
-  private resampler!: Resampler;
-  private dir: string | undefined;
-  private file = '';
-  private handle: FileHandle | undefined;
-  /**
-   * The session's voice-activity detector, opened with its first audio: an idle session holds none (each
-   * is an ONNX Runtime session of ~5.5 MB in the voice-activity process; issue 26 item 9).
-   */
-  private vad: Promise<RealtimeVoiceActivity> | undefined;
-  /** The making of the session's file and detector (finish waits for it). */
-  private opening: Promise<void> = Promise.resolve();
-  private readonly startedAt: Date;
-  /** 16 kHz samples written to the session's file. */
-  private written = 0;
-  private speaking = false;
-  private utterance: Utterance = { from: 0, segments: [], openStart: undefined, lastPartial: 0 };
-  private partialInFlight = false;
-  private partialCancel: AbortController | undefined;
-  /** The speculative decode of the utterance as it stood when speech stopped. */
-  private speculative: { key: string; result: Promise<{ text: string; words: HeardWord[] }[]> } | undefined;
-  /** Commits run in order, one at a time. */
-  private commits: Promise<void> = Promise.resolve();
-  private commitsWaiting = 0;
-  /** Audio whose commit was delivered (or given up). */
-  private transcribedUpTo = 0;
-  /** Credits charged so far: ceil(seconds up to the last delivered commit). */
-  private charged = 0;
-  private readonly kept: LiveSegment[] = [];
-  private lastCommitPoint = 0;
-  /** Audio committed so far (samples): every sample up to each commit, less silence skipped (vad). */
-  private committed = 0;
+  private formatRate = 16_000;
+  private stream: TranscriptionStream | undefined;
 
   constructor(
     private readonly deps: AppDeps,
     ws: WebSocket,
     private readonly request: FastifyRequest,
   ) {
-    this.metering = {
-      db: deps.database.db,
-      events: deps.events,
-      clock: deps.clock,
-      leases: deps.leases,
-      logger: deps.logger,
-    };
-    this.startedAt = deps.clock.now();
     this.socket = new RealtimeSocket(ws, {
       logger: deps.logger,
       maxDurationMs: deps.config.realtime.maxSocketMs,
@@ -222,9 +143,8 @@ class RealtimeTranscription {
           ),
         ),
     });
-    this.socket.onClose(() => {
-      void this.finish();
-    });
+    // The stream stops, is kept (enable_logging) and lets its files go.
+    this.socket.onClose(() => void this.stream?.close());
   }
 
   async start(): Promise<void> {
@@ -242,29 +162,31 @@ class RealtimeTranscription {
       apiKeyId: this.principal.apiKeyId,
       requestId: this.request.id,
     };
-    const stt = this.deps.providers.stt;
-    if (!stt.realtime)
-      throw new SessionError('invalid_request', 'This server does not transcribe live audio.');
-    this.recogniser = stt.realtime;
-    const modelId =
-      this.config.model_id === REALTIME_STT_MODEL_ALIAS ? DEFAULT_STT_MODEL_ID : this.config.model_id;
-    this.model = resolveSttModel(stt, modelId);
-    if (this.config.language_code) {
-      const language = findSttLanguage(this.config.language_code);
-      if (!language)
-        throw new SessionError('invalid_request', `Unknown language_code "${this.config.language_code}".`);
-      assertLanguage(stt, this.model, language.iso1 ?? language.code);
-      this.language = language.iso1 ?? language.code;
-    }
-    await assertAffordable(this.metering, this.caller, 1, 'mp3_44100_128');
+    const c = this.config;
+    this.formatRate = realtimeSampleRate(c.audio_format);
+    const db = this.deps.database.db;
+    const prepared = await prepareTranscriptionStream(transcriptionStreamDepsOf(this.deps), this.caller, {
+      // `scribe_v2_realtime`, the public API's realtime model, is the default model here.
+      modelId: c.model_id === REALTIME_STT_MODEL_ALIAS ? undefined : c.model_id,
+      languageCode: c.language_code ?? undefined,
+      inputRate: this.formatRate,
+      commitStrategy: c.commit_strategy,
+      vadSilenceThresholdSecs: c.vad_silence_threshold_secs,
+      vadThreshold: c.vad_threshold,
+      minSpeechMs: c.min_speech_duration_ms,
+      minSilenceMs: c.min_silence_duration_ms,
+      wordTimes: c.include_timestamps,
+      keep: c.enable_logging,
+    });
     // One of the plan's concurrency places while the socket is open (or rate_limited, closed with 1013):
     // freed as soon as it closes, so a client may open the next one at once.
-    const slot = await openSocketSlot(this.metering, this.caller);
+    const slot = await openSocketSlot(
+      { db, leases: this.deps.leases, logger: this.deps.logger },
+      this.caller,
+    );
     this.slot = slot;
     this.socket.onClose(() => void slot.release());
     if (!this.socket.isOpen) return;
-    this.formatRate = realtimeSampleRate(this.config.audio_format);
-    this.resampler = new Resampler(this.formatRate, RATE);
     // Audio may arrive while the session's file is made: it is handled, in order, once session_started
     // went out.
     let started: () => void = () => undefined;
@@ -277,13 +199,23 @@ class RealtimeTranscription {
       if (!this.socket.isOpen) return;
       await this.receive(message).catch((error: unknown) => this.failWith(error));
     });
-    this.opening = this.openResources();
-    await this.opening;
-    if (!this.socket.isOpen) return;
+    const stream = await prepared.open(this, {
+      within: slot,
+      // A key revoked (or a seat lost) mid-session stops it before more is charged.
+      beforeCharge: async () => {
+        if (!(await this.deps.auth.stillAuthorized(this.principal)))
+          throw new SessionError('auth_error', 'The API key or access of this session was revoked.');
+      },
+    });
+    this.stream = stream;
+    if (!this.socket.isOpen) {
+      await stream.close();
+      return;
+    }
     this.socket.send({
       message_type: 'session_started',
       session_id: this.sessionId,
-      config: this.sessionConfig(),
+      config: this.sessionConfig(prepared.model.model_id),
     });
     const idleMs = this.deps.config.realtime.sttIdleMs;
     this.socket.setIdleTimeout(idleMs, () =>
@@ -298,28 +230,12 @@ class RealtimeTranscription {
     started();
   }
 
-  /** The session's scratch file (the close waits for it, then removes it). */
-  private async openResources(): Promise<void> {
-    this.dir = await makeScratchDir('rt-stt-');
-    this.file = path.join(this.dir, 'audio.s16');
-    this.handle = await fs.open(this.file, 'w', 0o600);
-  }
-
-  /** The voice-activity detector, opened by the first audio (the first of the server starts its process). */
-  private voiceActivity(): Promise<RealtimeVoiceActivity> {
-    this.vad ??= this.recogniser.openVoiceActivity({
-      threshold: this.config.vad_threshold,
-      minSpeechSecs: this.config.min_speech_duration_ms / 1000,
-      minSilenceSecs: this.config.min_silence_duration_ms / 1000,
-    });
-    return this.vad;
-  }
-
   /** Sends the protocol's error, then closes (once). */
   failWith(error: unknown): void {
     const failure = toSessionError(error);
     if (
       !(error instanceof SessionError) &&
+      !(error instanceof TranscriptionError) &&
       !(error instanceof AppError) &&
       !(error instanceof AudioChunkError)
     )
@@ -327,7 +243,36 @@ class RealtimeTranscription {
     this.socket.fail({ message_type: failure.type, error: failure.message }, failure.code, failure.message);
   }
 
-  private sessionConfig(): RealtimeSessionConfig {
+  // ---- What the stream gives: the protocol's messages ------------------------------------------------
+
+  isOpen(): boolean {
+    return this.socket.isOpen;
+  }
+
+  partial(text: string): void {
+    this.socket.send({ message_type: 'partial_transcript', text });
+  }
+
+  committed(text: string): void {
+    this.socket.send({ message_type: 'committed_transcript', text });
+  }
+
+  committedWithWords(text: string, words: HeardWord[]): void {
+    // Sent when word times or the language were asked for (the SDK's rule); words only when asked.
+    if (!this.config.include_timestamps && !this.config.include_language_detection) return;
+    this.socket.send({
+      message_type: 'committed_transcript_with_timestamps',
+      text,
+      language_code: this.stream?.languageCode ?? 'eng',
+      ...(this.config.include_timestamps ? { words: withSpacing(words) } : {}),
+    });
+  }
+
+  failed(error: unknown): void {
+    this.failWith(error);
+  }
+
+  private sessionConfig(modelId: string): RealtimeSessionConfig {
     const c = this.config;
     return {
       sample_rate: this.formatRate,
@@ -338,7 +283,7 @@ class RealtimeTranscription {
       vad_threshold: c.vad_threshold,
       min_speech_duration_ms: c.min_speech_duration_ms,
       min_silence_duration_ms: c.min_silence_duration_ms,
-      model_id: this.model.model_id,
+      model_id: modelId,
       enable_logging: c.enable_logging,
       include_timestamps: c.include_timestamps,
       include_language_detection: c.include_language_detection,
@@ -402,297 +347,10 @@ class RealtimeTranscription {
       chunk.audio_base_64,
       this.config.audio_format === 'ulaw_8000' ? 'ulaw' : 'pcm',
     );
-    if (samples.length > 0) await this.append(this.resampler.push(samples));
-    if (chunk.commit === true) {
-      await this.append(this.resampler.flush());
-      this.commit(this.written);
-    }
-  }
-
-  /** Appends 16 kHz audio to the session's file, and feeds it to the voice-activity detector. */
-  private async append(samples: Int16Array): Promise<void> {
-    if (samples.length === 0 || !this.handle) return;
-    const vad = await this.voiceActivity();
-    const bytes = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
-    await this.handle.write(bytes, 0, bytes.length, this.written * 2);
-    this.written += samples.length;
-    // Committed audio still waiting for its transcript, and audio not committed yet (at most
-    // maxUtteranceSecs of it: the server commits then).
-    const backlog = this.lastCommitPoint - this.transcribedUpTo + (this.written - this.utterance.from);
-    if (seconds(backlog) > REALTIME_STT_LIMITS.maxBacklogSecs)
-      throw new SessionError(
-        'queue_overflow',
-        `More than ${REALTIME_STT_LIMITS.maxBacklogSecs} s of audio is waiting to be transcribed; send audio no faster than real time.`,
-      );
-    const update = await vad.accept(samples);
-    if (!this.socket.isOpen) return;
-    this.onVoice(update);
-    if (seconds(this.written - this.utterance.from) >= REALTIME_STT_LIMITS.maxUtteranceSecs)
-      this.commit(this.written);
-  }
-
-  private get thresholdSamples(): number {
-    return Math.round(this.config.vad_silence_threshold_secs * RATE);
-  }
-
-  private onVoice(update: RealtimeVadUpdate): void {
-    const vadMode = this.config.commit_strategy === 'vad';
-    for (const found of update.segments) {
-      if (found.end <= this.utterance.from) continue;
-      const segment = { start: Math.max(found.start, this.utterance.from), end: found.end };
-      const last = this.utterance.segments.at(-1);
-      // A pause of the threshold between two segments: the first utterance ended there.
-      if (vadMode && last && segment.start - last.end >= this.thresholdSamples)
-        this.commit(last.end + this.thresholdSamples);
-      this.utterance.segments.push(segment);
-    }
-    const wasSpeaking = this.speaking;
-    this.speaking = update.speaking;
-    if (this.speaking && !wasSpeaking) {
-      // Detected after min_speech_duration of speech (and a window): it began about that long ago.
-      const back = Math.round((this.config.min_speech_duration_ms / 1000 + 0.1) * RATE);
-      const floor = Math.max(this.utterance.from, this.utterance.segments.at(-1)?.end ?? 0);
-      this.utterance.openStart = Math.max(floor, update.fed - back);
-    } else if (this.speaking && this.utterance.openStart === undefined) {
-      this.utterance.openStart = this.utterance.from;
-    }
-    if (!this.speaking) this.utterance.openStart = undefined;
-    const last = this.utterance.segments.at(-1);
-    if (vadMode && !this.speaking && !last) {
-      // Silence before any speech: not part of an utterance (not transcribed, not charged). Kept back by
-      // what the detector needs before it says speech started.
-      const margin = Math.round((this.config.min_speech_duration_ms / 1000 + 0.5) * RATE);
-      this.utterance.from = Math.max(this.utterance.from, update.fed - margin);
-    }
-    if (vadMode && !this.speaking && last) {
-      this.speculate();
-      if (update.fed - last.end >= this.thresholdSamples) this.commit(last.end + this.thresholdSamples);
-    }
-    this.maybePartial();
-  }
-
-  /** The spans of the utterance to recognise, up to `until`: its segments joined across short pauses. */
-  private spansOf(utterance: Utterance, until: number): Span[] {
-    const all = [...utterance.segments];
-    if (utterance.openStart !== undefined && until > utterance.openStart)
-      all.push({ start: utterance.openStart, end: until });
-    const spans: Span[] = [];
-    for (const segment of all) {
-      const end = Math.min(segment.end, until);
-      if (end <= segment.start) continue;
-      const last = spans.at(-1);
-      if (last && segment.start - last.end < JOIN_GAP) last.end = Math.max(last.end, end);
-      else spans.push({ start: segment.start, end });
-    }
-    return spans;
-  }
-
-  /** `signal` null: not cancelled when the session closes. */
-  private recognise(
-    spans: Span[],
-    timestamps: 'none' | 'word',
-    signal: AbortSignal | null = this.cancel.signal,
-  ) {
-    return this.recogniser.recogniseSpans({
-      file: this.file,
-      model: this.model.kind,
-      spans,
-      timestamps,
-      tenant: this.caller.workspaceId,
-      ...(signal ? { signal } : {}),
-      ...(this.language ? { language: this.language } : {}),
-    });
-  }
-
-  private keyOf(spans: Span[]): string {
-    return spans.map((s) => `${s.start}-${s.end}`).join(',');
-  }
-
-  /** Speech stopped: decode the utterance now, so its commit is ready when the threshold has passed. */
-  private speculate(): void {
-    const spans = this.spansOf(this.utterance, this.written);
-    const key = this.keyOf(spans);
-    if (spans.length === 0 || this.speculative?.key === key) return;
-    // A partial still waiting for an engine gives way: the commit is what the client waits for.
-    this.partialCancel?.abort();
-    const result = this.recognise(spans, 'none');
-    result.catch(() => undefined);
-    this.speculative = { key, result };
-  }
-
-  /** A partial transcript of the speech going on (one in flight at most; skipped, never queued). */
-  private maybePartial(): void {
-    const u = this.utterance;
-    if (this.partialInFlight || this.commitsWaiting > 0 || !this.speaking) return;
-    if (seconds(this.written - u.lastPartial) < REALTIME_STT_LIMITS.partialEverySecs) return;
-    const spans = this.spansOf(u, this.written);
-    if (spans.length === 0) return;
-    u.lastPartial = this.written;
-    this.partialInFlight = true;
-    const cancel = new AbortController();
-    this.partialCancel = cancel;
-    this.recognise(spans, 'none', AbortSignal.any([this.cancel.signal, cancel.signal]))
-      .then((heard) => {
-        // Sent only while its utterance is still the one being heard.
-        if (this.utterance !== u) return;
-        const text = heard
-          .map((h) => h.text)
-          .filter(Boolean)
-          .join(' ');
-        if (text) this.socket.send({ message_type: 'partial_transcript', text });
-      })
-      .catch((error: unknown) => {
-        // A partial under load is skipped; the commit reports a real failure.
-        this.deps.logger.debug({ err: error }, 'a partial transcript was skipped');
-      })
-      .finally(() => {
-        this.partialInFlight = false;
-        if (this.partialCancel === cancel) this.partialCancel = undefined;
-      });
-  }
-
-  /** Commits the utterance up to `point` (samples): its transcript is made, sent and charged in order. */
-  private commit(point: number): void {
-    const u = this.utterance;
-    const spans = this.spansOf(u, point);
-    const key = this.keyOf(spans);
-    const speculative = this.speculative?.key === key ? this.speculative.result : undefined;
-    this.speculative = undefined;
-    // What goes on past the point belongs to the next utterance.
-    const openStart = this.speaking ? Math.max(point, u.openStart ?? point) : undefined;
-    const carried = u.segments
-      .filter((s) => s.end > point)
-      .map((s) => ({ start: Math.max(s.start, point), end: s.end }));
-    this.utterance = { from: point, segments: carried, openStart, lastPartial: this.written };
-    this.lastCommitPoint = Math.max(this.lastCommitPoint, point);
-    this.committed += point - u.from;
-    const through = this.committed;
-    this.commitsWaiting += 1;
-    this.commits = this.commits
-      .then(() => this.runCommit(point, through, spans, speculative))
-      .catch((error: unknown) => this.failWith(error))
-      .finally(() => {
-        this.commitsWaiting -= 1;
-      });
-  }
-
-  private async runCommit(
-    point: number,
-    through: number,
-    spans: Span[],
-    speculative: Promise<{ text: string; words: HeardWord[] }[]> | undefined,
-  ): Promise<void> {
-    if (!this.socket.isOpen) return;
-    // A key revoked (or a seat lost) mid-session stops it before more is charged.
-    if (!(await this.deps.auth.stillAuthorized(this.principal)))
-      throw new SessionError('auth_error', 'The API key or access of this session was revoked.');
-    // 1 credit per started second of the audio committed so far, less what was charged already.
-    const owed = Math.ceil(seconds(through) - 1e-9) - this.charged;
-    // The text (usually decoded already, speculatively) while the credits are reserved.
-    const recognised =
-      spans.length === 0 ? Promise.resolve([]) : (speculative ?? this.recognise(spans, 'none'));
-    recognised.catch(() => undefined);
-    let budget: Budget | undefined;
-    if (owed > 0)
-      budget = await openBudget(
-        this.metering,
-        this.caller,
-        { kind: 'speech_to_text', credits: owed, modelId: this.model.model_id },
-        { within: this.slot },
-      );
-    let delivered = false;
-    let settled = false;
-    try {
-      const heard = await recognised;
-      const text = heard
-        .map((h) => h.text)
-        .filter(Boolean)
-        .join(' ');
-      if (!this.socket.isOpen) {
-        await budget?.refund();
-        return;
-      }
-      // The text first, as soon as it is known: word times take a second pass (alignment).
-      this.socket.send({ message_type: 'committed_transcript', text });
-      delivered = true;
-      let words: HeardWord[] = [];
-      const wanted = this.config.include_timestamps || this.config.enable_logging;
-      if (text && wanted) {
-        try {
-          // Not cancelled by the close: a session kept as a transcript keeps its last words' times.
-          words = (await this.recognise(spans, 'word', null)).flatMap((h) => h.words);
-        } catch (error) {
-          if (this.config.include_timestamps && this.socket.isOpen) throw error;
-        }
-      }
-      // Sent when word times or the language were asked for (the SDK's rule); words only when asked.
-      if (this.config.include_timestamps || this.config.include_language_detection)
-        this.socket.send({
-          message_type: 'committed_transcript_with_timestamps',
-          text,
-          language_code: this.languageCode(),
-          ...(this.config.include_timestamps ? { words: withSpacing(words) } : {}),
-        });
-      settled = true;
-      await this.settle(budget, owed);
-      this.transcribedUpTo = Math.max(this.transcribedUpTo, point);
-      const first = spans[0];
-      const lastSpan = spans.at(-1);
-      if (text && first && lastSpan)
-        this.kept.push({ start: seconds(first.start), end: seconds(lastSpan.end), text, words });
-    } catch (error) {
-      // The transcript's text reached the client: charged; otherwise nothing is.
-      if (delivered && !settled) await this.settle(budget, owed);
-      else if (!delivered) await budget?.refund();
-      throw error;
-    }
-  }
-
-  private async settle(budget: Budget | undefined, owed: number): Promise<void> {
-    await budget?.settle();
-    if (owed > 0) this.charged += owed;
-  }
-
-  private languageCode(): string {
-    return findSttLanguage(this.language ?? 'en')?.code ?? 'eng';
-  }
-
-  /** The socket closed: work still running stops (and is refunded), the session is kept, files go. */
-  private async finish(): Promise<void> {
-    this.cancel.abort();
-    await this.opening.catch(() => undefined);
-    // A detector still being opened is closed once it is (nothing of a closed session stays).
-    void this.vad?.then(
-      (vad) => vad.close(),
-      () => undefined,
-    );
-    await this.commits.catch(() => undefined);
-    try {
-      await this.handle?.close();
-      if (this.config?.enable_logging && this.kept.length > 0 && this.dir)
-        await keepLiveTranscript(
-          {
-            db: this.deps.database.db,
-            storage: this.deps.storage,
-            clock: this.deps.clock,
-          },
-          {
-            caller: this.caller,
-            model: this.model,
-            file: this.file,
-            dir: this.dir,
-            samples: this.written,
-            segments: this.kept,
-            credits: this.charged,
-            languageCode: this.languageCode(),
-            startedAt: this.startedAt,
-          },
-        );
-    } catch (error) {
-      this.deps.logger.warn({ err: error }, 'a realtime transcript could not be kept');
-    } finally {
-      if (this.dir) await fs.rm(this.dir, { recursive: true, force: true }).catch(() => undefined);
-    }
+    const stream = this.stream;
+    if (!stream) return;
+    await stream.push(samples);
+    if (chunk.commit === true) await stream.commit();
   }
 }
 
