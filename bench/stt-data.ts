@@ -386,6 +386,5 @@ export function ensureSpeechClips(): readonly SpeechClip[] {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   ensureSpeechClips();
-  for (const clip of SPEECH_CLIPS)
-    console.log(`${clip.id}\t${clipPath(clip)}\t${telephoneClipPath(clip)}`);
+  for (const clip of SPEECH_CLIPS) console.log(`${clip.id}\t${clipPath(clip)}\t${telephoneClipPath(clip)}`);
 }
