@@ -135,7 +135,7 @@ function findSpeech(file: string, from: number, to: number, final: boolean): Stt
 const PAD_BEFORE = Math.round(0.15 * STT_SAMPLE_RATE);
 const PAD_AFTER = Math.round(0.2 * STT_SAMPLE_RATE);
 /**
- * On narrowband (telephone) audio silero finds a segment's start later: 0.15–0.3 s on the bench's clips
+ * On narrowband (telephone) audio silero finds a segment's start later: 0.06–0.3 s on the bench's clips
  * and once 0.74 s (JFK's "ask not", heard as "Not"), while its ends stay where they were. Reading 0.3 s
  * before took the fast model from 5.3% to 2.3% word errors on the bench's telephone clips
  * (docs/decisions/0017-telephone-speech.md). It stays under MIN_SILENCE_S, so it never reaches back
