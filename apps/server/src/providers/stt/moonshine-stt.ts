@@ -58,7 +58,7 @@ const SIZES: Record<Exclude<SttModelKind, 'external'>, MoonshineSize> = {
 /**
  * The recogniser a model runs on a source: the fast model hears narrowband (telephone, ≤ 8 kHz) sources
  * with the accurate one, where tiny made about twice base's word errors (issue 26 item 8: 7.1% against
- * 3.6% on recordings held outside the repository). It costs about 1.4× the CPU of tiny there
+ * 3.6% on recordings held outside the repository). It costs 1.3–1.4× the CPU of tiny there
  * (docs/decisions/0017-telephone-speech.md); wideband sources keep tiny.
  */
 export function recogniserSize(
