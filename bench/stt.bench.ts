@@ -5,11 +5,17 @@
  *   four sources and several speakers, fetched by stt-data.ts; bench/README.md lists them), total and per
  *   clip, against the same clips with white noise at 20 dB SNR (the previous recogniser's published 35%
  *   on the LibriVox clips is printed as a reference line);
+ * - word error rate on the same clips at telephone quality (8 kHz, 300–3,400 Hz, G.711 μ-law; issue 26
+ *   item 8): the default model `parla_stt_v1` as served (the accurate recogniser on narrowband sources)
+ *   and `parla_stt_accurate_v1`, against the fast recogniser as it heard them before (the telephone
+ *   audio in a 16 kHz WAV, which the provider takes as wideband);
  * - word error rate on the five round-trip sentences spoken by each English premade voice;
- * - real-time factor of a 10-minute recording (the human clips looped with pauses, MP3) through
+ * - real-time factor of a 10-minute recording (the human clips looped with pauses, MP3) and of its
+ *   telephone twin (the telephone copies looped, an 8 kHz μ-law WAV as a call recorder writes) through
  *   `POST /v1/speech-to-text` of the built server (as `npm start` runs it), against the provider alone
  *   (`MoonshineStt.transcribeFile` in this process, engine pool of the server's default size) on the
- *   same file;
+ *   same file; each with the CPU seconds its processes spent, and the real-time factor those allow on
+ *   two otherwise idle cores (the shared machine's load changes wall times, not CPU);
  * - the server's resident memory (and its engine children's, apart) sampled every 200 ms while it
  *   transcribes a 1-hour file, against the idle server.
  *
@@ -29,7 +35,7 @@ import type { SttModelKind } from '../apps/server/src/providers/stt/stt-provider
 import { wordErrorRate, words } from '../apps/server/src/providers/stt/words';
 import { type EngineVoice, PREMADE_VOICES } from '../packages/contracts/src/tts-catalog';
 import { type Server, sleep, startParla } from './server';
-import { clipPath, ensureSpeechClips, type SpeechClip } from './stt-data';
+import { clipPath, ensureSpeechClips, type SpeechClip, telephoneClipPath } from './stt-data';
 
 const PARTS = ['wer', 'roundtrip', 'rtf', 'memory'] as const;
 type Part = (typeof PARTS)[number];
@@ -134,6 +140,18 @@ async function writeWav(file: string, audio: { sampleRate: number; samples: Int1
   for (let i = 0; i < audio.samples.length; i += 1) body.writeInt16LE(audio.samples[i] ?? 0, i * 2);
   await fs.promises.writeFile(file, Buffer.concat([header, body]));
   return file;
+}
+
+/** A media file's mono samples at `rate` (ffmpeg), e.g. a telephone copy's μ-law at 8 kHz. */
+function decodeSamples(file: string, rate: number): Int16Array {
+  const bytes = execFileSync(
+    'ffmpeg',
+    ['-v', 'error', '-nostdin', '-i', file, '-ac', '1', '-ar', String(rate), '-f', 's16le', '-'],
+    { maxBuffer: 1 << 30 },
+  );
+  const samples = new Int16Array(bytes.length >> 1);
+  for (let i = 0; i < samples.length; i += 1) samples[i] = bytes.readInt16LE(i * 2);
+  return samples;
 }
 
 /** The transcript's text: its segments joined. */
@@ -257,6 +275,70 @@ async function measureHumanWer(clips: readonly SpeechClip[], scratch: string): P
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Word error rate on telephone speech (issue 26 item 8)
+
+async function measureTelephoneWer(clips: readonly SpeechClip[], scratch: string): Promise<void> {
+  const totalWords = clips.reduce((n, c) => n + words(c.reference).length, 0);
+  console.log(
+    `\n## Word error rate on telephone speech: the same ${clips.length} clips at 8 kHz, 300–3,400 Hz, G.711 μ-law (the Asterisk prompts from their 8 kHz recordings), ${totalWords} words`,
+  );
+  console.log(
+    'baseline: the fast recogniser (Moonshine tiny) as parla_stt_v1 heard telephone audio before issue 26: the same audio in a 16 kHz WAV, which the provider takes as wideband (tiny, 0.15 s read before each segment)',
+  );
+  // The baseline's input: the telephone audio itself (μ-law decoded), carried at 16 kHz.
+  const wide = new Map<string, string>();
+  for (const clip of clips)
+    wide.set(
+      clip.id,
+      await writeWav(path.join(scratch, `${clip.id}.telephone16k.wav`), {
+        sampleRate: 16_000,
+        samples: decodeSamples(telephoneClipPath(clip), 16_000),
+      }),
+    );
+  const columns = [
+    { label: 'tiny before', file: (c: SpeechClip) => wide.get(c.id) as string, model: 'fast' as const },
+    { label: 'default', file: telephoneClipPath, model: 'fast' as const },
+    { label: 'accurate', file: telephoneClipPath, model: 'accurate' as const },
+  ];
+  await withPool(POOL_SIZE, async (stt) => {
+    const heard = new Map<string, string[]>();
+    const walls: number[] = [];
+    for (const column of columns) {
+      const started = performance.now();
+      for (const clip of clips) {
+        const list = heard.get(clip.id) ?? [];
+        list.push(await hear(stt, column.file(clip), column.model, 'none'));
+        heard.set(clip.id, list);
+      }
+      walls.push((performance.now() - started) / 1000);
+    }
+    console.log(
+      `${'clip'.padEnd(24)} ${'words'.padStart(5)} ${'tiny before'.padStart(11)} ${'parla_stt_v1'.padStart(12)} ${'accurate'.padStart(8)}  heard by parla_stt_v1 (where it errs)`,
+    );
+    const totals = columns.map(() => 0);
+    for (const clip of clips) {
+      const texts = heard.get(clip.id) ?? [];
+      const counted = texts.map((text) => errors(clip.reference, text));
+      counted.forEach((c, i) => {
+        totals[i] = (totals[i] ?? 0) + c.errors;
+      });
+      const count = words(clip.reference).length;
+      const cell = (i: number, width: number) => pct((counted[i]?.errors ?? 0) / count).padStart(width);
+      console.log(
+        `${clip.id.padEnd(24)} ${String(count).padStart(5)} ${cell(0, 11)} ${cell(1, 12)} ${cell(2, 8)}  ${(counted[1]?.errors ?? 0) > 0 ? `"${texts[1]}"` : ''}`,
+      );
+    }
+    const [before, served, accurate] = totals.map((t) => t / totalWords) as [number, number, number];
+    console.log(
+      `${'total'.padEnd(24)} ${String(totalWords).padStart(5)} ${pct(before).padStart(11)} ${pct(served).padStart(12)} ${pct(accurate).padStart(8)}`,
+    );
+    console.log(
+      `default model (parla_stt_v1) on telephone speech: ${pct(served)}, target ≤ ${pct(TARGET.wer)} ${verdict(served <= TARGET.wer)}; against the baseline ${(served / Math.max(before, 1 / totalWords)).toFixed(2)}× (errors ${totals[1]} vs ${totals[0]}); parla_stt_accurate_v1 ${pct(accurate)} ${verdict(accurate <= TARGET.wer)}; wall ${walls.map((w) => `${w.toFixed(1)} s`).join(' / ')}`,
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Round trip: the TTS voices heard
 
 interface RoundTripSubject {
@@ -317,26 +399,39 @@ async function measureRoundTrip(scratch: string): Promise<void> {
 // ---------------------------------------------------------------------------------------------------
 // Long recordings
 
+interface LongRecording {
+  file: string;
+  reference: string;
+  seconds: number;
+  /** What the file is, for the printed lines. */
+  label: string;
+}
+
 /**
  * The human clips in turn with PAUSE_SECS between, repeated until `seconds`, as MP3 (mono 22.05 kHz,
- * 48 kb/s); returns the file and the reference text of what is said in it.
+ * 48 kb/s), or (`telephone`) their telephone copies as an 8 kHz μ-law WAV; returns the file and the
+ * reference text of what is said in it.
  */
 async function longRecording(
   clips: readonly SpeechClip[],
   seconds: number,
   file: string,
-): Promise<{ file: string; reference: string; seconds: number }> {
-  const pause = new Int16Array(Math.round(PAUSE_SECS * 16_000));
+  telephone = false,
+): Promise<LongRecording> {
+  const rate = telephone ? 8_000 : 16_000;
+  const pause = new Int16Array(Math.round(PAUSE_SECS * rate));
   const parts: Int16Array[] = [];
   const said: string[] = [];
   let length = 0;
-  while (length < seconds * 16_000) {
+  while (length < seconds * rate) {
     for (const clip of clips) {
-      const { samples } = readWav(clipPath(clip));
+      const samples = telephone
+        ? decodeSamples(telephoneClipPath(clip), rate)
+        : readWav(clipPath(clip)).samples;
       parts.push(samples, pause);
       said.push(clip.reference);
       length += samples.length + pause.length;
-      if (length >= seconds * 16_000) break;
+      if (length >= seconds * rate) break;
     }
   }
   const samples = new Int16Array(length);
@@ -345,25 +440,40 @@ async function longRecording(
     samples.set(part, at);
     at += part.length;
   }
-  const wav = await writeWav(`${file}.wav`, { sampleRate: 16_000, samples });
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-nostdin',
-    '-i',
-    wav,
-    '-ac',
-    '1',
-    '-ar',
-    '22050',
-    '-b:a',
-    '48k',
-    '-y',
-    file,
-  ]);
+  const wav = await writeWav(`${file}.pcm.wav`, { sampleRate: rate, samples });
+  const encoding = telephone ? ['-c:a', 'pcm_mulaw', '-f', 'wav'] : ['-ar', '22050', '-b:a', '48k'];
+  execFileSync('ffmpeg', ['-v', 'error', '-nostdin', '-i', wav, '-ac', '1', ...encoding, '-y', file]);
   fs.rmSync(wav);
-  return { file, reference: said.join(' '), seconds: length / 16_000 };
+  return {
+    file,
+    reference: said.join(' '),
+    seconds: length / rate,
+    label: telephone
+      ? 'telephone: the telephone copies looped, 8 kHz G.711 μ-law WAV'
+      : 'MP3 (the clips looped)',
+  };
 }
+
+/** CPU seconds (user + system, reaped children included) of a process and its descendants so far. */
+function cpuSeconds(pid: number): number {
+  const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  let total = 0;
+  for (const p of [pid, ...descendants(pid)]) {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime, stime, cutime, cstime: fields 14–17 of stat(5), 11–14 after the command name.
+      total += [11, 12, 13, 14].reduce((n, i) => n + Number(fields[i] ?? 0), 0);
+    } catch {}
+  }
+  return total / ticks;
+}
+
+/**
+ * The real-time factor `cpu` seconds of work on `seconds` of audio allow on two otherwise idle cores:
+ * the load of the shared machine lengthens wall times, not the CPU the work takes.
+ */
+const idleRtf = (seconds: number, cpu: number) => seconds / (cpu / Math.min(2, os.cpus().length));
 
 /** Duration of a media file (ffprobe). */
 function mediaSeconds(file: string): number {
@@ -392,7 +502,7 @@ function postSpeechToText(server: Server, file: string): Promise<ApiAnswer> {
     field('model_id', 'scribe_v1'),
     field('timestamps_granularity', 'word'),
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: audio/mpeg\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: ${file.endsWith('.wav') ? 'audio/wav' : 'audio/mpeg'}\r\n\r\n`,
     ),
     fs.readFileSync(file),
     Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -442,42 +552,52 @@ function readTranscript(answer: ApiAnswer): { text: string; words: number } | un
 interface ProviderRun {
   seconds: number;
   wallSeconds: number;
+  cpuSeconds: number;
   text: string;
 }
 
+const RTF_HEADER = `${''.padEnd(34)} ${'wall s'.padStart(7)} ${'RTF'.padStart(6)} ${'WER'.padStart(6)} ${'CPU s'.padStart(6)} ${'idle RTF'.padStart(8)}`;
+
 /** The baseline: the provider alone on the file, before the server starts (so nothing else runs). */
-async function measureProviderRtf(recording: { file: string; reference: string }): Promise<ProviderRun> {
+async function measureProviderRtf(recording: LongRecording): Promise<ProviderRun> {
   const seconds = mediaSeconds(recording.file);
   console.log(
-    `\n## Real-time factor: a ${(seconds / 60).toFixed(1)}-minute MP3 (the clips looped with ${PAUSE_SECS} s pauses), model scribe_v1 (fast), word timestamps`,
+    `\n## Real-time factor: a ${(seconds / 60).toFixed(1)}-minute ${recording.label} with ${PAUSE_SECS} s pauses, model scribe_v1 (the default, parla_stt_v1), word timestamps`,
   );
   console.log(
-    `baseline: the provider alone on the same file (MoonshineStt.transcribeFile in the bench process, ${POOL_SIZE} engine processes, as the server's default), run before the server starts`,
+    `baseline: the provider alone on the same file (MoonshineStt.transcribeFile in the bench process, ${POOL_SIZE} engine processes, as the server's default), run before the server starts. CPU s: what the bench's (or the server's) processes spent, engine children and ffmpeg included; idle RTF: the audio over that CPU spread on ${Math.min(2, os.cpus().length)} cores`,
   );
   const run = await withPool(POOL_SIZE, async (stt) => {
+    const cpu = cpuSeconds(process.pid);
     const started = performance.now();
     const text = await hear(stt, recording.file, 'fast', 'word');
-    return { seconds, text, wallSeconds: (performance.now() - started) / 1000 };
+    return {
+      seconds,
+      text,
+      wallSeconds: (performance.now() - started) / 1000,
+      cpuSeconds: cpuSeconds(process.pid) - cpu,
+    };
   });
-  console.log(`${''.padEnd(34)} ${'wall s'.padStart(7)} ${'RTF'.padStart(6)} ${'WER'.padStart(6)}`);
+  console.log(RTF_HEADER);
   console.log(
-    `${'provider alone'.padEnd(34)} ${run.wallSeconds.toFixed(1).padStart(7)} ${(seconds / run.wallSeconds).toFixed(1).padStart(6)} ${pct(wordErrorRate(spelledAlike(recording.reference), spelledAlike(run.text))).padStart(6)}`,
+    `${'provider alone'.padEnd(34)} ${run.wallSeconds.toFixed(1).padStart(7)} ${(seconds / run.wallSeconds).toFixed(1).padStart(6)} ${pct(wordErrorRate(spelledAlike(recording.reference), spelledAlike(run.text))).padStart(6)} ${run.cpuSeconds.toFixed(1).padStart(6)} ${idleRtf(seconds, run.cpuSeconds).toFixed(1).padStart(8)}`,
   );
   return run;
 }
 
 /** The same file through `POST /v1/speech-to-text` of the built server. */
-async function measureApiRtf(
-  server: Server,
-  recording: { file: string; reference: string },
-  provider: ProviderRun,
-): Promise<void> {
+async function measureApiRtf(server: Server, recording: LongRecording, provider: ProviderRun): Promise<void> {
+  const cpu = cpuSeconds(server.pid);
   const answer = await postSpeechToText(server, recording.file);
+  const used = cpuSeconds(server.pid) - cpu;
   const api = readTranscript(answer);
   if (!api) return;
   const rtf = provider.seconds / answer.wallSeconds;
+  const idle = idleRtf(provider.seconds, used);
+  console.log(`${recording.label}:`);
+  console.log(RTF_HEADER);
   console.log(
-    `${'POST /v1/speech-to-text'.padEnd(34)} ${answer.wallSeconds.toFixed(1).padStart(7)} ${rtf.toFixed(1).padStart(6)} ${pct(wordErrorRate(spelledAlike(recording.reference), spelledAlike(api.text))).padStart(6)}  target RTF ≥ ${TARGET.rtf} ${verdict(rtf >= TARGET.rtf)}; API/provider time ${(answer.wallSeconds / provider.wallSeconds).toFixed(2)}; ${api.words} words with times`,
+    `${'POST /v1/speech-to-text'.padEnd(34)} ${answer.wallSeconds.toFixed(1).padStart(7)} ${rtf.toFixed(1).padStart(6)} ${pct(wordErrorRate(spelledAlike(recording.reference), spelledAlike(api.text))).padStart(6)} ${used.toFixed(1).padStart(6)} ${idle.toFixed(1).padStart(8)}  target RTF ≥ ${TARGET.rtf} ${verdict(rtf >= TARGET.rtf)} (idle ${verdict(idle >= TARGET.rtf)}); API/provider time ${(answer.wallSeconds / provider.wallSeconds).toFixed(2)}, CPU ${(used / provider.cpuSeconds).toFixed(2)}; ${api.words} words with times`,
   );
 }
 
@@ -612,11 +732,18 @@ export async function run(): Promise<void> {
       .join(' ')} at the start; parts: ${[...parts].join(', ')}`,
   );
   try {
-    if (parts.has('wer')) await measureHumanWer(clips, scratch);
+    if (parts.has('wer')) {
+      await measureHumanWer(clips, scratch);
+      await measureTelephoneWer(clips, scratch);
+    }
     if (parts.has('roundtrip')) await measureRoundTrip(scratch);
     if (parts.has('rtf') || parts.has('memory')) {
       const recording = await longRecording(clips, TEN_MINUTES, path.join(scratch, 'ten-minutes.mp3'));
+      const telephone = parts.has('rtf')
+        ? await longRecording(clips, TEN_MINUTES, path.join(scratch, 'ten-minutes-telephone.wav'), true)
+        : undefined;
       const provider = parts.has('rtf') ? await measureProviderRtf(recording) : undefined;
+      const telephoneProvider = telephone ? await measureProviderRtf(telephone) : undefined;
       // BENCH_ENGINE_TIMEOUT_MS sets the server's ENGINE_TIMEOUT_MS (the engine pool's time bound, and how
       // long a call may wait for a free engine): a diagnosis knob; without it the server's default.
       const engineTimeout = process.env.BENCH_ENGINE_TIMEOUT_MS;
@@ -626,6 +753,7 @@ export async function run(): Promise<void> {
       const server = await startParla(engineTimeout ? { env: { ENGINE_TIMEOUT_MS: engineTimeout } } : {});
       try {
         if (provider) await measureApiRtf(server, recording, provider);
+        if (telephone && telephoneProvider) await measureApiRtf(server, telephone, telephoneProvider);
         if (parts.has('memory')) await measureMemory(server, recording.file, scratch);
       } finally {
         await server.stop();

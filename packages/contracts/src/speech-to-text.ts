@@ -28,7 +28,10 @@ export const STT_MODELS: readonly SttModel[] = [
     model_id: 'parla_stt_v1',
     name: 'Parla Speech to Text v1',
     kind: 'fast',
-    description: 'The built-in English model: fast, offline, with word timestamps.',
+    // Telephone audio (a source sampled at 8 kHz or less) is heard by the accurate recogniser: there the
+    // fast one made about twice its word errors (docs/decisions/0017-telephone-speech.md).
+    description:
+      'The built-in English model: fast, offline, with word timestamps; telephone audio (8 kHz) is heard by the accurate model.',
   },
   {
     model_id: 'parla_stt_accurate_v1',

@@ -13,6 +13,7 @@ import { type TranscriptionServerOptions, transcribeWithServer } from './openai-
 import { openRealtimeVoiceActivity } from './realtime-vad';
 import { fillUnprofiledSpeakers } from './speaker-clustering';
 import {
+  NARROWBAND_MAX_HZ,
   STT_SAMPLE_RATE,
   type SttDecodeResult,
   type SttEngineRequest,
@@ -54,13 +55,36 @@ const SIZES: Record<Exclude<SttModelKind, 'external'>, MoonshineSize> = {
   accurate: 'base',
 };
 
+/**
+ * The recogniser a model runs on a source: the fast model hears narrowband (telephone, ≤ 8 kHz) sources
+ * with the accurate one, where tiny made about twice base's word errors (issue 26 item 8: 7.1% against
+ * 3.6% on recordings held outside the repository). It costs 1.3–1.4× the CPU of tiny there
+ * (docs/decisions/0017-telephone-speech.md); wideband sources keep tiny.
+ */
+export function recogniserSize(
+  model: Exclude<SttModelKind, 'external'>,
+  sampleRate: number | undefined,
+): MoonshineSize {
+  return model === 'fast' && isNarrowband(sampleRate) ? SIZES.accurate : SIZES[model];
+}
+
+/** A source sampled at 8 kHz or less (an unknown rate is taken as wideband). */
+export function isNarrowband(sampleRate: number | undefined): boolean {
+  return sampleRate !== undefined && sampleRate > 0 && sampleRate <= NARROWBAND_MAX_HZ;
+}
+
 /** The time bound of an engine call on `seconds` of audio: generous, as a loaded machine is slower. */
 function boundMs(seconds: number): number {
   return 30_000 + seconds * 2_000;
 }
 
-/** Channels and duration of a media file (ffprobe); 0 s when neither the container nor a stream says. */
-export async function probeMedia(file: string): Promise<{ channels: number; durationSecs: number }> {
+/**
+ * Channels, sample rate and duration of a media file's first audio stream (ffprobe); 0 s when neither
+ * the container nor a stream says its length, no rate when the stream does not say.
+ */
+export async function probeMedia(
+  file: string,
+): Promise<{ channels: number; durationSecs: number; sampleRate?: number }> {
   const probe = await runMediaTool(
     'ffprobe',
     [
@@ -69,7 +93,7 @@ export async function probeMedia(file: string): Promise<{ channels: number; dura
       '-select_streams',
       'a:0',
       '-show_entries',
-      'stream=channels:format=duration',
+      'stream=channels,sample_rate:format=duration',
       '-of',
       'json',
       file,
@@ -78,12 +102,17 @@ export async function probeMedia(file: string): Promise<{ channels: number; dura
   );
   if (probe.exit.code !== 0) throw new Error('The file holds no audio that can be read.');
   const json = JSON.parse(probe.stdout.toString() || '{}') as {
-    streams?: { channels?: number }[];
+    streams?: { channels?: number; sample_rate?: string }[];
     format?: { duration?: string };
   };
   const channels = json.streams?.[0]?.channels;
   if (!channels) throw new Error('The file holds no audio that can be read.');
-  return { channels, durationSecs: Number(json.format?.duration) || 0 };
+  const sampleRate = Number(json.streams?.[0]?.sample_rate) || undefined;
+  return {
+    channels,
+    durationSecs: Number(json.format?.duration) || 0,
+    ...(sampleRate ? { sampleRate } : {}),
+  };
 }
 
 /**
@@ -209,8 +238,9 @@ export class MoonshineStt implements SttProvider {
   async transcribeFile(request: TranscribeFileRequest): Promise<FileTranscription> {
     if (request.model === 'external' && !this.server)
       throw new Error('The external transcription server is not configured.');
-    const size = request.model === 'external' ? 'tiny' : SIZES[request.model];
     const media = await probeMedia(request.file);
+    const narrowband = isNarrowband(media.sampleRate);
+    const size = request.model === 'external' ? 'tiny' : recogniserSize(request.model, media.sampleRate);
     if (request.channel !== undefined && request.channel >= media.channels)
       throw new Error(
         `The audio has ${media.channels} channel(s); channel ${request.channel} does not exist.`,
@@ -276,6 +306,7 @@ export class MoonshineStt implements SttProvider {
                     size,
                     segments: batch,
                     timestamps: request.timestamps,
+                    narrowband,
                     profile: request.diarize !== undefined,
                     gaps: b === 0 ? gaps : [],
                   },
@@ -374,9 +405,11 @@ export class MoonshineStt implements SttProvider {
       {
         kind: 'decode',
         file: request.file,
+        // A session's audio is kept at 16 kHz whatever its format: realtime keeps the model it names.
         size: SIZES[request.model],
         segments: request.spans,
         timestamps: request.timestamps,
+        narrowband: false,
         profile: false,
         gaps: [],
       },

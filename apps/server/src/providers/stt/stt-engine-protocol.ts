@@ -14,6 +14,11 @@ export type SttEngineRequest =
       size: MoonshineSize;
       segments: { start: number; end: number }[];
       timestamps: 'none' | 'word' | 'character';
+      /**
+       * The source was sampled at 8 kHz or less (telephone audio, NARROWBAND_MAX_HZ): more is read before
+       * each segment, as the voice activity finds speech late there (moonshine-engine.ts, readWindow).
+       */
+      narrowband: boolean;
       /** Profile each segment's voice (for diarization). */
       profile: boolean;
       /** Look for non-speech sounds in these gaps. */
@@ -54,3 +59,10 @@ export interface SttDecodeResult {
 
 /** 16 kHz: what the recogniser and the voice-activity model take. */
 export const STT_SAMPLE_RATE = 16_000;
+
+/**
+ * Sources sampled at this rate or less are narrowband (telephone: 300–3,400 Hz, G.711, GSM, AMR-NB):
+ * the default model hears them with the accurate recogniser and more audio before each segment
+ * (docs/decisions/0017-telephone-speech.md).
+ */
+export const NARROWBAND_MAX_HZ = 8_000;

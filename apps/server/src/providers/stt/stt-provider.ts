@@ -7,7 +7,10 @@ import type { RealtimeVadConfig } from './realtime-vad-thread';
  * transcription server (STT_SERVER_URL) adds the languages Moonshine does not know.
  */
 
-/** Which recogniser: the embedded fast and accurate Moonshine models, or the operator's server. */
+/**
+ * Which recogniser: the embedded fast and accurate Moonshine models, or the operator's server. The fast
+ * model hears a telephone-rate source (8 kHz or less) with the accurate recogniser (recogniserSize).
+ */
 export type SttModelKind = 'fast' | 'accurate' | 'external';
 
 /** A word heard, with its time in seconds from the start of the audio. */
