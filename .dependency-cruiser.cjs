@@ -45,6 +45,25 @@ module.exports = {
       to: { path: '^apps/server/src/modules/credits/' },
     },
     {
+      name: 'modules-use-provider-ports',
+      comment:
+        'A module uses a provider through its port only: from providers/ it may import providers/index.ts, the port files (*-provider.ts, mail/mailer.ts) and the engine pool (its type and failure), never an adapter or its internals (issue 26 item 4). Tests may build adapters.',
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/modules/',
+        pathNot: ['\\.test\\.ts$', '^apps/server/src/modules/billing/'],
+      },
+      to: {
+        path: '^apps/server/src/providers/',
+        pathNot: [
+          '^apps/server/src/providers/index\\.ts$',
+          '^apps/server/src/providers/[^/]+/[^/]+-provider\\.ts$',
+          '^apps/server/src/providers/mail/mailer\\.ts$',
+          '^apps/server/src/providers/engines/engine-pool\\.ts$',
+        ],
+      },
+    },
+    {
       name: 'entry-points-through-front-doors',
       comment:
         'The process entry points (main.ts, admin.ts, admin/, app-deps.ts, app.ts) use a module only through its index.ts; modules.ts alone lists the manifests (issue 26 item 2).',

@@ -10,8 +10,9 @@
  * - 8 sessions at once, each 8 sentences: every session keeps up with real time — its last commit comes
  *   no later after its sentence than its first did (no growing backlog); word error rate over all.
  */
+
+import { wordErrorRate } from '@parla/audio';
 import WebSocket from 'ws';
-import { wordErrorRate } from '../apps/server/src/providers/stt/words';
 import { PREMADE_VOICES } from '../packages/contracts/src/tts-catalog';
 import { type Server, sleep, startParla } from './server';
 

@@ -18,13 +18,12 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { splitSentences } from '@parla/audio';
+import { splitSentences, wordErrorRate } from '@parla/audio';
 import { engineProsody } from '../apps/server/src/modules/tts/speech-pipeline';
 import { DEFAULT_VOICE_SETTINGS } from '../apps/server/src/modules/voices/voices.service';
 import { createLogger } from '../apps/server/src/platform/logger';
 import { EnginePool } from '../apps/server/src/providers/engines/engine-pool';
 import { MoonshineStt } from '../apps/server/src/providers/stt/moonshine-stt';
-import { wordErrorRate } from '../apps/server/src/providers/stt/words';
 import { type EngineVoice, PREMADE_VOICES, type PremadeVoice } from '../packages/contracts/src/tts-catalog';
 import { type Server, sleep, startParla } from './server';
 

@@ -16,8 +16,8 @@ import {
   similarityShare,
   timbreShift,
 } from '../apps/server/src/modules/voices/speaking-voice';
+import { transformVoice } from '../apps/server/src/platform/media/voice-transform';
 import { EnginePool } from '../apps/server/src/providers/engines/engine-pool';
-import { transformVoice } from '../apps/server/src/providers/voice-conversion/voice-transform';
 import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../apps/server/src/test/test-signals';
 import { analyzeVoice, measureProsody } from '../packages/audio/src';
 import type { EngineVoice } from '../packages/contracts/src/tts-catalog';

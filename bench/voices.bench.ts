@@ -12,7 +12,7 @@
 
 import { baseVoiceFor } from '../apps/server/src/modules/voices/speaking-voice';
 import { decodeToPcm } from '../apps/server/src/platform/media/decode-audio';
-import { transformVoice } from '../apps/server/src/providers/voice-conversion/voice-transform';
+import { transformVoice } from '../apps/server/src/platform/media/voice-transform';
 import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../apps/server/src/test/test-signals';
 import { analyzeVoice, encodeWav, type PcmAudio } from '../packages/audio/src';
 import { PREMADE_VOICES } from '../packages/contracts/src/tts-catalog';

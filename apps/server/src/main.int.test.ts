@@ -11,7 +11,7 @@ import { freePort, type SpawnedNode, spawnTsNode } from './test/processes';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const entry = path.join(here, 'main.ts');
 /** A process that keeps a scratch folder open until it is killed. */
-const scratchHolder = path.join(here, 'modules', 'history', 'fixtures', 'share-video-render.ts');
+const scratchHolder = path.join(here, 'test', 'fixtures', 'share-video-render.ts');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-main-'));
 const children: ChildProcess[] = [];
 afterAll(() => {

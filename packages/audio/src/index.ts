@@ -1,4 +1,5 @@
 export * from './alignment';
+export * from './clamp';
 export * from './fingerprint';
 export * from './g711';
 export * from './number-words';
@@ -8,4 +9,5 @@ export * from './speakers';
 export * from './text-normalization';
 export * from './voice-profile';
 export * from './wav';
+export * from './words';
 export * from './yin';

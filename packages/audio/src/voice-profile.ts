@@ -1,3 +1,4 @@
+import { clamp } from './clamp';
 import { yinPitch } from './yin';
 
 /*
@@ -1042,10 +1043,6 @@ function percentile(sorted: ArrayLike<number>, q: number): number {
   const high = Math.min(sorted.length - 1, low + 1);
   const a = sorted[low] ?? 0;
   return a + (position - low) * ((sorted[high] ?? 0) - a);
-}
-
-function clamp(value: number, low: number, high: number): number {
-  return Math.min(high, Math.max(low, value));
 }
 
 function sum(values: number[]): number {

@@ -1,5 +1,5 @@
 /** Lower-case words without punctuation (apostrophes kept: o'clock). */
-export function words(text: string): string[] {
+export function plainWords(text: string): string[] {
   return text
     .toLowerCase()
     .replace(/[’]/g, "'")
@@ -10,8 +10,8 @@ export function words(text: string): string[] {
 
 /** Word error rate: word-level edit distance over the reference's length. */
 export function wordErrorRate(reference: string, hypothesis: string): number {
-  const ref = words(reference);
-  const hyp = words(hypothesis);
+  const ref = plainWords(reference);
+  const hyp = plainWords(hypothesis);
   let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j);
   for (let i = 1; i <= ref.length; i += 1) {
     const current = [i];

@@ -9,9 +9,10 @@ import type { Mailer } from './mail/mailer';
 import type { OutboxKeeper } from './mail/outbox-mailer';
 import { MoonshineStt, type SttEngines } from './stt/moonshine-stt';
 import type { SttProvider } from './stt/stt-provider';
-import { OpenAiCompatibleProvider, routeProviders, type TtsProvider } from './tts/tts-provider';
+import { OpenAiCompatibleProvider, routeProviders } from './tts/openai-compatible-tts';
+import type { TtsProvider } from './tts/tts-provider';
+import { pitchFormantConversion } from './voice-conversion/pitch-formant-conversion';
 import type { VoiceConversionProvider } from './voice-conversion/voice-conversion-provider';
-import { pitchFormantConversion } from './voice-conversion/voice-transform';
 
 /**
  * The engines the modules work with, one per kind, each behind its interface: the app hands them to the

@@ -6,7 +6,7 @@ import { rnnoiseDenoise } from './denoise/rnnoise-denoise';
 import { createProviders } from './index';
 import { MoonshineStt, type SttEngines } from './stt/moonshine-stt';
 import { ExternalTtsFailure, type TtsProvider } from './tts/tts-provider';
-import { pitchFormantConversion } from './voice-conversion/voice-transform';
+import { pitchFormantConversion } from './voice-conversion/pitch-formant-conversion';
 
 const logger = pino({ level: 'silent' });
 const keepOutbox = async () => undefined;

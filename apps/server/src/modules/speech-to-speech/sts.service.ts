@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { Readable } from 'node:stream';
-import { analyzeVoice, formantScale, type PcmAudio, PITCH_UNAVAILABLE_MESSAGES } from '@parla/audio';
+import { analyzeVoice, clamp, formantScale, type PcmAudio, PITCH_UNAVAILABLE_MESSAGES } from '@parla/audio';
 import {
   describeOutputFormat,
   type OutputFormat,
@@ -16,9 +16,9 @@ import { Limiter } from '../../platform/limiter';
 import { decodeToPcm } from '../../platform/media/decode-audio';
 import { encodeAudio } from '../../platform/media/encode-audio';
 import { checkDecodedLength, probeUpload, UploadRejectedError } from '../../platform/media/probe-upload';
+import { MAX_RATIO, MIN_RATIO } from '../../platform/media/voice-transform';
 import type { DenoiseProvider } from '../../providers/denoise/denoise-provider';
 import type { VoiceConversionProvider } from '../../providers/voice-conversion/voice-conversion-provider';
-import { MAX_RATIO, MIN_RATIO } from '../../providers/voice-conversion/voice-transform';
 import { assertAffordable, type Budget, chargeGeneration, recordGeneration } from '../metering';
 import { rememberGeneratedAudio } from '../provenance';
 import { type TtsCaller, type TtsDeps, toClientError, workOf } from '../tts';
@@ -101,8 +101,6 @@ async function readInputAudio(
   checkDecodedLength(probed, pcm.samples.length / pcm.sampleRate);
   return pcm;
 }
-
-const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 /** What is known before anything is spent: the voice, the model, the settings and the decoded input. */
 interface StsPlan {

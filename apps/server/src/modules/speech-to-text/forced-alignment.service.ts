@@ -10,7 +10,7 @@ import type { RequestCaller } from '../../platform/auth-guard';
 import { AppError, invalid } from '../../platform/errors';
 import { measureDecodedSeconds, probeUploadFile } from '../../platform/media/probe-upload';
 import type { DiskUpload } from '../../platform/multipart';
-import { checkAlignmentLimits, MAX_ALIGNMENT_SECONDS } from '../../providers/stt/forced-alignment';
+import { checkAlignmentLimits, MAX_ALIGNMENT_SECONDS } from '../../providers/stt/stt-provider';
 import { assertAffordable, openBudget, runMetered } from '../metering';
 import { type SttDeps, toSttClientError } from './speech-to-text.service';
 

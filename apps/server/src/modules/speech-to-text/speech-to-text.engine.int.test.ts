@@ -1,8 +1,7 @@
 // @postgres-leg skip: recognition accuracy on the engines; speech-to-text.int covers the transcripts’ rows and jobs on PostgreSQL.
-import { encodeWav } from '@parla/audio';
+import { encodeWav, wordErrorRate } from '@parla/audio';
 import { speechToTextCost } from '@parla/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wordErrorRate } from '../../providers/stt/words';
 import { characterCountOf, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fliteSpeech, makeMediaFile } from '../../test/test-signals';

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { AudioFormat, CommitStrategy, RealtimeEvents } from '@elevenlabs/elevenlabs-js';
+import { wordErrorRate } from '@parla/audio';
 import { WS_CLOSE } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { wordErrorRate } from '../../providers/stt/words';
 import {
   characterCountOf,
   newSpeechAccount,

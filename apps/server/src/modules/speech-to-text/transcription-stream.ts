@@ -17,10 +17,14 @@ import type { Db } from '../../platform/db/client';
 import { invalid } from '../../platform/errors';
 import { makeScratchDir } from '../../platform/scratch-dirs';
 import type { Storage } from '../../platform/storage/storage';
-import type { RealtimeVoiceActivity } from '../../providers/stt/realtime-vad';
-import type { RealtimeVadUpdate } from '../../providers/stt/realtime-vad-thread';
-import { STT_SAMPLE_RATE } from '../../providers/stt/stt-engine-protocol';
-import type { HeardWord, RealtimeRecogniser, SttProvider } from '../../providers/stt/stt-provider';
+import {
+  type HeardWord,
+  type RealtimeRecogniser,
+  type RealtimeVadUpdate,
+  type RealtimeVoiceActivity,
+  STT_SAMPLE_RATE,
+  type SttProvider,
+} from '../../providers/stt/stt-provider';
 import { assertAffordable, type Budget, type MeteringDeps, openBudget, type SocketSlot } from '../metering';
 import { keepLiveTranscript, type LiveSegment } from './realtime-transcripts';
 import { assertLanguage, resolveSttModel } from './speech-to-text.service';

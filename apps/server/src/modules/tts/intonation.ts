@@ -1,5 +1,5 @@
 import { pitchTrack } from '@parla/audio';
-import type { PitchPoint } from '../../providers/voice-conversion/voice-transform';
+import type { PitchPoint } from '../../platform/media/voice-transform';
 
 /** Frames (10 ms) each side of the moving average that smooths the pitch contour: ±20 ms. */
 const SMOOTHING_FRAMES = 2;

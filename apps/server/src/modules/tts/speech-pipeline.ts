@@ -1,6 +1,8 @@
+import type { WordTiming } from '@parla/audio';
 import {
   type CharacterAlignment,
   characterTimes,
+  clamp,
   identityNormalization,
   type NormalizedText,
   normalizeEnglish,
@@ -11,20 +13,15 @@ import {
 } from '@parla/audio';
 import type { EngineVoice } from '@parla/contracts';
 import { Limiter } from '../../platform/limiter';
-import { EngineFailure } from '../../providers/engines/engine-pool';
-import {
-  clamp,
-  type EngineSynthesisRequest,
-  intonationIsNative,
-  type WordTiming,
-} from '../../providers/tts/engine-synthesis';
-import type { TtsProvider } from '../../providers/tts/tts-provider';
 import {
   MAX_RATIO,
   MIN_RATIO,
   transformVoice,
   type VoiceTransform,
-} from '../../providers/voice-conversion/voice-transform';
+} from '../../platform/media/voice-transform';
+import { EngineFailure } from '../../providers/engines/engine-pool';
+import type { TtsProvider } from '../../providers/tts/tts-provider';
+import { type EngineSynthesisRequest, intonationIsNative } from '../../providers/tts/tts-provider';
 import {
   applyGain,
   normalizeAudioTags,

@@ -1,9 +1,9 @@
+import { wordErrorRate } from '@parla/audio';
 import { PREMADE_VOICES } from '@parla/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool } from '../../providers/engines/engine-pool';
 import { MoonshineStt } from '../../providers/stt/moonshine-stt';
-import { wordErrorRate } from '../../providers/stt/words';
 import { synthesizeSpeech } from './speech-pipeline';
 
 /** Five everyday sentences, 57 words. */

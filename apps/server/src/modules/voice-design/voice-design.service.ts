@@ -1,4 +1,4 @@
-import { scaledProfile, type VoiceProfile } from '@parla/audio';
+import { clamp, scaledProfile, type VoiceProfile } from '@parla/audio';
 import {
   DESIGN_TEXT_MIN,
   describeOutputFormat,
@@ -84,8 +84,6 @@ export function chooseDesignBase(traits: VoiceTraits): PremadeVoice {
     (traits.age && v.labels.age === traits.age ? 1 : 0);
   return [...candidates].sort((a, b) => score(b) - score(a))[0] as PremadeVoice;
 }
-
-const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 interface DesignInput {
   voice_description: string;

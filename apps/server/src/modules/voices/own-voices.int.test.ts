@@ -5,7 +5,7 @@ import { maxVoiceAddEdits, tierLimits } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeToPcm } from '../../platform/media/decode-audio';
-import { transformVoice } from '../../providers/voice-conversion/voice-transform';
+import { transformVoice } from '../../platform/media/voice-transform';
 import { readAll } from '../../test/audio-probe';
 import {
   callAs,

@@ -7,7 +7,7 @@ import { workerJobs } from '../../modules';
 import { JobWorker } from '../../platform/jobs/job-worker';
 import { jobs } from '../../platform/jobs/jobs.tables';
 import { decodeToPcm } from '../../platform/media/decode-audio';
-import { transformVoice } from '../../providers/voice-conversion/voice-transform';
+import { transformVoice } from '../../platform/media/voice-transform';
 import { readAll } from '../../test/audio-probe';
 import { callAs, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';

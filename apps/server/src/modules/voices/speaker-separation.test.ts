@@ -1,6 +1,6 @@
 import { findUtterances, type PcmAudio, separateSpeakers, visualWaveform } from '@parla/audio';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { transformVoice } from '../../providers/voice-conversion/voice-transform';
+import { transformVoice } from '../../platform/media/voice-transform';
 import { fliteSpeech, joinWithPauses } from '../../test/test-signals';
 
 let man: PcmAudio;

@@ -1,4 +1,4 @@
-import { analyzeVoice, formantScale, type VoiceProfile } from '@parla/audio';
+import { analyzeVoice, clamp, formantScale, type VoiceProfile } from '@parla/audio';
 import {
   type EngineVoice,
   findPremadeVoice,
@@ -9,8 +9,8 @@ import {
 } from '@parla/contracts';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import { MAX_RATIO, MIN_RATIO, type VoiceTransform } from '../../platform/media/voice-transform';
 import type { TtsProvider } from '../../providers/tts/tts-provider';
-import { MAX_RATIO, MIN_RATIO, type VoiceTransform } from '../../providers/voice-conversion/voice-transform';
 import { getUser } from '../users';
 import type { ResourceCaller } from '../workspaces';
 import { LIBRARY_BASE_VOICES } from './built-in-voices.catalog';
@@ -142,8 +142,6 @@ export function renditionProfile(engines: TtsProvider, rendition: EngineVoice): 
   });
   return made;
 }
-
-const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 /** The shift that moves `from` towards `to`: median pitch ratio and formant scale, tempo kept. */
 export function timbreShift(from: VoiceProfile, to: VoiceProfile): VoiceTransform {

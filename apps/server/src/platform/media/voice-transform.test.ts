@@ -1,7 +1,6 @@
 import { encodeWav, type PcmAudio } from '@parla/audio';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeToPcm } from '../../platform/media/decode-audio';
 import {
   correlation,
   fliteSpeech,
@@ -11,6 +10,7 @@ import {
   spectralCentroid,
   TEN_SECONDS_OF_TEXT,
 } from '../../test/test-signals';
+import { decodeToPcm } from './decode-audio';
 import { MAX_RATIO, MIN_RATIO, transformVoice, voiceTransformFilter } from './voice-transform';
 
 /** The asetrate and rubberband figures of a chain. */

@@ -1,6 +1,5 @@
 import type { PcmAudio } from '@parla/audio';
-import { runMediaTool } from '../../platform/media/run-media-tool';
-import type { VoiceConversionProvider } from './voice-conversion-provider';
+import { runMediaTool } from './run-media-tool';
 
 /** How to move a voice: each ratio is a multiple of the input's own, from 0.5 to 2. */
 export interface VoiceTransform {
@@ -188,6 +187,3 @@ export async function transformVoice(
   out.set(shifted.subarray(from, Math.min(shifted.length, from + length - to)), to);
   return { sampleRate, channels: 1, samples: out };
 }
-
-/** The embedded voice conversion: the pitch/formant transform (transformVoice), by signal processing. */
-export const pitchFormantConversion: VoiceConversionProvider = { convert: transformVoice };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineSynthesisRequest } from '../tts/engine-synthesis';
+import type { EngineSynthesisRequest } from '../tts/tts-provider';
 import { EngineFailure, EnginePool } from './engine-pool';
 
 let pool: EnginePool;

@@ -1,11 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import type { Logger } from 'pino';
-import {
-  type EngineSynthesisRequest,
-  type EngineSynthesisResult,
-  type SynthesisOptions,
-  synthesisBoundMs,
-} from '../tts/engine-synthesis';
+import { synthesisBoundMs } from '../tts/engine-synthesis';
+import type { EngineSynthesisRequest, EngineSynthesisResult, SynthesisOptions } from '../tts/tts-provider';
 import { childEntry } from './child-entry';
 import {
   type EngineJob,

@@ -1,5 +1,5 @@
 import type { SttEngineRequest } from '../stt/stt-engine-protocol';
-import type { EngineSynthesisRequest } from '../tts/engine-synthesis';
+import type { EngineSynthesisRequest } from '../tts/tts-provider';
 
 /** Messages between the engine pool and its child processes (structured-clone over IPC). */
 export type EngineRequest =

@@ -9,10 +9,10 @@ import { pathToFileURL } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
 import { runSttRequest } from '../stt/moonshine-engine';
 import type { SttEngineRequest } from '../stt/stt-engine-protocol';
-import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts/engine-synthesis';
 import { synthesizeWithESpeak } from '../tts/engines/espeak-engine';
 import { synthesizeWithFestival } from '../tts/engines/festival-engine';
 import { synthesizeWithFlite } from '../tts/engines/flite-engine';
+import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts/tts-provider';
 import { childEntry } from './child-entry';
 import { lowerPriority } from './work-priority';
 

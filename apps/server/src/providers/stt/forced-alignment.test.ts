@@ -7,7 +7,8 @@ import {
   knownSpeech,
   quantile,
 } from '../../test/alignment-test-speech';
-import { alignTextToAudio, checkAlignmentLimits, MAX_ALIGNMENT_WORDS } from './forced-alignment';
+import { alignTextToAudio } from './forced-alignment';
+import { checkAlignmentLimits, MAX_ALIGNMENT_WORDS } from './stt-provider';
 
 /** Sentences joined with pauses of 0.4–0.9 s (and 0.7 s of silence first), their word times moved along. */
 function joinSpeech(parts: readonly KnownSpeech[]): KnownSpeech {

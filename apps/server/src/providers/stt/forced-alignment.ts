@@ -8,9 +8,8 @@
  * Memory stays under ~20 MB and time roughly linear in the audio: the bounds below keep it so.
  */
 
-import { AppError } from '../../platform/errors';
 import { featureFrames, HOP_SECONDS, poolFrames, warp } from './alignment-dtw';
-import type { TextAlignment } from './stt-provider';
+import { checkAlignmentLimits, type TextAlignment } from './stt-provider';
 import {
   ALIGNMENT_SAMPLE_RATE,
   alignWords,
@@ -19,10 +18,6 @@ import {
   readWords,
 } from './word-alignment';
 
-/** The longest recording aligned: 10 minutes. */
-export const MAX_ALIGNMENT_SECONDS = 600;
-/** The most words aligned (about 25 minutes of speech at a usual pace: every 10-minute text fits). */
-export const MAX_ALIGNMENT_WORDS = 5_000;
 /** Up to this long, one warp aligns the whole recording. */
 const ONE_WARP_SECONDS = 30;
 /** The pieces of a longer recording are cut after 10–20 s of the reading, at its longest pause. */
@@ -38,43 +33,6 @@ const COARSE_BAND_SHARE = 0.1;
 const COARSE_MIN_BAND_SECONDS = 25;
 /** A cut moves to the quietest frame this near. */
 const CUT_SNAP_FRAMES = 30;
-
-/**
- * Refuses what the aligner does not take, with the public API's 422 shape: no words, more than
- * MAX_ALIGNMENT_WORDS, or more than MAX_ALIGNMENT_SECONDS of audio. The route checks this before the
- * engine's work; alignTextToAudio checks it again.
- */
-export function checkAlignmentLimits(durationSecs: number, text: string): void {
-  const count = text.match(/\S+/g)?.length ?? 0;
-  if (count === 0) throw alignmentRefusal('text', 'The text has no words to align.');
-  if (count > MAX_ALIGNMENT_WORDS)
-    throw alignmentRefusal(
-      'text',
-      `The text has ${count} words; at most ${MAX_ALIGNMENT_WORDS} can be aligned.`,
-    );
-  if (durationSecs > MAX_ALIGNMENT_SECONDS)
-    throw alignmentRefusal(
-      'file',
-      `The audio lasts ${Math.round(durationSecs)} s; at most ${MAX_ALIGNMENT_SECONDS / 60} minutes can be aligned.`,
-    );
-}
-
-/**
- * The refusal for audio in which voice activity finds no speech (issue 26 item 9): a warp places every
- * word of any text somewhere in any sound, so an alignment to silence or noise would be invented.
- */
-export function noSpeechToAlign(): AppError {
-  return alignmentRefusal(
-    'file',
-    'The audio holds no speech to align the text to (silence or other sounds only). Nothing was charged.',
-  );
-}
-
-function alignmentRefusal(field: 'text' | 'file', message: string): AppError {
-  return new AppError('invalid_request', message, {
-    errors: [{ loc: ['body', field], msg: message, type: 'value_error' }],
-  });
-}
 
 /** Where each word and character of `text` is in `samples` (16 kHz mono floats), in seconds. */
 export async function alignTextToAudio(samples: Float32Array, text: string): Promise<TextAlignment> {

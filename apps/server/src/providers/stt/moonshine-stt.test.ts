@@ -2,13 +2,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PcmAudio } from '@parla/audio';
+import { wordErrorRate } from '@parla/audio';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAudio } from '../../platform/media/encode-audio';
 import { fliteSpeech, joinWithPauses } from '../../test/test-signals';
 import { EnginePool } from '../engines/engine-pool';
 import { MoonshineStt } from './moonshine-stt';
-import { wordErrorRate } from './words';
 
 const FIRST = 'The weather is nice today and the children are playing in the park.';
 const SECOND = 'Please bring the blue folder to the meeting on Tuesday morning.';

@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { plainWords } from '@parla/audio';
 import { findSttLanguage } from '@parla/contracts';
 import { encodeAudio } from '../../platform/media/encode-audio';
 import { runMediaTool } from '../../platform/media/run-media-tool';
 import { withScratchDir } from '../../platform/scratch-dirs';
 import type { EngineJob } from '../engines/engine-protocol';
-import type { SynthesisOptions } from '../tts/engine-synthesis';
-import { noSpeechToAlign } from './forced-alignment';
+import type { SynthesisOptions } from '../tts/tts-provider';
 import type { MoonshineSize } from './model-files';
 import { readSamples, spreadWords } from './moonshine-engine';
 import { type TranscriptionServerOptions, transcribeWithServer } from './openai-transcription';
@@ -19,18 +19,18 @@ import {
   type SttEngineRequest,
   type SttVadResult,
 } from './stt-engine-protocol';
-import type {
-  AlignRequest,
-  FileTranscription,
-  HeardSegment,
-  RealtimeRecogniser,
-  RecogniseSpansRequest,
-  SttModelKind,
-  SttProvider,
-  TextAlignment,
-  TranscribeFileRequest,
+import {
+  type AlignRequest,
+  type FileTranscription,
+  type HeardSegment,
+  noSpeechToAlign,
+  type RealtimeRecogniser,
+  type RecogniseSpansRequest,
+  type SttModelKind,
+  type SttProvider,
+  type TextAlignment,
+  type TranscribeFileRequest,
 } from './stt-provider';
-import { words as plainWords } from './words';
 
 /** What the embedded recogniser needs of the engine pool (EnginePool). */
 export interface SttEngines {

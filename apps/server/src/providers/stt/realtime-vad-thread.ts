@@ -14,32 +14,15 @@
 import { createRequire } from 'node:module';
 import type { Vad } from 'sherpa-onnx-node';
 import { vadModelFile } from './model-files';
-import { STT_SAMPLE_RATE } from './stt-engine-protocol';
+import { type RealtimeVadConfig, type RealtimeVadUpdate, STT_SAMPLE_RATE } from './stt-provider';
 
 /** The flag that makes the engine child entry serve as the realtime voice-activity process. */
 export const REALTIME_VAD_FLAG = '--realtime-vad';
-
-/** What a session's voice activity is tuned by (the realtime query's VAD parameters). */
-export interface RealtimeVadConfig {
-  /** Speech probability above which a window is speech (`vad_threshold`). */
-  threshold: number;
-  minSpeechSecs: number;
-  minSilenceSecs: number;
-}
 
 export type RealtimeVadRequest =
   | { id: number; op: 'open'; session: number; config: RealtimeVadConfig }
   | { id: number; op: 'accept'; session: number; samples: Int16Array }
   | { id: number; op: 'close'; session: number };
-
-/** Speech found so far: segments that ended (absolute samples from the session's start), and now. */
-export interface RealtimeVadUpdate {
-  segments: { start: number; end: number }[];
-  /** Speech is going on at the end of the audio fed so far. */
-  speaking: boolean;
-  /** Samples fed so far (the VAD's own clock). */
-  fed: number;
-}
 
 export type RealtimeVadReply =
   | { ready: true }

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fliteSpeech } from '../../test/test-signals';
 import {
   openRealtimeVoiceActivity,
-  type RealtimeVoiceActivity,
   setVoiceActivityIdleExit,
   stopRealtimeVoiceActivity,
   voiceActivityProcess,
 } from './realtime-vad';
-import type { RealtimeVadUpdate } from './realtime-vad-thread';
+import type { RealtimeVadUpdate, RealtimeVoiceActivity } from './stt-provider';
 
 /*
  * The realtime voice-activity process (issue 26 item 9): the detectors of realtime transcription sessions

@@ -1,12 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { childEntry } from '../engines/child-entry';
-import {
-  REALTIME_VAD_FLAG,
-  type RealtimeVadConfig,
-  type RealtimeVadReply,
-  type RealtimeVadRequest,
-  type RealtimeVadUpdate,
-} from './realtime-vad-thread';
+import { REALTIME_VAD_FLAG, type RealtimeVadReply, type RealtimeVadRequest } from './realtime-vad-thread';
+import type { RealtimeVadConfig, RealtimeVadUpdate, RealtimeVoiceActivity } from './stt-provider';
 
 /*
  * The server's side of the realtime voice-activity process (realtime-vad-thread.ts): started by the first
@@ -132,13 +127,6 @@ class VadHost {
 
 let host: VadHost | undefined;
 let sessionSeq = 0;
-
-/** One session's voice activity: feed it the session's 16 kHz audio in order. */
-export interface RealtimeVoiceActivity {
-  /** Feeds the next samples (16 kHz); resolves with the speech segments that ended and whether speech goes on. */
-  accept(samples: Int16Array): Promise<RealtimeVadUpdate>;
-  close(): void;
-}
 
 /** Opens a session's voice activity in the shared process (started if need be). */
 export async function openRealtimeVoiceActivity(config: RealtimeVadConfig): Promise<RealtimeVoiceActivity> {

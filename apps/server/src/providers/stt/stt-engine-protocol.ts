@@ -57,8 +57,7 @@ export interface SttDecodeResult {
   events: { label: string; start: number; end: number }[];
 }
 
-/** 16 kHz: what the recogniser and the voice-activity model take. */
-export const STT_SAMPLE_RATE = 16_000;
+export { STT_SAMPLE_RATE } from './stt-provider';
 
 /**
  * Sources sampled at this rate or less are narrowband (telephone: 300–3,400 Hz, G.711, GSM, AMR-NB):

@@ -1,5 +1,4 @@
-import type { RealtimeVoiceActivity } from './realtime-vad';
-import type { RealtimeVadConfig } from './realtime-vad-thread';
+import { AppError } from '../../platform/errors';
 
 /**
  * Speech to text, as the modules see it. The embedded default is Moonshine (neural, English) run in the
@@ -98,6 +97,76 @@ export interface RecogniseSpansRequest {
   language?: string;
   tenant: string;
   signal?: AbortSignal;
+}
+
+/** 16 kHz: what the recogniser and the voice-activity model take. */
+export const STT_SAMPLE_RATE = 16_000;
+
+/** What a session's voice activity is tuned by (the realtime query's VAD parameters). */
+export interface RealtimeVadConfig {
+  /** Speech probability above which a window is speech (`vad_threshold`). */
+  threshold: number;
+  minSpeechSecs: number;
+  minSilenceSecs: number;
+}
+
+/** Speech found so far: segments that ended (absolute samples from the session's start), and now. */
+export interface RealtimeVadUpdate {
+  segments: { start: number; end: number }[];
+  /** Speech is going on at the end of the audio fed so far. */
+  speaking: boolean;
+  /** Samples fed so far (the VAD's own clock). */
+  fed: number;
+}
+
+/** One session's voice activity: feed it the session's 16 kHz audio in order. */
+export interface RealtimeVoiceActivity {
+  /** Feeds the next samples (16 kHz); resolves with the speech segments that ended and whether speech goes on. */
+  accept(samples: Int16Array): Promise<RealtimeVadUpdate>;
+  close(): void;
+}
+
+// What an aligner takes (`POST /v1/forced-alignment`): every aligner refuses the rest alike.
+
+/** The longest recording aligned: 10 minutes. */
+export const MAX_ALIGNMENT_SECONDS = 600;
+/** The most words aligned (about 25 minutes of speech at a usual pace: every 10-minute text fits). */
+export const MAX_ALIGNMENT_WORDS = 5_000;
+/**
+ * Refuses what the aligner does not take, with the public API's 422 shape: no words, more than
+ * MAX_ALIGNMENT_WORDS, or more than MAX_ALIGNMENT_SECONDS of audio. The route checks this before the
+ * engine's work; alignTextToAudio checks it again.
+ */
+export function checkAlignmentLimits(durationSecs: number, text: string): void {
+  const count = text.match(/\S+/g)?.length ?? 0;
+  if (count === 0) throw alignmentRefusal('text', 'The text has no words to align.');
+  if (count > MAX_ALIGNMENT_WORDS)
+    throw alignmentRefusal(
+      'text',
+      `The text has ${count} words; at most ${MAX_ALIGNMENT_WORDS} can be aligned.`,
+    );
+  if (durationSecs > MAX_ALIGNMENT_SECONDS)
+    throw alignmentRefusal(
+      'file',
+      `The audio lasts ${Math.round(durationSecs)} s; at most ${MAX_ALIGNMENT_SECONDS / 60} minutes can be aligned.`,
+    );
+}
+
+/**
+ * The refusal for audio in which voice activity finds no speech (issue 26 item 9): a warp places every
+ * word of any text somewhere in any sound, so an alignment to silence or noise would be invented.
+ */
+export function noSpeechToAlign(): AppError {
+  return alignmentRefusal(
+    'file',
+    'The audio holds no speech to align the text to (silence or other sounds only). Nothing was charged.',
+  );
+}
+
+function alignmentRefusal(field: 'text' | 'file', message: string): AppError {
+  return new AppError('invalid_request', message, {
+    errors: [{ loc: ['body', field], msg: message, type: 'value_error' }],
+  });
 }
 
 /** What realtime transcription (issue 20) needs of the recogniser. */

@@ -1,5 +1,55 @@
-import type { EngineSynthesisRequest, EngineSynthesisResult, SynthesisOptions } from './engine-synthesis';
-import { spreadWords, wordSpans } from './engine-synthesis';
+import type { WordTiming } from '@parla/audio';
+import type { EngineName } from '@parla/contracts';
+
+/*
+ * Text to speech, as the modules see it: a provider speaks one sentence (plain text) with an engine voice.
+ * The embedded engines run in the engine children (engines/, engine-pool.ts); an OpenAI-compatible speech
+ * server is the `external` engine (openai-compatible-tts.ts).
+ */
+
+/** One synthesis, as the engine child receives it. Never SSML: plain text only (flite loops on prosody). */
+export interface EngineSynthesisRequest {
+  engine: EngineName;
+  /** The engine's own voice name: an eSpeak voice (`en-us+f3`), a flite voice (`slt`), a festival voice. */
+  voice: string;
+  text: string;
+  /** Speaking rate, 1 = the voice's own (0.5–2). */
+  rate?: number;
+  /** Pitch as a multiple of the voice's own (0.5–2); engines that cannot shift pitch ignore it. */
+  pitch?: number;
+  /** Intonation range as a multiple of the voice's own (0 monotone – 2 lively); festival ignores it. */
+  range?: number;
+}
+
+/**
+ * Whether an engine voice takes `pitch` and `range` itself: eSpeak-NG (its pitch and range settings) and
+ * the flite voices with pitch targets (int_f0_target_mean / int_f0_target_stddev; flite-engine.ts).
+ * Festival's HTS voice, flite's rms and an external server ignore them: the speech pipeline moves their
+ * pitch and widens or narrows their intonation afterwards (intonation.ts, voice-transform.ts).
+ */
+export function intonationIsNative(voice: { engine: EngineName; voice: string }): boolean {
+  if (voice.engine === 'espeak') return true;
+  return voice.engine === 'flite' && voice.voice !== 'rms';
+}
+
+/** How a synthesis is run: its time bound, its cancel signal and whose work it is. */
+export interface SynthesisOptions {
+  /** The bound of the engine's work once it starts (default: synthesisBoundMs of the text). */
+  timeoutMs?: number | undefined;
+  /** Cancels the synthesis while it still waits to start. */
+  signal?: AbortSignal | undefined;
+  /** Whose work it is (a workspace id), for the engines' fair queue; calls without one share "". */
+  tenant?: string | undefined;
+}
+
+export interface EngineSynthesisResult {
+  sampleRate: number;
+  /** Mono signed 16-bit PCM. */
+  samples: Int16Array;
+  words: WordTiming[];
+  /** `exact` when the engine reported the times, `estimated` when they were spread over the audio. */
+  timing: 'exact' | 'estimated';
+}
 
 /** Whatever speaks a sentence: the engine pool, or an external speech server. */
 export interface TtsProvider {
@@ -15,71 +65,4 @@ export class ExternalTtsFailure extends Error {
     super(message, options);
     this.name = 'ExternalTtsFailure';
   }
-}
-
-/** OpenAI's pcm response format: 24 kHz, signed 16-bit little-endian, mono. */
-const OPENAI_PCM_RATE = 24_000;
-
-/**
- * An OpenAI-compatible speech server (`POST {url}/v1/audio/speech`, response_format pcm) as a provider.
- * It reports no word times, so they are spread over the audio (timing `estimated`).
- */
-export class OpenAiCompatibleProvider implements TtsProvider {
-  readonly size = 4;
-
-  constructor(
-    private readonly options: { url: string; apiKey: string | undefined; model: string; timeoutMs: number },
-  ) {}
-
-  async synthesize(
-    request: EngineSynthesisRequest,
-    { signal }: SynthesisOptions = {},
-  ): Promise<EngineSynthesisResult> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.options.url}/v1/audio/speech`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
-        },
-        body: JSON.stringify({
-          model: this.options.model,
-          voice: request.voice,
-          input: request.text,
-          response_format: 'pcm',
-          speed: request.rate ?? 1,
-        }),
-        signal: signal
-          ? AbortSignal.any([signal, AbortSignal.timeout(this.options.timeoutMs)])
-          : AbortSignal.timeout(this.options.timeoutMs),
-      });
-    } catch (error) {
-      throw new ExternalTtsFailure('The external speech server could not be reached.', { cause: error });
-    }
-    if (!response.ok) {
-      throw new ExternalTtsFailure(`The external speech server answered ${response.status}.`);
-    }
-    const bytes = Buffer.from(await response.arrayBuffer());
-    const samples = new Int16Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.byteLength / 2));
-    const totalMs = (samples.length / OPENAI_PCM_RATE) * 1000;
-    return {
-      sampleRate: OPENAI_PCM_RATE,
-      samples: new Int16Array(samples),
-      words: spreadWords(wordSpans(request.text), 0, totalMs),
-      timing: 'estimated',
-    };
-  }
-}
-
-/** Sends `external` requests to the external server (when there is one) and the rest to the engines. */
-export function routeProviders(engines: TtsProvider, external: TtsProvider | undefined): TtsProvider {
-  return {
-    size: engines.size,
-    synthesize: (request, options) => {
-      if (request.engine !== 'external') return engines.synthesize(request, options);
-      if (!external) throw new ExternalTtsFailure('No external speech server is configured.');
-      return external.synthesize(request, options);
-    },
-  };
 }

@@ -1,5 +1,5 @@
 import type { PcmAudio } from '@parla/audio';
-import type { VoiceTransform } from './voice-transform';
+import type { VoiceTransform } from '../../platform/media/voice-transform';
 
 /**
  * Moves a recording's voice to a target while keeping its delivery (timing, intonation contour): the

@@ -1,5 +1,7 @@
-import type { EngineSynthesisRequest, EngineSynthesisResult, WordTiming } from '../engine-synthesis';
-import { clamp, wordSpans } from '../engine-synthesis';
+import type { WordTiming } from '@parla/audio';
+import { clamp } from '@parla/audio';
+import { wordSpans } from '../engine-synthesis';
+import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts-provider';
 
 interface ESpeakEvent {
   type: string;

@@ -2,16 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { parseWav } from '@parla/audio';
+import type { WordTiming } from '@parla/audio';
+import { clamp, parseWav } from '@parla/audio';
 import { type ProgramRun, programHost } from '../../../platform/program-host';
 import { makeScratchDir, withScratchDir } from '../../../platform/scratch-dirs';
-import {
-  clamp,
-  type EngineSynthesisRequest,
-  type EngineSynthesisResult,
-  synthesisBoundMs,
-  type WordTiming,
-} from '../engine-synthesis';
+import { synthesisBoundMs } from '../engine-synthesis';
+import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts-provider';
 import { runProgram } from './process-run';
 
 /** Festival voices from Debian: the HTS voice (the best English voice measured here) and the kal diphones. */

@@ -1,15 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseWav } from '@parla/audio';
+import type { WordTiming } from '@parla/audio';
+import { clamp, parseWav } from '@parla/audio';
 import { withScratchDir } from '../../../platform/scratch-dirs';
-import {
-  clamp,
-  type EngineSynthesisRequest,
-  type EngineSynthesisResult,
-  spreadWords,
-  type WordTiming,
-  wordSpans,
-} from '../engine-synthesis';
+import { spreadWords, wordSpans } from '../engine-synthesis';
+import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts-provider';
 import { runProgram } from './process-run';
 
 /** The flite voices that read any text (awb_time only says times). */

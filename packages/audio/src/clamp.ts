@@ -1,0 +1,4 @@
+/** `value` within [low, high]. */
+export function clamp(value: number, low: number, high: number): number {
+  return Math.min(high, Math.max(low, value));
+}
