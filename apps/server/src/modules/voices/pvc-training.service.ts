@@ -3,7 +3,7 @@ import { DEFAULT_TTS_MODEL_ID, PVC_MIN_TRAINING_SECONDS } from '@parla/contracts
 import { AppError } from '../../platform/errors';
 import type { VoiceCaller } from './own-voices.service';
 import { getPvc, type PvcDeps, type PvcJobPayload } from './pvc.service';
-import { claimTraining } from './pvc.store';
+import { claimTraining, raiseTrainingProgress } from './pvc.store';
 import { decodeSample } from './pvc-samples.service';
 import { selectedSpeech } from './pvc-separation.service';
 import { baseVoiceFor } from './speaking-voice';
@@ -82,7 +82,7 @@ export async function runTraining(
       const profile = analyzeVoice(speech);
       if (profile.pitch.medianHz !== null) profiles.push(profile);
       const share = (index + 1) / samples.length;
-      await updateVoice(deps.db, row.id, { fineTuningProgress: share * 0.95 });
+      await raiseTrainingProgress(deps.db, row.id, share * 0.95);
       await onProgress(share * 0.95);
     }
     if (profiles.length === 0) throw new Error('no sample holds voiced speech');

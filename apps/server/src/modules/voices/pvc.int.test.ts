@@ -21,6 +21,7 @@ import {
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { pvcSeparateJob, pvcTrainJob } from './pvc.jobs';
+import { runTraining } from './pvc-training.service';
 import { voices } from './voices.tables';
 
 let t: TestApp;
@@ -363,6 +364,30 @@ describe('training for the model the client names', () => {
       parla_multilingual_v1: 'fine_tuned',
     });
   }, 90_000);
+
+  it('a training taken over after a crash never reports less progress than it had reached', async () => {
+    const account = await creatorAccount();
+    const voiceId = await readyClone(account, 'Taken over');
+    await account.sdk.voices.pvc.samples.create(voiceId, { files: [wav(owner30s)] });
+    // The first run had reached 0.9 when its worker died; the job's next attempt starts the samples again.
+    await db()
+      .update(voices)
+      .set({ fineTuningState: 'fine_tuning', fineTuningProgress: 0.9, fineTuningModelId: 'parla_v1' })
+      .where(eq(voices.id, voiceId));
+    const progressOf = async () =>
+      (await db().select({ p: voices.fineTuningProgress }).from(voices).where(eq(voices.id, voiceId)))[0]?.p;
+    const seen: (number | null | undefined)[] = [];
+    await runTraining(
+      { db: db(), storage: t.deps.storage, denoise: t.deps.providers.denoise },
+      { workspaceId: account.workspaceId, voiceId },
+      async () => {
+        seen.push(await progressOf());
+      },
+    );
+    expect(seen).toHaveLength(2);
+    expect(seen.every((p) => (p ?? 0) >= 0.9)).toBe(true);
+    expect(await progressOf()).toBe(1);
+  }, 60_000);
 
   it('refuses a model that does not exist or cannot speak text, and starts nothing', async () => {
     const account = await creatorAccount();

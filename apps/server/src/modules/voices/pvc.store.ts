@@ -67,3 +67,14 @@ export async function recordVerification(
     })
     .where(eq(voices.id, voiceId));
 }
+
+/**
+ * Raises a training's progress to `share` (never lowers it): a training taken over after a crash starts
+ * its samples again, and its progress stays where the first run had brought it until it passes it.
+ */
+export async function raiseTrainingProgress(db: Db, voiceId: string, share: number): Promise<void> {
+  await db
+    .update(voices)
+    .set({ fineTuningProgress: sql`greatest(coalesce(${voices.fineTuningProgress}, 0), ${share})` })
+    .where(eq(voices.id, voiceId));
+}
