@@ -9,7 +9,10 @@ import { type SpawnedNode, spawnTsNode } from '../../test/processes';
 import { openTestDatabase } from '../../test/test-app';
 import { shareVideoRenderJob } from './share-video.jobs';
 
-const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/share-video-render.ts');
+const fixture = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../test/fixtures/share-video-render.ts',
+);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-video-recovery-'));
 // A temp directory of this test's own, for the fixtures and this process: no other process sweeps it.
 const scratchTmp = path.join(tmp, 'tmp');

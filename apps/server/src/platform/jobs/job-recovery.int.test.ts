@@ -8,7 +8,10 @@ import { type SpawnedNode, spawnTsNode } from '../../test/processes';
 import { openDatabase } from '../db/client';
 import { JobQueue } from './job-queue';
 
-const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/crash-worker.ts');
+const fixture = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../test/fixtures/crash-worker.ts',
+);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-recovery-'));
 const children: ChildProcess[] = [];
 afterAll(() => {

@@ -267,14 +267,8 @@ export class MoonshineStt implements SttProvider {
         );
       // Scan span by span; recognise each span's speech while the next span is scanned.
       for (let from = 0; from < total; ) {
-        request.signal?.throwIfAborted();
         const to = Math.min(total, from + SPAN);
-        const found = await this.run<SttVadResult>(
-          { kind: 'vad', file: raw, from, to, final: to === total },
-          (to - from) / STT_SAMPLE_RATE,
-          request.tenant,
-          request.signal,
-        );
+        const found = await this.scanSpan(raw, from, total, request);
         speech.push(...found.segments);
         heard += found.segments.reduce((n, seg) => n + seg.end - seg.start, 0);
         // Stretches without speech of at least a second, looked at for sounds (music) when asked.
@@ -423,18 +417,28 @@ export class MoonshineStt implements SttProvider {
   /** Whether voice activity finds any speech in a decoded file, span by span until the first. */
   private async holdsSpeech(raw: string, total: number, request: AlignRequest): Promise<boolean> {
     for (let from = 0; from < total; ) {
-      request.signal?.throwIfAborted();
-      const to = Math.min(total, from + SPAN);
-      const found = await this.run<SttVadResult>(
-        { kind: 'vad', file: raw, from, to, final: to === total },
-        (to - from) / STT_SAMPLE_RATE,
-        request.tenant,
-        request.signal,
-      );
+      const found = await this.scanSpan(raw, from, total, request);
       if (found.segments.length > 0) return true;
       from = Math.max(found.next, from + 1);
     }
     return false;
+  }
+
+  /** Voice activity over the next span of a decoded file (SPAN samples from `from`, or to its end). */
+  private scanSpan(
+    raw: string,
+    from: number,
+    total: number,
+    request: { tenant: string; signal?: AbortSignal | undefined },
+  ): Promise<SttVadResult> {
+    request.signal?.throwIfAborted();
+    const to = Math.min(total, from + SPAN);
+    return this.run<SttVadResult>(
+      { kind: 'vad', file: raw, from, to, final: to === total },
+      (to - from) / STT_SAMPLE_RATE,
+      request.tenant,
+      request.signal,
+    );
   }
 
   async align(request: AlignRequest): Promise<TextAlignment> {
