@@ -48,6 +48,7 @@ afterAll(async () => {
 const DURABLE = [
   'history.workspace-deleted.durable',
   'speech-to-text.workspace-deleted.durable',
+  'voice-design.workspace-deleted.durable',
   'voices.workspace-deleted.durable',
 ];
 
