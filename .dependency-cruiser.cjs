@@ -47,17 +47,16 @@ module.exports = {
     {
       name: 'modules-use-provider-ports',
       comment:
-        'A module uses a provider through its port only: from providers/ it may import providers/index.ts, the port files (*-provider.ts, mail/mailer.ts) and the engine pool (its type and failure), never an adapter or its internals (issue 26 item 4). Tests may build adapters.',
+        'A module uses a provider through its port only: from providers/ it may import providers/index.ts, the port files (<area>/<area>-provider.ts, mail/mailer.ts) and the engine pool (its type and failure), never an adapter or its internals (issue 26 item 4). Tests may build adapters.',
       severity: 'error',
-      from: {
-        path: '^apps/server/src/modules/',
-        pathNot: ['\\.test\\.ts$', '^apps/server/src/modules/billing/'],
-      },
+      from: { path: '^apps/server/src/modules/', pathNot: '\\.test\\.ts$' },
       to: {
         path: '^apps/server/src/providers/',
         pathNot: [
           '^apps/server/src/providers/index\\.ts$',
-          '^apps/server/src/providers/[^/]+/[^/]+-provider\\.ts$',
+          // An area's port is named after it (billing/billing-provider.ts); billing/stripe-provider.ts and
+          // billing/test-provider.ts are adapters.
+          '^apps/server/src/providers/([^/]+)/\\1-provider\\.ts$',
           '^apps/server/src/providers/mail/mailer\\.ts$',
           '^apps/server/src/providers/engines/engine-pool\\.ts$',
         ],
@@ -76,6 +75,21 @@ module.exports = {
         path: '^apps/server/src/modules/[^/]+/',
         pathNot: '^apps/server/src/modules/[^/]+/index\\.ts$',
       },
+    },
+    {
+      name: 'stripe-behind-its-adapter',
+      comment:
+        "Only the Stripe adapter (providers/billing/stripe-*.ts) imports the stripe package: the billing module reads Stripe's events as the port's provider-neutral ones (issue 26 item 4).",
+      severity: 'error',
+      from: {
+        path: '^apps/',
+        pathNot: [
+          '^apps/server/src/providers/billing/stripe-[^/]+\\.ts$',
+          '\\.test\\.tsx?$',
+          '^apps/server/src/test/',
+        ],
+      },
+      to: { path: '(^|/)node_modules/stripe/' },
     },
     {
       name: 'tables-hold-only-tables',
@@ -144,7 +158,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(node_modules|/dist/|\\.tmp/)' },
+    // Packages are left out of the graph, but for stripe: rule stripe-behind-its-adapter sees who imports it.
+    exclude: { path: '(node_modules/(?!stripe/)|/dist/|\\.tmp/)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },

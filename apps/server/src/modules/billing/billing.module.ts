@@ -1,21 +1,21 @@
 import type { AppDeps } from '../../app-deps';
 import { defineModule, moduleJob } from '../../platform/module';
-import { isStripeProvider } from '../../providers/billing/stripe-provider';
 import { billingRenewalsJob } from './billing.jobs';
 import { billingRoutes } from './billing.routes';
 import * as tables from './billing.tables';
-import { stripeWebhookRoutes } from './stripe-webhook.routes';
+import { providerWebhookRoutes } from './provider-webhook.routes';
+import { hasWebhooks } from './provider-webhook.service';
 
-/** Stripe's webhook, served only when Stripe takes the payments. */
-async function stripeWebhook(app: Parameters<typeof billingRoutes>[0], deps: AppDeps): Promise<void> {
+/** The payment provider's webhook (Stripe's), served only when the provider taking the payments has one. */
+async function providerWebhook(app: Parameters<typeof billingRoutes>[0], deps: AppDeps): Promise<void> {
   const provider = deps.providers.billing;
-  if (isStripeProvider(provider)) await stripeWebhookRoutes(app, deps, provider);
+  if (hasWebhooks(provider)) await providerWebhookRoutes(app, deps, provider);
 }
 
 /** Plans, checkout, the subscription lifecycle, invoices, renewals, the payment providers. */
 export const billingModule = defineModule({
   name: 'billing',
-  routes: [billingRoutes, stripeWebhook],
+  routes: [billingRoutes, providerWebhook],
   jobs: [
     moduleJob(billingRenewalsJob, (app) => ({
       db: app.database.db,

@@ -10,12 +10,12 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { TestCard } from '../../providers/billing/test-cards';
+import type { CardOnFile } from '../../providers/billing/billing-provider';
 import { users } from '../users/users.tables';
 import { type WorkspaceRow, workspaces } from '../workspaces/workspaces.tables';
 
-/** A card on file: what it shows, and how the test card behaves (the built-in provider's test cards). */
-export type StoredCard = TestCard;
+/** A card on file: what it shows, and how it behaves (the built-in provider's test cards; `succeeds` at Stripe). */
+export type StoredCard = CardOnFile;
 
 export interface StoredDiscount {
   code: string;

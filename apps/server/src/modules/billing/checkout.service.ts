@@ -11,8 +11,7 @@ import {
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import type { BillingProvider } from '../../providers/billing/billing-provider';
-import { cardRefusal, readCard } from '../../providers/billing/test-cards';
+import type { BillingProvider, HostedCardProcessor } from '../../providers/billing/billing-provider';
 import {
   type BillingCaller,
   type BillingContext,
@@ -272,20 +271,34 @@ async function withSession(
   return outcome;
 }
 
+/**
+ * The provider whose card processor reads the cards entered on this server's hosted pages (the built-in
+ * test provider's test cards). A provider whose own pages take the cards (Stripe Checkout) never sends
+ * anyone to ours, so a card sent to them is refused and nothing is charged.
+ */
+function requireHostedCards(deps: BillingDeps): { provider: BillingProvider; cards: HostedCardProcessor } {
+  const provider = requireProvider(deps);
+  if (!provider.hostedCards) {
+    throw new AppError('bad_request', 'Cards are entered on the payment provider’s own page, not here.');
+  }
+  return { provider, cards: provider.hostedCards };
+}
+
 export async function submitCard(
   deps: BillingDeps,
   sessionId: string,
   details: CardDetails,
 ): Promise<SessionOutcome> {
+  const processor = requireHostedCards(deps);
   return withSession(deps, sessionId, ['checkout', 'payment_method'], async (ctx, session) => {
     if (session.kind === 'checkout') assertCheckoutStillApplies(ctx.state);
-    const read = readCard(details, ctx.now);
+    const read = processor.cards.readCard(details, ctx.now);
     if ('error' in read) return { declined: read.error };
     if (read.card.behaviour === 'requires_authentication') {
       await holdSessionCard(ctx.tx, session.id, read.card);
       return { status: 'requires_action', redirect_url: null };
     }
-    return completeWithCard(ctx, session, read.card, requireProvider(deps));
+    return completeWithCard(ctx, session, read.card, processor);
   });
 }
 
@@ -294,6 +307,7 @@ export async function authenticateSession(
   sessionId: string,
   approve: boolean,
 ): Promise<SessionOutcome> {
+  const processor = requireHostedCards(deps);
   return withSession(deps, sessionId, ['checkout', 'payment_method'], async (ctx, session) => {
     if (session.status !== 'requires_action' || !session.pendingCard) {
       throw new AppError('conflict', 'This payment needs no authentication.');
@@ -306,12 +320,7 @@ export async function authenticateSession(
       return { declined: message };
     }
     // Once authenticated, the card is set up: later charges go through without the second step.
-    return completeWithCard(
-      ctx,
-      session,
-      { ...session.pendingCard, behaviour: 'succeeds' },
-      requireProvider(deps),
-    );
+    return completeWithCard(ctx, session, { ...session.pendingCard, behaviour: 'succeeds' }, processor);
   });
 }
 
@@ -319,10 +328,10 @@ async function completeWithCard(
   ctx: BillingContext,
   session: SessionRow,
   card: StoredCard,
-  provider: BillingProvider,
+  { provider, cards }: { provider: BillingProvider; cards: HostedCardProcessor },
 ): Promise<SessionOutcome | { declined: string }> {
   if (session.kind === 'payment_method') {
-    const refusal = cardRefusal(card.behaviour, 'save');
+    const refusal = cards.refusal(card, 'save');
     if (refusal) return { declined: refusal };
     await saveSubscription(ctx.tx, ctx.state, { card }, ctx.now);
     await finishSession(ctx, session);
@@ -334,7 +343,7 @@ async function completeWithCard(
     }
     return { status: 'succeeded', redirect_url: session.successUrl };
   }
-  const refusal = cardRefusal(card.behaviour, 'charge');
+  const refusal = cards.refusal(card, 'charge');
   if (refusal) {
     await markIncomplete(ctx, session);
     return { declined: refusal };

@@ -522,6 +522,39 @@ describe('the Stripe provider', () => {
     );
   });
 
+  it("refuses a card sent to this server's own hosted page for a Stripe checkout: nothing starts", async () => {
+    const account = await signUpWithApiKey(t.app);
+    const created = await call(account, '/v1/billing/create-checkout-session', {
+      subscription_type: 'creator',
+      billing_period: 'monthly_period',
+      currency: 'usd',
+      no_default_promocode: true,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    // The checkout's own session, as Stripe holds it in the metadata: Stripe's page takes the card, not ours.
+    const sessionId = fake.callsTo('POST', '/v1/checkout/sessions').at(-1)?.params[
+      'metadata[parla_session_id]'
+    ];
+    expect(sessionId).toMatch(/^cs_/);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/v1/billing/sessions/${sessionId}/card`,
+      payload: {
+        card_number: '4242 4242 4242 4242',
+        exp_month: 12,
+        exp_year: 2030,
+        cvc: '123',
+        cardholder_name: 'Ada Lovelace',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      detail: { status: 'bad_request', message: expect.stringContaining('provider') },
+    });
+    expect(await subscription(account)).toMatchObject({ tier: 'free', status: 'free' });
+    expect(await counts(account.workspaceId)).toMatchObject({ invoices: 0 });
+  });
+
   it('maps the first-month offer to a one-time coupon, and a new card is a setup checkout', async () => {
     const account = await signUpWithApiKey(t.app);
     const created = await call(account, '/v1/billing/create-checkout-session', {

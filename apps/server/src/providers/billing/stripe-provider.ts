@@ -17,24 +17,8 @@ import type {
   ProviderInvoice,
   ProviderSession,
 } from './billing-provider';
-import type { TestCard } from './test-cards';
-
-/** The Stripe provider, with its API client and webhook secret for the billing module's webhook route. */
-export interface StripeBillingProvider extends BillingProvider {
-  readonly name: 'stripe';
-  readonly stripe: Stripe;
-  /** STRIPE_WEBHOOK_SECRET; without it the webhook answers 503 and no checkout is ever applied. */
-  readonly webhookSecret: string | undefined;
-  /**
-   * The event a webhook request carries, once Stripe's signature on its exact bytes is checked against
-   * STRIPE_WEBHOOK_SECRET: 503 without a secret, 400 with no or a wrong signature (nothing is applied).
-   */
-  readWebhookEvent(rawBody: Buffer, signature: string | string[] | undefined): Stripe.Event;
-}
-
-export function isStripeProvider(provider: BillingProvider | null): provider is StripeBillingProvider {
-  return provider?.name === 'stripe';
-}
+import { declined, idOf, isMissing, itemOf, unavailable } from './stripe-objects';
+import { createStripeWebhooks, payStripeInvoice } from './stripe-webhooks';
 
 /** The API client; `apiUrl` points it at another host (STRIPE_API_URL, a local server in tests). */
 export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
@@ -49,55 +33,13 @@ export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
   return new Stripe(secretKey, config);
 }
 
-/** The id of an expandable field (`"cus_…"` or `{ id: "cus_…" }`), or null. */
-export function idOf(value: string | { id: string } | null | undefined): string | null {
-  if (!value) return null;
-  return typeof value === 'string' ? value : value.id;
-}
-
-/** The card of a payment method as the billing overview shows it (no test-card behaviour with Stripe). */
-export function cardOf(method: Stripe.PaymentMethod | string | null | undefined): TestCard | null {
-  if (!method || typeof method === 'string' || !method.card) return null;
-  const { brand, last4, exp_month, exp_year } = method.card;
-  return { brand, last4, exp_month, exp_year, behaviour: 'succeeds' };
-}
-
-/** The one item of a Parla subscription (one price, quantity 1). */
-export function itemOf(subscription: Stripe.Subscription): Stripe.SubscriptionItem {
-  const item = subscription.items.data[0];
-  if (!item) throw new Error(`Stripe subscription ${subscription.id} has no item`);
-  return item;
-}
-
-/** A Stripe card decline as the engine's charge result; anything else is an error of the provider. */
-function declined(error: unknown): ChargeResult {
-  if (error instanceof Stripe.errors.StripeCardError) return { ok: false, message: error.message };
-  throw unavailable(error);
-}
-
-/** Network trouble and Stripe's own failures become a 503 the caller may retry; our bugs stay errors. */
-function unavailable(error: unknown): unknown {
-  if (
-    error instanceof Stripe.errors.StripeConnectionError ||
-    error instanceof Stripe.errors.StripeAPIError ||
-    error instanceof Stripe.errors.StripeRateLimitError
-  ) {
-    return new AppError('service_unavailable', 'The payment provider did not answer. Please try again.', {
-      cause: error,
-    });
-  }
-  return error;
-}
-
-const isMissing = (error: unknown) =>
-  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
-
 /**
  * Payments with Stripe (issue 5 "Payment providers"). The engine (modules/billing) keeps deciding
  * every rule and writing the subscription; this provider hosts its pages with Checkout, the Billing Portal
  * and Connect onboarding, changes the Stripe subscription when the engine changes the plan, and Stripe
- * closes periods and charges renewals itself (`runsRenewals: false`), telling us by webhook
- * (modules/billing/stripe-webhook.service.ts).
+ * closes periods and charges renewals itself (`runsRenewals: false`), telling us by webhook: its events are
+ * checked and read into the port's neutral ones in stripe-webhooks.ts (`webhooks`), which the billing module
+ * applies.
  *
  * Prices live in Stripe under lookup keys `parla_<tier>_<period>_<currency>` (one product `parla_<tier>`
  * per plan), made on first use with the amounts of accounts §9 (planPriceCents); a price whose amount
@@ -114,7 +56,7 @@ export function createStripeProvider(options: {
   publicUrl: string;
   /** A Stripe client to use instead of making one (tests). */
   client?: Stripe;
-}): StripeBillingProvider {
+}): BillingProvider {
   const stripe = options.client ?? createStripeClient(options.secretKey, options.apiUrl);
   const priceIds = new Map<string, string>();
   const back = (path: string) => new URL(path, `${options.publicUrl}/`).toString();
@@ -420,24 +362,7 @@ export function createStripeProvider(options: {
   return {
     name: 'stripe',
     runsRenewals: false,
-    stripe,
-    webhookSecret: options.webhookSecret,
-    readWebhookEvent(rawBody, signature) {
-      const secret = options.webhookSecret;
-      if (!secret) {
-        throw new AppError('service_unavailable', 'Stripe webhooks are not configured on this server.');
-      }
-      if (typeof signature !== 'string' || signature.length === 0) {
-        throw new AppError('bad_request', 'The Stripe-Signature header is missing.');
-      }
-      try {
-        return stripe.webhooks.constructEvent(rawBody, signature, secret);
-      } catch (error) {
-        throw new AppError('bad_request', 'The webhook signature does not match this server’s secret.', {
-          cause: error,
-        });
-      }
-    },
+    webhooks: createStripeWebhooks(stripe, options.webhookSecret),
     async sessionUrl(ctx, session) {
       try {
         switch (session.kind) {
@@ -458,12 +383,7 @@ export function createStripeProvider(options: {
       if (invoice.kind === 'subscription_update') return upgrade(ctx, invoice, promo ?? null);
       // Stripe charges renewals itself; an open invoice it issued can be paid again on demand.
       if (!invoice.providerInvoiceId) return { ok: false, message: 'This invoice is collected by Stripe.' };
-      try {
-        const paid = await stripe.invoices.pay(invoice.providerInvoiceId);
-        return paid.status === 'paid' ? { ok: true } : { ok: false, message: 'The invoice is still unpaid.' };
-      } catch (error) {
-        return declined(error);
-      }
+      return payStripeInvoice(stripe, invoice.providerInvoiceId);
     },
     // An upgrade already moved the Stripe subscription in `charge` (see `upgrade`): nothing is left to do.
     async changePlanNow() {},

@@ -1,17 +1,4 @@
-import type { PaymentMethod } from '@parla/contracts';
-
-/** How a test card behaves on later charges (accounts issue: test cards like the common ones). */
-export type CardBehaviour =
-  | 'succeeds'
-  | 'declined'
-  | 'insufficient_funds'
-  | 'requires_authentication'
-  | 'charge_fails';
-
-/** A card on file with the built-in provider: what it shows, and how the test card behaves. */
-export interface TestCard extends PaymentMethod {
-  behaviour: CardBehaviour;
-}
+import type { CardBehaviour, CardOnFile, EnteredCard } from './billing-provider';
 
 /** Luhn's check digit rule, which every card number passes. */
 export function passesLuhn(digits: string): boolean {
@@ -39,10 +26,7 @@ const TEST_CARD_BEHAVIOUR: Record<string, CardBehaviour> = {
  * Reads a card entered on a hosted page of the built-in provider: the number must pass Luhn's rule and
  * the card must not have expired. Numbers other than the listed test cards behave like 4242….
  */
-export function readCard(
-  input: { card_number: string; exp_month: number; exp_year: number },
-  now: Date,
-): { card: TestCard } | { error: string } {
+export function readCard(input: EnteredCard, now: Date): { card: CardOnFile } | { error: string } {
   const digits = input.card_number.replace(/\s+/g, '');
   if (!/^[0-9]{12,19}$/.test(digits) || !passesLuhn(digits)) return { error: 'Your card number is invalid.' };
   const expiry = Date.UTC(input.exp_year, input.exp_month, 1);

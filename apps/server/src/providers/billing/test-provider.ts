@@ -1,13 +1,14 @@
 import { buildPath, hostedSessionPaths } from '@parla/contracts';
 import { newId } from '../../platform/ids';
 import type { BillingProvider } from './billing-provider';
-import { cardRefusal } from './test-cards';
+import { cardRefusal, readCard } from './test-cards';
 
 /**
  * The built-in test-mode provider (the default): its hosted pages are the web app's own /billing pages,
- * and its "card processor" is the test cards' behaviour (test-cards.ts readCard/cardRefusal). No money
- * moves; every rule and state change is the billing engine's. Its pages are answered as same-origin paths
- * (issue 18): the browser stays on the host it signed in on, whatever PUBLIC_URL says.
+ * and its "card processor" is the test cards' behaviour (test-cards.ts readCard/cardRefusal), with which
+ * the billing module's hosted pages read the cards entered there (`hostedCards`). No money moves; every rule
+ * and state change is the billing engine's. Its pages are answered as same-origin paths (issue 18): the
+ * browser stays on the host it signed in on, whatever PUBLIC_URL says.
  */
 export function createTestProvider(): BillingProvider {
   return {
@@ -35,6 +36,10 @@ export function createTestProvider(): BillingProvider {
     },
     async createConnectAccount() {
       return `acct_test_${newId(16)}`;
+    },
+    hostedCards: {
+      readCard,
+      refusal: (card, purpose) => cardRefusal(card.behaviour, purpose),
     },
   };
 }
