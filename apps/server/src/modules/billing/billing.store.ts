@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { users } from '../users/users.tables';
-import { type WorkspaceRow, workspaces } from '../workspaces/workspaces.tables';
+import { workspaces } from '../workspaces/workspaces.tables';
 import {
   billingCreditPeriods,
   billingInvoices,

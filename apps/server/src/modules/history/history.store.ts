@@ -2,7 +2,6 @@ import {
   describeOutputFormat,
   FEEDBACK_NOT_REVIEWED,
   type HistoryFeedback,
-  type OutputFormat,
   type ResourceRole,
 } from '@parla/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';

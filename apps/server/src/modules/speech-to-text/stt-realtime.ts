@@ -19,7 +19,7 @@ import { JSON_MAX_DEPTH, jsonNestsDeeperThan } from '../../platform/json-depth';
 import { describeDuration, RealtimeSocket, type SocketMessage } from '../../platform/realtime/socket';
 import { EngineFailure } from '../../providers/engines/engine-pool';
 import type { HeardWord } from '../../providers/stt/stt-provider';
-import { openSocketSlot, type SocketSlot } from '../metering';
+import { openSocketSlot } from '../metering';
 import { AudioChunkError, decodeAudioChunk } from './realtime-audio';
 import {
   prepareTranscriptionStream,
@@ -118,8 +118,6 @@ function toSessionError(error: unknown): SessionError {
 
 class RealtimeTranscription implements TranscriptionListener {
   private readonly socket: RealtimeSocket;
-  /** The session's place among the plan's concurrent requests (its commits run within it). */
-  private slot: SocketSlot | undefined;
   private readonly sessionId = newId();
   private config!: RealtimeTranscriptionQuery;
   private principal!: Principal;
@@ -184,7 +182,6 @@ class RealtimeTranscription implements TranscriptionListener {
       { db, leases: this.deps.leases, logger: this.deps.logger },
       this.caller,
     );
-    this.slot = slot;
     this.socket.onClose(() => void slot.release());
     if (!this.socket.isOpen) return;
     // Audio may arrive while the session's file is made: it is handled, in order, once session_started
