@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { users } from '../users/users.tables';
+import { lockWorkspace } from '../workspaces';
 import { workspaces } from '../workspaces/workspaces.tables';
 import {
   billingCreditPeriods,
@@ -76,7 +77,9 @@ export async function loadBillingState(
     .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, workspaces.id))
     .leftJoin(billingCreditPeriods, eq(billingCreditPeriods.workspaceId, workspaces.id))
     .where(eq(workspaces.id, workspaceId));
-  const [row] = options.lock ? await query.for('update', { of: workspaces }) : await query;
+  // The lock first, the read after it (see lockWorkspace): the subscription and credit period as they are now.
+  if (options.lock) await lockWorkspace(db, workspaceId);
+  const [row] = await query;
   if (!row) throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
   return {
     workspace: row.workspace,

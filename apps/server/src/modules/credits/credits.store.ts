@@ -6,6 +6,7 @@ import { newId } from '../../platform/ids';
 import { apiKeys } from '../api-keys/api-keys.tables';
 import { billingSubscriptions } from '../billing/billing.tables';
 import { users } from '../users/users.tables';
+import { lockWorkspace } from '../workspaces';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { concurrencySlots, creditBalances, creditLedger } from './credits.tables';
 
@@ -53,6 +54,9 @@ export async function lockSpendRow(
   workspaceId: string,
   apiKeyId: string | undefined,
 ): Promise<SpendRow | null> {
+  // The lock first, the read after it: see lockWorkspace (a read joined to the lock would see the balance
+  // as it was before the wait, and two spends would both pass).
+  if (!(await lockWorkspace(tx, workspaceId))) return null;
   const [row] = await tx
     .select({
       ...quotaColumns,
@@ -67,8 +71,7 @@ export async function lockSpendRow(
     .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, workspaces.id))
     .leftJoin(users, eq(users.id, workspaces.ownerId))
     .leftJoin(apiKeys, eq(apiKeys.id, apiKeyId ?? ''))
-    .where(eq(workspaces.id, workspaceId))
-    .for('update', { of: workspaces });
+    .where(eq(workspaces.id, workspaceId));
   return row ?? null;
 }
 

@@ -1,9 +1,13 @@
 import { ElevenLabsError } from '@elevenlabs/elevenlabs-js';
+import { maxVoiceAddEdits, tierLimits } from '@parla/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, newSpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { BUILT_IN_VOICES } from './built-in-voices.catalog';
+import { workspaces } from '../workspaces/workspaces.tables';
+import { BUILT_IN_OWNER_ID, BUILT_IN_VOICES } from './built-in-voices.catalog';
 import { insertVoice } from './voices.store';
+import { voiceAddEditCounts } from './voices.tables';
 
 let t: TestApp;
 let baseUrl: string;
@@ -137,5 +141,32 @@ describe('GET /v1/shared-voices/languages', () => {
     // In the order a menu lists them: by name.
     expect(languages.map((l) => l.name)).toEqual([...languages.map((l) => l.name)].sort());
     expect((await t.app.inject({ method: 'GET', url: '/v1/shared-voices/languages' })).statusCode).toBe(401);
+  });
+});
+
+describe('adding library voices at once', () => {
+  it('counts the adds one after the other: never past the plan’s adds and edits, on either database', async () => {
+    const account = await newSpeechAccount(t.app, baseUrl);
+    await db().update(workspaces).set({ tier: 'creator' }).where(eq(workspaces.id, account.workspaceId));
+    const max = maxVoiceAddEdits(tierLimits.creator.voiceLimit);
+    await db()
+      .insert(voiceAddEditCounts)
+      .values({ workspaceId: account.workspaceId, count: max - 2 });
+    // Six of the built-in library voices (seeded with the app), added at once.
+    const ids = BUILT_IN_VOICES.slice(0, 6).map((v) => v.voice_id);
+    const answers = await Promise.all(
+      ids.map((id) =>
+        callAs(t.app, account, 'POST', `/v1/voices/add/${BUILT_IN_OWNER_ID}/${id}`, { new_name: id }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
+    expect(new Set(answers.filter((a) => a.statusCode !== 200).map((a) => a.json().detail.status))).toEqual(
+      new Set(['voice_add_edit_limit_reached']),
+    );
+    const [counted] = await db()
+      .select()
+      .from(voiceAddEditCounts)
+      .where(eq(voiceAddEditCounts.workspaceId, account.workspaceId));
+    expect(counted?.count).toBe(max);
   });
 });

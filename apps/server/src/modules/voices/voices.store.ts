@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { SharedResource } from '../../platform/module';
-import { holdsRole, type ResourceCaller } from '../workspaces';
+import { holdsRole, lockWorkspace, type ResourceCaller } from '../workspaces';
 import { workspaces } from '../workspaces/workspaces.tables';
 import {
   type VoiceRow,
@@ -177,7 +177,9 @@ export async function readVoiceAllowance(db: Db, workspaceId: string, lock: bool
     .from(workspaces)
     .leftJoin(voiceAddEditCounts, eq(voiceAddEditCounts.workspaceId, workspaces.id))
     .where(eq(workspaces.id, workspaceId));
-  const [workspace] = lock ? await query.for('update', { of: workspaces }) : await query;
+  // The lock first, the read after it (see lockWorkspace): the count as the previous add left it.
+  if (lock) await lockWorkspace(db, workspaceId);
+  const [workspace] = await query;
   return workspace;
 }
 

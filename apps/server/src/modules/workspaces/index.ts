@@ -7,6 +7,7 @@ export {
   createUserWithWorkspace,
   deleteWorkspace,
   holdsAdminRights,
+  lockWorkspace,
   lockWorkspacesOwnedBy,
   memberRoleOf,
   setSessionInactivityTimeout,

@@ -6,6 +6,7 @@ import type { UserRow } from '../users/users.tables';
 import {
   deleteWorkspaceRow,
   getMemberRole,
+  getWorkspace,
   hasOtherMember,
   insertWorkspaceWithOwner,
   isWorkspaceAdmin,
@@ -69,6 +70,16 @@ export function holdsAdminRights(db: Db, workspaceId: string, userId: string): P
 /** The users with admin rights in a workspace (unlocked seats): whom a workspace's notices go to. */
 export function workspaceAdminIds(db: Db, workspaceId: string): Promise<string[]> {
   return listWorkspaceAdminIds(db, workspaceId);
+}
+
+/**
+ * Takes the workspace's row lock for the transaction: what spending credits, billing changes and voice adds
+ * serialise on. Read what the lock guards with a later statement: under READ COMMITTED a locking read that
+ * waited re-reads only the locked row, and the rows it joined (the balance, the subscription) would be as
+ * they were before the wait. False when the workspace is gone.
+ */
+export async function lockWorkspace(tx: Db, workspaceId: string): Promise<boolean> {
+  return (await getWorkspace(tx, workspaceId, { lock: true })) !== undefined;
 }
 
 /** Puts a workspace on a plan's tier (billing's decision; seats and every generation read it). */
