@@ -173,6 +173,19 @@ for (const [file, source] of sources) {
     );
 }
 
+// ---- A module's queries run in its stores (issue 26 item 3): no other file of a module runs one (a file
+// may build an SQL condition for the stores, as the workspaces' holdsRole does, but not execute it).
+const queriesOutsideStores = [];
+for (const [file, source] of sources) {
+  if (!file.startsWith(`${SERVER}/modules/`) || /\.(store|tables)\.ts$/.test(file)) continue;
+  for (const match of source.matchAll(
+    /\b(?:db|tx|database\.db)\s*\.\s*(select|insert|update|delete|execute)\s*\(/g,
+  ))
+    queriesOutsideStores.push(
+      `query outside a store: ${file}:${lineOf(source, match.index)} "${match[0]}" (move it into the module's *.store.ts)`,
+    );
+}
+
 // ---- 4. The web's layers, top to bottom; a test and the test helpers are outside them.
 const LAYERS = ['app', 'routes', 'features', 'ui', 'lib'];
 const WEB_FILE = /^apps\/web\/src\/([^/]+)\//;
@@ -201,13 +214,15 @@ const found = [
   ...moduleCycles,
   ...foreignWrites.sort(),
   ...providedDeps,
+  ...queriesOutsideStores,
   ...backUp.sort(),
   ...webCycles,
 ];
 console.log(
   `boundaries: ${violations.length} rule violations, ${noFrontDoor.length} modules without a front door, ` +
     `${moduleCycles.length} module cycles (tables included), ` +
-    `${foreignWrites.length} foreign-table writes, ${providedDeps.length} provided job deps, ` +
+    `${foreignWrites.length} foreign-table writes, ${queriesOutsideStores.length} queries outside stores, ` +
+    `${providedDeps.length} provided job deps, ` +
     `${backUp.length} web imports back up, ${webCycles.length} web cycles`,
 );
 if (found.length > 0) {

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SINGLE_USE_TOKEN_TTL_MS, SINGLE_USE_TOKEN_TYPES, type SingleUseTokenType } from '@parla/contracts';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth-guard';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
-import { singleUseTokens } from './auth.tables';
+import { insertSingleUseToken, markSingleUseTokenUsed } from './single-use-tokens.store';
 
 /*
  * Single-use tokens (issue 20 item 5): a caller with an API key or a session asks for one, hands it to a
@@ -33,15 +32,18 @@ export async function issueSingleUseToken(
   now: Date,
 ): Promise<string> {
   const token = `sutkn_${randomBytes(24).toString('hex')}`;
-  await db.delete(singleUseTokens).where(lt(singleUseTokens.expiresAt, now));
-  await db.insert(singleUseTokens).values({
-    tokenHash: hash(token),
-    tokenType,
-    workspaceId: caller.workspaceId,
-    userId: caller.userId,
-    apiKeyId: caller.apiKeyId ?? null,
-    expiresAt: new Date(now.getTime() + SINGLE_USE_TOKEN_TTL_MS),
-  });
+  await insertSingleUseToken(
+    db,
+    {
+      tokenHash: hash(token),
+      tokenType,
+      workspaceId: caller.workspaceId,
+      userId: caller.userId,
+      apiKeyId: caller.apiKeyId ?? null,
+      expiresAt: new Date(now.getTime() + SINGLE_USE_TOKEN_TTL_MS),
+    },
+    now,
+  );
   return token;
 }
 
@@ -56,21 +58,5 @@ export async function consumeSingleUseToken(
   now: Date,
 ): Promise<{ userId: string; workspaceId: string; apiKeyId: string | null } | undefined> {
   if (!/^sutkn_[0-9a-f]{48}$/.test(token)) return undefined;
-  const [row] = await db
-    .update(singleUseTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(singleUseTokens.tokenHash, hash(token)),
-        eq(singleUseTokens.tokenType, tokenType),
-        isNull(singleUseTokens.usedAt),
-        gt(singleUseTokens.expiresAt, now),
-      ),
-    )
-    .returning({
-      userId: singleUseTokens.userId,
-      workspaceId: singleUseTokens.workspaceId,
-      apiKeyId: singleUseTokens.apiKeyId,
-    });
-  return row;
+  return markSingleUseTokenUsed(db, hash(token), tokenType, now);
 }
