@@ -25,6 +25,7 @@ export function makeWorkspaceSummary(overrides: Partial<WorkspaceSummary> = {}):
     max_seats: 3,
     seats_used: 2,
     session_inactivity_timeout: null,
+    speech_to_text_webhook_ids: [],
     created_at_unix: 1_750_000_000,
     ...overrides,
   });
