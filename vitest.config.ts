@@ -4,6 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
+ * A web test that renders the whole app (router, lazy pages, shell) took over 5 s, vitest's default, on
+ * the loaded 2-core CI machine (the notifications bell's shell test, 2026-11-28): such a test waits on
+ * real module loading, so the web projects allow 20 s, as the whole-app suites already asked for.
+ */
+const webTestTimeoutMs = 20_000;
+
+/**
  * The web tests that mock a module (`vi.mock`). A module mock holds only in a file that gets a module
  * graph of its own, so these run isolated (a process per file) in their own project, `web-mocks`; the
  * other web tests share their worker's jsdom and modules (`isolate: false`). A file whose first comment says
@@ -78,7 +85,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: [...webTestsThatMock, '**/node_modules/**'],
           isolate: false,
-          setupFiles: ['./src/test/fresh-browser-state.ts'],
+          setupFiles: ['./src/test/fresh-browser-state.ts', './src/test/async-timeouts.ts'],
+          testTimeout: webTestTimeoutMs,
         },
       },
       {
@@ -88,6 +96,8 @@ export default defineConfig({
           root: './apps/web',
           environment: 'jsdom',
           include: webTestsThatMock,
+          setupFiles: ['./src/test/async-timeouts.ts'],
+          testTimeout: webTestTimeoutMs,
         },
       },
       {

@@ -179,7 +179,7 @@ const queriesOutsideStores = [];
 for (const [file, source] of sources) {
   if (!file.startsWith(`${SERVER}/modules/`) || /\.(store|tables)\.ts$/.test(file)) continue;
   for (const match of source.matchAll(
-    /\b(?:db|tx|database\.db)\s*\.\s*(select|insert|update|delete|execute)\s*\(/g,
+    /\b\w*(?:db|Db|tx|Tx|trx)\s*\.\s*(select\w*|insert|update|delete|execute|\$count|query\s*\.\s*\w+\s*\.\s*find\w*|with)\s*\(/g,
   ))
     queriesOutsideStores.push(
       `query outside a store: ${file}:${lineOf(source, match.index)} "${match[0]}" (move it into the module's *.store.ts)`,

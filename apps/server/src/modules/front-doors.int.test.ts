@@ -164,14 +164,13 @@ describe('speech to text: transcribe and alignText', () => {
     const samples = new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length / 2);
     const commits: string[] = [];
     const withWords: string[][] = [];
+    const failures: unknown[] = [];
     const listener: TranscriptionListener = {
       isOpen: () => true,
       partial: () => undefined,
       committed: (text) => commits.push(text),
       committedWithWords: (_text, words) => withWords.push(words.map((w) => w.text)),
-      failed: (error) => {
-        throw error;
-      },
+      failed: (error) => failures.push(error),
     };
     const stream = await openTranscriptionStream(
       transcriptionStreamDepsOf(t.deps),
@@ -193,12 +192,42 @@ describe('speech to text: transcribe and alignText', () => {
     await stream.commit();
     await expect.poll(() => withWords.length, { timeout: 20_000 }).toBe(1);
     await stream.close();
+    expect(failures).toEqual([]);
     expect(commits).toHaveLength(1);
     expect(commits[0]?.toLowerCase()).toContain('fox');
     expect(withWords[0]?.map((w) => w.toLowerCase().replace(/[^a-z]/g, ''))).toContain('dog');
     expect(await characterCountOf(db(), who.workspaceId)).toBe(Math.ceil(seconds));
     const [kept] = await db().select().from(transcripts).where(eq(transcripts.workspaceId, who.workspaceId));
     expect(kept).toMatchObject({ source: 'realtime', status: 'completed' });
+  });
+
+  it('refuses a stream it cannot hear before anything is spent', async () => {
+    const who = await caller();
+    const input = {
+      inputRate: 0,
+      commitStrategy: 'manual' as const,
+      vadSilenceThresholdSecs: 1.5,
+      vadThreshold: 0.4,
+      minSpeechMs: 100,
+      minSilenceMs: 100,
+      wordTimes: false,
+      keep: false,
+    };
+    const listener: TranscriptionListener = {
+      isOpen: () => true,
+      partial: () => undefined,
+      committed: () => undefined,
+      committedWithWords: () => undefined,
+      failed: () => undefined,
+    };
+    const deps = transcriptionStreamDepsOf(t.deps);
+    await expect(openTranscriptionStream(deps, who, input, listener)).rejects.toMatchObject({
+      code: 'invalid_request',
+    });
+    await expect(
+      openTranscriptionStream(deps, who, { ...input, inputRate: 16_000, languageCode: 'fr' }, listener),
+    ).rejects.toMatchObject({ code: 'unsupported_language' });
+    expect(await characterCountOf(db(), who.workspaceId)).toBe(0);
   });
 
   it('aligns a known text to the recording, word by word, and charges as transcribing does', async () => {

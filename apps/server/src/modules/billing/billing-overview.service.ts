@@ -16,8 +16,8 @@ import {
   toInvoice,
 } from './billing.present';
 import { addPeriod, describeDiscount, describePlan, discounted, useDiscount } from './billing.pricing';
-import { type BillingState, listInvoices, loadBillingState, openInvoices } from './billing.store';
-import type { InvoiceRow } from './billing.tables';
+import { listInvoices, loadBillingState, openInvoices } from './billing.store';
+import type { BillingState, InvoiceRow } from './billing.tables';
 import { findCheckoutDiscountOfInvoice } from './billing-sessions.store';
 
 /** The invoice the next period end will bring, when the subscription renews (accounts §3 next_invoice). */

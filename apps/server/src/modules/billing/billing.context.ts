@@ -10,15 +10,15 @@ import {
 } from '../../platform/events/catalog';
 import type { EventBus, EventPublisher } from '../../platform/events/event-bus';
 import type { BillingProvider, BillingProviderContext } from '../../providers/billing/billing-provider';
-import { setWorkspaceTier as changeWorkspaceTier } from '../workspaces';
+import { setWorkspaceTier as changeWorkspaceTier, lockWorkspace } from '../workspaces';
 import {
-  type BillingState,
   findUserEmail,
   linkProviderInvoice,
   loadBillingState,
   saveNextCreditReset,
   saveSubscription,
 } from './billing.store';
+import type { BillingState } from './billing.tables';
 import {
   claimIdempotencyKey,
   findIdempotencyRow,
@@ -93,6 +93,16 @@ export async function notifyPaymentFailed(ctx: BillingContext): Promise<void> {
   });
 }
 
+/**
+ * Takes the workspace's lock for the transaction, then reads its billing state: the lock first and the
+ * read after it, since a read that waited for the lock in the same statement would see the subscription
+ * and credit period as they were before the wait (PostgreSQL re-reads only the locked row).
+ */
+export async function lockBillingState(tx: Db, workspaceId: string): Promise<BillingState> {
+  await lockWorkspace(tx, workspaceId);
+  return loadBillingState(tx, workspaceId);
+}
+
 /** Runs `work` in a transaction with the workspace row locked, so billing calls on a workspace queue up. */
 export async function withLockedState<T>(
   deps: BillingDeps,
@@ -102,7 +112,7 @@ export async function withLockedState<T>(
 ): Promise<T> {
   const email = userId ? await findUserEmail(deps.db, userId) : null;
   return deps.events.transaction(async (tx, events) => {
-    const state = await loadBillingState(tx, workspaceId, { lock: true });
+    const state = await lockBillingState(tx, workspaceId);
     return work(billingContext(tx, events, state, deps.clock.now(), email));
   });
 }

@@ -8,8 +8,7 @@ import {
   tierDisplayNames,
 } from '@parla/contracts';
 import { toUnixSeconds } from '../../platform/clock';
-import type { SubscriptionRow } from './billing.store';
-import type { InvoiceRow, SessionRow, StoredCard, StoredDiscount } from './billing.tables';
+import type { InvoiceRow, SessionRow, StoredCard, StoredDiscount, SubscriptionRow } from './billing.tables';
 
 /** An invoice as the API shows it (accounts §3 Invoice). */
 export function toInvoice(row: InvoiceRow): Invoice {

@@ -4,8 +4,8 @@ import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { users } from '../users/users.tables';
-import { lockWorkspace } from '../workspaces';
 import { workspaces } from '../workspaces/workspaces.tables';
+import type { BillingState, SubscriptionRow } from './billing.tables';
 import {
   billingCreditPeriods,
   billingInvoices,
@@ -14,10 +14,6 @@ import {
   type InvoiceKind,
   type InvoiceRow,
 } from './billing.tables';
-
-export type { SubscriptionRow } from './billing.tables';
-
-import type { BillingState, SubscriptionRow } from './billing.tables';
 
 /** A month after `date` (a workspace's first credit reset), as PostgreSQL's `+ interval '1 month'` counts it. */
 function monthAfter(date: Date): Date {
@@ -56,17 +52,14 @@ export function defaultSubscription(workspaceId: string, tier: SubscriptionTier)
   };
 }
 
-export type { BillingState } from './billing.tables';
-
 /** The next credit reset of a workspace row joined with its credit period: a month after its start by default. */
 const nextCreditReset = sql<Date>`coalesce(${billingCreditPeriods.nextResetAt}, ${workspaces.createdAt} + interval '1 month')`;
 
-/** The workspace and its subscription; with `lock`, the workspace row is locked for the transaction. */
-export async function loadBillingState(
-  db: Db,
-  workspaceId: string,
-  options: { lock?: boolean } = {},
-): Promise<BillingState> {
+/**
+ * The workspace and its subscription. To change them, take the workspace's lock first (lockBillingState):
+ * this read must come after the lock, in a statement of its own.
+ */
+export async function loadBillingState(db: Db, workspaceId: string): Promise<BillingState> {
   const query = db
     .select({
       workspace: workspaces,
@@ -77,8 +70,6 @@ export async function loadBillingState(
     .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, workspaces.id))
     .leftJoin(billingCreditPeriods, eq(billingCreditPeriods.workspaceId, workspaces.id))
     .where(eq(workspaces.id, workspaceId));
-  // The lock first, the read after it (see lockWorkspace): the subscription and credit period as they are now.
-  if (options.lock) await lockWorkspace(db, workspaceId);
   const [row] = await query;
   if (!row) throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
   return {

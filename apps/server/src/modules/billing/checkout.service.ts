@@ -19,13 +19,13 @@ import {
   billingContext,
   conflict,
   idempotent,
+  lockBillingState,
   requireProvider,
   withLockedState,
 } from './billing.context';
 import { presentHostedSession } from './billing.present';
 import { addPeriod, describePlan, firstInvoice } from './billing.pricing';
 import {
-  type BillingState,
   findInvoice,
   insertInvoice,
   listInvoices,
@@ -33,7 +33,7 @@ import {
   openInvoices,
   saveSubscription,
 } from './billing.store';
-import type { SessionRow, StoredCard } from './billing.tables';
+import type { BillingState, SessionRow, StoredCard } from './billing.tables';
 import { activateFromCheckout, payInvoiceWithCard } from './billing-lifecycle.service';
 import {
   completeSessionRow,
@@ -261,7 +261,7 @@ async function withSession(
     }
     if (session.status === 'complete')
       throw new AppError('conflict', 'This payment page is already complete.');
-    const state = await loadBillingState(tx, session.workspaceId, { lock: true });
+    const state = await lockBillingState(tx, session.workspaceId);
     const result = await work(billingContext(tx, events, state, now, null), session);
     if ('declined' in result) await recordSessionDecline(tx, session.id, result.declined);
     return result;
@@ -422,7 +422,7 @@ export async function payInvoiceFromPortal(
       throw new AppError('bad_request', 'Invoices are paid from the billing portal.');
     if (session.status === 'expired')
       throw new AppError('conflict', 'This payment page has expired. Start again from Parla.');
-    const state = await loadBillingState(tx, session.workspaceId, { lock: true });
+    const state = await lockBillingState(tx, session.workspaceId);
     const invoice = await findInvoice(tx, session.workspaceId, invoiceId);
     if (invoice.status !== 'open') throw new AppError('conflict', 'This invoice is not open.');
     return payInvoiceWithCard(billingContext(tx, events, state, now, null), invoice, provider);

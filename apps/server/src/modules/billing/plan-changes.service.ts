@@ -24,7 +24,6 @@ import {
 } from './billing.context';
 import { addPeriod, discounted, prorateUpgrade, useDiscount, withRedeemed } from './billing.pricing';
 import {
-  type BillingState,
   insertInvoice,
   loadBillingState,
   markInvoicePaid,
@@ -32,6 +31,7 @@ import {
   voidInvoice,
   withPreviousTier,
 } from './billing.store';
+import type { BillingState } from './billing.tables';
 import { findPromo } from './promo-codes.service';
 
 /**

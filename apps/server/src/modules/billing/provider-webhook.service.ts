@@ -19,6 +19,7 @@ import type {
 import {
   type BillingContext,
   billingContext,
+  lockBillingState,
   notifyPaymentFailed,
   setWorkspaceTier,
   startCreditPeriod,
@@ -29,16 +30,14 @@ import {
   findInvoiceByProviderId,
   findWorkspaceIdByCustomer,
   insertInvoice,
-  loadBillingState,
   markInvoicePaid,
   openInvoices,
-  type SubscriptionRow,
   saveSubscription,
   voidInvoice,
   webhookEventSeen,
   withPreviousTier,
 } from './billing.store';
-import type { InvoiceRow, SessionRow } from './billing.tables';
+import type { InvoiceRow, SessionRow, SubscriptionRow } from './billing.tables';
 import { activateFromCheckout, clearPaymentTroubleIfPaidUp, endPlan } from './billing-lifecycle.service';
 import { findSessionRow } from './billing-sessions.store';
 import { finishSession } from './checkout.service';
@@ -76,7 +75,7 @@ async function applyToWorkspace(
     if (!workspaceId) return;
     let state: BillingContext['state'];
     try {
-      state = await loadBillingState(tx, workspaceId, { lock: true });
+      state = await lockBillingState(tx, workspaceId);
     } catch (error) {
       if (error instanceof AppError && error.code === 'unauthorized') return;
       throw error;

@@ -4,6 +4,7 @@ import {
   type BillingContext,
   type BillingDeps,
   billingContext,
+  lockBillingState,
   notifyPaymentFailed,
   setWorkspaceTier,
   startCreditPeriod,
@@ -16,7 +17,6 @@ import {
   listLapsedIncomplete,
   listPeriodsEnded,
   listRenewalRetriesDue,
-  loadBillingState,
   markInvoicePaid,
   saveSubscription,
   setNextPaymentAttempt,
@@ -45,7 +45,7 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
   if (provider?.runsRenewals) {
     for (const workspaceId of await listPeriodsEnded(deps.db, now)) {
       await deps.events.transaction(async (tx, events) => {
-        const state = await loadBillingState(tx, workspaceId, { lock: true });
+        const state = await lockBillingState(tx, workspaceId);
         const ctx = billingContext(tx, events, state, now, null);
         // Several periods may have passed while the server was down: each is closed in turn.
         for (let guard = 0; guard < 36; guard++) {
@@ -58,7 +58,7 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
     }
     for (const due of await listRenewalRetriesDue(deps.db, now)) {
       await deps.events.transaction(async (tx, events) => {
-        const state = await loadBillingState(tx, due.workspaceId, { lock: true });
+        const state = await lockBillingState(tx, due.workspaceId);
         // Read again under the lock: it may have been paid from the portal since the list was made.
         const invoice = await findInvoice(tx, due.workspaceId, due.id);
         if (invoice.status !== 'open') return;
@@ -77,7 +77,7 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
     }
     for (const workspaceId of await listLapsedIncomplete(deps.db, now)) {
       await deps.events.transaction(async (tx, _events) => {
-        const state = await loadBillingState(tx, workspaceId, { lock: true });
+        const state = await lockBillingState(tx, workspaceId);
         const expiry = state.sub.incompleteExpiresAt;
         if (state.sub.status !== 'incomplete' || !expiry || expiry > now) return;
         await voidOpenFirstInvoices(tx, workspaceId);
@@ -88,7 +88,7 @@ export async function runBillingRenewals(deps: BillingDeps): Promise<{ renewed: 
   // Monthly credit refresh where no billing period ended: free plans, and annual plans between renewals.
   for (const id of await listCreditResetsDue(deps.db, now)) {
     await deps.events.transaction(async (tx, events) => {
-      const state = await loadBillingState(tx, id, { lock: true });
+      const state = await lockBillingState(tx, id);
       const due = state.nextCreditResetAt;
       if (due > now) return;
       // A billing period ending by then resets the credits when it closes (here, or by the provider's

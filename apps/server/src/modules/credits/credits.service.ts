@@ -11,6 +11,7 @@ import { creditsRunningLow } from '../../platform/events/catalog';
 import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
 import { countKeyCredits } from '../api-keys';
+import { lockWorkspace } from '../workspaces';
 import {
   addSettled,
   balanceOf,
@@ -19,13 +20,23 @@ import {
   findUnrefundedCharge,
   insertSlot,
   type LedgerInput,
-  lockSpendRow,
   type QuotaRow,
+  readSpendRow,
   type SlotInput,
   takeAbandonedSlots,
   writeRefund,
   writeSpend,
 } from './credits.store';
+
+/**
+ * Takes the workspace's lock, then reads what a spend checks: the lock first and the read after it, since
+ * a read that waited for the lock in the same statement would see the balance as it was before the wait
+ * (PostgreSQL re-reads only the locked row) and two spends would both pass.
+ */
+async function lockedSpendRow(tx: Db, workspaceId: string, apiKeyId: string | undefined) {
+  if (!(await lockWorkspace(tx, workspaceId))) return null;
+  return readSpendRow(tx, workspaceId, apiKeyId);
+}
 
 /** Credits taken from a workspace (and its API key) before a generation, to settle or refund after it. */
 export interface Reservation {
@@ -156,7 +167,7 @@ export async function takeSocketSlot(
 ): Promise<string> {
   const slotId = newId();
   await db.transaction(async (tx) => {
-    const row = await lockSpendRow(tx, input.workspaceId, undefined);
+    const row = await lockedSpendRow(tx, input.workspaceId, undefined);
     if (!row) throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
     const limit = tierLimits[row.tier].concurrency;
     if (row.liveSlots >= limit) throw tooManyConcurrent(row.liveSlots, limit, 'socket');
@@ -209,7 +220,7 @@ export interface SpendDeps {
  */
 async function spend(deps: SpendDeps, input: ChargeInput, slot: SlotInput | undefined): Promise<Reservation> {
   return deps.events.transaction(async (tx, events) => {
-    const row = await lockSpendRow(tx, input.workspaceId, input.apiKeyId);
+    const row = await lockedSpendRow(tx, input.workspaceId, input.apiKeyId);
     if (!row) throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
     const limits = tierLimits[row.tier];
     if (slot && !slot.withinSlotId && row.liveSlots >= limits.concurrency) {

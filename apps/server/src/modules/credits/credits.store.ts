@@ -6,7 +6,6 @@ import { newId } from '../../platform/ids';
 import { apiKeys } from '../api-keys/api-keys.tables';
 import { billingSubscriptions } from '../billing/billing.tables';
 import { users } from '../users/users.tables';
-import { lockWorkspace } from '../workspaces';
 import { workspaces } from '../workspaces/workspaces.tables';
 import { concurrencySlots, creditBalances, creditLedger } from './credits.tables';
 
@@ -48,15 +47,15 @@ export interface SpendRow extends QuotaRow {
   ownerId: string;
 }
 
-/** Locks a workspace's row (for this transaction) and reads what a spend checks; null when it is gone. */
-export async function lockSpendRow(
+/**
+ * What a spend checks; null when the workspace is gone. Read it after taking the workspace's lock
+ * (lockWorkspace), in a statement of its own, so that it sees the previous spend's balance.
+ */
+export async function readSpendRow(
   tx: Db,
   workspaceId: string,
   apiKeyId: string | undefined,
 ): Promise<SpendRow | null> {
-  // The lock first, the read after it: see lockWorkspace (a read joined to the lock would see the balance
-  // as it was before the wait, and two spends would both pass).
-  if (!(await lockWorkspace(tx, workspaceId))) return null;
   const [row] = await tx
     .select({
       ...quotaColumns,

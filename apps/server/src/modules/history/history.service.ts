@@ -31,14 +31,13 @@ import {
   getHistoryItem,
   getHistoryItems,
   getSharedItem,
-  type HistoryItemInsert,
   type HistoryScope,
   insertHistoryItem,
   listHistoryPage,
   saveHistoryFeedback,
   scopeWorkspace,
 } from './history.store';
-import type { HistoryItemRow } from './history.tables';
+import type { HistoryItemInsert, HistoryItemRow } from './history.tables';
 import { deleteShareVideos } from './share-video.files';
 
 const itemNotFound = (id: string) => notFound(`History item ${id}`);

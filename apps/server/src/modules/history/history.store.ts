@@ -208,8 +208,6 @@ export async function getSharedItem(
   return found ? { row: found.row, publicUserName: found.publicUserName ?? null } : undefined;
 }
 
-export type { HistoryItemInsert } from './history.tables';
-
 import type { HistoryItemInsert } from './history.tables';
 
 /**

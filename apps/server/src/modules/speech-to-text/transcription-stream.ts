@@ -81,7 +81,7 @@ export interface TranscriptionStreamInput {
   keep: boolean;
 }
 
-/** Who hears the stream. */
+/** Who hears the stream. Its calls should not throw: one that does is logged and changes nothing. */
 export interface TranscriptionListener {
   /** Whether it can still be given anything: a commit whose text cannot be given is not charged. */
   isOpen(): boolean;
@@ -148,6 +148,11 @@ export async function prepareTranscriptionStream(
   const recogniser = deps.stt.realtime;
   if (!recogniser)
     throw new TranscriptionError('invalid_request', 'This server does not transcribe live audio.');
+  // The socket's query is checked by its contract; another module's input is checked here.
+  if (!Number.isInteger(input.inputRate) || input.inputRate < 8_000 || input.inputRate > 48_000)
+    throw invalid('input_rate', `The audio's sample rate must be 8,000–48,000 Hz, not ${input.inputRate}.`);
+  if (!(input.vadSilenceThresholdSecs > 0) || !(input.vadThreshold >= 0 && input.vadThreshold <= 1))
+    throw invalid('vad', 'The voice-activity settings are out of range.');
   const model = resolveSttModel(deps.stt, input.modelId ?? DEFAULT_STT_MODEL_ID);
   let language: string | undefined;
   if (input.languageCode) {
@@ -170,7 +175,12 @@ export async function prepareTranscriptionStream(
         listener,
         options,
       );
-      await stream.open();
+      try {
+        await stream.open();
+      } catch (error) {
+        await stream.close();
+        throw error;
+      }
       return stream;
     },
   };
@@ -268,6 +278,7 @@ export class TranscriptionStream {
 
   /** Commits everything pushed so far (the client's `commit`). */
   async commit(): Promise<void> {
+    if (this.closing) return;
     await this.append(this.resampler.flush());
     this.commitAt(this.written);
   }
@@ -412,7 +423,7 @@ export class TranscriptionStream {
           .map((h) => h.text)
           .filter(Boolean)
           .join(' ');
-        if (text && this.listener.isOpen()) this.listener.partial(text);
+        if (text && this.listener.isOpen()) this.tell(() => this.listener.partial(text));
       })
       .catch((error: unknown) => {
         // A partial under load is skipped; the commit reports a real failure.
@@ -424,8 +435,19 @@ export class TranscriptionStream {
       });
   }
 
+  /** Calls the listener; a listener that throws is logged, never lets the stream's order of commits break. */
+  private tell(call: () => void): void {
+    try {
+      call();
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'a transcription listener threw');
+    }
+  }
+
   /** Commits the utterance up to `point` (samples): its transcript is made, given and charged in order. */
   private commitAt(point: number): void {
+    // A closed stream commits nothing more (what it had committed is finished by the close).
+    if (this.closing) return;
     const u = this.utterance;
     const spans = this.spansOf(u, point);
     const key = this.keyOf(spans);
@@ -443,7 +465,7 @@ export class TranscriptionStream {
     this.commitsWaiting += 1;
     this.commits = this.commits
       .then(() => this.runCommit(point, through, spans, speculative))
-      .catch((error: unknown) => this.listener.failed(error))
+      .catch((error: unknown) => this.tell(() => this.listener.failed(error)))
       .finally(() => {
         this.commitsWaiting -= 1;
       });
@@ -484,7 +506,7 @@ export class TranscriptionStream {
         return;
       }
       // The text first, as soon as it is known: word times take a second pass (alignment).
-      this.listener.committed(text);
+      this.tell(() => this.listener.committed(text));
       delivered = true;
       let words: HeardWord[] = [];
       if (text && (this.input.wordTimes || this.input.keep)) {
@@ -495,7 +517,7 @@ export class TranscriptionStream {
           if (this.input.wordTimes && this.listener.isOpen()) throw error;
         }
       }
-      if (this.listener.isOpen()) this.listener.committedWithWords(text, words);
+      if (this.listener.isOpen()) this.tell(() => this.listener.committedWithWords(text, words));
       settled = true;
       await this.settle(budget, owed);
       this.transcribedUpTo = Math.max(this.transcribedUpTo, point);

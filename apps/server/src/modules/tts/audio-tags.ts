@@ -9,8 +9,6 @@ import {
 } from '@parla/audio';
 import { findBracketedTags } from '@parla/contracts';
 
-export type { AudioTag, AudioTagEffect, AudioTagKind } from '@parla/audio';
-
 /**
  * v3 audio tags (text-to-speech issue, "v3 models"): for a model with `reads_audio_tags` (`eleven_v3`), a
  * [bracketed] tag is read, never spoken, and mapped onto what the engines can honestly do.

@@ -1,5 +1,4 @@
-import type { NormalizedSegment, NormalizedText } from '@parla/audio';
-import type { AudioTag } from './audio-tags';
+import type { AudioTag, NormalizedSegment, NormalizedText } from '@parla/audio';
 
 /*
  * The SSML-like tags of the public API's text (issue 16 "cap and validate phoneme and SSML-like input"):

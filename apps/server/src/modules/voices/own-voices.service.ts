@@ -22,7 +22,7 @@ import type { UploadedFile } from '../../platform/multipart';
 import type { Storage } from '../../platform/storage/storage';
 import type { DenoiseProvider } from '../../providers/denoise/denoise-provider';
 import { getUser } from '../users';
-import { assertRole, callerRoleOn, forgetShares } from '../workspaces';
+import { assertRole, callerRoleOn, forgetShares, lockWorkspace } from '../workspaces';
 import {
   baseVoiceFor,
   ownSpeaking,
@@ -218,7 +218,10 @@ export async function assertVoiceSlot(
   kind: 'clone' | 'add' | 'edit',
   lock = false,
 ): Promise<void> {
-  const workspace = await readVoiceAllowance(tx, workspaceId, lock);
+  // The lock first, the read after it: a read that waited for the lock in the same statement would see
+  // the count as it was before the wait (PostgreSQL re-reads only the locked row).
+  if (lock) await lockWorkspace(tx, workspaceId);
+  const workspace = await readVoiceAllowance(tx, workspaceId);
   if (!workspace)
     throw new AppError('unauthorized', 'Your workspace no longer exists. Please sign in again.');
   const limits = tierLimits[workspace.tier];

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { SharedResource } from '../../platform/module';
-import { holdsRole, lockWorkspace, type ResourceCaller } from '../workspaces';
+import { holdsRole, type ResourceCaller } from '../workspaces';
 import { workspaces } from '../workspaces/workspaces.tables';
 import {
   type VoiceRow,
@@ -168,17 +168,15 @@ export async function disableCopiesOfVoices(db: Db, voiceIds: readonly string[])
 }
 
 /**
- * A workspace's plan and its count of voice adds and edits this period; with `lock`, the workspace's row is
- * locked for the transaction (two adds at once are counted one after the other).
+ * A workspace's plan and its count of voice adds and edits this period. To count one more, take the
+ * workspace's lock first (lockWorkspace) and read this after it, in a statement of its own.
  */
-export async function readVoiceAllowance(db: Db, workspaceId: string, lock: boolean) {
+export async function readVoiceAllowance(db: Db, workspaceId: string) {
   const query = db
     .select({ tier: workspaces.tier, edits: sql<number>`coalesce(${voiceAddEditCounts.count}, 0)` })
     .from(workspaces)
     .leftJoin(voiceAddEditCounts, eq(voiceAddEditCounts.workspaceId, workspaces.id))
     .where(eq(workspaces.id, workspaceId));
-  // The lock first, the read after it (see lockWorkspace): the count as the previous add left it.
-  if (lock) await lockWorkspace(db, workspaceId);
   const [workspace] = await query;
   return workspace;
 }

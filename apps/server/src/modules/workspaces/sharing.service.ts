@@ -4,13 +4,13 @@ import { AppError } from '../../platform/errors';
 import type { ShareableKinds, ShareableResourceType, SharedResource } from '../../platform/module';
 import { groupExists, listGroupRows } from './groups.store';
 import { findMemberByEmail, listMemberContacts } from './members.store';
+import type { ResourceCaller } from './resource-access';
 import { assertRole, callerRoleOn } from './resource-access';
 import { toResourceMetadata } from './sharing.present';
 import {
   deleteResourceShares,
   deleteShare,
   listShares,
-  type ResourceCaller,
   type SharePrincipal,
   upsertShare,
 } from './sharing.store';

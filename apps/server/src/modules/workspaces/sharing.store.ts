@@ -2,11 +2,8 @@ import type { ResourceRole } from '@parla/contracts';
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { ShareableResourceType } from '../../platform/module';
-import { resourceShares, workspaceGroupMembers } from './workspaces.tables';
-
-export type { ResourceCaller } from './resource-access';
-
 import type { ResourceCaller } from './resource-access';
+import { resourceShares, workspaceGroupMembers } from './workspaces.tables';
 
 export type ResourceShareRow = typeof resourceShares.$inferSelect;
 

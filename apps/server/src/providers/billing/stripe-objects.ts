@@ -70,7 +70,7 @@ export function subscriptionNow(subscription: Stripe.Subscription): ProviderSubs
 }
 
 /** The service period an invoice pays for: its lines' latest period (else the invoice's own). */
-export function invoicePeriod(invoice: Stripe.Invoice): { start: Date; end: Date } {
+function invoicePeriod(invoice: Stripe.Invoice): { start: Date; end: Date } {
   let best: Stripe.InvoiceLineItem.Period | null = null;
   for (const line of invoice.lines.data) {
     if (!best || line.period.end > best.end) best = line.period;
@@ -81,7 +81,7 @@ export function invoicePeriod(invoice: Stripe.Invoice): { start: Date; end: Date
 }
 
 /** The subscription an invoice belongs to. */
-export const invoiceSubscriptionId = (invoice: Stripe.Invoice) =>
+const invoiceSubscriptionId = (invoice: Stripe.Invoice) =>
   idOf(invoice.parent?.subscription_details?.subscription ?? null);
 
 /** An invoice of a subscription in the port's words; null for an invoice outside a subscription. */

@@ -91,7 +91,7 @@ function subjectOf(
 type EventIdentity = Pick<ProviderBillingEvent, 'eventId' | 'eventType'>;
 
 /** A Stripe event in the port's words, with what it needs fetched (and, for a saved card, Stripe's side done). */
-export async function readStripeEvent(stripe: Stripe, event: Stripe.Event): Promise<ProviderBillingEvent> {
+async function readStripeEvent(stripe: Stripe, event: Stripe.Event): Promise<ProviderBillingEvent> {
   const identity = { eventId: event.id, eventType: event.type };
   const ignored: ProviderBillingEvent = { ...identity, kind: 'ignored' };
   try {

@@ -11,13 +11,13 @@ import { detectAudioEvents } from './audio-events';
 import { alignTextToAudio } from './forced-alignment';
 import { type MoonshineSize, moonshineFiles, vadModelFile } from './model-files';
 import { clusterSpeakers, profileSegment } from './speaker-clustering';
-import {
-  STT_SAMPLE_RATE,
-  type SttDecodedSegment,
-  type SttDecodeResult,
-  type SttEngineRequest,
-  type SttVadResult,
+import type {
+  SttDecodedSegment,
+  SttDecodeResult,
+  SttEngineRequest,
+  SttVadResult,
 } from './stt-engine-protocol';
+import { STT_SAMPLE_RATE } from './stt-provider';
 import { alignWords } from './word-alignment';
 
 const require = createRequire(import.meta.url);

@@ -14,7 +14,6 @@ import { openRealtimeVoiceActivity } from './realtime-vad';
 import { fillUnprofiledSpeakers } from './speaker-clustering';
 import {
   NARROWBAND_MAX_HZ,
-  STT_SAMPLE_RATE,
   type SttDecodeResult,
   type SttEngineRequest,
   type SttVadResult,
@@ -26,6 +25,7 @@ import {
   noSpeechToAlign,
   type RealtimeRecogniser,
   type RecogniseSpansRequest,
+  STT_SAMPLE_RATE,
   type SttModelKind,
   type SttProvider,
   type TextAlignment,

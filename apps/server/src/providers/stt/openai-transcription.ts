@@ -1,6 +1,6 @@
 import { findSttLanguage } from '@parla/contracts';
 import { encodeAudio } from '../../platform/media/encode-audio';
-import { STT_SAMPLE_RATE } from './stt-engine-protocol';
+import { STT_SAMPLE_RATE } from './stt-provider';
 
 /** An operator's OpenAI-compatible transcription server (STT_SERVER_URL), e.g. a Whisper server. */
 export interface TranscriptionServerOptions {

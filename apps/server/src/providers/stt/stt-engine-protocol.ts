@@ -57,8 +57,6 @@ export interface SttDecodeResult {
   events: { label: string; start: number; end: number }[];
 }
 
-export { STT_SAMPLE_RATE } from './stt-provider';
-
 /**
  * Sources sampled at this rate or less are narrowband (telephone: 300–3,400 Hz, G.711, GSM, AMR-NB):
  * the default model hears them with the accurate recogniser and more audio before each segment

@@ -87,7 +87,7 @@ describe('the notifications bell', () => {
   it('sits in the app shell’s header once signed in', async () => {
     stubServer([message({ message_id: 'm1' }), message({ message_id: 'm2' })]);
     renderApp('/app/usage');
-    const header = await screen.findByRole('banner');
+    const header = await screen.findByRole('banner', {}, { timeout: 5000 });
     expect(
       await within(header).findByRole('button', { name: 'Notifications, 2 unread' }, { timeout: 5000 }),
     ).toBeTruthy();
