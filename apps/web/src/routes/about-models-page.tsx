@@ -80,9 +80,9 @@ export default function AboutModelsPage() {
             Public model ids
           </h2>
           <p className="text-fg-muted">
-            Programs written for the public speech API send these model ids. Parla accepts each one as another
-            name for one of its models above, which then speaks the text: the id changes nothing but the name.
-            The app itself offers only Parla’s models.
+            Programs written for the public speech API send these model ids. Parla accepts each one in place
+            of the model it stands for: the same model under another name. The app itself offers only Parla’s
+            models.
           </p>
           <div className="overflow-x-auto rounded-xl border border-line">
             <table className="w-full text-left text-sm">

@@ -214,9 +214,8 @@ function SpeechToSpeech() {
           <div className="flex flex-col gap-1 rounded-lg bg-subtle/60 p-3 text-xs text-fg-muted">
             <h2 className="text-sm font-medium text-fg">What changes, what stays</h2>
             <p>
-              The conversion keeps your recording’s timing and intonation and moves its pitch and formants to
-              the target voice. It is signal processing, not a neural voice: your accent and articulation stay
-              as they are.
+              The conversion keeps your recording’s timing and intonation and moves its pitch and tone to the
+              target voice’s. It is not a neural voice: your accent and the way you speak stay as they are.
             </p>
           </div>
         </Card>

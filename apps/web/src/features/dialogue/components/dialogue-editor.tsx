@@ -71,7 +71,7 @@ export function DialogueEditor({ lines, onChange, voices, lineProblem }: Dialogu
 
   if (lines.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-4 px-6 py-14 text-center">
+      <div className="flex flex-col items-center gap-4 px-6 py-6 text-center sm:py-14">
         <span
           aria-hidden="true"
           className="flex size-12 items-center justify-center rounded-full bg-subtle text-fg-muted"
