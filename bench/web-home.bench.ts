@@ -80,6 +80,21 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   };
 }
 
+/**
+ * The browser's globals the page-side callbacks use, declared here: the benches compile without the DOM
+ * library (its Blob and fetch types clash with Node's in the other benches).
+ */
+interface PageElement {
+  textContent: string | null;
+  querySelector(selector: string): PageElement | null;
+}
+interface PageGlobals {
+  localStorage: { setItem(key: string, value: string): void };
+  document: { querySelector(selector: string): PageElement | null };
+  /** When each mark was reached, in ms from the navigation's start. */
+  __marks: Record<string, number>;
+}
+
 interface Visit {
   /** ms from the navigation's start to the page's heading, at the next frame. */
   heading: number;
@@ -111,17 +126,20 @@ async function visit(browser: Browser, baseUrl: string, url: string, signedIn: b
         data: { email, password: 'Bench-password-1!', first_name: 'Ada' },
       });
       if (res.status() !== 201) throw new Error(`sign-up answered ${res.status()}`);
-      await context.addInitScript(() => localStorage.setItem('xi:has-session', '1'));
+      await context.addInitScript(() =>
+        (globalThis as unknown as PageGlobals).localStorage.setItem('xi:has-session', '1'),
+      );
     }
     // The time each mark is reached, checked every 5 ms from the document's start. (An init script runs
     // against the window's first, empty document: its frame callbacks and DOM observers never fire for
     // the page's own document, its timers do.)
     await context.addInitScript(() => {
+      const page = globalThis as unknown as PageGlobals;
       const marks: Record<string, number> = {};
-      (window as unknown as { __marks: Record<string, number> }).__marks = marks;
+      page.__marks = marks;
       const timer = setInterval(() => {
         const now = performance.now();
-        const main = document.querySelector('main');
+        const main = page.document.querySelector('main');
         const heading = main?.querySelector('h1')?.textContent ?? '';
         if (
           marks.heading === undefined &&
@@ -146,14 +164,12 @@ async function visit(browser: Browser, baseUrl: string, url: string, signedIn: b
     page.on('request', (request) => urls.push(new URL(request.url()).pathname));
     await page.goto(url);
     const mark = signedIn ? 'settled' : 'heading';
-    await page.waitForFunction((name) => {
-      const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
-      return marks[name] !== undefined;
-    }, mark);
-    await page.waitForLoadState('networkidle');
-    const marks = await page.evaluate(
-      () => (window as unknown as { __marks: Record<string, number> }).__marks,
+    await page.waitForFunction(
+      (name) => (globalThis as unknown as PageGlobals).__marks[name] !== undefined,
+      mark,
     );
+    await page.waitForLoadState('networkidle');
+    const marks = await page.evaluate(() => (globalThis as unknown as PageGlobals).__marks);
     const api = urls.filter((u) => u.startsWith('/v1/'));
     return {
       heading: marks.heading ?? Number.NaN,
