@@ -36,6 +36,32 @@ describe('the speech catalogue', () => {
     expect(findModel('eleven_v3')?.reads_audio_tags).toBe(true);
   });
 
+  it('makes each public id an alias that behaves as its Parla model, named after it (issue 26 item 7)', () => {
+    const aliases = TTS_MODELS.filter((m) => m.alias_of);
+    expect(aliases.map((m) => m.model_id)).toContain('eleven_v3');
+    for (const alias of aliases) {
+      const of = model(alias.alias_of as string);
+      const { model_id, name, description, alias_of, languages, ...behaviour } = alias;
+      const { model_id: _id, name: _name, description: _d, languages: ownLanguages, ...ownBehaviour } = of;
+      expect(behaviour, alias.model_id).toEqual(ownBehaviour);
+      if (model_id !== 'eleven_english_sts_v2') expect(languages).toEqual(ownLanguages);
+      // Named after the Parla model, never after another vendor's.
+      expect(name).toBe(`${of.name} (alias ${model_id})`);
+      expect(description.startsWith(`Alias of ${of.name} (${of.model_id}):`)).toBe(true);
+    }
+    // The audio tags of eleven_v3 are a Parla model of their own, which the app offers by its name.
+    expect(findModel('eleven_v3')?.alias_of).toBe('parla_tags_v1');
+    expect(model('parla_tags_v1')).toMatchObject({ reads_audio_tags: true, engine: 'voice' });
+  });
+
+  it('describes Parla’s models in plain words: no engine names nor synthesis jargon', () => {
+    const jargon = /formant|diphone|\bHTS\b|statistical|eSpeak|Festival|Flite|synthesi[sz]er|TTS_OPENAI_URL/i;
+    for (const m of TTS_MODELS.filter((x) => !x.alias_of)) {
+      expect(m.description, m.model_id).not.toMatch(jargon);
+      expect(m.name, m.model_id).not.toMatch(/eleven/i);
+    }
+  });
+
   it('has a speech-to-speech model, the default public id an alias of it, speaking no text', () => {
     const sts = findModel(DEFAULT_STS_MODEL_ID);
     expect(sts).toMatchObject({ alias_of: 'parla_sts_v1', can_do_voice_conversion: true });

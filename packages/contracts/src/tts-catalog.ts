@@ -123,22 +123,37 @@ const base = {
   reads_audio_tags: false,
 } as const;
 
+/**
+ * Parla's own models: what the app offers, by these names. A description says in plain words what the
+ * model is good for, the languages and how it sounds (issue 26 item 7); the engines behind each are
+ * described in docs/, not here: people choose by what a model does.
+ */
 const PARLA_MODELS: TtsModel[] = [
   {
     ...base,
     model_id: 'parla_v1',
     name: 'Parla v1',
-    description:
-      'Each voice in its own engine: a statistical or compact recorded voice for the English voices, a formant synthesiser for the other languages. The best quality per voice.',
+    description: `The best sound Parla has for each voice: smoothest for the English voices, clear but plainly synthetic in the other languages. ${SPOKEN_LANGUAGES.length} languages. The right choice for most texts.`,
     engine: 'voice',
     languages: SPOKEN_LANGUAGES,
     maximum_text_length_per_request: 10_000,
   },
   {
     ...base,
+    model_id: 'parla_tags_v1',
+    name: 'Parla v1 with audio tags',
+    description:
+      'Parla v1 that follows audio tags: write [whispers], [shouts] or [pause] in the text and the line is delivered that way instead of the tag being read out. Made for dialogue; up to 3,000 characters a request.',
+    engine: 'voice',
+    languages: SPOKEN_LANGUAGES,
+    reads_audio_tags: true,
+    maximum_text_length_per_request: 3000,
+  },
+  {
+    ...base,
     model_id: 'parla_multilingual_v1',
     name: 'Parla Multilingual v1',
-    description: `A formant synthesiser for every voice: ${SPOKEN_LANGUAGES.length} languages, exact word timing, the lowest latency.`,
+    description: `The fastest model, at half the credits: every voice in ${SPOKEN_LANGUAGES.length} languages, with the exact timing of each word (for captions). It sounds robotic, like a screen reader.`,
     engine: 'espeak',
     languages: SPOKEN_LANGUAGES,
     maximum_text_length_per_request: 10_000,
@@ -148,7 +163,8 @@ const PARLA_MODELS: TtsModel[] = [
     ...base,
     model_id: 'parla_english_v1',
     name: 'Parla English v1',
-    description: 'A compact recorded voice for every English voice: English only, fast and clear.',
+    description:
+      'English only, fast and clear, at half the credits: good for short announcements and prompts. Voices of other languages cannot use it.',
     engine: 'flite',
     languages: ENGLISH,
     maximum_text_length_per_request: 10_000,
@@ -159,7 +175,7 @@ const PARLA_MODELS: TtsModel[] = [
     model_id: 'parla_external_v1',
     name: 'External (OpenAI-compatible)',
     description:
-      'A speech server of your own that speaks the OpenAI speech API (TTS_OPENAI_URL). Offered only when configured. Its languages are its own: the OpenAI speech API names none, so only English is listed.',
+      'A speech server connected by whoever runs this installation (any server that speaks the OpenAI speech API). It speaks with its own voices, in the languages it knows; only English is listed because that API names none.',
     engine: 'external',
     // The OpenAI speech API carries no language: what such a server speaks is not known here.
     languages: ENGLISH,
@@ -170,7 +186,7 @@ const PARLA_MODELS: TtsModel[] = [
     model_id: 'parla_sts_v1',
     name: 'Parla Voice Changer v1',
     description:
-      "Speech to speech: keeps the timing and intonation of your recording and moves its pitch and formants to the target voice's. Works on speech in any language.",
+      'Says your recording again in the chosen voice: keeps your words, timing and intonation and changes the pitch and tone to the voice’s. Works on speech in any language; your accent stays.',
     engine: 'voice_conversion',
     // Signal processing, not a language model: any language's speech converts the same way.
     languages: SPOKEN_LANGUAGES,
@@ -185,30 +201,37 @@ const PARLA_MODELS: TtsModel[] = [
 /** The model that exists only when an external speech server is configured. */
 export const EXTERNAL_MODEL_ID = 'parla_external_v1';
 
-/** The public API's model ids, accepted and listed as aliases of Parla's. */
-const ALIASES: [string, string, string, Partial<TtsModel>?][] = [
-  ['eleven_multilingual_v2', 'Eleven Multilingual v2', 'parla_v1'],
-  ['eleven_v3', 'Eleven v3', 'parla_v1', { reads_audio_tags: true, maximum_text_length_per_request: 3000 }],
-  ['eleven_flash_v2_5', 'Eleven Flash v2.5', 'parla_multilingual_v1'],
-  ['eleven_turbo_v2_5', 'Eleven Turbo v2.5', 'parla_multilingual_v1'],
-  ['eleven_flash_v2', 'Eleven Flash v2', 'parla_english_v1'],
-  ['eleven_turbo_v2', 'Eleven Turbo v2', 'parla_english_v1'],
-  ['eleven_multilingual_v1', 'Eleven Multilingual v1', 'parla_v1'],
-  ['eleven_monolingual_v1', 'Eleven English v1', 'parla_english_v1'],
-  ['eleven_multilingual_sts_v2', 'Eleven Multilingual v2 (speech to speech)', 'parla_sts_v1'],
-  ['eleven_english_sts_v2', 'Eleven English v2 (speech to speech)', 'parla_sts_v1', { languages: ENGLISH }],
+/**
+ * The public API's model ids (what clients written for it send, `eleven_multilingual_v2` by default): each
+ * is accepted as an alias of the Parla model that behaves the same, listed by `GET /v1/models` with
+ * `alias_of`. An alias carries no name of its own: it is named after its Parla model and its id ("Parla v1
+ * (alias eleven_multilingual_v2)"), so neither the app nor an API client shows Parla's models as another
+ * vendor's. Clients key on `model_id`; the official SDK reads `name` as free text (issue 26 item 7).
+ */
+const ALIASES: [alias: string, of: string, extra?: Partial<TtsModel>][] = [
+  ['eleven_multilingual_v2', 'parla_v1'],
+  ['eleven_v3', 'parla_tags_v1'],
+  ['eleven_flash_v2_5', 'parla_multilingual_v1'],
+  ['eleven_turbo_v2_5', 'parla_multilingual_v1'],
+  ['eleven_flash_v2', 'parla_english_v1'],
+  ['eleven_turbo_v2', 'parla_english_v1'],
+  ['eleven_multilingual_v1', 'parla_v1'],
+  ['eleven_monolingual_v1', 'parla_english_v1'],
+  ['eleven_multilingual_sts_v2', 'parla_sts_v1'],
+  // The same voice changer; the public API lists English only for this id.
+  ['eleven_english_sts_v2', 'parla_sts_v1', { languages: ENGLISH }],
 ];
 
 export const TTS_MODELS: TtsModel[] = [
   ...PARLA_MODELS,
-  ...ALIASES.map(([model_id, name, target, extra]) => {
+  ...ALIASES.map(([model_id, target, extra]) => {
     const of = PARLA_MODELS.find((m) => m.model_id === target) as TtsModel;
     return {
       ...of,
       ...extra,
       model_id,
-      name,
-      description: `Alias of ${of.name}: ${of.description}`,
+      name: `${of.name} (alias ${model_id})`,
+      description: `Alias of ${of.name} (${of.model_id}): ${of.description}`,
       alias_of: of.model_id,
     };
   }),

@@ -3,6 +3,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, setAccessToken } from '../lib/access-token';
 import { authChannelName, signInPath } from '../lib/auth/sign-out';
+import { listSidebarGroups } from '../lib/nav-groups';
 import { createQueryClient } from '../lib/query-client';
 import { makeUser } from '../test/user-fixture';
 import { Providers } from './providers';
@@ -211,5 +212,56 @@ describe('the app shell', () => {
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(link.getAttribute('href')).toBe('/app/home');
     expect(screen.queryByRole('link', { name: 'Sign up' })).toBeNull();
+  });
+  it('shows a visitor Sign in and Sign up in the header at once, not after the session answer (issue 26 item 7)', async () => {
+    renderApp('/');
+    // The first render, before any answer about the session (a visitor's arrives after the 1 s sign-out
+    // delay of accounts §4), already leads in.
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/app/sign-up');
+    expect(within(header).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/app/sign-in');
+    await screen.findByRole('heading', { level: 1, name: landingTitle }, { timeout: 5000 });
+  });
+
+  it('lists every built audio product on the landing page, and says nothing of the server role "all"', async () => {
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: landingTitle }, { timeout: 5000 });
+    const features = screen.getByRole('region', { name: 'What you can do with Parla' });
+    const audio = listSidebarGroups().find((group) => group.section === 'audio')?.entries ?? [];
+    expect(audio.map((entry) => entry.title)).toContain('Speech to text');
+    for (const entry of audio)
+      expect(within(features).getByRole('heading', { level: 3, name: entry.title })).toBeTruthy();
+    await screen.findByText(/^Version 0\.1\.0 · up /);
+    expect(screen.queryByText(/role all/)).toBeNull();
+  });
+
+  it('opens About the models to a visitor, in the site frame, from the shipped catalogue (issue 26 item 7)', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify(health)));
+    vi.stubGlobal('fetch', fetch);
+    const router = renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: landingTitle }, { timeout: 5000 });
+    fireEvent.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'About the models' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'About the models' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    // Past the sign-out delay a visitor is still there: no redirect to sign-in.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(router.state.location.pathname).toBe('/app/about/models');
+    // The marketing header, not the app's sidebar (which would only lead to sign-in).
+    expect(screen.queryByRole('complementary', { name: 'Sidebar' })).toBeNull();
+    expect(
+      within(screen.getAllByRole('banner')[0] as HTMLElement).getByRole('link', { name: 'Sign up' }),
+    ).toBeTruthy();
+    // Parla's models by their names; the public ids as aliases with what each stands for.
+    expect(screen.getByRole('heading', { level: 3, name: 'Parla v1' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Parla v1 with audio tags' })).toBeTruthy();
+    const aliases = within(screen.getByRole('table'));
+    const row = (id: string) => aliases.getByText(id).closest('tr') as HTMLElement;
+    expect(within(row('eleven_multilingual_v2')).getByText('Parla v1')).toBeTruthy();
+    expect(within(row('eleven_v3')).getByText('Parla v1 with audio tags')).toBeTruthy();
+    expect(screen.queryByText(/Eleven Multilingual|formant/i)).toBeNull();
+    // No call needing a sign-in.
+    const urls = fetch.mock.calls.map((call) => String((call as unknown[])[0]));
+    expect(urls.filter((url) => url.startsWith('/v1/models'))).toEqual([]);
   });
 });

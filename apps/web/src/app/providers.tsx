@@ -1,3 +1,4 @@
+import type { UserResponse } from '@parla/contracts';
 import { TooltipProvider } from '@radix-ui/react-tooltip';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
@@ -7,6 +8,7 @@ import { PlayerProvider } from '../features/player/player-provider';
 import { WORKSPACE_LEFT_EVENT } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { signInPath } from '../lib/auth/sign-out';
+import { userQueryKey } from '../lib/query-client';
 import { getToastPosition } from '../lib/toasts/toast-rules';
 import { ToastProvider } from '../ui/toast-provider';
 import type { createAppRouter } from './router';
@@ -44,6 +46,11 @@ export function Providers({ router, queryClient }: ProvidersProps) {
     queryClient.clear();
     void router.navigate(signInPath, { replace: true });
   }, [queryClient, router]);
+  // The session probe's user is the user query's data: the pages on sign-in read it without asking again.
+  const handleUser = useCallback(
+    (user: UserResponse) => queryClient.setQueryData(userQueryKey, user),
+    [queryClient],
+  );
   // Removed from the workspace worked in: nothing of it may stay on screen (lib/api-client refreshed the token).
   useEffect(() => {
     const leave = () => void queryClient.resetQueries();
@@ -56,7 +63,11 @@ export function Providers({ router, queryClient }: ProvidersProps) {
       <ThemeProvider>
         <ToastProvider position={getToastPosition(pathname)}>
           <TooltipProvider delayDuration={tooltipDelayMs}>
-            <AuthProvider onSignedOut={handleSignedOut} endServerSession={endServerSession}>
+            <AuthProvider
+              onSignedOut={handleSignedOut}
+              endServerSession={endServerSession}
+              onUser={handleUser}
+            >
               <PlayerProvider>
                 <RouterProvider router={router} />
               </PlayerProvider>

@@ -24,3 +24,21 @@ export function subscribeAccessToken(listener: (token: string | null) => void): 
     listeners.delete(listener);
   };
 }
+
+/**
+ * Runs `run` once there is a token: at once when there is one, else at the first sign-in or refresh that
+ * brings one (a page's data may then be asked for while the session's user still loads). Returns a
+ * function that cancels the wait.
+ */
+export function whenAccessToken(run: () => void): () => void {
+  if (accessToken) {
+    run();
+    return () => {};
+  }
+  const unsubscribe = subscribeAccessToken((token) => {
+    if (!token) return;
+    unsubscribe();
+    run();
+  });
+  return unsubscribe;
+}

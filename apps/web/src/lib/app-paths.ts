@@ -42,6 +42,11 @@ export interface RouteEntry {
    * kept. Such an entry is not built itself.
    */
   redirectTo?: string;
+  /**
+   * An app page open to visitors (no sign-in): shown in the site's frame to them, in the app's frame once
+   * signed in (lib/nav-groups.ts shellFrameOf). Its page asks for no sign-in and calls no API that needs one.
+   */
+  openToVisitors?: boolean;
 }
 
 /**
@@ -146,12 +151,16 @@ export const appPaths = [
     section: 'audio',
     built: true,
   },
-  /** issue 18 item 4: what each model is and which languages it speaks (a path of this product's choice). */
+  /**
+   * issue 18 item 4: what each model is and which languages it speaks (a path of this product's choice);
+   * linked from every page's footer, so open to visitors (issue 26 item 7).
+   */
   {
     path: '/app/about/models',
     title: 'About the models',
     section: 'audio',
     built: true,
+    openToVisitors: true,
   },
   /** issue 19 item 6: transcribe recordings, and the workspace's transcripts. */
   {

@@ -47,14 +47,27 @@ export function listSiteNavEntries(table: readonly RouteEntry[] = appPaths): Rou
 /** The focused first-run pages (the survey and its next step): no sidebar to wander off into. */
 const focusedPaths: ReadonlySet<string> = new Set(['/app/onboarding', '/app/onboarding/next']);
 
+/** The app pages a visitor may open (app-paths `openToVisitors`). */
+function isOpenToVisitors(pathname: string, table: readonly RouteEntry[]): boolean {
+  const path = pathname.replace(/\/+$/, '');
+  return table.some((entry) => entry.openToVisitors === true && entry.path === path);
+}
+
 /**
  * Which frame a page sits in: the marketing header on the site's pages, the auth pages, the hosted billing
  * pages and the onboarding survey; the sidebar everywhere else under /app (an unknown /app path included,
- * whose "Page not found" then keeps the way back into the app).
+ * whose "Page not found" then keeps the way back into the app). An app page open to visitors sits in the
+ * marketing header for a `visitor` (not signed in), whose sidebar would only lead to sign-in.
  */
-export function shellFrameOf(section: RouteSection | undefined, pathname: string): ShellFrameKind {
+export function shellFrameOf(
+  section: RouteSection | undefined,
+  pathname: string,
+  visitor = false,
+  table: readonly RouteEntry[] = appPaths,
+): ShellFrameKind {
   if (section === undefined) return pathname.startsWith('/app/') ? 'app' : 'site';
   if (section === 'site' || section === 'auth' || section === 'billing') return 'site';
+  if (visitor && isOpenToVisitors(pathname, table)) return 'site';
   return focusedPaths.has(pathname.replace(/\/+$/, '')) ? 'site' : 'app';
 }
 

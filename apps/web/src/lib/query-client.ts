@@ -16,6 +16,13 @@ export function shouldRetryRequest(failureCount: number, error: unknown): boolea
   return failureCount < maxRetries;
 }
 
+/**
+ * The signed-in user's query (`GET /v1/user`): its key lives here, below the features and the sign-in
+ * state, because both fill it: the session probe (lib/auth) answers with the user, which the app keeps under
+ * this key (app/providers.tsx), and features/users reads it, so a page shown on sign-in does not ask again.
+ */
+export const userQueryKey = ['users', 'me'] as const;
+
 /** The app's query client: no retry on 4xx, data fresh for 30 s (so focus refetches only stale data). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

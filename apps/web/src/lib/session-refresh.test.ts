@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { refreshSessionRoute } from '@parla/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, setAccessToken } from './access-token';
-import { refreshAccessToken, refreshLockName } from './session-refresh';
+import { earlyRefreshGlobal, refreshAccessToken, refreshLockName } from './session-refresh';
+import { storageKeys } from './storage-keys';
 
 const session = {
   access_token: 'fresh',
@@ -69,5 +73,55 @@ describe('withStorageLock (no Web Locks, e.g. plain http://)', () => {
     const { withStorageLock } = await import('./session-refresh');
     localStorage.setItem('xi:lock:t', `gone|${Date.now() - 1}`);
     await expect(withStorageLock('t', async () => 'ran')).resolves.toBe('ran');
+  });
+});
+
+/** index.html's inline script that starts the exchange while the app's code downloads. */
+function earlyRefreshScript(): string {
+  const html = fs.readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8');
+  const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+  const script = scripts.find((body) => body.includes(earlyRefreshGlobal));
+  if (!script) throw new Error('index.html has no early refresh script');
+  return script;
+}
+
+describe('the exchange index.html starts early (issue 26 item 7)', () => {
+  const holder = window as unknown as Record<string, unknown>;
+  afterEach(() => {
+    delete holder[earlyRefreshGlobal];
+  });
+
+  it('runs only where a sign-in is held, under the same lock, on the same path, and the app takes it over', async () => {
+    const held: string[] = [];
+    vi.stubGlobal('navigator', {
+      locks: {
+        request: async (name: string, callback: () => Promise<unknown>) => {
+          held.push(name);
+          return callback();
+        },
+      },
+    });
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => json(session));
+    vi.stubGlobal('fetch', fetch);
+    const run = new Function(earlyRefreshScript());
+
+    run(); // no sign-in held in this browser: nothing is asked
+    expect(fetch).not.toHaveBeenCalled();
+    expect(holder[earlyRefreshGlobal]).toBeUndefined();
+
+    localStorage.setItem(storageKeys.hasSession, '1');
+    run();
+    expect(held).toEqual([refreshLockName]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]?.[0]).toBe(refreshSessionRoute.path);
+    expect(fetch.mock.calls[0]?.[1]?.method).toBe('POST');
+
+    // The app's first exchange is that one: no second request, and the token is the app's.
+    expect(await refreshAccessToken()).toBe('fresh');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(getAccessToken()).toBe('fresh');
+    // Taken once: a later exchange asks the server again.
+    await refreshAccessToken();
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

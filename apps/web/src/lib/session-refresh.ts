@@ -14,14 +14,30 @@ export function acceptSession(session: SessionResponse): void {
   setAccessToken(session.access_token);
 }
 
+/** Where index.html leaves the exchange it starts while the app's code downloads. */
+export const earlyRefreshGlobal = '__parlaRefresh';
+
+/**
+ * The exchange index.html started before the app's code ran (under this lock, in a browser holding a
+ * sign-in), once: the page's first exchange takes its answer instead of asking again (issue 26 item 7).
+ */
+function takeEarlyExchange(): Promise<Response> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const holder = window as unknown as Record<string, Promise<Response> | undefined>;
+  const early = holder[earlyRefreshGlobal];
+  delete holder[earlyRefreshGlobal];
+  return early;
+}
+
 async function exchangeRefreshCookie(): Promise<string | null> {
   let response: Response;
   try {
-    response = await fetch(refreshSessionRoute.path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    });
+    response = await (takeEarlyExchange() ??
+      fetch(refreshSessionRoute.path, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { accept: 'application/json' },
+      }));
   } catch (error) {
     throw new RefreshUnavailableError('Network error', { cause: error });
   }

@@ -1,38 +1,54 @@
-import type { ModelResponse } from '@parla/contracts';
+import { EXTERNAL_MODEL_ID, type ModelResponse, TTS_MODELS } from '@parla/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { RequireSignIn } from '../features/auth/components/require-sign-in';
-import { useModels } from '../features/tts/api/list-models';
+import { listModelsQueryOptions } from '../features/tts/api/list-models';
 import { MODEL_EXPLANATIONS } from '../features/tts/model-explanations';
+import { useAuth } from '../lib/auth/auth-provider';
 import { Badge } from '../ui/badge';
 import { Card } from '../ui/card';
-import { LoadError } from '../ui/load-error';
-import { Skeleton } from '../ui/skeleton';
+
+/** What the page shows of a model: the fields the server's list and the contracts' catalogue share. */
+type ModelFacts = Pick<
+  ModelResponse,
+  | 'model_id'
+  | 'name'
+  | 'description'
+  | 'alias_of'
+  | 'languages'
+  | 'token_cost_factor'
+  | 'can_do_text_to_speech'
+>;
 
 /**
- * `/app/about/models` (issue 18 item 4): what each model is, honestly, with the languages it speaks as
- * the server lists them, and that no neural speech ships offline.
+ * The catalogue every installation ships (contracts), for a visitor: `GET /v1/models` needs a sign-in. The
+ * external model is left out: whether this installation connected one only the server says.
+ */
+const shippedModels: ModelFacts[] = TTS_MODELS.filter(
+  (m) => m.model_id !== EXTERNAL_MODEL_ID && m.alias_of !== EXTERNAL_MODEL_ID,
+).map((m) => ({ ...m, alias_of: m.alias_of ?? null }));
+
+/**
+ * `/app/about/models` (issue 18 item 4): what each model is, honestly and in plain words, with the
+ * languages it speaks and that no neural speech ships offline, and the public model ids as aliases with the
+ * model each stands for (issue 26 item 7). Open to visitors (the footer links it from every page): they
+ * read the shipped catalogue at once; signed in, the server's list, the external model included when one is
+ * connected.
  */
 export default function AboutModelsPage() {
-  return (
-    <RequireSignIn>
-      <AboutModels />
-    </RequireSignIn>
-  );
-}
-
-function AboutModels() {
-  const models = useModels();
-  const own = (models.data ?? []).filter((m) => !m.alias_of);
-  const aliases = (models.data ?? []).filter((m) => m.alias_of);
+  const { status } = useAuth();
+  const served = useQuery({ ...listModelsQueryOptions(), enabled: status === 'signedIn' });
+  const models: readonly ModelFacts[] = served.data ?? shippedModels;
+  const own = models.filter((m) => !m.alias_of);
+  const aliases = models.filter((m) => m.alias_of);
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8 sm:px-6 lg:py-10">
       <header className="flex flex-col gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">About the models</h1>
         <p className="text-fg-muted">
           Every model here runs on this server, offline, with no data leaving it. None of them is a neural
-          network: they are classic speech synthesisers, clear, fast and light, and they sound synthetic. No
-          neural text to speech ships with Parla offline; the operator of this installation can connect a
-          neural speech server of their own, which then appears below as an external model.
+          network: they are classic computer voices, clear, fast and light, and they sound synthetic. No
+          neural text to speech ships with Parla offline; whoever runs this installation can connect a neural
+          speech server of their own, which then appears below as an external model.
         </p>
       </header>
 
@@ -40,13 +56,6 @@ function AboutModels() {
         <h2 id="models-heading" className="text-lg font-semibold">
           Models
         </h2>
-        {models.isPending && (
-          <div className="flex flex-col gap-4" aria-busy="true">
-            <Skeleton className="h-40 w-full" />
-            <Skeleton className="h-40 w-full" />
-          </div>
-        )}
-        {models.isError && <LoadError error={models.error} onRetry={() => void models.refetch()} />}
         {own.map((model) => (
           <ModelCard key={model.model_id} model={model} />
         ))}
@@ -71,8 +80,9 @@ function AboutModels() {
             Public model ids
           </h2>
           <p className="text-fg-muted">
-            Clients written for the public speech API send these ids; each is spoken by one of the models
-            above.
+            Programs written for the public speech API send these model ids. Parla accepts each one in place
+            of the model it stands for: the same model under another name. The app itself offers only Parla’s
+            models.
           </p>
           <div className="overflow-x-auto rounded-xl border border-line">
             <table className="w-full text-left text-sm">
@@ -82,7 +92,7 @@ function AboutModels() {
                     Model id
                   </th>
                   <th scope="col" className="px-4 py-2 font-medium">
-                    Spoken by
+                    Stands for
                   </th>
                 </tr>
               </thead>
@@ -106,20 +116,32 @@ function AboutModels() {
         <a href="/licenses" className="font-medium text-fg underline-offset-2 hover:underline">
           third-party notices
         </a>
-        . Back to{' '}
-        <Link
-          to="/app/speech-synthesis/text-to-speech"
-          className="font-medium text-fg underline-offset-2 hover:underline"
-        >
-          text to speech
-        </Link>
-        .
+        .{' '}
+        {status === 'signedIn' ? (
+          <>
+            Back to{' '}
+            <Link
+              to="/app/speech-synthesis/text-to-speech"
+              className="font-medium text-fg underline-offset-2 hover:underline"
+            >
+              text to speech
+            </Link>
+            .
+          </>
+        ) : (
+          <>
+            <Link to="/app/sign-up" className="font-medium text-fg underline-offset-2 hover:underline">
+              Sign up
+            </Link>{' '}
+            to try them.
+          </>
+        )}
       </p>
     </div>
   );
 }
 
-function ModelCard({ model }: { model: ModelResponse }) {
+function ModelCard({ model }: { model: ModelFacts }) {
   const about = MODEL_EXPLANATIONS[model.model_id];
   const languages = model.languages ?? [];
   return (

@@ -1,13 +1,19 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Providers } from '../app/providers';
+import { createAppRoutes } from '../app/router';
 import { greetingFor, listQuickActions } from '../features/home/home-rules';
+import { setAccessToken } from '../lib/access-token';
+import { createQueryClient } from '../lib/query-client';
+import { storageKeys } from '../lib/storage-keys';
 import { json, makeSubscription } from '../test/billing-fixture';
 import { stubResizeObserver } from '../test/dom-stubs';
 import { makeHistoryItem } from '../test/history-fixture';
 import { makeChecklist } from '../test/onboarding-fixture';
 import { renderApp } from '../test/render-app';
 import { makeUser } from '../test/user-fixture';
-import { cleanUpWorkspaceTest, stubWorkspaceApi } from '../test/workspace-fixture';
+import { callsTo, cleanUpWorkspaceTest, stubWorkspaceApi } from '../test/workspace-fixture';
 
 afterEach(cleanUpWorkspaceTest);
 
@@ -54,6 +60,47 @@ describe('/app/home (issue 18)', { timeout: 20_000 }, () => {
     expect(credits.textContent).toContain('0 used');
     expect(credits.textContent).toContain('10,000 left');
     expect(await within(main).findByRole('heading', { name: 'Get started with Parla' })).toBeTruthy();
+  });
+
+  it('on a first visit asks GET /v1/user once, and the page’s data alongside it, not after (issue 26 item 7)', async () => {
+    stubResizeObserver();
+    let historyAsked = () => {};
+    const historyRequested = new Promise<void>((resolve) => {
+      historyAsked = resolve;
+    });
+    const calls = stubWorkspaceApi({
+      // The user answers only once the latest generations have been asked for: a page that asked for its
+      // data after the user had arrived would wait here for ever.
+      'GET /v1/user': async () => {
+        await historyRequested;
+        return json(makeUser({ first_name: 'Ada' }));
+      },
+      'GET /v1/history': () => {
+        historyAsked();
+        return json({ history: [], last_history_item_id: null, has_more: false, scanned_until: null });
+      },
+      'GET /v1/user/subscription': () =>
+        json(makeSubscription({ character_count: 0, character_limit: 10_000 })),
+      'GET /v1/user/onboarding-checklist': () => json(makeChecklist()),
+    });
+    // A new page in a browser that holds a sign-in: no token in memory yet, the refresh cookie to exchange.
+    setAccessToken(null);
+    localStorage.setItem(storageKeys.hasSession, '1');
+    const queryClient = createQueryClient();
+    const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: ['/app/home'] });
+    render(<Providers router={router} queryClient={queryClient} />);
+
+    expect(await screen.findByRole('heading', { level: 1, name: greeting }, { timeout: 5000 })).toBeTruthy();
+    const main = screen.getByRole('main');
+    expect(await within(main).findByText('Nothing generated yet')).toBeTruthy();
+    expect((await within(main).findByRole('region', { name: 'Credits' })).textContent).toContain('0 used');
+    expect(await within(main).findByRole('heading', { name: 'Get started with Parla' })).toBeTruthy();
+    expect(callsTo(calls, 'POST /v1/auth/refresh')).toHaveLength(1);
+    expect(callsTo(calls, 'GET /v1/user')).toHaveLength(1);
+    expect(callsTo(calls, 'GET /v1/history')).toHaveLength(1);
+    expect(callsTo(calls, 'GET /v1/user/subscription')).toHaveLength(1);
+    // The checklist is asked for too; the shell polls it while it is active, so it is not counted.
+    expect(callsTo(calls, 'GET /v1/user/onboarding-checklist').length).toBeGreaterThanOrEqual(1);
   });
 
   it('lists the newest generations to play in the bottom player, rate, download and share', async () => {

@@ -10,6 +10,7 @@ import { historyItemPlayback } from '../features/player/player-item';
 import { usePlayer } from '../features/player/use-player';
 import { useModels } from '../features/tts/api/list-models';
 import { useVoices } from '../features/tts/api/list-voices';
+import { modelDisplayName } from '../features/tts/tts-rules';
 import { useUser } from '../features/users/api/get-user';
 
 const titles = { TTS: 'Text to speech history', STS: 'Speech to speech history' } as const;
@@ -34,8 +35,15 @@ function History() {
   const user = useUser();
   const player = usePlayer();
 
+  // A generation made with a public id shows the name of the Parla model that spoke it.
   const modelNames = useMemo(
-    () => new Map((models.data ?? []).map((model) => [model.model_id, model.name])),
+    () =>
+      new Map(
+        (models.data ?? []).map((model) => [
+          model.model_id,
+          modelDisplayName(models.data ?? [], model.model_id),
+        ]),
+      ),
     [models.data],
   );
   const voiceOptions = useMemo(

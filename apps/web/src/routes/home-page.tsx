@@ -10,12 +10,14 @@ import {
   MicrophoneIcon,
   ShareIcon,
   SpeechBubblesIcon,
+  SpeechToTextIcon,
   TextToSpeechIcon,
 } from '../ui/icons';
 
 /**
  * What Parla does today, one card each. Only what is built: a product joins this list when its pages
- * exist (issue 18: no dubbing, studio, agents, speech to text or sound effects yet).
+ * exist (no dubbing, studio, agents or sound effects yet). Every built audio product of the sidebar has its
+ * card under its own title (home-page.test.tsx holds the two together: speech to text was missing).
  */
 const features: ReadonlyArray<{ title: string; text: string; icon: ReactNode }> = [
   {
@@ -32,6 +34,11 @@ const features: ReadonlyArray<{ title: string; text: string; icon: ReactNode }> 
     title: 'Speech to speech',
     text: 'Record or upload speech and hear it in another voice, keeping your timing and intonation.',
     icon: <MicrophoneIcon />,
+  },
+  {
+    title: 'Speech to text',
+    text: 'Transcribe recordings or dictate live, with the time of every word, speakers and subtitles.',
+    icon: <SpeechToTextIcon />,
   },
   {
     title: 'Voice cloning and design',
@@ -65,11 +72,12 @@ export default function HomePage() {
         </h1>
         <p className="text-lg leading-8 text-fg-muted">
           Parla speaks your text in premade, cloned and designed voices, converts recordings into other
-          voices, and keeps every generation to play, download and share. It runs on your own server with real
-          offline engines, and its API follows the ElevenLabs API, so the official SDKs work by changing only
-          the base URL.
+          voices, turns speech into text, and keeps every generation to play, download and share. It runs on
+          your own server with real offline engines, and its API follows the ElevenLabs API, so the official
+          SDKs work by changing only the base URL.
         </p>
         <div className="flex flex-wrap gap-3">
+          {/* The way in shows at once; a visitor's session answer comes only after the sign-out delay. */}
           {status === 'signedIn' ? (
             <Link to="/app/home" className={getButtonClasses('primary', 'md')}>
               Open Parla

@@ -101,6 +101,33 @@ function stubSignUpBodies() {
   return bodies;
 }
 
+describe('after sign-up (accounts §2: the survey first)', () => {
+  it('leads to the onboarding survey even when Continue is clicked before the user document arrives', async () => {
+    // `GET /v1/user` never answers: the click comes first (issue 26 item 7, the app-shell journey's flake).
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
+        if (key === 'POST /v1/user/pre-sign-up') return json({ status: 'ok', email_available: true });
+        if (key === 'POST /v1/auth/sign-up') return json(makeSession(), 201);
+        if (key === 'GET /v1/user') return new Promise<Response>(() => {});
+        if (key === 'POST /v1/user/post-registration-user-setup') return json({ status: 'ok' });
+        return apiError(401, 'unauthorized');
+      }),
+    );
+    const router = renderApp('/app/sign-up');
+    fireEvent.change(await screen.findByLabelText('Email', {}, { timeout: 5000 }), {
+      target: { value: 'new@example.test' },
+    });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct-horse-9!' } });
+    fireEvent.change(screen.getByLabelText('Repeat password'), { target: { value: 'correct-horse-9!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue to Parla' }, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/onboarding'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/app/home')}`);
+  });
+});
+
 describe('sign-up with an invitation opened while signed out (issue 18)', () => {
   it('sends the invitation page on as the verification mail’s continue_url, and the code to pre-sign-up', async () => {
     localStorage.setItem('xi:invite-code', 'CODE 123');

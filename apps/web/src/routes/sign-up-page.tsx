@@ -28,8 +28,11 @@ export default function SignUpPage() {
   const { toast } = useToast();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  // accounts §2: a new account takes the onboarding survey first.
-  const landing = useAfterSignInPath(search);
+  const [created, setCreated] = useState<string>();
+  // accounts §2: a new account takes the onboarding survey first. The account created here has not taken
+  // it: "Continue to Parla" leads there even when clicked before its user document arrives (issue 26
+  // item 7: a quick click skipped the survey, and with it the checklist).
+  const landing = useAfterSignInPath(search, created ? { is_onboarding_completed: false } : undefined);
   const [firstName, setFirstName] = useState('');
   const [email, setEmail] = useState('');
   const [passwords, setPasswords] = useState({ password: '', repeat: '' });
@@ -39,7 +42,6 @@ export default function SignUpPage() {
   const [error, setError] = useState<string>();
   const [emailTaken, setEmailTaken] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<string>();
 
   if (status === 'signedIn' && !signingOut && !created && !busy) {
     return <Navigate to={landing} replace />;

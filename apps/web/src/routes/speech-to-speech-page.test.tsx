@@ -13,11 +13,15 @@ const PATH = '/app/speech-synthesis/speech-to-speech';
 
 const stsModel = { can_do_text_to_speech: false, can_do_voice_conversion: true };
 const MODELS = [
-  makeModel({ model_id: 'eleven_multilingual_v2', name: 'Eleven Multilingual v2', alias_of: 'parla_v1' }),
+  makeModel({
+    model_id: 'eleven_multilingual_v2',
+    name: 'Parla v1 (alias eleven_multilingual_v2)',
+    alias_of: 'parla_v1',
+  }),
   makeModel({ model_id: 'parla_sts_v1', name: 'Parla Voice Changer v1', ...stsModel }),
   makeModel({
     model_id: 'eleven_multilingual_sts_v2',
-    name: 'Eleven Multilingual v2 (speech to speech)',
+    name: 'Parla Voice Changer v1 (alias eleven_multilingual_sts_v2)',
     alias_of: 'parla_sts_v1',
     ...stsModel,
   }),
@@ -106,8 +110,11 @@ describe('/app/speech-synthesis/speech-to-speech', () => {
       { name: 'Model' },
       { timeout: 5000 },
     )) as HTMLSelectElement;
-    expect([...select.options].map((o) => o.value)).toEqual(['parla_sts_v1', 'eleven_multilingual_sts_v2']);
-    expect(select.value).toBe('eleven_multilingual_sts_v2');
+    // Parla's voice changer by its name; the public API's default id is an alias of it (issue 26 item 7).
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['parla_sts_v1', 'Parla Voice Changer v1'],
+    ]);
+    expect(select.value).toBe('parla_sts_v1');
     expect(screen.getByText(/keeps your recording’s timing and intonation/)).toBeTruthy();
     expect(screen.getByText(/not a neural voice/)).toBeTruthy();
     expect(await screen.findByText(/Your conversions will appear here/)).toBeTruthy();
@@ -145,7 +152,7 @@ describe('/app/speech-synthesis/speech-to-speech', () => {
     expect(audio.name).toBe('take.wav');
     expect(audio.size).toBe(4);
     expect([...form.entries()].filter(([key]) => key !== 'audio')).toEqual([
-      ['model_id', 'eleven_multilingual_sts_v2'],
+      ['model_id', 'parla_sts_v1'],
       ['remove_background_noise', 'true'],
       ['file_format', 'other'],
     ]);

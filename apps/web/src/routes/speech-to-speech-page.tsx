@@ -13,7 +13,13 @@ import { useModels } from '../features/tts/api/list-models';
 import { useVoices } from '../features/tts/api/list-voices';
 import { CatalogueState } from '../features/tts/components/catalogue-state';
 import { ModelSelect } from '../features/tts/components/model-select';
-import { generationFileName, pickStored, remainingCredits } from '../features/tts/tts-rules';
+import {
+  generationFileName,
+  ownModelId,
+  ownModels,
+  pickStored,
+  remainingCredits,
+} from '../features/tts/tts-rules';
 import { useUser } from '../features/users/api/get-user';
 import { VoicePicker } from '../features/voices';
 import { useToast } from '../lib/toasts/use-toast';
@@ -52,12 +58,14 @@ function SpeechToSpeech() {
   const clipUrl = clip?.url;
   useEffect(() => (clipUrl ? () => URL.revokeObjectURL(clipUrl) : undefined), [clipUrl]);
 
-  const modelList = (models.data ?? []).filter((m) => m.can_do_voice_conversion);
+  // Parla's own voice changer; the public API's default id is an alias of it.
+  const catalogue = models.data ?? [];
+  const modelList = ownModels(catalogue).filter((m) => m.can_do_voice_conversion);
   const voiceList = voices.data ?? [];
   const modelId = pickStored(
     chosenModelId,
     modelList.map((m) => m.model_id),
-    DEFAULT_STS_MODEL_ID,
+    ownModelId(catalogue, DEFAULT_STS_MODEL_ID),
   );
   const model = modelList.find((m) => m.model_id === modelId);
   const voiceId = pickStored(
@@ -206,9 +214,8 @@ function SpeechToSpeech() {
           <div className="flex flex-col gap-1 rounded-lg bg-subtle/60 p-3 text-xs text-fg-muted">
             <h2 className="text-sm font-medium text-fg">What changes, what stays</h2>
             <p>
-              The conversion keeps your recording’s timing and intonation and moves its pitch and formants to
-              the target voice. It is signal processing, not a neural voice: your accent and articulation stay
-              as they are.
+              The conversion keeps your recording’s timing and intonation and moves its pitch and tone to the
+              target voice’s. It is not a neural voice: your accent and the way you speak stay as they are.
             </p>
           </div>
         </Card>

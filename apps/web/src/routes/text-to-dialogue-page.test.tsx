@@ -10,7 +10,7 @@ import { makeUser } from '../test/user-fixture';
 
 const PATH = '/app/speech-synthesis/text-to-dialogue';
 
-const model = (model_id: string, name: string, languages: string[]) =>
+const model = (model_id: string, name: string, languages: string[], alias_of: string | null = null) =>
   makeModel({
     model_id,
     name,
@@ -19,7 +19,7 @@ const model = (model_id: string, name: string, languages: string[]) =>
     max_characters_request_subscribed_user: 3000,
     maximum_text_length_per_request: 3000,
     languages: languages.map((language_id) => ({ language_id, name: language_id })),
-    alias_of: 'parla_v1',
+    alias_of,
   });
 
 const voice = (voice_id: string, name: string, language: string) =>
@@ -29,9 +29,12 @@ const voice = (voice_id: string, name: string, language: string) =>
     labels: { language, accent: language === 'en' ? 'american' : 'castilian' },
   });
 
+// As GET /v1/models lists them: Parla's models, and the public ids as their aliases.
 const MODELS = [
-  model('eleven_v3', 'Eleven v3', ['en', 'es']),
-  model('eleven_flash_v2', 'Eleven Flash v2', ['en']),
+  model('parla_tags_v1', 'Parla v1 with audio tags', ['en', 'es']),
+  model('parla_english_v1', 'Parla English v1', ['en']),
+  model('eleven_v3', 'Parla v1 with audio tags (alias eleven_v3)', ['en', 'es'], 'parla_tags_v1'),
+  model('eleven_flash_v2', 'Parla English v1 (alias eleven_flash_v2)', ['en'], 'parla_english_v1'),
 ];
 const VOICES = [voice('sarah', 'Sarah', 'en'), voice('kevin', 'Kevin', 'en'), voice('lucia', 'Lucía', 'es')];
 
@@ -200,7 +203,8 @@ describe('/app/speech-synthesis/text-to-dialogue', () => {
         { text: 'Hello [laughs] there.', voice_id: 'sarah' },
         { text: 'Hi!', voice_id: 'lucia' },
       ],
-      model_id: 'eleven_v3',
+      // The public API's default (eleven_v3) is an alias: the app sends the Parla model it stands for.
+      model_id: 'parla_tags_v1',
     });
     const bar = await screen.findByRole('region', { name: 'Audio player' });
     expect(within(bar).getByText('Dialogue · Sarah, Lucía')).toBeTruthy();
@@ -224,8 +228,13 @@ describe('/app/speech-synthesis/text-to-dialogue', () => {
     stubApi();
     renderPage();
     const select = await screen.findByRole('combobox', { name: 'Model' }, { timeout: 5000 });
-    fireEvent.change(select, { target: { value: 'eleven_flash_v2' } });
-    expect(await screen.findByText(/Eleven Flash v2 does not speak the language of Lucía/)).toBeTruthy();
+    // Parla's models only, by their names.
+    expect([...(select as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      'Parla v1 with audio tags',
+      'Parla English v1',
+    ]);
+    fireEvent.change(select, { target: { value: 'parla_english_v1' } });
+    expect(await screen.findByText(/Parla English v1 does not speak the language of Lucía/)).toBeTruthy();
     expect(textOf(2).getAttribute('aria-invalid')).toBe('true');
     expect((screen.getByRole('button', { name: 'Generate dialogue' }) as HTMLButtonElement).disabled).toBe(
       true,

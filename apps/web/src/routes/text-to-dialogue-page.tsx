@@ -19,6 +19,8 @@ import {
   generationFileName,
   isGenerateShortcut,
   modelSpeaksVoice,
+  ownModelId,
+  ownModels,
   pickStored,
   remainingCredits,
 } from '../features/tts/tts-rules';
@@ -30,7 +32,7 @@ import { Skeleton } from '../ui/skeleton';
 
 const numbers = new Intl.NumberFormat('en-US');
 
-/** Audio tags the v3 model reads (shown as a hint; any [tag] may be written). */
+/** Audio tags the model of audio tags reads (shown as a hint; any [tag] may be written). */
 const TAG_EXAMPLES = ['[laughs]', '[whispers]', '[sighs]', '[excited]', '[short pause]'];
 
 /** `/app/speech-synthesis/text-to-dialogue` (history/voices §1, §5): several voices, one conversation. */
@@ -52,14 +54,17 @@ function TextToDialogue() {
   const [lines, setLines] = useStoredDialogue();
   const [chosenModelId, setChosenModelId] = useState<string | null>(null);
 
-  const modelList = (models.data ?? []).filter((m) => m.can_do_text_to_speech);
+  // Parla's own models; the public API's default (eleven_v3) is the one it is an alias of (audio tags).
+  const catalogue = models.data ?? [];
+  const modelList = ownModels(catalogue).filter((m) => m.can_do_text_to_speech);
   const voiceList = voices.data ?? [];
   const modelId = pickStored(
     chosenModelId,
     modelList.map((m) => m.model_id),
-    DEFAULT_DIALOGUE_MODEL_ID,
+    ownModelId(catalogue, DEFAULT_DIALOGUE_MODEL_ID),
   );
   const model = modelList.find((m) => m.model_id === modelId);
+  const tagsModel = modelList.find((m) => m.model_id === ownModelId(catalogue, DEFAULT_DIALOGUE_MODEL_ID));
 
   const inputs = linesToSend(lines);
   const characters = countDialogueCharacters(lines);
@@ -202,7 +207,8 @@ function TextToDialogue() {
           <div className="flex flex-col gap-2">
             <h2 className="text-sm font-medium">Audio tags</h2>
             <p className="text-xs text-fg-muted">
-              With Eleven v3, a tag in brackets sets how a line is delivered instead of being read aloud.
+              With {tagsModel?.name ?? 'a model that reads audio tags'}, a tag in brackets sets how a line is
+              delivered instead of being read aloud.
             </p>
             <ul className="flex flex-wrap gap-1.5" aria-label="Examples of audio tags">
               {TAG_EXAMPLES.map((tag) => (

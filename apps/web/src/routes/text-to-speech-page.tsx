@@ -24,6 +24,8 @@ import {
   generationFileName,
   isGenerateShortcut,
   modelSpeaksVoice,
+  ownModelId,
+  ownModels,
   pickStored,
   remainingCredits,
 } from '../features/tts/tts-rules';
@@ -67,10 +69,11 @@ function TextToSpeech() {
   const [pickerLanguage, setPickerLanguage] = useState<string | undefined>(undefined);
   const [readIn, setReadIn] = useState<string | null>(null);
 
-  const modelList = (models.data ?? []).filter((m) => m.can_do_text_to_speech);
+  // Parla's own models; a choice stored as a public id (before issue 26) is the model it is an alias of.
+  const modelList = ownModels(models.data ?? []).filter((m) => m.can_do_text_to_speech);
   const voiceList = voices.data ?? [];
   const modelId = pickStored(
-    chosenModelId,
+    ownModelId(models.data ?? [], chosenModelId),
     modelList.map((m) => m.model_id),
     defaultModelId,
   );
@@ -186,8 +189,10 @@ function TextToSpeech() {
         </p>
       </header>
 
+      {/* items-start: the text card keeps its own height instead of growing to the settings column's,
+          which pushed its Generate button below the fold at 1440×900 (issue 26 item 7). */}
       <form
-        className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]"
+        className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]"
         onSubmit={handleSubmit}
         onKeyDown={handleKeyDown}
         aria-label="Generate speech"
@@ -204,7 +209,7 @@ function TextToSpeech() {
             onChange={(event) => setText(event.target.value)}
             placeholder="Start typing here or paste any text you want to turn into lifelike speech…"
             aria-describedby={`${textId}-count`}
-            className="min-h-72 w-full flex-1 resize-y rounded-t-xl bg-transparent p-5 text-base leading-7 text-fg placeholder:text-fg-muted/70 focus-visible:outline-none"
+            className="min-h-72 w-full flex-1 resize-y rounded-t-xl bg-transparent p-5 text-base leading-7 text-fg placeholder:text-fg-muted/70 focus-visible:outline-none lg:min-h-96"
           />
           <GenerateBar
             countsId={`${textId}-count`}

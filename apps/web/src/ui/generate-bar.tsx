@@ -25,6 +25,11 @@ export interface GenerateBarProps {
  * The foot of a generation form's main card (text to speech, text to dialogue, speech to speech): what the
  * request will cost and take, the keyboard shortcut, and the submit button. A running request keeps the
  * button focusable (aria-disabled) so the focus stays where it was.
+ *
+ * The bar sticks to the bottom of the window (above the bottom player while it shows) whenever its card
+ * runs past the fold, so the form's primary action is in view at every width without scrolling (issue 26
+ * item 7): a long text, many dialogue lines or a short window no longer hide it. Once the card's end
+ * scrolls into view the bar sits at its place in the card again.
  */
 export function GenerateBar({
   children,
@@ -37,7 +42,10 @@ export function GenerateBar({
   shortcut = false,
 }: GenerateBarProps) {
   return (
-    <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-line px-5 py-3">
+    <div
+      data-generate-bar=""
+      className="sticky bottom-[var(--parla-player-offset,0px)] z-10 mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-line bg-surface px-5 py-3 last:rounded-b-xl"
+    >
       <p
         id={countsId}
         className="flex flex-wrap gap-x-3 text-xs text-fg-muted tabular-nums"

@@ -10,8 +10,9 @@ import {
 import { findBracketedTags } from '@parla/contracts';
 
 /**
- * v3 audio tags (text-to-speech issue, "v3 models"): for a model with `reads_audio_tags` (`eleven_v3`), a
- * [bracketed] tag is read, never spoken, and mapped onto what the engines can honestly do.
+ * v3 audio tags (text-to-speech issue, "v3 models"): for a model with `reads_audio_tags` (`parla_tags_v1`,
+ * and `eleven_v3`, its public alias), a [bracketed] tag is read, never spoken, and mapped onto what the
+ * engines can honestly do.
  *
  * Reading (history §5 "Dialogue"): a tag is a balanced bracket group on one line — nested brackets belong
  * to the group (`[[whispers]]` is one tag), a newline ends the chance of a group (`[whis⏎pers]` is text).

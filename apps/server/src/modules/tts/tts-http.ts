@@ -16,12 +16,23 @@ export function ttsDepsOf(deps: AppDeps): TtsDeps {
   };
 }
 
+/**
+ * How a generation's answer may be cached: by no shared cache (`private`), and never reused without asking
+ * (`no-cache`). Not the API's default `no-store` (platform/no-store.ts): Chromium reports a streamed body
+ * with `no-store` that the page reads as it arrives as canceled (`net::ERR_ABORTED`) once it is read to its
+ * end, so every completed stream logged a failure in the console (issue 26 item 7). Nothing is lost: the
+ * answer is to a POST without Content-Location, which no cache may reuse (RFC 9111 §4), and browsers keep
+ * no POST answer of fetch().
+ */
+export const GENERATION_CACHE_CONTROL = 'private, no-cache';
+
 /** The public API's response headers of a generation. */
 export function withGenerationHeaders(
   reply: FastifyReply,
   request: FastifyRequest,
   result: { characterCost: number; historyItemId: string | undefined },
 ): void {
+  reply.header('cache-control', GENERATION_CACHE_CONTROL);
   reply.header('request-id', request.id);
   reply.header('x-character-count', String(result.characterCost));
   if (result.historyItemId) reply.header('history-item-id', result.historyItemId);

@@ -270,6 +270,8 @@ describe('text to speech refusals: nothing kept, nothing charged', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(probeAudio(res.rawPayload).codec).toBe('mp3');
+    // Not no-store: Chromium logs a no-store stream read to its end as net::ERR_ABORTED (issue 26 item 7).
+    expect(res.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('unknown voice 404 voice_not_found; empty or too long text and unknown model 422', async () => {

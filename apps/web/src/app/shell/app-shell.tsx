@@ -15,6 +15,7 @@ import { useAuth } from '../../lib/auth/auth-provider';
 import { SessionUpkeep } from '../../lib/auth/session-upkeep';
 import { getMinWidthQuery } from '../../lib/breakpoints';
 import { shellFrameOf } from '../../lib/nav-groups';
+import { mayHaveSession } from '../../lib/session-refresh';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Button } from '../../ui/button';
 import { Drawer } from '../../ui/drawer';
@@ -149,7 +150,10 @@ function ShellFrame({ children }: { children?: ReactNode }) {
   const handle = [...matches].reverse().find((match) => isRouteHandle(match.handle))?.handle as
     | RouteHandle
     | undefined;
-  const kind = shellFrameOf(handle?.section, pathname);
+  const { status } = useAuth();
+  // A visitor: signed out, or not known yet in a browser that holds no sign-in (no flash of the sidebar).
+  const visitor = status === 'signedOut' || (status === 'unknown' && !mayHaveSession());
+  const kind = shellFrameOf(handle?.section, pathname, visitor);
   return kind === 'app' ? <AppFrame>{children}</AppFrame> : <SiteFrame>{children}</SiteFrame>;
 }
 

@@ -64,7 +64,7 @@ function MenuSheet({ entries, wide }: { entries: readonly RouteEntry[]; wide: bo
           ))}
         </ul>
       </nav>
-      {status === 'signedOut' && (
+      {status !== 'signedIn' && (
         <div className="flex gap-2 border-t border-line pt-4">
           <Button variant="secondary" size="sm" className="flex-1" asChild>
             <Link to="/app/sign-in" onClick={close}>
@@ -118,7 +118,10 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          {status === 'signedOut' && (
+          {/* Sign-in and sign-up show at once, while the session is still being asked about (its answer
+              for a visitor comes only after the sign-out delay of accounts §4); the signed-in variant takes
+              their place once the session is known (issue 26 item 7). */}
+          {status !== 'signedIn' && (
             <>
               <Button variant="ghost" size="sm" className="max-sm:hidden" asChild>
                 <Link to="/app/sign-in">Sign in</Link>

@@ -1,3 +1,3 @@
 /** The history feature's front door for other features. */
-export { LatestGenerations } from './components/latest-generations';
+export { LatestGenerations, latestGenerationsQueryOptions } from './components/latest-generations';
 export { RecentHistory } from './components/recent-history';

@@ -1,38 +1,44 @@
 /**
- * What each of Parla's own models is, in plain words, for the "About the models" page (issue 18 item 4).
- * No engine is named: people choose by what a model does, not by the program behind it.
+ * What each of Parla's own models is, in plain words, for the "About the models" page (issue 18 item 4,
+ * issue 26 item 7): what it is good for, the languages, how fast it is and how it sounds. No engine is
+ * named and no synthesis jargon is used: people choose by what a model does, not by the program behind it.
  */
 export interface ModelExplanation {
-  /** What kind of synthesis it is. */
+  /** What it is best at, in a few words (the card's badge). */
   kind: string;
-  /** How it works and what it is good and not good at. */
+  /** What it is good and not good at. */
   summary: string;
 }
 
 export const MODEL_EXPLANATIONS: Record<string, ModelExplanation> = {
   parla_v1: {
-    kind: 'Each voice in its own synthesiser',
+    kind: 'Best quality',
     summary:
-      'The American English narrators use a statistical (HTS) voice trained on one speaker’s recordings: the smoothest English here. The other American voices and the Scottish one are compact voices built from a single speaker’s recordings (statistical units, or diphones: short recorded sound pairs joined together). Every other voice, and every language other than English, is spoken by a formant synthesiser, which shapes the sound of a voice by rule: clear and in many languages, but plainly synthetic.',
+      'Each voice in the best way Parla can speak it. The American English narrators are the smoothest voices here; the other English voices are clear and a little mechanical; the other languages are clear but sound plainly synthetic. A good choice for narration and anything people listen to at length.',
+  },
+  parla_tags_v1: {
+    kind: 'Directed by audio tags',
+    summary:
+      'The voices of Parla v1, directed by tags in brackets: [whispers], [shouts], [slowly] or [pause] change how the words after them are said instead of being read out. Sounds Parla cannot make honestly, such as [laughs], are left out rather than faked. Made for dialogue; a request holds up to 3,000 characters.',
   },
   parla_multilingual_v1: {
-    kind: 'Formant synthesiser',
+    kind: 'Fastest, most languages',
     summary:
-      'Every voice through the formant synthesiser: the most languages, the exact time of each word (for captions and the timestamps of the API), the lowest latency and half the credits. It sounds synthetic, like a screen reader.',
+      'Every voice in every language Parla speaks, the quickest to start and at half the credits, with the exact time of each word (for captions and the timestamps of the API). It sounds robotic, like a screen reader: fine for drafts, captions and quick checks.',
   },
   parla_english_v1: {
-    kind: 'Compact English voices',
+    kind: 'English, fast',
     summary:
-      'English only: each English voice as a compact voice built from one speaker’s recordings (statistical units, or diphones). Fast and intelligible, half the credits; voices of other languages cannot use it.',
+      'English only: every English voice, fast and easy to understand, at half the credits. Good for short prompts and announcements; voices of other languages cannot use it.',
   },
   parla_external_v1: {
-    kind: 'An external speech server',
+    kind: 'Your own speech server',
     summary:
-      'A speech server that the operator of this installation runs and connects (any server speaking the OpenAI speech API, neural ones included). It speaks with its own voices; which languages it speaks is up to that server, so only English is listed here.',
+      'A speech server that whoever runs this installation has connected (any server that speaks the OpenAI speech API, neural ones included). It speaks with its own voices; which languages it speaks is up to that server, so only English is listed here.',
   },
   parla_sts_v1: {
-    kind: 'Signal processing (voice changer)',
+    kind: 'Voice changer',
     summary:
-      'Speech to speech keeps the timing, intonation and words of your recording and moves its pitch and formants towards the chosen voice. It is not a neural voice conversion: your accent and articulation stay. It works on speech in any language.',
+      'Says your recording again in the chosen voice: your words, timing and intonation stay, the pitch and tone move towards the voice’s. It does not learn the voice, so your accent and way of speaking stay too. Works on speech in any language.',
   },
 };

@@ -1,10 +1,15 @@
 import type { VoiceResponse } from '@parla/contracts';
 import { describe, expect, it } from 'vitest';
+import { makeModel } from '../../test/catalogue-fixture';
 import {
+  defaultModelId,
   estimateCredits,
   generationFileName,
   isGenerateShortcut,
+  modelDisplayName,
   modelSpeaksVoice,
+  ownModelId,
+  ownModels,
   pickStored,
   remainingCredits,
   settingLimits,
@@ -32,6 +37,34 @@ describe('text-to-speech page rules', () => {
     expect(pickStored('gone', ['a', 'b'], 'b')).toBe('b');
     expect(pickStored(null, ['a', 'b'], 'z')).toBe('a');
     expect(pickStored(null, [], 'z')).toBeUndefined();
+  });
+
+  it('offers Parla’s own models, and reads a public id as the model it is an alias of (issue 26 item 7)', () => {
+    const models = [
+      makeModel({ model_id: 'parla_v1', name: 'Parla v1' }),
+      makeModel({ model_id: 'parla_tags_v1', name: 'Parla v1 with audio tags' }),
+      makeModel({
+        model_id: 'eleven_multilingual_v2',
+        name: 'Parla v1 (alias eleven_multilingual_v2)',
+        alias_of: 'parla_v1',
+      }),
+      makeModel({
+        model_id: 'eleven_v3',
+        name: 'Parla v1 with audio tags (alias eleven_v3)',
+        alias_of: 'parla_tags_v1',
+      }),
+    ];
+    expect(ownModels(models).map((m) => m.model_id)).toEqual(['parla_v1', 'parla_tags_v1']);
+    expect(ownModelId(models, 'eleven_multilingual_v2')).toBe('parla_v1');
+    expect(ownModelId(models, 'eleven_v3')).toBe('parla_tags_v1');
+    expect(ownModelId(models, 'parla_v1')).toBe('parla_v1');
+    expect(ownModelId(models, 'not_listed')).toBe('not_listed');
+    expect(ownModelId(models, null)).toBeNull();
+    // A generation made with a public id is shown under its Parla model's name.
+    expect(modelDisplayName(models, 'eleven_v3')).toBe('Parla v1 with audio tags');
+    expect(modelDisplayName(models, 'parla_v1')).toBe('Parla v1');
+    expect(modelDisplayName(models, 'gone_v0')).toBe('gone_v0');
+    expect(defaultModelId).toBe('parla_v1');
   });
 
   it('knows which models speak a voice’s language', () => {
@@ -70,7 +103,7 @@ describe('text-to-speech page rules', () => {
   it('disables similarity for premade voices and the external model, style and boost where the model cannot', () => {
     const parla = {
       model_id: 'eleven_multilingual_v2',
-      name: 'Eleven Multilingual v2',
+      name: 'Parla v1 (alias eleven_multilingual_v2)',
       alias_of: 'parla_v1',
       can_use_style: true,
       can_use_speaker_boost: true,

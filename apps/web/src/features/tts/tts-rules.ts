@@ -5,8 +5,39 @@ import {
   type VoiceSettings,
 } from '@parla/contracts';
 
-/** history/voices §9: the default text-to-speech model. */
-export const defaultModelId = 'eleven_multilingual_v2';
+/**
+ * The app's default text-to-speech model: Parla v1, which the public API's default id
+ * (`eleven_multilingual_v2`, history/voices §9) is an alias of.
+ */
+export const defaultModelId = 'parla_v1';
+
+type CatalogueModel = Pick<ModelResponse, 'model_id' | 'alias_of'>;
+
+/**
+ * The models the app offers: Parla's own. A public model id (`eleven_multilingual_v2`, `eleven_v3`…) is an
+ * alias that behaves as its Parla model; it stays an API id and is listed on "About the models", never
+ * offered under a name of its own (issue 26 item 7).
+ */
+export function ownModels<M extends CatalogueModel>(models: readonly M[]): M[] {
+  return models.filter((m) => !m.alias_of);
+}
+
+/**
+ * The Parla model an id stands for: itself, or what an alias maps to (a choice stored before, a default of
+ * the public API such as `eleven_v3`). Unknown ids are answered as they are.
+ */
+export function ownModelId(models: readonly CatalogueModel[], modelId: string): string;
+export function ownModelId(models: readonly CatalogueModel[], modelId: string | null): string | null;
+export function ownModelId(models: readonly CatalogueModel[], modelId: string | null): string | null {
+  if (modelId === null) return null;
+  return models.find((m) => m.model_id === modelId)?.alias_of ?? modelId;
+}
+
+/** The name the app shows for a model id: its Parla model's; an id the catalogue lacks as it is. */
+export function modelDisplayName(models: readonly ModelResponse[], modelId: string): string {
+  const id = ownModelId(models, modelId);
+  return models.find((m) => m.model_id === id)?.name ?? modelId;
+}
 
 /** The settings the page edits: every field of the public API's voice settings, none missing. */
 export type EditableVoiceSettings = Required<{ [K in keyof VoiceSettings]: NonNullable<VoiceSettings[K]> }>;

@@ -13,6 +13,7 @@ import {
 } from 'react';
 import type { AuthStatus } from './auth-reducer';
 import { type AuthStore, createAuthStore } from './auth-store';
+import { probeSession } from './probe-session';
 import {
   authChannelName,
   broadcastSignOut,
@@ -49,6 +50,8 @@ export interface AuthProviderProps {
   onSignedOut: () => void;
   /** Ends the server session before the local sign-out; see `SignOutSteps.endServerSession`. */
   endServerSession?: () => Promise<void>;
+  /** Receives the user of every signed-in answer of the session probe, before the state changes. */
+  onUser?: (user: UserResponse) => void;
   /** The state machine; tests pass one with a short delay. */
   store?: AuthStore;
   children: ReactNode;
@@ -74,6 +77,7 @@ function whenSignOutSettles(store: AuthStore): Promise<void> {
 export function AuthProvider({
   onSignedOut,
   endServerSession,
+  onUser,
   store: givenStore,
   children,
 }: AuthProviderProps) {
@@ -85,7 +89,8 @@ export function AuthProvider({
   /** The sign-out under way, which every further call joins. */
   const runRef = useRef<Promise<void> | null>(null);
 
-  useEffect(() => watchSession(store), [store]);
+  const handleUser = useEffectEvent((user: UserResponse) => onUser?.(user));
+  useEffect(() => watchSession(store, probeSession, handleUser), [store]);
 
   const startSignOut = useCallback(
     (origin: 'this tab' | 'another tab'): Promise<void> => {

@@ -1,3 +1,4 @@
+import type { UserResponse } from '@parla/contracts';
 import { subscribeAccessToken } from '../access-token';
 import type { AuthStore } from './auth-store';
 import { probeSession, type SessionProbeResult } from './probe-session';
@@ -20,6 +21,12 @@ export function getProbeRetryDelayMs(attempt: number): number {
 export function watchSession(
   store: AuthStore,
   probe: (signal: AbortSignal) => Promise<SessionProbeResult> = probeSession,
+  /**
+   * Receives the user of each signed-in answer before the store hears of it: the app keeps it as the
+   * user query's data (lib/query-client.ts userQueryKey), so the pages that render on the sign-in find
+   * the user there and do not ask `GET /v1/user` again (issue 26 item 7).
+   */
+  onUser?: (user: UserResponse) => void,
 ): () => void {
   let latest = 0;
   let attempt = 0;
@@ -39,6 +46,7 @@ export function watchSession(
     if (current !== latest) return; // a newer token, or the stop, has taken over
     if (result.status === 'signedIn') {
       attempt = 0;
+      onUser?.(result.user);
       store.signalSignedIn(result.user);
     } else if (result.status === 'signedOut') {
       attempt = 0;

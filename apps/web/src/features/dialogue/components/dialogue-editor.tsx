@@ -71,7 +71,7 @@ export function DialogueEditor({ lines, onChange, voices, lineProblem }: Dialogu
 
   if (lines.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-4 px-6 py-14 text-center">
+      <div className="flex flex-col items-center gap-4 px-6 py-6 text-center sm:py-14">
         <span
           aria-hidden="true"
           className="flex size-12 items-center justify-center rounded-full bg-subtle text-fg-muted"
@@ -81,8 +81,8 @@ export function DialogueEditor({ lines, onChange, voices, lineProblem }: Dialogu
         <div className="flex max-w-sm flex-col gap-1">
           <h2 className="text-base font-semibold">No lines yet</h2>
           <p className="text-sm text-fg-muted">
-            Write who says what, one line per turn, each in its own voice. Audio tags such as [laughs] or
-            [whispers] set the delivery with the v3 model.
+            Write who says what, one line per turn, each in its own voice. Audio tags such as [whispers] or
+            [pause] set how a line is delivered.
           </p>
         </div>
         <button

@@ -1,10 +1,11 @@
 import type { HistoryItemResponse, SubscriptionTier } from '@parla/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { getButtonClasses } from '../../../ui/button';
 import { LoadError } from '../../../ui/load-error';
 import { SkeletonRow } from '../../../ui/skeleton';
-import { useHistoryList } from '../api/list-recent-history';
+import { listHistoryQueryOptions } from '../api/list-recent-history';
 import { getShareButtonState, historyPagePaths } from '../history-rules';
 import { useDownloadHistory } from '../use-download-history';
 import { useMinuteClock } from '../use-minute-clock';
@@ -13,6 +14,11 @@ import { ShareDialogs, type SharingState } from './share-dialogs';
 
 /** How many of the newest generations the list shows. */
 const latestCount = 5;
+
+/** The list's query: the page's own, and what the router asks for before the page has loaded. */
+export function latestGenerationsQueryOptions() {
+  return listHistoryQueryOptions({ page_size: latestCount });
+}
 
 export interface LatestGenerationsProps {
   /** The history item in the bottom player while it plays. */
@@ -45,7 +51,7 @@ export function LatestGenerations({
   tier,
   videoGeneration,
 }: LatestGenerationsProps) {
-  const history = useHistoryList({ page_size: latestCount });
+  const history = useQuery(latestGenerationsQueryOptions());
   const download = useDownloadHistory();
   const [sharing, setSharing] = useState<SharingState | null>(null);
   const now = useMinuteClock();

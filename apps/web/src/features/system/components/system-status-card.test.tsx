@@ -2,7 +2,7 @@ import type { HealthResponse } from '@parla/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatQueue, SystemStatusCard } from './system-status-card';
+import { describeRole, formatQueue, SystemStatusCard } from './system-status-card';
 
 const report: HealthResponse = {
   status: 'ok',
@@ -55,7 +55,15 @@ describe('<SystemStatusCard>', () => {
     expect(within(rows[0] as HTMLElement).getByText('2 ms')).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByText('ok')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('<1 ms')).toBeTruthy();
-    expect(screen.getByText(/Version 0\.1\.0 · role all · up 1 h 2 min/)).toBeTruthy();
+    // One process doing everything (role `all`) is the usual case: nothing to say (issue 26 item 7).
+    expect(screen.getByText('Version 0.1.0 · up 1 h 2 min')).toBeTruthy();
+    expect(screen.queryByText(/role/)).toBeNull();
+  });
+
+  it('names a split process’s role in words', () => {
+    expect(describeRole('all')).toBeUndefined();
+    expect(describeRole('api')).toBe('web and API process');
+    expect(describeRole('worker')).toBe('background worker');
   });
 
   it('announces only the overall status: the rows, whose latencies change every refresh, stay quiet', async () => {

@@ -19,6 +19,16 @@ const checkRows: ReadonlyArray<{ key: keyof HealthResponse['checks']; label: str
   { key: 'engines', label: 'Speech engines', hint: 'Synthesis and recognition workers' },
 ];
 
+/**
+ * The answering process's role in words, or nothing for the usual one (`all`: one process does everything;
+ * issue 26 item 7: "role all" meant nothing to a reader).
+ */
+export function describeRole(role: HealthResponse['role']): string | undefined {
+  if (role === 'api') return 'web and API process';
+  if (role === 'worker') return 'background worker';
+  return undefined;
+}
+
 /** Latency in whole milliseconds, "<1 ms" for the fast ones. */
 function formatLatency(ms: number): string {
   return ms < 1 ? '<1 ms' : `${Math.round(ms)} ms`;
@@ -81,13 +91,15 @@ export function SystemStatusCard() {
             System status
           </h2>
           <p className="mt-0.5 text-sm text-fg-muted">
-            {data ? (
-              <>
-                Version {data.version} · role {data.role} · up {formatUptime(data.uptime_seconds)}
-              </>
-            ) : (
-              'Live from this server'
-            )}
+            {data
+              ? [
+                  `Version ${data.version}`,
+                  describeRole(data.role),
+                  `up ${formatUptime(data.uptime_seconds)}`,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')
+              : 'Live from this server'}
           </p>
         </div>
         <div className="flex items-center gap-2">
