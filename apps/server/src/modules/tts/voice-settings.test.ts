@@ -1,8 +1,7 @@
 import { measureProsody, type ProsodyMeasures } from '@parla/audio';
 import type { EngineVoice } from '@parla/contracts';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnginePool } from '../../providers/engines/engine-pool';
+import { describe, expect, it } from 'vitest';
+import { useWarmEnginePool } from '../../test/warm-engine-pool';
 import { type SpeechRequest, type SpeechSettings, speakSentences, synthesizeSpeech } from './speech-pipeline';
 
 /*
@@ -12,20 +11,7 @@ import { type SpeechRequest, type SpeechSettings, speakSentences, synthesizeSpee
  * bench/voice-settings.measure.ts prints the same figures.
  */
 
-let pool: EnginePool;
-beforeAll(async () => {
-  pool = new EnginePool({ size: 2, timeoutMs: 60_000, logger: pino({ level: 'silent' }) });
-  await pool.start();
-  // The first call of an engine in a child loads it (Festival's voice, eSpeak's WebAssembly module):
-  // seconds, and more on a busy machine, past a sentence's own time bound.
-  for (const voice of ['cmu_us_slt_arctic_hts', 'en-us+f3'])
-    for (let child = 0; child < 2; child++)
-      await pool.synthesize(
-        { engine: voice.startsWith('en') ? 'espeak' : 'festival', voice, text: 'Hello.' },
-        { timeoutMs: 120_000 },
-      );
-}, 600_000);
-afterAll(() => pool.stop());
+const enginePool = useWarmEnginePool();
 
 const TEXT =
   'The old lighthouse keeper climbed the stairs every evening. He lit the lamp and watched the ships. Nobody knew what he wrote.';
@@ -57,13 +43,13 @@ async function speak(
   change: Partial<SpeechSettings>,
   extra: Partial<SpeechRequest> = {},
 ) {
-  const speech = await synthesizeSpeech(pool, request(voice, change, extra));
+  const speech = await synthesizeSpeech(enginePool(), request(voice, change, extra));
   return { speech, measures: measureProsody({ sampleRate: speech.sampleRate, samples: speech.samples }) };
 }
 
 async function sentenceSeconds(voice: EngineVoice, change: Partial<SpeechSettings>, seed?: number) {
   const seconds: number[] = [];
-  for await (const s of speakSentences(pool, request(voice, change, { seed })))
+  for await (const s of speakSentences(enginePool(), request(voice, change, { seed })))
     seconds.push(s.samples.length / s.sampleRate);
   return seconds;
 }

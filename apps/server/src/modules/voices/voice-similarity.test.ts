@@ -1,10 +1,9 @@
 import { analyzeVoice } from '@parla/audio';
 import type { EngineVoice } from '@parla/contracts';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { transformVoice } from '../../platform/media/voice-transform';
-import { EnginePool } from '../../providers/engines/engine-pool';
 import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../../test/test-signals';
+import { useWarmEnginePool } from '../../test/warm-engine-pool';
 import { synthesizeSpeech } from '../tts/speech-pipeline';
 import { partialShift, renditionProfile, similarityShare, timbreShift } from './speaking-voice';
 
@@ -13,20 +12,7 @@ import { partialShift, renditionProfile, similarityShare, timbreShift } from './
  * voice towards its profile, on every engine — measured on the audio (median pitch, spectral centre).
  */
 
-let pool: EnginePool;
-beforeAll(async () => {
-  pool = new EnginePool({ size: 2, timeoutMs: 60_000, logger: pino({ level: 'silent' }) });
-  await pool.start();
-  // The first call of an engine in a child loads it (Festival's voice, eSpeak's WebAssembly module):
-  // seconds, and more on a busy machine, past a sentence's own time bound.
-  for (const voice of ['cmu_us_slt_arctic_hts', 'en-us+f3'])
-    for (let child = 0; child < 2; child++)
-      await pool.synthesize(
-        { engine: voice.startsWith('en') ? 'espeak' : 'festival', voice, text: 'Hello.' },
-        { timeoutMs: 120_000 },
-      );
-}, 600_000);
-afterAll(() => pool.stop());
+const enginePool = useWarmEnginePool();
 
 const TEXT =
   'The old lighthouse keeper climbed the stairs every evening. He lit the lamp and watched the ships.';
@@ -39,7 +25,7 @@ const VOICES: [string, EngineVoice][] = [
 ];
 
 const speak = (voice: EngineVoice, timbre: ReturnType<typeof partialShift>) =>
-  synthesizeSpeech(pool, {
+  synthesizeSpeech(enginePool(), {
     text: TEXT,
     voice,
     normalize: false,
@@ -55,7 +41,7 @@ describe('similarity_boost on an own voice', { timeout: 240_000 }, () => {
       formantRatio: 0.9,
     });
     const profile = analyzeVoice(sample);
-    const shift = timbreShift(await renditionProfile(pool, voice), profile);
+    const shift = timbreShift(await renditionProfile(enginePool(), voice), profile);
     const distances: number[] = [];
     const centroids: number[] = [];
     for (const similarity of [0, 0.5, 1]) {
