@@ -4,23 +4,14 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { freePort, waitForHealth } from './processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION_S = 5;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface Load {
   rps: number;
@@ -49,12 +40,7 @@ async function startParla(): Promise<{ url: string; stop: () => Promise<void> }>
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitForHealth(url);
   return {
     url,
     stop: async () => {

@@ -18,9 +18,9 @@
  * Per session: (idle − before) / 200 and (audio − before) / 200. Targets: the server's own memory per
  * session with audio under 1 MB, and its lowest reading after the close within 20 MB of `before`.
  */
-import fs from 'node:fs';
 import WebSocket from 'ws';
 import { tierLimits } from '../packages/contracts/src/plans';
+import { descendants, rssMb } from './processes';
 import { type Server, sleep, startParla } from './server';
 
 const SESSIONS = 200;
@@ -31,38 +31,6 @@ const AUDIO_MS = 1000;
 const TARGET = { perSessionMb: 1, afterMb: 20 };
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
-
-/** Resident memory of a process in MB (VmRSS), 0 once it is gone. */
-function rssMb(pid: number): number {
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Every descendant of a process. */
-function descendants(pid: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
-    } catch {}
-  }
-  const out: number[] = [];
-  const queue = [pid];
-  while (queue.length > 0) {
-    for (const child of parents.get(queue.shift() as number) ?? []) {
-      out.push(child);
-      queue.push(child);
-    }
-  }
-  return out;
-}
 
 interface Sample {
   server: number;

@@ -4,23 +4,14 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PREMADE_VOICES } from '../packages/contracts/src/tts-catalog';
+import { freePort } from './processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 export const sleep = (delayMs: number) => new Promise((resolve) => setTimeout(resolve, delayMs));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Server {
   url: string;

@@ -34,6 +34,7 @@ import { EnginePool } from '../apps/server/src/providers/engines/engine-pool';
 import { MoonshineStt } from '../apps/server/src/providers/stt/moonshine-stt';
 import type { SttModelKind } from '../apps/server/src/providers/stt/stt-provider';
 import { type EngineVoice, PREMADE_VOICES } from '../packages/contracts/src/tts-catalog';
+import { descendants, rssMb } from './processes';
 import { type Server, sleep, startParla } from './server';
 import { clipPath, ensureSpeechClips, type SpeechClip, telephoneClipPath } from './stt-data';
 
@@ -603,43 +604,6 @@ async function measureApiRtf(server: Server, recording: LongRecording, provider:
 
 // ---------------------------------------------------------------------------------------------------
 // Memory
-
-/** Resident memory of a process in MB (VmRSS), 0 once it is gone. */
-function rssMb(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-    return kb ? Number(kb) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Every descendant of a process (engine children, program hosts, the ffmpeg they run). */
-function descendants(pid: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name may hold spaces and parentheses: the fields after it start past the last ')'.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const list = parents.get(ppid) ?? [];
-      list.push(Number(entry));
-      parents.set(ppid, list);
-    } catch {}
-  }
-  const out: number[] = [];
-  const queue = [pid];
-  while (queue.length > 0) {
-    const next = queue.shift() as number;
-    for (const child of parents.get(next) ?? []) {
-      out.push(child);
-      queue.push(child);
-    }
-  }
-  return out;
-}
 
 interface MemorySample {
   server: number;

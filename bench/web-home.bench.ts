@@ -15,10 +15,10 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { freePort, waitForHealth } from './processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = 7;
@@ -34,15 +34,6 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The built server with the web app, on a fresh DATA_DIR (as the e2e journeys start it). */
 async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -64,12 +55,7 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitForHealth(url);
   return {
     url,
     stop: async () => {
