@@ -86,10 +86,12 @@ afterEach(() => {
 describe('the notifications bell', () => {
   it('sits in the app shell’s header once signed in', async () => {
     stubServer([message({ message_id: 'm1' }), message({ message_id: 'm2' })]);
-    renderApp('/app/usage');
-    const header = await screen.findByRole('banner', {}, { timeout: 5000 });
+    renderApp('/app/developers/usage');
+    // The whole app loads here (router, lazy page, session, then the messages): on the loaded CI machine
+    // that took over 5 s, so this waits up to 15 s of the test's 20.
+    const header = await screen.findByRole('banner', {}, { timeout: 15_000 });
     expect(
-      await within(header).findByRole('button', { name: 'Notifications, 2 unread' }, { timeout: 5000 }),
+      await within(header).findByRole('button', { name: 'Notifications, 2 unread' }, { timeout: 15_000 }),
     ).toBeTruthy();
   });
 
