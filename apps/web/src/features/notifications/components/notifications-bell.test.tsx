@@ -1,3 +1,6 @@
+// @vitest-isolate: in the shared jsdom of the `web` project, on a fresh clone's file order and a loaded
+// machine, the whole-app test below saw the bell without its count for 15 s (2 of 4 runs; alone it passes).
+// The cause is not found yet: run alone (vitest.config.ts) like the sidebar's test.
 import type { UserMessage } from '@parla/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
