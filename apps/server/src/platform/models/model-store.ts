@@ -93,6 +93,17 @@ export class ModelStore {
   }
 }
 
+/** A model an engine needs is unavailable: the request fails with why, and the model is never loaded. */
+export class ModelUnavailableError extends Error {
+  constructor(
+    readonly modelId: ModelId,
+    readonly reason: string,
+  ) {
+    super(`${modelId} is unavailable: ${reason}`);
+    this.name = 'ModelUnavailableError';
+  }
+}
+
 let processStore: ModelStore | undefined;
 
 /** This process's store, on MODELS_DIR (the server's and each engine child's). */
@@ -110,10 +121,17 @@ export function modelFiles(id: ModelId): ModelFiles {
   return modelStore().modelFiles(id);
 }
 
-/** The path of one file of an available model; throws with the reason when the model is unavailable. */
+/** Throws a ModelUnavailableError with the reason when a model is unavailable in this process's store. */
+export function assertModelAvailable(id: ModelId): void {
+  const status = modelStore().status(id);
+  if (!status.available) throw new ModelUnavailableError(id, status.reason ?? 'unavailable');
+}
+
+/** The path of one file of an available model; throws a ModelUnavailableError when the model is unavailable. */
 export function requireModelFile(id: ModelId, file: string): string {
+  assertModelAvailable(id);
   const found = modelFiles(id);
-  if (!found.available) throw new Error(found.reason);
+  if (!found.available) throw new ModelUnavailableError(id, found.reason);
   const resolved = found.files[file];
   if (!resolved) throw new Error(`The model ${id} has no file ${file} in the catalogue.`);
   return resolved;

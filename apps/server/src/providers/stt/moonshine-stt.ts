@@ -4,6 +4,7 @@ import { plainWords } from '@parla/audio';
 import { findSttLanguage } from '@parla/contracts';
 import { encodeAudio } from '../../platform/media/encode-audio';
 import { runMediaTool } from '../../platform/media/run-media-tool';
+import { assertModelAvailable } from '../../platform/models/model-store';
 import { withScratchDir } from '../../platform/scratch-dirs';
 import type { EngineJob } from '../engines/engine-protocol';
 import type { SynthesisOptions } from '../tts/tts-provider';
@@ -232,6 +233,9 @@ export class MoonshineStt implements SttProvider {
   }
 
   private run<T>(request: SttEngineRequest, seconds: number, tenant: string, signal?: AbortSignal) {
+    // A model the store found unavailable is never sent for: the request fails with the reason instead.
+    if (request.kind === 'vad') assertModelAvailable('silero-vad');
+    if (request.kind === 'decode') assertModelAvailable(`moonshine-${request.size}`);
     return this.engines.run({ task: 'stt', request }, boundMs(seconds), { tenant, signal }) as Promise<T>;
   }
 
