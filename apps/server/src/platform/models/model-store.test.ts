@@ -74,7 +74,7 @@ function fixtureCatalogue(options: { withoutSecondHalf?: boolean } = {}): ModelE
     size: bytes.length,
     sha256: sha256(bytes),
   });
-  const licence = { spdx: 'MIT', attribution: 'Fixture', text: 'MIT' as const };
+  const licence = { spdx: 'MIT', attribution: 'Fixture', texts: [] };
   const common = { feature: 'tests', upstream: 'https://example.test', licence };
   const catalogue: ModelEntry[] = [
     {
