@@ -26,7 +26,12 @@ export type ModelFiles =
   | { available: true; dir: string; files: Readonly<Record<string, string>> }
   | { available: false; reason: string };
 
-export class ModelStore {
+/** What a caller needs to know of the store: a model's state (a test's fake engines answer "available"). */
+export interface ModelAvailability {
+  status(id: ModelId): { available: boolean; reason: string | null };
+}
+
+export class ModelStore implements ModelAvailability {
   private readonly known = new Map<ModelId, ModelStatus>();
 
   constructor(

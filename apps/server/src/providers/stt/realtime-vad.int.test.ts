@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modelsUnavailable, skipTitle } from '../../test/needs-models';
 import { fliteSpeech } from '../../test/test-signals';
 import {
   openRealtimeVoiceActivity,
@@ -7,6 +8,9 @@ import {
   voiceActivityProcess,
 } from './realtime-vad';
 import type { RealtimeVadUpdate, RealtimeVoiceActivity } from './stt-provider';
+
+/** The tests below hear speech with the real models: skipped, with the reason, where they are unavailable. */
+const noModel = modelsUnavailable('silero-vad');
 
 /*
  * The realtime voice-activity process (issue 26 item 9): the detectors of realtime transcription sessions
@@ -54,7 +58,7 @@ async function feed(vad: RealtimeVoiceActivity): Promise<RealtimeVadUpdate['segm
   return segments;
 }
 
-describe('the realtime voice-activity process', () => {
+describe.skipIf(noModel)(skipTitle('the realtime voice-activity process', noModel), () => {
   it('finds the speech of each session; exits once its last session closed', async () => {
     const [a, b] = await Promise.all([openRealtimeVoiceActivity(config), openRealtimeVoiceActivity(config)]);
     const running = voiceActivityProcess();
