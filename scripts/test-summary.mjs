@@ -1,5 +1,5 @@
 // Prints each test leg's counts from Vitest's JSON reports, the tests skipped for a model this machine does
-// not have (their titles end with `[skipped: why]`, test/needs-models.ts), and the closing line
+// not have (with why: their `meta.skippedFor`, set by test/needs-models.ts), and the closing line
 // "total: N passed, N failed".
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,7 +25,7 @@ for (const file of fs
   );
   for (const suite of report.testResults ?? []) {
     for (const test of suite.assertionResults ?? []) {
-      const why = /\[skipped: (.+)\]/.exec(test.fullName ?? '')?.[1];
+      const why = test.meta?.skippedFor;
       if (!why || (test.status !== 'skipped' && test.status !== 'pending')) continue;
       const entry = skipReasons.get(why) ?? { count: 0, files: new Set() };
       entry.count += 1;

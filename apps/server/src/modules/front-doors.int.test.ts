@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../platform/errors';
 import { signUpWithApiKey } from '../test/factories';
-import { modelsUnavailable, skipTitle } from '../test/needs-models';
+import { modelsUnavailable, skipWithout } from '../test/needs-models';
 import { characterCountOf, historyRowsOf, premadeVoiceId, setCharacterCount } from '../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 // What a composite capability (dubbing: speech to text + translation + text to speech) calls: the front
@@ -132,30 +132,25 @@ describe('speech to text: transcribe and alignText', () => {
     seconds = (spoken.audio.length - 44) / 2 / 16_000;
   });
 
-  it.skipIf(noModel)(
-    skipTitle(
-      'transcribes a file with word times, charges its started seconds and keeps nothing unless asked',
-      noModel,
-    ),
-    async () => {
-      const who = await caller();
-      const heard = await transcribe(sttDepsOf(t.deps), who, { file: recording, diarize: true });
-      if (!('words' in heard)) throw new Error('one channel: one transcript');
-      const words = heard.words.filter((w) => w.type === 'word');
-      expect(words.map((w) => w.text.toLowerCase().replace(/[^a-z]/g, ''))).toContain('fox');
-      expect(words.every((w) => (w.end ?? 0) >= (w.start ?? 0))).toBe(true);
-      expect(words[0]?.speaker_id).toBe('speaker_0');
-      expect(await characterCountOf(db(), who.workspaceId)).toBe(Math.ceil(seconds));
-      expect(
-        await db().select().from(transcripts).where(eq(transcripts.workspaceId, who.workspaceId)),
-      ).toEqual([]);
-      const kept = await transcribe(sttDepsOf(t.deps), who, { file: recording, keep: true });
-      expect(kept.transcription_id).toBeTruthy();
-      expect(
-        await db().select().from(transcripts).where(eq(transcripts.workspaceId, who.workspaceId)),
-      ).toHaveLength(1);
-    },
-  );
+  it('transcribes a file with word times, charges its started seconds and keeps nothing unless asked', async (context) => {
+    skipWithout(context, noModel);
+    const who = await caller();
+    const heard = await transcribe(sttDepsOf(t.deps), who, { file: recording, diarize: true });
+    if (!('words' in heard)) throw new Error('one channel: one transcript');
+    const words = heard.words.filter((w) => w.type === 'word');
+    expect(words.map((w) => w.text.toLowerCase().replace(/[^a-z]/g, ''))).toContain('fox');
+    expect(words.every((w) => (w.end ?? 0) >= (w.start ?? 0))).toBe(true);
+    expect(words[0]?.speaker_id).toBe('speaker_0');
+    expect(await characterCountOf(db(), who.workspaceId)).toBe(Math.ceil(seconds));
+    expect(await db().select().from(transcripts).where(eq(transcripts.workspaceId, who.workspaceId))).toEqual(
+      [],
+    );
+    const kept = await transcribe(sttDepsOf(t.deps), who, { file: recording, keep: true });
+    expect(kept.transcription_id).toBeTruthy();
+    expect(
+      await db().select().from(transcripts).where(eq(transcripts.workspaceId, who.workspaceId)),
+    ).toHaveLength(1);
+  });
 
   it('refuses a file that is not there, or a language the model does not know, before charging', async () => {
     const who = await caller();
@@ -168,57 +163,49 @@ describe('speech to text: transcribe and alignText', () => {
     expect(await characterCountOf(db(), who.workspaceId)).toBe(0);
   });
 
-  it.skipIf(noModel)(
-    skipTitle(
-      'transcribes a stream: audio pushed as it comes, each commit given, charged and kept when asked',
-      noModel,
-    ),
-    async () => {
-      const who = await caller();
-      const pcm = fs.readFileSync(recording).subarray(44);
-      const samples = new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length / 2);
-      const commits: string[] = [];
-      const withWords: string[][] = [];
-      const failures: unknown[] = [];
-      const listener: TranscriptionListener = {
-        isOpen: () => true,
-        partial: () => undefined,
-        committed: (text) => commits.push(text),
-        committedWithWords: (_text, words) => withWords.push(words.map((w) => w.text)),
-        failed: (error) => failures.push(error),
-      };
-      const stream = await openTranscriptionStream(
-        transcriptionStreamDepsOf(t.deps),
-        who,
-        {
-          inputRate: 16_000,
-          commitStrategy: 'manual',
-          vadSilenceThresholdSecs: 1.5,
-          vadThreshold: 0.4,
-          minSpeechMs: 100,
-          minSilenceMs: 100,
-          wordTimes: true,
-          keep: true,
-        },
-        listener,
-      );
-      // In pieces of a tenth of a second, as a microphone sends them.
-      for (let at = 0; at < samples.length; at += 1600) await stream.push(samples.subarray(at, at + 1600));
-      await stream.commit();
-      await expect.poll(() => withWords.length, { timeout: 20_000 }).toBe(1);
-      await stream.close();
-      expect(failures).toEqual([]);
-      expect(commits).toHaveLength(1);
-      expect(commits[0]?.toLowerCase()).toContain('fox');
-      expect(withWords[0]?.map((w) => w.toLowerCase().replace(/[^a-z]/g, ''))).toContain('dog');
-      expect(await characterCountOf(db(), who.workspaceId)).toBe(Math.ceil(seconds));
-      const [kept] = await db()
-        .select()
-        .from(transcripts)
-        .where(eq(transcripts.workspaceId, who.workspaceId));
-      expect(kept).toMatchObject({ source: 'realtime', status: 'completed' });
-    },
-  );
+  it('transcribes a stream: audio pushed as it comes, each commit given, charged and kept when asked', async (context) => {
+    skipWithout(context, noModel);
+    const who = await caller();
+    const pcm = fs.readFileSync(recording).subarray(44);
+    const samples = new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length / 2);
+    const commits: string[] = [];
+    const withWords: string[][] = [];
+    const failures: unknown[] = [];
+    const listener: TranscriptionListener = {
+      isOpen: () => true,
+      partial: () => undefined,
+      committed: (text) => commits.push(text),
+      committedWithWords: (_text, words) => withWords.push(words.map((w) => w.text)),
+      failed: (error) => failures.push(error),
+    };
+    const stream = await openTranscriptionStream(
+      transcriptionStreamDepsOf(t.deps),
+      who,
+      {
+        inputRate: 16_000,
+        commitStrategy: 'manual',
+        vadSilenceThresholdSecs: 1.5,
+        vadThreshold: 0.4,
+        minSpeechMs: 100,
+        minSilenceMs: 100,
+        wordTimes: true,
+        keep: true,
+      },
+      listener,
+    );
+    // In pieces of a tenth of a second, as a microphone sends them.
+    for (let at = 0; at < samples.length; at += 1600) await stream.push(samples.subarray(at, at + 1600));
+    await stream.commit();
+    await expect.poll(() => withWords.length, { timeout: 20_000 }).toBe(1);
+    await stream.close();
+    expect(failures).toEqual([]);
+    expect(commits).toHaveLength(1);
+    expect(commits[0]?.toLowerCase()).toContain('fox');
+    expect(withWords[0]?.map((w) => w.toLowerCase().replace(/[^a-z]/g, ''))).toContain('dog');
+    expect(await characterCountOf(db(), who.workspaceId)).toBe(Math.ceil(seconds));
+    const [kept] = await db().select().from(transcripts).where(eq(transcripts.workspaceId, who.workspaceId));
+    expect(kept).toMatchObject({ source: 'realtime', status: 'completed' });
+  });
 
   it('refuses a stream it cannot hear before anything is spent', async () => {
     const who = await caller();
@@ -249,20 +236,15 @@ describe('speech to text: transcribe and alignText', () => {
     expect(await characterCountOf(db(), who.workspaceId)).toBe(0);
   });
 
-  it.skipIf(noModel)(
-    skipTitle(
-      'aligns a known text to the recording, word by word, and charges as transcribing does',
-      noModel,
-    ),
-    async () => {
-      const who = await caller();
-      const aligned = await alignText(sttDepsOf(t.deps), who, { file: recording, text: TEXT });
-      expect(aligned.words.map((w) => w.text)).toEqual(TEXT.split(' '));
-      const fox = aligned.words.find((w) => w.text === 'fox');
-      const dog = aligned.words.find((w) => w.text === 'dog.');
-      expect(fox && dog && fox.end <= dog.start).toBe(true);
-      expect(dog?.end ?? 0).toBeLessThanOrEqual(seconds + 0.05);
-      expect(await characterCountOf(db(), who.workspaceId)).toBe(Math.ceil(seconds));
-    },
-  );
+  it('aligns a known text to the recording, word by word, and charges as transcribing does', async (context) => {
+    skipWithout(context, noModel);
+    const who = await caller();
+    const aligned = await alignText(sttDepsOf(t.deps), who, { file: recording, text: TEXT });
+    expect(aligned.words.map((w) => w.text)).toEqual(TEXT.split(' '));
+    const fox = aligned.words.find((w) => w.text === 'fox');
+    const dog = aligned.words.find((w) => w.text === 'dog.');
+    expect(fox && dog && fox.end <= dog.start).toBe(true);
+    expect(dog?.end ?? 0).toBeLessThanOrEqual(seconds + 0.05);
+    expect(await characterCountOf(db(), who.workspaceId)).toBe(Math.ceil(seconds));
+  });
 });

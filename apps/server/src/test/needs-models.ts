@@ -1,14 +1,22 @@
+import type { TestContext } from 'vitest';
 import type { ModelId } from '../platform/models/model-catalogue';
 import { modelStore } from '../platform/models/model-store';
 
+declare module 'vitest' {
+  interface TaskMeta {
+    /** Why the test was skipped: a model it needs is unavailable here (`npm test`'s summary lists it). */
+    skippedFor?: string;
+  }
+}
+
 /**
  * For tests that need real model files (Moonshine hearing speech, Kokoro speaking): undefined when every
- * model named is available on this machine, else why not. Skip with it, and put it in the title, so
- * the run and `npm test`'s summary say what was skipped and why (a machine whose fetch could not reach
- * the registry still passes everything that needs no model):
+ * model named is available on this machine, else why not (printed once). A machine whose fetch could not
+ * reach the registry still passes everything that needs no model:
  *
  *     const noModel = modelsUnavailable('moonshine-tiny', 'silero-vad');
- *     describe.skipIf(noModel)(skipTitle('transcribes…', noModel), () => { … });
+ *     it('transcribes…', async (context) => {
+ *       skipWithout(context, noModel);
  */
 export function modelsUnavailable(...ids: ModelId[]): string | undefined {
   const missing = ids.map((id) => modelStore().status(id)).filter((status) => !status.available);
@@ -18,7 +26,9 @@ export function modelsUnavailable(...ids: ModelId[]): string | undefined {
   return reason;
 }
 
-/** The title of a test or suite, with why it is skipped when it is (the summary finds `[skipped: …]`). */
-export function skipTitle(title: string, reason: string | undefined): string {
-  return reason === undefined ? title : `${title} [skipped: ${reason}]`;
+/** Skips the running test (from its body or a beforeEach) when a model is unavailable, keeping why. */
+export function skipWithout(context: TestContext, reason: string | undefined): void {
+  if (reason === undefined) return;
+  context.task.meta.skippedFor = reason;
+  context.skip(reason);
 }

@@ -3,9 +3,9 @@ import { AudioFormat, CommitStrategy, RealtimeEvents } from '@elevenlabs/elevenl
 import { wordErrorRate } from '@parla/audio';
 import { WS_CLOSE } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { modelsUnavailable, skipTitle } from '../../test/needs-models';
+import { modelsUnavailable, skipWithout } from '../../test/needs-models';
 import {
   characterCountOf,
   newSpeechAccount,
@@ -16,8 +16,9 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { fliteSpeech } from '../../test/test-signals';
 import { transcripts } from './speech-to-text.tables';
 
-/** Sessions hear speech with the real models: skipped, with the reason, where they are unavailable. */
+/** Every session here hears speech with the real models: skipped, with the reason, where they are unavailable. */
 const noModel = modelsUnavailable('moonshine-tiny', 'silero-vad');
+beforeEach((context) => skipWithout(context, noModel));
 
 /*
  * Realtime transcription (issue 20 item 4) through the official client's realtime connection
@@ -105,7 +106,7 @@ async function account(): Promise<SpeechAccount> {
 }
 const spent = async (a: SpeechAccount) => (await characterCountOf(db(), a.workspaceId)) ?? 0;
 
-describe.skipIf(noModel)(skipTitle('realtime transcription through the official client', noModel), () => {
+describe('realtime transcription through the official client', () => {
   it('VAD commits the sentence after the silence, with partials and word times, and keeps it', async () => {
     const a = await account();
     const connection = await a.sdk.speechToText.realtime.connect({
@@ -251,7 +252,7 @@ describe.skipIf(noModel)(skipTitle('realtime transcription through the official 
   }, 60_000);
 });
 
-describe.skipIf(noModel)(skipTitle('bad input on a realtime session', noModel), () => {
+describe('bad input on a realtime session', () => {
   it('each gets its error and a close; another session on the server carries on', async () => {
     const a = await account();
     const key = { 'xi-api-key': a.key };

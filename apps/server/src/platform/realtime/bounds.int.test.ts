@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { EngineFailure } from '../../providers/engines/engine-pool';
 import type { RealtimeRecogniser, SttProvider } from '../../providers/stt/stt-provider';
-import { modelsUnavailable, skipTitle } from '../../test/needs-models';
+import { modelsUnavailable, skipWithout } from '../../test/needs-models';
 import { characterCountOf, newSpeechAccount, premadeVoiceId } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fliteSpeech } from '../../test/test-signals';
@@ -115,32 +115,27 @@ describe('realtime socket bounds', () => {
     expect((await characterCountOf(t.deps.database.db, account.workspaceId)) ?? 0).toBe(0);
   });
 
-  it.skipIf(noModel)(
-    skipTitle(
-      'a transcription session ends at its maximum duration with session_time_limit_exceeded',
-      noModel,
-    ),
-    async () => {
-      const account = await newSpeechAccount(t.app, baseUrl);
-      const openedAt = Date.now();
-      const socket = open(
-        '/v1/speech-to-text/realtime?model_id=parla_stt_v1&enable_logging=false',
-        account.key,
-      );
-      await socket.opened;
-      // Silence, in real time from the opening (what comes before the session starts is kept for it): the
-      // session is in use, not idle, however long its start takes.
-      const feeding = setInterval(() => socket.ws.send(chunk(new Int16Array(RATE / 4))), 250);
-      const closed = await socket.closed;
-      clearInterval(feeding);
-      expect(closed.code).toBe(WS_CLOSE.policyViolation);
-      expect(closed.at - openedAt).toBeGreaterThanOrEqual(2950);
-      expect(socket.messages.at(-1)).toMatchObject({
-        message_type: 'session_time_limit_exceeded',
-        error: 'A session lasts at most 3 s; open a new one to go on.',
-      });
-    },
-  );
+  it('a transcription session ends at its maximum duration with session_time_limit_exceeded', async (context) => {
+    skipWithout(context, noModel);
+    const account = await newSpeechAccount(t.app, baseUrl);
+    const openedAt = Date.now();
+    const socket = open(
+      '/v1/speech-to-text/realtime?model_id=parla_stt_v1&enable_logging=false',
+      account.key,
+    );
+    await socket.opened;
+    // Silence, in real time from the opening (what comes before the session starts is kept for it): the
+    // session is in use, not idle, however long its start takes.
+    const feeding = setInterval(() => socket.ws.send(chunk(new Int16Array(RATE / 4))), 250);
+    const closed = await socket.closed;
+    clearInterval(feeding);
+    expect(closed.code).toBe(WS_CLOSE.policyViolation);
+    expect(closed.at - openedAt).toBeGreaterThanOrEqual(2950);
+    expect(socket.messages.at(-1)).toMatchObject({
+      message_type: 'session_time_limit_exceeded',
+      error: 'A session lasts at most 3 s; open a new one to go on.',
+    });
+  });
 
   it('a session that receives nothing is closed after the idle bound', async () => {
     const account = await newSpeechAccount(t.app, baseUrl);
@@ -158,68 +153,58 @@ describe('realtime socket bounds', () => {
     });
   });
 
-  it.skipIf(noModel)(
-    skipTitle('audio sent far faster than real time is refused with queue_overflow', noModel),
-    async () => {
-      const account = await newSpeechAccount(t.app, baseUrl);
-      // A recogniser that answers only once the session is over, so what waits is exactly what was sent,
-      // however fast this machine transcribes; it answers (nothing heard) before the test ends.
-      let answer: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => {
-        answer = resolve;
-      });
-      const slow = async () => {
-        await held;
-        return [];
-      };
-      await withRecogniser(slow, async () => {
-        const socket = open(
-          '/v1/speech-to-text/realtime?model_id=parla_stt_v1&commit_strategy=manual&enable_logging=false',
-          account.key,
-        );
-        await started(socket);
-        // 70 s of speech in one burst of 1-second chunks: far more than the 60 s the server lets wait.
-        const second = RATE;
-        for (let sent = 0; sent < 70 * second; sent += second) {
-          const at = sent % speech.length;
-          const piece = speech.subarray(at, Math.min(at + second, speech.length));
-          socket.ws.send(chunk(piece));
-        }
-        const closed = await socket.closed;
-        expect(closed.code).toBe(WS_CLOSE.policyViolation);
-        expect(socket.messages.at(-1)).toMatchObject({ message_type: 'queue_overflow' });
-        expect(String(socket.messages.at(-1)?.error)).toMatch(/60 s of audio is waiting/);
-        answer();
-        await sleep(200);
-      });
-    },
-    30_000,
-  );
+  it('audio sent far faster than real time is refused with queue_overflow', async (context) => {
+    skipWithout(context, noModel);
+    const account = await newSpeechAccount(t.app, baseUrl);
+    // A recogniser that answers only once the session is over, so what waits is exactly what was sent,
+    // however fast this machine transcribes; it answers (nothing heard) before the test ends.
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const slow = async () => {
+      await held;
+      return [];
+    };
+    await withRecogniser(slow, async () => {
+      const socket = open(
+        '/v1/speech-to-text/realtime?model_id=parla_stt_v1&commit_strategy=manual&enable_logging=false',
+        account.key,
+      );
+      await started(socket);
+      // 70 s of speech in one burst of 1-second chunks: far more than the 60 s the server lets wait.
+      const second = RATE;
+      for (let sent = 0; sent < 70 * second; sent += second) {
+        const at = sent % speech.length;
+        const piece = speech.subarray(at, Math.min(at + second, speech.length));
+        socket.ws.send(chunk(piece));
+      }
+      const closed = await socket.closed;
+      expect(closed.code).toBe(WS_CLOSE.policyViolation);
+      expect(socket.messages.at(-1)).toMatchObject({ message_type: 'queue_overflow' });
+      expect(String(socket.messages.at(-1)?.error)).toMatch(/60 s of audio is waiting/);
+      answer();
+      await sleep(200);
+    });
+  }, 30_000);
 
-  it.skipIf(noModel)(
-    skipTitle(
-      'engines too busy for a session end it with resource_exhausted (1013), charging nothing',
-      noModel,
-    ),
-    async () => {
-      const account = await newSpeechAccount(t.app, baseUrl);
-      // The pool's answer when its queue wait runs out (engine-pool tests cover when that happens).
-      const busy = () => Promise.reject(new EngineFailure('busy', 'every engine is busy'));
-      await withRecogniser(busy, async () => {
-        const socket = open(
-          '/v1/speech-to-text/realtime?model_id=parla_stt_v1&commit_strategy=manual&enable_logging=false',
-          account.key,
-        );
-        await started(socket);
-        socket.ws.send(chunk(speech.subarray(0, RATE)));
-        socket.ws.send(
-          JSON.stringify({ message_type: 'input_audio_chunk', audio_base_64: '', commit: true }),
-        );
-        const closed = await socket.closed;
-        expect(closed.code).toBe(WS_CLOSE.tryAgainLater);
-        expect(socket.messages.at(-1)).toMatchObject({ message_type: 'resource_exhausted' });
-        expect((await characterCountOf(t.deps.database.db, account.workspaceId)) ?? 0).toBe(0);
-      });
-    },
-  );
+  it('engines too busy for a session end it with resource_exhausted (1013), charging nothing', async (context) => {
+    skipWithout(context, noModel);
+    const account = await newSpeechAccount(t.app, baseUrl);
+    // The pool's answer when its queue wait runs out (engine-pool tests cover when that happens).
+    const busy = () => Promise.reject(new EngineFailure('busy', 'every engine is busy'));
+    await withRecogniser(busy, async () => {
+      const socket = open(
+        '/v1/speech-to-text/realtime?model_id=parla_stt_v1&commit_strategy=manual&enable_logging=false',
+        account.key,
+      );
+      await started(socket);
+      socket.ws.send(chunk(speech.subarray(0, RATE)));
+      socket.ws.send(JSON.stringify({ message_type: 'input_audio_chunk', audio_base_64: '', commit: true }));
+      const closed = await socket.closed;
+      expect(closed.code).toBe(WS_CLOSE.tryAgainLater);
+      expect(socket.messages.at(-1)).toMatchObject({ message_type: 'resource_exhausted' });
+      expect((await characterCountOf(t.deps.database.db, account.workspaceId)) ?? 0).toBe(0);
+    });
+  });
 });

@@ -7,12 +7,12 @@ import type { PcmAudio } from '@parla/audio';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAudio } from '../../platform/media/encode-audio';
-import { modelsUnavailable, skipTitle } from '../../test/needs-models';
+import { modelsUnavailable, skipWithout } from '../../test/needs-models';
 import { fliteSpeech, joinWithPauses } from '../../test/test-signals';
 import { EnginePool } from '../engines/engine-pool';
 import { MoonshineStt } from './moonshine-stt';
 
-/** The tests below hear speech with the real models: skipped, with the reason, where they are unavailable. */
+/** The speech is found by the real voice-activity model: skipped, with the reason, where it is unavailable. */
 const noModel = modelsUnavailable('silero-vad');
 
 /**
@@ -72,68 +72,62 @@ afterAll(async () => {
 });
 
 describe('the OpenAI-compatible transcription server adapter', () => {
-  it.skipIf(noModel)(
-    skipTitle('sends each stretch of speech as WAV and maps words, times and the detected language', noModel),
-    {
-      timeout: 60_000,
-    },
-    async () => {
-      requests = [];
-      status = 200;
-      const stt = new MoonshineStt(pool, {
-        url,
-        apiKey: 'k',
-        model: 'whisper-large',
-        languages: ['fr', 'en'],
-        timeoutMs: 10_000,
-      });
-      expect(stt.languages('external')).toEqual(['fr', 'en']);
-      const heard = await stt.transcribeFile({ file, model: 'external', timestamps: 'word', tenant: 't' });
-      expect(requests).toHaveLength(2);
-      expect(requests[0]?.fields).toContain('whisper-large');
-      expect(requests[0]?.fields).toContain('verbose_json');
-      expect(requests[0]?.fields).toContain('RIFF');
-      expect(heard.languageCode).toBe('fra');
-      expect(heard.languageProbability).toBe(1);
-      expect(heard.segments).toHaveLength(2);
-      expect(heard.segments[0]?.text).toBe('Bonjour tout le monde.');
-      const second = heard.segments[1];
-      // The second segment's words are placed at its own time in the file.
-      expect(second?.words[0]?.start).toBeGreaterThan(1.5);
-      expect(second?.words.map((w) => w.text)).toEqual(['Bonjour', 'tout', 'le', 'monde.']);
-    },
-  );
+  it('sends each stretch of speech as WAV and maps words, times and the detected language', {
+    timeout: 60_000,
+  }, async (context) => {
+    skipWithout(context, noModel);
+    requests = [];
+    status = 200;
+    const stt = new MoonshineStt(pool, {
+      url,
+      apiKey: 'k',
+      model: 'whisper-large',
+      languages: ['fr', 'en'],
+      timeoutMs: 10_000,
+    });
+    expect(stt.languages('external')).toEqual(['fr', 'en']);
+    const heard = await stt.transcribeFile({ file, model: 'external', timestamps: 'word', tenant: 't' });
+    expect(requests).toHaveLength(2);
+    expect(requests[0]?.fields).toContain('whisper-large');
+    expect(requests[0]?.fields).toContain('verbose_json');
+    expect(requests[0]?.fields).toContain('RIFF');
+    expect(heard.languageCode).toBe('fra');
+    expect(heard.languageProbability).toBe(1);
+    expect(heard.segments).toHaveLength(2);
+    expect(heard.segments[0]?.text).toBe('Bonjour tout le monde.');
+    const second = heard.segments[1];
+    // The second segment's words are placed at its own time in the file.
+    expect(second?.words[0]?.start).toBeGreaterThan(1.5);
+    expect(second?.words.map((w) => w.text)).toEqual(['Bonjour', 'tout', 'le', 'monde.']);
+  });
 
-  it.skipIf(noModel)(
-    skipTitle('passes the asked language on and fails clearly when the server fails', noModel),
-    {
-      timeout: 60_000,
-    },
-    async () => {
-      requests = [];
-      const stt = new MoonshineStt(pool, {
-        url,
-        apiKey: undefined,
-        model: 'whisper-1',
-        languages: ['fr'],
-        timeoutMs: 10_000,
-      });
-      status = 200;
-      const heard = await stt.transcribeFile({
-        file,
-        model: 'external',
-        language: 'fra',
-        timestamps: 'none',
-        tenant: 't',
-      });
-      expect(requests[0]?.fields).toMatch(/name="language"\r\n\r\nfr\r\n/);
-      expect(heard.segments[0]?.words).toEqual([]);
-      status = 503;
-      await expect(
-        stt.transcribeFile({ file, model: 'external', timestamps: 'none', tenant: 't' }),
-      ).rejects.toThrow(/answered 503/);
-    },
-  );
+  it('passes the asked language on and fails clearly when the server fails', {
+    timeout: 60_000,
+  }, async (context) => {
+    skipWithout(context, noModel);
+    requests = [];
+    const stt = new MoonshineStt(pool, {
+      url,
+      apiKey: undefined,
+      model: 'whisper-1',
+      languages: ['fr'],
+      timeoutMs: 10_000,
+    });
+    status = 200;
+    const heard = await stt.transcribeFile({
+      file,
+      model: 'external',
+      language: 'fra',
+      timestamps: 'none',
+      tenant: 't',
+    });
+    expect(requests[0]?.fields).toMatch(/name="language"\r\n\r\nfr\r\n/);
+    expect(heard.segments[0]?.words).toEqual([]);
+    status = 503;
+    await expect(
+      stt.transcribeFile({ file, model: 'external', timestamps: 'none', tenant: 't' }),
+    ).rejects.toThrow(/answered 503/);
+  });
 
   it('refuses the external model when no server is configured', async () => {
     const stt = new MoonshineStt(pool);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelsUnavailable, skipTitle } from '../../test/needs-models';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { modelsUnavailable, skipWithout } from '../../test/needs-models';
 import { fliteSpeech } from '../../test/test-signals';
 import {
   openRealtimeVoiceActivity,
@@ -9,8 +9,9 @@ import {
 } from './realtime-vad';
 import type { RealtimeVadUpdate, RealtimeVoiceActivity } from './stt-provider';
 
-/** The tests below hear speech with the real models: skipped, with the reason, where they are unavailable. */
+/** Every test here runs the real voice-activity model: skipped, with the reason, where it is unavailable. */
 const noModel = modelsUnavailable('silero-vad');
+beforeEach((context) => skipWithout(context, noModel));
 
 /*
  * The realtime voice-activity process (issue 26 item 9): the detectors of realtime transcription sessions
@@ -58,7 +59,7 @@ async function feed(vad: RealtimeVoiceActivity): Promise<RealtimeVadUpdate['segm
   return segments;
 }
 
-describe.skipIf(noModel)(skipTitle('the realtime voice-activity process', noModel), () => {
+describe('the realtime voice-activity process', () => {
   it('finds the speech of each session; exits once its last session closed', async () => {
     const [a, b] = await Promise.all([openRealtimeVoiceActivity(config), openRealtimeVoiceActivity(config)]);
     const running = voiceActivityProcess();
