@@ -69,6 +69,7 @@ async function main(): Promise<void> {
   // The model store: every model of the catalogue checked (sizes, and hashes once per file change, kept in
   // stamps) before the engine children start, so they find the stamps and never load an unavailable model.
   const models = modelStore();
+  const checkStarted = performance.now();
   const checked = models.check();
   for (const model of checked.filter((m) => !m.available))
     logger.warn(
@@ -76,7 +77,11 @@ async function main(): Promise<void> {
       `model ${model.id} is unavailable: ${model.reason}`,
     );
   logger.info(
-    { dir: models.dir, available: checked.filter((m) => m.available).map((m) => m.id) },
+    {
+      dir: models.dir,
+      available: checked.filter((m) => m.available).map((m) => m.id),
+      ms: Math.round(performance.now() - checkStarted),
+    },
     'models checked',
   );
   const engines = new EnginePool({ ...config.engines, size: config.engines.poolSize, logger });
