@@ -124,7 +124,7 @@ describe('a server whose silero model has one flipped byte', () => {
     });
     expect(listed.find((m) => m.id === 'kokoro-82m')).toMatchObject({
       file_count: 56,
-      licence: { spdx: 'Apache-2.0' },
+      licence: { spdx: 'Apache-2.0 AND MIT' },
     });
   });
 
