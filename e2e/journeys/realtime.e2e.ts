@@ -6,8 +6,12 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, describe, expect } from 'vitest';
 import { signUpInBrowser } from '../support/accounts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, clientHeaders, closeBrowser, test } from '../support/browser';
+import { modelsUnavailable, skipWithout } from '../support/models';
 
 afterAll(closeBrowser);
+
+/** The server hears speech with the real models: the journey that needs them skips, saying why, without. */
+const noModel = modelsUnavailable('moonshine-tiny', 'silero-vad');
 
 /** The sentence spoken into the fake microphone. */
 const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
@@ -37,7 +41,9 @@ describe('realtime', () => {
   test('live dictation: the spoken sentence appears as it is heard, and is kept as a transcript', async ({
     baseUrl,
     task,
+    skip,
   }) => {
+    skipWithout({ task, skip }, noModel);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-e2e-live-'));
     let browser: Browser | undefined;
     let page: Page | undefined;

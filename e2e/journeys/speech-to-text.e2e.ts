@@ -5,8 +5,12 @@ import path from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { accessTokenOf, signUpInBrowser } from '../support/accounts';
 import { closeBrowser, test } from '../support/browser';
+import { modelsUnavailable, skipWithout } from '../support/models';
 
 afterAll(closeBrowser);
+
+/** The server hears speech with the real models: the journey that needs them skips, saying why, without. */
+const noModel = modelsUnavailable('moonshine-tiny', 'silero-vad');
 
 /** The sentence spoken into the recording. */
 const SENTENCE = 'The quick brown fox jumps over the lazy dog, and then it runs back to the river.';
@@ -24,7 +28,10 @@ const bare = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
 describe('speech to text', () => {
   test('upload a recording → its transcript appears → a word seeks the player → an SRT downloads', async ({
     page,
+    task,
+    skip,
   }) => {
+    skipWithout({ task, skip }, noModel);
     // A real recording of a clear English sentence: Debian's flite, as a WAV file on disk.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-e2e-stt-'));
     const recording = path.join(dir, 'fox-sentence.wav');

@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's unavailable models (the model store), by id, with the reason: journeys that need one skip. */
+    unavailableModels: Record<string, string>;
   }
 }
 
@@ -44,6 +46,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       TRUST_PROXY: '127.0.0.1',
       // Links in mails point at the address the browser uses, so cookies and storage stay on one origin.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...(process.env.MODELS_DIR ? { MODELS_DIR: process.env.MODELS_DIR } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -64,6 +67,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', baseUrl);
+  const health = (await (await fetch(`${baseUrl}/health`)).json()) as {
+    models: { id: string; available: boolean; reason: string | null }[];
+  };
+  project.provide(
+    'unavailableModels',
+    Object.fromEntries(
+      health.models.filter((m) => !m.available).map((m) => [m.id, m.reason ?? 'unavailable']),
+    ),
+  );
   return async () => {
     const exited = new Promise((r) => server.once('exit', r));
     server.kill('SIGTERM');

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import { AdminUsageError, adminUsage, parseAdminArgs, runAdminCommand } from './admin/admin-commands';
+import { runModelsCommand } from './admin/admin-models';
 import { ConfigError, loadConfig } from './config';
 import { outboxKeeper } from './modules/mail';
 import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/client';
 import { AppError } from './platform/errors';
 import { createLogger } from './platform/logger';
+import { modelStore } from './platform/models/model-store';
 import { createMailer } from './providers/mail/create-mailer';
 
 /**
@@ -34,6 +36,10 @@ async function main(): Promise<number> {
     if (command.name === 'help') {
       process.stdout.write(`${adminUsage}\n`);
       return 0;
+    }
+    if (command.name === 'models') {
+      // The model store needs no database: it runs beside a running server, and before the first start.
+      return await runModelsCommand(modelStore(), command, (line) => process.stdout.write(`${line}\n`));
     }
     config = loadConfig(process.env, []);
   } catch (error) {

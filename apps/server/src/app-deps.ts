@@ -6,6 +6,7 @@ import type { Clock } from './platform/clock';
 import type { Database } from './platform/db/client';
 import type { EventBus } from './platform/events/event-bus';
 import type { JobQueue } from './platform/jobs/job-queue';
+import type { ModelStore } from './platform/models/model-store';
 import type { ShareableKinds, WorkspaceFieldSource } from './platform/module';
 import type { Storage } from './platform/storage/storage';
 import type { Providers } from './providers';
@@ -28,6 +29,11 @@ export interface AppDeps {
   leases: GenerationLeases;
   /** The domain events: published in a transaction, delivered after it commits. */
   events: EventBus;
+  /**
+   * The model store: which models of the catalogue are on disk and whole (checked at start), and why the
+   * others are unavailable. Engines get their files through `modelFiles()`.
+   */
+  models: ModelStore;
   /** Text to speech, speech to text, voice conversion, denoise and mail, chosen from the config at start-up. */
   providers: Providers;
   auth: AuthGuard;

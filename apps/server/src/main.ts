@@ -22,6 +22,7 @@ import { JobQueue } from './platform/jobs/job-queue';
 import { startSchedules } from './platform/jobs/job-schedules';
 import { JobWorker } from './platform/jobs/job-worker';
 import { createLogger } from './platform/logger';
+import { modelStore } from './platform/models/model-store';
 import { programHost } from './platform/program-host';
 import { removeDeadScratchDirs } from './platform/scratch-dirs';
 import { LocalStorage } from './platform/storage/local-storage';
@@ -65,6 +66,24 @@ async function main(): Promise<void> {
   // ffmpeg) goes before any job runs again.
   const removed = await removeDeadScratchDirs();
   if (removed.length > 0) logger.info({ removed }, 'removed the scratch folders of processes that are gone');
+  // The model store: every model of the catalogue checked (sizes, and hashes once per file change, kept in
+  // stamps) before the engine children start, so they find the stamps and never load an unavailable model.
+  const models = modelStore();
+  const checkStarted = performance.now();
+  const checked = models.check();
+  for (const model of checked.filter((m) => !m.available))
+    logger.warn(
+      { model: model.id, reason: model.reason },
+      `model ${model.id} is unavailable: ${model.reason}`,
+    );
+  logger.info(
+    {
+      dir: models.dir,
+      available: checked.filter((m) => m.available).map((m) => m.id),
+      ms: Math.round(performance.now() - checkStarted),
+    },
+    'models checked',
+  );
   const engines = new EnginePool({ ...config.engines, size: config.engines.poolSize, logger });
   await engines.start();
   // ffmpeg runs in the program host: started now, so the first generation does not pay for the fork.
@@ -85,6 +104,7 @@ async function main(): Promise<void> {
     engines,
     leases,
     events,
+    models,
     providers,
     auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
     clock: systemClock,

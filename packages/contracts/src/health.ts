@@ -14,6 +14,16 @@ export const EngineHealthCheck = HealthCheck.extend({
   oldest_wait_ms: z.number(),
 });
 
+/**
+ * A model of the model store: available, or why not. An unavailable model does not make the server
+ * degraded: everything that does not need it keeps working (issue 27 item 1).
+ */
+export const HealthModel = z.object({
+  id: z.string(),
+  available: z.boolean(),
+  reason: z.string().nullable(),
+});
+
 export const HealthResponse = z
   .object({
     status: z.enum(['ok', 'degraded']),
@@ -24,6 +34,7 @@ export const HealthResponse = z
       database: HealthCheck,
       engines: EngineHealthCheck,
     }),
+    models: z.array(HealthModel),
   })
   .meta({ id: 'HealthResponse' });
 export type HealthResponse = z.infer<typeof HealthResponse>;

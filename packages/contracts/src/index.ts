@@ -13,6 +13,7 @@ export * from './history';
 export * from './history-naming';
 export * from './mail';
 export * from './mfa';
+export * from './model-store';
 export * from './notifications';
 export * from './onboarding';
 export * from './openai-speech';

@@ -11,6 +11,7 @@ import { createPromoCode } from '../modules/billing';
 import { getUserByEmail } from '../modules/users';
 import { setSessionInactivityTimeout, setWorkspaceTier } from '../modules/workspaces';
 import { AppError } from '../platform/errors';
+import { type ModelsCommand, modelsUsage, parseModelsArgs } from './admin-models';
 
 /** The admin command line for self-hosters (issue 3 item 10). */
 export type AdminCommand =
@@ -33,6 +34,7 @@ export type AdminCommand =
       months: number;
       expiresAt: Date | null;
     }
+  | ModelsCommand
   | { name: 'help' };
 
 export const adminUsage = `Usage: npm run admin -- <command> [options]
@@ -51,9 +53,11 @@ Commands:
   create-promocode --code C (--amount-off CENTS | --percent-off P) [--months N] [--expires YYYY-MM-DD]
       Makes (or changes) a promo code for checkout; the amount is in cents (2200 is a month of
       Creator, accounts §4), the discount lasts N monthly invoices (default 1).
+${modelsUsage}
 
 Tiers: ${SUBSCRIPTION_TIERS.join(', ')}
-With the embedded database (no DATABASE_URL), stop the server first: one process owns DATA_DIR.`;
+With the embedded database (no DATABASE_URL), stop the server first: one process owns DATA_DIR
+(the models commands need no database: they run beside a running server).`;
 
 export class AdminUsageError extends Error {}
 
@@ -61,6 +65,10 @@ export class AdminUsageError extends Error {}
 export function parseAdminArgs(argv: readonly string[]): AdminCommand {
   const [name, ...rest] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') return { name: 'help' };
+  if (name === 'models')
+    return parseModelsArgs(rest, (message) => {
+      throw new AdminUsageError(message);
+    });
   const options = new Map<string, string | true>();
   for (let i = 0; i < rest.length; i += 1) {
     const arg = rest[i] ?? '';
@@ -161,7 +169,10 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand {
 }
 
 /** Runs a command; answers the lines to print. */
-export async function runAdminCommand(deps: AccountActionDeps, command: AdminCommand): Promise<string[]> {
+export async function runAdminCommand(
+  deps: AccountActionDeps,
+  command: Exclude<AdminCommand, ModelsCommand>,
+): Promise<string[]> {
   switch (command.name) {
     case 'help':
       return [adminUsage];

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../platform/errors';
 import { signUpWithApiKey } from '../test/factories';
+import { modelsUnavailable, skipWithout } from '../test/needs-models';
 import { characterCountOf, historyRowsOf, premadeVoiceId, setCharacterCount } from '../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 // What a composite capability (dubbing: speech to text + translation + text to speech) calls: the front
@@ -19,6 +20,9 @@ import {
 } from './speech-to-text';
 import { transcripts } from './speech-to-text/speech-to-text.tables';
 import { synthesize, synthesizeStream, ttsDepsOf } from './tts';
+
+/** The tests below hear speech with the real models: skipped, with the reason, where they are unavailable. */
+const noModel = modelsUnavailable('moonshine-tiny', 'silero-vad');
 
 /*
  * The use cases agents, dubbing and studio call through the front doors (issue 26 item 1): each a whole
@@ -128,7 +132,8 @@ describe('speech to text: transcribe and alignText', () => {
     seconds = (spoken.audio.length - 44) / 2 / 16_000;
   });
 
-  it('transcribes a file with word times, charges its started seconds and keeps nothing unless asked', async () => {
+  it('transcribes a file with word times, charges its started seconds and keeps nothing unless asked', async (context) => {
+    skipWithout(context, noModel);
     const who = await caller();
     const heard = await transcribe(sttDepsOf(t.deps), who, { file: recording, diarize: true });
     if (!('words' in heard)) throw new Error('one channel: one transcript');
@@ -158,7 +163,8 @@ describe('speech to text: transcribe and alignText', () => {
     expect(await characterCountOf(db(), who.workspaceId)).toBe(0);
   });
 
-  it('transcribes a stream: audio pushed as it comes, each commit given, charged and kept when asked', async () => {
+  it('transcribes a stream: audio pushed as it comes, each commit given, charged and kept when asked', async (context) => {
+    skipWithout(context, noModel);
     const who = await caller();
     const pcm = fs.readFileSync(recording).subarray(44);
     const samples = new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length / 2);
@@ -230,7 +236,8 @@ describe('speech to text: transcribe and alignText', () => {
     expect(await characterCountOf(db(), who.workspaceId)).toBe(0);
   });
 
-  it('aligns a known text to the recording, word by word, and charges as transcribing does', async () => {
+  it('aligns a known text to the recording, word by word, and charges as transcribing does', async (context) => {
+    skipWithout(context, noModel);
     const who = await caller();
     const aligned = await alignText(sttDepsOf(t.deps), who, { file: recording, text: TEXT });
     expect(aligned.words.map((w) => w.text)).toEqual(TEXT.split(' '));

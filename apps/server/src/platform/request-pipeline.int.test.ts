@@ -17,6 +17,7 @@ import { JSON_MAX_DEPTH } from './json-depth';
 /** Routes anyone may call without a key, and why (every other route must answer 401 to no key). */
 const PUBLIC: Record<string, string> = {
   healthRoute: 'readiness probe',
+  listModelStoreRoute: "the model store's state and licences, public like /health and /licenses",
   signUpRoute: 'makes the account',
   signInRoute: 'makes the session',
   signInMfaRoute: 'second step of a sign-in, by its mfa_token',

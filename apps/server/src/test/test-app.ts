@@ -17,6 +17,7 @@ import { type Clock, systemClock } from '../platform/clock';
 import { type Database, fromPglite, openDatabase } from '../platform/db/client';
 import { JobQueue } from '../platform/jobs/job-queue';
 import { createLogger } from '../platform/logger';
+import { type ModelStore, modelStore } from '../platform/models/model-store';
 import { LocalStorage } from '../platform/storage/local-storage';
 import { createProviders, type Providers } from '../providers';
 import { EnginePool } from '../providers/engines/engine-pool';
@@ -50,6 +51,8 @@ export async function createTestApp(
     providers?: Partial<Providers>;
     /** Where the app's log lines go (with `env: { LOG_LEVEL }`), for a test that reads what was logged. */
     logDestination?: DestinationStream;
+    /** The model store (default: this process's, on MODELS_DIR), e.g. one on a folder with a corrupt file. */
+    models?: ModelStore;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-test-'));
@@ -91,6 +94,7 @@ export async function createTestApp(
     }),
     engines,
     leases,
+    models: options.models ?? modelStore(),
     providers: {
       ...createProviders(config, { engines, keepOutbox: outboxKeeper(database.db), logger }),
       ...options.providers,

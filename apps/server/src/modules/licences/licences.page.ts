@@ -8,8 +8,8 @@ const SEPARATOR = '='.repeat(78);
 
 /** One package of the notices: its header fields and the licence and notice texts that follow. */
 export interface NoticeEntry {
-  /** `Package` (npm) or `Debian package`. */
-  kind: 'npm' | 'debian';
+  /** `Package` (npm), `Debian package`, or `Model files` (the model store's catalogue). */
+  kind: 'npm' | 'debian' | 'model';
   name: string;
   fields: Record<string, string>;
   /** The texts (licence files, attribution, copyright files), as in the file. */
@@ -30,9 +30,10 @@ export function parseNotices(text: string): { preamble: string; entries: NoticeE
       if (colon > 0) fields[line.slice(0, colon)] = line.slice(colon + 2);
     }
     const debian = fields['Debian package'];
-    const name = debian ?? fields.Package;
+    const model = fields['Model files'];
+    const name = debian ?? model ?? fields.Package;
     if (!name) continue;
-    entries.push({ kind: debian ? 'debian' : 'npm', name, fields, body });
+    entries.push({ kind: debian ? 'debian' : model ? 'model' : 'npm', name, fields, body });
   }
   return { preamble: preamble.trimEnd(), entries };
 }
@@ -95,6 +96,8 @@ nav.top { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; margin-bottom: 1.5
 function entryHtml(entry: NoticeEntry, index: number): string {
   const f = entry.fields;
   const rows: [string, string][] = [
+    ['Model', escapeHtml(f.Model ?? '')],
+    ['From', escapeHtml(f.From ?? '')],
     ['Version', escapeHtml(f.Version ?? '')],
     ['Licence', escapeHtml(f.Licence ?? '')],
     ['Repository', repositoryHtml(f.Repository)],
@@ -118,6 +121,7 @@ export function renderLicencesPage(input: { notices: string; licence: string }):
   );
   const npm = entries.filter((e) => e.kind === 'npm');
   const debian = entries.filter((e) => e.kind === 'debian');
+  const models = entries.filter((e) => e.kind === 'model');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -148,6 +152,10 @@ ${
   } Debian packages, each under its own licence. This list is generated from the installed packages.</p>
 <h2 id="npm">npm packages</h2>
 <ol>${npm.map((e) => entryHtml(e, entries.indexOf(e))).join('\n')}</ol>
+<h2 id="models">Model files</h2>
+<p class="muted">The trained models Parla uses (${models.length}), fetched from registry packages into its models folder
+and checked by SHA-256, each with its licence and attribution.</p>
+<ol>${models.map((e) => entryHtml(e, entries.indexOf(e))).join('\n')}</ol>
 <h2 id="debian">Debian packages</h2>
 <p class="muted">Installed from Debian on the server (not redistributed with Parla).</p>
 <ol>${debian.map((e) => entryHtml(e, entries.indexOf(e))).join('\n')}</ol>

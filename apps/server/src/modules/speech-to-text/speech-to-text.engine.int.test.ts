@@ -2,9 +2,13 @@
 import { encodeWav, wordErrorRate } from '@parla/audio';
 import { speechToTextCost } from '@parla/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modelsUnavailable, skipWithout } from '../../test/needs-models';
 import { characterCountOf, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fliteSpeech, makeMediaFile } from '../../test/test-signals';
+
+/** The tests below hear speech with the real models: skipped, with the reason, where they are unavailable. */
+const noModel = modelsUnavailable('moonshine-tiny', 'silero-vad');
 
 /*
  * Speech to text end to end with the real recogniser (the built-in English model in the engine children):
@@ -32,7 +36,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('speech to text with the built-in model', () => {
-  it('transcribes TTS speech through the official client, with words, spacings and formats', async () => {
+  it('transcribes TTS speech through the official client, with words, spacings and formats', async (context) => {
+    skipWithout(context, noModel);
     const spent = (await characterCountOf(db(), account.workspaceId)) ?? 0;
     const result = await account.sdk.speechToText.convert({
       modelId: 'scribe_v1',
@@ -69,7 +74,8 @@ describe('speech to text with the built-in model', () => {
     await expect(account.sdk.speechToText.transcripts.get(id)).rejects.toMatchObject({ statusCode: 404 });
   }, 120_000);
 
-  it('hears nothing in silence and next to nothing in music', async () => {
+  it('hears nothing in silence and next to nothing in music', async (context) => {
+    skipWithout(context, noModel);
     const silence = await makeMediaFile('silence.mp3', [
       '-f',
       'lavfi',
@@ -105,7 +111,8 @@ describe('speech to text with the built-in model', () => {
     expect(heard).toBeLessThanOrEqual(3);
   }, 120_000);
 
-  it('answers OpenAI-style clients', async () => {
+  it('answers OpenAI-style clients', async (context) => {
+    skipWithout(context, noModel);
     const form = new FormData();
     form.append('file', new Blob([speech]), 'speech.wav');
     form.append('model', 'whisper-1');
@@ -132,7 +139,8 @@ describe('speech to text with the built-in model', () => {
 });
 
 describe('forced alignment with the official client', () => {
-  it('places each word of the text in the recording, in order, and charges its seconds', async () => {
+  it('places each word of the text in the recording, in order, and charges its seconds', async (context) => {
+    skipWithout(context, noModel);
     const spent = (await characterCountOf(db(), account.workspaceId)) ?? 0;
     const result = await account.sdk.forcedAlignment.create({ file: new Blob([speech]), text: TEXT });
     const words = TEXT.split(' ');
@@ -162,7 +170,8 @@ describe('forced alignment with the official client', () => {
     expect((await characterCountOf(db(), account.workspaceId)) ?? 0).toBe(spent);
   });
 
-  it('never aligns a text to audio cut short or without speech, and charges nothing (issue 26 item 9)', async () => {
+  it('never aligns a text to audio cut short or without speech, and charges nothing (issue 26 item 9)', async (context) => {
+    skipWithout(context, noModel);
     const spent = (await characterCountOf(db(), account.workspaceId)) ?? 0;
     const align = async (bytes: Uint8Array, name: string) => {
       const form = new FormData();

@@ -31,6 +31,7 @@ import {
   probeUploadFile,
   UploadRejectedError,
 } from '../../platform/media/probe-upload';
+import { ModelUnavailableError } from '../../platform/models/model-store';
 import type { DiskUpload } from '../../platform/multipart';
 import { withScratchDir } from '../../platform/scratch-dirs';
 import type { Storage } from '../../platform/storage/storage';
@@ -306,6 +307,14 @@ export function additionalFormatsOf(
 /** What a failed transcription's error becomes for its caller: ours as they are, anything else a 503. */
 export function toSttClientError(deps: Pick<SttDeps, 'logger'>, error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (error instanceof ModelUnavailableError) {
+    // Trying again will not help: the operator repairs the model store (issue 27 item 1).
+    return new AppError(
+      'service_unavailable',
+      `Speech to text is unavailable on this server: its model ${error.message}. Nothing was charged.`,
+      { cause: error },
+    );
+  }
   deps.logger.warn({ err: error }, 'a transcription failed; credits refunded');
   return new AppError(
     'service_unavailable',

@@ -1,5 +1,6 @@
 import type { HealthResponse } from '@parla/contracts';
 import type { Database } from '../../platform/db/client';
+import type { ModelStatus, ModelStore } from '../../platform/models/model-store';
 import type { EnginePool } from '../../providers/engines/engine-pool';
 
 async function timed(
@@ -22,11 +23,14 @@ const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /**
  * Health: the database answers a query, every engine child is up and answers its heartbeat, and no
- * synthesis has waited for an engine longer than the pool's saturation bound (5 s).
+ * synthesis has waited for an engine longer than the pool's saturation bound (5 s). The models are listed
+ * as the start-up check found them; an unavailable one does not make the server degraded, since
+ * everything that does not need it works (issue 27 item 1).
  */
 export async function checkHealth(deps: {
   database: Database;
   engines: EnginePool;
+  models: ModelStore;
   role: HealthResponse['role'];
   version: string;
 }): Promise<HealthResponse> {
@@ -50,5 +54,11 @@ export async function checkHealth(deps: {
     role: deps.role,
     uptime_seconds: Math.round(process.uptime()),
     checks: { database, engines },
+    models: deps.models.list().map((m) => ({ id: m.id, available: m.available, reason: m.reason })),
   };
+}
+
+/** The model store's state (`GET /v1/model-store`): every model of the catalogue, as last checked. */
+export function listStoredModels(models: ModelStore): ModelStatus[] {
+  return models.list();
 }

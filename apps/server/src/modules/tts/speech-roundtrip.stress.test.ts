@@ -1,10 +1,15 @@
 import { wordErrorRate } from '@parla/audio';
 import { PREMADE_VOICES } from '@parla/contracts';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EnginePool } from '../../providers/engines/engine-pool';
 import { MoonshineStt } from '../../providers/stt/moonshine-stt';
+import { modelsUnavailable, skipWithout } from '../../test/needs-models';
 import { synthesizeSpeech } from './speech-pipeline';
+
+/** The speech is heard back by the real speech-to-text models: skipped, with the reason, without them. */
+const noModel = modelsUnavailable('moonshine-tiny', 'silero-vad');
+beforeEach((context) => skipWithout(context, noModel));
 
 /** Five everyday sentences, 57 words. */
 const SENTENCES =

@@ -3,9 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { EngineFailure } from '../../providers/engines/engine-pool';
 import type { RealtimeRecogniser, SttProvider } from '../../providers/stt/stt-provider';
+import { modelsUnavailable, skipWithout } from '../../test/needs-models';
 import { characterCountOf, newSpeechAccount, premadeVoiceId } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fliteSpeech } from '../../test/test-signals';
+
+/** The tests below hear speech with the real models: skipped, with the reason, where they are unavailable. */
+const noModel = modelsUnavailable('moonshine-tiny', 'silero-vad');
 
 /*
  * The realtime sockets' bounds (issue 20 item 1), on a server whose operator shortened them
@@ -111,7 +115,8 @@ describe('realtime socket bounds', () => {
     expect((await characterCountOf(t.deps.database.db, account.workspaceId)) ?? 0).toBe(0);
   });
 
-  it('a transcription session ends at its maximum duration with session_time_limit_exceeded', async () => {
+  it('a transcription session ends at its maximum duration with session_time_limit_exceeded', async (context) => {
+    skipWithout(context, noModel);
     const account = await newSpeechAccount(t.app, baseUrl);
     const openedAt = Date.now();
     const socket = open(
@@ -148,7 +153,8 @@ describe('realtime socket bounds', () => {
     });
   });
 
-  it('audio sent far faster than real time is refused with queue_overflow', async () => {
+  it('audio sent far faster than real time is refused with queue_overflow', async (context) => {
+    skipWithout(context, noModel);
     const account = await newSpeechAccount(t.app, baseUrl);
     // A recogniser that answers only once the session is over, so what waits is exactly what was sent,
     // however fast this machine transcribes; it answers (nothing heard) before the test ends.
@@ -182,7 +188,8 @@ describe('realtime socket bounds', () => {
     });
   }, 30_000);
 
-  it('engines too busy for a session end it with resource_exhausted (1013), charging nothing', async () => {
+  it('engines too busy for a session end it with resource_exhausted (1013), charging nothing', async (context) => {
+    skipWithout(context, noModel);
     const account = await newSpeechAccount(t.app, baseUrl);
     // The pool's answer when its queue wait runs out (engine-pool tests cover when that happens).
     const busy = () => Promise.reject(new EngineFailure('busy', 'every engine is busy'));

@@ -1,45 +1,26 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/**
- * Where the speech-to-text model files are: MODELS_DIR, else the repository's `vendor/models` (found
- * upwards from this file, in the source and in a build), where `scripts/fetch-models.mjs` puts them.
- */
-export function modelsDir(): string {
-  if (process.env.MODELS_DIR) return path.resolve(process.env.MODELS_DIR);
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = path.join(dir, 'vendor', 'models');
-    if (fs.existsSync(candidate)) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) return path.resolve('vendor/models');
-    dir = parent;
-  }
-}
+import { requireModelFile } from '../../platform/models/model-store';
 
 /** The embedded recogniser's two sizes. */
 export type MoonshineSize = 'tiny' | 'base';
 
+/**
+ * The files of a Moonshine size, from the model store: it throws with the reason (missing, partial,
+ * wrong size, checksum mismatch) when that model is unavailable, so a damaged model is never loaded.
+ */
 export function moonshineFiles(size: MoonshineSize): {
   encoder: string;
   mergedDecoder: string;
   tokens: string;
 } {
-  const dir = modelsDir();
+  const id = size === 'tiny' ? 'moonshine-tiny' : 'moonshine-base';
   return {
-    encoder: path.join(dir, `moonshine-${size}`, 'encoder_model.onnx'),
-    mergedDecoder: path.join(dir, `moonshine-${size}`, 'decoder_model_merged.onnx'),
-    tokens: path.join(dir, 'moonshine-tokens.txt'),
+    encoder: requireModelFile(id, `moonshine-${size}/encoder_model.onnx`),
+    mergedDecoder: requireModelFile(id, `moonshine-${size}/decoder_model_merged.onnx`),
+    tokens: requireModelFile(id, 'moonshine-tokens.txt'),
   };
 }
 
+/** The silero voice-activity model, from the model store (throws with the reason when unavailable). */
 export function vadModelFile(): string {
-  return path.join(modelsDir(), 'silero_vad.onnx');
-}
-
-/** Whether the embedded models are on disk (npm start and npm test fetch them). */
-export function embeddedModelsPresent(size: MoonshineSize = 'tiny'): boolean {
-  const files = moonshineFiles(size);
-  return [files.encoder, files.mergedDecoder, files.tokens, vadModelFile()].every((f) => fs.existsSync(f));
+  return requireModelFile('silero-vad', 'silero_vad.onnx');
 }

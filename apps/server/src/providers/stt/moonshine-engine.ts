@@ -34,10 +34,8 @@ const recognizers = new Map<MoonshineSize, OfflineRecognizer>();
 function recognizer(size: MoonshineSize): OfflineRecognizer {
   let found = recognizers.get(size);
   if (!found) {
+    // Throws with the model store's reason when the model is unavailable: a damaged one is never loaded.
     const files = moonshineFiles(size);
-    for (const file of Object.values(files))
-      if (!fs.existsSync(file))
-        throw new Error(`Speech-to-text model file missing: ${file} (run node scripts/fetch-models.mjs).`);
     const { OfflineRecognizer } = loadSherpa();
     found = new OfflineRecognizer({
       featConfig: { sampleRate: STT_SAMPLE_RATE, featureDim: 80 },

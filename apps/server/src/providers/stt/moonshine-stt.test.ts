@@ -6,9 +6,13 @@ import { wordErrorRate } from '@parla/audio';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAudio } from '../../platform/media/encode-audio';
+import { modelsUnavailable, skipWithout } from '../../test/needs-models';
 import { fliteSpeech, joinWithPauses } from '../../test/test-signals';
 import { EnginePool } from '../engines/engine-pool';
 import { MoonshineStt } from './moonshine-stt';
+
+/** The tests below hear speech with the real models: skipped, with the reason, where they are unavailable. */
+const noModel = modelsUnavailable('moonshine-tiny', 'silero-vad');
 
 const FIRST = 'The weather is nice today and the children are playing in the park.';
 const SECOND = 'Please bring the blue folder to the meeting on Tuesday morning.';
@@ -43,7 +47,8 @@ async function file(name: string, audio: PcmAudio, format: 'wav_16000' | 'mp3_44
 describe('MoonshineStt', () => {
   it('transcribes clear speech with punctuation and case, in the engine children', {
     timeout: 120_000,
-  }, async () => {
+  }, async (context) => {
+    skipWithout(context, noModel);
     const heard = await stt.transcribeFile({
       file: await file('one.wav', parts[0] as PcmAudio),
       model: 'fast',
@@ -64,7 +69,8 @@ describe('MoonshineStt', () => {
 
   it('splits long audio at its pauses and keeps each sentence in its time', {
     timeout: 120_000,
-  }, async () => {
+  }, async (context) => {
+    skipWithout(context, noModel);
     const joined = joinWithPauses(...(parts as PcmAudio[]));
     const progress: number[] = [];
     const heard = await stt.transcribeFile({
@@ -89,7 +95,8 @@ describe('MoonshineStt', () => {
     expect(second?.start).toBeGreaterThan(firstLength);
   });
 
-  it('tells two voices apart and times the words by alignment', { timeout: 120_000 }, async () => {
+  it('tells two voices apart and times the words by alignment', { timeout: 120_000 }, async (context) => {
+    skipWithout(context, noModel);
     const joined = joinWithPauses(parts[0] as PcmAudio, parts[1] as PcmAudio);
     const heard = await stt.transcribeFile({
       file: await file('dialogue.wav', joined),
@@ -112,7 +119,8 @@ describe('MoonshineStt', () => {
     expect(heard.events).toEqual([]);
   });
 
-  it('hears nothing in silence', { timeout: 60_000 }, async () => {
+  it('hears nothing in silence', { timeout: 60_000 }, async (context) => {
+    skipWithout(context, noModel);
     const silence: PcmAudio = { sampleRate: 16_000, channels: 1, samples: new Int16Array(16_000 * 3) };
     const heard = await stt.transcribeFile({
       file: await file('silence.wav', silence),
@@ -124,7 +132,8 @@ describe('MoonshineStt', () => {
     expect(heard.durationSecs).toBeCloseTo(3, 1);
   });
 
-  it('transcribes short speech for the captcha, lower case', { timeout: 60_000 }, async () => {
+  it('transcribes short speech for the captcha, lower case', { timeout: 60_000 }, async (context) => {
+    skipWithout(context, noModel);
     const heard = await stt.transcribe(parts[1] as PcmAudio);
     expect(heard).toBe(heard.toLowerCase());
     expect(wordErrorRate(SECOND, heard)).toBeLessThanOrEqual(0.1);

@@ -4,6 +4,8 @@ import { plainWords } from '@parla/audio';
 import { findSttLanguage } from '@parla/contracts';
 import { encodeAudio } from '../../platform/media/encode-audio';
 import { runMediaTool } from '../../platform/media/run-media-tool';
+import type { ModelId } from '../../platform/models/model-catalogue';
+import { type ModelAvailability, ModelUnavailableError, modelStore } from '../../platform/models/model-store';
 import { withScratchDir } from '../../platform/scratch-dirs';
 import type { EngineJob } from '../engines/engine-protocol';
 import type { SynthesisOptions } from '../tts/tts-provider';
@@ -185,7 +187,15 @@ export class MoonshineStt implements SttProvider {
   constructor(
     private readonly engines: SttEngines,
     private readonly server?: TranscriptionServerOptions,
+    /** Where to ask whether a model is available: this process's model store (a test's engines need none). */
+    private readonly models: ModelAvailability = modelStore(),
   ) {}
+
+  /** A model the store found unavailable is never sent for: the work fails with the reason instead. */
+  private assertModel(id: ModelId): void {
+    const status = this.models.status(id);
+    if (!status.available) throw new ModelUnavailableError(id, status.reason ?? 'unavailable');
+  }
 
   languages(model: SttModelKind): readonly string[] {
     if (model !== 'external') return ['en'];
@@ -232,6 +242,8 @@ export class MoonshineStt implements SttProvider {
   }
 
   private run<T>(request: SttEngineRequest, seconds: number, tenant: string, signal?: AbortSignal) {
+    if (request.kind === 'vad') this.assertModel('silero-vad');
+    if (request.kind === 'decode') this.assertModel(`moonshine-${request.size}`);
     return this.engines.run({ task: 'stt', request }, boundMs(seconds), { tenant, signal }) as Promise<T>;
   }
 

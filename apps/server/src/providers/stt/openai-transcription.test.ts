@@ -7,9 +7,13 @@ import type { PcmAudio } from '@parla/audio';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAudio } from '../../platform/media/encode-audio';
+import { modelsUnavailable, skipWithout } from '../../test/needs-models';
 import { fliteSpeech, joinWithPauses } from '../../test/test-signals';
 import { EnginePool } from '../engines/engine-pool';
 import { MoonshineStt } from './moonshine-stt';
+
+/** The speech is found by the real voice-activity model: skipped, with the reason, where it is unavailable. */
+const noModel = modelsUnavailable('silero-vad');
 
 /**
  * A stand-in for an operator's Whisper server: it answers each request with the size of the WAV it got
@@ -70,7 +74,8 @@ afterAll(async () => {
 describe('the OpenAI-compatible transcription server adapter', () => {
   it('sends each stretch of speech as WAV and maps words, times and the detected language', {
     timeout: 60_000,
-  }, async () => {
+  }, async (context) => {
+    skipWithout(context, noModel);
     requests = [];
     status = 200;
     const stt = new MoonshineStt(pool, {
@@ -98,7 +103,8 @@ describe('the OpenAI-compatible transcription server adapter', () => {
 
   it('passes the asked language on and fails clearly when the server fails', {
     timeout: 60_000,
-  }, async () => {
+  }, async (context) => {
+    skipWithout(context, noModel);
     requests = [];
     const stt = new MoonshineStt(pool, {
       url,

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { modelsUnavailable, skipWithout } from '../../test/needs-models';
 import { fliteSpeech } from '../../test/test-signals';
 import {
   openRealtimeVoiceActivity,
@@ -7,6 +8,10 @@ import {
   voiceActivityProcess,
 } from './realtime-vad';
 import type { RealtimeVadUpdate, RealtimeVoiceActivity } from './stt-provider';
+
+/** Every test here runs the real voice-activity model: skipped, with the reason, where it is unavailable. */
+const noModel = modelsUnavailable('silero-vad');
+beforeEach((context) => skipWithout(context, noModel));
 
 /*
  * The realtime voice-activity process (issue 26 item 9): the detectors of realtime transcription sessions

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { assertModelAvailable } from '../../platform/models/model-store';
 import { childEntry } from '../engines/child-entry';
 import { REALTIME_VAD_FLAG, type RealtimeVadReply, type RealtimeVadRequest } from './realtime-vad-thread';
 import type { RealtimeVadConfig, RealtimeVadUpdate, RealtimeVoiceActivity } from './stt-provider';
@@ -130,6 +131,8 @@ let sessionSeq = 0;
 
 /** Opens a session's voice activity in the shared process (started if need be). */
 export async function openRealtimeVoiceActivity(config: RealtimeVadConfig): Promise<RealtimeVoiceActivity> {
+  // No session on a damaged or missing silero model: the caller is told why.
+  assertModelAvailable('silero-vad');
   host ??= new VadHost();
   // The session stays with this process: if it dies, the session fails (it does not move to a new one).
   const served = host;

@@ -2,7 +2,7 @@ import type { HealthResponse } from '@parla/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { describeRole, formatQueue, SystemStatusCard } from './system-status-card';
+import { describeModels, describeRole, formatQueue, SystemStatusCard } from './system-status-card';
 
 const report: HealthResponse = {
   status: 'ok',
@@ -13,6 +13,7 @@ const report: HealthResponse = {
     database: { ok: true, latency_ms: 2.4 },
     engines: { ok: true, latency_ms: 0.4, queue_length: 0, oldest_wait_ms: 0 },
   },
+  models: [],
 };
 
 describe('formatQueue', () => {
@@ -124,6 +125,33 @@ describe('<SystemStatusCard>', () => {
       screen.getByText('the engines are saturated: 7 syntheses waiting, a workspace for 6.2 s'),
     ).toBeTruthy();
     expect(screen.getByText('5000 ms')).toBeTruthy();
+  });
+
+  it('adds a row for the models: how many are available, and why the first unavailable one is not', async () => {
+    expect(describeModels([])).toBeUndefined();
+    const models: HealthResponse['models'] = [
+      { id: 'moonshine-tiny', available: true, reason: null },
+      { id: 'kokoro-82m', available: false, reason: 'kokoro-82m/model.onnx: checksum mismatch' },
+      { id: 'piper-joe', available: false, reason: 'not fetched: its 3 files are missing' },
+    ];
+    expect(describeModels(models)).toEqual({
+      ok: false,
+      summary: '1 of 3 available',
+      detail:
+        'kokoro-82m: kokoro-82m/model.onnx: checksum mismatch · piper-joe: not fetched: its 3 files are missing',
+    });
+    vi.stubGlobal('fetch', async () => json({ ...report, models }));
+    renderCard();
+    // An unavailable model leaves the server operational: everything that does not need it works.
+    await waitFor(() => expect(screen.getByText('Operational')).toBeTruthy());
+    const rows = screen.getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    const row = rows[2] as HTMLElement;
+    expect(within(row).getByText('Models')).toBeTruthy();
+    expect(
+      within(row).getByText(/1 of 3 available · kokoro-82m: kokoro-82m\/model\.onnx: checksum mismatch/),
+    ).toBeTruthy();
+    expect(within(row).getByText('partial')).toBeTruthy();
   });
 
   it('shows an error state when the server cannot be reached', async () => {

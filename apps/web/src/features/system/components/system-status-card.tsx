@@ -62,6 +62,45 @@ function CheckRow({ label, hint, check }: { label: string; hint: string; check: 
   );
 }
 
+/**
+ * The model store in one row (issue 27 item 1): how many models are available and, for each one that is
+ * not, why (missing, partial download, wrong size, checksum mismatch). Nothing when the server lists none.
+ */
+export function describeModels(
+  models: HealthResponse['models'],
+): { ok: boolean; summary: string; detail: string | undefined } | undefined {
+  if (models.length === 0) return undefined;
+  const unavailable = models.filter((m) => !m.available);
+  return {
+    ok: unavailable.length === 0,
+    summary: `${models.length - unavailable.length} of ${models.length} available`,
+    detail:
+      unavailable.length > 0
+        ? unavailable.map((m) => `${m.id}: ${m.reason ?? 'unavailable'}`).join(' · ')
+        : undefined,
+  };
+}
+
+function ModelsRow({ models }: { models: HealthResponse['models'] }) {
+  const described = describeModels(models);
+  if (!described) return null;
+  const text = [described.summary, described.detail].filter(Boolean).join(' · ');
+  return (
+    <li className="flex items-center gap-4 py-3">
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium">Models</p>
+        <p className="truncate text-sm text-fg-muted" title={text}>
+          {text}
+        </p>
+      </div>
+      {/* An unavailable model is not an outage: the rest of the server works without it. */}
+      <Badge tone={described.ok ? 'success' : 'warning'} dot className="w-16 justify-center">
+        {described.ok ? 'ok' : 'partial'}
+      </Badge>
+    </li>
+  );
+}
+
 function LoadingRows() {
   return (
     <ul className="divide-y divide-line" aria-hidden="true">
@@ -152,6 +191,7 @@ export function SystemStatusCard() {
             {checkRows.map((row) => (
               <CheckRow key={row.key} label={row.label} hint={row.hint} check={data.checks[row.key]} />
             ))}
+            <ModelsRow models={data.models} />
           </ul>
         )}
       </CardContent>
