@@ -12,6 +12,8 @@ import type { SttEngineRequest } from '../stt/stt-engine-protocol';
 import { synthesizeWithESpeak } from '../tts/engines/espeak-engine';
 import { synthesizeWithFestival } from '../tts/engines/festival-engine';
 import { synthesizeWithFlite } from '../tts/engines/flite-engine';
+import { synthesizeWithKokoro } from '../tts/engines/kokoro-engine';
+import { synthesizeWithPiper } from '../tts/engines/piper-engine';
 import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts/tts-provider';
 import { childEntry } from './child-entry';
 import { lowerPriority } from './work-priority';
@@ -87,6 +89,10 @@ function synthesize(request: EngineSynthesisRequest): Promise<EngineSynthesisRes
       return synthesizeWithFlite(request);
     case 'festival':
       return synthesizeWithFestival(request);
+    case 'kokoro':
+      return synthesizeWithKokoro(request);
+    case 'piper':
+      return synthesizeWithPiper(request);
     case 'external':
       return Promise.reject(
         new Error('The external speech server is called from the server, not from an engine.'),
