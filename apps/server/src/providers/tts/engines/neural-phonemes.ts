@@ -24,10 +24,9 @@ export function splitPunctuation(text: string): { text: string; punctuation: boo
   return parts;
 }
 
-/** A punctuation run as the models read it: its marks, with one space after a mark that ends a clause. */
-export function punctuationPhonemes(run: string, last: boolean): string {
-  const marks = run.replace(/\s+/g, '');
-  return last || !/\s$/.test(run) ? marks : `${marks} `;
+/** A punctuation run as the models read it: its marks and spaces as written, a space for each run of them. */
+export function punctuationPhonemes(run: string): string {
+  return run.replace(/\s+/g, ' ');
 }
 
 /** The phoneme items of eSpeak's `_`-joined IPA, word by word (` | ` clause marks are word breaks). */
@@ -174,8 +173,8 @@ export async function textPhonemes(
 ): Promise<string> {
   const parts = splitPunctuation(text.replace(/[‘’]/g, "'").replace(/\s+/g, ' '));
   let out = '';
-  for (const [i, part] of parts.entries()) {
-    if (part.punctuation) out += punctuationPhonemes(part.text, i === parts.length - 1);
+  for (const part of parts) {
+    if (part.punctuation) out += punctuationPhonemes(part.text);
     else if (part.text.trim()) out += await phonemize(part.text.trim());
   }
   return out.trim();
