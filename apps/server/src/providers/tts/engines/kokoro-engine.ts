@@ -5,16 +5,17 @@
  * read with the voice's style vector for that length of phonemes. The export reports no durations, so
  * word times are estimated (spread over the speech).
  */
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { clamp } from '@parla/audio';
 import { KOKORO_LANGUAGES, kokoroVoiceLanguage } from '@parla/contracts';
 import { spreadWords, wordSpans } from '../engine-synthesis';
 import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts-provider';
 import { eSpeakPhonemes } from './espeak-engine';
+import { floatConvolutionsFile } from './model-rewrite-thread';
 import { kokoroFiles } from './neural-model-files';
 import { chunkIds, kokoroPhonemes, phonemeIds, textPhonemes } from './neural-phonemes';
-import { floatConvolutions } from './onnx-float-convolutions';
 import { modelSession, onnxRuntime, spokenSpanMs, toPcm16 } from './onnx-session';
 
 export const KOKORO_SAMPLE_RATE = 24_000;
@@ -22,7 +23,7 @@ export const KOKORO_SAMPLE_RATE = 24_000;
 const STYLE_ROWS = 510;
 const STYLE_SIZE = 256;
 const STYLE_FILE_BYTES = STYLE_ROWS * STYLE_SIZE * 4;
-/** The vocoder, whose int8 convolutions run as float ones (onnx-float-convolutions.ts). */
+/** The vocoder, whose int8 convolutions run as float ones (onnx-float-convolutions.ts, model-rewrite-thread.ts). */
 const FLOAT_CONVOLUTIONS = '/decoder/decoder/generator/';
 
 /** The vocabulary of a vocab.json, read once per path. */
@@ -33,7 +34,7 @@ function vocabulary(file: string): Promise<Map<string, number>> {
     found = (async () => {
       let parsed: unknown;
       try {
-        parsed = JSON.parse(await fs.readFile(file, 'utf8'));
+        parsed = JSON.parse(await fsp.readFile(file, 'utf8'));
       } catch (error) {
         throw new Error(
           `The Kokoro vocabulary ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
@@ -62,7 +63,7 @@ async function voiceStyle(voicesDir: string, voice: string): Promise<Float32Arra
   if (known) return known;
   let bytes: Buffer;
   try {
-    bytes = await fs.readFile(file);
+    bytes = await fsp.readFile(file);
   } catch {
     throw new Error(`Unknown Kokoro voice "${voice}" (no style file ${file}).`);
   }
@@ -99,11 +100,24 @@ export function kokoroTextPhonemes(text: string, espeakVoice: string): Promise<s
   );
 }
 
+/** Kokoro's session: on the copy of its model with a float vocoder, made once (model-rewrite-thread.ts). */
+async function kokoroSession(model: string) {
+  if (!fs.existsSync(model)) throw new Error(`The Kokoro model is not installed (${model} is missing).`);
+  try {
+    return await modelSession(await floatConvolutionsFile(model, FLOAT_CONVOLUTIONS), `Kokoro (${model})`);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      reason.startsWith('The Kokoro') ? reason : `The Kokoro model ${model} could not be loaded: ${reason}`,
+    );
+  }
+}
+
 export async function synthesizeWithKokoro(request: EngineSynthesisRequest): Promise<EngineSynthesisResult> {
   const files = kokoroFiles();
   const espeakVoice = kokoroESpeakVoice(request.voice, request.language);
   const [session, vocab, style] = await Promise.all([
-    modelSession(files.model, 'Kokoro', (model) => floatConvolutions(model, FLOAT_CONVOLUTIONS).model),
+    kokoroSession(files.model),
     vocabulary(files.vocabulary),
     voiceStyle(files.voicesDir, request.voice),
   ]);

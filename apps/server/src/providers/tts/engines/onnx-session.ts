@@ -5,7 +5,6 @@
  * metadata (`'sample_rate' does not exist in the metadata`), and exits the process when it does.
  */
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { InferenceSession } from 'onnxruntime-node';
 
@@ -29,14 +28,10 @@ const sessions = new Map<string, Promise<InferenceSession>>();
 
 /**
  * A session on a model file, opened once and kept. A missing or unreadable file fails with `what` named
- * in the message; a failed open is not kept, so files the store puts back later are opened then.
- * `prepare` rewrites the model's bytes before Runtime reads them (Kokoro's float convolutions).
+ * in the message; a failed open is not kept, so files the store puts back later are opened then. Always
+ * from the file's path: a session made from bytes in memory left those bytes' memory held by the child.
  */
-export function modelSession(
-  file: string,
-  what: string,
-  prepare?: (model: Uint8Array) => Uint8Array,
-): Promise<InferenceSession> {
+export function modelSession(file: string, what: string): Promise<InferenceSession> {
   let session = sessions.get(file);
   if (!session) {
     session = (async () => {
@@ -54,9 +49,7 @@ export function modelSession(
           enableMemPattern: false,
           logSeverityLevel: 3,
         } as const;
-        const { InferenceSession } = onnxRuntime();
-        if (!prepare) return await InferenceSession.create(file, options);
-        return await InferenceSession.create(prepare(await fsp.readFile(file)), options);
+        return await onnxRuntime().InferenceSession.create(file, options);
       } catch (error) {
         throw new Error(
           `The ${what} model could not be loaded from ${file}: ${error instanceof Error ? error.message : String(error)}`,
