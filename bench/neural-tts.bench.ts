@@ -77,16 +77,19 @@ function engineChildren(): number[] {
   });
 }
 
-/** CPU seconds a process has spent (user and system), from /proc. */
+/**
+ * CPU seconds a process has spent (user and system), with its children that ended (the flite runs of a
+ * program host), from /proc.
+ */
 function cpuSeconds(pid: number): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const [utime, stime] = stat
+    const times = stat
       .slice(stat.lastIndexOf(')') + 2)
       .split(' ')
-      .slice(11, 13)
+      .slice(11, 15)
       .map(Number);
-    return ((utime ?? 0) + (stime ?? 0)) / CLOCK_TICKS;
+    return times.reduce((sum, t) => sum + (t || 0), 0) / CLOCK_TICKS;
   } catch {
     return 0;
   }
@@ -143,13 +146,19 @@ export async function run(): Promise<void> {
   try {
     const child = engineChildren()[0] ?? 0;
     const idle = rssMb(child);
-    await one.synthesize({ engine: 'espeak', voice: 'en-us', text: 'Hello.' });
+    await one.synthesize({ engine: 'espeak', voice: 'en-us', text: 'Hello.' }, { timeoutMs: 120_000 });
     const espeak = rssMb(child);
     for (let i = 0; i < 3; i += 1)
-      await one.synthesize({ engine: 'kokoro', voice: 'af_heart', text: LONGEST_PIECE });
+      await one.synthesize(
+        { engine: 'kokoro', voice: 'af_heart', text: LONGEST_PIECE },
+        { timeoutMs: 120_000 },
+      );
     const withKokoro = rssMb(child);
     for (let i = 0; i < 3; i += 1)
-      await one.synthesize({ engine: 'piper', voice: 'en_US-joe-medium', text: LONGEST_PIECE });
+      await one.synthesize(
+        { engine: 'piper', voice: 'en_US-joe-medium', text: LONGEST_PIECE },
+        { timeoutMs: 120_000 },
+      );
     const both = rssMb(child);
     const before = cpuSeconds(child);
     const sentence = await one.synthesize({
@@ -171,13 +180,16 @@ export async function run(): Promise<void> {
   const pool = new EnginePool({ size: 2, timeoutMs: 120_000, logger });
   await pool.start();
   try {
-    // Warm: every child loads every engine once.
-    await Promise.all(
-      VOICES.flatMap(({ voice }) => [0, 1].map(() => pool.synthesize({ ...voice, text: 'Hello there.' }))),
-    );
+    // Warm: every child loads every engine once (a first call loads its model: on a loaded machine that
+    // alone can pass the product's time bound for a short text).
+    for (const { voice } of VOICES)
+      await Promise.all(
+        [0, 1].map(() => pool.synthesize({ ...voice, text: 'Hello there.' }, { timeoutMs: 120_000 })),
+      );
     const rows: string[] = [];
     const figures = new Map<string, { rtf: number; rtf4: number; first: number; clause: number }>();
-    const children = engineChildren();
+    // The engine children and what they started (their program hosts, which run Festival and Flite).
+    const children = engineChildren().flatMap((pid) => [pid, ...descendants(pid)]);
     const poolCpu = () => children.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
     for (const { name, voice } of VOICES) {
       const cpuBefore = poolCpu();
@@ -195,9 +207,9 @@ export async function run(): Promise<void> {
       );
     }
     console.log(
-      '\n| voice | RTF 1 client | RTF 4 clients (sum) | first audio, 12 words (p50) | first clause (p50) |',
+      '\n| voice | RTF 1 client | audio s per CPU s (1 client) | RTF 4 clients (sum) | first audio, 12 words (p50) | first clause (p50) |',
     );
-    console.log('| --- | ---: | ---: | ---: | ---: |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
     for (const row of rows) console.log(row);
     const k = figures.get('Kokoro af_heart');
     const p = figures.get('Piper joe');

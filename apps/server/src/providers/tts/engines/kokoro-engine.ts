@@ -116,11 +116,12 @@ async function kokoroSession(model: string) {
 export async function synthesizeWithKokoro(request: EngineSynthesisRequest): Promise<EngineSynthesisResult> {
   const files = kokoroFiles();
   const espeakVoice = kokoroESpeakVoice(request.voice, request.language);
-  const [session, vocab, style] = await Promise.all([
-    kokoroSession(files.model),
-    vocabulary(files.vocabulary),
-    voiceStyle(files.voicesDir, request.voice),
-  ]);
+  // The small files first, so a broken one is named before the model is opened.
+  if (!fs.existsSync(files.model))
+    throw new Error(`The Kokoro model is not installed (${files.model} is missing).`);
+  const vocab = await vocabulary(files.vocabulary);
+  const style = await voiceStyle(files.voicesDir, request.voice);
+  const session = await kokoroSession(files.model);
   const phonemes = await kokoroTextPhonemes(request.text, espeakVoice);
   const ids = phonemeIds(phonemes, vocab);
   const { Tensor } = onnxRuntime();
