@@ -13,13 +13,16 @@ export type EngineName = 'espeak' | 'flite' | 'festival' | 'kokoro' | 'piper' | 
 
 /**
  * The language a Kokoro voice speaks, from the first letter of its name (Kokoro-82M's VOICES.md): the
- * language id as `SPOKEN_LANGUAGES` has it and the eSpeak-NG voice that phonemizes it.
+ * language id as `SPOKEN_LANGUAGES` has it and the eSpeak-NG voice that phonemizes it (eSpeak's British
+ * English is `en`; `en-gb` and `fr-fr` are not voice names there and left it speaking American English).
+ * Japanese and Mandarin are approximate: Kokoro learnt them from misaki's own phonemizers, and eSpeak
+ * reads kanji as "Chinese letter" and writes Mandarin tones as digits, which Kokoro has no symbol for.
  */
 export const KOKORO_LANGUAGES = {
   a: { language_id: 'en', espeak: 'en-us' },
-  b: { language_id: 'en', espeak: 'en-gb' },
+  b: { language_id: 'en', espeak: 'en' },
   e: { language_id: 'es', espeak: 'es' },
-  f: { language_id: 'fr', espeak: 'fr-fr' },
+  f: { language_id: 'fr', espeak: 'fr' },
   h: { language_id: 'hi', espeak: 'hi' },
   i: { language_id: 'it', espeak: 'it' },
   j: { language_id: 'ja', espeak: 'ja' },

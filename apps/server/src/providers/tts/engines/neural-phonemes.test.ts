@@ -28,8 +28,12 @@ describe('phonemes for the neural voices', () => {
     expect(kokoroPhonemes('m_ˈaɪ b_ˈɔɪ', 'en-us')).toBe('mˈI bˈY');
   });
 
-  it('keeps British vowels British', () => {
-    expect(kokoroPhonemes('h_ə_l_ˈəʊ w_ˈɜː_l_d', 'en-gb')).toBe('həlˈQ wˈɜːld');
+  it('keeps British vowels British, through the voice eSpeak has for them', async () => {
+    // `en` is eSpeak's British English; `en-gb` is no voice name there and left it speaking American.
+    expect(await eSpeakPhonemes('hello', 'en')).toBe('h_ə_l_ˈəʊ');
+    expect(await kokoroTextPhonemes('The weather is nice.', 'en')).toBe('ðə wˈɛðəɹ ɪz nˈIs.');
+    expect(await kokoroTextPhonemes('The weather is nice.', 'en-us')).toBe('ðə wˈɛðəɹ ɪz nˈIs.');
+    expect(kokoroPhonemes('h_ə_l_ˈəʊ w_ˈɜː_l_d', 'en')).toBe('həlˈQ wˈɜːld');
   });
 
   it('speaks the text with its punctuation kept for the model', async () => {
@@ -42,6 +46,12 @@ describe('phonemes for the neural voices', () => {
       { text: 'there', punctuation: false },
       { text: '.', punctuation: true },
     ]);
+  });
+
+  it('reads French through the French eSpeak voice', async () => {
+    expect(await kokoroTextPhonemes('Bonjour le monde.', kokoroESpeakVoice('ff_siwis'))).toBe(
+      'bɔ̃ʒˈuʁ lə mˈɔ̃d.',
+    );
   });
 
   it('reads Spanish through the Spanish phonemizer, and the language changes the phonemes', async () => {
@@ -61,11 +71,11 @@ describe('phonemes for the neural voices', () => {
 
   it('picks the eSpeak voice from the voice name, or the requested language', () => {
     expect(kokoroESpeakVoice('af_heart')).toBe('en-us');
-    expect(kokoroESpeakVoice('bf_emma')).toBe('en-gb');
-    expect(kokoroESpeakVoice('ff_siwis')).toBe('fr-fr');
+    expect(kokoroESpeakVoice('bf_emma')).toBe('en');
+    expect(kokoroESpeakVoice('ff_siwis')).toBe('fr');
     expect(kokoroESpeakVoice('pf_dora')).toBe('pt-br');
-    expect(kokoroESpeakVoice('af_heart', 'fr')).toBe('fr-fr');
-    expect(kokoroESpeakVoice('bf_emma', 'en')).toBe('en-gb');
+    expect(kokoroESpeakVoice('af_heart', 'fr')).toBe('fr');
+    expect(kokoroESpeakVoice('bf_emma', 'en')).toBe('en');
     expect(() => kokoroESpeakVoice('af_heart', 'de')).toThrow(/does not speak the language "de"/);
     expect(() => kokoroESpeakVoice('xx_nobody')).toThrow(/Unknown Kokoro voice/);
   });
@@ -73,7 +83,8 @@ describe('phonemes for the neural voices', () => {
   it('merges the tied phonemes of the other languages (misaki EspeakG2P)', () => {
     expect(kokoroPhonemes('tʃ_ˈa_o m_ˈo_n_d_o', 'it')).toBe('ʧˈao mˈondo');
     expect(kokoroPhonemes('p_ˈi_ts_a', 'it')).toBe('pˈiʦa');
-    expect(kokoroPhonemes('l_ə- m_ˈɔ̃_d', 'fr-fr')).toBe('lə mˈɔ̃d');
+    expect(kokoroPhonemes('l_ə- m_ˈɔ̃_d', 'fr')).toBe('lə mˈɔ̃d');
+    expect(kokoroPhonemes('kʲ_o̞_ˈɯᵝ_h_ä (en)_tʃ_ˈaɪ_n_iː_z_(ja)', 'ja')).toBe('kʲoˈɯᵝha ʧˈIniːz');
   });
 
   it('turns phonemes into vocabulary ids, leaving out what the model never learnt', () => {

@@ -29,9 +29,13 @@ export function punctuationPhonemes(run: string): string {
   return run.replace(/\s+/g, ' ');
 }
 
-/** The phoneme items of eSpeak's `_`-joined IPA, word by word (` | ` clause marks are word breaks). */
+/**
+ * The phoneme items of eSpeak's `_`-joined IPA, word by word (` | ` clause marks are word breaks), without
+ * its language-switch marks (`(en)`, `(ja)`: misaki's remove-flags).
+ */
 export function eSpeakWords(ipa: string): string[][] {
   return ipa
+    .replace(/\([a-z]{2,3}(-[a-z]+)?\)/g, '')
     .split(/[\s|]+/)
     .filter((word) => word.length > 0)
     .map((word) => word.split('_').filter((item) => item.length > 0));
@@ -92,6 +96,8 @@ const ENGLISH_REWRITES: [RegExp, string][] = [
   [/\u0303/gu, ''],
   [/(\S)\u0329/gu, 'ᵊ$1'],
   [/\u0329/gu, ''],
+  // eSpeak's linking r after ɚ ("weather is": ð_ɚ_ɹ) doubled once ɚ became əɹ.
+  [/ɹɹ/gu, 'ɹ'],
 ];
 const AMERICAN_REWRITES: [RegExp, string][] = [
   [/ɜːɹ|ɜː/gu, 'ɜɹ'],
@@ -111,12 +117,13 @@ function rewrite(text: string, rules: readonly [RegExp, string][]): string {
  * without length marks; elsewhere eSpeak's own symbols with its `-` marks dropped).
  */
 export function kokoroPhonemes(ipa: string, espeakVoice: string): string {
-  const english = espeakVoice.startsWith('en');
-  const british = espeakVoice === 'en-gb';
+  const english = espeakVoice === 'en' || espeakVoice.startsWith('en-');
+  const british = english && espeakVoice !== 'en-us';
   const tied = !english ? OTHER_TIED : british ? BRITISH_TIED : AMERICAN_TIED;
   const words = eSpeakWords(ipa).map((items) => items.map((item) => mergeTied(item, tied)).join(''));
   const joined = words.join(' ');
-  if (!english) return joined.replace(/-/g, '');
+  // eSpeak's Japanese writes lowered and central vowels (o̞, ä) that Kokoro's vocabulary has plain.
+  if (!english) return joined.replace(/-|\u031E/g, '').replace(/ä/g, 'a');
   const common = rewrite(joined, ENGLISH_REWRITES);
   return rewrite(common, british ? BRITISH_REWRITES : AMERICAN_REWRITES);
 }
