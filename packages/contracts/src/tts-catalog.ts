@@ -4,8 +4,41 @@
  * (`eleven_multilingual_v2`, `eleven_flash_v2_5`…) are accepted as aliases and listed as such.
  */
 
-/** `external`: an OpenAI-compatible speech server, when one is configured (TTS_OPENAI_URL). */
-export type EngineName = 'espeak' | 'flite' | 'festival' | 'external';
+/**
+ * `external`: an OpenAI-compatible speech server, when one is configured (TTS_OPENAI_URL). `kokoro` and
+ * `piper` are the neural models run in the engine children (issue 27): a Kokoro voice is the name of its
+ * style file (`af_heart`), Piper's is its model (`en_US-joe-medium`).
+ */
+export type EngineName = 'espeak' | 'flite' | 'festival' | 'kokoro' | 'piper' | 'external';
+
+/**
+ * The language a Kokoro voice speaks, from the first letter of its name (Kokoro-82M's VOICES.md): the
+ * language id as `SPOKEN_LANGUAGES` has it and the eSpeak-NG voice that phonemizes it (eSpeak's British
+ * English is `en`; `en-gb` and `fr-fr` are not voice names there and left it speaking American English).
+ * Japanese and Mandarin are approximate: Kokoro learnt them from misaki's own phonemizers, and eSpeak
+ * reads kanji as "Chinese letter" and writes Mandarin tones as digits, which Kokoro has no symbol for.
+ */
+export const KOKORO_LANGUAGES = {
+  a: { language_id: 'en', espeak: 'en-us' },
+  b: { language_id: 'en', espeak: 'en' },
+  e: { language_id: 'es', espeak: 'es' },
+  f: { language_id: 'fr', espeak: 'fr' },
+  h: { language_id: 'hi', espeak: 'hi' },
+  i: { language_id: 'it', espeak: 'it' },
+  j: { language_id: 'ja', espeak: 'ja' },
+  p: { language_id: 'pt', espeak: 'pt-br' },
+  z: { language_id: 'zh', espeak: 'cmn' },
+} as const satisfies Record<string, { language_id: string; espeak: string }>;
+
+/** A Kokoro voice's language (`af_heart` → American English), or undefined for a name with no known prefix. */
+export function kokoroVoiceLanguage(
+  voice: string,
+): (typeof KOKORO_LANGUAGES)[keyof typeof KOKORO_LANGUAGES] | undefined {
+  const prefix = voice.charAt(0);
+  return Object.hasOwn(KOKORO_LANGUAGES, prefix)
+    ? KOKORO_LANGUAGES[prefix as keyof typeof KOKORO_LANGUAGES]
+    : undefined;
+}
 
 export interface ModelLanguage {
   language_id: string;
@@ -712,7 +745,9 @@ export function engineVoiceFor(model: TtsModel, voice: PremadeVoice): EngineVoic
 
 /** The language an embedded rendition speaks (its eSpeak voice's language; the English engines' `en`). */
 export function renditionLanguage(rendition: EngineVoice): string | undefined {
-  if (rendition.engine === 'festival' || rendition.engine === 'flite') return 'en';
+  if (rendition.engine === 'festival' || rendition.engine === 'flite' || rendition.engine === 'piper')
+    return 'en';
+  if (rendition.engine === 'kokoro') return kokoroVoiceLanguage(rendition.voice)?.language_id;
   if (rendition.engine === 'external') return undefined;
   const name = rendition.voice.split('+')[0] ?? '';
   return (SPOKEN_LANGUAGES.find((l) => l.espeak === name) ?? findSpokenLanguage(name))?.language_id;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 let childBundle: string | undefined;
 
@@ -25,4 +26,18 @@ export function childEntry(): { file: string; execArgv: string[] } {
   const bundled = path.join(path.dirname(here), 'engine-child.js');
   if (!fs.existsSync(bundled)) throw new Error(`Engine child entry not found at ${bundled}`);
   return { file: bundled, execArgv: [] };
+}
+
+/**
+ * A thread running the child entry with `workerData` (which says what the thread is for). Under tsx
+ * (source, tests) the thread registers tsx before it loads the TypeScript entry.
+ */
+export function childWorker(workerData: unknown): Worker {
+  const entry = childEntry();
+  return entry.execArgv.length > 0
+    ? new Worker(
+        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(entry.file).href)}); });`,
+        { eval: true, workerData },
+      )
+    : new Worker(entry.file, { workerData });
 }

@@ -3,13 +3,19 @@
  * hang costs this process only, and the pool respawns it. `crash` and `hang` exist so the supervision
  * can be tested for real. The child's own thread relays and answers pings; syntheses run on its engine
  * thread (engine-thread.ts), which is this entry too, and so are a program host (program-host.ts, started
- * with PROGRAM_HOST_FLAG) and the realtime voice-activity process (realtime-vad-thread.ts,
- * REALTIME_VAD_FLAG): a build has one child entry.
+ * with PROGRAM_HOST_FLAG), the realtime voice-activity process (realtime-vad-thread.ts,
+ * REALTIME_VAD_FLAG) and the thread that rewrites a neural model once (model-rewrite-thread.ts): a build
+ * has one child entry.
  */
 
 import { isMainThread, workerData } from 'node:worker_threads';
 import { PROGRAM_HOST_FLAG, serveProgramHost } from '../../platform/program-host';
 import { REALTIME_VAD_FLAG, serveRealtimeVad } from '../stt/realtime-vad-thread';
+import {
+  MODEL_REWRITE_THREAD,
+  type ModelRewriteJob,
+  serveModelRewrite,
+} from '../tts/engines/model-rewrite-thread';
 import type { EngineReply, EngineRequest } from './engine-protocol';
 import { ENGINE_THREAD, runOnThread, serveEngineThread } from './engine-thread';
 
@@ -52,6 +58,8 @@ function serveEngines(): void {
 }
 
 if (!isMainThread && workerData === ENGINE_THREAD) serveEngineThread();
+else if (!isMainThread && (workerData as ModelRewriteJob | undefined)?.kind === MODEL_REWRITE_THREAD)
+  void serveModelRewrite(workerData as ModelRewriteJob);
 else if (process.argv.includes(PROGRAM_HOST_FLAG)) serveProgramHost();
 else if (process.argv.includes(REALTIME_VAD_FLAG)) serveRealtimeVad();
 else serveEngines();

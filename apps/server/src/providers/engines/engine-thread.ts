@@ -5,15 +5,16 @@
  * priority, and so does what it starts (a new thread or process takes the nice value of the thread that
  * creates it).
  */
-import { pathToFileURL } from 'node:url';
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, type Worker } from 'node:worker_threads';
 import { runSttRequest } from '../stt/moonshine-engine';
 import type { SttEngineRequest } from '../stt/stt-engine-protocol';
 import { synthesizeWithESpeak } from '../tts/engines/espeak-engine';
 import { synthesizeWithFestival } from '../tts/engines/festival-engine';
 import { synthesizeWithFlite } from '../tts/engines/flite-engine';
+import { synthesizeWithKokoro } from '../tts/engines/kokoro-engine';
+import { synthesizeWithPiper } from '../tts/engines/piper-engine';
 import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts/tts-provider';
-import { childEntry } from './child-entry';
+import { childWorker } from './child-entry';
 import { lowerPriority } from './work-priority';
 
 /** The workerData that makes the engine child entry serve as the engine thread. */
@@ -33,15 +34,7 @@ let thread: Thread | undefined;
 let seq = 0;
 
 function startThread(): Thread {
-  const entry = childEntry();
-  // Under tsx (source, tests) the thread registers tsx before it loads the TypeScript entry.
-  const worker =
-    entry.execArgv.length > 0
-      ? new Worker(
-          `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(entry.file).href)}); });`,
-          { eval: true, workerData: ENGINE_THREAD },
-        )
-      : new Worker(entry.file, { workerData: ENGINE_THREAD });
+  const worker = childWorker(ENGINE_THREAD);
   const started: Thread = { worker, pending: new Map() };
   worker.on('message', (reply: ThreadReply) => {
     const call = started.pending.get(reply.id);
@@ -87,6 +80,10 @@ function synthesize(request: EngineSynthesisRequest): Promise<EngineSynthesisRes
       return synthesizeWithFlite(request);
     case 'festival':
       return synthesizeWithFestival(request);
+    case 'kokoro':
+      return synthesizeWithKokoro(request);
+    case 'piper':
+      return synthesizeWithPiper(request);
     case 'external':
       return Promise.reject(
         new Error('The external speech server is called from the server, not from an engine.'),

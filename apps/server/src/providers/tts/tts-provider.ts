@@ -10,9 +10,18 @@ import type { EngineName } from '@parla/contracts';
 /** One synthesis, as the engine child receives it. Never SSML: plain text only (flite loops on prosody). */
 export interface EngineSynthesisRequest {
   engine: EngineName;
-  /** The engine's own voice name: an eSpeak voice (`en-us+f3`), a flite voice (`slt`), a festival voice. */
+  /**
+   * The engine's own voice name: an eSpeak voice (`en-us+f3`), a flite voice (`slt`), a festival voice, a
+   * Kokoro style (`af_heart`), a Piper model (`en_US-joe-medium`).
+   */
   voice: string;
   text: string;
+  /**
+   * The language the text is read in (a SPOKEN_LANGUAGES id, as `language_code` names it): the neural
+   * engines phonemize with that language's eSpeak voice. Default: the voice's own language. The classic
+   * engines ignore it (their language is their voice).
+   */
+  language?: string;
   /** Speaking rate, 1 = the voice's own (0.5–2). */
   rate?: number;
   /** Pitch as a multiple of the voice's own (0.5–2); engines that cannot shift pitch ignore it. */

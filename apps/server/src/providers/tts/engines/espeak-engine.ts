@@ -16,6 +16,8 @@ interface ESpeakWorker {
   set_pitch(pitch: number): void;
   set_range(range: number): void;
   get_samplerate(): number;
+  /** eSpeak's text-to-phonemes (no audio); `1` asks for IPA. Returns a pointer to a C string. */
+  text_to_phonemes(text: string, ipa: number): { ptr: number };
   synthesize(
     text: string,
     callback: (samples: Int16Array | undefined, events: ESpeakEvent[] | undefined) => boolean,
@@ -29,6 +31,7 @@ interface ESpeakModule {
 
 interface LoadedESpeak {
   worker: ESpeakWorker;
+  module: ESpeakModule;
   /** Puts the module's memory back as it was just after loading. */
   reset(): void;
 }
@@ -68,7 +71,7 @@ function load(): Promise<LoadedESpeak> {
       worker.set_voice('x'.repeat(STRING_BUFFER_BYTES));
       worker.set_voice('en-us'); // loads the phoneme data, so the snapshot holds it
       const snapshot = new Uint8Array(module.HEAPU8);
-      return { worker, reset: () => module.HEAPU8.set(snapshot) };
+      return { worker, module, reset: () => module.HEAPU8.set(snapshot) };
     } finally {
       Date.now = now;
     }
@@ -103,6 +106,30 @@ export function wholeWords(text: string, events: readonly WordStart[]): WordStar
     else words.push(word);
   }
   return words;
+}
+
+/** The text of a C string in the module's memory, up to its terminating zero. */
+function readCString(heap: Uint8Array, pointer: number): string {
+  const end = heap.indexOf(0, pointer);
+  return new TextDecoder().decode(heap.subarray(pointer, end < 0 ? heap.length : end));
+}
+
+/**
+ * eSpeak-NG's phonemes of a text in IPA, without speaking it (its text-to-phonemes call, under a
+ * millisecond a clause): phonemes joined by `_`, words by a space, clauses by ` | ` (`h_ə_l_ˈoʊ w_ˈɜː_l_d`).
+ * A phoneme of several letters (`oʊ`, `tʃ`) is one item between the `_`s, as eSpeak's ties would mark
+ * it. The neural engines read a text through it (kokoro-engine.ts, piper-engine.ts), in the same module
+ * the eSpeak voices speak from: one copy of its data per child.
+ */
+export async function eSpeakPhonemes(text: string, voice: string): Promise<string> {
+  if (Buffer.byteLength(text) > STRING_BUFFER_BYTES / 2) {
+    throw new Error('The text is too long for one eSpeak call.');
+  }
+  const { worker, module, reset } = await load();
+  reset();
+  worker.set_voice(voice);
+  const pointer = worker.text_to_phonemes(text, 1).ptr;
+  return readCString(module.HEAPU8, pointer).trim();
 }
 
 /** eSpeak's default speaking rate (words per minute), pitch and intonation range (0–100). */
