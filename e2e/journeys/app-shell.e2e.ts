@@ -49,9 +49,9 @@ async function expectNoOverflow(page: Page, where: string): Promise<void> {
         .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 80)}`);
       return { scrollWidth: document.documentElement.scrollWidth, width, over };
     });
-  // Pieces that change with the width (the generate bar's compact voice picker) re-render a frame or more
-  // after the window is resized: a fresh-clone run measured the wide bar at 390 px right after the
-  // resize. An overflow that lasts 3 s is a real one.
+  // The layout follows a resize a frame or more later: a fresh-clone run found the generate bar's right
+  // end past the edge right after the window went to 390 px, and a re-run of the same build did not. An
+  // overflow that lasts 3 s is a real one.
   let found = await measure();
   for (let tries = 0; tries < 10 && (found.over.length > 0 || found.scrollWidth > found.width); tries++) {
     await page.waitForTimeout(300);
