@@ -4,32 +4,20 @@ import path from 'node:path';
 import { wordErrorRate } from '@parla/audio';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modelsUnavailable } from '../../../test/needs-models';
 import { EnginePool } from '../../engines/engine-pool';
-import { embeddedModelsPresent } from '../../stt/model-files';
 import { MoonshineStt } from '../../stt/moonshine-stt';
 import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts-provider';
-import { kokoroFiles, piperFiles } from './neural-model-files';
 
 /**
  * Kokoro and Piper in real engine children (issue 27 items 2–4). The model tests need the model store's
  * files (MODELS_DIR); without them they are skipped and say why. The unavailable-model tests make their
- * own broken files and need no model.
+ * own models folder and need no model.
  */
-const kokoro = kokoroFiles();
-const piper = piperFiles('en_US-joe-medium');
-const missing = [
-  kokoro.model,
-  kokoro.vocabulary,
-  path.join(kokoro.voicesDir, 'af_heart.bin'),
-  piper?.model,
-  piper?.config,
-]
-  .filter((file): file is string => typeof file === 'string')
-  .filter((file) => !fs.existsSync(file));
-const sttPresent = embeddedModelsPresent('tiny');
-if (missing.length > 0)
-  console.info(`Skipped: the neural voices' model tests (missing ${missing.join(', ')}).`);
-else if (!sttPresent) console.info('Skipped: the neural voices read-back (no speech-to-text model files).');
+const noNeural = modelsUnavailable('kokoro-82m', 'piper-joe');
+const noStt = modelsUnavailable('moonshine-tiny');
+const missing = noNeural ? [noNeural] : [];
+const sttPresent = noStt === undefined;
 
 const text = 'The weather will be sunny with a light breeze from the west.';
 const durationMs = (r: EngineSynthesisResult) => (r.samples.length / r.sampleRate) * 1000;
@@ -91,80 +79,65 @@ describe.skipIf(missing.length > 0)('neural voices in the engine children', () =
 });
 
 describe('unavailable neural models: a clear error, the child keeps speaking', () => {
-  let pool: EnginePool;
-  let dir: string;
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'neural-broken-'));
+  const dirs: string[] = [];
+  const pools: EnginePool[] = [];
+  /** A pool whose children see `files` as their models folder (written before it starts). */
+  const poolOn = async (files: Record<string, Uint8Array | string>) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'neural-broken-'));
+    dirs.push(dir);
+    for (const [file, bytes] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), bytes);
+    }
     const previous = process.env.MODELS_DIR;
     process.env.MODELS_DIR = dir; // the child takes the environment it is started with
     try {
-      pool = new EnginePool({ size: 1, timeoutMs: 30_000, logger: pino({ level: 'silent' }) });
+      const pool = new EnginePool({ size: 1, timeoutMs: 30_000, logger: pino({ level: 'silent' }) });
+      pools.push(pool);
       await pool.start();
+      return pool;
     } finally {
       if (previous === undefined) delete process.env.MODELS_DIR;
       else process.env.MODELS_DIR = previous;
     }
-  });
+  };
   afterAll(async () => {
-    await pool.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await Promise.all(pools.map((pool) => pool.stop()));
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const write = (file: string, bytes: Uint8Array | string) => {
-    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    fs.writeFileSync(path.join(dir, file), bytes);
-  };
   const kokoroRequest: EngineSynthesisRequest = { engine: 'kokoro', voice: 'af_heart', text: 'Hello there.' };
   const piperRequest: EngineSynthesisRequest = { engine: 'piper', voice: 'en_US-joe-medium', text: 'Hello.' };
-  const stillSpeaks = async () => {
+  const stillSpeaks = async (pool: EnginePool) => {
     const espeak = await pool.synthesize({ engine: 'espeak', voice: 'en-us', text: 'Still here.' });
     expect(espeak.samples.length).toBeGreaterThan(0);
   };
 
-  it('missing files', async () => {
+  it('missing files: the store says they were not fetched', async () => {
+    const pool = await poolOn({});
     await expect(pool.synthesize(kokoroRequest)).rejects.toThrow(
-      /The Kokoro model is not installed \(.*model\.onnx is missing\)/,
+      /Kokoro cannot speak: kokoro-82m is unavailable: not fetched/,
     );
     await expect(pool.synthesize(piperRequest)).rejects.toThrow(
-      /The Piper en_US-joe-medium model is not installed/,
+      /Piper en_US-joe-medium cannot speak: piper-joe is unavailable: not fetched/,
     );
-    await stillSpeaks();
+    await stillSpeaks(pool);
   });
 
-  it('a malformed model, vocabulary or voice style file', async () => {
-    // A vocabulary of the right shape (its symbols do not matter: the model never runs).
-    const symbols = [' ', ...Array.from({ length: 120 }, (_, i) => String.fromCodePoint(0x61 + i))];
-    const vocabulary = { vocab: Object.fromEntries(symbols.map((symbol, i) => [symbol, i + 1])) };
-    // Not a protobuf: the rewrite thread cannot read it.
-    write('kokoro-82m/model.onnx', new Uint8Array(4096).fill(0xff));
-    write('kokoro-82m/vocab.json', JSON.stringify({ vocab: { a: 1 } }));
+  it('a damaged model or voice style file is never loaded: the store names the file and why', async () => {
+    const pool = await poolOn({
+      'kokoro-82m/model.onnx': new Uint8Array(4096).fill(0xff),
+      'kokoro-82m/vocab.json': JSON.stringify({ vocab: { a: 1 } }),
+      'kokoro-82m/voices/af_heart.bin': new Uint8Array(1000),
+      'piper-joe/en_US-joe-medium.onnx': new Uint8Array(4096).fill(0xff),
+      'piper-joe/en_US-joe-medium.onnx.json': '{"audio": {}}',
+    });
     await expect(pool.synthesize(kokoroRequest)).rejects.toThrow(
-      /The Kokoro vocabulary .*vocab\.json is not a phoneme vocabulary/,
-    );
-    write('kokoro-82m/vocab.json', JSON.stringify(vocabulary));
-    write('kokoro-82m/voices/af_heart.bin', new Uint8Array(1000));
-    await expect(pool.synthesize(kokoroRequest)).rejects.toThrow(
-      /has 1000 bytes, not 522240 \(510 × 256 float32\)/,
-    );
-    write('kokoro-82m/voices/af_heart.bin', new Uint8Array(522_240));
-    await expect(pool.synthesize(kokoroRequest)).rejects.toThrow(
-      /The Kokoro model .*model\.onnx could not be loaded/,
-    );
-
-    write('piper-joe/en_US-joe-medium.onnx', new Uint8Array(4096).fill(0xff));
-    write('piper-joe/en_US-joe-medium.onnx.json', '{"audio": {}}');
-    await expect(pool.synthesize(piperRequest)).rejects.toThrow(/Piper/);
-    write(
-      'piper-joe/en_US-joe-medium.onnx.json',
-      JSON.stringify({
-        audio: { sample_rate: 22050 },
-        espeak: { voice: 'en-us' },
-        phoneme_id_map: Object.fromEntries(['_', '^', '$', ...symbols].map((symbol, i) => [symbol, [i]])),
-      }),
+      /Kokoro cannot speak: kokoro-82m is unavailable: kokoro-82m\/model\.onnx: wrong size/,
     );
     await expect(pool.synthesize(piperRequest)).rejects.toThrow(
-      /The Piper en_US-joe-medium model could not be loaded/,
+      /Piper en_US-joe-medium cannot speak: piper-joe is unavailable: piper-joe\/en_US-joe-medium\.onnx: wrong size/,
     );
-    await stillSpeaks();
+    await stillSpeaks(pool);
   });
 });

