@@ -18,6 +18,7 @@ const health = {
     database: { ok: true, latency_ms: 1 },
     engines: { ok: true, latency_ms: 3, queue_length: 0, oldest_wait_ms: 0 },
   },
+  models: [],
 };
 
 /** The landing page's heading: what Parla does. */
