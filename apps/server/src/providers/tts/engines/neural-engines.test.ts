@@ -24,12 +24,19 @@ const durationMs = (r: EngineSynthesisResult) => (r.samples.length / r.sampleRat
 const rms = (r: EngineSynthesisResult) =>
   Math.sqrt(r.samples.reduce((sum, s) => sum + s * s, 0) / Math.max(1, r.samples.length));
 
-describe.skipIf(missing.length > 0)('neural voices in the engine children', () => {
+describe.skipIf(missing.length > 0)('neural voices in the engine children', { timeout: 60_000 }, () => {
   let pool: EnginePool;
   beforeAll(async () => {
     pool = new EnginePool({ size: 1, timeoutMs: 60_000, logger: pino({ level: 'silent' }) });
     await pool.start();
-  });
+    // The first Kokoro call on a machine writes the model's float copy and opens both sessions: seconds,
+    // more under load (a fresh clone's run passed 5 s). Done here, so the tests time their own work.
+    await pool.synthesize({ engine: 'kokoro', voice: 'af_heart', text: 'Hello.' }, { timeoutMs: 240_000 });
+    await pool.synthesize(
+      { engine: 'piper', voice: 'en_US-joe-medium', text: 'Hello.' },
+      { timeoutMs: 120_000 },
+    );
+  }, 600_000);
   afterAll(() => pool.stop());
 
   it.each<[string, EngineSynthesisRequest, number]>([
