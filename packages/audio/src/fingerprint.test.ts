@@ -9,6 +9,7 @@ import {
   searchFingerprints,
 } from './fingerprint';
 import { Resampler } from './resampler';
+import { type SpokenAudio, useESpeakSpeech } from './test/espeak-speech';
 
 /*
  * Fingerprints of real speech (eSpeak-NG, in-process): a recording of the fingerprinted audio is
@@ -16,19 +17,7 @@ import { Resampler } from './resampler';
  * covered where ffmpeg is: apps/server/src/modules/provenance/fingerprint-codecs.test.ts.
  */
 
-interface ESpeakWorker {
-  set_voice(voice: string): void;
-  set_rate(wordsPerMinute: number): void;
-  set_pitch(pitch: number): void;
-  set_range(range: number): void;
-  get_samplerate(): number;
-  synthesize(text: string, callback: (samples: Int16Array | undefined) => boolean): void;
-}
-
-interface Audio {
-  sampleRate: number;
-  samples: Int16Array;
-}
+type Audio = SpokenAudio;
 
 const STATION =
   'The train to the city leaves every twenty minutes from the main station, and the last one goes a little after midnight. ' +
@@ -36,32 +25,7 @@ const STATION =
 const GARDEN =
   'The museum is closed on Mondays, but the garden stays open until sunset. Remember to water the plants on the balcony while we are away.';
 
-let worker: ESpeakWorker;
-beforeAll(async () => {
-  // @ts-expect-error -- the package ships no type declarations; ESpeakWorker above types what is used.
-  const createModule = (await import('@echogarden/espeak-ng-emscripten')).default;
-  const module = (await createModule()) as { eSpeakNGWorker: new () => ESpeakWorker };
-  worker = new module.eSpeakNGWorker();
-});
-
-function speak(voice: string, text: string): Audio {
-  worker.set_voice(voice);
-  worker.set_rate(170);
-  worker.set_pitch(50);
-  worker.set_range(50);
-  const chunks: Int16Array[] = [];
-  worker.synthesize(text, (samples) => {
-    if (samples && samples.length > 0) chunks.push(new Int16Array(samples));
-    return false;
-  });
-  const samples = new Int16Array(chunks.reduce((n, c) => n + c.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    samples.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return { sampleRate: worker.get_samplerate(), samples };
-}
+const speak = useESpeakSpeech();
 
 function resample(audio: Audio, rate: number): Audio {
   const resampler = new Resampler(audio.sampleRate, rate);

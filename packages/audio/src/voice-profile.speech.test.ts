@@ -1,5 +1,6 @@
 import { YIN } from 'pitchfinder';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useESpeakSpeech } from './test/espeak-speech';
 import {
   analyzeVoice,
   formantScale,
@@ -14,15 +15,6 @@ import {
  * by analyzeVoice and, independently, by pitchfinder's YIN with plain settings. About 1.5 s in all.
  */
 
-interface ESpeakWorker {
-  set_voice(voice: string): void;
-  set_rate(wordsPerMinute: number): void;
-  set_pitch(pitch: number): void;
-  set_range(range: number): void;
-  get_samplerate(): number;
-  synthesize(text: string, callback: (samples: Int16Array | undefined) => boolean): void;
-}
-
 /** 40 syllables. */
 const MEETING =
   "The meeting has been moved to Thursday afternoon at three o'clock. Please bring the quarterly report and your notes from the last review, so that we can finish early.";
@@ -31,33 +23,9 @@ const CAPTCHA = 'The children built a small boat out of cardboard and sailed it 
 const RIVER =
   'A quiet river runs below the old stone bridge, where children gather every summer evening to watch the boats drift slowly home.';
 
-let worker: ESpeakWorker;
-beforeAll(async () => {
-  // @ts-expect-error -- the package ships no type declarations; ESpeakWorker above types what is used.
-  const createModule = (await import('@echogarden/espeak-ng-emscripten')).default;
-  const module = (await createModule()) as { eSpeakNGWorker: new () => ESpeakWorker };
-  worker = new module.eSpeakNGWorker();
-});
-
-/** eSpeak's rate, pitch and range persist on the worker, so every call sets all three. */
-function speak(voice: string, pitch: number, text = MEETING): VoiceAudio & { samples: Int16Array } {
-  worker.set_voice(voice);
-  worker.set_rate(175);
-  worker.set_pitch(pitch);
-  worker.set_range(50);
-  const chunks: Int16Array[] = [];
-  worker.synthesize(text, (samples) => {
-    if (samples && samples.length > 0) chunks.push(new Int16Array(samples));
-    return false;
-  });
-  const samples = new Int16Array(chunks.reduce((n, c) => n + c.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    samples.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return { sampleRate: worker.get_samplerate(), samples };
-}
+const speakWith = useESpeakSpeech();
+/** This file's readings: eSpeak at 175 words a minute, the pitch asked. */
+const speak = (voice: string, pitch: number, text = MEETING) => speakWith(voice, text, { rate: 175, pitch });
 
 /** The research probe's measurement: YIN with its default settings on 2048-sample frames every 1024. */
 function plainYinMedian({ sampleRate, samples }: VoiceAudio & { samples: Int16Array }): number {
@@ -156,14 +124,14 @@ describe('analyzeVoice on eSpeak-NG speech', () => {
   });
 
   it('analyses a minute of speech in well under a second', () => {
-    const clip = speak('en-us', 50, `${MEETING} ${RIVER}`).samples;
-    const minute = new Int16Array(60 * worker.get_samplerate());
+    const { sampleRate, samples: clip } = speak('en-us', 50, `${MEETING} ${RIVER}`);
+    const minute = new Int16Array(60 * sampleRate);
     for (let offset = 0; offset < minute.length; offset += clip.length) {
       minute.set(clip.subarray(0, Math.min(clip.length, minute.length - offset)), offset);
     }
-    analyzeVoice({ sampleRate: worker.get_samplerate(), samples: clip }); // warm up the JIT
+    analyzeVoice({ sampleRate, samples: clip }); // warm up the JIT
     const started = performance.now();
-    const profile = analyzeVoice({ sampleRate: worker.get_samplerate(), samples: minute });
+    const profile = analyzeVoice({ sampleRate, samples: minute });
     expect(performance.now() - started).toBeLessThan(1000);
     expect(profile.speechSeconds).toBeGreaterThan(40);
   });
