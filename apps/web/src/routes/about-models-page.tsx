@@ -30,7 +30,7 @@ const shippedModels: ModelFacts[] = TTS_MODELS.filter(
 
 /**
  * `/app/about/models` (issue 18 item 4): what each model is, honestly and in plain words, with the
- * languages it speaks and that no neural speech ships offline, and the public model ids as aliases with the
+ * languages it speaks and that no speech model is neural yet, and the public model ids as aliases with the
  * model each stands for (issue 26 item 7). Open to visitors (the footer links it from every page): they
  * read the shipped catalogue at once; signed in, the server's list, the external model included when one is
  * connected.
@@ -46,10 +46,11 @@ export default function AboutModelsPage() {
       <header className="flex flex-col gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">About the models</h1>
         <p className="text-fg-muted">
-          Every model here runs on this server, offline, with no data leaving it. None of them is a neural
-          network: they are classic computer voices, clear, fast and light, and they sound synthetic. No
-          neural text to speech ships with Parla offline; whoever runs this installation can connect a neural
-          speech server of their own, which then appears below as an external model.
+          Every speech model here runs on this server, offline, with no data leaving it. None of them is a
+          neural network yet: they are classic computer voices, clear, fast and light, and they sound
+          synthetic. The neural voices (Kokoro and Piper, listed with their files below) are installed, but no
+          model offers them yet. Whoever runs this installation can also connect a neural speech server of
+          their own, which then appears below as an external model.
         </p>
       </header>
 
