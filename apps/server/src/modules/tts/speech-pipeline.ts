@@ -201,6 +201,8 @@ function pieceRequest(
         ? whisperVariant(request.voice.voice)
         : request.voice.voice,
     text,
+    // A neural voice reads another language with that language's phonemes (`language_code`).
+    ...(request.voice.language ? { language: request.voice.language } : {}),
     // Festival's rate is applied in the pass after it (afterEngine), with its pitch and intonation.
     rate: request.voice.engine === 'festival' ? 1 : prosody.rate,
     pitch: native ? prosody.pitch : 1,

@@ -8,6 +8,7 @@ export function ttsDepsOf(deps: AppDeps): TtsDeps {
     db: deps.database.db,
     engines: deps.providers.tts,
     externalConfigured: deps.config.externalTts !== undefined,
+    models: deps.models,
     storage: deps.storage,
     clock: deps.clock,
     logger: deps.logger,
