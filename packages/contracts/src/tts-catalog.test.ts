@@ -54,6 +54,9 @@ describe('the speech catalogue', () => {
           maximum_text_length_per_request: 3000,
         });
         expect(fallback).toBe('parla_tags_v1');
+      } else if (model_id === 'eleven_flash_v2_5' || model_id === 'eleven_turbo_v2_5') {
+        // Flash and Turbo keep the public API's half price.
+        expect(behaviour, model_id).toEqual({ ...ownBehaviour, token_cost_factor: 0.5 });
       } else expect(behaviour, alias.model_id).toEqual(ownBehaviour);
       if (fallback) {
         // An alias of the neural model lists every language its classic fallback speaks.

@@ -303,15 +303,16 @@ const ALIASES: [alias: string, of: string, extra?: Partial<TtsModel>][] = [
       maximum_text_length_per_request: 3000,
     },
   ],
+  // Flash and Turbo keep the public API's half price (what their clients budget for).
   [
     'eleven_flash_v2_5',
     'parla_neural_v1',
-    { languages: SPOKEN_LANGUAGES, fallback: 'parla_multilingual_v1' },
+    { languages: SPOKEN_LANGUAGES, fallback: 'parla_multilingual_v1', token_cost_factor: 0.5 },
   ],
   [
     'eleven_turbo_v2_5',
     'parla_neural_v1',
-    { languages: SPOKEN_LANGUAGES, fallback: 'parla_multilingual_v1' },
+    { languages: SPOKEN_LANGUAGES, fallback: 'parla_multilingual_v1', token_cost_factor: 0.5 },
   ],
   ['eleven_flash_v2', 'parla_english_v1'],
   ['eleven_turbo_v2', 'parla_english_v1'],
