@@ -57,7 +57,7 @@ const isAvailable = (model: TtsModel, availability: ModelAvailability) =>
   (model.model_id !== EXTERNAL_MODEL_ID || availability.external) &&
   unavailableReason(model, availability) === undefined;
 
-/** The models `GET /v1/models` lists: all but the external one when it is not configured. */
+/** The models `GET /v1/models` lists: all but the external one when it is not configured and the neural ones the model store lacks. */
 export function listModels(availability: ModelAvailability): TtsModel[] {
   return TTS_MODELS.filter((m) => isAvailable(m, availability));
 }
