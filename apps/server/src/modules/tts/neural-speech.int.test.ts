@@ -94,8 +94,10 @@ describe('the official client speaks Kokoro', { timeout: 180_000 }, () => {
     await expectHeard(audio, TEXT);
   });
 
-  it('textToSpeech.convertWithTimestamps: every character timed, in order, inside the audio', async () => {
+  it('textToSpeech.convertWithTimestamps: every character timed by the forced aligner, in order, inside the audio', async () => {
     const { sdk } = await newSpeechAccount(t.app, baseUrl);
+    // Kokoro only estimates word times: each sentence's are the aligner's (decision 21).
+    const align = vi.spyOn(t.deps.providers.stt, 'align');
     const result = await sdk.textToSpeech.convertWithTimestamps(SARAH, {
       text: TEXT,
       modelId: 'parla_neural_v1',
@@ -109,6 +111,15 @@ describe('the official client speaks Kokoro', { timeout: 180_000 }, () => {
     const pcm = await decodeToPcm(audio, { sampleRate: 16_000, maxSeconds: 120 });
     const seconds = pcm.samples.length / pcm.sampleRate;
     expect(starts.at(-1)).toBeLessThanOrEqual(seconds);
+    // (The sentences are spoken, and aligned, in parallel.)
+    expect(align.mock.calls.map(([request]) => request.text).sort()).toEqual([
+      'Please bring the report.',
+      'The meeting has been moved to Thursday afternoon.',
+    ]);
+    // A time for every character of each sentence (else the engine's estimates would have stayed).
+    const aligned = await Promise.all(align.mock.results.map((r) => r.value as ReturnType<typeof align>));
+    expect(aligned.map((a) => a.characters.length).sort()).toEqual([24, 49]);
+    align.mockRestore();
     await expectHeard(audio, TEXT);
   });
 

@@ -50,6 +50,7 @@ import {
   StreamAligner,
   speakSentences,
   synthesizeSpeech,
+  type WordAligner,
 } from './speech-pipeline';
 import { StreamedAudio, streamEncodingBoundMs } from './streamed-audio';
 
@@ -62,6 +63,12 @@ export interface TtsDeps extends MeteringDeps {
    * engines): an unavailable one is refused by its own id, and the public ids speak classic instead.
    */
   models?: StoreAvailability | undefined;
+  /**
+   * The forced aligner, for the timings of a neural voice (its engine only estimates them): used where
+   * timings are asked for or kept (convert, the timestamps stream), not on the audio-only stream, whose
+   * first audio it would delay.
+   */
+  alignWords?: WordAligner | undefined;
   storage: Storage;
 }
 
@@ -312,6 +319,7 @@ export async function textToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsI
       const speech = await synthesizeSpeech(deps.engines, plan.request, {
         tenant: caller.workspaceId,
         signal,
+        alignWords: deps.alignWords,
       });
       const audio = await encodeAudio(
         { sampleRate: speech.sampleRate, channels: 1, samples: speech.samples },
@@ -369,6 +377,7 @@ export async function streamTextToSpeech(
   const cancel = new AbortController();
   const sentences = speakSentences(deps.engines, plan.request, normalized, {
     signal: cancel.signal,
+    alignWords: mode === 'timestamps' ? deps.alignWords : undefined,
     firstAlone: true,
     tenant: caller.workspaceId,
   });
