@@ -98,7 +98,10 @@ export function toVoiceResponse(voice: PremadeVoice, publicUrl: string, withSett
  */
 function fineTuningModelIds(modelId: string | null): string[] {
   const sent = modelId ?? DEFAULT_TTS_MODEL_ID;
-  const parla = findModel(sent)?.alias_of;
+  // An own voice speaks classic (decision 21): a public id that stands for the neural model speaks it
+  // through its classic fallback, so that is the Parla model its training is reported under.
+  const found = findModel(sent);
+  const parla = found?.fallback ?? found?.alias_of;
   return parla ? [sent, parla] : [sent];
 }
 
