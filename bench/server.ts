@@ -102,9 +102,17 @@ export async function startParla(
   }
   // The server makes the premade voices' previews in the background at start: wait for them, so they do
   // not run during the measurements.
-  const previews = path.join(dataDir, 'files/voice-previews/v1');
-  for (let i = 0; i < 600; i++) {
-    if (fs.existsSync(previews) && fs.readdirSync(previews).length >= PREMADE_VOICES.length) break;
+  // (One folder per voice, its preview inside; the neural previews rest between each other and take up
+  // to ten minutes on 2 busy cores.)
+  const previews = path.join(dataDir, 'files/voice-previews/v2');
+  const made = () =>
+    fs.existsSync(previews)
+      ? fs
+          .readdirSync(previews)
+          .filter((v) => fs.readdirSync(path.join(previews, v)).some((f) => f.endsWith('.mp3'))).length
+      : 0;
+  for (let i = 0; i < 4500; i++) {
+    if (made() >= PREMADE_VOICES.length) break;
     await sleep(200);
   }
   return {

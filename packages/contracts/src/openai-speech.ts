@@ -6,14 +6,15 @@ import { defineRoute } from './routes';
  * A premade voice id or name is accepted too.
  */
 export const OPENAI_VOICES: Record<string, string> = {
-  alloy: 'Nora',
+  // Kokoro has voices named after five of OpenAI's: those speak them (issue 27); the others the nearest.
+  alloy: 'Alloy',
   ash: 'Ryan',
-  ballad: 'Alan',
+  ballad: 'Lewis',
   coral: 'Lily',
-  echo: 'Kevin',
-  fable: 'Alan',
-  nova: 'Sarah',
-  onyx: 'Ryan',
+  echo: 'Echo',
+  fable: 'Fable',
+  nova: 'Nora',
+  onyx: 'Onyx',
   sage: 'Grace',
   shimmer: 'Lily',
   verse: 'Sam',
@@ -21,9 +22,10 @@ export const OPENAI_VOICES: Record<string, string> = {
 
 /** OpenAI's model names, mapped to Parla's. */
 export const OPENAI_MODELS: Record<string, string> = {
-  'tts-1': 'parla_v1',
-  'tts-1-hd': 'parla_v1',
-  'gpt-4o-mini-tts': 'parla_v1',
+  // The public default id: neural where it speaks the voice, its classic model otherwise (decision 21).
+  'tts-1': 'eleven_multilingual_v2',
+  'tts-1-hd': 'eleven_multilingual_v2',
+  'gpt-4o-mini-tts': 'eleven_multilingual_v2',
 };
 
 export const OPENAI_RESPONSE_FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const;

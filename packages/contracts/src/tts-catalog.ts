@@ -53,7 +53,7 @@ export interface TtsModel {
    * How a voice is spoken: its own engine, or always eSpeak-NG, or its flite rendition; `voice_conversion`
    * speaks no text (speech to speech: the input's delivery with the target voice's pitch and formants).
    */
-  engine: 'voice' | 'espeak' | 'flite' | 'external' | 'voice_conversion';
+  engine: 'voice' | 'espeak' | 'flite' | 'external' | 'voice_conversion' | 'kokoro' | 'piper';
   languages: ModelLanguage[];
   can_do_text_to_speech: boolean;
   can_do_voice_conversion: boolean;
@@ -66,6 +66,12 @@ export interface TtsModel {
   alias_of?: string;
   /** v3-style models read [bracketed] audio tags instead of speaking them. */
   reads_audio_tags: boolean;
+  /**
+   * A public id that speaks through a neural model where it can (decision record 0021): the classic
+   * model that speaks instead when the neural one cannot — a language it does not speak, a voice with no
+   * neural rendition, or the neural model unavailable on this server (the model store).
+   */
+  fallback?: string;
 }
 
 const lang = (language_id: string, name: string): ModelLanguage => ({ language_id, name });
@@ -143,6 +149,25 @@ export function findSpokenLanguage(code: string | null | undefined): SpokenLangu
 const ENGLISH = [lang('en', 'English')];
 
 /**
+ * The languages the neural model (Kokoro) speaks: its voices' languages (KOKORO_LANGUAGES), in the
+ * order SPOKEN_LANGUAGES lists them. Japanese and Mandarin are approximate (see KOKORO_LANGUAGES).
+ */
+export const NEURAL_LANGUAGES: SpokenLanguage[] = SPOKEN_LANGUAGES.filter((l) =>
+  Object.values(KOKORO_LANGUAGES).some((k) => k.language_id === l.language_id),
+);
+
+/**
+ * Which neural models this server can run (the model store's state): a model that is unavailable is
+ * not listed, and the public ids that stand for it speak through their classic fallback instead.
+ */
+export interface NeuralAvailability {
+  kokoro: boolean;
+  piper: boolean;
+}
+
+export const ALL_NEURAL_AVAILABLE: NeuralAvailability = { kokoro: true, piper: true };
+
+/**
  * Every text-to-speech model honours style and speaker boost on every engine (issue 18 item 3): style
  * widens the intonation (the engine's own setting, or the pipeline's pitch pass) and the energy's swings,
  * speaker boost adds presence and loudness after the engine.
@@ -164,9 +189,30 @@ const base = {
 const PARLA_MODELS: TtsModel[] = [
   {
     ...base,
+    model_id: 'parla_neural_v1',
+    name: 'Parla Neural v1',
+    description:
+      'Natural, human-sounding speech: the right choice for most texts. English (American and British), Spanish, French, Italian, Brazilian Portuguese and Hindi; Japanese (from kana) and Mandarin sound less sure. Voices of other languages use Parla v1.',
+    engine: 'kokoro',
+    languages: NEURAL_LANGUAGES,
+    maximum_text_length_per_request: 10_000,
+  },
+  {
+    ...base,
+    model_id: 'parla_neural_fast_v1',
+    name: 'Parla Neural Fast v1',
+    description:
+      'A natural American man’s voice that starts speaking almost at once, at half the credits: for quick replies and long English texts. English only; the American men’s voices use it.',
+    engine: 'piper',
+    languages: ENGLISH,
+    maximum_text_length_per_request: 10_000,
+    token_cost_factor: 0.5,
+  },
+  {
+    ...base,
     model_id: 'parla_v1',
     name: 'Parla v1',
-    description: `The best sound Parla has for each voice: smoothest for the English voices, clear but plainly synthetic in the other languages. ${SPOKEN_LANGUAGES.length} languages. The right choice for most texts.`,
+    description: `The classic voices, as Parla spoke before its natural-sounding model: clear but plainly synthetic, in ${SPOKEN_LANGUAGES.length} languages. Voices made with it keep sounding the same.`,
     engine: 'voice',
     languages: SPOKEN_LANGUAGES,
     maximum_text_length_per_request: 10_000,
@@ -242,14 +288,36 @@ export const EXTERNAL_MODEL_ID = 'parla_external_v1';
  * vendor's. Clients key on `model_id`; the official SDK reads `name` as free text (issue 26 item 7).
  */
 const ALIASES: [alias: string, of: string, extra?: Partial<TtsModel>][] = [
-  ['eleven_multilingual_v2', 'parla_v1'],
-  ['eleven_v3', 'parla_tags_v1'],
-  ['eleven_flash_v2_5', 'parla_multilingual_v1'],
-  ['eleven_turbo_v2_5', 'parla_multilingual_v1'],
+  // The public ids clients send by default speak neural (issue 27 item 2, decision record 0021): Parla
+  // Neural v1 where it speaks the language with that voice, else the classic model they stood for before
+  // (a German text, a voice with no neural rendition, or Kokoro unavailable on this server). They list
+  // every language of that fallback, so a client's `language_code` keeps working.
+  ['eleven_multilingual_v2', 'parla_neural_v1', { languages: SPOKEN_LANGUAGES, fallback: 'parla_v1' }],
+  [
+    'eleven_v3',
+    'parla_neural_v1',
+    {
+      languages: SPOKEN_LANGUAGES,
+      fallback: 'parla_tags_v1',
+      reads_audio_tags: true,
+      maximum_text_length_per_request: 3000,
+    },
+  ],
+  // Flash and Turbo keep the public API's half price (what their clients budget for).
+  [
+    'eleven_flash_v2_5',
+    'parla_neural_v1',
+    { languages: SPOKEN_LANGUAGES, fallback: 'parla_multilingual_v1', token_cost_factor: 0.5 },
+  ],
+  [
+    'eleven_turbo_v2_5',
+    'parla_neural_v1',
+    { languages: SPOKEN_LANGUAGES, fallback: 'parla_multilingual_v1', token_cost_factor: 0.5 },
+  ],
   ['eleven_flash_v2', 'parla_english_v1'],
   ['eleven_turbo_v2', 'parla_english_v1'],
   ['eleven_multilingual_v1', 'parla_v1'],
-  ['eleven_monolingual_v1', 'parla_english_v1'],
+  ['eleven_monolingual_v1', 'parla_neural_v1', { languages: ENGLISH, fallback: 'parla_english_v1' }],
   ['eleven_multilingual_sts_v2', 'parla_sts_v1'],
   // The same voice changer; the public API lists English only for this id.
   ['eleven_english_sts_v2', 'parla_sts_v1', { languages: ENGLISH }],
@@ -259,12 +327,15 @@ export const TTS_MODELS: TtsModel[] = [
   ...PARLA_MODELS,
   ...ALIASES.map(([model_id, target, extra]) => {
     const of = PARLA_MODELS.find((m) => m.model_id === target) as TtsModel;
+    const fallback = extra?.fallback ? PARLA_MODELS.find((m) => m.model_id === extra.fallback) : undefined;
     return {
       ...of,
       ...extra,
       model_id,
       name: `${of.name} (alias ${model_id})`,
-      description: `Alias of ${of.name} (${of.model_id}): ${of.description}`,
+      description: fallback
+        ? `Alias of ${of.name} (${of.model_id}): ${of.description} Where it cannot speak a text, ${fallback.name} (${fallback.model_id}) does.`
+        : `Alias of ${of.name} (${of.model_id}): ${of.description}`,
       alias_of: of.model_id,
     };
   }),
@@ -286,6 +357,11 @@ export interface EngineVoice {
   voice: string;
   rate?: number;
   pitch?: number;
+  /**
+   * The language a neural voice reads the text in when it is not the voice's own (`language_code`): Kokoro
+   * phonemizes with that language's eSpeak-NG voice. The classic engines' language is their voice.
+   */
+  language?: string;
 }
 
 export interface PremadeVoice {
@@ -308,6 +384,13 @@ export interface PremadeVoice {
   espeak: EngineVoice;
   /** The flite rendition for English (model `parla_english_v1`). */
   flite: EngineVoice;
+  /**
+   * The neural rendition (model `parla_neural_v1`): a Kokoro voice. Absent for a voice whose language or
+   * accent Kokoro has no voice for (German, Polish, Dutch, Scottish…): such a voice keeps its classic one.
+   */
+  kokoro?: EngineVoice;
+  /** The fast neural rendition (model `parla_neural_fast_v1`, Piper's one voice): American men's voices. */
+  piper?: EngineVoice;
 }
 
 type Labels = PremadeVoice['labels'];
@@ -348,8 +431,12 @@ const es = (v: string, extra: Partial<EngineVoice> = {}): EngineVoice => ({
   ...extra,
 });
 
-/** The premade voices: English accents on the best English engines, the main languages on eSpeak-NG. */
-export const PREMADE_VOICES: PremadeVoice[] = [
+/**
+ * The premade voices Parla had before its neural model: English accents on the best classic English
+ * engines, the main languages on eSpeak-NG. Their ids are in clients' code (Sarah's is the public API's
+ * best known), so they stay; most are re-based on a Kokoro voice below (REBASED_ON_KOKORO).
+ */
+const CLASSIC_PREMADE_VOICES: PremadeVoice[] = [
   voice(
     'pMsXgVXv3BLzUgSXRplE',
     'Sarah',
@@ -719,6 +806,427 @@ export const PREMADE_VOICES: PremadeVoice[] = [
   ),
 ];
 
+/**
+ * The classic premade voices that speak neural (issue 27 item 2): each on the Kokoro voice nearest its
+ * labels (language, accent, gender, age, tone), preferring the better-rated voices of Kokoro's VOICES.md
+ * (af_heart, af_bella, bf_emma, ff_siwis). Left classic: the accents and languages Kokoro has no voice
+ * for (Alan's Scottish, Callum's Caribbean, German, Polish, Dutch, a French man's), and Wei and Yuki:
+ * Kokoro's Mandarin loses the tones (eSpeak writes them as digits Kokoro has no symbol for) and its
+ * Japanese reads kana only, so eSpeak-NG's rendition is kept for them.
+ */
+const REBASED_ON_KOKORO: Record<string, string> = {
+  Sarah: 'af_heart',
+  Grace: 'af_sarah',
+  Lily: 'af_bella',
+  Nora: 'af_nova',
+  Ryan: 'am_michael',
+  Kevin: 'am_fenrir',
+  Sam: 'am_puck',
+  Oliver: 'bm_george',
+  Charlotte: 'bf_emma',
+  Lucía: 'ef_dora',
+  Mateo: 'em_alex',
+  Camille: 'ff_siwis',
+  Giulia: 'if_sara',
+  João: 'pm_alex',
+  Priya: 'hf_alpha',
+};
+
+/** Piper's one voice (Joe, an American man): the fast neural rendition of the American men's voices. */
+const PIPER_JOE: EngineVoice = { engine: 'piper', voice: 'en_US-joe-medium' };
+
+/** What a Kokoro voice's first letter says of its accent, as the premade voices' labels name accents. */
+const KOKORO_ACCENTS: Record<string, string> = {
+  a: 'american',
+  b: 'british',
+  e: 'castilian',
+  f: 'parisian',
+  h: 'standard',
+  i: 'standard',
+  j: 'standard',
+  p: 'brazilian',
+  z: 'mandarin',
+};
+
+/**
+ * Every other Kokoro voice of the store (kokoro-js 1.2.1's 54, less those above): a premade voice of its
+ * own, named after the Kokoro voice (a person's name where Kokoro's is a Greek letter), with an id made
+ * once from its name (sha256 of `parla-kokoro-voice:<name>`, 20 letters and digits) so it never changes.
+ * [Kokoro name, voice id, name, age, use case, descriptive label, description].
+ */
+const KOKORO_VOICES: readonly (readonly [string, string, string, Labels['age'], string, string, string])[] = [
+  [
+    'af_alloy',
+    'SQLBAHU37tKhp8yNTcpB',
+    'Alloy',
+    'young',
+    'conversational',
+    'even',
+    'Even, neutral American voice.',
+  ],
+  [
+    'af_aoede',
+    'gQ6LI8UQ3mc5Dzgi1rMB',
+    'Aoede',
+    'young',
+    'narration',
+    'soft',
+    'Soft American voice for stories.',
+  ],
+  [
+    'af_jessica',
+    '6O4CGHmEh0bSUN0S485d',
+    'Jessica',
+    'young',
+    'conversational',
+    'bright',
+    'Bright, chatty American voice.',
+  ],
+  [
+    'af_kore',
+    'EzqpPXd8x8vZuO5iDWCG',
+    'Kore',
+    'young',
+    'informative',
+    'clear',
+    'Clear American voice for explainers.',
+  ],
+  [
+    'af_nicole',
+    'WQirf1kjJYWCYGVkpvGi',
+    'Nicole',
+    'young',
+    'meditation',
+    'whispery',
+    'Close, breathy American voice, almost a whisper.',
+  ],
+  [
+    'af_river',
+    'ylVGLmtyYaLmQf2A8OmG',
+    'River',
+    'young',
+    'conversational',
+    'relaxed',
+    'Relaxed American voice.',
+  ],
+  ['af_sky', 'FLBFjTQcmA3SMwitpY1U', 'Sky', 'young', 'social_media', 'light', 'Light, airy American voice.'],
+  [
+    'am_adam',
+    'HIwqotfzzNIexjk5ZKH6',
+    'Adam',
+    'middle_aged',
+    'informative',
+    'plain',
+    'Plain American man’s voice.',
+  ],
+  [
+    'am_echo',
+    'HN3kFp0mK2ldqGToZZ0T',
+    'Echo',
+    'middle_aged',
+    'narration',
+    'calm',
+    'Calm American man’s voice.',
+  ],
+  [
+    'am_eric',
+    'q8b6PsgJPDIzUecGuAlI',
+    'Eric',
+    'middle_aged',
+    'news',
+    'confident',
+    'Confident American voice for news.',
+  ],
+  [
+    'am_liam',
+    'DzW0AXtBf3jY9YHsX1Hp',
+    'Liam',
+    'young',
+    'conversational',
+    'friendly',
+    'Friendly young American man.',
+  ],
+  [
+    'am_onyx',
+    'arPsSgKizk2HjLGhPJKv',
+    'Onyx',
+    'middle_aged',
+    'narration',
+    'deep',
+    'Deep American voice for narration.',
+  ],
+  [
+    'am_santa',
+    'M0Z1WBmxbuo5rPGfcotk',
+    'Santa',
+    'old',
+    'characters',
+    'jolly',
+    'Jolly old American man, for stories and characters.',
+  ],
+  ['bf_alice', '5P793cUgM97otW4sRB1n', 'Alice', 'young', 'informative', 'crisp', 'Crisp British voice.'],
+  [
+    'bf_isabella',
+    'tFR4axhbXC8RIahFWOjg',
+    'Isabella',
+    'young',
+    'narration',
+    'warm',
+    'Warm British voice for stories.',
+  ],
+  ['bf_lily', 'jUnbzsRbRKTbTkuNijcK', 'Lilian', 'young', 'conversational', 'gentle', 'Gentle British voice.'],
+  [
+    'bm_daniel',
+    '64OuogfIFtq1YQyCUuD9',
+    'Daniel',
+    'middle_aged',
+    'news',
+    'measured',
+    'Measured British voice for news.',
+  ],
+  [
+    'bm_fable',
+    'sQQBKmXsvtFJ1RRsp1Ye',
+    'Fable',
+    'middle_aged',
+    'narration',
+    'expressive',
+    'Expressive British storyteller.',
+  ],
+  ['bm_lewis', 'Dq6IvE99bvvoecipEvkV', 'Lewis', 'middle_aged', 'narration', 'deep', 'Deep British voice.'],
+  [
+    'em_santa',
+    'dX1gHZ4l5EwNBMsETikP',
+    'Santa (Spanish)',
+    'old',
+    'characters',
+    'jolly',
+    'Jolly old Spanish man, for stories and characters.',
+  ],
+  ['hf_beta', 'iYRQK496dersOSFCMZZF', 'Meera', 'young', 'narration', 'soft', 'Soft Hindi voice.'],
+  [
+    'hm_omega',
+    'WyypG2VcbcIUuq4wX2IK',
+    'Arjun',
+    'middle_aged',
+    'informative',
+    'clear',
+    'Clear Hindi man’s voice.',
+  ],
+  [
+    'hm_psi',
+    'm0yBb5bgAXASzxkqDAGA',
+    'Rohan',
+    'young',
+    'conversational',
+    'friendly',
+    'Friendly Hindi man’s voice.',
+  ],
+  [
+    'im_nicola',
+    'uDX5DmkmS2IAre4Mo0GZ',
+    'Nicola',
+    'middle_aged',
+    'narration',
+    'warm',
+    'Warm Italian man’s voice.',
+  ],
+  [
+    'jf_alpha',
+    'Etr5HXKOayFUzKnzgAFi',
+    'Aiko',
+    'young',
+    'conversational',
+    'soft',
+    'Japanese voice (reads kana; kanji poorly).',
+  ],
+  [
+    'jf_gongitsune',
+    'cea6vnCy0kHih0iMghFZ',
+    'Gongitsune',
+    'young',
+    'narration',
+    'gentle',
+    'Japanese storyteller (reads kana; kanji poorly).',
+  ],
+  [
+    'jf_nezumi',
+    'hSm0MrE8rAyMQ0zdgUoW',
+    'Nezumi',
+    'young',
+    'characters',
+    'light',
+    'Light Japanese voice (reads kana; kanji poorly).',
+  ],
+  [
+    'jf_tebukuro',
+    '4ju1SfHsCFwa65VHWPov',
+    'Tebukuro',
+    'young',
+    'narration',
+    'warm',
+    'Warm Japanese voice (reads kana; kanji poorly).',
+  ],
+  [
+    'jm_kumo',
+    'ITM7hkICfeeQKHZprl98',
+    'Kumo',
+    'middle_aged',
+    'narration',
+    'calm',
+    'Calm Japanese man’s voice (reads kana; kanji poorly).',
+  ],
+  [
+    'pf_dora',
+    'qHBU09oDeIFUbXfLjl91',
+    'Dora',
+    'young',
+    'conversational',
+    'warm',
+    'Warm Brazilian Portuguese voice.',
+  ],
+  [
+    'pm_santa',
+    'FjoFhVHnr2tIGkWccCvK',
+    'Santa (Portuguese)',
+    'old',
+    'characters',
+    'jolly',
+    'Jolly old Brazilian man, for stories and characters.',
+  ],
+  [
+    'zf_xiaobei',
+    'ZZcQz64yHuhojWy1i3Zf',
+    'Xiaobei',
+    'young',
+    'conversational',
+    'bright',
+    'Mandarin voice; its tones are approximate.',
+  ],
+  [
+    'zf_xiaoni',
+    'BOiyGnZSKN9b8Ebwttxc',
+    'Xiaoni',
+    'young',
+    'conversational',
+    'soft',
+    'Soft Mandarin voice; its tones are approximate.',
+  ],
+  [
+    'zf_xiaoxiao',
+    'iIdKdVyIGjXEBhNKjUwc',
+    'Xiaoxiao',
+    'young',
+    'narration',
+    'warm',
+    'Warm Mandarin voice; its tones are approximate.',
+  ],
+  [
+    'zf_xiaoyi',
+    'pwjWHVioXm78I4GqD437',
+    'Xiaoyi',
+    'young',
+    'informative',
+    'clear',
+    'Clear Mandarin voice; its tones are approximate.',
+  ],
+  [
+    'zm_yunjian',
+    'IJtmYRYiMBq3qpsO85FG',
+    'Yunjian',
+    'middle_aged',
+    'narration',
+    'deep',
+    'Deep Mandarin man’s voice; its tones are approximate.',
+  ],
+  [
+    'zm_yunxi',
+    'tXj3Gb97uDX6CPKDklDH',
+    'Yunxi',
+    'young',
+    'conversational',
+    'friendly',
+    'Friendly Mandarin man’s voice; its tones are approximate.',
+  ],
+  [
+    'zm_yunxia',
+    'CfxKvOM4oiWKYR1947jU',
+    'Yunxia',
+    'young',
+    'conversational',
+    'light',
+    'Young Mandarin man’s voice; its tones are approximate.',
+  ],
+  [
+    'zm_yunyang',
+    'ctms3dLaeiVX7y1I1nAg',
+    'Yunyang',
+    'middle_aged',
+    'news',
+    'steady',
+    'Steady Mandarin voice for news; its tones are approximate.',
+  ],
+];
+
+/**
+ * A Kokoro voice as a premade voice: its neural rendition, and classic ones for the classic models (the
+ * English engines for English, its language's eSpeak-NG voice with the voice's gender otherwise).
+ */
+function kokoroPremade([
+  kokoro,
+  voiceId,
+  name,
+  age,
+  useCase,
+  descriptive,
+  description,
+]: (typeof KOKORO_VOICES)[number]): PremadeVoice {
+  const language = kokoroVoiceLanguage(kokoro)?.language_id ?? 'en';
+  const gender = kokoro.charAt(1) === 'f' ? 'female' : 'male';
+  const variant = gender === 'female' ? '+f3' : '+m3';
+  const espeakName = SPOKEN_LANGUAGES.find((l) => l.language_id === language)?.espeak ?? 'en-us';
+  const british = kokoro.startsWith('b');
+  const espeak = es(`${british ? 'en' : espeakName}${variant}`);
+  const primary = language !== 'en' || british ? espeak : gender === 'female' ? fest() : flite('rms');
+  const made = voice(
+    voiceId,
+    name,
+    description,
+    {
+      gender,
+      age,
+      accent: KOKORO_ACCENTS[kokoro.charAt(0)] ?? 'standard',
+      use_case: useCase,
+      language,
+      descriptive,
+    },
+    primary,
+    espeak,
+  );
+  return { ...made, kokoro: { engine: 'kokoro', voice: kokoro } };
+}
+
+/**
+ * The premade voices (issue 27 item 2): the classic ones, re-based on Kokoro where REBASED_ON_KOKORO
+ * says, then every other Kokoro voice. Every American man's voice also speaks through Piper.
+ */
+export const PREMADE_VOICES: PremadeVoice[] = [
+  ...CLASSIC_PREMADE_VOICES.map((v) => {
+    const kokoro = REBASED_ON_KOKORO[v.name];
+    return kokoro ? { ...v, kokoro: { engine: 'kokoro' as const, voice: kokoro } } : v;
+  }),
+  ...KOKORO_VOICES.map(kokoroPremade),
+].map((v) =>
+  v.language === 'en' && v.labels.gender === 'male' && v.labels.accent === 'american' && v.kokoro
+    ? { ...v, piper: PIPER_JOE }
+    : v,
+);
+
+/** The Kokoro voices the premade voices speak with (each of the store's 54 once). */
+export const PREMADE_KOKORO_VOICES: string[] = PREMADE_VOICES.flatMap((v) =>
+  v.kokoro ? [v.kokoro.voice] : [],
+);
+
 export function findPremadeVoice(voiceId: string): PremadeVoice | undefined {
   return PREMADE_VOICES.find((v) => v.voice_id === voiceId);
 }
@@ -740,6 +1248,10 @@ export function engineVoiceFor(model: TtsModel, voice: PremadeVoice): EngineVoic
       return { engine: 'external', voice: voice.labels.gender === 'female' ? 'nova' : 'onyx' };
     case 'voice_conversion':
       return undefined;
+    case 'kokoro':
+      return voice.kokoro;
+    case 'piper':
+      return voice.piper;
   }
 }
 
@@ -747,7 +1259,8 @@ export function engineVoiceFor(model: TtsModel, voice: PremadeVoice): EngineVoic
 export function renditionLanguage(rendition: EngineVoice): string | undefined {
   if (rendition.engine === 'festival' || rendition.engine === 'flite' || rendition.engine === 'piper')
     return 'en';
-  if (rendition.engine === 'kokoro') return kokoroVoiceLanguage(rendition.voice)?.language_id;
+  if (rendition.engine === 'kokoro')
+    return rendition.language ?? kokoroVoiceLanguage(rendition.voice)?.language_id;
   if (rendition.engine === 'external') return undefined;
   const name = rendition.voice.split('+')[0] ?? '';
   return (SPOKEN_LANGUAGES.find((l) => l.espeak === name) ?? findSpokenLanguage(name))?.language_id;
@@ -791,7 +1304,15 @@ export function speakingRendition(
   model: TtsModel,
   voice: PremadeVoice,
   languageCode?: string | null,
+  available: NeuralAvailability = ALL_NEURAL_AVAILABLE,
 ): EngineVoice | undefined {
+  if (model.engine === 'kokoro' || model.engine === 'piper') {
+    const neural = neuralRendition(model, voice, languageCode, available);
+    if (neural) return neural;
+    // A public id that stands for the neural model speaks through its classic model where it cannot.
+    const fallback = model.fallback ? findModel(model.fallback) : undefined;
+    return fallback ? speakingRendition(fallback, voice, languageCode, available) : undefined;
+  }
   const own = engineVoiceFor(model, voice);
   const wanted = languageCode ? findSpokenLanguage(languageCode) : findSpokenLanguage(voice.language);
   if (languageCode && (!wanted || !modelSpeaks(model, wanted.language_id))) return undefined;
@@ -799,4 +1320,24 @@ export function speakingRendition(
   if (own && (own.engine === 'external' || renditionLanguage(own) === wanted.language_id)) return own;
   if (model.engine !== 'voice' && model.engine !== 'espeak') return languageCode ? undefined : own;
   return modelSpeaks(model, wanted.language_id) ? languageRendition(voice, wanted) : own;
+}
+
+/**
+ * A voice's neural rendition for a text in `languageCode` (default: the voice's language), or undefined
+ * when the neural model is unavailable here, has no rendition of the voice, or does not speak the
+ * language. A Kokoro voice reads another Kokoro language with that language's phonemes (`language`).
+ */
+function neuralRendition(
+  model: TtsModel,
+  voice: PremadeVoice,
+  languageCode: string | null | undefined,
+  available: NeuralAvailability,
+): EngineVoice | undefined {
+  const wanted = findSpokenLanguage(languageCode || voice.language);
+  if (!wanted || !NEURAL_LANGUAGES.some((l) => l.language_id === wanted.language_id)) return undefined;
+  if (model.engine === 'piper')
+    return available.piper && voice.piper && wanted.language_id === 'en' ? voice.piper : undefined;
+  if (!available.kokoro || !voice.kokoro) return undefined;
+  const own = kokoroVoiceLanguage(voice.kokoro.voice)?.language_id;
+  return own === wanted.language_id ? voice.kokoro : { ...voice.kokoro, language: wanted.language_id };
 }

@@ -254,12 +254,19 @@ describe('the app shell', () => {
       within(screen.getAllByRole('banner')[0] as HTMLElement).getByRole('link', { name: 'Sign up' }),
     ).toBeTruthy();
     // Parla's models by their names; the public ids as aliases with what each stands for.
+    expect(screen.getByRole('heading', { level: 3, name: 'Parla Neural v1' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 3, name: 'Parla v1' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 3, name: 'Parla v1 with audio tags' })).toBeTruthy();
+    // Each model with its licence (issue 27).
+    expect(screen.getByText('Licence: Apache-2.0 (the model) and MIT (its voices).')).toBeTruthy();
+    // The public ids that speak neural, with the classic model that speaks where it cannot.
     const aliases = within(screen.getByRole('table'));
     const row = (id: string) => aliases.getByText(id).closest('tr') as HTMLElement;
-    expect(within(row('eleven_multilingual_v2')).getByText('Parla v1')).toBeTruthy();
-    expect(within(row('eleven_v3')).getByText('Parla v1 with audio tags')).toBeTruthy();
+    expect(row('eleven_multilingual_v2').textContent).toBe(
+      'eleven_multilingual_v2Parla Neural v1 — otherwise Parla v1',
+    );
+    expect(row('eleven_v3').textContent).toMatch(/Parla Neural v1 — otherwise Parla v1 with audio tags$/);
+    expect(row('eleven_flash_v2').textContent).toMatch(/Parla English v1$/);
     expect(screen.queryByText(/Eleven Multilingual|formant/i)).toBeNull();
     // No call needing a sign-in.
     const urls = fetch.mock.calls.map((call) => String((call as unknown[])[0]));

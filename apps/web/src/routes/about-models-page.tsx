@@ -1,4 +1,4 @@
-import { EXTERNAL_MODEL_ID, type ModelResponse, TTS_MODELS } from '@parla/contracts';
+import { EXTERNAL_MODEL_ID, findModel, type ModelResponse, TTS_MODELS } from '@parla/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ModelStoreList } from '../features/system/components/model-store-list';
@@ -28,9 +28,12 @@ const shippedModels: ModelFacts[] = TTS_MODELS.filter(
   (m) => m.model_id !== EXTERNAL_MODEL_ID && m.alias_of !== EXTERNAL_MODEL_ID,
 ).map((m) => ({ ...m, alias_of: m.alias_of ?? null }));
 
+/** The classic model a public id speaks through where the neural model cannot (decision record 0021). */
+const fallbackOf = (modelId: string) => findModel(modelId)?.fallback;
+
 /**
  * `/app/about/models` (issue 18 item 4): what each model is, honestly and in plain words, with the
- * languages it speaks and that no speech model is neural yet, and the public model ids as aliases with the
+ * languages it speaks and its licence, and the public model ids as aliases with the
  * model each stands for (issue 26 item 7). Open to visitors (the footer links it from every page): they
  * read the shipped catalogue at once; signed in, the server's list, the external model included when one is
  * connected.
@@ -41,16 +44,19 @@ export default function AboutModelsPage() {
   const models: readonly ModelFacts[] = served.data ?? shippedModels;
   const own = models.filter((m) => !m.alias_of);
   const aliases = models.filter((m) => m.alias_of);
+  // A model this server does not list (its neural model unavailable) is named from the shipped catalogue.
+  const nameOf = (id: string | null) =>
+    own.find((m) => m.model_id === id)?.name ?? shippedModels.find((m) => m.model_id === id)?.name ?? id;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8 sm:px-6 lg:py-10">
       <header className="flex flex-col gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">About the models</h1>
         <p className="text-fg-muted">
-          Every speech model here runs on this server, offline, with no data leaving it. None of them is a
-          neural network yet: they are classic computer voices, clear, fast and light, and they sound
-          synthetic. The neural voices (Kokoro and Piper, listed with their files below) are installed, but no
-          model offers them yet. Whoever runs this installation can also connect a neural speech server of
-          their own, which then appears below as an external model.
+          Every model here runs on this server, offline, with no data leaving it. The default, Parla Neural
+          v1, is a neural network trained on recorded speech: natural voices in the main languages. The
+          classic models are lighter and quicker, speak every voice in every language Parla has, and sound
+          synthetic. Whoever runs this installation can also connect a speech server of their own, which then
+          appears below as an external model.
         </p>
       </header>
 
@@ -83,8 +89,10 @@ export default function AboutModelsPage() {
           </h2>
           <p className="text-fg-muted">
             Programs written for the public speech API send these model ids. Parla accepts each one in place
-            of the model it stands for: the same model under another name. The app itself offers only Parla’s
-            models.
+            of the model it stands for. Those that stand for the neural model speak through it whenever it can
+            speak the text with that voice, and through the classic model named next to them otherwise (a
+            language or a voice the neural model does not have, or the neural model unavailable on this
+            server). The app itself offers only Parla’s models.
           </p>
           <div className="overflow-x-auto rounded-xl border border-line">
             <table className="w-full text-left text-sm">
@@ -103,7 +111,13 @@ export default function AboutModelsPage() {
                   <tr key={alias.model_id} className="border-t border-line">
                     <td className="px-4 py-2 font-mono text-xs break-all">{alias.model_id}</td>
                     <td className="px-4 py-2">
-                      {own.find((m) => m.model_id === alias.alias_of)?.name ?? alias.alias_of}
+                      {nameOf(alias.alias_of)}
+                      {fallbackOf(alias.model_id) && (
+                        <span className="text-fg-muted">
+                          {' '}
+                          — otherwise {nameOf(fallbackOf(alias.model_id) as string)}
+                        </span>
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -168,6 +182,7 @@ function ModelCard({ model }: { model: ModelFacts }) {
       </div>
       {about && <Badge className="self-start">{about.kind}</Badge>}
       <p className="text-sm">{about?.summary ?? model.description}</p>
+      {about && <p className="text-sm text-fg-muted">Licence: {about.licence}</p>}
       <p className="text-sm text-fg-muted">
         {model.can_do_text_to_speech
           ? `${model.token_cost_factor} ${model.token_cost_factor === 1 ? 'credit' : 'credits'} per character.`

@@ -17,7 +17,8 @@ import { SpeakAsYouType } from '../features/tts/components/speak-as-you-type';
 import { VoiceSettingsPanel } from '../features/tts/components/voice-settings-panel';
 import { languageNotice } from '../features/tts/language-notice-rules';
 import {
-  defaultModelId,
+  defaultModelFor,
+  defaultVoiceOf,
   type EditableVoiceSettings,
   estimateCredits,
   fallbackVoiceSettings,
@@ -72,18 +73,20 @@ function TextToSpeech() {
   // Parla's own models; a choice stored as a public id (before issue 26) is the model it is an alias of.
   const modelList = ownModels(models.data ?? []).filter((m) => m.can_do_text_to_speech);
   const voiceList = voices.data ?? [];
-  const modelId = pickStored(
-    ownModelId(models.data ?? [], chosenModelId),
-    modelList.map((m) => m.model_id),
-    defaultModelId,
-  );
-  const model = modelList.find((m) => m.model_id === modelId);
+  // A neural voice by default (issue 27), and the neural model when the voice has a neural version.
   const voiceId = pickStored(
     chosenVoiceId,
     voiceList.map((v) => v.voice_id),
-    voiceList[0]?.voice_id ?? '',
+    defaultVoiceOf(voiceList)?.voice_id ?? '',
   );
   const voice = voiceList.find((v) => v.voice_id === voiceId);
+  const offeredModels = modelList.map((m) => m.model_id);
+  const modelId = pickStored(
+    ownModelId(models.data ?? [], chosenModelId),
+    offeredModels,
+    defaultModelFor(offeredModels, voice),
+  );
+  const model = modelList.find((m) => m.model_id === modelId);
   const serverDefaults = { ...fallbackVoiceSettings, ...withoutNulls(defaults.data ?? {}) };
   const settings = editedSettings ?? serverDefaults;
 
@@ -284,7 +287,8 @@ function TextToSpeech() {
             <ModelSelect models={modelList} value={modelId} onChange={selectModel} />
             {languageMismatch && model && voice && (
               <p role="alert" className="text-sm text-danger">
-                {model.name} does not speak the language of {voice.name}. Pick another model or voice.
+                {model.name} does not speak {voice.name}’s language or has no version of {voice.name}. Pick
+                another model or voice.
               </p>
             )}
             <VoiceSettingsPanel

@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Three turns in three engines: Festival (Sarah), Flite (Kevin) and eSpeak-NG in Spanish (Lucía). */
+/** Three turns in three voices, one Spanish (all Kokoro on the default model, decision 21). */
 const VOICE_NAMES = ['Sarah', 'Kevin', 'Lucía'];
 /** The lines as a history item keeps them: with each voice's name. */
 const keptLines = (count = 3) =>

@@ -78,7 +78,7 @@ export interface DialogueStream {
  */
 async function planDialogue(deps: TtsDeps, caller: TtsCaller, input: DialogueInput): Promise<DialoguePlan> {
   const { body } = input;
-  const model = getModel(body.model_id, { external: deps.externalConfigured });
+  const model = getModel(body.model_id, { external: deps.externalConfigured, store: deps.models });
   const characters = body.inputs.reduce((sum, line) => sum + line.text.length, 0);
   if (characters > model.maximum_text_length_per_request) {
     const message = `The lines are ${characters} characters long in all; ${model.model_id} accepts at most ${model.maximum_text_length_per_request}.`;

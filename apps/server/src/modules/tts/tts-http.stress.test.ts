@@ -57,7 +57,7 @@ const texts = fc.sample(
 );
 
 const voiceId = (name: string) => PREMADE_VOICES.find((v) => v.name === name)?.voice_id as string;
-/** eSpeak, flite and festival voices, on the default model and on the eSpeak one. */
+/** Kokoro voices on the default model and v3, and the eSpeak model (Flash and Turbo fall back to it only where Kokoro cannot). */
 const TARGETS = [
   { voice: voiceId('Kevin'), model: 'eleven_multilingual_v2' },
   { voice: voiceId('Sarah'), model: 'eleven_flash_v2_5' },

@@ -1,6 +1,29 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { encodeWav } from '@parla/audio';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
+import { withScratchDir } from '../../platform/scratch-dirs';
+import type { SttProvider } from '../../providers/stt/stt-provider';
+import type { WordAligner } from './speech-pipeline';
 import type { TtsDeps } from './tts.service';
+
+/**
+ * The speech-to-text provider's forced aligner as the pipeline's WordAligner: the piece's audio written
+ * as a WAV to a scratch folder and aligned with its text: a time per character of the text.
+ */
+export function wordAligner(stt: SttProvider): WordAligner {
+  return (audio, text, { tenant, signal }) =>
+    withScratchDir('tts-align', async (dir) => {
+      const file = path.join(dir, 'piece.wav');
+      await fsp.writeFile(
+        file,
+        encodeWav({ sampleRate: audio.sampleRate, channels: 1, samples: audio.samples }),
+      );
+      const aligned = await stt.align({ file, text, tenant: tenant ?? '', ...(signal ? { signal } : {}) });
+      return aligned.characters.map((c) => ({ start: c.start, end: c.end }));
+    });
+}
 
 /** What a generation needs from the app: the engine pool, with the external speech server if configured. */
 export function ttsDepsOf(deps: AppDeps): TtsDeps {
@@ -8,6 +31,8 @@ export function ttsDepsOf(deps: AppDeps): TtsDeps {
     db: deps.database.db,
     engines: deps.providers.tts,
     externalConfigured: deps.config.externalTts !== undefined,
+    models: deps.models,
+    alignWords: wordAligner(deps.providers.stt),
     storage: deps.storage,
     clock: deps.clock,
     logger: deps.logger,

@@ -19,8 +19,11 @@ import { concurrencySlots, creditLedger } from '../credits/credits.tables';
 let t: TestApp;
 let baseUrl: string;
 let wsBase: string;
-/** flite's voice: quick, so the tests stay cheap. */
-const VOICE = premadeVoiceId('Charlie') || premadeVoiceId('Kevin');
+/**
+ * flite's voice: quick, so the tests stay cheap. Alan has no neural rendition (decision 21), so the
+ * default model speaks him classic; the neural socket is neural-speech.int.test.ts's.
+ */
+const VOICE = premadeVoiceId('Alan');
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ENGINE_POOL_SIZE: '2', ENGINE_TIMEOUT_MS: '20000' } });

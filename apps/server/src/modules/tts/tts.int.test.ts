@@ -177,10 +177,12 @@ describe('every spoken character takes time, on every engine', () => {
   // The engines once left a sentence's last word (Festival) and the part of a word after a hyphen or
   // an apostrophe (eSpeak-NG) without time.
   const TEXTS = ['the lazy dog', 'Over the lazy dog.', "It isn't 42, it's the dog-house."];
+  // The classic engines by the classic model (the default model speaks these voices through Kokoro).
   const ENGINES = [
-    ['Festival', 'Sarah'],
-    ['Flite', 'Kevin'],
-    ['eSpeak-NG', 'Oliver'],
+    ['Festival', 'Sarah', 'parla_v1'],
+    ['Flite', 'Kevin', 'parla_v1'],
+    ['eSpeak-NG', 'Oliver', 'parla_v1'],
+    ['Kokoro', 'Sarah', 'parla_neural_v1'],
   ] as const;
 
   /**
@@ -213,15 +215,18 @@ describe('every spoken character takes time, on every engine', () => {
     characterEndTimesSeconds: parts.flatMap((p) => p?.characterEndTimesSeconds ?? []),
   });
 
-  it.each(ENGINES)('convertWithTimestamps with a %s voice (%s)', async (_, name) => {
+  it.each(ENGINES)('convertWithTimestamps with a %s voice (%s)', async (_, name, modelId) => {
     for (const text of TEXTS) {
-      const result = await account.sdk.textToSpeech.convertWithTimestamps(voice(name), { text });
+      const result = await account.sdk.textToSpeech.convertWithTimestamps(voice(name), { text, modelId });
       expect(result.alignment?.characters.join('')).toBe(text);
       expect(untimed(result.alignment), text).toEqual([]);
       expect(untimed(result.normalizedAlignment), text).toEqual([]);
     }
     // "the lazy dog": every character but the spaces.
-    const dog = await account.sdk.textToSpeech.convertWithTimestamps(voice(name), { text: 'the lazy dog' });
+    const dog = await account.sdk.textToSpeech.convertWithTimestamps(voice(name), {
+      text: 'the lazy dog',
+      modelId,
+    });
     const {
       characters,
       characterStartTimesSeconds: starts,
@@ -231,10 +236,13 @@ describe('every spoken character takes time, on every engine', () => {
       if (c !== ' ') expect(ends[i], `${c}@${i}`).toBeGreaterThan(starts[i] ?? Number.POSITIVE_INFINITY);
   });
 
-  it.each(ENGINES)('streamWithTimestamps with a %s voice (%s)', async (_, name) => {
+  it.each(ENGINES)('streamWithTimestamps with a %s voice (%s)', async (_, name, modelId) => {
     const text = `${TEXTS.join(' ')} The end.`;
     const chunks = [];
-    for await (const chunk of await account.sdk.textToSpeech.streamWithTimestamps(voice(name), { text }))
+    for await (const chunk of await account.sdk.textToSpeech.streamWithTimestamps(voice(name), {
+      text,
+      modelId,
+    }))
       chunks.push(chunk);
     const alignment = joined(chunks.map((c) => c.alignment));
     expect(alignment.characters.join('')).toBe(text);

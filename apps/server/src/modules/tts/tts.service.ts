@@ -2,8 +2,10 @@ import type { Readable } from 'node:stream';
 import type { CharacterAlignment } from '@parla/audio';
 import {
   describeOutputFormat,
+  findSpokenLanguage,
   type HistoryDialogueLine,
   type HistorySource,
+  modelSpeaks,
   type OutputFormat,
   speakingRendition,
   type TextToSpeechBody,
@@ -13,6 +15,7 @@ import {
 import { AppError, invalid } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { encodeAudio } from '../../platform/media/encode-audio';
+import type { ModelAvailability as StoreAvailability } from '../../platform/models/model-store';
 import type { Storage } from '../../platform/storage/storage';
 import { EngineFailure } from '../../providers/engines/engine-pool';
 import { ExternalTtsFailure, type TtsProvider } from '../../providers/tts/tts-provider';
@@ -32,6 +35,7 @@ import {
   DEFAULT_VOICE_SETTINGS,
   getModel,
   getVoice,
+  neuralAvailability,
   premadeSpeaking,
   resolveSpeakingVoice,
   type SpeakingVoice,
@@ -46,6 +50,7 @@ import {
   StreamAligner,
   speakSentences,
   synthesizeSpeech,
+  type WordAligner,
 } from './speech-pipeline';
 import { StreamedAudio, streamEncodingBoundMs } from './streamed-audio';
 
@@ -53,6 +58,17 @@ export interface TtsDeps extends MeteringDeps {
   /** The engine pool, with the external speech server when one is configured. */
   engines: TtsProvider;
   externalConfigured: boolean;
+  /**
+   * The model store, for which neural models can speak (none given: taken as all there, a test's fake
+   * engines): an unavailable one is refused by its own id, and the public ids speak classic instead.
+   */
+  models?: StoreAvailability | undefined;
+  /**
+   * The forced aligner, for the timings of a neural voice (its engine only estimates them): used where
+   * timings are asked for or kept (convert, the timestamps stream), not on the audio-only stream, whose
+   * first audio it would delay.
+   */
+  alignWords?: WordAligner | undefined;
   storage: Storage;
 }
 
@@ -111,12 +127,13 @@ function invalidAt(path: (string | number)[], message: string): AppError {
  * and no database: a text-to-speech request, or one line of a dialogue (`textPath` names its field).
  */
 export function planSpeech(
-  deps: Pick<TtsDeps, 'externalConfigured'>,
+  deps: Pick<TtsDeps, 'externalConfigured' | 'models'>,
   input: Pick<TtsInput, 'voiceId' | 'body' | 'speed'> & { voice?: SpeakingVoice },
   textPath: (string | number)[] = ['text'],
 ): SpeechPlan {
   const voice = input.voice ?? premadeSpeaking(getVoice(input.voiceId));
-  const model = getModel(input.body.model_id, { external: deps.externalConfigured });
+  const availability = { external: deps.externalConfigured, store: deps.models };
+  const model = getModel(input.body.model_id, availability);
   const { text } = input.body;
   if (text.length > model.maximum_text_length_per_request) {
     throw invalidAt(
@@ -136,8 +153,18 @@ export function planSpeech(
     throw invalidAt(textPath, 'The text holds only audio tags: there is nothing to speak.');
   // issue 18: the text is spoken in `language_code` when it names one (the voice's language rendition);
   // the public API answers 400 when the model cannot speak it.
+  // A neural model speaks Kokoro's languages; the public ids that stand for it speak the others (and any
+  // voice it has no rendition of) through their classic fallback (decision record 0021).
   const languageCode = input.body.language_code;
-  const rendition = speakingRendition(model, voice, languageCode);
+  const rendition = speakingRendition(model, voice, languageCode, neuralAvailability(availability));
+  const wanted = languageCode ? findSpokenLanguage(languageCode) : undefined;
+  if (!rendition && languageCode && (!wanted || !modelSpeaks(model, wanted.language_id)))
+    throw new AppError('unsupported_language', unsupportedLanguageMessage(model.model_id, languageCode));
+  if (!rendition && (model.engine === 'kokoro' || model.engine === 'piper') && !model.alias_of)
+    throw invalid(
+      'model_id',
+      `${model.name} has no ${languageCode ? `${wanted?.name ?? languageCode} ` : ''}rendition of ${voice.name}; Parla v1 (parla_v1) speaks every voice.`,
+    );
   if (!rendition && languageCode)
     throw new AppError('unsupported_language', unsupportedLanguageMessage(model.model_id, languageCode));
   if (!rendition) throw invalid('model_id', `${model.name} does not speak the language of ${voice.name}.`);
@@ -178,7 +205,7 @@ export function planSpeech(
  * pitch and formant shift towards the voice's profile (measured against the engine rendition once).
  */
 export async function prepareSpeech(
-  deps: Pick<TtsDeps, 'externalConfigured' | 'db' | 'engines'>,
+  deps: Pick<TtsDeps, 'externalConfigured' | 'models' | 'db' | 'engines'>,
   caller: Pick<TtsCaller, 'workspaceId' | 'userId'>,
   input: Pick<TtsInput, 'voiceId' | 'body' | 'speed'>,
   textPath: (string | number)[] = ['text'],
@@ -292,6 +319,7 @@ export async function textToSpeech(deps: TtsDeps, caller: TtsCaller, input: TtsI
       const speech = await synthesizeSpeech(deps.engines, plan.request, {
         tenant: caller.workspaceId,
         signal,
+        alignWords: deps.alignWords,
       });
       const audio = await encodeAudio(
         { sampleRate: speech.sampleRate, channels: 1, samples: speech.samples },
@@ -349,6 +377,7 @@ export async function streamTextToSpeech(
   const cancel = new AbortController();
   const sentences = speakSentences(deps.engines, plan.request, normalized, {
     signal: cancel.signal,
+    alignWords: mode === 'timestamps' ? deps.alignWords : undefined,
     firstAlone: true,
     tenant: caller.workspaceId,
   });

@@ -21,6 +21,8 @@ export {
   DEFAULT_VOICE_SETTINGS,
   getModel,
   getVoice,
+  type ModelAvailability,
+  neuralAvailability,
   voiceUsageOf,
   workspaceVoiceIds,
 } from './voices.service';

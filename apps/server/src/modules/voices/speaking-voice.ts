@@ -65,8 +65,12 @@ export function findBaseVoice(voiceId: string): PremadeVoice | undefined {
 
 /** An own voice row as a SpeakingVoice, or undefined when its base voice is unknown. */
 export function ownSpeaking(row: VoiceRow): SpeakingVoice | undefined {
-  const base = findBaseVoice(row.baseVoiceId);
-  if (!base) return undefined;
+  const found = findBaseVoice(row.baseVoiceId);
+  if (!found) return undefined;
+  // An own voice keeps the engine it was made with (issue 27 item 5): its profile was measured against
+  // its base's classic rendition, so the neural renditions the base has since gained are not its own,
+  // and the public ids that speak neural speak it through their classic fallback.
+  const { kokoro: _kokoro, piper: _piper, ...base } = found;
   return {
     ...base,
     voice_id: row.id,

@@ -53,7 +53,15 @@ describe('models and voices through the official client', () => {
 
   it('searches with pages', async () => {
     const british = await sdk.voices.search({ search: 'british' });
-    expect(british.voices.map((v) => v.name).sort()).toEqual(['Charlotte', 'Oliver']);
+    // Charlotte and Oliver, and Kokoro's other six British voices (issue 27).
+    expect(british.voices.map((v) => v.name).sort()).toEqual(
+      PREMADE_VOICES.filter((v) => v.labels.accent === 'british')
+        .map((v) => v.name)
+        .sort(),
+    );
+    expect(british.voices.map((v) => v.name)).toEqual(
+      expect.arrayContaining(['Charlotte', 'Oliver', 'Fable']),
+    );
     const first = await sdk.voices.search({ pageSize: 10, includeTotalCount: true });
     expect(first).toMatchObject({ hasMore: true, totalCount: PREMADE_VOICES.length });
     const second = await sdk.voices.search({ pageSize: 10, nextPageToken: first.nextPageToken ?? '' });

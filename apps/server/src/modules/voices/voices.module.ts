@@ -41,7 +41,13 @@ export const voicesModule = defineModule({
   // The voice previews are made once (then kept in storage), in the background so start-up does not wait.
   warm: (app) =>
     warmVoicePreviews(
-      { engines: app.engines, storage: app.storage, logger: app.logger, db: app.database.db },
+      {
+        engines: app.engines,
+        storage: app.storage,
+        logger: app.logger,
+        db: app.database.db,
+        models: app.models,
+      },
       PREMADE_VOICES,
     ),
 });

@@ -1,6 +1,7 @@
 import {
   DEFAULT_TTS_MODEL_ID,
   EXTERNAL_MODEL_ID,
+  engineVoiceFor,
   findModel,
   type ModelResponse,
   type PremadeVoice,
@@ -37,14 +38,18 @@ export function toModelResponse(model: TtsModel): ModelResponse {
   };
 }
 
-/** The models that speak a voice's language, for `verified_languages`. */
+/**
+ * The models that speak a voice in its language, for `high_quality_base_model_ids` and
+ * `verified_languages`: the neural ones only for a voice they have a rendition of (issue 27).
+ */
 function modelsFor(voice: PremadeVoice): TtsModel[] {
   return TTS_MODELS.filter(
     (m) =>
       !m.alias_of &&
       m.can_do_text_to_speech &&
       m.model_id !== EXTERNAL_MODEL_ID &&
-      m.languages.some((l) => l.language_id === voice.language),
+      m.languages.some((l) => l.language_id === voice.language) &&
+      engineVoiceFor(m, voice) !== undefined,
   );
 }
 
@@ -93,7 +98,10 @@ export function toVoiceResponse(voice: PremadeVoice, publicUrl: string, withSett
  */
 function fineTuningModelIds(modelId: string | null): string[] {
   const sent = modelId ?? DEFAULT_TTS_MODEL_ID;
-  const parla = findModel(sent)?.alias_of;
+  // An own voice speaks classic (decision 21): a public id that stands for the neural model speaks it
+  // through its classic fallback, so that is the Parla model its training is reported under.
+  const found = findModel(sent);
+  const parla = found?.fallback ?? found?.alias_of;
   return parla ? [sent, parla] : [sent];
 }
 

@@ -87,7 +87,7 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     events: deps.events,
     storage: deps.storage,
     publicUrl,
-    previews: { engines: deps.engines, storage: deps.storage, logger: deps.logger, db },
+    previews: { engines: deps.engines, storage: deps.storage, logger: deps.logger, db, models: deps.models },
     denoise: deps.providers.denoise,
   };
 
@@ -115,7 +115,10 @@ export async function voiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   registerRoute(
     app,
     listModelsRoute,
-    async () => listModels({ external: deps.config.externalTts !== undefined }).map(toModelResponse),
+    async () =>
+      listModels({ external: deps.config.externalTts !== undefined, store: deps.models }).map(
+        toModelResponse,
+      ),
     guarded,
   );
   registerRoute(

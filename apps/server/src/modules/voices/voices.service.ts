@@ -2,6 +2,7 @@ import {
   EXTERNAL_MODEL_ID,
   findModel,
   findPremadeVoice,
+  type NeuralAvailability,
   type PremadeVoice,
   TTS_MODELS,
   type TtsModel,
@@ -10,6 +11,7 @@ import {
 } from '@parla/contracts';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import type { ModelAvailability as StoreAvailability } from '../../platform/models/model-store';
 import { voiceNotFound } from './speaking-voice';
 import { voiceUsageRow, workspaceVoiceIdsOf } from './voices.store';
 
@@ -23,15 +25,39 @@ export const DEFAULT_VOICE_SETTINGS: Required<{ [K in keyof VoiceSettings]: NonN
     speed: 1,
   };
 
-/** Whether the optional models can be offered: the external one needs TTS_OPENAI_URL. */
+/**
+ * Whether the optional models can be offered: the external one needs TTS_OPENAI_URL, the neural ones
+ * their files in the model store (`store`; none given: a test's fake engines, taken as available).
+ */
 export interface ModelAvailability {
   external: boolean;
+  store?: StoreAvailability | undefined;
+}
+
+/** The neural models of the text-to-speech catalogue, by the model store's id of their files. */
+const NEURAL_STORE_MODELS = { kokoro: 'kokoro-82m', piper: 'piper-joe' } as const;
+
+/** Which neural models this server can run now (the model store's state). */
+export function neuralAvailability(availability: Pick<ModelAvailability, 'store'>): NeuralAvailability {
+  const { store } = availability;
+  return {
+    kokoro: store?.status(NEURAL_STORE_MODELS.kokoro).available ?? true,
+    piper: store?.status(NEURAL_STORE_MODELS.piper).available ?? true,
+  };
+}
+
+/** Why a neural model is unavailable here (the store's reason), or undefined when it is not one or is there. */
+function unavailableReason(model: TtsModel, availability: ModelAvailability): string | undefined {
+  if (model.alias_of || (model.engine !== 'kokoro' && model.engine !== 'piper')) return undefined;
+  const status = availability.store?.status(NEURAL_STORE_MODELS[model.engine]);
+  return status && !status.available ? (status.reason ?? 'unavailable') : undefined;
 }
 
 const isAvailable = (model: TtsModel, availability: ModelAvailability) =>
-  model.model_id !== EXTERNAL_MODEL_ID || availability.external;
+  (model.model_id !== EXTERNAL_MODEL_ID || availability.external) &&
+  unavailableReason(model, availability) === undefined;
 
-/** The models `GET /v1/models` lists: all but the external one when it is not configured. */
+/** The models `GET /v1/models` lists: all but the external one when it is not configured and the neural ones the model store lacks. */
 export function listModels(availability: ModelAvailability): TtsModel[] {
   return TTS_MODELS.filter((m) => isAvailable(m, availability));
 }
@@ -55,6 +81,12 @@ export function getModel(
   capability: ModelCapability = 'text_to_speech',
 ): TtsModel {
   const found = findModel(modelId);
+  const missing = found && unavailableReason(found, availability);
+  if (found && missing)
+    throw new AppError(
+      'service_unavailable',
+      `${found.name} is unavailable on this server: ${missing}. Parla v1 (parla_v1) and the public model ids keep speaking.`,
+    );
   const model = found && isAvailable(found, availability) ? found : undefined;
   if (!model) throw invalidModel(`A model with model ID ${modelId} does not exist.`);
   if (capability === 'text_to_speech' && !model.can_do_text_to_speech)

@@ -1,3 +1,4 @@
+import { PREMADE_KOKORO_VOICES } from '@parla/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   KOKORO_VOICE_FILE_SIZE,
@@ -68,6 +69,8 @@ describe('MODEL_CATALOGUE', () => {
 
   it('holds the 54 Kokoro voices of kokoro-js, 510 × 256 float32 each', () => {
     expect(KOKORO_VOICE_NAMES).toHaveLength(54);
+    // Each of the store's Kokoro voices is a premade voice once (issue 27 item 2).
+    expect([...PREMADE_KOKORO_VOICES].sort()).toEqual([...KOKORO_VOICE_NAMES].sort());
     expect(KOKORO_VOICE_FILE_SIZE).toBe(510 * 256 * 4);
     const voices = files.filter((f) => f.path.startsWith('kokoro-82m/voices/'));
     expect(voices.map((f) => f.path)).toEqual(KOKORO_VOICE_NAMES.map((n) => `kokoro-82m/voices/${n}.bin`));

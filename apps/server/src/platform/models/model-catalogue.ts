@@ -343,8 +343,7 @@ export const MODEL_CATALOGUE: readonly ModelEntry[] = [
   {
     id: 'kokoro-82m',
     name: 'Kokoro-82M v1.0 (neural text to speech, int8 ONNX) and its 54 voices',
-    feature:
-      'text to speech: the Kokoro neural voices (the engines run them; the speech models do not offer them yet)',
+    feature: 'text to speech: parla_neural_v1 (the default speech model) and its premade voices',
     upstream: 'https://huggingface.co/hexgrad/Kokoro-82M',
     licence: {
       spdx: 'Apache-2.0 AND MIT',
@@ -382,8 +381,7 @@ export const MODEL_CATALOGUE: readonly ModelEntry[] = [
   {
     id: 'piper-joe',
     name: 'Piper en_US joe medium (neural text to speech, VITS ONNX)',
-    feature:
-      'text to speech: a faster neural English voice (the engines run it; the speech models do not offer it yet)',
+    feature: 'text to speech: parla_neural_fast_v1 (a faster neural English voice)',
     upstream: 'https://huggingface.co/rhasspy/piper-voices/tree/v1.0.0/en/en_US/joe/medium',
     licence: {
       spdx: 'CC0-1.0',

@@ -2,7 +2,9 @@ import type { VoiceResponse } from '@parla/contracts';
 import { describe, expect, it } from 'vitest';
 import { makeModel } from '../../test/catalogue-fixture';
 import {
+  defaultModelFor,
   defaultModelId,
+  defaultVoiceOf,
   estimateCredits,
   generationFileName,
   isGenerateShortcut,
@@ -64,11 +66,33 @@ describe('text-to-speech page rules', () => {
     expect(modelDisplayName(models, 'eleven_v3')).toBe('Parla v1 with audio tags');
     expect(modelDisplayName(models, 'parla_v1')).toBe('Parla v1');
     expect(modelDisplayName(models, 'gone_v0')).toBe('gone_v0');
-    expect(defaultModelId).toBe('parla_v1');
+    expect(defaultModelId).toBe('parla_neural_v1');
+  });
+
+  it('starts with a neural voice and the neural model, and the classic model for a voice it does not speak', () => {
+    const neural = {
+      ...voice('Sarah', { language: 'en' }),
+      high_quality_base_model_ids: ['parla_neural_v1', 'parla_v1'],
+    };
+    const classic = { ...voice('Alan', { language: 'en' }), high_quality_base_model_ids: ['parla_v1'] };
+    const own = { ...voice('Mine', { language: 'en' }), high_quality_base_model_ids: [] };
+    expect(defaultVoiceOf([classic, neural, own])?.name).toBe('Sarah');
+    expect(defaultVoiceOf([classic, own])?.name).toBe('Alan');
+    const offered = ['parla_neural_v1', 'parla_neural_fast_v1', 'parla_v1'];
+    expect(defaultModelFor(offered, neural)).toBe('parla_neural_v1');
+    expect(defaultModelFor(offered, classic)).toBe('parla_v1');
+    expect(defaultModelFor(offered, own)).toBe('parla_v1');
+    // A server whose neural model is unavailable does not offer it: the classic model.
+    expect(defaultModelFor(['parla_neural_fast_v1', 'parla_v1'], neural)).toBe('parla_v1');
+    // The neural model speaks only the voices that list it.
+    const model = { model_id: 'parla_neural_v1', languages: [{ language_id: 'en', name: 'English' }] };
+    expect(modelSpeaksVoice(model, neural)).toBe(true);
+    expect(modelSpeaksVoice(model, classic)).toBe(false);
+    expect(modelSpeaksVoice(model, own)).toBe(false);
   });
 
   it('knows which models speak a voice’s language', () => {
-    const english = { languages: [{ language_id: 'en', name: 'English' }] };
+    const english = { model_id: 'parla_v1', languages: [{ language_id: 'en', name: 'English' }] };
     expect(modelSpeaksVoice(english, voice('Ryan', { language: 'en' }))).toBe(true);
     expect(modelSpeaksVoice(english, voice('Lucía', { language: 'es' }))).toBe(false);
     expect(modelSpeaksVoice(english, voice('Any', {}))).toBe(true);

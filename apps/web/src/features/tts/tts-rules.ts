@@ -6,10 +6,40 @@ import {
 } from '@parla/contracts';
 
 /**
- * The app's default text-to-speech model: Parla v1, which the public API's default id
- * (`eleven_multilingual_v2`, history/voices §9) is an alias of.
+ * The app's default text-to-speech model: Parla Neural v1, which the public API's default id
+ * (`eleven_multilingual_v2`, history/voices §9) is an alias of (issue 27, decision record 0021).
  */
-export const defaultModelId = 'parla_v1';
+export const defaultModelId = 'parla_neural_v1';
+
+/** The classic model, which speaks every voice: the default for a voice with no neural version. */
+export const classicModelId = 'parla_v1';
+
+/** Parla's neural models: they speak only the premade voices that list them (`high_quality_base_model_ids`). */
+export const NEURAL_MODEL_IDS: readonly string[] = ['parla_neural_v1', 'parla_neural_fast_v1'];
+
+/**
+ * The model the page starts with for a voice: the neural one when the server offers it and the voice has
+ * a neural version, else the classic one (an own voice, a voice of a language the neural model does not
+ * speak, or a server whose neural model is unavailable).
+ */
+export function defaultModelFor(
+  offered: readonly string[],
+  voice: Pick<VoiceResponse, 'high_quality_base_model_ids'> | undefined,
+): string {
+  const neural =
+    offered.includes(defaultModelId) && voice?.high_quality_base_model_ids?.includes(defaultModelId);
+  return neural ? defaultModelId : classicModelId;
+}
+
+/**
+ * The voice the page starts with: the first neural one (a premade voice the neural model speaks), else
+ * the first voice.
+ */
+export function defaultVoiceOf<V extends Pick<VoiceResponse, 'voice_id' | 'high_quality_base_model_ids'>>(
+  voices: readonly V[],
+): V | undefined {
+  return voices.find((v) => v.high_quality_base_model_ids?.includes(defaultModelId)) ?? voices[0];
+}
 
 type CatalogueModel = Pick<ModelResponse, 'model_id' | 'alias_of'>;
 
@@ -118,9 +148,12 @@ export function pickStored<T extends string>(
 
 /** Whether a model speaks a voice's language (`labels.language`); a voice without one is spoken by any. */
 export function modelSpeaksVoice(
-  model: Pick<ModelResponse, 'languages'>,
-  voice: Pick<VoiceResponse, 'labels'>,
+  model: Pick<ModelResponse, 'languages' | 'model_id'>,
+  voice: Pick<VoiceResponse, 'labels' | 'high_quality_base_model_ids'>,
 ): boolean {
+  // A neural model speaks the premade voices it has a version of, which list it.
+  if (NEURAL_MODEL_IDS.includes(model.model_id))
+    return voice.high_quality_base_model_ids?.includes(model.model_id) ?? false;
   const language = voice.labels.language;
   if (!language) return true;
   return model.languages.some((l) => l.language_id === language);
