@@ -92,7 +92,19 @@ export interface EnginePoolOptions {
   heartbeatMs?: number;
   /** A child that does not answer its heartbeat within this is taken for hung and killed (default 5 s). */
   heartbeatTimeoutMs?: number;
+  /**
+   * Each new child first loads the neural models the store holds (neural-warm-up.ts), before it takes
+   * any synthesis: the first request to reach it neither waits for the load nor has it counted against
+   * its time bound (which starts when a child takes the call). Requests go to the children that are warm
+   * meanwhile, or wait in the queue. Off by default (tests start many pools); the server turns it on.
+   */
+  warmUp?: boolean;
 }
+
+/** The tenant the warm-up runs as: no workspace's id is empty-bracketed. */
+const WARM_UP_TENANT = '[warm-up]';
+/** The bound of a child's warm-up: a first load may rewrite Kokoro's model (~1 s of CPU, more under load). */
+const WARM_UP_TIMEOUT_MS = 180_000;
 
 /**
  * A pool of supervised engine child processes. Every call has a time bound; past it the child is
@@ -419,6 +431,30 @@ export class EnginePool {
     );
   }
 
+  /**
+   * Gives a new child its warm-up before anything else (it counts as the one synthesis the child runs,
+   * so pump() passes it by until it ends) and logs what each model's load took.
+   */
+  private warmUp(slot: Slot): void {
+    const started = performance.now();
+    const pid = slot.child?.pid;
+    new Promise((resolve, reject) =>
+      this.dispatch(
+        this.newCall({ task: 'warm-up' }, WARM_UP_TIMEOUT_MS, resolve, reject, WARM_UP_TENANT),
+        slot,
+      ),
+    ).then(
+      (models) =>
+        this.options.logger.info(
+          { pid, ms: Math.round(performance.now() - started), models },
+          'engine process warmed up',
+        ),
+      (error: unknown) =>
+        // A crash or a kill: the exit handler respawns the child, which warms up again.
+        this.options.logger.warn({ pid, err: error }, 'engine process warm-up failed'),
+    );
+  }
+
   private spawn(slot: Slot): Promise<void> {
     return new Promise((resolve) => {
       const child = fork(this.entry.file, [], {
@@ -439,6 +475,7 @@ export class EnginePool {
         if ('ready' in message) {
           slot.ready = true;
           slot.crashes = 0;
+          if (this.options.warmUp) this.warmUp(slot);
           resolve();
           this.pump();
           return;

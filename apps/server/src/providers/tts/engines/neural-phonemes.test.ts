@@ -100,6 +100,16 @@ describe('phonemes for the neural voices', () => {
     ]);
     expect(chunkIds([1, 2, 3, 4, 5, 16, 6], 6, 16)).toEqual([[1, 2, 3, 4, 5], [6]]);
     expect(chunkIds([1, 2, 3], 510, 16)).toEqual([[1, 2, 3]]);
+    // With phrase ends (5 is a comma), the cut goes after the phrase rather than at the last space.
+    const ids = [1, 2, 3, 4, 5, 16, 6, 16, 7, 8, 9];
+    expect(chunkIds(ids, 8, 16, new Set([5]))).toEqual([
+      [1, 2, 3, 4, 5],
+      [6, 16, 7, 8, 9],
+    ]);
+    expect(chunkIds(ids, 8, 16)).toEqual([
+      [1, 2, 3, 4, 5, 16, 6],
+      [7, 8, 9],
+    ]);
   });
 
   it("writes Piper's ids as piper-phonemize does: start, each phoneme then the pad, end", async () => {

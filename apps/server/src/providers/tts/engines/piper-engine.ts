@@ -104,13 +104,23 @@ export function piperTextPhonemes(text: string, espeakVoice: string): Promise<st
   return textPhonemes(text, async (words) => piperPhonemes(await eSpeakPhonemes(words, espeakVoice)));
 }
 
-export async function synthesizeWithPiper(request: EngineSynthesisRequest): Promise<EngineSynthesisResult> {
-  const files = piperFiles(request.voice);
-  if (!files) throw new Error(`Unknown Piper voice "${request.voice}".`);
-  const [session, config] = await Promise.all([
-    modelSession(files.model, `Piper ${request.voice}`),
+/** A Piper voice's session and configuration, opened once and kept. */
+async function piperVoice(voice: string) {
+  const files = piperFiles(voice);
+  if (!files) throw new Error(`Unknown Piper voice "${voice}".`);
+  return Promise.all([
+    modelSession(files.model, `Piper ${voice}`, { arena: false }),
     piperConfig(files.config),
   ]);
+}
+
+/** Opens a Piper voice's session (the warm-up at a child's start, neural-warm-up.ts). */
+export async function loadPiper(voice: string): Promise<void> {
+  await piperVoice(voice);
+}
+
+export async function synthesizeWithPiper(request: EngineSynthesisRequest): Promise<EngineSynthesisResult> {
+  const [session, config] = await piperVoice(request.voice);
   if (request.language && !config.espeakVoice.startsWith(request.language))
     throw new Error(`The Piper voice ${request.voice} does not speak the language "${request.language}".`);
   const ids = piperIds(await piperTextPhonemes(request.text, config.espeakVoice), config);
