@@ -30,9 +30,11 @@ const sessions = new Map<string, Promise<InferenceSession>>();
  * How a model's session holds its working memory. `arena`: onnxruntime's memory arena, which keeps every
  * block it ever took and grows in powers of two. Kokoro keeps it: without it a run took 22% more CPU
  * (2 M page faults for 57 s of audio, the same memory given back and faulted in again) and Kokoro is the
- * model whose real-time factor is tight. Piper goes without: its arena grew by 170 MB over sentences of up
- * to 150 characters, against 30 MB from the C heap, for 25% more CPU on a model ten times faster than
- * needed (bench/neural-tts.bench.ts, the memory part).
+ * model whose real-time factor is tight. Piper goes without: read sentence by sentence, its arena still
+ * grew by 180 MB over sentences of up to 150 characters; without it (and with the engine child's mmap
+ * threshold fixed, engine-pool.ts childEnvironment) it holds ~10 MB after a run, for twice the CPU
+ * (4.6 s against 2.3 s for 47.6 s of audio: 10× real time per core instead of 21×). Measured with the
+ * child's figures in bench/neural-tts.bench.ts (memory part).
  */
 export interface SessionMemory {
   arena: boolean;
