@@ -358,6 +358,12 @@ export async function run(): Promise<void> {
       }
     }
 
+    // The two children after all the above (both models, every engine, four clients at once).
+    const poolChildren = engineChildren();
+    console.log(
+      `\npool children now: RSS ${poolChildren.map((pid) => rssMb(pid).toFixed(0)).join(' + ')} MB, PSS ${poolChildren.map((pid) => pssMb(pid).toFixed(0)).join(' + ')} MB (server + two children ≤ 1600 MB busy: the server's own share is not in this bench)`,
+    );
+
     if (want('wer')) {
       const stt = new MoonshineStt(pool);
       for (const { name, voice } of VOICES.slice(0, 2)) {
