@@ -5,10 +5,16 @@
  * - real-time factor of one client (audio seconds over wall seconds, the five round-trip sentences in
  *   turn) and of four clients at once (their audio added up, over the wall time), per engine;
  * - time to first audio of a 12-word first sentence: the engine's synthesis of it, IPC included (a model
- *   that speaks a sentence at once has its first audio when the sentence is done), p50 of 7, and of its
- *   first clause (what a stream that cut the first sentence at its comma would wait for);
- * - resident memory of one engine child once it holds both neural models and has spoken a 150-character
- *   text with each, and its CPU seconds for one Kokoro sentence;
+ *   that speaks a sentence at once has its first audio when the sentence is done), p50 of 7, whole and
+ *   cut at firstPieceLength (first-piece.ts: what a stream that speaks its first piece first waits for),
+ *   for a sentence with a comma after its 4th word and one without; and whether the rest is made before
+ *   the first piece has played (else the listener hears a gap);
+ * - 8 streams at once on the fastest engine (Flite) and on Piper: p95 of their first audio over 5 rounds
+ *   against the single-stream median (target ≤ 3×);
+ * - resident memory (RSS, and PSS: shared pages split between the processes that map them) of one
+ *   engine child warmed up (both neural models loaded at start, neural-warm-up.ts, with each model's load
+ *   time), then after a mix of short, 150-character and 300–400-character texts through each model, three
+ *   rounds (steady state), and its CPU seconds for one Kokoro sentence;
  * - word error rate of each neural voice, heard by the accurate embedded speech to text (Moonshine base).
  * "audio s per CPU s" is what the machine would give with its cores idle (the children's CPU time, read
  * from /proc): on a shared machine the wall-clock figures move with everyone else's load.
@@ -23,7 +29,9 @@ import { createLogger } from '../apps/server/src/platform/logger';
 import { useChildBundle } from '../apps/server/src/providers/engines/child-entry';
 import { EnginePool } from '../apps/server/src/providers/engines/engine-pool';
 import { MoonshineStt } from '../apps/server/src/providers/stt/moonshine-stt';
+import { firstPieceLength } from '../apps/server/src/providers/tts/engines/first-piece';
 import { kokoroFiles, piperFiles } from '../apps/server/src/providers/tts/engines/neural-model-files';
+import type { ModelWarmUp } from '../apps/server/src/providers/tts/engines/neural-warm-up';
 import type { EngineSynthesisRequest } from '../apps/server/src/providers/tts/tts-provider';
 import { descendants, rssMb } from './processes';
 
@@ -37,9 +45,14 @@ const SENTENCES = [
   'We need to buy milk, bread and fresh eggs before the store closes.',
   'She finished reading the book and went to sleep early.',
 ];
-/** Twelve words, a comma after the fourth. */
+/** Twelve words, a comma after the fourth; and twelve words with no comma. */
 const FIRST_SENTENCE = 'Good morning and welcome, this is your daily news summary for today.';
-const FIRST_CLAUSE = 'Good morning and welcome,';
+const FIRST_SENTENCE_PLAIN = 'The quarterly report shows strong growth in every region this year again.';
+/** The memory mix: short sentences, 150-character pieces (the most the pipeline sends) and longer texts. */
+const LONG_TEXT =
+  'The children built a small boat out of cardboard and sailed it on the pond, while their parents watched from a bench under the old oak tree by the gate. Later that evening, everyone gathered in the kitchen to share stories about the day, and the smallest boy fell asleep at the table before dessert. Nobody minded at all.';
+const STREAMS = 8;
+const STREAM_ROUNDS = 5;
 /** 150 characters, the most one engine call is given (MAX_ENGINE_TEXT). */
 const LONGEST_PIECE =
   'The children built a small boat out of cardboard and sailed it on the pond, while their parents watched from a bench under the old oak tree by the gate.';
@@ -53,6 +66,7 @@ const TARGET = {
   piperRtf: 10,
   piperFirstMs: 250,
   childMb: 450,
+  streamsRatio: 3,
   wer: 0.03,
 };
 
@@ -97,6 +111,67 @@ function cpuSeconds(pid: number): number {
 
 const seconds = (r: { samples: Int16Array; sampleRate: number }) => r.samples.length / r.sampleRate;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const p95 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)] ?? Number.NaN;
+
+/** Proportional set size in MB (shared pages split between the processes mapping them), 0 once gone. */
+function pssMb(pid: number): number {
+  try {
+    const kb = /Pss:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** A logger that keeps the pool's warm-up reports (each child's models and their load times). */
+function warmUpLog() {
+  const reports: ModelWarmUp[][] = [];
+  const logger = createLogger({ level: 'info' });
+  const kept = new Proxy(logger, {
+    get(target, key, receiver) {
+      if (key === 'info')
+        return (object: { models?: ModelWarmUp[] }, message?: string) => {
+          if (message === 'engine process warmed up' && object.models) reports.push(object.models);
+        };
+      if (key === 'warn') return (object: unknown, message?: string) => console.log(message, object);
+      if (key === 'child') return () => kept;
+      const value = Reflect.get(target, key, receiver);
+      return typeof value === 'function' ? () => undefined : value;
+    },
+  });
+  return { logger: kept, reports };
+}
+
+const describeWarmUp = (models: ModelWarmUp[] | undefined) =>
+  (models ?? [])
+    .map((m) =>
+      m.loadMs !== undefined
+        ? `${m.model} load ${m.loadMs} ms + first synthesis ${m.firstSynthesisMs} ms`
+        : `${m.model} ${m.skipped ?? m.error}`,
+    )
+    .join('; ');
+
+/** Time to first audio of `streams` streams starting at once, each on its first sentence: every sample. */
+async function concurrentFirstAudio(
+  pool: EnginePool,
+  voice: Omit<EngineSynthesisRequest, 'text'>,
+  streams: number,
+  rounds: number,
+) {
+  const times: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: streams }, (_, i) =>
+        pool
+          .synthesize({ ...voice, text: FIRST_SENTENCE }, { tenant: `stream-${i}` })
+          .then(() => times.push(performance.now() - started)),
+      ),
+    );
+  }
+  return times;
+}
 const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 /** One client: the five sentences in turn. Audio seconds and wall seconds. */
@@ -117,6 +192,10 @@ async function firstAudioMs(pool: EnginePool, voice: Omit<EngineSynthesisRequest
   return median(times);
 }
 
+/** `npm run bench -- neural-tts [memory] [speed] [streams] [wer]`: the parts named, or all of them. */
+const parts = process.argv.slice(3);
+const want = (part: string) => parts.length === 0 || parts.includes(part);
+
 export async function run(): Promise<void> {
   const kokoro = kokoroFiles();
   const piper = piperFiles('en_US-joe-medium');
@@ -135,116 +214,177 @@ export async function run(): Promise<void> {
     },
   );
   useChildBundle(path.join(bundleDir, 'engine-child.js'));
-  const logger = createLogger({ level: 'silent' });
   console.log(
     `model threads per child: ${process.env.TTS_THREADS ?? 1}; load average ${os.loadavg()[0]?.toFixed(1)}`,
   );
 
-  // Memory: one child, both models loaded, the longest piece spoken by each.
-  const one = new EnginePool({ size: 1, timeoutMs: 120_000, logger });
-  await one.start();
-  try {
-    const child = engineChildren()[0] ?? 0;
-    const idle = rssMb(child);
-    await one.synthesize({ engine: 'espeak', voice: 'en-us', text: 'Hello.' }, { timeoutMs: 120_000 });
-    const espeak = rssMb(child);
-    for (let i = 0; i < 3; i += 1)
-      await one.synthesize(
-        { engine: 'kokoro', voice: 'af_heart', text: LONGEST_PIECE },
-        { timeoutMs: 120_000 },
+  if (want('memory')) {
+    // Memory: one child, warmed up (both models loaded at its start), then the mix through each model.
+    const oneLog = warmUpLog();
+    const one = new EnginePool({ size: 1, timeoutMs: 120_000, logger: oneLog.logger, warmUp: true });
+    await one.start();
+    try {
+      const child = engineChildren()[0] ?? 0;
+      const started = performance.now();
+      while (oneLog.reports.length === 0 && performance.now() - started < 180_000)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      const warm = rssMb(child);
+      console.log(`warm-up of one child: ${describeWarmUp(oneLog.reports[0])}`);
+      const mix = [
+        ...SENTENCES.slice(0, 2),
+        LONGEST_PIECE,
+        'Hello there.',
+        LONG_TEXT,
+        FIRST_SENTENCE,
+        LONGEST_PIECE.slice(0, 90),
+      ];
+      const after: string[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        for (const engine of [
+          { engine: 'kokoro', voice: 'af_heart' },
+          { engine: 'piper', voice: 'en_US-joe-medium' },
+        ] as const)
+          for (const text of mix) await one.synthesize({ ...engine, text }, { timeoutMs: 120_000 });
+        after.push(`${rssMb(child).toFixed(0)}`);
+      }
+      const steady = rssMb(child);
+      const before = cpuSeconds(child);
+      const sentence = await one.synthesize({
+        engine: 'kokoro',
+        voice: 'af_heart',
+        text: SENTENCES[0] as string,
+      });
+      const kokoroCpu = cpuSeconds(child) - before;
+      console.log(
+        `engine child RSS: ${warm.toFixed(0)} MB warmed up (Kokoro and Piper loaded), ${after.join(' → ')} MB after each round of the mix (PSS ${pssMb(child).toFixed(0)} MB) (target ≤ ${TARGET.childMb}) ${pass(steady <= TARGET.childMb)}`,
       );
-    const withKokoro = rssMb(child);
-    for (let i = 0; i < 3; i += 1)
-      await one.synthesize(
-        { engine: 'piper', voice: 'en_US-joe-medium', text: LONGEST_PIECE },
-        { timeoutMs: 120_000 },
+      console.log(
+        `Kokoro CPU for one ${seconds(sentence).toFixed(2)} s sentence: ${kokoroCpu.toFixed(2)} s (${(seconds(sentence) / kokoroCpu).toFixed(2)}× real time per core)`,
       );
-    const both = rssMb(child);
-    const before = cpuSeconds(child);
-    const sentence = await one.synthesize({
-      engine: 'kokoro',
-      voice: 'af_heart',
-      text: SENTENCES[0] as string,
-    });
-    const kokoroCpu = cpuSeconds(child) - before;
-    console.log(
-      `engine child RSS: ${idle.toFixed(0)} MB started, ${espeak.toFixed(0)} MB with eSpeak, ${withKokoro.toFixed(0)} MB with Kokoro, ${both.toFixed(0)} MB with Kokoro and Piper (target ≤ ${TARGET.childMb}) ${pass(both <= TARGET.childMb)}`,
-    );
-    console.log(
-      `Kokoro CPU for one ${seconds(sentence).toFixed(2)} s sentence: ${kokoroCpu.toFixed(2)} s (${(seconds(sentence) / kokoroCpu).toFixed(2)}× real time per core)`,
-    );
-  } finally {
-    await one.stop();
+    } finally {
+      await one.stop();
+    }
   }
 
-  const pool = new EnginePool({ size: 2, timeoutMs: 120_000, logger });
+  const poolLog = warmUpLog();
+  const pool = new EnginePool({ size: 2, timeoutMs: 120_000, logger: poolLog.logger, warmUp: true });
   await pool.start();
   try {
-    // Warm: every child loads every engine once (a first call loads its model: on a loaded machine that
-    // alone can pass the product's time bound for a short text).
-    for (const { voice } of VOICES)
+    // Warm: each child loads the neural models at its start (the server's pool does the same); Festival
+    // and Flite start on a first call, made here once per child.
+    for (const { voice } of VOICES.slice(2))
       await Promise.all(
         [0, 1].map(() => pool.synthesize({ ...voice, text: 'Hello there.' }, { timeoutMs: 120_000 })),
       );
-    const rows: string[] = [];
-    const figures = new Map<string, { rtf: number; rtf4: number; first: number; clause: number }>();
-    // The engine children and what they started (their program hosts, which run Festival and Flite).
-    const children = engineChildren().flatMap((pid) => [pid, ...descendants(pid)]);
-    const poolCpu = () => children.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-    for (const { name, voice } of VOICES) {
-      const cpuBefore = poolCpu();
-      const single = await speakAll(pool, voice);
-      const cpu = poolCpu() - cpuBefore;
-      const started = performance.now();
-      const all = await Promise.all(Array.from({ length: CLIENTS }, () => speakAll(pool, voice)));
-      const wall4 = (performance.now() - started) / 1000;
-      const rtf4 = all.reduce((sum, r) => sum + r.audio, 0) / wall4;
-      const first = await firstAudioMs(pool, voice, FIRST_SENTENCE);
-      const clause = await firstAudioMs(pool, voice, FIRST_CLAUSE);
-      figures.set(name, { rtf: single.audio / single.wall, rtf4, first, clause });
-      rows.push(
-        `| ${name} | ${(single.audio / single.wall).toFixed(1)}× | ${(single.audio / cpu).toFixed(1)}× | ${rtf4.toFixed(1)}× | ${first.toFixed(0)} ms | ${clause.toFixed(0)} ms |`,
+    for (const [i, models] of poolLog.reports.entries())
+      console.log(`warm-up of pool child ${i + 1}: ${describeWarmUp(models)}`);
+    if (want('speed')) {
+      const rows: string[] = [];
+      const figures = new Map<string, { rtf: number; rtf4: number; first: number; piece: number }>();
+      const pieces: string[] = [];
+      // The engine children and what they started (their program hosts, which run Festival and Flite).
+      const children = engineChildren().flatMap((pid) => [pid, ...descendants(pid)]);
+      const poolCpu = () => children.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+      for (const { name, voice } of VOICES) {
+        const cpuBefore = poolCpu();
+        const single = await speakAll(pool, voice);
+        const cpu = poolCpu() - cpuBefore;
+        const started = performance.now();
+        const all = await Promise.all(Array.from({ length: CLIENTS }, () => speakAll(pool, voice)));
+        const wall4 = (performance.now() - started) / 1000;
+        const rtf4 = all.reduce((sum, r) => sum + r.audio, 0) / wall4;
+        const first = await firstAudioMs(pool, voice, FIRST_SENTENCE);
+        const cut = firstPieceLength(FIRST_SENTENCE);
+        const piece = await firstAudioMs(pool, voice, FIRST_SENTENCE.slice(0, cut));
+        const plain = await firstAudioMs(pool, voice, FIRST_SENTENCE_PLAIN);
+        const plainCut = firstPieceLength(FIRST_SENTENCE_PLAIN);
+        const plainPiece = await firstAudioMs(pool, voice, FIRST_SENTENCE_PLAIN.slice(0, plainCut));
+        // The rest is made while the first piece plays: a gap when it takes longer than that piece lasts.
+        const gaps: number[] = [];
+        for (const [sentence, at] of [
+          [FIRST_SENTENCE, cut],
+          [FIRST_SENTENCE_PLAIN, plainCut],
+        ] as const) {
+          const head = await pool.synthesize({ ...voice, text: sentence.slice(0, at) });
+          const started = performance.now();
+          await pool.synthesize({ ...voice, text: sentence.slice(at).trim() });
+          gaps.push(Math.max(0, performance.now() - started - seconds(head) * 1000));
+        }
+        figures.set(name, { rtf: single.audio / single.wall, rtf4, first, piece });
+        rows.push(
+          `| ${name} | ${(single.audio / single.wall).toFixed(1)}× | ${(single.audio / cpu).toFixed(1)}× | ${rtf4.toFixed(1)}× | ${first.toFixed(0)} ms | ${piece.toFixed(0)} ms |`,
+        );
+        pieces.push(
+          `| ${name} | ${first.toFixed(0)} → ${piece.toFixed(0)} ms | ${plain.toFixed(0)} → ${plainPiece.toFixed(0)} ms | ${gaps.map((g) => g.toFixed(0)).join(' / ')} ms |`,
+        );
+      }
+      console.log(
+        '\n| voice | RTF 1 client | audio s per CPU s (1 client) | RTF 4 clients (sum) | first audio, 12 words (p50) | its first piece (p50) |',
       );
+      console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+      for (const row of rows) console.log(row);
+      console.log(
+        `\nFirst audio of a 12-word first sentence, whole → its first piece (firstPieceLength: "${FIRST_SENTENCE.slice(0, firstPieceLength(FIRST_SENTENCE))}" | "${FIRST_SENTENCE_PLAIN.slice(0, firstPieceLength(FIRST_SENTENCE_PLAIN))}"), p50 of ${FIRST_AUDIO_RUNS}; gap: how much longer the rest took to make than the first piece plays (0 = none heard)`,
+      );
+      console.log('| voice | with a comma | without | gap (comma / without) |');
+      console.log('| --- | ---: | ---: | ---: |');
+      for (const row of pieces) console.log(row);
+      const k = figures.get('Kokoro af_heart');
+      const p = figures.get('Piper joe');
+      const f = figures.get('Flite slt');
+      if (k && p && f) {
+        console.log(
+          `\nKokoro RTF ${k.rtf.toFixed(1)}× (target ≥ ${TARGET.kokoroRtf}) ${pass(k.rtf >= TARGET.kokoroRtf)}; four clients ${k.rtf4.toFixed(1)}× (≥ ${TARGET.kokoroRtf4}) ${pass(k.rtf4 >= TARGET.kokoroRtf4)}`,
+        );
+        console.log(
+          `Kokoro first audio ${k.first.toFixed(0)} ms whole (≤ ${TARGET.kokoroFirstMs}) ${pass(k.first <= TARGET.kokoroFirstMs)}; ${k.piece.toFixed(0)} ms from its first piece ${pass(k.piece <= TARGET.kokoroFirstMs)}, ${(k.piece / f.piece).toFixed(1)}× Flite's`,
+        );
+        console.log(
+          `Piper RTF ${p.rtf.toFixed(1)}× (≥ ${TARGET.piperRtf}) ${pass(p.rtf >= TARGET.piperRtf)}; first audio ${p.first.toFixed(0)} ms (≤ ${TARGET.piperFirstMs}) ${pass(p.first <= TARGET.piperFirstMs)}, ${(p.first / f.first).toFixed(1)}× Flite's`,
+        );
+      }
     }
-    console.log(
-      '\n| voice | RTF 1 client | audio s per CPU s (1 client) | RTF 4 clients (sum) | first audio, 12 words (p50) | first clause (p50) |',
-    );
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-    for (const row of rows) console.log(row);
-    const k = figures.get('Kokoro af_heart');
-    const p = figures.get('Piper joe');
-    const f = figures.get('Flite slt');
-    if (k && p && f) {
+    if (want('streams')) {
       console.log(
-        `\nKokoro RTF ${k.rtf.toFixed(1)}× (target ≥ ${TARGET.kokoroRtf}) ${pass(k.rtf >= TARGET.kokoroRtf)}; four clients ${k.rtf4.toFixed(1)}× (≥ ${TARGET.kokoroRtf4}) ${pass(k.rtf4 >= TARGET.kokoroRtf4)}`,
+        `\n${STREAMS} streams at once (pool of 2), first audio of a 12-word first sentence, ${STREAM_ROUNDS} rounds:`,
       );
-      console.log(
-        `Kokoro first audio ${k.first.toFixed(0)} ms (≤ ${TARGET.kokoroFirstMs}) ${pass(k.first <= TARGET.kokoroFirstMs)}, ${(k.first / f.first).toFixed(1)}× Flite's`,
-      );
-      console.log(
-        `Piper RTF ${p.rtf.toFixed(1)}× (≥ ${TARGET.piperRtf}) ${pass(p.rtf >= TARGET.piperRtf)}; first audio ${p.first.toFixed(0)} ms (≤ ${TARGET.piperFirstMs}) ${pass(p.first <= TARGET.piperFirstMs)}, ${(p.first / f.first).toFixed(1)}× Flite's`,
-      );
+      for (const { name, voice } of [VOICES[3], VOICES[1]] as (typeof VOICES)[number][]) {
+        const single = await firstAudioMs(pool, voice, FIRST_SENTENCE);
+        const times = await concurrentFirstAudio(pool, voice, STREAMS, STREAM_ROUNDS);
+        const ratio = p95(times) / single;
+        console.log(
+          `${name}: single-stream median ${single.toFixed(0)} ms; ${STREAMS} streams median ${median(times).toFixed(0)} ms, p95 ${p95(times).toFixed(0)} ms = ${ratio.toFixed(1)}× (target ≤ ${TARGET.streamsRatio}×) ${pass(ratio <= TARGET.streamsRatio)}`,
+        );
+      }
     }
 
-    const stt = new MoonshineStt(pool);
-    for (const { name, voice } of VOICES.slice(0, 2)) {
-      let heard = '';
-      for (const text of SENTENCES) {
-        const speech = await pool.synthesize({ ...voice, text });
-        const file = path.join(bundleDir, 'heard.wav');
-        fs.writeFileSync(file, encodeWav({ ...speech, channels: 1 }));
-        const transcript = await stt.transcribeFile({
-          file,
-          model: 'accurate',
-          timestamps: 'none',
-          tenant: 'bench',
-        });
-        heard += ` ${transcript.segments.map((segment) => segment.text).join(' ')}`;
+    // The two children after all the above (both models, every engine, four clients at once).
+    const poolChildren = engineChildren();
+    console.log(
+      `\npool children now: RSS ${poolChildren.map((pid) => rssMb(pid).toFixed(0)).join(' + ')} MB, PSS ${poolChildren.map((pid) => pssMb(pid).toFixed(0)).join(' + ')} MB (server + two children ≤ 1600 MB busy: the server's own share is not in this bench)`,
+    );
+
+    if (want('wer')) {
+      const stt = new MoonshineStt(pool);
+      for (const { name, voice } of VOICES.slice(0, 2)) {
+        let heard = '';
+        for (const text of SENTENCES) {
+          const speech = await pool.synthesize({ ...voice, text });
+          const file = path.join(bundleDir, 'heard.wav');
+          fs.writeFileSync(file, encodeWav({ ...speech, channels: 1 }));
+          const transcript = await stt.transcribeFile({
+            file,
+            model: 'accurate',
+            timestamps: 'none',
+            tenant: 'bench',
+          });
+          heard += ` ${transcript.segments.map((segment) => segment.text).join(' ')}`;
+        }
+        const wer = wordErrorRate(SENTENCES.join(' '), heard);
+        console.log(
+          `WER ${name} (Moonshine base): ${(wer * 100).toFixed(1)}% (≤ ${TARGET.wer * 100}%) ${pass(wer <= TARGET.wer)}`,
+        );
       }
-      const wer = wordErrorRate(SENTENCES.join(' '), heard);
-      console.log(
-        `WER ${name} (Moonshine base): ${(wer * 100).toFixed(1)}% (≤ ${TARGET.wer * 100}%) ${pass(wer <= TARGET.wer)}`,
-      );
     }
   } finally {
     await pool.stop();

@@ -84,7 +84,8 @@ async function main(): Promise<void> {
     },
     'models checked',
   );
-  const engines = new EnginePool({ ...config.engines, size: config.engines.poolSize, logger });
+  // Each child loads the neural models the store holds as it starts, off the request path (issue 27 item 4).
+  const engines = new EnginePool({ ...config.engines, size: config.engines.poolSize, logger, warmUp: true });
   await engines.start();
   // ffmpeg runs in the program host: started now, so the first generation does not pay for the fork.
   programHost.start();

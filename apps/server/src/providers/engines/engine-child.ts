@@ -34,7 +34,8 @@ function serveEngines(): void {
         return;
       case 'synthesize':
       case 'stt':
-        runOnThread(message.request).then(
+      case 'warm-up':
+        runOnThread(message.task === 'warm-up' ? { warmUp: true } : message.request).then(
           (result) => reply({ id: message.id, ok: true, result }),
           (error: unknown) =>
             reply({

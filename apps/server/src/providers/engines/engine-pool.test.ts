@@ -1,4 +1,5 @@
 import { getEventListeners } from 'node:events';
+import fs from 'node:fs';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool } from './engine-pool';
@@ -17,6 +18,12 @@ describe('EnginePool', () => {
     const pids = new Set([await pidOf(), await pidOf()]);
     expect(pids.size).toBe(2);
     expect(pids.has(process.pid)).toBe(false);
+  });
+
+  it("starts its children with glibc's mmap threshold fixed (their memory given back after each run)", async () => {
+    const pid = await pidOf();
+    const environment = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    expect(environment).toContain('MALLOC_MMAP_THRESHOLD_=1048576');
   });
 
   it('a crashing child fails only its own call and is respawned', async () => {

@@ -92,7 +92,31 @@ export interface EnginePoolOptions {
   heartbeatMs?: number;
   /** A child that does not answer its heartbeat within this is taken for hung and killed (default 5 s). */
   heartbeatTimeoutMs?: number;
+  /**
+   * Each new child first loads the neural models the store holds (neural-warm-up.ts), before it takes
+   * any synthesis: the first request to reach it neither waits for the load nor has it counted against
+   * its time bound (which starts when a child takes the call). Requests go to the children that are warm
+   * meanwhile, or wait in the queue. Off by default (tests start many pools); the server turns it on.
+   */
+  warmUp?: boolean;
 }
+
+/**
+ * The environment of an engine child: the server's, with glibc's mmap threshold fixed at 1 MB. Left to
+ * itself glibc raises that threshold to 32 MB once a large block is freed (the model load frees many),
+ * and from then on the tensors of a run without onnxruntime's arena (Piper's) come from heaps that keep
+ * them: a child holding Kokoro and Piper reached 867 MB after three rounds of short, 150- and
+ * 300-character texts, 634 MB with the threshold fixed, Kokoro's CPU per sentence unchanged (1.21 s for
+ * 3.98 s of audio; bench/neural-tts.bench.ts, the memory part). An operator's own setting wins.
+ */
+export function childEnvironment(): NodeJS.ProcessEnv {
+  return { ...process.env, MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '1048576' };
+}
+
+/** The tenant the warm-up runs as: no workspace's id is empty-bracketed. */
+const WARM_UP_TENANT = '[warm-up]';
+/** The bound of a child's warm-up: a first load may rewrite Kokoro's model (~1 s of CPU, more under load). */
+const WARM_UP_TIMEOUT_MS = 180_000;
 
 /**
  * A pool of supervised engine child processes. Every call has a time bound; past it the child is
@@ -419,10 +443,35 @@ export class EnginePool {
     );
   }
 
+  /**
+   * Gives a new child its warm-up before anything else (it counts as the one synthesis the child runs,
+   * so pump() passes it by until it ends) and logs what each model's load took.
+   */
+  private warmUp(slot: Slot): void {
+    const started = performance.now();
+    const pid = slot.child?.pid;
+    new Promise((resolve, reject) =>
+      this.dispatch(
+        this.newCall({ task: 'warm-up' }, WARM_UP_TIMEOUT_MS, resolve, reject, WARM_UP_TENANT),
+        slot,
+      ),
+    ).then(
+      (models) =>
+        this.options.logger.info(
+          { pid, ms: Math.round(performance.now() - started), models },
+          'engine process warmed up',
+        ),
+      (error: unknown) =>
+        // A crash or a kill: the exit handler respawns the child, which warms up again.
+        this.options.logger.warn({ pid, err: error }, 'engine process warm-up failed'),
+    );
+  }
+
   private spawn(slot: Slot): Promise<void> {
     return new Promise((resolve) => {
       const child = fork(this.entry.file, [], {
         execArgv: this.entry.execArgv,
+        env: childEnvironment(),
         serialization: 'advanced',
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       });
@@ -439,6 +488,7 @@ export class EnginePool {
         if ('ready' in message) {
           slot.ready = true;
           slot.crashes = 0;
+          if (this.options.warmUp) this.warmUp(slot);
           resolve();
           this.pump();
           return;

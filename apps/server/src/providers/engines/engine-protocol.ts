@@ -7,7 +7,9 @@ export type EngineRequest =
   | { id: number; task: 'crash' }
   | { id: number; task: 'hang' }
   | { id: number; task: 'synthesize'; request: EngineSynthesisRequest }
-  | { id: number; task: 'stt'; request: SttEngineRequest };
+  | { id: number; task: 'stt'; request: SttEngineRequest }
+  /** Load the neural models the store holds, off the request path (neural-warm-up.ts). */
+  | { id: number; task: 'warm-up' };
 
 /** A request without its id: what callers of the pool hand over. */
 export type EngineJob = EngineRequest extends infer R
@@ -23,7 +25,10 @@ export type EngineReply =
 
 export type EngineTask = EngineRequest['task'];
 
-/** The tasks that are engine work: queued fairly between tenants, one at a time per child. */
+/**
+ * The tasks that are engine work: one at a time per child (a child warming up takes no synthesis); the
+ * requests among them are queued fairly between tenants.
+ */
 export function isEngineWork(task: EngineTask): boolean {
-  return task === 'synthesize' || task === 'stt';
+  return task === 'synthesize' || task === 'stt' || task === 'warm-up';
 }

@@ -12,6 +12,7 @@ import { synthesizeWithESpeak } from '../tts/engines/espeak-engine';
 import { synthesizeWithFestival } from '../tts/engines/festival-engine';
 import { synthesizeWithFlite } from '../tts/engines/flite-engine';
 import { synthesizeWithKokoro } from '../tts/engines/kokoro-engine';
+import { type WarmUpRequest, warmNeuralEngines } from '../tts/engines/neural-warm-up';
 import { synthesizeWithPiper } from '../tts/engines/piper-engine';
 import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts/tts-provider';
 import { childWorker } from './child-entry';
@@ -20,8 +21,8 @@ import { lowerPriority } from './work-priority';
 /** The workerData that makes the engine child entry serve as the engine thread. */
 export const ENGINE_THREAD = 'parla-engine-thread';
 
-/** What the thread runs: a synthesis, or speech-to-text work (which has a `kind`). */
-type ThreadRequest = EngineSynthesisRequest | SttEngineRequest;
+/** What the thread runs: a synthesis, speech-to-text work (which has a `kind`), or the neural warm-up. */
+type ThreadRequest = EngineSynthesisRequest | SttEngineRequest | WarmUpRequest;
 
 type ThreadReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
 
@@ -68,6 +69,7 @@ export function runOnThread(request: ThreadRequest): Promise<unknown> {
 }
 
 function run(request: ThreadRequest): Promise<unknown> {
+  if ('warmUp' in request) return warmNeuralEngines();
   if ('kind' in request) return runSttRequest(request);
   return synthesize(request);
 }

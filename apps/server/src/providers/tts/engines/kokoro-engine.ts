@@ -23,6 +23,17 @@ export const KOKORO_SAMPLE_RATE = 24_000;
 const STYLE_ROWS = 510;
 const STYLE_SIZE = 256;
 const STYLE_FILE_BYTES = STYLE_ROWS * STYLE_SIZE * 4;
+/**
+ * The most phonemes one Kokoro run reads. The memory a run needs grows with its audio (the vocoder's
+ * tensors at 24 kHz), and onnxruntime's arena keeps the largest it ever needed: a child that read
+ * 300–400-character texts in one run each held 1.25 GB, against 565 MB for pieces of up to 150 characters
+ * (bench/neural-tts.bench.ts, the memory part). 200 phonemes is over 150 characters of English, the most
+ * the speech pipeline hands an engine at once (MAX_ENGINE_TEXT), so its pieces are read whole; a longer
+ * text is read in runs cut at the end of a phrase.
+ */
+export const KOKORO_RUN_PHONEMES = 200;
+/** Where a run may end: after a comma, a full stop and the like (Kokoro's vocabulary). */
+const PHRASE_ENDS = [';', ':', ',', '.', '!', '?', '—', '…'];
 /** The vocoder, whose int8 convolutions run as float ones (onnx-float-convolutions.ts, model-rewrite-thread.ts). */
 const FLOAT_CONVOLUTIONS = '/decoder/decoder/generator/';
 
@@ -113,6 +124,13 @@ async function kokoroSession(model: string) {
   }
 }
 
+/** Opens Kokoro's session and reads its vocabulary (the warm-up at a child's start, neural-warm-up.ts). */
+export async function loadKokoro(): Promise<void> {
+  const files = kokoroFiles();
+  await vocabulary(files.vocabulary);
+  await kokoroSession(files.model);
+}
+
 export async function synthesizeWithKokoro(request: EngineSynthesisRequest): Promise<EngineSynthesisResult> {
   const files = kokoroFiles();
   const espeakVoice = kokoroESpeakVoice(request.voice, request.language);
@@ -127,7 +145,8 @@ export async function synthesizeWithKokoro(request: EngineSynthesisRequest): Pro
   const { Tensor } = onnxRuntime();
   const speed = clamp(request.rate ?? 1, 0.5, 2);
   const pieces: Float32Array[] = [];
-  for (const chunk of chunkIds(ids, STYLE_ROWS - 2, vocab.get(' ') ?? -1)) {
+  const phraseEnds = new Set(PHRASE_ENDS.flatMap((mark) => vocab.get(mark) ?? []));
+  for (const chunk of chunkIds(ids, KOKORO_RUN_PHONEMES, vocab.get(' ') ?? -1, phraseEnds)) {
     // The style for a run of n phonemes is row n − 1 (kokoro's KPipeline: `pack[len(ps) - 1]`).
     const row = Math.min(chunk.length, STYLE_ROWS) - 1;
     const output = await session.run({

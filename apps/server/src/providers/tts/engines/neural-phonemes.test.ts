@@ -9,7 +9,13 @@ import {
   piperPhonemes,
   splitPunctuation,
 } from './neural-phonemes';
-import { type PiperConfig, parsePiperConfig, piperIds, piperTextPhonemes } from './piper-engine';
+import {
+  type PiperConfig,
+  parsePiperConfig,
+  piperIds,
+  piperSentences,
+  piperTextPhonemes,
+} from './piper-engine';
 
 /** No model here: eSpeak-NG's WebAssembly (loaded once, about 0.2 s) and the pure rewrites. */
 describe('phonemes for the neural voices', () => {
@@ -100,6 +106,16 @@ describe('phonemes for the neural voices', () => {
     ]);
     expect(chunkIds([1, 2, 3, 4, 5, 16, 6], 6, 16)).toEqual([[1, 2, 3, 4, 5], [6]]);
     expect(chunkIds([1, 2, 3], 510, 16)).toEqual([[1, 2, 3]]);
+    // With phrase ends (5 is a comma), the cut goes after the phrase rather than at the last space.
+    const ids = [1, 2, 3, 4, 5, 16, 6, 16, 7, 8, 9];
+    expect(chunkIds(ids, 8, 16, new Set([5]))).toEqual([
+      [1, 2, 3, 4, 5],
+      [6, 16, 7, 8, 9],
+    ]);
+    expect(chunkIds(ids, 8, 16)).toEqual([
+      [1, 2, 3, 4, 5, 16, 6],
+      [7, 8, 9],
+    ]);
   });
 
   it("writes Piper's ids as piper-phonemize does: start, each phoneme then the pad, end", async () => {
@@ -120,6 +136,14 @@ describe('phonemes for the neural voices', () => {
     expect(phonemes).toBe('həlˈoʊ wˈɜːld.');
     expect(piperPhonemes('h_ə_l_ˈoʊ')).toBe('həlˈoʊ');
     expect(piperIds('hə', config)).toEqual([1, 0, 4, 0, 5, 0, 2]);
+  });
+
+  it('reads Piper sentence by sentence, as Piper does', async () => {
+    const phonemes = await piperTextPhonemes('Hello there. How are you? Fine!', 'en-us');
+    const sentences = piperSentences(phonemes);
+    expect(sentences).toHaveLength(3);
+    expect(sentences.join(' ')).toBe(phonemes);
+    expect(piperSentences('həlˈoʊ')).toEqual(['həlˈoʊ']);
   });
 
   it('refuses a malformed Piper configuration with the reason', () => {

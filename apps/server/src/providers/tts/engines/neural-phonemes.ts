@@ -149,20 +149,28 @@ export function phonemeIds(phonemes: string, vocabulary: ReadonlyMap<string, num
 }
 
 /**
- * Ids cut into runs of at most `max`, at a space (or else anywhere): Kokoro reads at most 510 phonemes
- * at once (its style files have one row per length).
+ * Ids cut into runs of at most `max`: at the end of a phrase (a space after one of `phraseEnds`, a comma
+ * or a full stop) in the run's second half when there is one, else at a space, else anywhere. Kokoro
+ * reads at most 510 phonemes at once (its style files have one row per length), and the memory a run
+ * needs grows with its length (kokoro-engine.ts, KOKORO_RUN_PHONEMES).
  */
-export function chunkIds(ids: readonly number[], max: number, spaceId: number): number[][] {
+export function chunkIds(
+  ids: readonly number[],
+  max: number,
+  spaceId: number,
+  phraseEnds: ReadonlySet<number> = new Set(),
+): number[][] {
   const chunks: number[][] = [];
   let start = 0;
   while (ids.length - start > max) {
-    let cut = start + max;
-    for (let i = start + max; i > start + max / 2; i -= 1) {
-      if (ids[i] === spaceId) {
-        cut = i;
-        break;
-      }
+    let space = -1;
+    let phrase = -1;
+    for (let i = start + max; i > start + max / 2 && phrase === -1; i -= 1) {
+      if (ids[i] !== spaceId) continue;
+      if (space === -1) space = i;
+      if (phraseEnds.has(ids[i - 1] ?? -1)) phrase = i;
     }
+    const cut = phrase !== -1 ? phrase : space !== -1 ? space : start + max;
     chunks.push(ids.slice(start, cut));
     start = ids[cut] === spaceId ? cut + 1 : cut;
   }

@@ -27,25 +27,42 @@ export const TTS_THREADS = Math.max(1, Math.min(4, Number(process.env.TTS_THREAD
 const sessions = new Map<string, Promise<InferenceSession>>();
 
 /**
+ * How a model's session holds its working memory. `arena`: onnxruntime's memory arena, which keeps every
+ * block it ever took and grows in powers of two. Kokoro keeps it: without it a run took 22% more CPU
+ * (2 M page faults for 57 s of audio, the same memory given back and faulted in again) and Kokoro is the
+ * model whose real-time factor is tight. Piper goes without: read sentence by sentence, its arena still
+ * grew by 180 MB over sentences of up to 150 characters; without it (and with the engine child's mmap
+ * threshold fixed, engine-pool.ts childEnvironment) it holds ~10 MB after a run, for twice the CPU
+ * (4.6 s against 2.3 s for 47.6 s of audio: 10× real time per core instead of 21×). Measured with the
+ * child's figures in bench/neural-tts.bench.ts (memory part).
+ */
+export interface SessionMemory {
+  arena: boolean;
+}
+
+/**
  * A session on a model file, opened once and kept. A missing or unreadable file fails with `what` named
  * in the message; a failed open is not kept, so files the store puts back later are opened then. Always
  * from the file's path: a session made from bytes in memory left those bytes' memory held by the child.
  */
-export function modelSession(file: string, what: string): Promise<InferenceSession> {
+export function modelSession(
+  file: string,
+  what: string,
+  memory: SessionMemory = { arena: true },
+): Promise<InferenceSession> {
   let session = sessions.get(file);
   if (!session) {
     session = (async () => {
       if (!fs.existsSync(file)) throw new Error(`The ${what} model is not installed (${file} is missing).`);
       try {
-        // The memory arena stays (without it a Kokoro run took 18% more CPU and glibc's heap grew to 1 GB
-        // over eight sentences); memory patterns go: planned per input shape, each new sentence length
-        // added its own plan, 470 → 625 MB over eight sentences (bench/neural-tts.bench.ts).
+        // Memory patterns go: planned per input shape, each new sentence length added its own plan,
+        // 470 → 625 MB over eight sentences (bench/neural-tts.bench.ts).
         const options = {
           intraOpNumThreads: TTS_THREADS,
           interOpNumThreads: 1,
           executionMode: 'sequential',
           graphOptimizationLevel: 'all',
-          enableCpuMemArena: true,
+          enableCpuMemArena: memory.arena,
           enableMemPattern: false,
           logSeverityLevel: 3,
         } as const;

@@ -99,29 +99,59 @@ export function piperIds(phonemes: string, config: PiperConfig): number[] {
   return ids;
 }
 
+/** A phoneme string cut into its sentences (after `.`, `!`, `?` or `…` and a space), none empty. */
+export function piperSentences(phonemes: string): string[] {
+  const sentences = phonemes.split(/(?<=[.!?…])\s+/u).filter((s) => s.trim().length > 0);
+  return sentences.length > 0 ? sentences : [phonemes];
+}
+
 /** A text's Piper phonemes (the unit tests show them). */
 export function piperTextPhonemes(text: string, espeakVoice: string): Promise<string> {
   return textPhonemes(text, async (words) => piperPhonemes(await eSpeakPhonemes(words, espeakVoice)));
 }
 
-export async function synthesizeWithPiper(request: EngineSynthesisRequest): Promise<EngineSynthesisResult> {
-  const files = piperFiles(request.voice);
-  if (!files) throw new Error(`Unknown Piper voice "${request.voice}".`);
-  const [session, config] = await Promise.all([
-    modelSession(files.model, `Piper ${request.voice}`),
+/** A Piper voice's session and configuration, opened once and kept. */
+async function piperVoice(voice: string) {
+  const files = piperFiles(voice);
+  if (!files) throw new Error(`Unknown Piper voice "${voice}".`);
+  return Promise.all([
+    modelSession(files.model, `Piper ${voice}`, { arena: false }),
     piperConfig(files.config),
   ]);
+}
+
+/** Opens a Piper voice's session (the warm-up at a child's start, neural-warm-up.ts). */
+export async function loadPiper(voice: string): Promise<void> {
+  await piperVoice(voice);
+}
+
+export async function synthesizeWithPiper(request: EngineSynthesisRequest): Promise<EngineSynthesisResult> {
+  const [session, config] = await piperVoice(request.voice);
   if (request.language && !config.espeakVoice.startsWith(request.language))
     throw new Error(`The Piper voice ${request.voice} does not speak the language "${request.language}".`);
-  const ids = piperIds(await piperTextPhonemes(request.text, config.espeakVoice), config);
+  const phonemes = await piperTextPhonemes(request.text, config.espeakVoice);
   const { Tensor } = onnxRuntime();
   const lengthScale = config.lengthScale / clamp(request.rate ?? 1, 0.5, 2);
-  const output = await session.run({
-    input: new Tensor('int64', BigInt64Array.from(ids, BigInt), [1, ids.length]),
-    input_lengths: new Tensor('int64', BigInt64Array.of(BigInt(ids.length)), [1]),
-    scales: new Tensor('float32', Float32Array.of(config.noiseScale, lengthScale, config.noiseW), [3]),
-  });
-  const samples = toPcm16(output.output?.data as Float32Array);
+  // One run per sentence, as Piper itself speaks (piper-phonemize gives it sentence by sentence): the
+  // memory a run takes grows with its audio, and without an arena what the C heap took for a long run
+  // stayed with the child.
+  const pieces: Float32Array[] = [];
+  for (const sentence of piperSentences(phonemes)) {
+    const ids = piperIds(sentence, config);
+    const output = await session.run({
+      input: new Tensor('int64', BigInt64Array.from(ids, BigInt), [1, ids.length]),
+      input_lengths: new Tensor('int64', BigInt64Array.of(BigInt(ids.length)), [1]),
+      scales: new Tensor('float32', Float32Array.of(config.noiseScale, lengthScale, config.noiseW), [3]),
+    });
+    pieces.push(output.output?.data as Float32Array);
+  }
+  const audio = new Float32Array(pieces.reduce((sum, p) => sum + p.length, 0));
+  let offset = 0;
+  for (const piece of pieces) {
+    audio.set(piece, offset);
+    offset += piece.length;
+  }
+  const samples = toPcm16(audio);
   const { fromMs, toMs } = spokenSpanMs(samples, config.sampleRate);
   return {
     sampleRate: config.sampleRate,
