@@ -8,6 +8,7 @@ import {
   engineProsody,
   normalizeFor,
   type SpeechRequest,
+  type SpeechSentence,
   type SpeechSettings,
   StreamAligner,
   speakSentences,
@@ -357,6 +358,39 @@ describe('speakSentences scheduling', () => {
     expect(asked).toEqual(['One.']);
     await sentences.next();
     expect(asked).toEqual(['One.', 'Two.', 'Three.', 'Four.']);
+  });
+
+  it('with firstAlone on Kokoro, the first sentence is cut after its first phrase and sent first', async () => {
+    const { asked, provider } = recorder();
+    const kokoro: SpeechRequest = {
+      ...request,
+      text: 'When the morning train finally arrived, everyone on the platform cheered loudly. Then quiet.',
+      voice: { engine: 'kokoro', voice: 'af_heart' },
+    };
+    const normalized = normalizeFor(kokoro);
+    const aligner = new StreamAligner(kokoro.text, normalized);
+    const sentences = speakSentences(provider, kokoro, normalized, { firstAlone: true });
+    const chunks = [];
+    const first = await sentences.next();
+    expect(asked).toEqual(['When the morning train finally arrived,']);
+    chunks.push(aligner.next(first.value as SpeechSentence));
+    for await (const sentence of sentences) chunks.push(aligner.next(sentence));
+    expect(asked).toEqual([
+      'When the morning train finally arrived,',
+      'everyone on the platform cheered loudly.',
+      'Then quiet.',
+    ]);
+    // The chunks still cover the text as written, the last taking the rest.
+    expect(chunks).toHaveLength(3);
+    expect(chunks.map((c) => c.alignment.characters.join('')).join('')).toBe(kokoro.text);
+    // Not a stream, or another engine: sentences whole.
+    asked.length = 0;
+    for await (const _ of speakSentences(provider, kokoro)) void _;
+    expect(asked).toHaveLength(2);
+    asked.length = 0;
+    const flite = { ...kokoro, voice: { engine: 'flite' as const, voice: 'kal16' } };
+    for await (const _ of speakSentences(provider, flite, undefined, { firstAlone: true })) void _;
+    expect(asked).toHaveLength(2);
   });
 
   it('does not try again a sentence the engine refused, nor one that found every engine busy', async () => {

@@ -31,6 +31,7 @@ import {
   whisperVariant,
 } from './audio-tags';
 import { exaggerateEnergy, sentenceVariation, speakerBoost } from './delivery';
+import { firstPieceLength } from './first-piece';
 import { intonationCurve } from './intonation';
 import { normalizeMarkup } from './markup';
 
@@ -269,9 +270,47 @@ export interface SpeakOptions {
   tenant?: string | undefined;
   /**
    * The first sentence runs alone, and the others start only when the consumer asks for the second: a
-   * stream's first audio then has the engines (and the cores) to itself.
+   * stream's first audio then has the engines (and the cores) to itself. On Kokoro the first sentence is
+   * also cut after its first phrase (firstPieceLength), which is sent first.
    */
   firstAlone?: boolean;
+}
+
+/** Engines that speak a run whole before any of its audio exists, slowly enough for a cut to pay. */
+const CUT_FIRST_SENTENCE = new Set<EngineVoice['engine']>(['kokoro']);
+
+/**
+ * A stream's sentences, the first cut in two on an engine of CUT_FIRST_SENTENCE (issue 27: first audio of a
+ * 12-word sentence ≤ 600 ms; Kokoro took ~1.4 s for the whole sentence, ~0.65 s for its first piece,
+ * bench/neural-tts.bench.ts "first piece"). Only a sentence spoken in one piece with no audio tag effect is
+ * cut; both halves keep the sentence's prosody (`prosodyIndex`), so a stream sounds like the whole.
+ */
+export function streamPlan(
+  sentences: SentencePlan[],
+  text: string,
+  engine: EngineVoice['engine'],
+): (SentencePlan & { prosodyIndex: number })[] {
+  const planned = sentences.map((sentence, index) => ({ ...sentence, prosodyIndex: index }));
+  const first = planned[0];
+  const piece = first?.pieces[0];
+  if (!first || !piece || first.pieces.length !== 1 || !CUT_FIRST_SENTENCE.has(engine)) return planned;
+  if (piece.pauseBeforeMs > 0 || Object.keys(piece.delivery).length > 0) return planned;
+  const cut = piece.start + firstPieceLength(text.slice(piece.start, piece.end));
+  if (cut >= piece.end) return planned;
+  // The rest starts at its first word: the space after the cut belongs to neither piece's speech.
+  let restStart = cut;
+  while (restStart < piece.end && /\s/u.test(text[restStart] ?? '')) restStart += 1;
+  return [
+    { start: first.start, end: cut, pieces: [{ ...piece, end: cut }], pauseAfterMs: 0, prosodyIndex: 0 },
+    {
+      start: restStart,
+      end: first.end,
+      pieces: [{ ...piece, start: restStart }],
+      pauseAfterMs: first.pauseAfterMs,
+      prosodyIndex: 0,
+    },
+    ...planned.slice(1),
+  ];
 }
 
 /**
@@ -295,7 +334,10 @@ export async function* speakSentences(
 ): AsyncGenerator<SpeechSentence> {
   const prosody = engineProsody(request.voice, request.settings);
   const seed = request.seed ?? 0;
-  const sentences = planSentences(normalized);
+  const planned = planSentences(normalized);
+  const sentences = options.firstAlone
+    ? streamPlan(planned, normalized.text, request.voice.engine)
+    : planned.map((sentence, index) => ({ ...sentence, prosodyIndex: index }));
   // Up to the pool's size run at once besides the one awaited; they are handed out in order.
   const ahead = Math.max(1, engines.size);
   // However many pieces its sentences have (tags cut them), a request has at most this many engine calls
@@ -372,8 +414,10 @@ export async function* speakSentences(
     };
   };
   const start = (index: number) => {
-    const sentence = sentences[index] as SentencePlan;
-    started[index] = Promise.all(sentence.pieces.map((piece) => speakPiece(piece, index))).then((spoken) =>
+    const sentence = sentences[index] as SentencePlan & { prosodyIndex: number };
+    started[index] = Promise.all(
+      sentence.pieces.map((piece) => speakPiece(piece, sentence.prosodyIndex)),
+    ).then((spoken) =>
       joinPieces(sentence, spoken),
     );
     // A rejection is handled when its turn comes; until then it must not count as unhandled.
@@ -437,13 +481,14 @@ export class StreamAligner {
   private offsetMs = 0;
   private sentNormalized = 0;
   private sentOriginal = 0;
-  private remaining: number;
+  /** Where the last sentence ends: the chunk that reaches it takes the rest (a stream's first sentence may come in two). */
+  private readonly lastEnd: number;
 
   constructor(
     private readonly text: string,
     private readonly normalized: NormalizedText,
   ) {
-    this.remaining = splitSentences(normalized.text).length;
+    this.lastEnd = splitSentences(normalized.text).at(-1)?.end ?? 0;
   }
 
   next(sentence: SpeechSentence): {
@@ -454,8 +499,7 @@ export class StreamAligner {
       this.words.push({ ...w, startMs: w.startMs + this.offsetMs, endMs: w.endMs + this.offsetMs });
     }
     this.offsetMs += (sentence.samples.length / sentence.sampleRate) * 1000;
-    this.remaining -= 1;
-    const last = this.remaining <= 0;
+    const last = sentence.end >= this.lastEnd;
     const spoken = characterTimes(this.normalized.text, this.words, this.offsetMs);
     const normalizedEnd = last ? this.normalized.text.length : sentence.end;
     const originalEnd = last ? this.text.length : toOriginalRange(this.normalized, 0, normalizedEnd).end;
