@@ -383,7 +383,7 @@ describe('speakSentences scheduling', () => {
     // The chunks still cover the text as written, the last taking the rest.
     expect(chunks).toHaveLength(3);
     expect(chunks.map((c) => c.alignment.characters.join('')).join('')).toBe(kokoro.text);
-    // Not a stream, or another engine: sentences whole.
+    // Not a stream, or a classic engine: sentences whole.
     asked.length = 0;
     for await (const _ of speakSentences(provider, kokoro)) void _;
     expect(asked).toHaveLength(2);

@@ -270,14 +270,17 @@ export interface SpeakOptions {
   tenant?: string | undefined;
   /**
    * The first sentence runs alone, and the others start only when the consumer asks for the second: a
-   * stream's first audio then has the engines (and the cores) to itself. On Kokoro the first sentence is
-   * also cut after its first phrase (firstPieceLength), which is sent first.
+   * stream's first audio then has the engines (and the cores) to itself. On the neural engines the first
+   * sentence is also cut after its first phrase (firstPieceLength), which is sent first.
    */
   firstAlone?: boolean;
 }
 
-/** Engines that speak a run whole before any of its audio exists, slowly enough for a cut to pay. */
-const CUT_FIRST_SENTENCE = new Set<EngineVoice['engine']>(['kokoro']);
+/**
+ * The neural engines, which make a run's audio all at once: its first audio waits for the whole run (the
+ * classic engines are quick enough for a whole sentence, ~50 ms for twelve words).
+ */
+const CUT_FIRST_SENTENCE = new Set<EngineVoice['engine']>(['kokoro', 'piper']);
 
 /**
  * A stream's sentences, the first cut in two on an engine of CUT_FIRST_SENTENCE (issue 27: first audio of a
