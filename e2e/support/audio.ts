@@ -56,16 +56,22 @@ export function audioLevel(bytes: Uint8Array): AudioLevel {
   };
 }
 
-/** The bytes the page's bottom player is playing now (its `<audio>` source: a data:, blob: or http URL). */
+/**
+ * The bytes the page's bottom player is playing now, from its `<audio>` source: a data: URL (a voice
+ * design's preview) decoded here, since the page's content security policy lets it play one but not
+ * fetch it; a blob: or same-origin URL fetched in the page.
+ */
 export async function playingAudio(page: Page): Promise<Uint8Array> {
-  const base64 = await page.evaluate(async () => {
-    const source = document.querySelector('audio')?.currentSrc;
-    if (!source) throw new Error('The page has no audio source.');
-    const bytes = new Uint8Array(await (await fetch(source)).arrayBuffer());
+  const source = await page.evaluate(() => document.querySelector('audio')?.currentSrc ?? '');
+  if (!source) throw new Error('The page has no audio source.');
+  const data = /^data:[^,]*;base64,(.*)$/s.exec(source);
+  if (data) return Buffer.from(data[1] ?? '', 'base64');
+  const base64 = await page.evaluate(async (url) => {
+    const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
     let binary = '';
     for (let i = 0; i < bytes.length; i += 0x8000)
       binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     return btoa(binary);
-  });
+  }, source);
   return Buffer.from(base64, 'base64');
 }
