@@ -1,5 +1,6 @@
 import { EXTERNAL_MODEL_ID, findModel, type ModelResponse, TTS_MODELS } from '@parla/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { ModelStoreList } from '../features/system/components/model-store-list';
 import { listModelsQueryOptions } from '../features/tts/api/list-models';
@@ -109,7 +110,9 @@ export default function AboutModelsPage() {
               <tbody>
                 {aliases.map((alias) => (
                   <tr key={alias.model_id} className="border-t border-line">
-                    <td className="px-4 py-2 font-mono text-xs break-all">{alias.model_id}</td>
+                    <td className="px-4 py-2 font-mono text-xs">
+                      <ModelIdText id={alias.model_id} />
+                    </td>
                     <td className="px-4 py-2">
                       {nameOf(alias.alias_of)}
                       {fallbackOf(alias.model_id) && (
@@ -169,6 +172,29 @@ export default function AboutModelsPage() {
   );
 }
 
+/**
+ * A model id that a narrow column wraps after an underscore ("eleven_multilingual_" / "sts_v2"), never
+ * inside a word as `break-all` did on a phone ("eleven_multil" / "ingual_v2"); copied, it is the id as is.
+ */
+function ModelIdText({ id }: { id: string }) {
+  const parts = id.split('_');
+  return (
+    <>
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed id, in order
+        <Fragment key={index}>
+          {part}
+          {index < parts.length - 1 && (
+            <>
+              _<wbr />
+            </>
+          )}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 function ModelCard({ model }: { model: ModelFacts }) {
   const about = MODEL_EXPLANATIONS[model.model_id];
   const languages = model.languages ?? [];
@@ -178,7 +204,9 @@ function ModelCard({ model }: { model: ModelFacts }) {
         <h3 id={`model-${model.model_id}`} className="text-base font-semibold">
           {model.name}
         </h3>
-        <span className="font-mono text-xs break-all text-fg-muted">{model.model_id}</span>
+        <span className="font-mono text-xs text-fg-muted">
+          <ModelIdText id={model.model_id} />
+        </span>
       </div>
       {about && <Badge className="self-start">{about.kind}</Badge>}
       <p className="text-sm">{about?.summary ?? model.description}</p>
