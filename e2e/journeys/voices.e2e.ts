@@ -153,13 +153,13 @@ describe('voices', () => {
 
     // The voice lab's design form (history/voices §7 text-to-voice), open on its own address.
     await page.goto('/app/voice-lab?creationType=designVoice');
-    const describe = page.getByRole('form', { name: 'Voice description' });
+    const descriptionForm = page.getByRole('form', { name: 'Voice description' });
     const description =
       'A warm, calm older woman with a British accent, speaking slowly, for bedtime stories';
-    await describe.getByLabel('Describe the voice').fill(description);
+    await descriptionForm.getByLabel('Describe the voice').fill(description);
     // What the page understood of the description is shown as it is typed.
-    await describe.getByText(/^Understood: /).waitFor();
-    await describe.getByRole('button', { name: 'Generate', exact: true }).click();
+    await descriptionForm.getByText(/^Understood: /).waitFor();
+    await descriptionForm.getByRole('button', { name: 'Generate', exact: true }).click();
 
     const save = page.getByRole('form', { name: 'Save the voice' });
     const previews = save.getByRole('list', { name: 'Previews' }).getByRole('listitem');
