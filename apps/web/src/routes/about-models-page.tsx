@@ -174,7 +174,8 @@ export default function AboutModelsPage() {
 
 /**
  * A model id that a narrow column wraps after an underscore ("eleven_multilingual_" / "sts_v2"), never
- * inside a word as `break-all` did on a phone ("eleven_multil" / "ingual_v2"); copied, it is the id as is.
+ * inside a word as `break-all` did on a phone ("eleven_multil" / "ingual_v2"), nor inside a version
+ * ("v2_5"); copied, it is the id as is.
  */
 function ModelIdText({ id }: { id: string }) {
   const parts = id.split('_');
@@ -184,11 +185,15 @@ function ModelIdText({ id }: { id: string }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed id, in order
         <Fragment key={index}>
           {part}
-          {index < parts.length - 1 && (
-            <>
-              _<wbr />
-            </>
-          )}
+          {index < parts.length - 1 &&
+            // A version stays whole: "v2_5", not "v2_" / "5".
+            (/^\d+$/.test(parts[index + 1] ?? '') ? (
+              '_'
+            ) : (
+              <>
+                _<wbr />
+              </>
+            ))}
         </Fragment>
       ))}
     </>
