@@ -138,6 +138,12 @@ export default function AboutModelsPage() {
           The trained models behind the speech and the speech recognition, each taken from a package on a
           public registry and checked byte for byte before it is used. A model this server could not fetch, or
           whose files are damaged, is listed as unavailable with the reason; everything else works without it.
+          Their licence texts are in the{' '}
+          {/* Straight to the model files: they come after some 250 npm packages in the notices. */}
+          <a href="/licenses#models" className="font-medium text-fg underline-offset-2 hover:underline">
+            third-party notices’ model files
+          </a>
+          .
         </p>
         <ModelStoreList />
       </section>
