@@ -163,7 +163,19 @@ describe('voices', () => {
 
     const save = page.getByRole('form', { name: 'Save the voice' });
     const previews = save.getByRole('list', { name: 'Previews' }).getByRole('listitem');
-    await expect.poll(() => previews.count(), { timeout: 90_000 }).toBeGreaterThan(0);
+    // The previews, or the form's error at once (not a time-out that hides it).
+    const failure = descriptionForm.getByRole('alert');
+    await expect
+      .poll(
+        async () =>
+          (await previews.count()) > 0
+            ? 'previews'
+            : (await failure.count()) > 0
+              ? `failed: ${await failure.first().textContent()}`
+              : 'waiting',
+        { timeout: 90_000 },
+      )
+      .toBe('previews');
 
     // Hear one: it plays in the bottom player (behind the dialog, which hides it from the accessibility
     // tree), and what plays is speech, not silence.
@@ -192,5 +204,6 @@ describe('voices', () => {
       (await mine.json()) as { voices: { name: string; category: string; description: string }[] }
     ).voices;
     expect(voices).toMatchObject([{ name: 'Bedtime narrator', category: 'generated', description }]);
-  });
+    // Three previews of a neural model's speech on two loaded cores can take most of a minute.
+  }, 150_000);
 });
