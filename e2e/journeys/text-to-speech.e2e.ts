@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect } from 'vitest';
+import { accessTokenOf } from '../support/accounts';
+import { audioLevel } from '../support/audio';
 import { closeBrowser, test } from '../support/browser';
+import { modelsUnavailable, skipWithout } from '../support/models';
 
 afterAll(closeBrowser);
 
@@ -114,5 +117,56 @@ describe('text to speech', () => {
     expect(bytes.length).toBeGreaterThan(10_000);
     // An MPEG audio frame or an ID3 tag at the start.
     expect(bytes[0] === 0xff || bytes.subarray(0, 3).toString() === 'ID3').toBe(true);
+  });
+
+  test('the default voice and model are neural → generate → Kokoro speech plays and is kept', async ({
+    page,
+    task,
+    skip,
+  }) => {
+    skipWithout({ task, skip }, modelsUnavailable('kokoro-82m'));
+    const email = `e2e-tts-neural-${Date.now()}@example.test`;
+    expect(
+      (await page.request.post('/v1/auth/sign-up', { data: { email, password: 'speech-pass-1!' } })).status(),
+    ).toBe(201);
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('xi:has-session', '1'));
+    const token = await accessTokenOf(page);
+
+    // issue 27: a new account starts on a neural voice (Sarah) and the neural model, nothing chosen.
+    await page.goto('/app/speech-synthesis/text-to-speech');
+    await page.getByRole('heading', { level: 1, name: 'Text to speech' }).waitFor();
+    const model = page.getByRole('combobox', { name: 'Model' });
+    await model.waitFor();
+    await expect.poll(() => model.inputValue()).toBe('parla_neural_v1');
+    expect(await model.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text)).toBe(
+      'Parla Neural v1',
+    );
+    expect(await page.getByRole('button', { name: /^Voice/ }).textContent()).toContain('Sarah');
+
+    const text = 'Good evening. This is the neural voice that every new account hears first.';
+    await page.getByLabel('Text').fill(text);
+    await page.getByRole('button', { name: 'Generate speech' }).click();
+    await page.getByRole('region', { name: 'Audio player' }).waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0), { timeout: 30_000 })
+      .toBeGreaterThan(0.5);
+    const recent = page.getByRole('region', { name: 'Recent generations' });
+    await recent.getByText(text).waitFor({ timeout: 30_000 });
+
+    // What the server kept: Sarah spoken by parla_neural_v1, which only Kokoro speaks (no classic fallback
+    // for the model's own id), and audio that is speech, not silence.
+    const headers = { authorization: `Bearer ${token}` };
+    const history = (await (await page.request.get('/v1/history', { headers })).json()) as {
+      history: { history_item_id: string; text: string; model_id: string; voice_name: string }[];
+    };
+    const item = history.history.find((each) => each.text === text);
+    expect(item).toMatchObject({ model_id: 'parla_neural_v1', voice_name: 'Sarah' });
+    const audio = await page.request.get(`/v1/history/${item?.history_item_id}/audio`, { headers });
+    expect(audio.status()).toBe(200);
+    const level = audioLevel(await audio.body());
+    expect(level.seconds).toBeGreaterThan(2);
+    expect(level.rmsDb).toBeGreaterThan(-35);
+    expect(level.soundingShare).toBeGreaterThan(0.4);
   });
 });

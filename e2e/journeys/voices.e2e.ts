@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { payForPlan, signUpInBrowser } from '../support/accounts';
+import { audioLevel, playingAudio } from '../support/audio';
 import { closeBrowser, test } from '../support/browser';
 
 afterAll(closeBrowser);
@@ -143,4 +144,66 @@ describe('voices', () => {
     }
     expect(await tabs.evaluate((nav) => nav.scrollWidth <= nav.clientWidth)).toBe(true);
   });
+
+  test('design a voice from a description → a preview plays → save it → it is among the workspace’s voices', async ({
+    page,
+  }) => {
+    const email = `e2e-design-${Date.now()}@example.test`;
+    const token = await signUpInBrowser(page, email, 'design-pass-1!');
+
+    // The voice lab's design form (history/voices §7 text-to-voice), open on its own address.
+    await page.goto('/app/voice-lab?creationType=designVoice');
+    const descriptionForm = page.getByRole('form', { name: 'Voice description' });
+    const description =
+      'A warm, calm older woman with a British accent, speaking slowly, for bedtime stories';
+    await descriptionForm.getByLabel('Describe the voice').fill(description);
+    // What the page understood of the description is shown as it is typed.
+    await descriptionForm.getByText(/^Understood: /).waitFor();
+    await descriptionForm.getByRole('button', { name: 'Generate', exact: true }).click();
+
+    const save = page.getByRole('form', { name: 'Save the voice' });
+    const previews = save.getByRole('list', { name: 'Previews' }).getByRole('listitem');
+    // The previews, or the form's error at once (not a time-out that hides it).
+    const failure = descriptionForm.getByRole('alert');
+    await expect
+      .poll(
+        async () =>
+          (await previews.count()) > 0
+            ? 'previews'
+            : (await failure.count()) > 0
+              ? `failed: ${await failure.first().textContent()}`
+              : 'waiting',
+        { timeout: 90_000 },
+      )
+      .toBe('previews');
+
+    // Hear one: it plays in the bottom player (behind the dialog, which hides it from the accessibility
+    // tree), and what plays is speech, not silence.
+    await save.getByRole('button', { name: 'Play Preview 1' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0), { timeout: 20_000 })
+      .toBeGreaterThan(0.3);
+    const level = audioLevel(await playingAudio(page));
+    expect(level.seconds).toBeGreaterThan(2);
+    expect(level.rmsDb).toBeGreaterThan(-35);
+    expect(level.soundingShare).toBeGreaterThan(0.4);
+
+    // Saved under a name, it is one of the workspace's voices.
+    await save.getByLabel('Name').fill('Bedtime narrator');
+    await save.getByRole('button', { name: 'Save voice' }).click();
+    await page.getByText('Voice saved').first().waitFor({ timeout: 30_000 });
+    await page.goto('/app/workspace-voices');
+    await page
+      .getByRole('list', { name: 'Voices made in this workspace' })
+      .getByText('Bedtime narrator')
+      .waitFor({ timeout: 15_000 });
+    const mine = await page.request.get('/v2/voices?voice_type=personal', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const voices = (
+      (await mine.json()) as { voices: { name: string; category: string; description: string }[] }
+    ).voices;
+    expect(voices).toMatchObject([{ name: 'Bedtime narrator', category: 'generated', description }]);
+    // Three previews of a neural model's speech on two loaded cores can take most of a minute.
+  }, 150_000);
 });

@@ -52,6 +52,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
+  // The engine children warm the neural models after the server is up (engine-pool warmUp): counted from
+  // the log, so the journeys start once they are warm (below).
+  let warmedUp = 0;
+  let pending = '';
+  server.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (line.includes('"msg":"engine process warmed up"')) warmedUp += 1;
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -68,8 +77,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('baseUrl', baseUrl);
   const health = (await (await fetch(`${baseUrl}/health`)).json()) as {
+    checks: { engines?: { message?: string } };
     models: { id: string; available: boolean; reason: string | null }[];
   };
+  // A request sent while every child still loads Kokoro and Piper waits for them; on a loaded 2-core
+  // machine that took 43 s, past the 30 s an engine may stay busy, and the first journey's speech failed
+  // with a 503. Wait (bounded) until each child is warm; past the bound the journeys run anyway.
+  const children = Number(
+    /(?:\d+ of )?(\d+) engine processes/.exec(health.checks.engines?.message ?? '')?.[1] ?? 0,
+  );
+  const warmDeadline = Date.now() + 180_000;
+  while (warmedUp < children && Date.now() < warmDeadline && server.exitCode === null)
+    await new Promise((r) => setTimeout(r, 250));
+  if (warmedUp < children)
+    console.warn(`${warmedUp} of ${children} engine processes warmed up in 180 s; the journeys start anyway`);
   project.provide(
     'unavailableModels',
     Object.fromEntries(

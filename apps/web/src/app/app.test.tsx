@@ -267,6 +267,9 @@ describe('the app shell', () => {
     );
     expect(row('eleven_v3').textContent).toMatch(/Parla Neural v1 — otherwise Parla v1 with audio tags$/);
     expect(row('eleven_flash_v2').textContent).toMatch(/Parla English v1$/);
+    // A phone wraps an id after its underscores, not inside a word.
+    expect(row('eleven_multilingual_sts_v2').querySelectorAll('td:first-child wbr')).toHaveLength(3);
+    expect(row('eleven_flash_v2_5').querySelectorAll('td:first-child wbr')).toHaveLength(2);
     expect(screen.queryByText(/Eleven Multilingual|formant/i)).toBeNull();
     // No call needing a sign-in.
     const urls = fetch.mock.calls.map((call) => String((call as unknown[])[0]));

@@ -1,5 +1,6 @@
 import { EXTERNAL_MODEL_ID, findModel, type ModelResponse, TTS_MODELS } from '@parla/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { ModelStoreList } from '../features/system/components/model-store-list';
 import { listModelsQueryOptions } from '../features/tts/api/list-models';
@@ -109,7 +110,9 @@ export default function AboutModelsPage() {
               <tbody>
                 {aliases.map((alias) => (
                   <tr key={alias.model_id} className="border-t border-line">
-                    <td className="px-4 py-2 font-mono text-xs break-all">{alias.model_id}</td>
+                    <td className="px-4 py-2 font-mono text-xs">
+                      <ModelIdText id={alias.model_id} />
+                    </td>
                     <td className="px-4 py-2">
                       {nameOf(alias.alias_of)}
                       {fallbackOf(alias.model_id) && (
@@ -135,6 +138,12 @@ export default function AboutModelsPage() {
           The trained models behind the speech and the speech recognition, each taken from a package on a
           public registry and checked byte for byte before it is used. A model this server could not fetch, or
           whose files are damaged, is listed as unavailable with the reason; everything else works without it.
+          Their licence texts are in the{' '}
+          {/* Straight to the model files: they come after some 250 npm packages in the notices. */}
+          <a href="/licenses#models" className="font-medium text-fg underline-offset-2 hover:underline">
+            third-party notices’ model files
+          </a>
+          .
         </p>
         <ModelStoreList />
       </section>
@@ -169,6 +178,34 @@ export default function AboutModelsPage() {
   );
 }
 
+/**
+ * A model id that a narrow column wraps after an underscore ("eleven_multilingual_" / "sts_v2"), never
+ * inside a word as `break-all` did on a phone ("eleven_multil" / "ingual_v2"), nor inside a version
+ * ("v2_5"); copied, it is the id as is.
+ */
+function ModelIdText({ id }: { id: string }) {
+  const parts = id.split('_');
+  return (
+    <>
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed id, in order
+        <Fragment key={index}>
+          {part}
+          {index < parts.length - 1 &&
+            // A version stays whole: "v2_5", not "v2_" / "5".
+            (/^\d+$/.test(parts[index + 1] ?? '') ? (
+              '_'
+            ) : (
+              <>
+                _<wbr />
+              </>
+            ))}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 function ModelCard({ model }: { model: ModelFacts }) {
   const about = MODEL_EXPLANATIONS[model.model_id];
   const languages = model.languages ?? [];
@@ -178,7 +215,9 @@ function ModelCard({ model }: { model: ModelFacts }) {
         <h3 id={`model-${model.model_id}`} className="text-base font-semibold">
           {model.name}
         </h3>
-        <span className="font-mono text-xs break-all text-fg-muted">{model.model_id}</span>
+        <span className="font-mono text-xs text-fg-muted">
+          <ModelIdText id={model.model_id} />
+        </span>
       </div>
       {about && <Badge className="self-start">{about.kind}</Badge>}
       <p className="text-sm">{about?.summary ?? model.description}</p>

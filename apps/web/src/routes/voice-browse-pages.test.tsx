@@ -23,7 +23,7 @@ const byType = {
   ],
 };
 
-function stubApi() {
+function stubApi(voices: Partial<typeof byType> = byType) {
   setAccessToken('t1');
   const queries: URLSearchParams[] = [];
   vi.stubGlobal(
@@ -34,7 +34,7 @@ function stubApi() {
       if (path === '/v1/user') return json(makeUser());
       if (path === '/v2/voices') {
         queries.push(query);
-        return json(voicePage(byType[query.get('voice_type') as keyof typeof byType] ?? []));
+        return json(voicePage(voices[query.get('voice_type') as keyof typeof byType] ?? []));
       }
       return apiError(404, 'not_found');
     }),
@@ -79,5 +79,20 @@ describe('/app/default-voices and /app/workspace-voices', () => {
     await waitFor(() =>
       expect(queries.map((query) => query.get('voice_type')).sort()).toEqual(['community', 'personal']),
     );
+  });
+
+  it('offers a workspace with no voices of its own to clone one or to design one (Free can design)', async () => {
+    stubApi({});
+    renderApp('/app/workspace-voices');
+    const made = await screen.findByRole('region', { name: 'Made in this workspace' }, { timeout: 5000 });
+    await within(made).findByText('None yet', {}, { timeout: 5000 });
+    expect(within(made).getByRole('link', { name: 'Clone a voice' }).getAttribute('href')).toBe(
+      '/app/voice-lab?creationType=cloneVoice',
+    );
+    expect(within(made).getByRole('link', { name: 'Design a voice' }).getAttribute('href')).toBe(
+      '/app/voice-lab?creationType=designVoice',
+    );
+    const added = screen.getByRole('region', { name: 'Added from the library' });
+    await within(added).findByRole('link', { name: 'Browse the library' });
   });
 });

@@ -35,14 +35,18 @@ function WorkspaceVoices() {
         voiceType="personal"
         label="Voices made in this workspace"
         emptyText="Voices cloned or designed in this workspace appear here."
-        emptyAction={{ to: '/app/voice-lab?creationType=cloneVoice', label: 'Clone a voice' }}
+        emptyActions={[
+          { to: '/app/voice-lab?creationType=cloneVoice', label: 'Clone a voice' },
+          // Offered too: designing needs no paid plan, cloning does (a Free workspace had only the clone).
+          { to: '/app/voice-lab?creationType=designVoice', label: 'Design a voice' },
+        ]}
       />
       <WorkspaceVoiceSection
         title="Added from the library"
         voiceType="community"
         label="Voices added from the library"
         emptyText="Voices this workspace added from the voice library appear here."
-        emptyAction={{ to: '/app/voice-library', label: 'Browse the library' }}
+        emptyActions={[{ to: '/app/voice-library', label: 'Browse the library' }]}
       />
     </div>
   );
@@ -54,14 +58,14 @@ function WorkspaceVoiceSection({
   voiceType,
   label,
   emptyText,
-  emptyAction,
+  emptyActions,
 }: {
   title: string;
   voiceType: 'personal' | 'community';
   /** The list's accessible name. */
   label: string;
   emptyText: string;
-  emptyAction: { to: string; label: string };
+  emptyActions: { to: string; label: string }[];
 }) {
   const id = useId();
   return (
@@ -75,11 +79,11 @@ function WorkspaceVoiceSection({
         empty={
           <EmptyState
             title="None yet"
-            actions={
-              <Link to={emptyAction.to} className={getButtonClasses('secondary', 'md')}>
-                {emptyAction.label}
+            actions={emptyActions.map((action) => (
+              <Link key={action.to} to={action.to} className={getButtonClasses('secondary', 'md')}>
+                {action.label}
               </Link>
-            }
+            ))}
           >
             {emptyText}
           </EmptyState>

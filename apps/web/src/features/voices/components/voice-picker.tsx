@@ -94,7 +94,9 @@ export function VoicePicker({
         {!compact && <InitialAvatar name={selected?.name ?? '?'} />}
         <span className="flex min-w-0 flex-1 flex-col" id={`${id}-current`}>
           <span className="truncate text-sm font-medium">{selected?.name ?? 'Choose a voice'}</span>
-          {!compact && <span className="truncate text-xs text-fg-muted">{summary}</span>}
+          {/* Two lines, not one cut short: the language and accent of a voice come first, but at the
+              settings column's width one line showed only "English · American · female…". */}
+          {!compact && <span className="line-clamp-2 text-xs text-fg-muted">{summary}</span>}
         </span>
         <span className="shrink-0 text-xs font-medium text-fg-muted">{compact ? '▾' : 'Change'}</span>
       </button>
