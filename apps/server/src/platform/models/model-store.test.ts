@@ -288,10 +288,14 @@ describe('fetchModels', () => {
   it('does not try a registry again once it could not be reached: the other models fail at once, saying why', async () => {
     const catalogue = fixtureCatalogue();
     // Kokoro's voice from a second npm package: two models, two npm packages.
-    const kokoro = catalogue.find((m) => m.id === 'kokoro-82m') as ModelEntry;
-    const voice = kokoro.files[1] as ModelEntry['files'][number];
+    const k = catalogue.findIndex((m) => m.id === 'kokoro-82m');
+    const kokoro = catalogue[k] as ModelEntry;
+    const [model, voice] = kokoro.files as [ModelEntry['files'][number], ModelEntry['files'][number]];
     const secondNpm: ModelPackage = { ...(voice.from[0] as FilePiece).package, name: 'fixture-npm-2' };
-    kokoro.files[1] = { ...voice, from: [{ package: secondNpm, path: 'package/voices/af_test.bin' }] };
+    catalogue[k] = {
+      ...kokoro,
+      files: [model, { ...voice, from: [{ package: secondNpm, path: 'package/voices/af_test.bin' }] }],
+    };
     const tried: string[] = [];
     const npmRefused: PackageDownloader = async (pkg, into) => {
       tried.push(pkg.name);
