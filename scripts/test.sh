@@ -8,10 +8,20 @@ root=$(pwd)
 results="$root/.tmp/test-results"
 rm -rf "$results" && mkdir -p "$results"
 pgdir=$(mktemp -d /tmp/parla-pg.XXXXXX)
-cleanup() { bash scripts/postgres-test-server.sh stop "$pgdir" || true; }
-trap cleanup EXIT
-
 step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
+summarized=false
+# A leg that fails stops the run (set -e); the legs that ran are still summed up, with the tests skipped
+# for want of a model and why, so a failure elsewhere does not hide what this machine could not test.
+cleanup() {
+  local status=$?
+  if [[ $summarized == false ]] && compgen -G "$results/*.json" >/dev/null; then
+    step "summary of the legs that ran (stopped at a failure)"
+    node scripts/test-summary.mjs "$results" || true
+  fi
+  bash scripts/postgres-test-server.sh stop "$pgdir" || true
+  exit "$status"
+}
+trap cleanup EXIT
 vitest_leg() { # name, then vitest arguments
   local name=$1; shift
   npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$results/$name.json"
@@ -47,4 +57,5 @@ step "end-to-end tests in Chromium"
 vitest_leg e2e --config e2e/vitest.config.ts
 
 step "summary"
+summarized=true
 node scripts/test-summary.mjs "$results"

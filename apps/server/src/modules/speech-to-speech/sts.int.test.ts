@@ -1,9 +1,14 @@
 // @postgres-leg skip: voice conversion on the engines; tts.int covers the same metering and history rows on PostgreSQL.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import { analyzeVoice, type PcmAudio } from '@parla/audio';
 import { speechToSpeechCost } from '@parla/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeToPcm } from '../../platform/media/decode-audio';
+import { ModelStore } from '../../platform/models/model-store';
 import { probeAudio, readAll } from '../../test/audio-probe';
 import {
   characterCountOf,
@@ -388,4 +393,43 @@ describe('speech to speech refusals: nothing charged, nothing kept', () => {
     expect(error).toBeInstanceOf(ElevenLabsError);
     expect((error as ElevenLabsError).statusCode).toBe(422);
   }, 30_000);
+});
+
+describe('speech to speech without the neural models', { timeout: 120_000 }, () => {
+  // A store on an empty folder, as on a machine whose model fetch could not reach the registries: this
+  // needs no model, and passes with or without them.
+  let empty: TestApp;
+  let emptyUrl: string;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-sts-no-models-'));
+  beforeAll(async () => {
+    empty = await createTestApp({ models: new ModelStore(dir), env: { ENGINE_TIMEOUT_MS: '20000' } });
+    emptyUrl = await empty.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await empty?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('converts to a voice re-based on Kokoro through her classic preview (it asked for Kokoro and failed)', async () => {
+    // Nora (Kokoro's af_nova where Kokoro is there): no other test here converts to her, so her profile is
+    // made here, from her preview, and not taken from the process's cache.
+    const engines = empty.deps.engines;
+    const asked: string[] = [];
+    const synthesize = engines.synthesize.bind(engines);
+    vi.spyOn(engines, 'synthesize').mockImplementation((request, ...rest) => {
+      asked.push(request.engine);
+      return synthesize(request, ...rest);
+    });
+    const { sdk } = await newSpeechAccount(empty.app, emptyUrl);
+    const out = await readAll(
+      await sdk.speechToSpeech.convert(premadeVoiceId('Nora'), {
+        audio: new Blob([maleMp3], { type: 'audio/mpeg' }),
+        modelId: 'eleven_multilingual_sts_v2',
+      }),
+    );
+    expect(probeAudio(out)).toMatchObject({ codec: 'mp3', sampleRate: 44100 });
+    // Her preview, the conversion's target, spoken once by her classic engine.
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).not.toMatch(/kokoro|piper/);
+  });
 });

@@ -19,7 +19,15 @@ export async function stsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   await acceptMultipart(app, STS_MAX_UPLOAD_BYTES);
   const sts: StsDeps = {
     ...ttsDepsOf(deps),
-    previews: { engines: deps.engines, storage: deps.storage, logger: deps.logger, db: deps.database.db },
+    // The model store: a target voice's profile is its preview as the default model speaks it, classic
+    // where its neural model is missing (without it, Kokoro was asked for and every conversion failed).
+    previews: {
+      engines: deps.engines,
+      storage: deps.storage,
+      logger: deps.logger,
+      db: deps.database.db,
+      models: deps.models,
+    },
     voiceConversion: deps.providers.voiceConversion,
     denoise: deps.providers.denoise,
   };

@@ -16,7 +16,7 @@ export {
   timbreShift,
 } from './speaking-voice';
 export type { VoicePreviewDeps } from './voice-previews';
-export { getVoicePreview } from './voice-previews';
+export { getVoicePreview, previewRendition } from './voice-previews';
 export {
   DEFAULT_VOICE_SETTINGS,
   getModel,

