@@ -14,6 +14,12 @@ const session = {
   workspace_id: 'w1',
 };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+/**
+ * The calls of a fetch stub that exchanged the session: the web tests share a jsdom, where a request left
+ * over by an earlier file (a page's poll) can reach the stub (one run counted 9 calls for 1).
+ */
+const refreshCalls = (fetch: { mock: { calls: unknown[][] } }) =>
+  fetch.mock.calls.filter(([url]) => url === refreshSessionRoute.path) as [string, RequestInit?][];
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -36,7 +42,7 @@ describe('refreshAccessToken (issue 3 "Tokens")', () => {
     vi.stubGlobal('fetch', fetch);
     const [a, b] = await Promise.all([refreshAccessToken(), refreshAccessToken()]);
     expect([a, b]).toEqual(['fresh', 'fresh']);
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(refreshCalls(fetch)).toHaveLength(1);
     expect(held).toEqual([refreshLockName]);
     expect(getAccessToken()).toBe('fresh');
     expect(localStorage.getItem('xi:has-session')).toBe('1');
@@ -106,22 +112,21 @@ describe('the exchange index.html starts early (issue 26 item 7)', () => {
     const run = new Function(earlyRefreshScript());
 
     run(); // no sign-in held in this browser: nothing is asked
-    expect(fetch).not.toHaveBeenCalled();
+    expect(refreshCalls(fetch)).toHaveLength(0);
     expect(holder[earlyRefreshGlobal]).toBeUndefined();
 
     localStorage.setItem(storageKeys.hasSession, '1');
     run();
     expect(held).toEqual([refreshLockName]);
-    expect(fetch).toHaveBeenCalledTimes(1);
-    expect(fetch.mock.calls[0]?.[0]).toBe(refreshSessionRoute.path);
-    expect(fetch.mock.calls[0]?.[1]?.method).toBe('POST');
+    expect(refreshCalls(fetch)).toHaveLength(1);
+        expect(refreshCalls(fetch)[0]?.[1]?.method).toBe('POST');
 
     // The app's first exchange is that one: no second request, and the token is the app's.
     expect(await refreshAccessToken()).toBe('fresh');
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(refreshCalls(fetch)).toHaveLength(1);
     expect(getAccessToken()).toBe('fresh');
     // Taken once: a later exchange asks the server again.
     await refreshAccessToken();
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(refreshCalls(fetch)).toHaveLength(2);
   });
 });
