@@ -119,7 +119,7 @@ describe('the exchange index.html starts early (issue 26 item 7)', () => {
     run();
     expect(held).toEqual([refreshLockName]);
     expect(refreshCalls(fetch)).toHaveLength(1);
-        expect(refreshCalls(fetch)[0]?.[1]?.method).toBe('POST');
+    expect(refreshCalls(fetch)[0]?.[1]?.method).toBe('POST');
 
     // The app's first exchange is that one: no second request, and the token is the app's.
     expect(await refreshAccessToken()).toBe('fresh');
