@@ -25,6 +25,7 @@ import { getUser } from '../users';
 import { assertRole, callerRoleOn, forgetShares, lockWorkspace } from '../workspaces';
 import {
   baseVoiceFor,
+  cloneKokoroVoice,
   ownSpeaking,
   type SpeakingVoice,
   unusableReason,
@@ -346,6 +347,7 @@ export async function addVoice(
         language,
         baseVoiceId: base.voice_id,
         profile,
+        kokoroVoice: cloneKokoroVoice(profile, language, fields.labels?.gender),
         requiresVerification,
       });
       await insertSamples(tx, sampleRows);
@@ -361,6 +363,16 @@ export async function addVoice(
     throw error;
   }
   return { voice_id: voiceId, requires_verification: requiresVerification };
+}
+
+/**
+ * A clone's Kokoro blend after its samples changed: chosen again for its new profile when it speaks on
+ * Kokoro; a clone made before Kokoro keeps none (the engine it was made with), and a profile unchanged
+ * (`null`) keeps the blend.
+ */
+function remeasuredKokoroVoice(row: VoiceRow, profile: VoiceProfile | null): string | null {
+  if (row.kokoroVoice === null || profile === null) return row.kokoroVoice;
+  return cloneKokoroVoice(profile, row.language, row.labels.gender) ?? row.kokoroVoice;
 }
 
 /**
@@ -403,6 +415,7 @@ export async function editVoice(
         description: fields.description ?? row.description,
         labels: fields.labels ?? row.labels,
         profile,
+        kokoroVoice: remeasuredKokoroVoice(row, added.length > 0 ? profile : null),
       });
       if (added.length > 0) await insertSamples(tx, added);
     });
@@ -467,7 +480,10 @@ export async function deleteSample(
   await deps.db.transaction(async (tx) => {
     await deleteSampleRow(tx, sample.id);
     // Only an instant clone is measured from its samples; a professional clone keeps its training.
-    if (row.category === 'cloned') await updateVoice(tx, row.id, { profile: profileOf(rest) ?? row.profile });
+    if (row.category === 'cloned') {
+      const profile = profileOf(rest) ?? row.profile;
+      await updateVoice(tx, row.id, { profile, kokoroVoice: remeasuredKokoroVoice(row, profile) });
+    }
   });
   await deps.storage.delete(sample.storageKey).catch(() => undefined);
   await forgetOwnPreview(deps.storage, row.id);
