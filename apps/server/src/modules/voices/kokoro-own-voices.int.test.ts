@@ -34,6 +34,8 @@ const db = () => t.deps.database.db;
 const PREVIEW_TEXT =
   'The library opens at nine on weekdays. Bring your card, and return the books you borrowed last month.';
 const SPOKEN = 'The train to the coast leaves at noon.';
+/** What the clone says: long enough for a median pitch, words its sample does not contain. */
+const CLONE_TEXT = 'Our neighbours painted their front door a bright shade of yellow last weekend.';
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ENGINE_POOL_SIZE: '2', ENGINE_TIMEOUT_MS: '30000' } });
@@ -141,6 +143,6 @@ describe('own voices on Kokoro with the official client', { timeout: 180_000 }, 
       `clone on Kokoro: sample ${sampleHz.toFixed(0)} Hz, speech ${cloneHz.toFixed(0)} Hz (${blend})`,
     );
     expect(Math.abs(cloneHz / sampleHz - 1)).toBeLessThan(0.15);
-    await expectHeard(audio, TEN_SECONDS_OF_TEXT);
+    await expectHeard(audio, CLONE_TEXT);
   });
 });
