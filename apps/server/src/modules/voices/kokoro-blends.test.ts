@@ -17,6 +17,7 @@ import {
 } from './kokoro-blends';
 import { KOKORO_VOICE_MEASURES } from './kokoro-voice-profiles';
 import { ownSpeaking } from './speaking-voice';
+import { previewRendition } from './voice-previews';
 import type { VoiceRow } from './voices.tables';
 
 /** Voice design and instant clones on Kokoro (issue 27 item 5): which style vectors a new voice blends. */
@@ -148,6 +149,15 @@ describe('own voices on the neural model', () => {
       engine: 'kokoro',
       voice: 'af_heart*0.7+af_bella*0.3',
     });
+  });
+
+  it('have their preview spoken as the default model speaks them: the blend, or the classic base', () => {
+    const blended = ownSpeaking(row('af_heart*0.7+af_bella*0.3')) as NonNullable<
+      ReturnType<typeof ownSpeaking>
+    >;
+    expect(previewRendition({}, blended)).toEqual({ engine: 'kokoro', voice: 'af_heart*0.7+af_bella*0.3' });
+    const before = ownSpeaking(row(null)) as NonNullable<ReturnType<typeof ownSpeaking>>;
+    expect(previewRendition({}, before)).toEqual(before.primary);
   });
 
   it('made before (no blend saved) keep their classic engine under the neural model', () => {
