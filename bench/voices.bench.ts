@@ -45,6 +45,7 @@ async function post(server: Server, path: string, body: FormData | object): Prom
     body: form ? body : JSON.stringify(body),
   });
   const bytes = Buffer.from(await response.arrayBuffer());
+  console.error(`${new Date().toISOString()} ${path}: HTTP ${response.status}`);
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${bytes.toString()}`);
   return bytes;
 }

@@ -182,3 +182,14 @@ describe('a description whose language has one Kokoro voice of its gender', () =
     }
   });
 });
+
+describe('a description naming no gender in a language of one Kokoro voice', () => {
+  it('blends only voices of that voice’s gender', () => {
+    for (let seed = 0; seed < 20; seed++)
+      for (const d of design('A calm French voice reading the news.', seed)) {
+        const [main, ...rest] = parseKokoroBlend(d.blend);
+        expect(main?.voice).toBe('ff_siwis');
+        for (const p of rest) expect(p.voice).toMatch(/^[a-z]f_/);
+      }
+  });
+});

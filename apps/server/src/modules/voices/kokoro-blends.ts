@@ -164,7 +164,7 @@ export function designBlends(
   const wider = Object.keys(KOKORO_LANGUAGE_NAMES)
     .filter((language) => language !== (traits.language ?? 'en'))
     .flatMap((language) => kokoroCandidates(language))
-    .filter((c) => !traits.gender || c.gender === traits.gender)
+    .filter((c) => c.gender === (traits.gender ?? pool[0]?.gender))
     .map((candidate) => ({
       candidate,
       score: -Math.abs(Math.log2(candidate.measure.medianHz / targetHz)) / 0.25,

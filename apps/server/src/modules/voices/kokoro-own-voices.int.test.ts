@@ -144,5 +144,18 @@ describe('own voices on Kokoro with the official client', { timeout: 180_000 }, 
     );
     expect(Math.abs(cloneHz / sampleHz - 1)).toBeLessThan(0.15);
     await expectHeard(audio, CLONE_TEXT);
+
+    // The same clone as one made before Kokoro (no blend saved): it keeps its classic base's engine.
+    await db().update(voices).set({ kokoroVoice: null }).where(eq(voices.id, voiceId));
+    requests = [];
+    await readAll(
+      await sdk.textToSpeech.convert(voiceId, { text: SPOKEN, modelId: 'eleven_multilingual_v2' }),
+    );
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.some((r) => r.engine === 'kokoro')).toBe(false);
+    const classic = await sdk.textToSpeech
+      .convert(voiceId, { text: SPOKEN, modelId: 'parla_neural_v1' })
+      .catch((error: unknown) => error);
+    expect((classic as { statusCode?: number }).statusCode).toBe(422);
   });
 });
