@@ -127,7 +127,7 @@ describe('own voices on Kokoro with the official client', { timeout: 180_000 }, 
     requests = [];
     const audio = await readAll(
       await sdk.textToSpeech.convert(voiceId, {
-        text: TEN_SECONDS_OF_TEXT,
+        text: CLONE_TEXT,
         modelId: 'eleven_multilingual_v2',
       }),
     );
