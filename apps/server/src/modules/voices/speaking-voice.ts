@@ -140,8 +140,22 @@ export function renditionProfile(engines: TtsProvider, rendition: EngineVoice): 
   const known = renditionProfiles.get(key);
   if (known) return known;
   const made = (async () => {
-    const speech = await engines.synthesize({ ...rendition, text: REFERENCE_TEXT });
-    return analyzeVoice({ sampleRate: speech.sampleRate, samples: speech.samples });
+    if (rendition.engine !== 'kokoro') {
+      const speech = await engines.synthesize({ ...rendition, text: REFERENCE_TEXT });
+      return analyzeVoice({ sampleRate: speech.sampleRate, samples: speech.samples });
+    }
+    // Kokoro (a designed voice's or a clone's blend, measured when it is made) reads it a sentence at a
+    // time, as speech reaches it: each call stays well inside the engines' time bound on a busy machine.
+    const sentences = REFERENCE_TEXT.match(/[^.]+\./g) ?? [REFERENCE_TEXT];
+    const spoken = [];
+    for (const text of sentences) spoken.push(await engines.synthesize({ ...rendition, text: text.trim() }));
+    const samples = new Int16Array(spoken.reduce((sum, s) => sum + s.samples.length, 0));
+    let at = 0;
+    for (const s of spoken) {
+      samples.set(s.samples, at);
+      at += s.samples.length;
+    }
+    return analyzeVoice({ sampleRate: spoken[0]?.sampleRate ?? 24_000, samples });
   })();
   renditionProfiles.set(key, made);
   made.catch(() => {
