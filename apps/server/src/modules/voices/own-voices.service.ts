@@ -307,7 +307,8 @@ function checkFileCount(files: readonly UploadedFile[], required: boolean): void
 
 /**
  * `POST /v1/voices/add`: an instant clone. The samples are measured into one profile; the voice speaks
- * with the premade voice of its language nearest in pitch, shifted in pitch and formants to the profile.
+ * with its language's premade base of its gender (classic models) or the Kokoro blend nearest the profile
+ * (the neural model, decision 22), shifted in pitch and formants to the profile.
  */
 export async function addVoice(
   deps: OwnVoiceDeps,
