@@ -27,6 +27,7 @@ export function designDepsOf(deps: AppDeps): DesignDeps {
     engines: deps.providers.tts,
     voiceConversion: deps.providers.voiceConversion,
     publicUrl: deps.config.publicUrl,
+    models: deps.models,
   };
 }
 

@@ -3,6 +3,7 @@ import {
   DESIGN_TEXT_MIN,
   describeOutputFormat,
   describeVoice,
+  type EngineVoice,
   OUTPUT_FORMATS,
   type OutputFormat,
   PREMADE_VOICES,
@@ -17,6 +18,7 @@ import type { EventBus } from '../../platform/events/event-bus';
 import { newId } from '../../platform/ids';
 import { Limiter } from '../../platform/limiter';
 import { encodeAudio } from '../../platform/media/encode-audio';
+import type { ModelAvailability as StoreAvailability } from '../../platform/models/model-store';
 import type { Storage } from '../../platform/storage/storage';
 import type { TtsProvider } from '../../providers/tts/tts-provider';
 import type { VoiceConversionProvider } from '../../providers/voice-conversion/voice-conversion-provider';
@@ -25,6 +27,11 @@ import { rememberGeneratedAudio } from '../provenance';
 import { renderSpeech, speechTextProblem } from '../tts';
 import {
   createGeneratedVoice,
+  descriptionSeed,
+  designBlends,
+  designShift,
+  designsOnKokoro,
+  neuralAvailability,
   type RemixSource,
   remixSourceOf,
   renditionProfile,
@@ -34,10 +41,17 @@ import {
 import { deleteGeneratedVoicesBefore, findGeneratedVoice, insertGeneratedVoice } from './voice-design.store';
 
 /*
- * Voice design (issue 7 item 4). The engines here cannot invent a voice from words, so a description is
- * read into traits (describeVoice: gender, age, language and accent, pitch, pace, timbre), which pick a
- * premade base voice and a target profile: the base's own profile with its pitch and formants moved.
- * Three previews are three nearby targets. What a preview sounds like is what the saved voice speaks.
+ * Voice design (issue 7 item 4; on Kokoro, issue 27 item 5). A description is read into traits
+ * (describeVoice: gender, age, language and accent, pitch, pace, timbre).
+ * - Where Kokoro has voices of the language (and of the accent and gender named), each preview is a blend
+ *   of their style vectors chosen by the traits with seeded variation (voices/kokoro-blends.ts): the
+ *   request's `seed`, else one derived from the description, so the same description designs the same
+ *   three voices. The blend is saved with the voice and speaks it on the neural model; its profile is the
+ *   blend's measured sound, moved a little where the description asks for a deeper or higher voice.
+ * - Elsewhere (German, Polish, Dutch, Japanese, Mandarin, a Scottish accent…, or Kokoro not installed):
+ *   the traits pick a premade base voice and a target profile, the base's own moved in pitch and
+ *   formants; three previews are three nearby targets.
+ * What a preview sounds like is what the saved voice speaks.
  */
 
 export interface DesignDeps {
@@ -49,6 +63,8 @@ export interface DesignDeps {
   /** The pitch and formant shift from the base's rendition to the designed voice. */
   voiceConversion: VoiceConversionProvider;
   publicUrl: string;
+  /** The model store: a design is made on Kokoro only where its model is installed and whole. */
+  models?: StoreAvailability | undefined;
 }
 
 /** What each language's previews say when no text is given (at least 100 characters). */
@@ -90,32 +106,34 @@ interface DesignInput {
   text?: string | null | undefined;
   auto_generate_text: boolean;
   output_format: OutputFormat;
+  /** The API's seed: the same seed and description design the same voices (else one from the description). */
+  seed?: number | null | undefined;
 }
 
 /** The voice settings of a preview: the rendition as it is (range 1, no speaker boost). */
 const PREVIEW_SETTINGS = { speed: 1, stability: 0.5, style: 0, useSpeakerBoost: false };
 
 /**
- * Speaks `text` with the base's engine moved to `target`, at `pace`; the audio in the format asked. The
- * text goes through the speech pipeline, sentence by sentence within the engines' bound, in the
- * workspace's share of the engines' queue.
+ * Speaks `text` with `rendition` (a base's classic engine, or a Kokoro blend) moved to `target`, at
+ * `pace`; the audio in the format asked. The text goes through the speech pipeline, sentence by sentence
+ * within the engines' bound, in the workspace's share of the engines' queue.
  */
 async function renderPreview(
   deps: DesignDeps,
   workspaceId: string,
-  base: PremadeVoice,
+  rendition: EngineVoice,
   target: VoiceProfile,
   pace: number,
   text: string,
   outputFormat: OutputFormat,
 ) {
-  const rendition = { ...base.primary, rate: clamp((base.primary.rate ?? 1) * pace, 0.5, 2) };
+  const paced = { ...rendition, rate: clamp((rendition.rate ?? 1) * pace, 0.5, 2) };
   const speech = await renderSpeech(
     deps.engines,
-    { text, voice: rendition, settings: PREVIEW_SETTINGS, normalize: false },
+    { text, voice: paced, settings: PREVIEW_SETTINGS, normalize: false },
     { tenant: workspaceId },
   );
-  const shift = timbreShift(await renditionProfile(deps.engines, base.primary), target);
+  const shift = timbreShift(await renditionProfile(deps.engines, rendition), target);
   const audio = await deps.voiceConversion.convert(
     { sampleRate: speech.sampleRate, channels: 1, samples: speech.samples },
     shift,
@@ -128,6 +146,64 @@ async function renderPreview(
   };
 }
 
+/** One preview to make: what speaks it, what it is moved to, and the Kokoro blend the voice keeps. */
+interface PreviewPlan {
+  base: PremadeVoice;
+  rendition: EngineVoice;
+  target: VoiceProfile;
+  kokoroVoice: string | null;
+}
+
+/**
+ * The three previews of a description: blends of Kokoro voices where Kokoro speaks it, else today's
+ * classic variations of one premade base; a remix keeps the voice's engine (its blend, or its base).
+ */
+async function planPreviews(
+  deps: DesignDeps,
+  input: DesignInput,
+  traits: VoiceTraits,
+  from: RemixSource | undefined,
+): Promise<PreviewPlan[]> {
+  if (from) {
+    const rendition: EngineVoice = from.kokoroVoice
+      ? { engine: 'kokoro', voice: from.kokoroVoice }
+      : from.base.primary;
+    return VARIATIONS.map((variation) => ({
+      base: from.base,
+      rendition,
+      target: scaledProfile(from.profile, traits.pitch * variation.pitch, traits.formant * variation.formant),
+      kokoroVoice: from.kokoroVoice,
+    }));
+  }
+  if (neuralAvailability({ store: deps.models }).kokoro && designsOnKokoro(traits)) {
+    const seed = input.seed ?? descriptionSeed(input.voice_description);
+    const plans: PreviewPlan[] = [];
+    // One at a time: each measures its blend with an engine (kept for the saved voice's speech).
+    for (const designed of designBlends(traits, traits.understood, seed)) {
+      const rendition: EngineVoice = { engine: 'kokoro', voice: designed.blend };
+      const measured = await renditionProfile(deps.engines, rendition);
+      const shift = designShift(traits, designed, {
+        medianHz: measured.pitch.medianHz,
+        formantsHz: measured.spectralEnvelope.formantsHz,
+      });
+      const target =
+        shift.pitch === 1 && shift.formant === 1
+          ? measured
+          : scaledProfile(measured, shift.pitch, shift.formant);
+      plans.push({ base: designed.base, rendition, target, kokoroVoice: designed.blend });
+    }
+    return plans;
+  }
+  const base = chooseDesignBase(traits);
+  const start = await renditionProfile(deps.engines, base.primary);
+  return VARIATIONS.map((variation) => ({
+    base,
+    rendition: base.primary,
+    target: scaledProfile(start, traits.pitch * variation.pitch, traits.formant * variation.formant),
+    kokoroVoice: null,
+  }));
+}
+
 /**
  * Three previews of the voice a description asks for, each kept a day under its generated_voice_id.
  * `from` is the starting point of a remix: an own voice's base and profile.
@@ -135,31 +211,29 @@ async function renderPreview(
 async function makePreviews(deps: DesignDeps, caller: VoiceCaller, input: DesignInput, from?: RemixSource) {
   await forgetExpiredPreviews(deps, caller.workspaceId);
   const traits = describeVoice(input.voice_description);
-  const base = from?.base ?? chooseDesignBase(traits);
-  const language = base.language;
+  const language = from?.base.language ?? chooseDesignBase(traits).language;
   const text = input.text?.trim() || (SAMPLE_TEXT[language] ?? (SAMPLE_TEXT.en as string));
   if (text.length < DESIGN_TEXT_MIN && !input.auto_generate_text)
     throw new AppError('invalid_request', `The preview text must be at least ${DESIGN_TEXT_MIN} characters.`);
   const problem = speechTextProblem(text);
   if (problem) throw invalid('text', problem);
-  const start = from?.profile ?? (await renditionProfile(deps.engines, base.primary));
   const pace = clamp((from?.pace ?? 1) * traits.pace, 0.7, 1.2);
-  const labels: Record<string, string> = {
-    gender: traits.gender ?? base.labels.gender,
-    age: traits.age ?? base.labels.age,
-    accent: traits.accent ?? base.labels.accent,
-    language,
-    descriptive:
-      traits.understood.filter((w) => ['deep', 'high', 'warm', 'bright', 'large'].includes(w))[0] ?? '',
-  };
   const previews = [];
   // One at a time: each uses an engine and an ffmpeg, and three at once would starve speech requests.
-  for (const variation of VARIATIONS) {
-    const target = scaledProfile(start, traits.pitch * variation.pitch, traits.formant * variation.formant);
+  for (const plan of await planPreviews(deps, input, traits, from)) {
+    const { base, target } = plan;
+    const labels: Record<string, string> = {
+      gender: traits.gender ?? base.labels.gender,
+      age: traits.age ?? base.labels.age,
+      accent: traits.accent ?? base.labels.accent,
+      language,
+      descriptive:
+        traits.understood.filter((w) => ['deep', 'high', 'warm', 'bright', 'large'].includes(w))[0] ?? '',
+    };
     const { bytes, durationSecs } = await renderPreview(
       deps,
       caller.workspaceId,
-      base,
+      plan.rendition,
       target,
       pace,
       text,
@@ -175,6 +249,7 @@ async function makePreviews(deps: DesignDeps, caller: VoiceCaller, input: Design
       language,
       baseVoiceId: base.voice_id,
       profile: target,
+      kokoroVoice: plan.kokoroVoice,
       labels,
       settings: { speed: Math.round(pace * 100) / 100 },
       audioKey,
@@ -264,5 +339,6 @@ export async function createDesignedVoice(
     baseVoiceId: preview.baseVoiceId,
     profile: preview.profile,
     settings: preview.settings,
+    kokoroVoice: preview.kokoroVoice,
   });
 }

@@ -18,6 +18,8 @@ export const generatedVoices = pgTable(
     language: text('language').notNull(),
     baseVoiceId: text('base_voice_id').notNull(),
     profile: jsonb('profile').$type<VoiceProfile>().notNull(),
+    /** The Kokoro blend the preview was spoken with, which the saved voice keeps; null: a classic design. */
+    kokoroVoice: text('kokoro_voice'),
     labels: jsonb('labels').$type<Record<string, string>>().notNull(),
     /** The settings the saved voice starts with (its pace as `speed`). */
     settings: jsonb('settings').$type<VoiceSettings>().notNull(),

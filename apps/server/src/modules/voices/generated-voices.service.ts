@@ -15,11 +15,13 @@ import { insertVoice } from './voices.store';
  * designed voice saved as one of the workspace's own.
  */
 
-/** Where a remix of an own voice starts: its premade base, its profile and its pace. */
+/** Where a remix of an own voice starts: its premade base, its profile, its pace and its Kokoro blend. */
 export interface RemixSource {
   base: PremadeVoice;
   profile: VoiceProfile;
   pace: number;
+  /** Its Kokoro blend, which the remix keeps (moving its profile); null for a classic voice. */
+  kokoroVoice: string | null;
 }
 
 /** The caller's own voice as a remix starts from it, or the reason it cannot be remixed (history/voices §7). */
@@ -33,7 +35,7 @@ export async function remixSourceOf(db: Db, caller: VoiceCaller, voiceId: string
   const base = PREMADE_VOICES.find((v) => v.voice_id === row.baseVoiceId);
   if (!base || !row.profile)
     throw new AppError('bad_request', 'This voice cannot be remixed until it is trained.');
-  return { base, profile: row.profile, pace: row.settings?.speed ?? 1 };
+  return { base, profile: row.profile, pace: row.settings?.speed ?? 1, kokoroVoice: row.kokoroVoice };
 }
 
 /** A designed voice to keep: a premade base moved to a profile, with its labels and settings. */
@@ -45,6 +47,8 @@ export interface GeneratedVoiceInput {
   baseVoiceId: string;
   profile: VoiceProfile;
   settings: VoiceSettings;
+  /** The Kokoro blend its previews were spoken with (a design on Kokoro), or null (a classic design). */
+  kokoroVoice: string | null;
 }
 
 /**
@@ -71,6 +75,7 @@ export async function createGeneratedVoice(
       baseVoiceId: input.baseVoiceId,
       profile: input.profile,
       settings: input.settings,
+      kokoroVoice: input.kokoroVoice,
     });
   });
   await deps.events.publish(voiceAdded, {

@@ -6,6 +6,7 @@ export {
   type RemixSource,
   remixSourceOf,
 } from './generated-voices.service';
+export { descriptionSeed, designBlends, designShift, designsOnKokoro } from './kokoro-blends';
 export type { VoiceCaller } from './own-voices.service';
 export type { SpeakingVoice } from './speaking-voice';
 export {

@@ -25,6 +25,7 @@ import { getUser } from '../users';
 import { assertRole, callerRoleOn, forgetShares, lockWorkspace } from '../workspaces';
 import {
   baseVoiceFor,
+  cloneKokoroVoice,
   ownSpeaking,
   type SpeakingVoice,
   unusableReason,
@@ -306,7 +307,8 @@ function checkFileCount(files: readonly UploadedFile[], required: boolean): void
 
 /**
  * `POST /v1/voices/add`: an instant clone. The samples are measured into one profile; the voice speaks
- * with the premade voice of its language nearest in pitch, shifted in pitch and formants to the profile.
+ * with its language's premade base of its gender (classic models) or the Kokoro blend nearest the profile
+ * (the neural model, decision 22), shifted in pitch and formants to the profile.
  */
 export async function addVoice(
   deps: OwnVoiceDeps,
@@ -346,6 +348,7 @@ export async function addVoice(
         language,
         baseVoiceId: base.voice_id,
         profile,
+        kokoroVoice: cloneKokoroVoice(profile, language, fields.labels?.gender),
         requiresVerification,
       });
       await insertSamples(tx, sampleRows);
@@ -361,6 +364,16 @@ export async function addVoice(
     throw error;
   }
   return { voice_id: voiceId, requires_verification: requiresVerification };
+}
+
+/**
+ * A clone's Kokoro blend after its samples changed: chosen again for its new profile when it speaks on
+ * Kokoro; a clone made before Kokoro keeps none (the engine it was made with), and a profile unchanged
+ * (`null`) keeps the blend.
+ */
+function remeasuredKokoroVoice(row: VoiceRow, profile: VoiceProfile | null): string | null {
+  if (row.kokoroVoice === null || profile === null) return row.kokoroVoice;
+  return cloneKokoroVoice(profile, row.language, row.labels.gender) ?? row.kokoroVoice;
 }
 
 /**
@@ -403,6 +416,7 @@ export async function editVoice(
         description: fields.description ?? row.description,
         labels: fields.labels ?? row.labels,
         profile,
+        kokoroVoice: remeasuredKokoroVoice(row, added.length > 0 ? profile : null),
       });
       if (added.length > 0) await insertSamples(tx, added);
     });
@@ -467,7 +481,10 @@ export async function deleteSample(
   await deps.db.transaction(async (tx) => {
     await deleteSampleRow(tx, sample.id);
     // Only an instant clone is measured from its samples; a professional clone keeps its training.
-    if (row.category === 'cloned') await updateVoice(tx, row.id, { profile: profileOf(rest) ?? row.profile });
+    if (row.category === 'cloned') {
+      const profile = profileOf(rest) ?? row.profile;
+      await updateVoice(tx, row.id, { profile, kokoroVoice: remeasuredKokoroVoice(row, profile) });
+    }
   });
   await deps.storage.delete(sample.storageKey).catch(() => undefined);
   await forgetOwnPreview(deps.storage, row.id);

@@ -14,6 +14,7 @@ import type { TtsProvider } from '../../providers/tts/tts-provider';
 import { getUser } from '../users';
 import type { ResourceCaller } from '../workspaces';
 import { LIBRARY_BASE_VOICES } from './built-in-voices.catalog';
+import { cloneBlend } from './kokoro-blends';
 import { findOwnVoice } from './voices.store';
 import type { VoiceRow } from './voices.tables';
 
@@ -67,12 +68,14 @@ export function findBaseVoice(voiceId: string): PremadeVoice | undefined {
 export function ownSpeaking(row: VoiceRow): SpeakingVoice | undefined {
   const found = findBaseVoice(row.baseVoiceId);
   if (!found) return undefined;
-  // An own voice keeps the engine it was made with (issue 27 item 5): its profile was measured against
-  // its base's classic rendition, so the neural renditions the base has since gained are not its own,
-  // and the public ids that speak neural speak it through their classic fallback.
+  // An own voice keeps the engine it was made with (issue 27 item 5). One designed or cloned on Kokoro
+  // speaks its own blend there (its `kokoroVoice`), moved to its profile from the blend's measured sound;
+  // one made before has none: the neural renditions its base has since gained are not its own, and the
+  // public ids that speak neural speak it through their classic fallback.
   const { kokoro: _kokoro, piper: _piper, ...base } = found;
   return {
     ...base,
+    ...(row.kokoroVoice ? { kokoro: { engine: 'kokoro' as const, voice: row.kokoroVoice } } : {}),
     voice_id: row.id,
     name: row.name,
     description: row.description ?? '',
@@ -137,8 +140,22 @@ export function renditionProfile(engines: TtsProvider, rendition: EngineVoice): 
   const known = renditionProfiles.get(key);
   if (known) return known;
   const made = (async () => {
-    const speech = await engines.synthesize({ ...rendition, text: REFERENCE_TEXT });
-    return analyzeVoice({ sampleRate: speech.sampleRate, samples: speech.samples });
+    if (rendition.engine !== 'kokoro') {
+      const speech = await engines.synthesize({ ...rendition, text: REFERENCE_TEXT });
+      return analyzeVoice({ sampleRate: speech.sampleRate, samples: speech.samples });
+    }
+    // Kokoro (a designed voice's or a clone's blend, measured when it is made) reads it a sentence at a
+    // time, as speech reaches it: each call stays well inside the engines' time bound on a busy machine.
+    const sentences = REFERENCE_TEXT.match(/[^.]+\./g) ?? [REFERENCE_TEXT];
+    const spoken = [];
+    for (const text of sentences) spoken.push(await engines.synthesize({ ...rendition, text: text.trim() }));
+    const samples = new Int16Array(spoken.reduce((sum, s) => sum + s.samples.length, 0));
+    let at = 0;
+    for (const s of spoken) {
+      samples.set(s.samples, at);
+      at += s.samples.length;
+    }
+    return analyzeVoice({ sampleRate: spoken[0]?.sampleRate ?? 24_000, samples });
   })();
   renditionProfiles.set(key, made);
   made.catch(() => {
@@ -194,6 +211,30 @@ export async function timbreFor(
 /** Median pitch above which a voice of unstated gender is built on a woman's voice. */
 const FEMALE_FROM_HZ = 165;
 
+/** The gender an own voice is built as: its gender label when given, else by its median pitch. */
+export function cloneGender(medianHz: number | null, genderLabel?: string | null): 'female' | 'male' {
+  if (genderLabel === 'female' || genderLabel === 'male') return genderLabel;
+  return (medianHz ?? 0) >= FEMALE_FROM_HZ ? 'female' : 'male';
+}
+
+/**
+ * The Kokoro blend an instant clone speaks with on the neural model (issue 27 item 5): the blend of its
+ * language's Kokoro voices of its gender nearest its measured pitch and formants (kokoro-blends.ts
+ * cloneBlend), or null where Kokoro has no voice for its language (it stays on its classic base).
+ */
+export function cloneKokoroVoice(
+  profile: VoiceProfile,
+  language: string,
+  genderLabel?: string | null,
+): string | null {
+  const { medianHz } = profile.pitch;
+  if (medianHz === null) return null;
+  const gender = cloneGender(medianHz, genderLabel);
+  return (
+    cloneBlend({ medianHz, formantsHz: profile.spectralEnvelope.formantsHz }, language, gender)?.blend ?? null
+  );
+}
+
 /**
  * The premade voice an own voice is built on: the first of its language (else English) of its gender —
  * the gender label when given, else by median pitch. Always the same voice for a language and gender, so
@@ -205,12 +246,7 @@ export function baseVoiceFor(
   language: string,
   genderLabel?: string | null,
 ): PremadeVoice {
-  const gender =
-    genderLabel === 'female' || genderLabel === 'male'
-      ? genderLabel
-      : (medianHz ?? 0) >= FEMALE_FROM_HZ
-        ? 'female'
-        : 'male';
+  const gender = cloneGender(medianHz, genderLabel);
   const ofLanguage = PREMADE_VOICES.filter((v) => v.language === language);
   const pool = ofLanguage.length > 0 ? ofLanguage : PREMADE_VOICES.filter((v) => v.language === 'en');
   return (pool.find((v) => v.labels.gender === gender) ?? pool[0]) as PremadeVoice;

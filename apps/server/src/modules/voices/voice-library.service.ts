@@ -129,6 +129,8 @@ export async function addSharedVoice(
       language: original.language,
       baseVoiceId: original.baseVoiceId,
       profile: original.profile,
+      // A copy speaks as the original does, on Kokoro too.
+      kokoroVoice: original.kokoroVoice,
       // A designed voice's pace is a setting; its preview sentence speaks the copy's own name.
       settings: original.settings,
       previewText: original.previewText,

@@ -117,9 +117,11 @@ export function getOwnVoicePreview(deps: VoicePreviewDeps, voice: SpeakingVoice)
     if (cached) return cached;
     const sentence = voice.previewText ?? PREVIEW_TEXT[voice.language] ?? (PREVIEW_TEXT.en as string);
     const text = sentence.replaceAll('{name}', voice.name);
-    // In the voice's own language: a voice labelled with a language no premade voice speaks is built on
-    // an English one, and its preview is its language rendition (issue 18), like its speech.
-    const rendition = speakingRendition(findModel('parla_v1') as TtsModel, voice) ?? voice.primary;
+    // As the default model speaks it: a voice designed or cloned on Kokoro through its blend (decision 22),
+    // one made before through its base's classic engine. In the voice's own language: a voice labelled
+    // with a language no premade voice speaks is built on an English one, and its preview is its language
+    // rendition (issue 18), like its speech.
+    const rendition = previewRendition(deps, voice);
     const speech = await deps.engines.synthesize({ ...rendition, text });
     const timbre = await timbreFor(deps.engines, voice, rendition);
     const audio = { sampleRate: speech.sampleRate, channels: 1 as const, samples: speech.samples };

@@ -45,6 +45,13 @@ export const voices = pgTable(
     language: text('language').notNull(),
     /** The premade voice whose engine renditions speak this voice. */
     baseVoiceId: text('base_voice_id').notNull(),
+    /**
+     * The Kokoro voice it speaks with on the neural model (issue 27 item 5): a blend of style vectors
+     * (`af_heart*0.6+af_bella*0.4`, @parla/contracts kokoro-blend.ts) chosen when it was designed or cloned,
+     * its speech moved from the blend's sound to `profile`. Null for a voice made before, or in a language
+     * Kokoro does not speak: it keeps its base's classic engine (speaking-voice.ts ownSpeaking).
+     */
+    kokoroVoice: text('kokoro_voice'),
     /** What the voice should sound like; null for a professional clone not trained yet. */
     profile: jsonb('profile').$type<VoiceProfile>(),
     /** Its own settings; null means the defaults. */

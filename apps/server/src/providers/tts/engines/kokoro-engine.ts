@@ -2,14 +2,15 @@
  * Kokoro-82M (Apache-2.0; issue 27 item 2) in the engine thread of an engine child: the int8 ONNX export
  * through onnxruntime-node, its session opened on first use and kept, one thread per run. The text is
  * phonemized by eSpeak-NG in the language of the voice (its name's first letter) or of the request, and
- * read with the voice's style vector for that length of phonemes. The export reports no durations, so
+ * read with the voice's style vector for that length of phonemes (a voice may be a weighted blend of several,
+ * kokoroVoiceStyle). The export reports no durations, so
  * word times are estimated (spread over the speech).
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { clamp } from '@parla/audio';
-import { KOKORO_LANGUAGES, kokoroVoiceLanguage } from '@parla/contracts';
+import { isKokoroBlend, KOKORO_LANGUAGES, kokoroVoiceLanguage, parseKokoroBlend } from '@parla/contracts';
 import { spreadWords, wordSpans } from '../engine-synthesis';
 import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts-provider';
 import { eSpeakPhonemes } from './espeak-engine';
@@ -67,7 +68,7 @@ function vocabulary(file: string): Promise<Map<string, number>> {
 
 /** Voice styles read so far (2 MB each; 54 voices at most). */
 const styles = new Map<string, Float32Array>();
-async function voiceStyle(voicesDir: string, voice: string): Promise<Float32Array> {
+async function singleStyle(voicesDir: string, voice: string): Promise<Float32Array> {
   if (!/^[a-z]{2}_[a-z]+$/.test(voice)) throw new Error(`Unknown Kokoro voice "${voice}".`);
   const file = path.join(voicesDir, `${voice}.bin`);
   const known = styles.get(file);
@@ -87,6 +88,35 @@ async function voiceStyle(voicesDir: string, voice: string): Promise<Float32Arra
     throw new Error(`The Kokoro voice style file ${file} holds non-numbers.`);
   styles.set(file, style);
   return style;
+}
+
+/**
+ * Blends made so far, by their normalised notation: a designed voice or a clone speaks every sentence
+ * with its blend, so it is mixed once. Bounded (2 MB each): the oldest is dropped past the bound.
+ */
+const blends = new Map<string, Float32Array>();
+const MAX_BLENDS = 32;
+
+/**
+ * The style vectors a Kokoro voice speaks with: a voice's style file, or a weighted blend of several
+ * (`af_heart*0.6+bf_emma*0.4`, @parla/contracts kokoro-blend.ts), the weighted sum of theirs row by row.
+ * A bad blend (a name with no style file, a weight that is no positive number) is refused with the reason.
+ */
+export async function kokoroVoiceStyle(voicesDir: string, voice: string): Promise<Float32Array> {
+  if (!isKokoroBlend(voice)) return singleStyle(voicesDir, voice);
+  const parts = parseKokoroBlend(voice);
+  const key = `${voicesDir}\0${parts.map((p) => `${p.voice}*${p.weight}`).join('+')}`;
+  const known = blends.get(key);
+  if (known) return known;
+  const mixed = new Float32Array(STYLE_ROWS * STYLE_SIZE);
+  for (const part of parts) {
+    const style = await singleStyle(voicesDir, part.voice);
+    for (let i = 0; i < mixed.length; i++)
+      mixed[i] = (mixed[i] as number) + (style[i] as number) * part.weight;
+  }
+  if (blends.size >= MAX_BLENDS) blends.delete(blends.keys().next().value as string);
+  blends.set(key, mixed);
+  return mixed;
 }
 
 /**
@@ -138,7 +168,7 @@ export async function synthesizeWithKokoro(request: EngineSynthesisRequest): Pro
   if (!fs.existsSync(files.model))
     throw new Error(`The Kokoro model is not installed (${files.model} is missing).`);
   const vocab = await vocabulary(files.vocabulary);
-  const style = await voiceStyle(files.voicesDir, request.voice);
+  const style = await kokoroVoiceStyle(files.voicesDir, request.voice);
   const session = await kokoroSession(files.model);
   const phonemes = await kokoroTextPhonemes(request.text, espeakVoice);
   const ids = phonemeIds(phonemes, vocab);

@@ -17,7 +17,7 @@ import { VoiceNameField } from './voice-name-field';
 
 /** The honest line about what a clone is here (issue 7): said once, where a clone is made. */
 export const CLONE_HONESTY_NOTE =
-  'Parla’s built-in engines approximate a voice by moving a base voice’s pitch and vocal-tract size to match your samples; they do not copy accent or articulation.';
+  'Parla’s built-in engines approximate a voice by moving a base voice’s pitch and vocal-tract size to match your samples (on the neural model, a blend of its voices nearest your samples); they do not copy accent or articulation.';
 
 export interface InstantCloneFormProps {
   /** The plan allows instant cloning (`can_use_instant_voice_cloning`, from Starter); undefined while it loads. */

@@ -42,8 +42,9 @@ function formatSeconds(seconds: number): string {
 
 /**
  * Voice design (history/voices §7 text-to-voice): a description becomes three previews to listen to; the
- * one picked is saved under a name. Designs start from one of Parla's voices and move its pitch, vocal
- * tract and pace as the description asks, so the words the server understood are shown as they are typed.
+ * one picked is saved under a name. In the languages the neural model speaks, each preview is a blend of
+ * its voices chosen by the description; elsewhere a design starts from one of Parla's voices and moves its
+ * pitch, vocal tract and pace. Either way the words the server understood are shown as they are typed.
  */
 export function VoiceDesignForm({ onCreated, onCancel }: VoiceDesignFormProps) {
   const id = useId();
@@ -155,8 +156,9 @@ export function VoiceDesignForm({ onCreated, onCancel }: VoiceDesignFormProps) {
           </div>
         </div>
         <p className="text-xs text-fg-muted">
-          A design starts from one of Parla’s voices and moves its pitch, vocal-tract size and pace to match
-          the words above; it does not invent a new timbre.
+          Where the neural model speaks the language, each preview blends several of its voices chosen by the
+          words above (the same words give the same three voices); elsewhere a design starts from one of
+          Parla’s voices and moves its pitch, vocal-tract size and pace. It does not invent a new timbre.
         </p>
         {design.isError && <FormMessage>{design.error.message}</FormMessage>}
         <div className="flex flex-wrap justify-end gap-2">
