@@ -24,7 +24,7 @@ import type { TtsProvider } from '../../providers/tts/tts-provider';
 import type { VoiceConversionProvider } from '../../providers/voice-conversion/voice-conversion-provider';
 import { assertFormatAllowedFor } from '../metering';
 import { rememberGeneratedAudio } from '../provenance';
-import { renderSpeech, speechTextProblem } from '../tts';
+import { renderSpeech, speechTextProblem, toClientError } from '../tts';
 import {
   createGeneratedVoice,
   descriptionSeed,
@@ -285,14 +285,23 @@ const designs = new Limiter(2);
 export async function designVoice(deps: DesignDeps, caller: VoiceCaller, input: DesignInput) {
   // The plan must allow the output format asked for the previews (as for text to speech).
   await assertFormatAllowedFor(deps, caller.workspaceId, input.output_format);
-  return designs.run(() => makePreviews(deps, caller, input));
+  return designs
+    .run(() => makePreviews(deps, caller, input))
+    .catch((error: unknown) => {
+      throw toClientError(deps, error);
+    });
 }
 
 /** `POST /v1/text-to-voice/{voice_id}/remix`: an own voice, changed as described. */
 export async function remixVoice(deps: DesignDeps, caller: VoiceCaller, voiceId: string, input: DesignInput) {
   const source = await remixSourceOf(deps.db, caller, voiceId);
   await assertFormatAllowedFor(deps, caller.workspaceId, input.output_format);
-  return designs.run(() => makePreviews(deps, caller, input, source));
+  // An engine that failed (crashed twice, past its time bound, all busy) is the 503 of text to speech.
+  return designs
+    .run(() => makePreviews(deps, caller, input, source))
+    .catch((error: unknown) => {
+      throw toClientError(deps, error);
+    });
 }
 
 /** A preview of the caller's workspace that has not expired; 404 otherwise. */

@@ -155,9 +155,12 @@ describe('own voices on the neural model', () => {
     const blended = ownSpeaking(row('af_heart*0.7+af_bella*0.3')) as NonNullable<
       ReturnType<typeof ownSpeaking>
     >;
-    expect(previewRendition({}, blended)).toEqual({ engine: 'kokoro', voice: 'af_heart*0.7+af_bella*0.3' });
+    expect(previewRendition({ models: undefined }, blended)).toEqual({
+      engine: 'kokoro',
+      voice: 'af_heart*0.7+af_bella*0.3',
+    });
     const before = ownSpeaking(row(null)) as NonNullable<ReturnType<typeof ownSpeaking>>;
-    expect(previewRendition({}, before)).toEqual(before.primary);
+    expect(previewRendition({ models: undefined }, before)).toEqual(before.primary);
   });
 
   it('made before (no blend saved) keep their classic engine under the neural model', () => {

@@ -3,9 +3,10 @@ import { ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import { analyzeVoice, encodeWav, type PcmAudio } from '@parla/audio';
 import { maxVoiceAddEdits, tierLimits } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeToPcm } from '../../platform/media/decode-audio';
 import { transformVoice } from '../../platform/media/voice-transform';
+import { EngineFailure } from '../../providers/engines/engine-pool';
 import { readAll } from '../../test/audio-probe';
 import {
   callAs,
@@ -547,6 +548,23 @@ describe('library, design and collections: the edges', () => {
     expect(first?.mediaType).not.toBe('audio/mpeg');
     const stream = await call(account, 'GET', `/v1/text-to-voice/${first?.generatedVoiceId}/stream`);
     expect(stream.headers['content-type']).toBe(first?.mediaType);
+  }, 60_000);
+
+  it('a design whose engines fail answers the 503 of text to speech, not a 500', async () => {
+    const account = await newSpeechAccount(t.app, baseUrl);
+    const synthesize = vi
+      .spyOn(t.deps.providers.tts, 'synthesize')
+      .mockRejectedValue(new EngineFailure('timeout', 'the engine took too long'));
+    try {
+      const design = await call(account, 'POST', '/v1/text-to-voice/design', {
+        voice_description: 'A calm young woman with a warm voice, reading a story.',
+        auto_generate_text: true,
+      });
+      expect(design.statusCode).toBe(503);
+      expect(design.json().detail.status).toBe('service_unavailable');
+    } finally {
+      synthesize.mockRestore();
+    }
   }, 60_000);
 
   it('collections through the official client (title and icon)', async () => {
