@@ -420,9 +420,7 @@ export async function* speakSentences(
     const sentence = sentences[index] as SentencePlan & { prosodyIndex: number };
     started[index] = Promise.all(
       sentence.pieces.map((piece) => speakPiece(piece, sentence.prosodyIndex)),
-    ).then((spoken) =>
-      joinPieces(sentence, spoken),
-    );
+    ).then((spoken) => joinPieces(sentence, spoken));
     // A rejection is handled when its turn comes; until then it must not count as unhandled.
     started[index]?.catch(() => undefined);
   };
