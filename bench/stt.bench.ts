@@ -27,7 +27,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { wordErrorRate, plainWords as words } from '@parla/audio';
+import { seededRandom, wordErrorRate, plainWords as words } from '@parla/audio';
 import { synthesizeSpeech } from '../apps/server/src/modules/tts/speech-pipeline';
 import { createLogger } from '../apps/server/src/platform/logger';
 import { EnginePool } from '../apps/server/src/providers/engines/engine-pool';
@@ -94,25 +94,13 @@ function readWav(file: string): { sampleRate: number; samples: Int16Array } {
   throw new Error(`${file}: no data chunk`);
 }
 
-/** A seeded generator (mulberry32), so every run adds the same noise. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The samples with white Gaussian noise added at `snrDb` below the clip's mean power. */
 function withNoise(samples: Int16Array, snrDb: number, seed: number): Int16Array {
   let power = 0;
   for (const s of samples) power += s * s;
   power /= Math.max(1, samples.length);
   const sigma = Math.sqrt(power / 10 ** (snrDb / 10));
-  const next = random(seed);
+  const next = seededRandom(seed);
   const out = new Int16Array(samples.length);
   for (let i = 0; i < samples.length; i += 1) {
     const gauss = Math.sqrt(-2 * Math.log(next() || 1e-12)) * Math.cos(2 * Math.PI * next());

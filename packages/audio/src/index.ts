@@ -5,6 +5,7 @@ export * from './g711';
 export * from './number-words';
 export * from './prosody';
 export * from './resampler';
+export * from './seeded-random';
 export * from './speakers';
 export * from './text-normalization';
 export * from './voice-profile';

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { PcmAudio } from '@parla/audio';
+import { type PcmAudio, seededRandom } from '@parla/audio';
 import { YIN } from 'pitchfinder';
 import { runMediaTool } from '../platform/media/run-media-tool';
 import { synthesizeWithFlite } from '../providers/tts/engines/flite-engine';
@@ -88,14 +88,9 @@ export function harmonicTone(sampleRate: number, seconds: number, f0: number): P
 
 /** Seeded Gaussian white noise (mulberry32 and Box–Muller), unit variance. */
 export function whiteNoise(length: number, seed: number): Float64Array {
-  let state = seed >>> 0;
-  const uniform = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4294967296;
-  };
+  const random = seededRandom(seed);
+  // Never 0 (the logarithm below): half a step up.
+  const uniform = () => random() + 0.5 / 4294967296;
   const out = new Float64Array(length);
   for (let i = 0; i < length; i++) {
     out[i] = Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());

@@ -1,3 +1,5 @@
+import { seededRandom } from '@parla/audio';
+
 /*
  * What voice settings do to a sentence's samples after the engine (issue 18 item 3): style's energy and
  * speaker boost's presence and loudness. Plain loops over the samples, in a few passes: they run on the
@@ -190,13 +192,7 @@ function toInt16(x: Float32Array): Int16Array {
  * stability varies a sentence's pitch and pace by. `seed` picks another pattern.
  */
 export function sentenceVariation(seed: number, sentence: number): { pitch: number; pace: number } {
-  let state = (Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(sentence + 1, 0x85ebca77)) >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1;
-  };
+  const random = seededRandom(Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(sentence + 1, 0x85ebca77));
+  const next = () => random() * 2 - 1;
   return { pitch: next(), pace: next() };
 }

@@ -1,4 +1,4 @@
-import { clamp } from '@parla/audio';
+import { clamp, seededRandom } from '@parla/audio';
 import {
   formatKokoroBlend,
   KOKORO_LANGUAGES,
@@ -48,18 +48,6 @@ export function kokoroCandidates(language: string): KokoroCandidate[] {
     if (!kokoro || !measure || kokoroVoiceLanguage(kokoro)?.language_id !== language) return [];
     return [{ kokoro, premade, gender: kokoro.charAt(1) === 'f' ? 'female' : 'male', measure } as const];
   });
-}
-
-/** A seeded generator (mulberry32): the same seed gives the same draws, on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /**

@@ -186,13 +186,7 @@ export async function synthesizeWithKokoro(request: EngineSynthesisRequest): Pro
     });
     pieces.push(output.audio?.data as Float32Array);
   }
-  const audio = new Float32Array(pieces.reduce((sum, p) => sum + p.length, 0));
-  let offset = 0;
-  for (const piece of pieces) {
-    audio.set(piece, offset);
-    offset += piece.length;
-  }
-  const samples = toPcm16(audio);
+  const samples = toPcm16(pieces);
   const { fromMs, toMs } = spokenSpanMs(samples, KOKORO_SAMPLE_RATE);
   return {
     sampleRate: KOKORO_SAMPLE_RATE,

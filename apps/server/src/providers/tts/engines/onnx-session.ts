@@ -79,13 +79,13 @@ export function modelSession(
   return session;
 }
 
-/** Float samples (−1…1) as signed 16-bit PCM. */
-export function toPcm16(audio: Float32Array): Int16Array {
-  const samples = new Int16Array(audio.length);
-  for (let i = 0; i < audio.length; i += 1) {
-    const s = Math.max(-1, Math.min(1, audio[i] ?? 0));
-    samples[i] = Math.round(s * 32767);
-  }
+/** The float samples (−1…1) of a model's runs, one after the other, as signed 16-bit PCM. */
+export function toPcm16(runs: readonly Float32Array[]): Int16Array {
+  const samples = new Int16Array(runs.reduce((sum, run) => sum + run.length, 0));
+  let at = 0;
+  for (const run of runs)
+    for (let i = 0; i < run.length; i += 1, at += 1)
+      samples[at] = Math.round(Math.max(-1, Math.min(1, run[i] ?? 0)) * 32767);
   return samples;
 }
 
