@@ -15,6 +15,11 @@ describe('describeVoice', () => {
     expect(describeVoice('The narrator of the story, calm and warm').gender).toBeUndefined();
   });
 
+  it('reads "older" and "younger" as ages (an "older woman" was read without her age)', () => {
+    expect(describeVoice('A warm, calm older woman with a British accent').age).toBe('old');
+    expect(describeVoice('A younger man, bright and quick').age).toBe('young');
+  });
+
   it('maps languages, and keeps the multiples in range however many words push them', () => {
     expect(describeVoice('A cheerful Spanish radio host').language).toBe('es');
     const extreme = describeVoice(

@@ -56,7 +56,7 @@ const RULES: Rule[] = [
     },
   },
   {
-    words: /\b(child|kid|teen(age)?|teenager|young|youthful)\b/,
+    words: /\b(child|kid|teen(age)?|teenager|young|younger|youthful)\b/,
     label: 'young',
     apply: (t) => {
       t.age = 'young';
@@ -65,7 +65,7 @@ const RULES: Rule[] = [
     },
   },
   {
-    words: /\b(old|elderly|aged|grandfather|grandmother|senior)\b/,
+    words: /\b(old|older|elderly|aged|ageing|aging|grandfather|grandmother|grandpa|grandma|senior|retired)\b/,
     label: 'old',
     apply: (t) => {
       t.age = 'old';
