@@ -10,6 +10,7 @@ import { decodeToPcm } from '../../platform/media/decode-audio';
 import { ModelStore } from '../../platform/models/model-store';
 import type { EngineSynthesisRequest } from '../../providers/tts/tts-provider';
 import { readAll } from '../../test/audio-probe';
+import { recordEngineRequests } from '../../test/engine-requests';
 import { modelsUnavailable, skipWithout } from '../../test/needs-models';
 import { historyRowsOf, newSpeechAccount, premadeVoiceId } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -29,7 +30,7 @@ const noStt = modelsUnavailable('moonshine-tiny');
 let t: TestApp;
 let baseUrl: string;
 /** Every engine request the app made since the test began. */
-let requests: EngineSynthesisRequest[] = [];
+let requests: EngineSynthesisRequest[];
 
 const SARAH = premadeVoiceId('Sarah');
 const RYAN = premadeVoiceId('Ryan');
@@ -38,16 +39,11 @@ const TEXT = 'The meeting has been moved to Thursday afternoon. Please bring the
 beforeAll(async () => {
   t = await createTestApp({ env: { ENGINE_POOL_SIZE: '2', ENGINE_TIMEOUT_MS: '30000' } });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const tts = t.deps.providers.tts;
-  const synthesize = tts.synthesize.bind(tts);
-  vi.spyOn(tts, 'synthesize').mockImplementation((request, options) => {
-    requests.push(request);
-    return synthesize(request, options);
-  });
+  requests = recordEngineRequests(t);
 });
 afterAll(() => t?.close());
 beforeEach(() => {
-  requests = [];
+  requests.length = 0;
 });
 /** The tests that need Kokoro skip, saying why, where the model store lacks it. */
 const needsKokoro = () => beforeEach((context) => skipWithout(context, noKokoro));
@@ -179,7 +175,7 @@ describe('languages on the neural model', { timeout: 120_000 }, () => {
       await sdk.textToSpeech.convert(SARAH, { text: spanish, modelId: 'parla_neural_v1' }),
     );
     expect(requests.map((r) => r.language)).toEqual([undefined, undefined]);
-    requests = [];
+    requests.length = 0;
     const asSpanish = await readAll(
       await sdk.textToSpeech.convert(SARAH, {
         text: spanish,
@@ -194,7 +190,7 @@ describe('languages on the neural model', { timeout: 120_000 }, () => {
     ]);
     expect(Buffer.compare(asEnglish, asSpanish)).not.toBe(0);
     // A Spanish voice reads Spanish in its own language, with no language_code.
-    requests = [];
+    requests.length = 0;
     await readAll(
       await sdk.textToSpeech.convert(premadeVoiceId('Lucía'), { text: spanish, modelId: 'parla_neural_v1' }),
     );
@@ -252,13 +248,7 @@ describe('Kokoro unavailable in the model store', { timeout: 120_000 }, () => {
     expect(ids).not.toContain('parla_neural_v1');
     expect(ids).not.toContain('parla_neural_fast_v1');
     expect(ids).toContain('eleven_multilingual_v2');
-    const tts = empty.deps.providers.tts;
-    const spoken: EngineSynthesisRequest[] = [];
-    const synthesize = tts.synthesize.bind(tts);
-    vi.spyOn(tts, 'synthesize').mockImplementation((request, options) => {
-      spoken.push(request);
-      return synthesize(request, options);
-    });
+    const spoken = recordEngineRequests(empty);
     const post = (model_id: string) =>
       empty.app.inject({
         method: 'POST',

@@ -2,11 +2,12 @@
 import { analyzeVoice, encodeWav, wordErrorRate } from '@parla/audio';
 import { parseKokoroBlend } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeToPcm } from '../../platform/media/decode-audio';
 import { transformVoice } from '../../platform/media/voice-transform';
 import type { EngineSynthesisRequest } from '../../providers/tts/tts-provider';
 import { readAll } from '../../test/audio-probe';
+import { recordEngineRequests } from '../../test/engine-requests';
 import { modelsUnavailable, skipWithout } from '../../test/needs-models';
 import { historyRowsOf, newSpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -27,7 +28,7 @@ const noStt = modelsUnavailable('moonshine-tiny');
 
 let t: TestApp;
 let baseUrl: string;
-let requests: EngineSynthesisRequest[] = [];
+let requests: EngineSynthesisRequest[];
 const db = () => t.deps.database.db;
 
 /** What the previews say: the shortest text design takes (100 characters), to keep the engines' work small. */
@@ -40,16 +41,11 @@ const CLONE_TEXT = 'Our neighbours painted their front door a bright shade of ye
 beforeAll(async () => {
   t = await createTestApp({ env: { ENGINE_POOL_SIZE: '2', ENGINE_TIMEOUT_MS: '30000' } });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const tts = t.deps.providers.tts;
-  const synthesize = tts.synthesize.bind(tts);
-  vi.spyOn(tts, 'synthesize').mockImplementation((request, options) => {
-    requests.push(request);
-    return synthesize(request, options);
-  });
+  requests = recordEngineRequests(t);
 });
 afterAll(() => t?.close());
 beforeEach((context) => {
-  requests = [];
+  requests.length = 0;
   skipWithout(context, noKokoro);
 });
 
@@ -100,7 +96,7 @@ describe('own voices on Kokoro with the official client', { timeout: 180_000 }, 
     const [saved] = await db().select().from(voices).where(eq(voices.id, voice.voiceId));
     expect(saved?.kokoroVoice).toBe(blends[1]);
 
-    requests = [];
+    requests.length = 0;
     const audio = await readAll(
       await sdk.textToSpeech.convert(voice.voiceId, { text: SPOKEN, modelId: 'parla_neural_v1' }),
     );
@@ -124,7 +120,7 @@ describe('own voices on Kokoro with the official client', { timeout: 180_000 }, 
     const blend = row?.kokoroVoice ?? '';
     for (const part of parseKokoroBlend(blend)) expect(part.voice).toMatch(/^[ab]m_/);
 
-    requests = [];
+    requests.length = 0;
     const audio = await readAll(
       await sdk.textToSpeech.convert(voiceId, {
         text: CLONE_TEXT,
@@ -147,7 +143,7 @@ describe('own voices on Kokoro with the official client', { timeout: 180_000 }, 
 
     // The same clone as one made before Kokoro (no blend saved): it keeps its classic base's engine.
     await db().update(voices).set({ kokoroVoice: null }).where(eq(voices.id, voiceId));
-    requests = [];
+    requests.length = 0;
     await readAll(
       await sdk.textToSpeech.convert(voiceId, { text: SPOKEN, modelId: 'eleven_multilingual_v2' }),
     );
