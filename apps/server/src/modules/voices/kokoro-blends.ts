@@ -71,12 +71,9 @@ const median = (values: number[]) => {
 };
 
 /** The languages new voices may be made in on Kokoro (those with Kokoro voices, less CLASSIC_ONLY). */
-const KOKORO_LANGUAGE_NAMES = Object.fromEntries(
-  Object.values(KOKORO_LANGUAGES)
-    .map((l) => l.language_id)
-    .filter((id) => !CLASSIC_ONLY.has(id))
-    .map((id) => [id, true]),
-);
+const KOKORO_DESIGN_LANGUAGES = [
+  ...new Set(Object.values(KOKORO_LANGUAGES).map((l) => l.language_id)),
+].filter((id) => !CLASSIC_ONLY.has(id));
 
 /** A blend a description chose: its notation, the premade voice of its main part, and what it aims at. */
 export interface DesignedBlend {
@@ -149,8 +146,7 @@ export function designBlends(
   };
   // A pool of one voice (a Spanish woman: ef_dora) varies with a minor share of the same gender's voices
   // of the other languages; the main voice, first, keeps the language and its phonemizer.
-  const wider = Object.keys(KOKORO_LANGUAGE_NAMES)
-    .filter((language) => language !== (traits.language ?? 'en'))
+  const wider = KOKORO_DESIGN_LANGUAGES.filter((language) => language !== (traits.language ?? 'en'))
     .flatMap((language) => kokoroCandidates(language))
     .filter((c) => c.gender === (traits.gender ?? pool[0]?.gender))
     .map((candidate) => ({
