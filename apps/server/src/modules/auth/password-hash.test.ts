@@ -24,15 +24,21 @@ describe('password hashing', () => {
   it('verifying against no account does the work of a real check and says no', async () => {
     await verifyAgainstNothing('warm-up');
     const stored = await hashPassword('some-password-1!');
-    const time = async (fn: () => Promise<unknown>) => {
+    // Interleaved rounds, the fastest of each: argon2's cost is fixed, so the minimum is what the work
+    // costs and a busy machine (other test files run alongside) only ever adds to it.
+    const once = async (fn: () => Promise<unknown>) => {
       const start = performance.now();
-      for (let i = 0; i < 5; i++) await fn();
+      await fn();
       return performance.now() - start;
     };
-    const real = await time(() => verifyPassword(stored, 'wrong-password-1!'));
-    const none = await time(() => verifyAgainstNothing('wrong-password-1!'));
+    let real = Infinity;
+    let none = Infinity;
+    for (let i = 0; i < 8; i++) {
+      real = Math.min(real, await once(() => verifyPassword(stored, 'wrong-password-1!')));
+      none = Math.min(none, await once(() => verifyAgainstNothing('wrong-password-1!')));
+    }
     expect(await verifyAgainstNothing('anything')).toBe(false);
     // Same order of magnitude: the no-account path is not a shortcut.
-    expect(none).toBeGreaterThan(real / 4);
+    expect(none).toBeGreaterThan(real / 3);
   });
 });
