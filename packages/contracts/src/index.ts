@@ -5,6 +5,7 @@ export * from './auth';
 export * from './billing';
 export * from './billing-rules';
 export * from './consent';
+export * from './conversations';
 export * from './dialogue';
 export * from './errors';
 export * from './growth';
