@@ -17,7 +17,8 @@ export const KB_MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const KB_MAX_TEXT_CHARS = 1_000_000;
 /** The largest page `POST /v1/convai/knowledge-base/url` reads, and how long it waits for it. */
 export const KB_MAX_URL_BYTES = 5 * 1024 * 1024;
-export const KB_URL_TIMEOUT_MS = 15_000;
+/** The most extracted text a workspace's documents may hold in all (`total_max_bytes`). */
+export const KB_MAX_WORKSPACE_BYTES = 100 * 1024 * 1024;
 
 /** The file types a document may be made from, by extension, with the content types browsers send. */
 export const KB_FILE_TYPES = {
