@@ -14,6 +14,7 @@ export * from './growth';
 export * from './health';
 export * from './history';
 export * from './history-naming';
+export * from './knowledge-base';
 export * from './kokoro-blend';
 export * from './mail';
 export * from './mfa';
