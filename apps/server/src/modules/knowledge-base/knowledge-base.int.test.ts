@@ -65,12 +65,17 @@ afterAll(async () => {
 });
 
 /** The status and `detail` of a call the SDK refused. */
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; detail: { status: string; message: string } }> {
+async function refusal(
+  promise: Promise<unknown>,
+): Promise<{ status: number; detail: { status: string; message: string } }> {
   try {
     await promise;
   } catch (error) {
     if (error instanceof ElevenLabsError)
-      return { status: error.statusCode ?? 0, detail: (error.body as { detail: { status: string; message: string } }).detail };
+      return {
+        status: error.statusCode ?? 0,
+        detail: (error.body as { detail: { status: string; message: string } }).detail,
+      };
     throw error;
   }
   throw new Error('the call succeeded');
@@ -84,7 +89,10 @@ async function upload(account: SpeechAccount, bytes: Buffer, filename: string) {
     headers: { 'xi-api-key': account.key },
     body: form,
   });
-  return { status: response.status, body: (await response.json()) as { detail: { status: string; message: string } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { detail: { status: string; message: string } },
+  };
 }
 
 describe('knowledge base with the official client', () => {
@@ -105,7 +113,10 @@ describe('knowledge base with the official client', () => {
     const content = await kb.documents.getContent(added.id);
     expect(content).toContain('<p>Paragraph 29: the refund policy covers item 29');
 
-    const chunks = await kb.documents.chunks.list(added.id, { embeddingModel: 'e5_mistral_7b_instruct', pageSize: 2 });
+    const chunks = await kb.documents.chunks.list(added.id, {
+      embeddingModel: 'e5_mistral_7b_instruct',
+      pageSize: 2,
+    });
     expect(chunks.chunks).toHaveLength(2);
     expect(chunks.nextCursor).toBeTruthy();
     for (const chunk of chunks.chunks) expect(chunk.content.length).toBeLessThanOrEqual(1200);
@@ -150,7 +161,9 @@ describe('knowledge base with the official client', () => {
       file: new File([tinyEpub(['<p>Chapter one: the bakery opened in 1921.</p>'])], 'history.epub'),
     });
     expect(await kb.getContent(epub.id)).toBe('<p>Chapter one: the bakery opened in 1921.</p>');
-    const md = await kb.createFromFile({ file: new File(['# Allergens\n\nAll bread contains **gluten**.'], 'allergens.md') });
+    const md = await kb.createFromFile({
+      file: new File(['# Allergens\n\nAll bread contains **gluten**.'], 'allergens.md'),
+    });
     expect((await kb.get(md.id)) as { contentFormat?: string }).toMatchObject({ contentFormat: 'markdown' });
 
     const files = await a.sdk.conversationalAi.knowledgeBase.list({ types: ['file'], pageSize: 100 });
@@ -179,12 +192,17 @@ describe('knowledge base with the official client', () => {
     const corrupt = await upload(a, Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog'), 'broken.pdf');
     expect(corrupt).toMatchObject({ status: 400, body: { detail: { status: 'document_unreadable' } } });
     const notDocx = await upload(a, Buffer.from('just text'), 'letter.docx');
-    expect(notDocx.body.detail).toMatchObject({ status: 'document_unreadable', message: expect.stringMatching(/zip/) });
+    expect(notDocx.body.detail).toMatchObject({
+      status: 'document_unreadable',
+      message: expect.stringMatching(/zip/),
+    });
     const huge = await upload(a, Buffer.alloc(KB_MAX_FILE_BYTES + 1024, 0x61), 'huge.txt');
     expect(huge.status).toBe(413);
     const empty = await callAs(t.app, a, 'POST', '/v1/convai/knowledge-base/text', { text: '' });
     expect(empty.statusCode).toBe(422);
-    expect((await a.sdk.conversationalAi.knowledgeBase.list({ pageSize: 100 })).documents).toHaveLength(before);
+    expect((await a.sdk.conversationalAi.knowledgeBase.list({ pageSize: 100 })).documents).toHaveLength(
+      before,
+    );
   }, 60_000);
 
   it('refuses private addresses, and pages too large, too slow or not text', async () => {
@@ -201,39 +219,54 @@ describe('knowledge base with the official client', () => {
       expect(refused, url).toMatchObject({ status: 400, detail: { status: 'url_not_allowed' } });
       expect(refused.detail.message, url).toMatch(/private, loopback or reserved address/);
     }
-    expect((await refusal(kb.createFromUrl({ url: 'file:///etc/passwd' }))).detail.message).toMatch(/Only http and https/);
+    expect((await refusal(kb.createFromUrl({ url: 'file:///etc/passwd' }))).detail.message).toMatch(
+      /Only http and https/,
+    );
     expect((await refusal(kb.createFromUrl({ url: `${pagesUrl}/big` }))).detail).toMatchObject({
       status: 'url_fetch_failed',
       message: 'The page is larger than 5 MB.',
     });
-    expect((await refusal(kb.createFromUrl({ url: `${pagesUrl}/slow` }))).detail.message).toMatch(/longer than 1 s/);
+    expect((await refusal(kb.createFromUrl({ url: `${pagesUrl}/slow` }))).detail.message).toMatch(
+      /longer than 1 s/,
+    );
     expect((await refusal(kb.createFromUrl({ url: `${pagesUrl}/image` }))).status).toBe(415);
   });
 
   it('answers another workspace’s document as not found', async () => {
-    const mine = await a.sdk.conversationalAi.knowledgeBase.documents.createFromText({ text: 'Secret recipe.' });
+    const mine = await a.sdk.conversationalAi.knowledgeBase.documents.createFromText({
+      text: 'Secret recipe.',
+    });
     const other = b.sdk.conversationalAi.knowledgeBase;
     expect((await refusal(other.documents.get(mine.id))).status).toBe(404);
     expect((await refusal(other.documents.delete(mine.id))).status).toBe(404);
     expect((await refusal(other.documents.getContent(mine.id))).status).toBe(404);
     expect((await other.list()).documents).toEqual([]);
-    expect(await searchKnowledge(knowledgeBaseDepsOf(t.deps), b.workspaceId, [mine.id], 'secret recipe')).toEqual([]);
+    expect(
+      await searchKnowledge(knowledgeBaseDepsOf(t.deps), b.workspaceId, [mine.id], 'secret recipe'),
+    ).toEqual([]);
     expect((await a.sdk.conversationalAi.knowledgeBase.documents.get(mine.id)).name).toBe('Secret recipe.');
   });
 
   it('refuses to delete a document an agent uses unless forced', async () => {
     const kb = a.sdk.conversationalAi.knowledgeBase;
-    const doc = await kb.documents.createFromText({ text: 'Delivery is free over 30 euros.', name: 'Delivery' });
+    const doc = await kb.documents.createFromText({
+      text: 'Delivery is free over 30 euros.',
+      name: 'Delivery',
+    });
     const deps = knowledgeBaseDepsOf(t.deps);
     await setAgentDocuments(deps, a.workspaceId, { id: 'agent_test_1', name: 'Shop assistant' }, [doc.id]);
     const listed = await kb.list({ search: 'Delivery' });
-    expect(listed.documents[0]?.dependentAgents).toMatchObject([{ id: 'agent_test_1', name: 'Shop assistant' }]);
+    expect(listed.documents[0]?.dependentAgents).toMatchObject([
+      { id: 'agent_test_1', name: 'Shop assistant' },
+    ]);
     const refused = await refusal(kb.documents.delete(doc.id));
     expect(refused).toMatchObject({ status: 409, detail: { status: 'conflict' } });
     expect(refused.detail.message).toContain('“Shop assistant”');
     await kb.documents.delete(doc.id, { force: true });
     expect((await refusal(kb.documents.get(doc.id))).status).toBe(404);
-    await expect(setAgentDocuments(deps, a.workspaceId, { id: 'agent_test_1', name: 'x' }, [doc.id])).rejects.toMatchObject({
+    await expect(
+      setAgentDocuments(deps, a.workspaceId, { id: 'agent_test_1', name: 'x' }, [doc.id]),
+    ).rejects.toMatchObject({
       code: 'resource_not_found',
     });
   });
@@ -260,9 +293,12 @@ describe('retrieval (searchKnowledge, the front door a conversation turn uses)',
         'Ben looks after the workshop and repairs bicycles.',
     };
     ids = {};
-    for (const [key, text] of Object.entries(corpus)) ids[key] = (await kb.createFromText({ text, name: key })).id;
+    for (const [key, text] of Object.entries(corpus))
+      ids[key] = (await kb.createFromText({ text, name: key })).id;
     // Another workspace's passage about opening hours must never come back.
-    await a.sdk.conversationalAi.knowledgeBase.documents.createFromText({ text: 'Opening hours: always open.' });
+    await a.sdk.conversationalAi.knowledgeBase.documents.createFromText({
+      text: 'Opening hours: always open.',
+    });
     Object.assign(ids, { workspace: account.workspaceId });
   });
 
@@ -297,11 +333,16 @@ describe('retrieval (searchKnowledge, the front door a conversation turn uses)',
   it('answers nothing for words it does not have, only stop words, or no documents', async () => {
     expect(await ask('quantum chromodynamics')).toEqual([]);
     expect(await ask('what is it?')).toEqual([]);
-    expect(await searchKnowledge(knowledgeBaseDepsOf(t.deps), ids.workspace as string, [], 'opening hours')).toEqual([]);
+    expect(
+      await searchKnowledge(knowledgeBaseDepsOf(t.deps), ids.workspace as string, [], 'opening hours'),
+    ).toEqual([]);
   });
 
   it('searches through the API with highlighted snippets', async () => {
-    const found = await account.sdk.conversationalAi.knowledgeBase.search({ query: 'when are you open?', pageSize: 2 });
+    const found = await account.sdk.conversationalAi.knowledgeBase.search({
+      query: 'when are you open?',
+      pageSize: 2,
+    });
     expect(found.results).toHaveLength(2);
     expect(found.nextCursor).toBeTruthy();
     const [best] = found.results;
@@ -314,6 +355,8 @@ describe('retrieval (searchKnowledge, the front door a conversation turn uses)',
     });
     expect(rest.results.map((r) => r.document.id)).not.toContain(ids.hours);
     // The other workspace's "always open" page is not among them.
-    expect([...found.results, ...rest.results].every((r) => Object.values(ids).includes(r.document.id))).toBe(true);
+    expect([...found.results, ...rest.results].every((r) => Object.values(ids).includes(r.document.id))).toBe(
+      true,
+    );
   });
 });
