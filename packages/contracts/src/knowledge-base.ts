@@ -50,7 +50,11 @@ export const KB_RAG_INDEX_STATUSES = [
 export const KB_USAGE_MODES = ['prompt', 'auto'] as const;
 export const KB_SORT_BY = ['name', 'created_at', 'updated_at', 'size'] as const;
 
-const DocumentName = z.string().trim().min(1, 'Give the document a name.').max(200, 'At most 200 characters.');
+const DocumentName = z
+  .string()
+  .trim()
+  .min(1, 'Give the document a name.')
+  .max(200, 'At most 200 characters.');
 const FolderId = z.string().max(100).optional();
 
 export const CreateTextDocumentRequest = z.object({
@@ -85,7 +89,10 @@ export const CreateFileDocumentFields = z.object({
 export const AddKnowledgeBaseResponse = z.object({
   id: z.string(),
   name: z.string(),
-  folder_path: z.array(z.object({ id: z.string() })).nullable().optional(),
+  folder_path: z
+    .array(z.object({ id: z.string() }))
+    .nullable()
+    .optional(),
 });
 
 const Metadata = z.object({
@@ -118,7 +125,10 @@ const DocumentBase = z.object({
   supported_usages: z.array(z.enum(KB_USAGE_MODES)),
   access_info: AccessInfo,
   folder_parent_id: z.string().nullable().optional(),
-  folder_path: z.array(z.object({ id: z.string(), name: z.string() })).nullable().optional(),
+  folder_path: z
+    .array(z.object({ id: z.string(), name: z.string() }))
+    .nullable()
+    .optional(),
 });
 
 /** A document as `get` and `update` answer it (`GetKnowledgeBase{Text,File,Url}ResponseModel` with `type`). */

@@ -7,8 +7,8 @@ import { strToU8, zipSync } from 'fflate';
 
 /** A one-page PDF that draws `lines` in Helvetica (cross-reference offsets computed, so readers accept it). */
 export function tinyPdf(lines: string[]): Buffer {
-  const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
-  const content = `BT /F1 12 Tf 72 720 Td 14 TL ${lines.map((l) => `(${escape(l)}) Tj T*`).join(' ')} ET`;
+  const pdfString = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
+  const content = `BT /F1 12 Tf 72 720 Td 14 TL ${lines.map((l) => `(${pdfString(l)}) Tj T*`).join(' ')} ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -29,7 +29,8 @@ export function tinyPdf(lines: string[]): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-const xmlEscape = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
+const xmlEscape = (s: string) =>
+  s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
 
 /** A DOCX whose body is `paragraphs`; one given as `{ heading }` has the Heading1 style. */
 export function tinyDocx(paragraphs: (string | { heading: string })[], title = 'Handbook'): Buffer {
@@ -65,7 +66,9 @@ export function tinyEpub(chapters: string[], title = 'Guide'): Buffer {
     'OEBPS/content.opf': strToU8(
       `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>${xmlEscape(title)}</dc:title></metadata><manifest>${chapters
         .map((_, i) => `<item id="c${i}" href="text/c${i}.xhtml" media-type="application/xhtml+xml"/>`)
-        .join('')}</manifest><spine>${chapters.map((_, i) => `<itemref idref="c${i}"/>`).join('')}</spine></package>`,
+        .join(
+          '',
+        )}</manifest><spine>${chapters.map((_, i) => `<itemref idref="c${i}"/>`).join('')}</spine></package>`,
     ),
   };
   chapters.forEach((body, i) => {

@@ -7,7 +7,9 @@ const paragraph = (from: number, count: number) =>
 
 describe('chunkText', () => {
   it('keeps a short text whole', () => {
-    expect(chunkText('We open at nine.\n\nWe close at five.')).toEqual(['We open at nine.\n\nWe close at five.']);
+    expect(chunkText('We open at nine.\n\nWe close at five.')).toEqual([
+      'We open at nine.\n\nWe close at five.',
+    ]);
   });
 
   it('has nothing for a text without words', () => {

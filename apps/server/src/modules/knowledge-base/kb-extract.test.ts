@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { tinyDocx, tinyEpub, tinyPdf } from '../../test/document-fixtures';
 import { extractFile, extractHtml, extractMarkdown, fileTypeOf } from './kb-extract';
 
-const unreadable = (message: RegExp) => expect.objectContaining({ code: 'document_unreadable', message: expect.stringMatching(message) });
+const unreadable = (message: RegExp) =>
+  expect.objectContaining({ code: 'document_unreadable', message: expect.stringMatching(message) });
 
 describe('knowledge-base extraction', () => {
   it('reads a PDF’s text', async () => {
@@ -64,7 +65,9 @@ describe('knowledge-base extraction', () => {
   });
 
   it('refuses text that is not UTF-8, binary data and a document without words', async () => {
-    await expect(extractFile(Buffer.from([0xff, 0xfe, 0x41]), 'txt')).rejects.toEqual(unreadable(/not UTF-8/));
+    await expect(extractFile(Buffer.from([0xff, 0xfe, 0x41]), 'txt')).rejects.toEqual(
+      unreadable(/not UTF-8/),
+    );
     await expect(extractFile(Buffer.from('a\u0000b'), 'txt')).rejects.toEqual(unreadable(/binary/));
     await expect(extractFile(Buffer.from('<p> </p>'), 'html')).rejects.toEqual(unreadable(/no text/));
     await expect(extractFile(tinyPdf([]), 'pdf')).rejects.toEqual(unreadable(/scanned/));

@@ -58,14 +58,16 @@ export function blocksToText(blocks: Block[]): string {
   return blocks.map((b) => (b.kind === 'li' ? `- ${b.text}` : b.text)).join('\n\n');
 }
 
-function fromBlocks(
-  blocks: Block[],
-  sourceFormat: Extracted['sourceFormat'],
-  title?: string,
-): Extracted {
+function fromBlocks(blocks: Block[], sourceFormat: Extracted['sourceFormat'], title?: string): Extracted {
   const text = blocksToText(blocks);
   if (!/[\p{L}\p{N}]/u.test(text)) throw unreadable(noTextMessage(sourceFormat));
-  return { html: blocksToHtml(blocks), format: 'html', text, title: title?.trim() || undefined, sourceFormat };
+  return {
+    html: blocksToHtml(blocks),
+    format: 'html',
+    text,
+    title: title?.trim() || undefined,
+    sourceFormat,
+  };
 }
 
 function noTextMessage(format: Extracted['sourceFormat']): string {
@@ -407,7 +409,9 @@ export function fileTypeOf(filename: string, mimetype: string): KbFileType | und
   if (extension && extension in KB_FILE_TYPES) return extension as KbFileType;
   if (extension) return undefined;
   const type = mimetype.split(';')[0]?.trim().toLowerCase() ?? '';
-  const match = Object.entries(KB_FILE_TYPES).find(([, types]) => (types as readonly string[]).includes(type));
+  const match = Object.entries(KB_FILE_TYPES).find(([, types]) =>
+    (types as readonly string[]).includes(type),
+  );
   return match?.[0] as KbFileType | undefined;
 }
 

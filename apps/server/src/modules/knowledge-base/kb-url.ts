@@ -1,4 +1,4 @@
-import dns from 'node:dns';
+import type dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type net from 'node:net';
@@ -146,7 +146,8 @@ export async function fetchPage(raw: string, policy: PagePolicy): Promise<Fetche
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof AddressNotAllowedError) throw refused(privateMessage(url.hostname, error.address));
-    if (timeout.aborted) throw failed(`The page took longer than ${policy.timeoutMs / 1000} s to fetch.`, error);
+    if (timeout.aborted)
+      throw failed(`The page took longer than ${policy.timeoutMs / 1000} s to fetch.`, error);
     if ((error as { code?: string }).code === 'ENOTFOUND')
       throw failed(`The host ${url.hostname} could not be found.`, error);
     throw failed('The page could not be fetched.', error);

@@ -1,7 +1,7 @@
 import type { KnowledgeBaseDocumentResponse, KnowledgeBaseDocumentSummary } from '@parla/contracts';
-import type { KbChunkRow } from './knowledge-base.tables';
 import type { DependentAgent } from './knowledge-base.service';
 import { HIT_END, HIT_START, type KbDocumentWithCreator } from './knowledge-base.store';
+import type { KbChunkRow } from './knowledge-base.tables';
 
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -29,12 +29,16 @@ function base(row: KbDocumentWithCreator, callerId: string) {
 }
 
 /** A document as `get` and `update` answer it. */
-export function toDocumentResponse(row: KbDocumentWithCreator, callerId: string): KnowledgeBaseDocumentResponse {
+export function toDocumentResponse(
+  row: KbDocumentWithCreator,
+  callerId: string,
+): KnowledgeBaseDocumentResponse {
   const content = {
     extracted_inner_html: row.contentHtml,
     content_format: row.contentFormat,
   };
-  if (row.type === 'file') return { ...base(row, callerId), type: 'file', ...content, filename: row.filename ?? '' };
+  if (row.type === 'file')
+    return { ...base(row, callerId), type: 'file', ...content, filename: row.filename ?? '' };
   if (row.type === 'url') return { ...base(row, callerId), type: 'url', url: row.url ?? '', ...content };
   return { ...base(row, callerId), type: 'text', ...content };
 }
@@ -52,7 +56,8 @@ export function toDocumentSummary(
     created_at_unix_secs: unix(a.createdAt),
     access_level: 'editor' as const,
   }));
-  if (row.type === 'url') return { ...base(row, callerId), type: 'url', url: row.url ?? '', dependent_agents };
+  if (row.type === 'url')
+    return { ...base(row, callerId), type: 'url', url: row.url ?? '', dependent_agents };
   return { ...base(row, callerId), type: row.type, dependent_agents };
 }
 

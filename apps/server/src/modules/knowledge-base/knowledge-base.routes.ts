@@ -26,12 +26,7 @@ import { callerOf } from '../../platform/auth-guard';
 import { AppError, notFound } from '../../platform/errors';
 import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
-import {
-  toChunkResponse,
-  toDocumentResponse,
-  toDocumentSummary,
-  toSnippet,
-} from './knowledge-base.present';
+import { toChunkResponse, toDocumentResponse, toDocumentSummary, toSnippet } from './knowledge-base.present';
 import {
   createFileDocument,
   createTextDocument,
@@ -98,7 +93,9 @@ export async function knowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps): 
       const caller = callerOf(request);
       const page = await listDocuments(kb, caller, query);
       return {
-        documents: page.rows.map((row) => toDocumentSummary(row, caller.userId, page.agents.get(row.id) ?? [])),
+        documents: page.rows.map((row) =>
+          toDocumentSummary(row, caller.userId, page.agents.get(row.id) ?? []),
+        ),
         next_cursor: page.nextCursor,
         has_more: page.hasMore,
       };
@@ -166,7 +163,10 @@ export async function knowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps): 
     updateKnowledgeBaseDocumentRoute,
     async ({ request, params, body }) => {
       const caller = callerOf(request);
-      return toDocumentResponse(await updateDocument(kb, caller, params.documentation_id, body), caller.userId);
+      return toDocumentResponse(
+        await updateDocument(kb, caller, params.documentation_id, body),
+        caller.userId,
+      );
     },
     guarded,
   );
@@ -235,7 +235,13 @@ export async function knowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps): 
     app,
     listKnowledgeBaseChunksRoute,
     async ({ request, params, query }) => {
-      const page = await documentChunks(kb, callerOf(request), params.documentation_id, query.cursor, query.page_size);
+      const page = await documentChunks(
+        kb,
+        callerOf(request),
+        params.documentation_id,
+        query.cursor,
+        query.page_size,
+      );
       return {
         chunks: page.chunks.map((c) => toChunkResponse(c, page.document.name)),
         next_cursor: page.nextCursor,
@@ -257,7 +263,9 @@ export async function knowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps): 
     getDocumentRagIndexesRoute,
     async ({ request, params }) => {
       const document = await requireDocument(kb, callerOf(request), params.documentation_id);
-      return { indexes: await Promise.all(KB_EMBEDDING_MODELS.map((model) => ragIndexOf(kb, document, model))) };
+      return {
+        indexes: await Promise.all(KB_EMBEDDING_MODELS.map((model) => ragIndexOf(kb, document, model))),
+      };
     },
     guarded,
   );

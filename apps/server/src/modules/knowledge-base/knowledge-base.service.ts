@@ -259,7 +259,10 @@ export async function updateDocument(
   const document = await requireDocument(deps, caller, id);
   if (body.content !== undefined) {
     if (document.type !== 'text')
-      throw invalid('content', 'Only a text document’s content can be replaced; add the new file or page instead.');
+      throw invalid(
+        'content',
+        'Only a text document’s content can be replaced; add the new file or page instead.',
+      );
     const extracted = extractPlainText(body.content);
     await replaceDocumentContent(
       deps.db,
@@ -330,7 +333,12 @@ export async function documentChunk(deps: KnowledgeBaseDeps, caller: Caller, id:
 export async function searchDocuments(
   deps: KnowledgeBaseDeps,
   caller: Caller,
-  query: { query: string; page_size: number; types?: KbDocumentType[] | undefined; cursor?: string | undefined },
+  query: {
+    query: string;
+    page_size: number;
+    types?: KbDocumentType[] | undefined;
+    cursor?: string | undefined;
+  },
 ) {
   const offset = decodeCursor(query.cursor);
   const types = query.types?.filter((t) => t !== 'folder');
@@ -408,7 +416,11 @@ export async function searchKnowledge(
 }
 
 /** Front door: which of `ids` are documents of this workspace (id, name, type); the others are absent. */
-export function findDocuments(deps: Pick<KnowledgeBaseDeps, 'db'>, workspaceId: string, ids: readonly string[]) {
+export function findDocuments(
+  deps: Pick<KnowledgeBaseDeps, 'db'>,
+  workspaceId: string,
+  ids: readonly string[],
+) {
   return findWorkspaceDocuments(deps.db, workspaceId, ids);
 }
 

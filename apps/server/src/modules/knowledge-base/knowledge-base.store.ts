@@ -22,7 +22,11 @@ const flatten = (row: {
   document: KbDocumentRow;
   creatorName: string;
   creatorEmail: string;
-}): KbDocumentWithCreator => ({ ...row.document, creatorName: row.creatorName, creatorEmail: row.creatorEmail });
+}): KbDocumentWithCreator => ({
+  ...row.document,
+  creatorName: row.creatorName,
+  creatorEmail: row.creatorEmail,
+});
 
 /** A new document and its chunks, together. */
 export async function insertDocument(
@@ -266,10 +270,7 @@ export async function searchChunks(db: Db, search: ChunkSearch): Promise<ChunkHi
     })
     .from(sql`unnest(tsvector_to_array(to_tsvector('english', ${search.query}))) as l(lexeme)`);
   if (stats.length === 0) return [];
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(kbChunks)
-    .where(inScope);
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(kbChunks).where(inScope);
   const n = Number(total?.n ?? 0);
   const words = stats
     .map((s) => ({ lexeme: s.lexeme, df: Number(s.passages) }))
@@ -280,7 +281,8 @@ export async function searchChunks(db: Db, search: ChunkSearch): Promise<ChunkHi
   // three is a partial answer.
   const missing = stats.length - words.length;
   const meanWeight = words.reduce((s, w) => s + w.weight, 0) / words.length;
-  const totalWeight = words.reduce((s, w) => s + w.weight, 0) + missing * Math.max(meanWeight, Math.log(1 + n));
+  const totalWeight =
+    words.reduce((s, w) => s + w.weight, 0) + missing * Math.max(meanWeight, Math.log(1 + n));
   const anyWord = sql`to_tsquery('simple', ${words.map((w) => `'${w.lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ')})`;
   const coverage = sql.join(
     words.map(

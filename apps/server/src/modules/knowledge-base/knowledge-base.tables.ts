@@ -1,13 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  customType,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 
@@ -66,9 +58,7 @@ export const kbChunks = pgTable(
     /** 0, 1, 2… in the document's order. */
     position: integer('position').notNull(),
     content: text('content').notNull(),
-    searchVector: tsvector('search_vector')
-      .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('english', content)`),
+    searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(sql`to_tsvector('english', content)`),
   },
   (t) => [
     index('kb_chunks_document_idx').on(t.documentId, t.position),
