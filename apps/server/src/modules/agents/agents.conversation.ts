@@ -5,6 +5,8 @@ import {
   mergeAgentConfig,
   type ResolvedAgentPlatformSettings,
   type ResolvedConversationalConfig,
+  resolveAgentConfig,
+  resolvePlatformSettings,
   type ToolConfig,
   type WebhookToolConfig,
 } from '@parla/contracts';
@@ -47,8 +49,8 @@ export async function loadAgentForConversation(
 ): Promise<ConversationAgent | null> {
   const row = await getAgent(deps.db, agentId);
   if (!row) return null;
-  const config = mergeAgentConfig(AGENT_CONFIG_DEFAULTS, row.conversationConfig);
-  const platformSettings = mergeAgentConfig(AGENT_PLATFORM_DEFAULTS, row.platformSettings);
+  const config = resolveAgentConfig(row.conversationConfig);
+  const platformSettings = resolvePlatformSettings(row.platformSettings);
   const ids = config.agent.prompt.tool_ids;
   const rows = await getWorkspaceTools(deps.db, row.workspaceId, ids);
   const ordered = ids.flatMap((id) => rows.filter((r) => r.id === id));

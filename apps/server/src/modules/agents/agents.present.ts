@@ -5,6 +5,8 @@ import {
   type AgentSummary,
   mergeAgentConfig,
   type ResourceAccessInfo,
+  resolveAgentConfig,
+  resolvePlatformSettings,
   type StoredSecret,
   type ToolResponse,
 } from '@parla/contracts';
@@ -52,8 +54,8 @@ export async function toAgentResponse(row: AgentRow, access: AccessInfo): Promis
   return {
     agent_id: row.id,
     name: row.name,
-    conversation_config: mergeAgentConfig(AGENT_CONFIG_DEFAULTS, row.conversationConfig),
-    platform_settings: mergeAgentConfig(AGENT_PLATFORM_DEFAULTS, row.platformSettings),
+    conversation_config: resolveAgentConfig(row.conversationConfig),
+    platform_settings: resolvePlatformSettings(row.platformSettings),
     metadata: {
       created_at_unix_secs: toUnixSeconds(row.createdAt),
       updated_at_unix_secs: toUnixSeconds(row.updatedAt),

@@ -7,6 +7,8 @@ import {
   mergeAgentConfig,
   type ResolvedAgentPlatformSettings,
   type ResolvedConversationalConfig,
+  resolveAgentConfig,
+  resolvePlatformSettings,
   type UpdateAgentRequest,
 } from '@parla/contracts';
 import { AppError, notFound } from '../../platform/errors';
@@ -118,8 +120,8 @@ export async function createAgent(
   caller: ResourceCaller,
   body: CreateAgentRequest,
 ): Promise<AgentRow> {
-  const config = mergeAgentConfig(AGENT_CONFIG_DEFAULTS, body.conversation_config);
-  const settings = mergeAgentConfig(AGENT_PLATFORM_DEFAULTS, body.platform_settings);
+  const config = resolveAgentConfig(body.conversation_config);
+  const settings = resolvePlatformSettings(body.platform_settings);
   await checkConfig(deps, caller, config, { voiceId: true });
   const count = await listWorkspaceAgents(deps.db, caller.workspaceId, {
     sortBy: 'created_at',
@@ -253,14 +255,8 @@ export async function agentForWidget(
 
 /** The widget's configuration of an agent (`WidgetConfigResponse`): its appearance and how it starts. */
 export function widgetConfigOf(row: AgentRow) {
-  const settings: ResolvedAgentPlatformSettings = mergeAgentConfig(
-    AGENT_PLATFORM_DEFAULTS,
-    row.platformSettings,
-  );
-  const config: ResolvedConversationalConfig = mergeAgentConfig(
-    AGENT_CONFIG_DEFAULTS,
-    row.conversationConfig,
-  );
+  const settings: ResolvedAgentPlatformSettings = resolvePlatformSettings(row.platformSettings);
+  const config: ResolvedConversationalConfig = resolveAgentConfig(row.conversationConfig);
   return {
     ...settings.widget,
     language: config.agent.language,
