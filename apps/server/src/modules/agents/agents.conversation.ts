@@ -1,8 +1,5 @@
 import {
-  AGENT_CONFIG_DEFAULTS,
-  AGENT_PLATFORM_DEFAULTS,
   type ClientToolConfig,
-  mergeAgentConfig,
   type ResolvedAgentPlatformSettings,
   type ResolvedConversationalConfig,
   resolveAgentConfig,

@@ -1,9 +1,7 @@
 import {
   AGENT_CONFIG_DEFAULTS,
-  AGENT_PLATFORM_DEFAULTS,
   type AgentResponse,
   type AgentSummary,
-  mergeAgentConfig,
   type ResourceAccessInfo,
   resolveAgentConfig,
   resolvePlatformSettings,

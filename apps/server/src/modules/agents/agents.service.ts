@@ -85,7 +85,8 @@ async function checkConfig(
     );
   const toolIds = config.agent.prompt.tool_ids;
   const tools = await getWorkspaceTools(deps.db, caller.workspaceId, toolIds);
-  const missing = toolIds.findIndex((id) => !tools.some((t) => t.id === id));
+  const found = new Set(tools.map((t) => t.id));
+  const missing = toolIds.findIndex((id) => !found.has(id));
   if (missing >= 0)
     throw invalidAt(
       [...CONFIG, 'agent', 'prompt', 'tool_ids', missing],
