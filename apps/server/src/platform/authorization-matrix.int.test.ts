@@ -59,6 +59,9 @@ interface Owned {
   groupId: string;
   webhookId: string;
   transcriptId: string;
+  agentId: string;
+  toolId: string;
+  secretId: string;
 }
 let a: Owned;
 let b: SpeechAccount;
@@ -98,6 +101,16 @@ beforeAll(async () => {
   // A public address that is never called: B's test delivery must be refused before any is sent.
   const webhook = await account.sdk.webhooks.create({
     settings: { authType: 'hmac', name: 'Private webhook', webhookUrl: 'https://192.0.43.10/hook' },
+  });
+  // A's agent needs signed URLs, so even its widget config is A's alone (a public agent's is anyone's).
+  const secret = await account.sdk.conversationalAi.secrets.create({ name: 'Private secret', value: 'x' });
+  const tool = await account.sdk.conversationalAi.tools.create({
+    toolConfig: { type: 'client', name: 'private_tool', description: 'Private.' },
+  });
+  const agent = await account.sdk.conversationalAi.agents.create({
+    name: 'Private agent',
+    conversationConfig: { agent: { prompt: { toolIds: [tool.id] } } },
+    platformSettings: { auth: { enableAuth: true } },
   });
   const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, account.workspaceId));
   // A's transcript, written as a finished transcription keeps one (the recogniser is not what is tested here).
@@ -154,6 +167,9 @@ beforeAll(async () => {
     webhookId: webhook.webhookId,
     messageId: await notifyUser(db(), ws?.ownerId ?? '', { severity: 'info', title: 'Private message' }),
     transcriptId,
+    agentId: agent.agentId,
+    toolId: tool.id,
+    secretId: secret.secretId,
   };
   for (const [name, value] of Object.entries(a))
     if (typeof value === 'string' && !value) throw new Error(`setup: no ${name}`);
@@ -202,6 +218,9 @@ function fill(path: string): string {
     group_id: a.groupId,
     webhook_id: a.webhookId,
     transcription_id: a.transcriptId,
+    agent_id: a.agentId,
+    tool_id: a.toolId,
+    secret_id: a.secretId,
     // The workspace calls on a resource: A's voice (the query below names its type).
     resource_id: a.voiceId,
   };
@@ -236,6 +255,9 @@ const BODIES: Record<string, unknown> = {
   shareWorkspaceResourceRoute: { role: 'admin', resource_type: 'voice', group_id: 'default' },
   unshareWorkspaceResourceRoute: { resource_type: 'voice', group_id: 'default' },
   updateTranscriptRoute: { name: 'Stolen', speaker_names: { speaker_0: 'Stolen' } },
+  updateAgentRoute: { name: 'Stolen' },
+  updateToolRoute: { tool_config: { type: 'client', name: 'stolen', description: 'Stolen.' } },
+  updateSecretRoute: { name: 'Stolen', value: 'stolen' },
 };
 
 /** Query strings a route needs to pass validation. */
