@@ -91,6 +91,10 @@ const EnvSchema = z.object({
   WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
   /** Encrypts the webhooks' signing secrets at rest; unset = a random key made once and kept in the database. */
   WEBHOOK_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Agents' webhook tools may call private and loopback addresses (10.x, 192.168.x, 127.x, ::1, …): tests, closed networks. */
+  AGENT_TOOL_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false'),
+  /** Encrypts agents' workspace secrets at rest; unset = a random key made once and kept in the database. */
+  AGENT_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
    * Hosts `cloud_storage_url`/`source_url` may name for speech to text: comma-separated names, `*.domain`
    * for its subdomains, or `*` for any public host. Unset: URLs are refused (only uploads).
@@ -163,6 +167,13 @@ export interface Config {
     autoDisableAfter: number;
     timeoutMs: number;
     /** WEBHOOK_SECRETS_KEY, or undefined to use the key kept in the database. */
+    secretsKey: string | undefined;
+  };
+  /** Conversational agents' tools and secrets (issue 28 item 4). */
+  agents: {
+    /** AGENT_TOOL_ALLOW_PRIVATE_URLS: webhook tools may name private addresses. */
+    allowPrivateToolUrls: boolean;
+    /** AGENT_SECRETS_KEY, or undefined to use the key kept in the database. */
     secretsKey: string | undefined;
   };
   shutdownTimeoutMs: number;
@@ -303,6 +314,10 @@ export function loadConfig(
       autoDisableAfter: e.WEBHOOK_AUTO_DISABLE_AFTER,
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       secretsKey: e.WEBHOOK_SECRETS_KEY,
+    },
+    agents: {
+      allowPrivateToolUrls: e.AGENT_TOOL_ALLOW_PRIVATE_URLS === 'true',
+      secretsKey: e.AGENT_SECRETS_KEY,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     billing: {

@@ -1,6 +1,7 @@
 import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import { accountModule } from './modules/account/account.module';
+import { agentsModule } from './modules/agents/agents.module';
 import { apiKeysModule } from './modules/api-keys/api-keys.module';
 import { authModule } from './modules/auth/auth.module';
 import { billingModule } from './modules/billing/billing.module';
@@ -66,6 +67,7 @@ export const MODULES: readonly ModuleManifest[] = [
   mailModule,
   webhooksModule,
   knowledgeBaseModule,
+  agentsModule,
 ];
 
 /**

@@ -688,9 +688,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * The update rule of `PATCH /v1/convai/agents/{id}` (and of a stored config over the defaults): where the
  * shape has a section of named fields (a non-empty object in `shape`), the patch's fields merge into it one
  * by one; anything else (a value, a list, a map of names like `dynamic_variable_placeholders`, a tool, null)
- * replaces what was there whole. Undefined changes nothing.
+ * replaces what was there whole. Undefined changes nothing. `shape` is AGENT_CONFIG_DEFAULTS or
+ * AGENT_PLATFORM_DEFAULTS (not the stored value: a filled map of names must still be replaced whole).
  */
-export function mergeAgentConfig<T>(base: T, patch: unknown, shape: unknown = base): T {
+export function mergeAgentConfig<T>(base: T, patch: unknown, shape: unknown): T {
   if (patch === undefined) return base;
   if (!isPlainObject(patch) || !isPlainObject(shape) || Object.keys(shape).length === 0) return patch as T;
   const out: Record<string, unknown> = isPlainObject(base) ? { ...base } : {};
@@ -703,12 +704,12 @@ export function mergeAgentConfig<T>(base: T, patch: unknown, shape: unknown = ba
 
 /** A stored conversation config with every default filled in. */
 export function resolveAgentConfig(stored: unknown): ResolvedConversationalConfig {
-  return mergeAgentConfig(AGENT_CONFIG_DEFAULTS, stored);
+  return mergeAgentConfig(AGENT_CONFIG_DEFAULTS, stored, AGENT_CONFIG_DEFAULTS);
 }
 
 /** Stored platform settings with every default filled in. */
 export function resolvePlatformSettings(stored: unknown): ResolvedAgentPlatformSettings {
-  return mergeAgentConfig(AGENT_PLATFORM_DEFAULTS, stored);
+  return mergeAgentConfig(AGENT_PLATFORM_DEFAULTS, stored, AGENT_PLATFORM_DEFAULTS);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -61,6 +61,9 @@ interface Owned {
   transcriptId: string;
   documentId: string;
   chunkId: string;
+  agentId: string;
+  toolId: string;
+  secretId: string;
 }
 let a: Owned;
 let b: SpeechAccount;
@@ -100,6 +103,16 @@ beforeAll(async () => {
   // A public address that is never called: B's test delivery must be refused before any is sent.
   const webhook = await account.sdk.webhooks.create({
     settings: { authType: 'hmac', name: 'Private webhook', webhookUrl: 'https://192.0.43.10/hook' },
+  });
+  // A's agent needs signed URLs, so even its widget config is A's alone (a public agent's is anyone's).
+  const secret = await account.sdk.conversationalAi.secrets.create({ name: 'Private secret', value: 'x' });
+  const tool = await account.sdk.conversationalAi.tools.create({
+    toolConfig: { type: 'client', name: 'private_tool', description: 'Private.' },
+  });
+  const agent = await account.sdk.conversationalAi.agents.create({
+    name: 'Private agent',
+    conversationConfig: { agent: { prompt: { toolIds: [tool.id] } } },
+    platformSettings: { auth: { enableAuth: true } },
   });
   const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, account.workspaceId));
   // A's transcript, written as a finished transcription keeps one (the recogniser is not what is tested here).
@@ -167,6 +180,9 @@ beforeAll(async () => {
     transcriptId,
     documentId: document.id,
     chunkId: chunk?.id ?? '',
+    agentId: agent.agentId,
+    toolId: tool.id,
+    secretId: secret.secretId,
   };
   for (const [name, value] of Object.entries(a))
     if (typeof value === 'string' && !value) throw new Error(`setup: no ${name}`);
@@ -218,6 +234,9 @@ function fill(path: string): string {
     documentation_id: a.documentId,
     chunk_id: a.chunkId,
     rag_index_id: `${a.documentId}_e5_mistral_7b_instruct`,
+    agent_id: a.agentId,
+    tool_id: a.toolId,
+    secret_id: a.secretId,
     // The workspace calls on a resource: A's voice (the query below names its type).
     resource_id: a.voiceId,
   };
@@ -254,6 +273,9 @@ const BODIES: Record<string, unknown> = {
   updateTranscriptRoute: { name: 'Stolen', speaker_names: { speaker_0: 'Stolen' } },
   updateKnowledgeBaseDocumentRoute: { name: 'Stolen', content: 'Stolen.' },
   computeRagIndexRoute: { model: 'e5_mistral_7b_instruct' },
+  updateAgentRoute: { name: 'Stolen' },
+  updateToolRoute: { tool_config: { type: 'client', name: 'stolen', description: 'Stolen.' } },
+  updateSecretRoute: { name: 'Stolen', value: 'stolen' },
 };
 
 /** Query strings a route needs to pass validation. */

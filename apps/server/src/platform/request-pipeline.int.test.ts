@@ -50,6 +50,7 @@ const PUBLIC: Record<string, string> = {
   googleAdsVisitRoute: 'a paid-ads visit, signed in or not',
   getConsentRoute: 'the consent banner shows before sign-in',
   updateConsentRoute: 'the consent banner shows before sign-in',
+  getAgentWidgetRoute: "a public agent's widget is embedded on sites with no key (el-facts §3 Widget embed)",
 };
 
 const routes = Object.entries(contracts as Record<string, unknown>).filter(
