@@ -101,6 +101,12 @@ export interface LlmStatus {
 export interface LlmProvider {
   chat(request: ChatRequest): AsyncIterable<LlmEvent>;
   status(): LlmStatus;
+  /**
+   * Loads the model now, if the adapter has one to load (the embedded model: a few seconds), so the first
+   * answer does not wait for it: call it when a conversation opens (its first message is spoken
+   * meanwhile). The model then stays loaded. Nothing is loaded at start: a server with no agent pays nothing.
+   */
+  warmUp?(): void;
   /** Stops what the provider runs (the embedded model's process); the server calls it at shutdown. */
   close?(): Promise<void>;
 }
