@@ -71,7 +71,13 @@ describe('the embedded model’s conversions', () => {
       arguments: '{"city": 1',
       argumentsInvalid: true,
     });
-    expect(plainToolCall('{"name": "delete_everything", "arguments": {}}', [weather])).toBeUndefined();
+    // An invented tool is handed over as a call, for the caller to refuse; a bare object with a name is text.
+    expect(plainToolCall('{"name": "Cat Joke", "arguments": {"cat": "Meow"}}', [weather])).toEqual({
+      name: 'Cat Joke',
+      arguments: { cat: 'Meow' },
+      argumentsInvalid: false,
+    });
+    expect(plainToolCall('{"name": "Tom", "age": 3}', [weather])).toBeUndefined();
     expect(plainToolCall('The weather is fine.', [weather])).toBeUndefined();
     expect(plainToolCall('{"name": "get_weather"', [weather])).toBeUndefined();
   });

@@ -132,7 +132,9 @@ export function chatHistory(messages: readonly ChatMessage[]): ChatHistoryItem[]
 
 /**
  * Reads an answer that is a tool call written as plain JSON (`{"name": …, "arguments": …}`, maybe inside
- * `<tool_call>` tags or a code fence) to one of the tools offered; undefined when it is not one.
+ * `<tool_call>` tags or a code fence): to one of the tools offered, or to any name when it has both keys
+ * (a small model invents tools; the caller refuses a tool the agent does not have, as it would from any
+ * server). Undefined when it is not a call.
  */
 export function plainToolCall(
   text: string,
@@ -152,7 +154,11 @@ export function plainToolCall(
   }
   if (typeof parsed !== 'object' || parsed === null) return undefined;
   const { name, arguments: args, parameters } = parsed as Record<string, unknown>;
-  if (typeof name !== 'string' || !tools.some((tool) => tool.name === name)) return undefined;
+  if (typeof name !== 'string') return undefined;
+  // A call to a tool not offered is still a call (the caller refuses it), not text to be spoken, when it
+  // has a call's shape.
+  if (!tools.some((tool) => tool.name === name) && args === undefined && parameters === undefined)
+    return undefined;
   const given = args ?? parameters ?? {};
   if (typeof given === 'string') return { name, ...parseToolArguments(given) };
   return { name, arguments: given, argumentsInvalid: false };
