@@ -59,6 +59,23 @@ const EnvSchema = z.object({
   STT_SERVER_MODEL: z.string().min(1).default('whisper-1'),
   /** The languages it serves, ISO 639-1, comma-separated (default: all 57 of the speech-to-text list). */
   STT_SERVER_LANGUAGES: z.string().optional(),
+  /**
+   * The LLM behind conversational agents (issue 28): `embedded` (the model store's GGUF in a child
+   * process), `openai` (LLM_OPENAI_URL), `none`. Unset: openai when LLM_OPENAI_URL is set, else embedded
+   * when its model is in the store, else none (agents answer in knowledge-base mode).
+   */
+  LLM_PROVIDER: z.enum(['embedded', 'openai', 'none']).optional(),
+  /** An OpenAI-compatible chat server's API base, `/v1` included (Ollama: http://127.0.0.1:11434/v1). */
+  LLM_OPENAI_URL: z.url('must be a URL').optional(),
+  LLM_OPENAI_API_KEY: z.string().optional(),
+  /** The model name that server expects (required with LLM_OPENAI_URL). */
+  LLM_OPENAI_MODEL: z.string().min(1).optional(),
+  /** The context window in tokens: what the embedded model allocates, or what the server's model holds. */
+  LLM_CONTEXT_TOKENS: int(512, 1_048_576).optional(),
+  /** Threads the embedded model computes with. */
+  LLM_THREADS: int(1, 64).default(Math.max(1, Math.min(4, os.cpus().length))),
+  /** The most an LLM may stay silent: before its answer starts (queued included) and between two pieces. */
+  LLM_TIMEOUT_MS: int(1000, 600_000).default(30_000),
   /** history/voices §6: the `feedback_enabled` feature config — rating generations (true or false). */
   FEEDBACK_ENABLED: z.enum(['true', 'false']).default('true'),
   /** history/voices §2: the `tts_video_generation` feature config — share videos of generations (true or false). */
@@ -151,6 +168,18 @@ export interface Config {
   externalTts: { url: string; apiKey: string | undefined; model: string } | undefined;
   /** The OpenAI-compatible transcription server, when one is configured. */
   externalStt: { url: string; apiKey: string | undefined; model: string; languages: string[] } | undefined;
+  /**
+   * The LLM provider's choice and settings (issue 28). `provider` undefined: chosen at start (openai when a
+   * server is set, else embedded when its model is in the store, else none).
+   */
+  llm: {
+    provider: 'embedded' | 'openai' | 'none' | undefined;
+    openai: { url: string; apiKey: string | undefined; model: string } | undefined;
+    /** LLM_CONTEXT_TOKENS when set; each adapter has its own default. */
+    contextTokens: number | undefined;
+    threads: number;
+    timeoutMs: number;
+  };
   /** The `feedback_enabled` feature config (history/voices §4, §6). */
   feedbackEnabled: boolean;
   /** The `tts_video_generation` feature config: share videos of history items (history/voices §2, §4). */
@@ -245,6 +274,14 @@ export function loadConfig(
   if (parsed.success && parsed.data.BILLING_PROVIDER === 'stripe' && !parsed.data.STRIPE_SECRET_KEY) {
     problems.push('BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY');
   }
+  if (parsed.success && parsed.data.LLM_OPENAI_URL && !parsed.data.LLM_OPENAI_MODEL) {
+    problems.push(
+      'LLM_OPENAI_URL needs LLM_OPENAI_MODEL: the model name that server expects (e.g. qwen2.5:7b)',
+    );
+  }
+  if (parsed.success && parsed.data.LLM_PROVIDER === 'openai' && !parsed.data.LLM_OPENAI_URL) {
+    problems.push('LLM_PROVIDER=openai needs LLM_OPENAI_URL');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const e = parsed.data;
@@ -281,6 +318,20 @@ export function loadConfig(
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
       urlTimeoutMs: e.KB_URL_TIMEOUT_MS,
+    },
+    llm: {
+      provider: e.LLM_PROVIDER,
+      openai:
+        e.LLM_OPENAI_URL && e.LLM_OPENAI_MODEL
+          ? {
+              url: e.LLM_OPENAI_URL.replace(/\/$/, ''),
+              apiKey: e.LLM_OPENAI_API_KEY,
+              model: e.LLM_OPENAI_MODEL,
+            }
+          : undefined,
+      contextTokens: e.LLM_CONTEXT_TOKENS,
+      threads: e.LLM_THREADS,
+      timeoutMs: e.LLM_TIMEOUT_MS,
     },
     sttUrls: {
       allowedHosts: e.STT_URL_ALLOWED_HOSTS.split(',')

@@ -155,6 +155,7 @@ async function main(): Promise<void> {
     leases.stop();
     programHost.stop();
     await providers.mail.close();
+    await providers.llm.close?.();
     await database.close();
     logger.info('stopped');
     process.exit(0);

@@ -1,9 +1,12 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { modelFiles } from '../platform/models/model-store';
 import type { BillingProvider } from './billing/billing-provider';
 import { createBillingProvider } from './billing/create-billing-provider';
 import type { DenoiseProvider } from './denoise/denoise-provider';
 import { rnnoiseDenoise } from './denoise/rnnoise-denoise';
+import { createLlmProvider } from './llm/create-llm-provider';
+import type { LlmProvider } from './llm/llm-provider';
 import { createMailer } from './mail/create-mailer';
 import type { Mailer } from './mail/mailer';
 import type { OutboxKeeper } from './mail/outbox-mailer';
@@ -32,6 +35,11 @@ export interface Providers {
   mail: Mailer;
   /** Payments: the built-in test provider or Stripe (BILLING_PROVIDER); null when payments are off. */
   billing: BillingProvider | null;
+  /**
+   * Chat completions for agents (llm/llm-provider.ts): an OpenAI-compatible server, the embedded model, or
+   * none (unavailable, with the reason in its status).
+   */
+  llm: LlmProvider;
 }
 
 /**
@@ -40,7 +48,10 @@ export interface Providers {
  * mail module's table, handed in so providers stay below the modules).
  */
 export function createProviders(
-  config: Pick<Config, 'externalTts' | 'externalStt' | 'engines' | 'mail' | 'env' | 'billing' | 'publicUrl'>,
+  config: Pick<
+    Config,
+    'externalTts' | 'externalStt' | 'engines' | 'mail' | 'env' | 'billing' | 'publicUrl' | 'llm'
+  >,
   parts: { engines: TtsProvider & SttEngines; keepOutbox: OutboxKeeper; logger: Logger },
 ): Providers {
   const external = config.externalTts
@@ -56,5 +67,6 @@ export function createProviders(
     denoise: rnnoiseDenoise,
     mail: createMailer(config, parts.keepOutbox, parts.logger),
     billing: createBillingProvider(config),
+    llm: createLlmProvider(config, { logger: parts.logger, modelFiles }),
   };
 }

@@ -30,6 +30,13 @@ const config = (over: {
   mail: { from: 'Parla <parla@localhost>', smtpUrl: over.smtpUrl },
   billing: { provider: over.billing ?? ('none' as const), stripe: undefined, renewalIntervalMs: 60_000 },
   publicUrl: 'http://127.0.0.1:8080',
+  llm: {
+    provider: 'none' as const,
+    openai: undefined,
+    contextTokens: undefined,
+    threads: 1,
+    timeoutMs: 5000,
+  },
 });
 
 describe('createProviders', () => {
@@ -51,6 +58,7 @@ describe('createProviders', () => {
     expect(providers.mail.kind).toBe('outbox');
     expect(providers.billing).toBeNull();
     expect(providers.tts.size).toBe(engines.size);
+    expect(providers.llm.status()).toMatchObject({ available: false, name: 'none' });
     const spoken = await providers.tts.synthesize({ engine: 'flite', voice: 'slt', text: 'Hello.' });
     expect(spoken.sampleRate).toBe(16_000);
     expect(() => providers.tts.synthesize({ engine: 'external', voice: 'alloy', text: 'Hello.' })).toThrow(

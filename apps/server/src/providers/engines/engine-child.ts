@@ -4,12 +4,13 @@
  * can be tested for real. The child's own thread relays and answers pings; syntheses run on its engine
  * thread (engine-thread.ts), which is this entry too, and so are a program host (program-host.ts, started
  * with PROGRAM_HOST_FLAG), the realtime voice-activity process (realtime-vad-thread.ts,
- * REALTIME_VAD_FLAG) and the thread that rewrites a neural model once (model-rewrite-thread.ts): a build
+ * REALTIME_VAD_FLAG), the embedded LLM's process (llm/llm-child.ts, LLM_CHILD_FLAG) and the thread that rewrites a neural model once (model-rewrite-thread.ts): a build
  * has one child entry.
  */
 
 import { isMainThread, workerData } from 'node:worker_threads';
 import { PROGRAM_HOST_FLAG, serveProgramHost } from '../../platform/program-host';
+import { LLM_CHILD_FLAG, serveLlm } from '../llm/llm-child';
 import { REALTIME_VAD_FLAG, serveRealtimeVad } from '../stt/realtime-vad-thread';
 import {
   MODEL_REWRITE_THREAD,
@@ -63,4 +64,5 @@ else if (!isMainThread && (workerData as ModelRewriteJob | undefined)?.kind === 
   void serveModelRewrite(workerData as ModelRewriteJob);
 else if (process.argv.includes(PROGRAM_HOST_FLAG)) serveProgramHost();
 else if (process.argv.includes(REALTIME_VAD_FLAG)) serveRealtimeVad();
+else if (process.argv.includes(LLM_CHILD_FLAG)) serveLlm();
 else serveEngines();
