@@ -6,6 +6,7 @@ import { apiKeysModule } from './modules/api-keys/api-keys.module';
 import { authModule } from './modules/auth/auth.module';
 import { billingModule } from './modules/billing/billing.module';
 import { consentModule } from './modules/consent/consent.module';
+import { conversationsModule } from './modules/conversations/conversations.module';
 import { creditsModule } from './modules/credits/credits.module';
 import { dialogueModule } from './modules/dialogue/dialogue.module';
 import { growthModule } from './modules/growth/growth.module';
@@ -68,6 +69,7 @@ export const MODULES: readonly ModuleManifest[] = [
   webhooksModule,
   knowledgeBaseModule,
   agentsModule,
+  conversationsModule,
 ];
 
 /**

@@ -166,7 +166,10 @@ export const ConversationTranscriptTurn = z.object({
       chunks: z.array(
         z.object({ document_id: z.string(), chunk_id: z.string(), vector_distance: z.number() }),
       ),
+      /** `full_text`: Parla retrieves by PostgreSQL full-text search (no embedding model is configured). */
+      embedding_model: z.string(),
       retrieval_query: z.string(),
+      rag_latency_secs: z.number(),
     })
     .nullable()
     .optional(),
@@ -239,6 +242,7 @@ export const ConversationDetail = z.object({
   has_audio: z.boolean(),
   has_user_audio: z.boolean(),
   has_response_audio: z.boolean(),
+  has_auxiliary_audio: z.boolean(),
 });
 export type ConversationDetail = z.infer<typeof ConversationDetail>;
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { originAllowed } from './conversation-services';
 import { ConversationRecording } from './recording';
 import {
   type ChatEvent,
@@ -36,8 +35,7 @@ const agent: SessionAgent = {
   textOnly: false,
   knowledgeBaseIds: [],
   tools: [],
-  enableAuth: false,
-  allowedOrigins: [],
+  auth: { enable_auth: false, allowlist: [], require_origin_header: false },
   overrides: {
     prompt: false,
     firstMessage: true,
@@ -133,18 +131,6 @@ describe("the client's overrides and dynamic variables", () => {
         conversation_config_override: { tts: { speed: 1.1 } },
       }),
     ).toThrow("'speed'");
-  });
-});
-
-describe('which pages may open a public agent', () => {
-  it('any page with an empty list; else the listed hosts and their subdomains only', () => {
-    expect(originAllowed([], undefined)).toBe(true);
-    expect(originAllowed(['example.com'], 'https://example.com')).toBe(true);
-    expect(originAllowed(['example.com'], 'https://shop.example.com:8443')).toBe(true);
-    expect(originAllowed(['https://example.com/'], 'https://example.com')).toBe(true);
-    expect(originAllowed(['example.com'], 'https://evil-example.com')).toBe(false);
-    expect(originAllowed(['example.com'], undefined)).toBe(false);
-    expect(originAllowed(['example.com'], 'not a url')).toBe(false);
   });
 });
 

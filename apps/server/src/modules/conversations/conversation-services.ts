@@ -3,6 +3,7 @@ import { CONVERSATION_LIMITS } from '@parla/contracts';
 import type { AppDeps } from '../../app-deps';
 import { AppError, notFound as notFoundError } from '../../platform/errors';
 import { STT_SAMPLE_RATE } from '../../providers/stt/stt-provider';
+import { originAllowed } from '../agents';
 import { prepareSpeech, renderSpeech, type SpeechPlan, ttsDepsOf } from '../tts';
 import { consumeSignature, insertSignature } from './conversations.store';
 import { RECORDING_RATE } from './recording';
@@ -57,6 +58,8 @@ export interface ConversationServices {
 /** How the app finds an agent and its language model (the agents module and providers/llm, adapted). */
 export interface ConversationSources {
   loadAgent(agentId: string): Promise<SessionAgent | undefined>;
+  /** A conversation with the agent started (the agents list's last call time). */
+  started(agentId: string): void;
   /** The language model, or why there is none (knowledge-base mode then). */
   chatModel(): { model: ChatModel } | { reason: string };
   searchKnowledge(
@@ -89,25 +92,6 @@ export async function issueSignature(
 }
 
 const notFound = (agentId: string) => notFoundError(`The agent ${JSON.stringify(agentId.slice(0, 64))}`);
-
-/** Whether a page at `origin` may open a public agent's conversation (its allow-list; empty: any). */
-export function originAllowed(allowed: string[], origin: string | undefined): boolean {
-  if (allowed.length === 0) return true;
-  if (!origin) return false;
-  let host: string;
-  try {
-    host = new URL(origin).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  return allowed.some((entry) => {
-    const want = entry
-      .toLowerCase()
-      .replace(/^https?:\/\//, '')
-      .replace(/[:/].*$/, '');
-    return host === want || host.endsWith(`.${want}`);
-  });
-}
 
 export function conversationServicesOf(deps: AppDeps, sources: ConversationSources): ConversationServices {
   const tts = ttsDepsOf(deps);
@@ -143,7 +127,7 @@ export function conversationServicesOf(deps: AppDeps, sources: ConversationSourc
   };
 
   return {
-    allowPrivateToolUrls: deps.config.webhooks.allowPrivateUrls,
+    allowPrivateToolUrls: deps.config.agents.allowPrivateToolUrls,
     minuteMs: 60_000,
     async authorize(input) {
       const db = deps.database.db;
@@ -157,6 +141,7 @@ export function conversationServicesOf(deps: AppDeps, sources: ConversationSourc
             'unauthorized',
             'This signed URL is unknown, expired, already used, or for another agent.',
           );
+        sources.started(agent.agentId);
         return { agent, authorization: 'signed_url', userId: owner.userId };
       }
       if (input.apiKey !== undefined || input.authorization !== undefined) {
@@ -166,18 +151,20 @@ export function conversationServicesOf(deps: AppDeps, sources: ConversationSourc
         });
         // Another workspace's agent is not found, as everywhere.
         if (principal.workspaceId !== agent.workspaceId) throw notFound(input.agentId);
+        sources.started(agent.agentId);
         return { agent, authorization: 'authorization_header', userId: principal.userId };
       }
-      if (agent.enableAuth)
+      if (agent.auth.enable_auth)
         throw new AppError(
           'unauthorized',
           'This agent needs authorisation: open the conversation with a signed URL (GET /v1/convai/conversation/get-signed-url).',
         );
-      if (!originAllowed(agent.allowedOrigins, input.origin))
+      if (!originAllowed(agent.auth, input.origin))
         throw new AppError(
           'unauthorized',
           `This agent does not accept conversations from ${input.origin ?? 'a page without an origin'}.`,
         );
+      sources.started(agent.agentId);
       return { agent, authorization: 'public', userId: null };
     },
 

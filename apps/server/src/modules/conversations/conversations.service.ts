@@ -76,6 +76,7 @@ export function detailOf(row: ConversationRow): ConversationDetail {
     has_audio: row.audioKey !== null,
     has_user_audio: row.hasUserAudio,
     has_response_audio: row.hasResponseAudio,
+    has_auxiliary_audio: false,
   };
 }
 

@@ -55,7 +55,7 @@ export type SearchKnowledge = (query: string, limit: number) => Promise<Passage[
 export type TurnEvent =
   | { type: 'text'; text: string }
   | { type: 'tool_call'; call: ChatToolCall; tool: SessionTool | undefined }
-  | { type: 'retrieved'; query: string; passages: Passage[] };
+  | { type: 'retrieved'; query: string; passages: Passage[]; latencyMs: number };
 
 /** A tool's answer, as the model is told it. */
 export interface ToolAnswer {
@@ -167,8 +167,9 @@ export function knowledgeBaseResponder(search: SearchKnowledge, reason: string):
     reason,
     async *turn(history) {
       const query = lastUserText(history);
+      const started = performance.now();
       const passages = query.trim() ? await search(query, 1) : [];
-      yield { type: 'retrieved', query, passages };
+      yield { type: 'retrieved', query, passages, latencyMs: performance.now() - started };
       const best = passages[0];
       yield { type: 'text', text: best ? passageAnswer(best.text) : NO_PASSAGE_ANSWER };
     },
@@ -193,8 +194,9 @@ export function modelResponder(
       const query = lastUserText(history);
       let passages: Passage[] = [];
       if (search && query.trim()) {
+        const started = performance.now();
         passages = await search(query, PASSAGES_FOR_MODEL);
-        yield { type: 'retrieved', query, passages };
+        yield { type: 'retrieved', query, passages, latencyMs: performance.now() - started };
       }
       const system: ChatMessage = { role: 'system', content: systemMessage(agent, passages) };
       for (let round = 0; round < MAX_ROUNDS; round += 1) {

@@ -1,4 +1,8 @@
-import type { ConversationAudioFormat, ConversationInitiationClientData } from '@parla/contracts';
+import type {
+  ConversationAudioFormat,
+  ConversationInitiationClientData,
+  ResolvedAgentPlatformSettings,
+} from '@parla/contracts';
 
 /*
  * What a conversation needs of its agent (issue 28 item 2), read once when the socket opens: the agents
@@ -56,10 +60,8 @@ export interface SessionAgent {
   textOnly: boolean;
   knowledgeBaseIds: string[];
   tools: SessionTool[];
-  /** Auth: false = public (anyone with the id), true = a signed URL or a key. */
-  enableAuth: boolean;
-  /** Hosts allowed to open a public conversation from a page (empty: any). */
-  allowedOrigins: string[];
+  /** platform_settings.auth: `enable_auth` (a signed URL or a key, else public) and the origin allowlist. */
+  auth: ResolvedAgentPlatformSettings['auth'];
   /** Which client overrides the agent accepts (platform_settings.overrides). */
   overrides: {
     prompt: boolean;
