@@ -104,6 +104,13 @@ const EnvSchema = z.object({
   STT_URL_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   /** The longest a URL's download may take, in ms. */
   STT_URL_TIMEOUT_MS: int(1000, 3_600_000).default(300_000),
+  /**
+   * Hosts whose pages the knowledge base may fetch although they are at private, loopback or link-local
+   * addresses (an intranet wiki): comma-separated names or `*.domain`. Public hosts need no listing.
+   */
+  KB_URL_PRIVATE_HOSTS: z.string().default(''),
+  /** The longest a knowledge-base page may take to fetch, in ms. */
+  KB_URL_TIMEOUT_MS: int(500, 120_000).default(15_000),
   JOB_CONCURRENCY: int(1, 64).default(2),
   JOB_LEASE_SECONDS: int(1, 3600).default(30),
   JOB_POLL_INTERVAL_MS: int(50, 60_000).default(1000),
@@ -151,6 +158,8 @@ export interface Config {
   /** Where speech to text may fetch `cloud_storage_url`/`source_url` from (issue 19). */
   sttUrls: { allowedHosts: string[]; allowPrivate: boolean; timeoutMs: number };
   jobs: { concurrency: number; leaseSeconds: number; pollIntervalMs: number };
+  /** Where knowledge-base URL documents may come from (issue 28 item 3). */
+  knowledgeBase: { privateHosts: string[]; urlTimeoutMs: number };
   /** Workspace webhooks' delivery (issue 19 item 5, docs/decisions/0011-webhook-delivery.md). */
   webhooks: {
     allowPrivateUrls: boolean;
@@ -267,6 +276,12 @@ export function loadConfig(
     externalTts: e.TTS_OPENAI_URL
       ? { url: e.TTS_OPENAI_URL.replace(/\/$/, ''), apiKey: e.TTS_OPENAI_API_KEY, model: e.TTS_OPENAI_MODEL }
       : undefined,
+    knowledgeBase: {
+      privateHosts: e.KB_URL_PRIVATE_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      urlTimeoutMs: e.KB_URL_TIMEOUT_MS,
+    },
     sttUrls: {
       allowedHosts: e.STT_URL_ALLOWED_HOSTS.split(',')
         .map((h) => h.trim().toLowerCase())

@@ -10,6 +10,7 @@ import { creditsModule } from './modules/credits/credits.module';
 import { dialogueModule } from './modules/dialogue/dialogue.module';
 import { growthModule } from './modules/growth/growth.module';
 import { historyModule } from './modules/history/history.module';
+import { knowledgeBaseModule } from './modules/knowledge-base/knowledge-base.module';
 import { licencesModule } from './modules/licences/licences.module';
 import { mailModule } from './modules/mail/mail.module';
 import { meteringModule } from './modules/metering/metering.module';
@@ -66,6 +67,7 @@ export const MODULES: readonly ModuleManifest[] = [
   mailModule,
   webhooksModule,
   agentsModule,
+  knowledgeBaseModule,
 ];
 
 /**

@@ -73,6 +73,11 @@ export const errorCodes = {
   url_not_allowed: 400,
   /** A `cloud_storage_url`/`source_url` that could not be fetched (an error status, a time-out, too large). */
   url_fetch_failed: 400,
+  /**
+   * A knowledge-base document that cannot be read: not what its name says, damaged, not UTF-8, or without
+   * any text (a scanned PDF).
+   */
+  document_unreadable: 400,
   /** A feature this server has turned off (e.g. `FEEDBACK_ENABLED=false`). */
   feature_disabled: 403,
   /** The request body is larger than the route accepts. */

@@ -297,6 +297,12 @@ export interface TierLimits {
   concurrency: number;
   /** Default seats; the server's own value counts only for trial and enterprise. */
   maxSeats: number;
+  /** Conversation minutes per period with agents (accounts §9: 15, 50, 250, 1,100, 3,600, 13,750). */
+  conversationalMinutes: number;
+  /** Conversations open at once (accounts §9: 4, 6, 10, 20, 30, 30). */
+  conversationalConcurrency: number;
+  /** Whether minutes past the plan's go on as extra minutes (the plans §9 prices them for). */
+  extraConversationalMinutes: boolean;
 }
 
 /**
@@ -325,6 +331,9 @@ function limitsOf(plan: PlanId): TierLimits {
     canUseProfessionalVoiceCloning: numbers.professionalClones > 0,
     concurrency: numbers.concurrency,
     maxSeats: numbers.seats,
+    conversationalMinutes: numbers.conversationalMinutes,
+    conversationalConcurrency: numbers.conversationalConcurrency,
+    extraConversationalMinutes: numbers.extraConversationalMinuteUsd !== null,
   };
 }
 

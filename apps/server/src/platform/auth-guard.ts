@@ -60,8 +60,8 @@ export interface SocketCredentials {
   authorization?: string | undefined;
   /** A single-use token (the `token` query parameter). */
   token?: string | undefined;
-  /** The type a single-use token must have to open this socket. */
-  tokenType: SingleUseTokenType;
+  /** The type a single-use token must have to open this socket (a socket that takes none leaves it out). */
+  tokenType?: SingleUseTokenType | undefined;
 }
 
 /** Who calls, and the request they make: what a service is given about its caller. */

@@ -62,6 +62,8 @@ interface Owned {
   agentId: string;
   toolId: string;
   secretId: string;
+  documentId: string;
+  chunkId: string;
 }
 let a: Owned;
 let b: SpeechAccount;
@@ -147,6 +149,15 @@ beforeAll(async () => {
       },
       requestId: 'matrix',
     });
+  const document = await account.sdk.conversationalAi.knowledgeBase.documents.createFromText({
+    text: 'Private knowledge.',
+    name: 'Private document',
+  });
+  const [chunk] = (
+    await account.sdk.conversationalAi.knowledgeBase.documents.chunks.list(document.id, {
+      embeddingModel: 'e5_mistral_7b_instruct',
+    })
+  ).chunks;
   const [owner] = await db()
     .select({ publicUserId: users.publicUserId })
     .from(users)
@@ -170,6 +181,8 @@ beforeAll(async () => {
     agentId: agent.agentId,
     toolId: tool.id,
     secretId: secret.secretId,
+    documentId: document.id,
+    chunkId: chunk?.id ?? '',
   };
   for (const [name, value] of Object.entries(a))
     if (typeof value === 'string' && !value) throw new Error(`setup: no ${name}`);
@@ -221,6 +234,9 @@ function fill(path: string): string {
     agent_id: a.agentId,
     tool_id: a.toolId,
     secret_id: a.secretId,
+    documentation_id: a.documentId,
+    chunk_id: a.chunkId,
+    rag_index_id: `${a.documentId}_e5_mistral_7b_instruct`,
     // The workspace calls on a resource: A's voice (the query below names its type).
     resource_id: a.voiceId,
   };
@@ -258,6 +274,8 @@ const BODIES: Record<string, unknown> = {
   updateAgentRoute: { name: 'Stolen' },
   updateToolRoute: { tool_config: { type: 'client', name: 'stolen', description: 'Stolen.' } },
   updateSecretRoute: { name: 'Stolen', value: 'stolen' },
+  updateKnowledgeBaseDocumentRoute: { name: 'Stolen', content: 'Stolen.' },
+  computeRagIndexRoute: { model: 'e5_mistral_7b_instruct' },
 };
 
 /** Query strings a route needs to pass validation. */
@@ -387,6 +405,13 @@ describe('authorisation matrix: workspace B with workspace A’s ids', () => {
     });
     const listed = (await callAs(t.app, b, 'GET', '/v1/speech-to-text/transcripts')).json();
     expect(listed.transcripts).toEqual([]);
+    const document = await a.account.sdk.conversationalAi.knowledgeBase.documents.get(a.documentId);
+    expect(document).toMatchObject({ name: 'Private document', type: 'text' });
+    expect(await a.account.sdk.conversationalAi.knowledgeBase.documents.getContent(a.documentId)).toBe(
+      '<p>Private knowledge.</p>',
+    );
+    const kbSearch = (await callAs(t.app, b, 'GET', '/v1/convai/knowledge-base/search?query=private')).json();
+    expect(kbSearch.results).toEqual([]);
     const shares = (await call('GET', `/v1/workspace/resources/${a.voiceId}?resource_type=voice`)).json();
     expect(Object.values(shares.role_to_group_ids).flat()).toHaveLength(1);
   });

@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /*
  * Which addresses the server may call on someone's behalf (webhook deliveries, fetched URLs): never the
@@ -94,4 +94,26 @@ export async function resolvePublicAddresses(
     }
   }
   return found;
+}
+
+/**
+ * A resolver for `http.request`'s `lookup` that answers only checked addresses: the connection goes to
+ * the address checked, so a name that resolved to a public address when it was saved cannot be pointed
+ * at a private one later (the webhooks' deliveries, agents' webhook tools).
+ */
+export function checkedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    resolvePublicAddresses(hostname, allowPrivate).then(
+      (found) => {
+        const wanted =
+          options.family === 4 || options.family === 6
+            ? found.filter((a) => a.family === options.family)
+            : found;
+        const list = wanted.length > 0 ? wanted : found;
+        if (options.all) callback(null, list);
+        else callback(null, list[0]?.address ?? '', list[0]?.family ?? 4);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 4),
+    );
+  };
 }

@@ -70,12 +70,9 @@ export function createAuthGuard(deps: { db: Db; clock: Clock; authSecret: string
 
   async function authenticateSocket(credentials: SocketCredentials): Promise<Principal> {
     if (credentials.token !== undefined) {
-      const owner = await consumeSingleUseToken(
-        deps.db,
-        credentials.token,
-        credentials.tokenType,
-        deps.clock.now(),
-      );
+      const owner = credentials.tokenType
+        ? await consumeSingleUseToken(deps.db, credentials.token, credentials.tokenType, deps.clock.now())
+        : undefined;
       if (!owner) {
         throw new AppError(
           'unauthorized',

@@ -15,3 +15,5 @@ export {
   TranscriptionError,
   transcriptionStreamDepsOf,
 } from './transcription-stream';
+// A live audio chunk's base64 PCM or μ-law, checked (the agents' conversation socket takes the same).
+export { AudioChunkError, decodeAudioChunk } from './realtime-audio';

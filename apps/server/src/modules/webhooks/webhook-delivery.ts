@@ -1,9 +1,12 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { WEBHOOK_SIGNATURE_HEADER } from '@parla/contracts';
-import { AddressNotAllowedError, resolvePublicAddresses } from '../../platform/network-address';
+import {
+  AddressNotAllowedError,
+  checkedLookup,
+  resolvePublicAddresses,
+} from '../../platform/network-address';
 import { privateAddressMessage } from './webhook-url';
 
 /*
@@ -34,24 +37,6 @@ export interface AttemptResult {
 /** What of a receiver's answer is read (the status is what counts; the rest is a hint in the log). */
 const MAX_RESPONSE_BYTES = 4096;
 const USER_AGENT = 'Parla-Webhooks/1.0';
-
-/** The resolver the connection uses: only checked addresses (see the file's comment). */
-function checkedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    resolvePublicAddresses(hostname, allowPrivate).then(
-      (found) => {
-        const wanted =
-          options.family === 4 || options.family === 6
-            ? found.filter((a) => a.family === options.family)
-            : found;
-        const list = wanted.length > 0 ? wanted : found;
-        if (options.all) callback(null, list);
-        else callback(null, list[0]?.address ?? '', list[0]?.family ?? 4);
-      },
-      (error: NodeJS.ErrnoException) => callback(error, '', 4),
-    );
-  };
-}
 
 /** A short, readable piece of what the receiver answered. */
 function snippetOf(bytes: Buffer): string {

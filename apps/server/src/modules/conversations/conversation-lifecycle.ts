@@ -1,0 +1,180 @@
+import type { ConversationTranscriptTurn, ResponseMode } from '@parla/contracts';
+import { tierLimits } from '@parla/contracts';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { encodeAudio } from '../../platform/media/encode-audio';
+import type { ConversationServices } from './conversation-services';
+import {
+  addMinuteCharged,
+  countOpenConversations,
+  heartbeat,
+  insertConversation,
+  takeMinute,
+  tierOf,
+  updateConversation,
+} from './conversations.store';
+import { type ConversationRecording, RECORDING_RATE } from './recording';
+import type { SessionAgent } from './session-agent';
+
+/*
+ * A conversation's life on the books (issue 28 items 5 and 6): the plan's concurrent-conversation limit
+ * and minutes checked when it opens (accounts §9; refused before anything is said), its first minute taken
+ * then and each next minute as it starts (billed per connected minute, el-facts "Agents"), a heartbeat
+ * while it is open, and, when it closes, its transcript, duration and recording kept.
+ */
+
+/** A conversation whose heartbeat is older than this no longer counts as open (its process died). */
+export const CONVERSATION_HEARTBEAT_STALE_MS = 60_000;
+
+export interface OpenedConversation {
+  id: string;
+  workspaceId: string;
+  agent: SessionAgent;
+  heartbeat(durationSecs: number): Promise<void>;
+  feedback(score: 'like' | 'dislike' | null): Promise<void>;
+  /** Stops charging minutes. */
+  stop(): void;
+}
+
+export async function openConversationRecord(
+  deps: AppDeps,
+  services: ConversationServices,
+  input: {
+    agent: SessionAgent;
+    authorization: 'public' | 'signed_url' | 'authorization_header';
+    userId: string | null;
+    clientUserId: string | null;
+    responseMode: ResponseMode;
+    responseModeReason: string;
+    initiationData: Record<string, unknown> | null;
+    /** The minutes ran out mid-conversation (a plan that sells no extra minutes). */
+    onQuotaEnd: () => void;
+  },
+): Promise<OpenedConversation> {
+  const db = deps.database.db;
+  const workspaceId = input.agent.workspaceId;
+  const tier = (await tierOf(db, workspaceId)) ?? 'free';
+  const limits = tierLimits[tier];
+  const now = deps.clock.now();
+  const open = await countOpenConversations(
+    db,
+    workspaceId,
+    new Date(now.getTime() - CONVERSATION_HEARTBEAT_STALE_MS),
+  );
+  if (open >= limits.conversationalConcurrency)
+    throw new AppError(
+      'too_many_concurrent_requests',
+      `The workspace has ${open} conversations open, the most its plan allows at once (${limits.conversationalConcurrency}). Try again when one ends.`,
+    );
+  const first = await takeMinute(
+    db,
+    workspaceId,
+    limits.conversationalMinutes,
+    limits.extraConversationalMinutes,
+  );
+  if (!first)
+    throw new AppError(
+      'quota_exceeded',
+      `The workspace's ${limits.conversationalMinutes.toLocaleString('en-US')} conversation minutes for this period are used up. Upgrade the plan for more.`,
+    );
+  const id = `conv_${newId(24)}`;
+  const retention = input.agent.retentionDays;
+  await insertConversation(db, {
+    id,
+    workspaceId,
+    agentId: input.agent.agentId,
+    agentName: input.agent.name,
+    userId: input.userId,
+    clientUserId: input.clientUserId,
+    status: 'in-progress',
+    authorizationMethod: input.authorization,
+    responseMode: input.responseMode,
+    responseModeReason: input.responseModeReason,
+    textOnly: input.agent.textOnly,
+    language: input.agent.language,
+    startedAt: now,
+    heartbeatAt: now,
+    minutesCharged: 1,
+    initiationData: input.initiationData,
+    deleteAfter: retention >= 0 ? new Date(now.getTime() + retention * 86_400_000) : null,
+  });
+  // Each next minute is taken as it starts; a plan without extra minutes ends the conversation instead.
+  const minutes = setInterval(() => {
+    void (async () => {
+      const taken = await takeMinute(
+        db,
+        workspaceId,
+        limits.conversationalMinutes,
+        limits.extraConversationalMinutes,
+      );
+      if (!taken) {
+        clearInterval(minutes);
+        input.onQuotaEnd();
+        return;
+      }
+      await addMinuteCharged(db, id);
+    })().catch((error: unknown) => deps.logger.warn({ err: error }, 'a conversation minute was not counted'));
+  }, services.minuteMs);
+  minutes.unref();
+  return {
+    id,
+    workspaceId,
+    agent: input.agent,
+    heartbeat: (durationSecs) => heartbeat(db, id, deps.clock.now(), durationSecs),
+    feedback: (score) => updateConversation(db, id, { feedback: score }),
+    stop: () => clearInterval(minutes),
+  };
+}
+
+/** The conversation ended: its row says so with the transcript; the recording is encoded and kept. */
+export async function finishConversation(
+  deps: AppDeps,
+  services: ConversationServices,
+  conversation: OpenedConversation,
+  input: {
+    durationSecs: number;
+    transcript: ConversationTranscriptTurn[];
+    recording: ConversationRecording;
+    failed: { code: number; reason: string } | undefined;
+    terminationReason: string;
+  },
+): Promise<void> {
+  conversation.stop();
+  const db = deps.database.db;
+  await updateConversation(db, conversation.id, {
+    status: 'processing',
+    durationSecs: input.durationSecs,
+    endedAt: deps.clock.now(),
+    transcript: input.transcript,
+    terminationReason: input.terminationReason,
+    errorCode: input.failed?.code ?? null,
+  });
+  let audioKey: string | null = null;
+  const recorded = input.recording.hasUserAudio || input.recording.hasAgentAudio;
+  if (conversation.agent.recordVoice && recorded) {
+    try {
+      const mp3 = await encodeAudio(
+        { sampleRate: RECORDING_RATE, channels: 1, samples: input.recording.mix() },
+        'mp3_44100_128',
+        120_000,
+      );
+      audioKey = `conversations/${conversation.workspaceId}/${conversation.id}.mp3`;
+      await deps.storage.put(audioKey, mp3);
+    } catch (error) {
+      audioKey = null;
+      deps.logger.warn({ err: error }, 'a conversation recording could not be kept');
+    }
+  }
+  await updateConversation(db, conversation.id, {
+    status: input.failed && input.failed.code !== 1000 && input.transcript.length === 0 ? 'failed' : 'done',
+    audioKey,
+    hasUserAudio: audioKey !== null && input.recording.hasUserAudio,
+    hasResponseAudio: audioKey !== null && input.recording.hasAgentAudio,
+  });
+  await services
+    .ended(conversation.id, conversation.workspaceId)
+    .catch((error: unknown) =>
+      deps.logger.warn({ err: error }, 'the post-call work of a conversation failed'),
+    );
+}

@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import { CONVERSATION_LIMITS } from '@parla/contracts';
+import type { AppDeps } from '../../app-deps';
+import { AppError, notFound as notFoundError } from '../../platform/errors';
+import { STT_SAMPLE_RATE } from '../../providers/stt/stt-provider';
+import { prepareSpeech, renderSpeech, type SpeechPlan, ttsDepsOf } from '../tts';
+import { consumeSignature, insertSignature } from './conversations.store';
+import { RECORDING_RATE } from './recording';
+import type { ChatModel, Responder } from './responder';
+import { knowledgeBaseResponder, modelResponder } from './responder';
+import type { SessionAgent } from './session-agent';
+
+/*
+ * What a conversation uses from the rest of the app (issue 28), in one place: the agent (the agents
+ * module), its knowledge base (the knowledge-base module), the language model (providers/llm), speech in
+ * the agent's voice (the tts module, unmetered: a conversation is charged by the minute), and the
+ * recogniser. The session (conversation-session.ts) sees only this interface, so its protocol tests can
+ * give it the real app's services or their own.
+ */
+
+/** One sentence of the agent, spoken. */
+export interface SpokenSentence {
+  sampleRate: number;
+  samples: Int16Array;
+  /** The client's alignment shape (`audio_event.alignment`). */
+  alignment: { chars: string[]; char_start_times_ms: number[]; char_durations_ms: number[] };
+}
+
+export interface AuthorizeInput {
+  agentId: string;
+  signature: string | undefined;
+  apiKey: string | undefined;
+  authorization: string | undefined;
+  origin: string | undefined;
+}
+
+export interface AuthorizedConversation {
+  agent: SessionAgent;
+  authorization: 'public' | 'signed_url' | 'authorization_header';
+  userId: string | null;
+}
+
+export interface ConversationServices {
+  authorize(input: AuthorizeInput): Promise<AuthorizedConversation>;
+  responderFor(agent: SessionAgent): Promise<Responder>;
+  speak(text: string, agent: SessionAgent, signal: AbortSignal): Promise<SpokenSentence | undefined>;
+  /** The user's utterance (16 kHz) as text. */
+  transcribe(samples: Int16Array, agent: SessionAgent): Promise<string>;
+  /** After a conversation is kept: post-call work (the webhook, analysis). */
+  ended(conversationId: string, workspaceId: string): Promise<void>;
+  /** Whether webhook tools may call private addresses (the operator's choice). */
+  allowPrivateToolUrls: boolean;
+  /** A minute, in ms (tests shorten it). */
+  minuteMs: number;
+}
+
+/** How the app finds an agent and its language model (the agents module and providers/llm, adapted). */
+export interface ConversationSources {
+  loadAgent(agentId: string): Promise<SessionAgent | undefined>;
+  /** The language model, or why there is none (knowledge-base mode then). */
+  chatModel(): { model: ChatModel } | { reason: string };
+  searchKnowledge(
+    workspaceId: string,
+    documentIds: string[],
+    query: string,
+    limit: number,
+  ): Promise<{ documentId: string; documentName: string; chunkId: string; text: string; score: number }[]>;
+}
+
+/** A signed URL's signature for an agent, for the caller (`get-signed-url`). */
+export async function issueSignature(
+  deps: AppDeps,
+  input: { agentId: string; workspaceId: string; userId: string },
+): Promise<string> {
+  const signature = `cvsig_${randomBytes(24).toString('hex')}`;
+  const now = deps.clock.now();
+  await insertSignature(
+    deps.database.db,
+    {
+      signature,
+      agentId: input.agentId,
+      workspaceId: input.workspaceId,
+      userId: input.userId,
+      expiresAt: new Date(now.getTime() + CONVERSATION_LIMITS.signedUrlTtlMs),
+    },
+    now,
+  );
+  return signature;
+}
+
+const notFound = (agentId: string) => notFoundError(`The agent ${JSON.stringify(agentId.slice(0, 64))}`);
+
+/** Whether a page at `origin` may open a public agent's conversation (its allow-list; empty: any). */
+export function originAllowed(allowed: string[], origin: string | undefined): boolean {
+  if (allowed.length === 0) return true;
+  if (!origin) return false;
+  let host: string;
+  try {
+    host = new URL(origin).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return allowed.some((entry) => {
+    const want = entry
+      .toLowerCase()
+      .replace(/^https?:\/\//, '')
+      .replace(/[:/].*$/, '');
+    return host === want || host.endsWith(`.${want}`);
+  });
+}
+
+export function conversationServicesOf(deps: AppDeps, sources: ConversationSources): ConversationServices {
+  const tts = ttsDepsOf(deps);
+  const plans = new Map<string, Promise<SpeechPlan>>();
+  const planFor = (agent: SessionAgent): Promise<SpeechPlan> => {
+    const key = `${agent.agentId}:${agent.voiceId}:${agent.ttsModelId}:${agent.speed}:${agent.stability}:${agent.similarityBoost}`;
+    let plan = plans.get(key);
+    if (!plan) {
+      plan = prepareSpeech(
+        tts,
+        { workspaceId: agent.workspaceId, userId: agent.ownerUserId },
+        {
+          voiceId: agent.voiceId,
+          body: {
+            text: 'Hello.',
+            model_id: agent.ttsModelId,
+            apply_text_normalization: 'auto',
+            language_code: agent.language,
+            voice_settings: {
+              stability: agent.stability,
+              similarity_boost: agent.similarityBoost,
+              speed: agent.speed,
+            },
+          },
+        },
+      );
+      plans.set(key, plan);
+      plan.catch(() => plans.delete(key));
+      // The plans of an agent whose settings changed are let go; a handful at most stay.
+      if (plans.size > 64) plans.delete(plans.keys().next().value as string);
+    }
+    return plan;
+  };
+
+  return {
+    allowPrivateToolUrls: deps.config.webhooks.allowPrivateUrls,
+    minuteMs: 60_000,
+    async authorize(input) {
+      const db = deps.database.db;
+      const agent = await sources.loadAgent(input.agentId);
+      if (!agent) throw notFound(input.agentId);
+      const now = deps.clock.now();
+      if (input.signature !== undefined) {
+        const owner = await consumeSignature(db, input.signature, input.agentId, now);
+        if (!owner || owner.workspaceId !== agent.workspaceId)
+          throw new AppError(
+            'unauthorized',
+            'This signed URL is unknown, expired, already used, or for another agent.',
+          );
+        return { agent, authorization: 'signed_url', userId: owner.userId };
+      }
+      if (input.apiKey !== undefined || input.authorization !== undefined) {
+        const principal = await deps.auth.authenticateSocket({
+          apiKey: input.apiKey,
+          authorization: input.authorization,
+        });
+        // Another workspace's agent is not found, as everywhere.
+        if (principal.workspaceId !== agent.workspaceId) throw notFound(input.agentId);
+        return { agent, authorization: 'authorization_header', userId: principal.userId };
+      }
+      if (agent.enableAuth)
+        throw new AppError(
+          'unauthorized',
+          'This agent needs authorisation: open the conversation with a signed URL (GET /v1/convai/conversation/get-signed-url).',
+        );
+      if (!originAllowed(agent.allowedOrigins, input.origin))
+        throw new AppError(
+          'unauthorized',
+          `This agent does not accept conversations from ${input.origin ?? 'a page without an origin'}.`,
+        );
+      return { agent, authorization: 'public', userId: null };
+    },
+
+    async responderFor(agent) {
+      const search =
+        agent.knowledgeBaseIds.length > 0
+          ? (query: string, limit: number) =>
+              sources.searchKnowledge(agent.workspaceId, agent.knowledgeBaseIds, query, limit)
+          : undefined;
+      const chat = sources.chatModel();
+      if ('model' in chat) return modelResponder(chat.model, agent, search);
+      return knowledgeBaseResponder(search ?? (async () => []), chat.reason);
+    },
+
+    async speak(text, agent, signal) {
+      const plan = await planFor(agent);
+      const result = await renderSpeech(
+        tts.engines,
+        { ...plan.request, text },
+        { tenant: agent.workspaceId, signal },
+      );
+      const a = result.alignment;
+      return {
+        sampleRate: result.sampleRate,
+        samples: result.samples,
+        alignment: {
+          chars: a.characters,
+          char_start_times_ms: a.character_start_times_seconds.map((s) => Math.round(s * 1000)),
+          char_durations_ms: a.character_start_times_seconds.map((s, i) =>
+            Math.max(0, Math.round(((a.character_end_times_seconds[i] ?? s) - s) * 1000)),
+          ),
+        },
+      };
+    },
+
+    async transcribe(samples) {
+      if (samples.length < 0.1 * RECORDING_RATE) return '';
+      return deps.providers.stt.transcribe({ sampleRate: STT_SAMPLE_RATE, samples }, { timeoutMs: 30_000 });
+    },
+
+    async ended() {
+      // The post-call webhook and analysis come with the workspace webhooks' event (below, issue 28 item 5).
+    },
+  };
+}
