@@ -145,6 +145,13 @@ describe('bad agent input, in the API’s error shape', () => {
     const tool = await create({ agent: { prompt: { tool_ids: ['tool_missing'] } } });
     expect(tool.statusCode).toBe(422);
     expect(tool.json().detail.message).toBe('The tool tool_missing was not found in this workspace.');
+    const document = await create({
+      agent: { prompt: { knowledge_base: [{ type: 'text', name: 'Gone', id: 'kb_missing' }] } },
+    });
+    expect(document.statusCode).toBe(422);
+    expect(document.json().detail.message).toBe(
+      'The knowledge-base document kb_missing was not found in this workspace.',
+    );
   });
 
   it('refuses another workspace’s voice and a transfer to another workspace’s agent', async () => {
@@ -295,12 +302,17 @@ describe('tools and secrets with the official client', () => {
       expect((await callAs(t.app, a, 'GET', path)).body).not.toContain('s3cr3t');
     }
 
+    const doc = await a.sdk.conversationalAi.knowledgeBase.documents.createFromText({
+      text: 'The shop opens at nine and closes at six.',
+      name: 'Hours',
+    });
     const { agentId } = await a.sdk.conversationalAi.agents.create({
+      name: 'Shop agent',
       conversationConfig: {
         agent: {
           prompt: {
             toolIds: [tool.id, client.id],
-            knowledgeBase: [{ type: 'text', name: 'Hours', id: 'kb_doc_1', usageMode: 'auto' }],
+            knowledgeBase: [{ type: 'text', name: 'Hours', id: doc.id, usageMode: 'auto' }],
             builtInTools: { endCall: { name: 'end_call', params: { systemToolType: 'end_call' } } },
           },
         },
@@ -314,9 +326,10 @@ describe('tools and secrets with the official client', () => {
       Authorization: { value },
       'X-Caller': { variableName: 'user_id' },
     });
-    expect(loaded?.knowledgeBase).toEqual([
-      { id: 'kb_doc_1', name: 'Hours', type: 'text', usageMode: 'auto' },
-    ]);
+    expect(loaded?.knowledgeBase).toEqual([{ id: doc.id, name: 'Hours', type: 'text', usageMode: 'auto' }]);
+    // The knowledge base knows the agent uses the document, and forgets it when the agent goes.
+    const dependents = await a.sdk.conversationalAi.knowledgeBase.documents.getAgents(doc.id);
+    expect(JSON.stringify(dependents)).toContain(agentId);
     expect(loaded?.config.agent.prompt.built_in_tools.end_call?.params.system_tool_type).toBe('end_call');
     expect(await loadAgentForConversation(agentDepsOf(t.deps), 'agent_none')).toBeNull();
 
@@ -336,6 +349,9 @@ describe('tools and secrets with the official client', () => {
     expect(reloaded?.tools.map((x) => x.id)).toEqual([client.id]);
     await a.sdk.conversationalAi.secrets.delete(secret.secretId);
     expect((await a.sdk.conversationalAi.secrets.list()).secrets).toEqual([]);
+    expect(await statusOf(a.sdk.conversationalAi.knowledgeBase.documents.delete(doc.id))).toBe(409);
+    await a.sdk.conversationalAi.agents.delete(agentId);
+    await a.sdk.conversationalAi.knowledgeBase.documents.delete(doc.id);
   });
 
   it('refuses a tool URL at a private address, and an unknown secret', async () => {

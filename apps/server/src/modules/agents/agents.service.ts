@@ -11,8 +11,10 @@ import {
   resolvePlatformSettings,
   type UpdateAgentRequest,
 } from '@parla/contracts';
+import type { Db } from '../../platform/db/client';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { findDocuments, setAgentDocuments } from '../knowledge-base';
 import { resolveSpeakingVoice } from '../voices';
 import type { ResourceCaller } from '../workspaces';
 import type { AgentDeps } from './agents.context';
@@ -92,6 +94,22 @@ async function checkConfig(
       [...CONFIG, 'agent', 'prompt', 'tool_ids', missing],
       `The tool ${toolIds[missing]} was not found in this workspace.`,
     );
+  const documents = config.agent.prompt.knowledge_base;
+  const kept = new Set(
+    (
+      await findDocuments(
+        deps,
+        caller.workspaceId,
+        documents.map((d) => d.id),
+      )
+    ).map((d) => d.id),
+  );
+  const absent = documents.findIndex((d) => !kept.has(d.id));
+  if (absent >= 0)
+    throw invalidAt(
+      [...CONFIG, 'agent', 'prompt', 'knowledge_base', absent, 'id'],
+      `The knowledge-base document ${documents[absent]?.id} was not found in this workspace.`,
+    );
   // In the agent's order, so an error points at the tool_ids entry it is about.
   const ordered = toolIds.flatMap((id) => tools.filter((t) => t.id === id).map((t) => t.config));
   const problem = configProblems(config, ordered);
@@ -136,17 +154,30 @@ export async function createAgent(
       `A workspace has at most ${MAX_AGENTS_PER_WORKSPACE} agents; delete one first.`,
     );
   const now = deps.clock.now();
-  return insertAgent(deps.db, {
-    id: `agent_${newId(26)}`,
-    workspaceId: caller.workspaceId,
-    createdBy: caller.userId,
-    name: body.name?.trim() || DEFAULT_AGENT_NAME,
-    tags: body.tags ?? [],
-    conversationConfig: config,
-    platformSettings: settings,
-    createdAt: now,
-    updatedAt: now,
+  return deps.db.transaction(async (tx) => {
+    const row = await insertAgent(tx, {
+      id: `agent_${newId(26)}`,
+      workspaceId: caller.workspaceId,
+      createdBy: caller.userId,
+      name: body.name?.trim() || DEFAULT_AGENT_NAME,
+      tags: body.tags ?? [],
+      conversationConfig: config,
+      platformSettings: settings,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tellKnowledgeBase(tx, row);
+    return row;
   });
+}
+
+/**
+ * Tells the knowledge base which documents the agent uses now (its dependents, and the guard on deleting a
+ * used document), in the transaction that saves the agent.
+ */
+async function tellKnowledgeBase(db: Db, row: AgentRow, deleted = false): Promise<void> {
+  const ids = deleted ? [] : row.conversationConfig.agent.prompt.knowledge_base.map((d) => d.id);
+  await setAgentDocuments({ db }, row.workspaceId, { id: row.id, name: row.name }, ids);
 }
 
 /**
@@ -163,14 +194,17 @@ export async function updateAgent(
   const config = mergeAgentConfig(row.conversationConfig, body.conversation_config, AGENT_CONFIG_DEFAULTS);
   const settings = mergeAgentConfig(row.platformSettings, body.platform_settings, AGENT_PLATFORM_DEFAULTS);
   await checkConfig(deps, caller, config, { voiceId: body.conversation_config?.tts?.voice_id !== undefined });
-  const updated = await updateAgentRow(deps.db, row.id, {
-    conversationConfig: config,
-    platformSettings: settings,
-    ...(body.name != null ? { name: body.name.trim() || DEFAULT_AGENT_NAME } : {}),
-    ...(body.tags != null ? { tags: body.tags } : {}),
+  return deps.db.transaction(async (tx) => {
+    const updated = await updateAgentRow(tx, row.id, {
+      conversationConfig: config,
+      platformSettings: settings,
+      ...(body.name != null ? { name: body.name.trim() || DEFAULT_AGENT_NAME } : {}),
+      ...(body.tags != null ? { tags: body.tags } : {}),
+    });
+    if (!updated) throw notFound('The agent');
+    await tellKnowledgeBase(tx, updated);
+    return updated;
   });
-  if (!updated) throw notFound('The agent');
-  return updated;
 }
 
 export async function deleteAgent(
@@ -178,7 +212,11 @@ export async function deleteAgent(
   caller: ResourceCaller,
   id: string,
 ): Promise<void> {
-  if (!(await deleteAgentRow(deps.db, caller.workspaceId, id))) throw notFound('The agent');
+  const row = await requireAgent(deps, caller, id);
+  await deps.db.transaction(async (tx) => {
+    if (!(await deleteAgentRow(tx, caller.workspaceId, id))) throw notFound('The agent');
+    await tellKnowledgeBase(tx, row, true);
+  });
 }
 
 /** A copy of an agent in the same workspace: its whole configuration, under the given name or "… (copy)". */
@@ -190,16 +228,20 @@ export async function duplicateAgent(
 ): Promise<AgentRow> {
   const row = await requireAgent(deps, caller, id);
   const now = deps.clock.now();
-  return insertAgent(deps.db, {
-    id: `agent_${newId(26)}`,
-    workspaceId: caller.workspaceId,
-    createdBy: caller.userId,
-    name: name?.trim() || `${row.name} (copy)`.slice(0, 200),
-    tags: row.tags,
-    conversationConfig: row.conversationConfig,
-    platformSettings: row.platformSettings,
-    createdAt: now,
-    updatedAt: now,
+  return deps.db.transaction(async (tx) => {
+    const copy = await insertAgent(tx, {
+      id: `agent_${newId(26)}`,
+      workspaceId: caller.workspaceId,
+      createdBy: caller.userId,
+      name: name?.trim() || `${row.name} (copy)`.slice(0, 200),
+      tags: row.tags,
+      conversationConfig: row.conversationConfig,
+      platformSettings: row.platformSettings,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tellKnowledgeBase(tx, copy);
+    return copy;
   });
 }
 
