@@ -1,3 +1,4 @@
+// @postgres-leg skip: Kokoro through every form of the official client; its history items and charges are text to speech's, which tts.int covers on PostgreSQL.
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';

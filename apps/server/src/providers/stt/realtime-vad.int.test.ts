@@ -1,3 +1,4 @@
+// @postgres-leg skip: the voice-activity child process only; it touches no database.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { modelsUnavailable, skipWithout } from '../../test/needs-models';
 import { fliteSpeech } from '../../test/test-signals';
