@@ -123,6 +123,8 @@ interface AgentTurn {
   said: string;
   /** The whole answer as the responder gave it. */
   full: string;
+  /** The whole answer went to the client as agent_response. */
+  responded: boolean;
   turn: ConversationTranscriptTurn;
 }
 
@@ -565,7 +567,7 @@ export class ConversationSession {
       source_medium: this.agent.textOnly ? 'text' : 'audio',
     };
     this.transcript.push(record);
-    const turn: AgentTurn = { eventId, controller, said: '', full: '', turn: record };
+    const turn: AgentTurn = { eventId, controller, said: '', full: '', responded: false, turn: record };
     this.current = turn;
     const cutter = new SentenceCutter();
     // Speech runs one sentence ahead of the sending: the next is synthesised while this one goes out.
@@ -617,17 +619,21 @@ export class ConversationSession {
           this.history.push({ role: 'assistant', content: turn.full });
       }
       if (!controller.signal.aborted) for (const piece of cutter.flush()) say(piece);
-      if (!controller.signal.aborted && turn.full.trim())
+      if (!controller.signal.aborted && turn.full.trim()) {
         this.socket.send({
           type: 'agent_response',
           agent_response_event: { agent_response: turn.full.trim(), event_id: eventId },
         });
+        turn.responded = true;
+      }
       await speaking;
     } catch (error) {
       if (!controller.signal.aborted) throw error;
     } finally {
       if (this.current === turn) this.current = undefined;
-      record.message = controller.signal.aborted ? turn.said : turn.full.trim();
+      // A barge-in keeps what was said (the client was told with a correction); a hang-up after the
+      // answer went out keeps the answer.
+      record.message = record.interrupted || !turn.responded ? turn.said : turn.full.trim();
     }
     if (ended && this.socket.isOpen) {
       // Let the goodbye play, then a normal close: the client reads 1000 as the agent ending the call.

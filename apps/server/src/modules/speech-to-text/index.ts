@@ -1,4 +1,7 @@
 /** The speech-to-text module's front door: what other modules may do (issue 26 item 1; the rest is its own). */
+
+// A live audio chunk's base64 PCM or μ-law, checked (the agents' conversation socket takes the same).
+export { AudioChunkError, decodeAudioChunk } from './realtime-audio';
 export type { TranscribeInput, TranscriptionDeps } from './transcription.service';
 export { alignText, sttDepsOf, transcribe } from './transcription.service';
 export type {
@@ -15,5 +18,3 @@ export {
   TranscriptionError,
   transcriptionStreamDepsOf,
 } from './transcription-stream';
-// A live audio chunk's base64 PCM or μ-law, checked (the agents' conversation socket takes the same).
-export { AudioChunkError, decodeAudioChunk } from './realtime-audio';
