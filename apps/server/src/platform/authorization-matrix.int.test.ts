@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyUser } from '../modules/notifications/notifications.service';
 import { userMessageEvents } from '../modules/notifications/notifications.tables';
+import { conversations } from '../modules/conversations/conversations.tables';
 import { transcripts } from '../modules/speech-to-text/speech-to-text.tables';
 import { users } from '../modules/users/users.tables';
 import { workspaces } from '../modules/workspaces/workspaces.tables';
@@ -38,6 +39,8 @@ const PUBLIC_OR_PERSONAL: Record<string, string> = {
   payInvoiceRoute: 'a hosted billing page: its secret session id is the credential',
   createPortalCardSessionRoute: 'a hosted billing page: its secret session id is the credential',
   completeConnectSessionRoute: 'a hosted billing page: its secret session id is the credential',
+  conversationFeedbackRoute:
+    "the official client posts it from the page without a key: the conversation's secret id is the credential",
 };
 
 let t: TestApp;
@@ -61,6 +64,7 @@ interface Owned {
   transcriptId: string;
   documentId: string;
   chunkId: string;
+  conversationId: string;
   agentId: string;
   toolId: string;
   secretId: string;
@@ -151,6 +155,18 @@ beforeAll(async () => {
       },
       requestId: 'matrix',
     });
+  // A's conversation with its agent, as a finished one is kept (the socket is not what is tested here).
+  const conversationId = 'conv_matrixConversation01';
+  await db().insert(conversations).values({
+    id: conversationId,
+    workspaceId: account.workspaceId,
+    agentId: agent.agentId,
+    agentName: 'Private agent',
+    status: 'done',
+    authorizationMethod: 'authorization_header',
+    responseMode: 'knowledge_base',
+    transcript: [],
+  });
   const document = await account.sdk.conversationalAi.knowledgeBase.documents.createFromText({
     text: 'Private knowledge.',
     name: 'Private document',
@@ -182,6 +198,7 @@ beforeAll(async () => {
     transcriptId,
     documentId: document.id,
     chunkId: chunk?.id ?? '',
+    conversationId,
     agentId: agent.agentId,
     toolId: tool.id,
     secretId: secret.secretId,
@@ -234,6 +251,7 @@ function fill(path: string): string {
     webhook_id: a.webhookId,
     transcription_id: a.transcriptId,
     documentation_id: a.documentId,
+    conversation_id: a.conversationId,
     chunk_id: a.chunkId,
     rag_index_id: `${a.documentId}_e5_mistral_7b_instruct`,
     agent_id: a.agentId,
@@ -414,6 +432,10 @@ describe('authorisation matrix: workspace B with workspace A’s ids', () => {
     );
     const kbSearch = (await callAs(t.app, b, 'GET', '/v1/convai/knowledge-base/search?query=private')).json();
     expect(kbSearch.results).toEqual([]);
+    expect((await a.account.sdk.conversationalAi.conversations.get(a.conversationId)).agentName).toBe(
+      'Private agent',
+    );
+    expect((await callAs(t.app, b, 'GET', '/v1/convai/conversations')).json().conversations).toEqual([]);
     const shares = (await call('GET', `/v1/workspace/resources/${a.voiceId}?resource_type=voice`)).json();
     expect(Object.values(shares.role_to_group_ids).flat()).toHaveLength(1);
   });
