@@ -26,6 +26,9 @@ export interface EmbeddedLlmOptions {
   logger: Logger;
 }
 
+/** The most the model's load may take (process start included) before the completion waiting for it fails. */
+const LOAD_TIMEOUT_MS = 180_000;
+
 interface Stream {
   push(event: LlmEvent): void;
   fail(error: LlmError): void;
@@ -189,15 +192,21 @@ export class EmbeddedLlm implements LlmProvider {
         wake = resolve;
       });
     let timer: NodeJS.Timeout | undefined;
+    let loaded = false;
+    // The model's load (a few seconds, more on a busy machine) has its own bound; the silence bound
+    // starts once the model is loaded.
     const arm = () => {
       clearTimeout(timer);
+      const bound = loaded ? this.options.timeoutMs : Math.max(LOAD_TIMEOUT_MS, this.options.timeoutMs);
       timer = setTimeout(() => {
         failure ??= new LlmError(
           'timeout',
-          `The embedded model sent nothing for ${this.options.timeoutMs / 1000} s (busy with other conversations, or too slow here).`,
+          loaded
+            ? `The embedded model sent nothing for ${bound / 1000} s (busy with other conversations, or too slow here).`
+            : `The embedded model did not load within ${bound / 1000} s.`,
         );
         wake();
-      }, this.options.timeoutMs);
+      }, bound);
     };
     const onAbort = () => {
       failure ??= new LlmError('aborted', 'The completion was cancelled.');
@@ -205,10 +214,16 @@ export class EmbeddedLlm implements LlmProvider {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     arm();
-    host.loaded.catch((error: LlmError) => {
-      failure ??= error;
-      wake();
-    });
+    host.loaded.then(
+      () => {
+        loaded = true;
+        if (!finished && !failure) arm();
+      },
+      (error: LlmError) => {
+        failure ??= error;
+        wake();
+      },
+    );
     host.open(id, {
       push: (event) => {
         arm();
