@@ -29,6 +29,13 @@ export interface EmbeddedLlmOptions {
 /** The most the model's load may take (process start included) before the completion waiting for it fails. */
 const LOAD_TIMEOUT_MS = 180_000;
 
+/**
+ * What the embedded model is good for, as measured (bench/llm.bench.ts; bench/README.md): shown in the
+ * agent editor beside the model.
+ */
+export const EMBEDDED_LLM_NOTE =
+  'The built-in model (Qwen2.5-Coder 0.5B, on this server’s CPU) answers short questions from the agent’s knowledge base and calls a tool when the question plainly needs it, at about 7 words a second on a busy two-core server. It is weak at open conversation, long instructions and knowing when not to call a tool (it may invent one). For those, point the server at a bigger model (LLM_OPENAI_URL: Ollama, llama.cpp’s server, vLLM or OpenAI).';
+
 interface Stream {
   push(event: LlmEvent): void;
   fail(error: LlmError): void;
@@ -142,6 +149,7 @@ export class EmbeddedLlm implements LlmProvider {
       model: EMBEDDED_LLM_MODEL,
       toolCalls: true,
       contextTokens: this.options.contextTokens,
+      note: EMBEDDED_LLM_NOTE,
     };
   }
 
