@@ -9,7 +9,8 @@
  * - answering from a passage: three questions about a short text, each answer checked for the fact.
  * Baseline in the same run: the same 100-token request through the OpenAI-compatible adapter against the
  * scripted local server (test/scripted-llm.ts), an LLM that answers at once: the floor of the plumbing.
- * LLM_THREADS sets the model's threads (default 2: the machine's cores).
+ * LLM_THREADS sets the model's threads (default 1, as the server's). "tokens per CPU second" is what the
+ * model costs whatever else runs: with spare cores, at most that many tokens/s per thread.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,7 +22,7 @@ import { OpenAiLlm } from '../apps/server/src/providers/llm/openai-llm';
 import { startScriptedLlm } from '../apps/server/src/test/scripted-llm';
 import { descendants, rssMb } from './processes';
 
-const THREADS = Number(process.env.LLM_THREADS ?? 2);
+const THREADS = Number(process.env.LLM_THREADS ?? 1);
 
 interface Timed {
   events: LlmEvent[];

@@ -72,8 +72,12 @@ const EnvSchema = z.object({
   LLM_OPENAI_MODEL: z.string().min(1).optional(),
   /** The context window in tokens: what the embedded model allocates, or what the server's model holds. */
   LLM_CONTEXT_TOKENS: int(512, 1_048_576).optional(),
-  /** Threads the embedded model computes with. */
-  LLM_THREADS: int(1, 64).default(Math.max(1, Math.min(4, os.cpus().length))),
+  /**
+   * Threads the embedded model computes with. One by default: llama.cpp's threads wait for each other by
+   * spinning, and on a machine whose cores are busy (the engine children, other work) two threads gave 1.0
+   * token/s where one gave 10.9 (bench/llm.bench.ts, load ~15 on 2 cores).
+   */
+  LLM_THREADS: int(1, 64).default(1),
   /** The most an LLM may stay silent: before its answer starts (queued included) and between two pieces. */
   LLM_TIMEOUT_MS: int(1000, 600_000).default(30_000),
   /** history/voices §6: the `feedback_enabled` feature config — rating generations (true or false). */

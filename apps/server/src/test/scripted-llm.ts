@@ -7,7 +7,8 @@
  * tests assert what the agent sent and what it did with the answer.
  *
  *     const llm = await startScriptedLlm();
- *     // point the provider at it: new OpenAiLlm({ url: llm.url, … }) or LLM_OPENAI_URL=llm.url
+ *     // point the provider at it: new OpenAiLlm({ url: llm.url, … }), or a test app's config:
+ *     // createTestApp({ env: { LLM_OPENAI_URL: llm.url, LLM_OPENAI_MODEL: 'scripted' } })
  *     llm.enqueue({ text: 'Hello! How can I help?' });
  *     llm.enqueue({ toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] });
  *     llm.enqueue({ status: 500, error: 'model crashed' });

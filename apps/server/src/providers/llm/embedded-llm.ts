@@ -26,6 +26,16 @@ export interface EmbeddedLlmOptions {
   logger: Logger;
 }
 
+/** The most the model's load may take (process start included) before the completion waiting for it fails. */
+const LOAD_TIMEOUT_MS = 180_000;
+
+/**
+ * What the embedded model is good for, as measured (bench/llm.bench.ts; bench/README.md): shown in the
+ * agent editor beside the model.
+ */
+export const EMBEDDED_LLM_NOTE =
+  'The built-in model (Qwen2.5-Coder 0.5B, on this server’s CPU) answers short questions from the agent’s knowledge base and calls a tool when the question plainly needs it, at about 7 words a second on a busy two-core server. It is weak at open conversation, long instructions and knowing when not to call a tool (it may invent one). For those, point the server at a bigger model (LLM_OPENAI_URL: Ollama, llama.cpp’s server, vLLM or OpenAI).';
+
 interface Stream {
   push(event: LlmEvent): void;
   fail(error: LlmError): void;
@@ -139,6 +149,7 @@ export class EmbeddedLlm implements LlmProvider {
       model: EMBEDDED_LLM_MODEL,
       toolCalls: true,
       contextTokens: this.options.contextTokens,
+      note: EMBEDDED_LLM_NOTE,
     };
   }
 
@@ -189,15 +200,21 @@ export class EmbeddedLlm implements LlmProvider {
         wake = resolve;
       });
     let timer: NodeJS.Timeout | undefined;
+    let loaded = false;
+    // The model's load (a few seconds, more on a busy machine) has its own bound; the silence bound
+    // starts once the model is loaded.
     const arm = () => {
       clearTimeout(timer);
+      const bound = loaded ? this.options.timeoutMs : Math.max(LOAD_TIMEOUT_MS, this.options.timeoutMs);
       timer = setTimeout(() => {
         failure ??= new LlmError(
           'timeout',
-          `The embedded model sent nothing for ${this.options.timeoutMs / 1000} s (busy with other conversations, or too slow here).`,
+          loaded
+            ? `The embedded model sent nothing for ${bound / 1000} s (busy with other conversations, or too slow here).`
+            : `The embedded model did not load within ${bound / 1000} s.`,
         );
         wake();
-      }, this.options.timeoutMs);
+      }, bound);
     };
     const onAbort = () => {
       failure ??= new LlmError('aborted', 'The completion was cancelled.');
@@ -205,10 +222,16 @@ export class EmbeddedLlm implements LlmProvider {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     arm();
-    host.loaded.catch((error: LlmError) => {
-      failure ??= error;
-      wake();
-    });
+    host.loaded.then(
+      () => {
+        loaded = true;
+        if (!finished && !failure) arm();
+      },
+      (error: LlmError) => {
+        failure ??= error;
+        wake();
+      },
+    );
     host.open(id, {
       push: (event) => {
         arm();

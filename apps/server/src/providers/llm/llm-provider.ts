@@ -96,6 +96,11 @@ export interface LlmStatus {
   toolCalls: boolean;
   /** The context window in tokens: the prompt and the answer together must fit. */
   contextTokens: number;
+  /**
+   * What this model is good for and when to use a bigger one, in plain words for the agent editor (the
+   * embedded model says it); undefined when there is nothing to say.
+   */
+  note?: string;
 }
 
 export interface LlmProvider {
