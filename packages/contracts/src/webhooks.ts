@@ -10,11 +10,14 @@ import { defineRoute } from './routes';
 
 /**
  * What a webhook can subscribe to: the public API's `speech_to_text` (transcriptions requested with
- * `webhook=true`, delivered as `speech_to_text_transcription`) and the domain events the server publishes
+ * `webhook=true`, delivered as `speech_to_text_transcription`) and `post_call_transcription` (each ended
+ * conversation with an agent, as the public API's post-call webhook sends it), and the domain events the server publishes
  * today under their own names (`{type, event_timestamp, data}`).
  */
 export const WEBHOOK_EVENT_TYPES = [
   'speech_to_text',
+  'post_call_transcription',
+  'conversation.ended',
   'transcription.completed',
   'transcription.failed',
   'generation.started',
@@ -34,6 +37,15 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, { label: string; des
   speech_to_text: {
     label: 'Speech to text',
     description: 'Transcripts of requests made with webhook=true, in the public API’s form.',
+  },
+  post_call_transcription: {
+    label: 'Post-call transcription',
+    description:
+      'Each conversation with an agent once it ended, in the public API’s form: transcript, metadata and analysis.',
+  },
+  'conversation.ended': {
+    label: 'Conversation ended',
+    description: 'A conversation with one of the workspace’s agents ended and was kept.',
   },
   'transcription.completed': {
     label: 'Transcription completed',

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { CONVERSATION_LIMITS } from '@parla/contracts';
 import type { AppDeps } from '../../app-deps';
 import { AppError, notFound as notFoundError } from '../../platform/errors';
+import { conversationEnded } from '../../platform/events/catalog';
 import { STT_SAMPLE_RATE } from '../../providers/stt/stt-provider';
 import { originAllowed } from '../agents';
 import { prepareSpeech, renderSpeech, type SpeechPlan, ttsDepsOf } from '../tts';
-import { consumeSignature, insertSignature } from './conversations.store';
+import { detailOf } from './conversations.service';
+import { consumeSignature, findConversation, insertSignature } from './conversations.store';
 import { RECORDING_RATE } from './recording';
 import type { ChatModel, Responder } from './responder';
 import { knowledgeBaseResponder, modelResponder } from './responder';
@@ -205,8 +207,16 @@ export function conversationServicesOf(deps: AppDeps, sources: ConversationSourc
       return deps.providers.stt.transcribe({ sampleRate: STT_SAMPLE_RATE, samples }, { timeoutMs: 30_000 });
     },
 
-    async ended() {
-      // The post-call webhook and analysis come with the workspace webhooks' event (below, issue 28 item 5).
+    async ended(conversationId, workspaceId) {
+      // The workspace's webhooks hear of it (the public API's post-call webhook, issue 28 item 5).
+      const row = await findConversation(deps.database.db, workspaceId, conversationId);
+      if (!row) return;
+      await deps.events.publish(conversationEnded, {
+        workspaceId,
+        agentId: row.agentId,
+        conversationId,
+        conversation: detailOf(row) as unknown as Record<string, unknown>,
+      });
     },
   };
 }

@@ -1,13 +1,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WS_CLOSE } from '@parla/contracts';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { workerJobs } from '../../modules';
+import { deliverEventJob } from '../../platform/events/event-bus';
+import { JobWorker } from '../../platform/jobs/job-worker';
 import { modelsUnavailable, skipWithout } from '../../test/needs-models';
 import { type ScriptedLlm, startScriptedLlm } from '../../test/scripted-llm';
 import { newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fliteSpeech } from '../../test/test-signals';
+import { deliverWebhookJob } from '../webhooks/webhooks.jobs';
 
 /*
  * The conversation socket (issue 28 items 2, 4, 5 and 6) with a plain WebSocket client speaking the
@@ -31,6 +36,7 @@ let b: SpeechAccount;
 let agentId: string;
 let documentId: string;
 let toolServer: http.Server;
+let worker: JobWorker;
 let toolUrl: string;
 const toolCalls: { url: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
 
@@ -58,9 +64,22 @@ beforeAll(async () => {
       LLM_OPENAI_URL: llm.url,
       LLM_OPENAI_MODEL: 'scripted-model',
       AGENT_TOOL_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     },
   });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // The test app runs no worker: this one delivers the post-call webhook, woken by each enqueue.
+  worker = new JobWorker({
+    db: t.deps.database.db,
+    definitions: workerJobs(t.deps, [deliverEventJob, deliverWebhookJob]),
+    concurrency: 2,
+    leaseSeconds: 30,
+    pollIntervalMs: 50,
+    logger: pino({ level: 'silent' }),
+    exclusiveDatabase: false,
+  });
+  t.deps.queue.onEnqueued = () => worker.wake();
+  await worker.start();
   a = await newSpeechAccount(t.app, baseUrl);
   b = await newSpeechAccount(t.app, baseUrl);
   const document = await a.sdk.conversationalAi.knowledgeBase.documents.createFromText({
@@ -114,6 +133,7 @@ beforeAll(async () => {
   none = await createTestApp({ env: { LLM_PROVIDER: 'none' } });
 }, 180_000);
 afterAll(async () => {
+  await worker?.stop(5000);
   await t?.close();
   await none?.close();
   await llm?.close();
@@ -190,6 +210,16 @@ const socketUrl = (app: string, query: string) =>
 
 describe('a conversation over the socket, as the official client speaks it', () => {
   it('starts with the metadata, greets, answers a typed question from the knowledge base, and is kept', async () => {
+    const hook = await a.sdk.webhooks.create({
+      settings: { authType: 'hmac', name: 'Post-call', webhookUrl: `${toolUrl}/post-call` },
+    });
+    // The SDK's event list predates post-call webhooks (the public API sets them in its agents' settings).
+    const subscribed = await fetch(`${baseUrl}/v1/workspace/webhooks/${hook.webhookId}`, {
+      method: 'PATCH',
+      headers: { 'xi-api-key': a.key, 'content-type': 'application/json' },
+      body: JSON.stringify({ is_disabled: false, name: 'Post-call', events: ['post_call_transcription'] }),
+    });
+    expect(subscribed.status).toBe(200);
     llm.respondWith((request) => {
       const system = request.body.messages?.[0]?.content ?? '';
       return {
@@ -245,6 +275,17 @@ describe('a conversation over the socket, as the official client speaks it', () 
       await new Response(await a.sdk.conversationalAi.conversations.audio.get(id)).arrayBuffer(),
     );
     expect(mp3.subarray(0, 3).toString('latin1') === 'ID3' || mp3[0] === 0xff).toBe(true);
+    // The post-call webhook carried it, in the public API's form, signed for the SDK to check.
+    await until(() => toolCalls.some((c) => c.url === '/post-call'));
+    const arrival = toolCalls.find((c) => c.url === '/post-call');
+    const event = (await a.sdk.webhooks.constructEvent(
+      arrival?.body ?? '',
+      String(arrival?.headers['elevenlabs-signature']),
+      hook.webhookSecret as string,
+    )) as { type: string; data: { conversation_id: string; transcript: unknown[] } };
+    expect(event.type).toBe('post_call_transcription');
+    expect(event.data.conversation_id).toBe(id);
+    expect(event.data.transcript).toHaveLength(3);
     // Another workspace does not see it.
     await expect(b.sdk.conversationalAi.conversations.get(id)).rejects.toMatchObject({ statusCode: 404 });
   }, 120_000);

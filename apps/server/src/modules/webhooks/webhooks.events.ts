@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/client';
 import {
   apiKeyCreated,
+  conversationEnded,
   creditsRunningLow,
   generationCompleted,
   generationStarted,
@@ -35,6 +36,7 @@ const DELIVERED_EVENTS: readonly EventDefinition<{ workspaceId: string }>[] = [
   creditsRunningLow,
   subscriptionChanged,
   subscriptionPaymentFailed,
+  conversationEnded,
 ];
 
 /** `userId` → `user_id`, one level deep: the event's fields as the wire names them. */
@@ -83,6 +85,15 @@ export function planDeliveries(
           : generic,
       );
     }
+  }
+  // An ended conversation: the webhooks of the public post-call event get it in the public API's form.
+  if (eventName === conversationEnded.name) {
+    for (const row of active.filter((r) => r.events.includes('post_call_transcription')))
+      plan.set(row, {
+        type: 'post_call_transcription',
+        event_timestamp: eventTimestamp,
+        data: payload.conversation,
+      });
   }
   return plan;
 }

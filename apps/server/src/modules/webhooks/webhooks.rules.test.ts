@@ -25,8 +25,10 @@ describe('signatureHeader', () => {
 });
 
 describe('the subscribable events', () => {
-  it('are the public speech_to_text and the catalogue events delivered today, each a webhook name', () => {
-    expect([...WEBHOOK_EVENT_TYPES].sort()).toEqual(['speech_to_text', ...DELIVERED_EVENT_NAMES].sort());
+  it('are the public speech_to_text and post_call_transcription and the catalogue events delivered today, each a webhook name', () => {
+    expect([...WEBHOOK_EVENT_TYPES].sort()).toEqual(
+      ['speech_to_text', 'post_call_transcription', ...DELIVERED_EVENT_NAMES].sort(),
+    );
     for (const name of DELIVERED_EVENT_NAMES) expect(WEBHOOK_EVENT_NAMES).toContain(name);
   });
 
@@ -145,6 +147,33 @@ describe('checkWebhookUrl', () => {
     );
     expect(checkRequestHeaders({ Authorization: 'Bearer x' }, ['request_headers'])).toEqual({
       Authorization: 'Bearer x',
+    });
+  });
+});
+
+describe('the post-call webhook', () => {
+  it('gives post_call_transcription the conversation as the public API sends it, and conversation.ended its own form', () => {
+    const conversation = { agent_id: 'a1', conversation_id: 'c1', status: 'done', transcript: [] };
+    const hooks = [
+      row('post', ['post_call_transcription']),
+      row('ours', ['conversation.ended']),
+      row('none', []),
+    ];
+    const plan = planDeliveries(
+      'conversation.ended',
+      { workspaceId: 'ws', agentId: 'a1', conversationId: 'c1', conversation },
+      hooks,
+      100,
+    );
+    expect([...plan.keys()].map((r) => r.id).sort()).toEqual(['ours', 'post']);
+    expect(plan.get(hooks[0] as WebhookRow)).toEqual({
+      type: 'post_call_transcription',
+      event_timestamp: 100,
+      data: conversation,
+    });
+    expect(plan.get(hooks[1] as WebhookRow)).toMatchObject({
+      type: 'conversation.ended',
+      data: { agent_id: 'a1', conversation_id: 'c1' },
     });
   });
 });

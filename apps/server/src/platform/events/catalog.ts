@@ -163,6 +163,20 @@ export const transcriptionFailed = defineEvent(
 );
 
 /**
+ * A conversation with an agent ended and was kept (issue 28 item 5): `conversation` is what
+ * `GET /v1/convai/conversations/{id}` answers, which the post-call webhook carries.
+ */
+export const conversationEnded = defineEvent(
+  'conversation.ended',
+  z.object({
+    workspaceId: z.string(),
+    agentId: z.string(),
+    conversationId: z.string(),
+    conversation: z.record(z.string(), z.unknown()),
+  }),
+);
+
+/**
  * A webhook was switched off by the server after deliveries failed in a row (issue 19 item 5): its
  * workspace's admins (`adminIds`, read when it happened) are told under the bell.
  */
@@ -192,4 +206,5 @@ export const WEBHOOK_EVENT_NAMES = [
   'workspace.deleted',
   'transcription.completed',
   'transcription.failed',
+  'conversation.ended',
 ] as const;
