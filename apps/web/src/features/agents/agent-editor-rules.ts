@@ -5,7 +5,6 @@ import {
   type AgentSystemTool,
   type ResolvedAgentPlatformSettings,
   type ResolvedConversationalConfig,
-  type SystemToolConfig,
   UpdateAgentRequest,
 } from '@parla/contracts';
 import type { z } from 'zod';
@@ -250,8 +249,13 @@ export const SYSTEM_TOOL_CHOICES: ReadonlyArray<{ id: AgentSystemTool; label: st
     },
   ];
 
+/** A system tool as the resolved config holds it. */
+export type ResolvedSystemTool = NonNullable<
+  ResolvedConversationalConfig['agent']['prompt']['built_in_tools']['end_call']
+>;
+
 /** A system tool switched on with its defaults (its name is its kind, as the server requires). */
-export function systemToolOf(kind: AgentSystemTool): SystemToolConfig {
+export function systemToolOf(kind: AgentSystemTool): ResolvedSystemTool {
   return {
     type: 'system',
     name: kind,

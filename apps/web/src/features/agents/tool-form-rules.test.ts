@@ -17,6 +17,7 @@ const webhook: ToolForm = {
   headers: [
     { name: 'Authorization', kind: 'secret', value: 'sec_1' },
     { name: 'X-Team', kind: 'text', value: 'support' },
+    { name: 'X-Customer', kind: 'variable', value: 'customer_id' },
   ],
   params: [
     { name: 'order_id', location: 'path', type: 'string', description: 'The order number', required: true },
@@ -39,7 +40,11 @@ describe('the tool form', () => {
         api_schema: {
           url: 'https://api.example.com/orders/{order_id}',
           method: 'POST',
-          request_headers: { Authorization: { secret_id: 'sec_1' }, 'X-Team': 'support' },
+          request_headers: {
+            Authorization: { secret_id: 'sec_1' },
+            'X-Team': 'support',
+            'X-Customer': { variable_name: 'customer_id' },
+          },
           path_params_schema: { order_id: { type: 'string', description: 'The order number' } },
           query_params_schema: {
             properties: { verbose: { type: 'boolean', description: 'Details' } },

@@ -21,9 +21,12 @@ export type ParamType = LiteralParam['type'];
 
 export interface HeaderRow {
   name: string;
-  /** `text`: sent as written; `secret`: a workspace secret's value put in by the server at call time. */
-  kind: 'text' | 'secret';
-  /** The text, or the secret's id. */
+  /**
+   * `text`: sent as written; `secret`: a workspace secret's value put in by the server at call time;
+   * `variable`: a dynamic variable of the conversation.
+   */
+  kind: 'text' | 'secret' | 'variable';
+  /** The text, the secret's id or the variable's name. */
   value: string;
 }
 
@@ -99,9 +102,14 @@ export function toolRequestOf(form: ToolForm): z.input<typeof ToolRequest> {
     };
   }
   const at = (location: ParamLocation) => form.params.filter((row) => row.location === location);
-  const headers: Record<string, string | { secret_id: string }> = {};
+  const headers: Record<string, string | { secret_id: string } | { variable_name: string }> = {};
   for (const header of form.headers) {
-    headers[header.name.trim()] = header.kind === 'secret' ? { secret_id: header.value } : header.value;
+    headers[header.name.trim()] =
+      header.kind === 'secret'
+        ? { secret_id: header.value }
+        : header.kind === 'variable'
+          ? { variable_name: header.value.trim() }
+          : header.value;
   }
   const pathParams: Record<string, LiteralParam> = {};
   for (const row of at('path')) pathParams[row.name] = literalOf(row);
@@ -174,7 +182,7 @@ export function toolFormOf(tool: ToolResponse): ToolForm {
         ? { name, kind: 'text' as const, value }
         : 'secret_id' in value
           ? { name, kind: 'secret' as const, value: value.secret_id }
-          : { name, kind: 'text' as const, value: `{{${value.variable_name}}}` },
+          : { name, kind: 'variable' as const, value: value.variable_name },
     ),
     params: [
       ...Object.entries(schema.path_params_schema).map(([name, param]) => ({

@@ -125,7 +125,8 @@ export function AgentEditor({ agent, voices, models, origin }: AgentEditorProps)
   const tabProps = { draft: current, edit, errors };
   return (
     <div className="flex flex-col gap-5">
-      <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-b border-line bg-bg/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+      {/* Below the shell's sticky 3.5rem header (and its 1px border) while the app has no sidebar (< lg). */}
+      <div className="sticky top-[calc(3.5rem+1px)] z-10 lg:top-0 -mx-4 flex flex-wrap items-center justify-between gap-3 border-b border-line bg-bg/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
         <div className="flex min-w-0 flex-col">
           <h1 className="truncate text-xl font-semibold tracking-tight">
             {current.name || 'Untitled agent'}

@@ -160,14 +160,20 @@ export function ToolFormDialog({ tool, secrets, onClose, onSaved }: ToolFormDial
                   options={[
                     { value: 'text', label: 'Text' },
                     { value: 'secret', label: 'Secret' },
+                    { value: 'variable', label: 'Variable' },
                   ]}
                   onChange={(event) =>
                     setHeader(index, { kind: event.target.value as HeaderRow['kind'], value: '' })
                   }
                 />
-                {header.kind === 'text' ? (
+                {header.kind !== 'secret' ? (
                   <TextField
-                    label={`Header ${index + 1} value`}
+                    label={
+                      header.kind === 'variable'
+                        ? `Header ${index + 1} variable`
+                        : `Header ${index + 1} value`
+                    }
+                    placeholder={header.kind === 'variable' ? 'customer_id' : undefined}
                     className="min-w-0 flex-[2_1_12rem]"
                     value={header.value}
                     onChange={(event) => setHeader(index, { value: event.target.value })}
