@@ -1,7 +1,7 @@
 import type { AgentResponse } from '@parla/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeAgent, makeTool } from '../test/agents-fixture';
+import { makeAgent, makeAgentSummary, makeTool } from '../test/agents-fixture';
 import { json } from '../test/billing-fixture';
 import { makeModel, makeVoice } from '../test/catalogue-fixture';
 import { renderApp } from '../test/render-app';
@@ -29,6 +29,12 @@ function stubEditor(handlers: Record<string, ApiHandler> = {}, agent: AgentRespo
       return json(stored);
     },
     'GET /v1/convai/tools': () => json({ tools: [makeTool()], next_cursor: null, has_more: false }),
+    'GET /v1/convai/agents': () =>
+      json({
+        agents: [makeAgentSummary(), makeAgentSummary({ agent_id: 'ag2', name: 'Billing desk' })],
+        next_cursor: null,
+        has_more: false,
+      }),
     'GET /v1/convai/knowledge-base': () =>
       json({
         documents: [
@@ -170,6 +176,38 @@ describe('the agent editor', () => {
       built_in_tools: {
         end_call: expect.objectContaining({ name: 'end_call', params: { system_tool_type: 'end_call' } }),
       },
+    });
+  }, 20_000);
+
+  it('hands over to another agent when a condition holds', async () => {
+    const calls = stubEditor();
+    renderApp(`${PATH}?tab=tools`);
+    fireEvent.click(await screen.findByRole('switch', { name: /Transfer to agent/ }, { timeout: 5000 }));
+    const add = (await screen.findByRole('button', { name: 'Add transfer' })) as HTMLButtonElement;
+    await waitFor(() => expect(add.disabled).toBe(false));
+    fireEvent.click(add);
+    const target = screen.getByLabelText('Transfer 1 to') as HTMLSelectElement;
+    // The agent being edited is not offered.
+    expect([...target.options].map((o) => o.textContent)).toEqual(['Billing desk']);
+    fireEvent.change(screen.getByLabelText('Transfer 1 when'), {
+      target: { value: 'The caller asks about a bill.' },
+    });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(callsTo(calls, 'PATCH /v1/convai/agents/ag1')).toHaveLength(1));
+    const body = callsTo(calls, 'PATCH /v1/convai/agents/ag1')[0]?.body as {
+      conversation_config: { agent: { prompt: { built_in_tools: Record<string, { params: unknown }> } } };
+    };
+    expect(body.conversation_config.agent.prompt.built_in_tools.transfer_to_agent?.params).toEqual({
+      system_tool_type: 'transfer_to_agent',
+      transfers: [
+        {
+          agent_id: 'ag2',
+          condition: 'The caller asks about a bill.',
+          delay_ms: 0,
+          transfer_message: null,
+          enable_transferred_agent_first_message: false,
+        },
+      ],
     });
   }, 20_000);
 

@@ -270,6 +270,44 @@ export function systemToolOf(kind: AgentSystemTool): ResolvedSystemTool {
   };
 }
 
+export type AgentTransfer = {
+  agent_id: string;
+  condition: string;
+  delay_ms: number;
+  transfer_message: string | null;
+  enable_transferred_agent_first_message: boolean;
+};
+
+/** The transfers of the agent's `transfer_to_agent` tool (none while it is off). */
+export function transfersOf(draft: AgentDraft): AgentTransfer[] {
+  const params = draft.conversation_config.agent.prompt.built_in_tools.transfer_to_agent?.params;
+  return params?.system_tool_type === 'transfer_to_agent' ? params.transfers : [];
+}
+
+/** The draft with the `transfer_to_agent` tool's transfers replaced (the tool must be on). */
+export function withTransfers(draft: AgentDraft, transfers: AgentTransfer[]): AgentDraft {
+  const builtIn = draft.conversation_config.agent.prompt.built_in_tools;
+  const tool = builtIn.transfer_to_agent;
+  if (!tool) return draft;
+  return withPrompt(draft, {
+    built_in_tools: {
+      ...builtIn,
+      transfer_to_agent: { ...tool, params: { system_tool_type: 'transfer_to_agent', transfers } },
+    },
+  });
+}
+
+/** A new transfer: to `agentId`, when the condition (for the LLM) holds. */
+export function newTransfer(agentId: string): AgentTransfer {
+  return {
+    agent_id: agentId,
+    condition: '',
+    delay_ms: 0,
+    transfer_message: null,
+    enable_transferred_agent_first_message: false,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The widget
 

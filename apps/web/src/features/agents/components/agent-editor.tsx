@@ -157,7 +157,7 @@ export function AgentEditor({ agent, voices, models, origin }: AgentEditorProps)
         {tab === 'agent' && <AgentTab {...tabProps} />}
         {tab === 'voice' && <VoiceTab {...tabProps} voices={voices} models={models} />}
         {tab === 'knowledge-base' && <KnowledgeBaseTab {...tabProps} />}
-        {tab === 'tools' && <ToolsTab {...tabProps} />}
+        {tab === 'tools' && <ToolsTab {...tabProps} agentId={agent.agent_id} />}
         {tab === 'widget' && <WidgetTab {...tabProps} agentId={agent.agent_id} origin={origin} />}
         {tab === 'security' && <SecurityTab {...tabProps} />}
         {tab === 'analysis' && <AnalysisTab {...tabProps} />}

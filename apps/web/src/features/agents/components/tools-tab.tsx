@@ -1,16 +1,31 @@
 import { Link } from 'react-router';
+import { Button } from '../../../ui/button';
 import { LoadError } from '../../../ui/load-error';
 import { Skeleton } from '../../../ui/skeleton';
 import { Switch } from '../../../ui/switch';
-import { errorAt, SYSTEM_TOOL_CHOICES, systemToolOf, withPrompt } from '../agent-editor-rules';
+import {
+  errorAt,
+  newTransfer,
+  SYSTEM_TOOL_CHOICES,
+  systemToolOf,
+  transfersOf,
+  withPrompt,
+  withTransfers,
+} from '../agent-editor-rules';
 import { AGENT_TOOLS_PATH } from '../agent-paths';
+import { flattenAgentPages, useAgents } from '../api/list-agents';
 import { flattenToolPages, useTools } from '../api/list-tools';
 import { describeTool } from '../tool-form-rules';
-import { EditorSection } from './editor-fields';
+import { EditorSection, SelectField, TextAreaField } from './editor-fields';
 import type { EditorTabProps } from './editor-tab-props';
 
+export interface ToolsTabProps extends EditorTabProps {
+  /** The agent being edited (it cannot transfer to itself). */
+  agentId: string;
+}
+
 /** The Tools tab: which of the workspace's tools the agent may call, and the built-in system tools. */
-export function ToolsTab({ draft, edit, errors }: EditorTabProps) {
+export function ToolsTab({ draft, edit, errors, agentId }: ToolsTabProps) {
   const prompt = draft.conversation_config.agent.prompt;
   const tools = useTools();
   const workspaceTools = flattenToolPages(tools.data?.pages).filter(
@@ -111,7 +126,99 @@ export function ToolsTab({ draft, edit, errors }: EditorTabProps) {
             }
           />
         ))}
+        {prompt.built_in_tools.transfer_to_agent && (
+          <TransfersEditor draft={draft} edit={edit} errors={errors} agentId={agentId} />
+        )}
       </EditorSection>
     </div>
+  );
+}
+
+/** Which agents the conversation may be handed to, and when (`transfer_to_agent`'s transfers). */
+function TransfersEditor({ draft, edit, errors, agentId }: ToolsTabProps) {
+  const agents = useAgents('');
+  const others = flattenAgentPages(agents.data?.pages).filter((agent) => agent.agent_id !== agentId);
+  const transfers = transfersOf(draft);
+  const base = 'conversation_config.agent.prompt.built_in_tools.transfer_to_agent';
+  const options = (current: string) => [
+    ...(others.some((a) => a.agent_id === current) || current === ''
+      ? []
+      : [{ value: current, label: current }]),
+    ...others.map((a) => ({ value: a.agent_id, label: a.name || 'Untitled agent' })),
+  ];
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-3">
+      <legend className="px-1 text-sm font-medium">Transfers</legend>
+      {agents.isError && <LoadError error={agents.error} onRetry={() => void agents.refetch()} />}
+      {agents.isSuccess && others.length === 0 && (
+        <p className="text-sm text-fg-muted">There is no other agent to transfer to yet.</p>
+      )}
+      {transfers.map((transfer, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows edited in place; the same agent may appear twice while chosen.
+        <div key={index} className="flex flex-col gap-2 border-b border-line pb-3 last:border-b-0">
+          <SelectField
+            label={`Transfer ${index + 1} to`}
+            value={transfer.agent_id}
+            options={options(transfer.agent_id)}
+            onChange={(event) => {
+              const agent_id = event.target.value;
+              edit((d) =>
+                withTransfers(
+                  d,
+                  transfersOf(d).map((t, at) => (at === index ? { ...t, agent_id } : t)),
+                ),
+              );
+            }}
+            error={errorAt(errors, `${base}.params.transfers.${index}.agent_id`)}
+          />
+          <TextAreaField
+            label={`Transfer ${index + 1} when`}
+            rows={2}
+            value={transfer.condition}
+            placeholder="The caller asks about billing."
+            onChange={(event) => {
+              const condition = event.target.value;
+              edit((d) =>
+                withTransfers(
+                  d,
+                  transfersOf(d).map((t, at) => (at === index ? { ...t, condition } : t)),
+                ),
+              );
+            }}
+            error={errorAt(errors, `${base}.params.transfers.${index}.condition`)}
+          />
+          <div>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Remove transfer ${index + 1}`}
+              onClick={() =>
+                edit((d) =>
+                  withTransfers(
+                    d,
+                    transfersOf(d).filter((_, at) => at !== index),
+                  ),
+                )
+              }
+            >
+              Remove
+            </Button>
+          </div>
+        </div>
+      ))}
+      <div>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={others.length === 0 || transfers.length >= 20}
+          onClick={() => {
+            const first = others[0];
+            if (first) edit((d) => withTransfers(d, [...transfersOf(d), newTransfer(first.agent_id)]));
+          }}
+        >
+          Add transfer
+        </Button>
+      </div>
+    </fieldset>
   );
 }
