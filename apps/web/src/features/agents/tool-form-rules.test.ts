@@ -23,6 +23,14 @@ const webhook: ToolForm = {
     { name: 'order_id', location: 'path', type: 'string', description: 'The order number', required: true },
     { name: 'verbose', location: 'query', type: 'boolean', description: 'Details', required: false },
     { name: 'note', location: 'body', type: 'string', description: 'A note', required: true },
+    {
+      name: 'customer',
+      location: 'body',
+      type: 'string',
+      description: '',
+      required: false,
+      fixed: { dynamic_variable: 'customer_id' },
+    },
   ],
   timeout: '30',
 };
@@ -52,7 +60,10 @@ describe('the tool form', () => {
           },
           request_body_schema: {
             type: 'object',
-            properties: { note: { type: 'string', description: 'A note' } },
+            properties: {
+              note: { type: 'string', description: 'A note' },
+              customer: { type: 'string', dynamic_variable: 'customer_id' },
+            },
             required: ['note'],
           },
         },

@@ -38,6 +38,11 @@ export interface ParamRow {
   /** What the LLM is told to put there. */
   description: string;
   required: boolean;
+  /**
+   * A value the LLM does not give (a dynamic variable, a constant, the system's), as a saved tool had it:
+   * the form keeps it as it is, since it edits only the parameters the LLM fills in.
+   */
+  fixed?: Pick<LiteralParam, 'dynamic_variable' | 'constant_value' | 'is_system_provided'>;
 }
 
 export interface ToolForm {
@@ -73,7 +78,22 @@ export function emptyToolForm(kind: ToolKind = 'webhook'): ToolForm {
 }
 
 function literalOf(row: ParamRow): LiteralParam {
-  return { type: row.type, description: row.description };
+  return row.fixed ? { type: row.type, ...row.fixed } : { type: row.type, description: row.description };
+}
+
+/** The source of a parameter the LLM does not fill in, kept as it is. */
+function fixedOf(param: Partial<LiteralParam>): ParamRow['fixed'] {
+  if (param.dynamic_variable) return { dynamic_variable: param.dynamic_variable };
+  if (param.constant_value !== undefined) return { constant_value: param.constant_value };
+  if (param.is_system_provided) return { is_system_provided: true };
+  return undefined;
+}
+
+/** What a kept parameter is filled with, in words ("the dynamic variable customer_id"). */
+export function describeFixed(fixed: NonNullable<ParamRow['fixed']>): string {
+  if (fixed.dynamic_variable) return `the dynamic variable ${fixed.dynamic_variable}`;
+  if (fixed.constant_value !== undefined) return `the constant ${JSON.stringify(fixed.constant_value)}`;
+  return 'a value the system provides';
 }
 
 function objectOf(rows: readonly ParamRow[]): ObjectParam {
@@ -143,12 +163,14 @@ function rowsOf(
 ): ParamRow[] {
   return Object.entries(object?.properties ?? {}).map(([name, raw]) => {
     const param = raw as Partial<LiteralParam>;
+    const fixed = fixedOf(param);
     return {
       name,
       location,
       type: PARAM_TYPES.includes(param.type as ParamType) ? (param.type as ParamType) : 'string',
       description: param.description ?? '',
       required: object?.required?.includes(name) ?? false,
+      ...(fixed && { fixed }),
     };
   });
 }
@@ -185,13 +207,10 @@ export function toolFormOf(tool: ToolResponse): ToolForm {
           : { name, kind: 'variable' as const, value: value.variable_name },
     ),
     params: [
-      ...Object.entries(schema.path_params_schema).map(([name, param]) => ({
-        name,
-        location: 'path' as const,
-        type: param.type,
-        description: param.description ?? '',
-        required: true,
-      })),
+      ...rowsOf(
+        { properties: schema.path_params_schema, required: Object.keys(schema.path_params_schema) },
+        'path',
+      ),
       ...rowsOf(schema.query_params_schema, 'query'),
       ...rowsOf(schema.request_body_schema, 'body'),
     ],
@@ -230,7 +249,7 @@ function rowProblems(form: ToolForm): ToolFormErrors {
   const paramNames = form.params.map((p) => p.name.trim());
   if (paramNames.some((name) => name === '')) errors.params = 'Give each parameter a name.';
   else if (new Set(paramNames).size !== paramNames.length) errors.params = 'Name each parameter once.';
-  else if (form.params.some((p) => p.description.trim() === ''))
+  else if (form.params.some((p) => !p.fixed && p.description.trim() === ''))
     errors.params = 'Describe each parameter, so the LLM knows what to put there.';
   return errors;
 }

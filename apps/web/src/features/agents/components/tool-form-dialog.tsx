@@ -11,6 +11,7 @@ import { useCreateTool } from '../api/create-tool';
 import { useUpdateTool } from '../api/update-tool';
 import {
   checkToolForm,
+  describeFixed,
   emptyToolForm,
   type HeaderRow,
   PARAM_TYPES,
@@ -251,12 +252,18 @@ export function ToolFormDialog({ tool, secrets, onClose, onSaved }: ToolFormDial
                   onChange={(event) => setParam(index, { type: event.target.value as ParamRow['type'] })}
                 />
               </div>
-              <TextField
-                label={`Parameter ${index + 1} description`}
-                value={param.description}
-                placeholder="The order number the caller reads out"
-                onChange={(event) => setParam(index, { description: event.target.value })}
-              />
+              {param.fixed ? (
+                <p className="text-sm text-fg-muted">
+                  Filled with {describeFixed(param.fixed)}: kept as it is.
+                </p>
+              ) : (
+                <TextField
+                  label={`Parameter ${index + 1} description`}
+                  value={param.description}
+                  placeholder="The order number the caller reads out"
+                  onChange={(event) => setParam(index, { description: event.target.value })}
+                />
+              )}
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <label className="flex items-center gap-2 text-sm">
                   <input
