@@ -77,11 +77,13 @@ describe('agentPatch', () => {
       },
     };
     const patch = agentPatch(saved, draft);
-    expect(mergeAgentConfig(saved.conversation_config, patch.conversation_config)).toEqual(
-      draft.conversation_config,
-    );
     expect(
-      resolvePlatformSettings(mergeAgentConfig(saved.platform_settings, patch.platform_settings)),
+      mergeAgentConfig(saved.conversation_config, patch.conversation_config, AGENT_CONFIG_DEFAULTS),
+    ).toEqual(draft.conversation_config);
+    expect(
+      resolvePlatformSettings(
+        mergeAgentConfig(saved.platform_settings, patch.platform_settings, AGENT_PLATFORM_DEFAULTS),
+      ),
     ).toEqual(draft.platform_settings);
     expect(resolveAgentConfig(saved.conversation_config)).toEqual(saved.conversation_config);
   });
