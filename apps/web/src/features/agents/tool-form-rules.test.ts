@@ -71,8 +71,11 @@ describe('the tool form', () => {
     });
   });
 
-  it('reads a saved tool back into the same form', () => {
-    const request = toolRequestOf(webhook);
+  it('reads a saved tool back into the same form, keeping what the form does not show', () => {
+    const request = toolRequestOf({
+      ...webhook,
+      kept: { force_pre_tool_speech: true, content_type: 'application/x-www-form-urlencoded' },
+    });
     const form = toolFormOf({
       id: 't1',
       tool_config: request.tool_config as never,

@@ -58,6 +58,11 @@ export interface ToolForm {
   /** A client tool: the agent waits for the client's result. */
   expectsResponse: boolean;
   disableInterruptions: boolean;
+  /** Settings of a saved tool the form does not show, sent back as they were. */
+  kept?: {
+    force_pre_tool_speech?: boolean;
+    content_type?: 'application/json' | 'application/x-www-form-urlencoded';
+  };
 }
 
 export const PARAM_TYPES: readonly ParamType[] = ['string', 'number', 'integer', 'boolean'];
@@ -110,6 +115,9 @@ export function toolRequestOf(form: ToolForm): z.input<typeof ToolRequest> {
     description: form.description.trim(),
     disable_interruptions: form.disableInterruptions,
     response_timeout_secs: form.timeout.trim() === '' ? Number.NaN : Number(form.timeout),
+    ...(form.kept?.force_pre_tool_speech !== undefined && {
+      force_pre_tool_speech: form.kept.force_pre_tool_speech,
+    }),
   };
   if (form.kind === 'client') {
     return {
@@ -152,6 +160,7 @@ export function toolRequestOf(form: ToolForm): z.input<typeof ToolRequest> {
               }
             : null,
         request_body_schema: body.length > 0 ? objectOf(body) : null,
+        ...(form.kept?.content_type && { content_type: form.kept.content_type }),
       },
     },
   };
@@ -184,6 +193,10 @@ export function toolFormOf(tool: ToolResponse): ToolForm {
     description: config.description,
     timeout: String(config.response_timeout_secs),
     disableInterruptions: config.disable_interruptions,
+    kept: {
+      force_pre_tool_speech: config.force_pre_tool_speech,
+      ...(config.type === 'webhook' && { content_type: config.api_schema.content_type }),
+    },
   };
   if (config.type === 'client')
     return {
