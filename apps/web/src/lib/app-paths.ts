@@ -249,19 +249,35 @@ export const appPaths = [
     built: true,
   },
 
-  { path: '/app/conversational-ai', title: 'Conversational AI', section: 'agents', inNav: true },
-  { path: '/app/conversational-ai/agents', title: 'Agents', section: 'agents' },
-  { path: '/app/conversational-ai/new', title: 'New agent', section: 'agents' },
+  /** issue 28 item 7: the workspace's agents (the same page at the two paths), a new one, and its editor. */
+  {
+    path: '/app/conversational-ai',
+    title: 'Conversational AI',
+    section: 'agents',
+    inNav: true,
+    built: true,
+  },
+  { path: '/app/conversational-ai/agents', title: 'Agents', section: 'agents', built: true },
+  { path: '/app/conversational-ai/new', title: 'New agent', section: 'agents', built: true },
+  /** The editor's path is this product's choice (the agent's id in the path, its tab in `?tab=`). */
+  {
+    path: '/app/conversational-ai/agents/:agentId',
+    title: 'Agent',
+    section: 'agents',
+    built: true,
+  },
   { path: '/app/conversational-ai/integrations', title: 'Integrations', section: 'agents' },
   { path: '/app/conversational-ai/knowledge-base', title: 'Knowledge base', section: 'agents' },
   { path: '/app/conversational-ai/phone-numbers', title: 'Phone numbers', section: 'agents' },
   { path: '/app/conversational-ai/batch-calling', title: 'Batch calling', section: 'agents' },
-  { path: '/app/conversational-ai/settings', title: 'Agent settings', section: 'agents' },
+  /** issue 28 item 4: the workspace's secrets that tools send. */
+  { path: '/app/conversational-ai/settings', title: 'Agent settings', section: 'agents', built: true },
   { path: '/app/conversational-ai/agent-testing', title: 'Agent testing', section: 'agents' },
   { path: '/app/conversational-ai/history', title: 'Call history', section: 'agents' },
   { path: '/app/conversational-ai/playground', title: 'Playground', section: 'agents' },
   { path: '/app/conversational-ai/talk-to', title: 'Talk to an agent', section: 'agents' },
-  { path: '/app/conversational-ai/tools', title: 'Tools', section: 'agents' },
+  /** issue 28 item 4: the workspace's webhook and client tools. */
+  { path: '/app/conversational-ai/tools', title: 'Tools', section: 'agents', built: true },
 
   { path: '/app/audio-native', title: 'Audio Native', section: 'publishing', inNav: true },
   { path: '/app/audio-native/settings', title: 'Audio Native settings', section: 'publishing' },

@@ -1,0 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Under the current workspace's key (`['workspace']`): switching workspaces or signing out clears them.
+ * Agents, tools, secrets and the knowledge-base list the editor attaches from each have their own branch.
+ */
+export const agentsQueryKeys = {
+  all: ['workspace', 'convai', 'agents'] as const,
+  list: (search: string) => ['workspace', 'convai', 'agents', 'list', { search }] as const,
+  detail: (agentId: string) => ['workspace', 'convai', 'agents', 'detail', agentId] as const,
+  tools: ['workspace', 'convai', 'tools'] as const,
+  toolList: (search: string) => ['workspace', 'convai', 'tools', 'list', { search }] as const,
+  secrets: ['workspace', 'convai', 'secrets'] as const,
+  knowledgeBase: (search: string) => ['workspace', 'convai', 'knowledge-base', 'list', { search }] as const,
+};
+
+/** After an agent was created, changed, copied or deleted: every agent list and page loads again. */
+export function invalidateAgents(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: agentsQueryKeys.all });
+}
+
+/** After a tool changed: the tool lists load again. */
+export function invalidateTools(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: agentsQueryKeys.tools });
+}
+
+/** After a secret changed: the secret list loads again (and the tools, whose headers name secrets). */
+export function invalidateSecrets(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: agentsQueryKeys.secrets });
+}

@@ -1,0 +1,102 @@
+import { AGENT_LANGUAGES } from '@parla/contracts';
+import { TextField } from '../../../ui/field';
+import { languageName } from '../../voices';
+import { errorAt, withAgent, withPrompt } from '../agent-editor-rules';
+import { EditorSection, NumberField, SelectField, TextAreaField } from './editor-fields';
+import type { EditorTabProps } from './editor-tab-props';
+
+/** A language code as people read it: "French", "Portuguese (pt-br)". */
+function languageLabel(code: string): string {
+  const name = languageName(code) ?? code;
+  return code.includes('-') ? `${name} (${code})` : name;
+}
+
+const LANGUAGE_OPTIONS = AGENT_LANGUAGES.map((code) => ({ value: code, label: languageLabel(code) })).sort(
+  (a, b) => a.label.localeCompare(b.label),
+);
+
+/** The Agent tab: name, greeting, system prompt, language, and the LLM with its temperature. */
+export function AgentTab({ draft, edit, errors }: EditorTabProps) {
+  const agent = draft.conversation_config.agent;
+  const prompt = agent.prompt;
+  return (
+    <div className="flex flex-col gap-4">
+      <EditorSection title="Agent">
+        <TextField
+          label="Name"
+          value={draft.name}
+          maxLength={200}
+          onChange={(event) => {
+            const name = event.target.value;
+            edit((d) => ({ ...d, name }));
+          }}
+          error={errorAt(errors, 'name')}
+        />
+        <TextAreaField
+          label="First message"
+          rows={2}
+          value={agent.first_message}
+          onChange={(event) => {
+            const first_message = event.target.value;
+            edit((d) => withAgent(d, { first_message }));
+          }}
+          description="What the agent says when the call opens. Leave it empty and the agent waits for the caller to speak first."
+          error={errorAt(errors, 'conversation_config.agent.first_message')}
+        />
+        <TextAreaField
+          label="System prompt"
+          rows={10}
+          value={prompt.prompt}
+          onChange={(event) => {
+            const text = event.target.value;
+            edit((d) => withPrompt(d, { prompt: text }));
+          }}
+          description="Who the agent is, what it knows and how it should answer. Answers are spoken, so ask for short ones."
+          error={errorAt(errors, 'conversation_config.agent.prompt.prompt')}
+        />
+        <SelectField
+          label="Language"
+          className="max-w-sm"
+          value={agent.language}
+          options={LANGUAGE_OPTIONS}
+          onChange={(event) => {
+            const language = event.target.value as typeof agent.language;
+            edit((d) => withAgent(d, { language }));
+          }}
+          description="The language the agent hears and speaks by default."
+          error={errorAt(errors, 'conversation_config.agent.language')}
+        />
+      </EditorSection>
+      <EditorSection
+        title="LLM"
+        description="The model that writes the agent’s answers, through the LLM provider this server is set up with."
+      >
+        <p role="note" className="rounded-lg bg-subtle px-3 py-2 text-sm text-fg">
+          The built-in model is small: fine for short answers from your knowledge base and simple tool calls;
+          for open conversation point the server at a bigger model (LLM_OPENAI_URL). With no model at all, the
+          agent answers each turn with the best-matching passage of its knowledge base.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Model name"
+            value={prompt.llm}
+            maxLength={100}
+            onChange={(event) => {
+              const llm = event.target.value;
+              edit((d) => withPrompt(d, { llm }));
+            }}
+            description="Passed to the server’s LLM (for example a model name Ollama or vLLM serves)."
+            error={errorAt(errors, 'conversation_config.agent.prompt.llm')}
+          />
+          <NumberField
+            label="Temperature"
+            value={prompt.temperature}
+            onValueChange={(temperature) => edit((d) => withPrompt(d, { temperature }))}
+            description="0 to 1: low keeps answers steady and close to the prompt, high makes them more varied."
+            error={errorAt(errors, 'conversation_config.agent.prompt.temperature')}
+          />
+        </div>
+      </EditorSection>
+    </div>
+  );
+}
