@@ -312,3 +312,26 @@ export const conversationFeedbackRoute = defineRoute({
     }),
   response: z.object({}).passthrough(),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// How this server's agents answer (Parla's own call, for the agent editor)
+
+export const LlmStatusResponse = z.object({
+  /** `llm`: a language model answers; `knowledge_base`: none is configured, the best passage does. */
+  mode: z.enum(RESPONSE_MODES),
+  /** `embedded` (the model store's small model), `openai` (an OpenAI-compatible server), `none`. */
+  provider: z.enum(['embedded', 'openai', 'none']),
+  model: z.string().nullable(),
+  tool_calls: z.boolean(),
+  /** What the model is good for, or why there is none, in plain words. */
+  note: z.string().nullable(),
+});
+export type LlmStatusResponse = z.infer<typeof LlmStatusResponse>;
+
+export const llmStatusRoute = defineRoute({
+  method: 'GET',
+  path: '/v1/convai/llm-status',
+  summary: "How this server's agents answer: the language model it is set up with, or knowledge-base mode",
+  tags: ['agents'],
+  response: LlmStatusResponse,
+});

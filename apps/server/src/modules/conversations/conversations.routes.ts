@@ -6,6 +6,7 @@ import {
   getConversationTokenRoute,
   getSignedUrlRoute,
   listConversationsRoute,
+  llmStatusRoute,
   WEBSOCKET_ONLY_MESSAGE,
 } from '@parla/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -69,6 +70,22 @@ export function conversationsRoutes(sourcesOf: (deps: AppDeps) => ConversationSo
       getConversationTokenRoute,
       async () => {
         throw new AppError('bad_request', WEBSOCKET_ONLY_MESSAGE);
+      },
+      guarded,
+    );
+
+    registerRoute(
+      app,
+      llmStatusRoute,
+      async () => {
+        const status = deps.providers.llm.status();
+        return {
+          mode: status.available ? ('llm' as const) : ('knowledge_base' as const),
+          provider: status.name,
+          model: status.model,
+          tool_calls: status.available && status.toolCalls,
+          note: (status.available ? status.note : status.reason) ?? null,
+        };
       },
       guarded,
     );

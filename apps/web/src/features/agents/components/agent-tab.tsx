@@ -2,6 +2,7 @@ import { AGENT_LANGUAGES } from '@parla/contracts';
 import { TextField } from '../../../ui/field';
 import { languageName } from '../../voices';
 import { errorAt, withAgent, withPrompt } from '../agent-editor-rules';
+import { useLlmStatus } from '../api/get-llm-status';
 import { EditorSection, NumberField, SelectField, TextAreaField } from './editor-fields';
 import type { EditorTabProps } from './editor-tab-props';
 
@@ -14,6 +15,29 @@ function languageLabel(code: string): string {
 const LANGUAGE_OPTIONS = AGENT_LANGUAGES.map((code) => ({ value: code, label: languageLabel(code) })).sort(
   (a, b) => a.label.localeCompare(b.label),
 );
+
+/**
+ * What answers on this server, said plainly: the embedded model and what it is good for, an
+ * OpenAI-compatible server, or knowledge-base mode when there is no model at all.
+ */
+function LlmNote() {
+  const status = useLlmStatus();
+  const s = status.data;
+  let text =
+    'The built-in model is small: fine for short answers from your knowledge base and simple tool calls; for open conversation point the server at a bigger model (LLM_OPENAI_URL).';
+  if (s?.mode === 'knowledge_base')
+    text =
+      `No language model is set up on this server, so agents answer each turn with the best-matching passage of their knowledge base, and tools that need a model are not called. ${s.note ?? ''}`.trim();
+  else if (s?.provider === 'openai')
+    text = `Agents answer through the OpenAI-compatible server this Parla is set up with (model ${s.model ?? 'unnamed'}).`;
+  else if (s?.provider === 'embedded')
+    text = s.note ?? `Agents answer with the built-in model ${s.model ?? ''}.`;
+  return (
+    <p role="note" className="rounded-lg bg-subtle px-3 py-2 text-sm text-fg">
+      {text}
+    </p>
+  );
+}
 
 /** The Agent tab: name, greeting, system prompt, language, and the LLM with its temperature. */
 export function AgentTab({ draft, edit, errors }: EditorTabProps) {
@@ -71,11 +95,7 @@ export function AgentTab({ draft, edit, errors }: EditorTabProps) {
         title="LLM"
         description="The model that writes the agent’s answers, through the LLM provider this server is set up with."
       >
-        <p role="note" className="rounded-lg bg-subtle px-3 py-2 text-sm text-fg">
-          The built-in model is small: fine for short answers from your knowledge base and simple tool calls;
-          for open conversation point the server at a bigger model (LLM_OPENAI_URL). With no model at all, the
-          agent answers each turn with the best-matching passage of its knowledge base.
-        </p>
+        <LlmNote />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Model name"
