@@ -67,9 +67,10 @@ describe('jobs wired by the worker (issue 26 item 2)', () => {
     expect(delivered).toEqual([['e', 'h', 1]]);
   });
 
-  it('schedules billing renewals at the configured interval', () => {
+  it('schedules billing renewals at the configured interval, and conversations past retention hourly', () => {
     expect(jobSchedules(app.config)).toEqual([
       { definition: expect.objectContaining({ name: 'billing.renewals' }), everyMs: 12345 },
+      { definition: expect.objectContaining({ name: 'conversations.retention' }), everyMs: 3_600_000 },
     ]);
   });
 
