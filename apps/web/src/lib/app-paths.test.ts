@@ -114,6 +114,8 @@ describe('app paths (accounts §2)', () => {
       'about/models',
       // issue 19 item 6: one transcript of the speech-to-text page, a path of our choosing.
       'speech-to-text/:transcriptionId',
+      // issue 28 item 7: one conversation of the call history, a path of our choosing.
+      'conversational-ai/history/:conversationId',
     ].map((path) => `/app/${path}`);
     expect([...paths].filter((path) => path.startsWith('/app/')).sort()).toEqual([...spec].sort());
   });
