@@ -155,6 +155,6 @@ export function describeDisconnect(
 ): { text: string; isError: boolean } | null {
   if (details.reason === 'user') return null;
   if (details.reason === 'agent') return { text: 'The agent ended the conversation.', isError: false };
-  const said = (details.closeReason ?? details.message).trim();
+  const said = (details.closeReason?.trim() || details.message).trim();
   return { text: said || talkMessages.lostConnection, isError: true };
 }

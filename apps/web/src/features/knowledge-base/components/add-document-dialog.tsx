@@ -187,7 +187,7 @@ export function AddDocumentDialog({
         {source === 'text' && (
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-text`} className="text-sm font-medium">
-              Text
+              Document text
             </label>
             <textarea
               id={`${id}-text`}
