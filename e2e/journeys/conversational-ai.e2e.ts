@@ -64,6 +64,7 @@ describe('conversational AI pages', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-e2e-convai-'));
     let browser: Browser | undefined;
     let page: Page | undefined;
+    let failureNotes = () => '';
     try {
       browser = await chromium.launch({
         executablePath: CHROMIUM_PATH,
@@ -85,6 +86,10 @@ describe('conversational AI pages', () => {
       });
       page = await context.newPage();
       page.setDefaultTimeout(30_000);
+      const consoleLines: string[] = [];
+      page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
+      page.on('pageerror', (error) => consoleLines.push(`pageerror: ${error.message}`));
+      failureNotes = () => consoleLines.join('\n');
       await signUpInBrowser(page, `e2e-talk-${Date.now()}@example.test`, PASSWORD);
       const headers = { authorization: `Bearer ${await accessTokenOf(page)}` };
 
@@ -151,7 +156,15 @@ describe('conversational AI pages', () => {
         fullPage: true,
       });
       await page.getByRole('link', { name: '← Call history' }).click();
-      await page.getByRole('list', { name: 'Conversations' }).getByText('Front desk').waitFor();
+      await page.getByRole('list', { name: 'Conversations' }).getByText('Front desk', { exact: true }).waitFor();
+    } catch (error) {
+      // The page and its console as they were, for the failure (the shared fixture's own browser is not this one).
+      fs.mkdirSync(artifacts, { recursive: true });
+      await page
+        ?.screenshot({ path: path.join(artifacts, 'convai-talk-to-failed.png'), fullPage: true })
+        .catch(() => {});
+      fs.writeFileSync(path.join(artifacts, 'convai-talk-to-failed.console.txt'), failureNotes());
+      throw error;
     } finally {
       await browser?.close();
       fs.rmSync(dir, { recursive: true, force: true });

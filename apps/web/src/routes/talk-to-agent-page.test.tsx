@@ -67,6 +67,9 @@ describe('/app/conversational-ai/talk-to', () => {
     const options = await startedWith();
     expect(callsTo(calls, 'GET /v1/convai/conversation/get-signed-url')[0]?.query.get('agent_id')).toBe('a1');
     expect(options).toMatchObject({ signedUrl: SIGNED, connectionType: 'websocket' });
+    // Same-origin worklets: the server's CSP refuses the client's default blob: ones.
+    expect(options.workletPaths?.rawAudioProcessor).toMatch(/rawAudioProcessor\.js/);
+    expect(options.workletPaths?.audioConcatProcessor).toMatch(/audioConcatProcessor\.js/);
     expect(await screen.findByText('Listening')).toBeTruthy();
     expect(picker.disabled).toBe(true);
 

@@ -73,7 +73,10 @@ describe('conversation rules', () => {
     expect(describeStartError(closed)).toBe(
       'The workspace’s conversation minutes for this period are used up.',
     );
-    expect(describeStartError(new Error('boom'))).toBe(talkMessages.couldNotStart);
+    expect(describeStartError(new Error('AudioWorklet is not available'))).toBe(
+      `${talkMessages.couldNotStart} AudioWorklet is not available.`,
+    );
+    expect(describeStartError('nothing useful')).toBe(talkMessages.couldNotStart);
   });
 
   it('says a running conversation’s protocol errors and its end in plain words', () => {

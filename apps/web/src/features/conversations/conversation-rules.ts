@@ -132,7 +132,11 @@ export function describeStartError(error: unknown): string {
   if (typeof closeReason === 'string' && closeReason.trim()) return closeReason.trim();
   if (error instanceof Error && /microphone|getUserMedia|permission/i.test(error.message))
     return talkMessages.microphoneBlocked;
-  return talkMessages.couldNotStart;
+  // Anything else: what the client said, after our sentence, so it can be reported.
+  const said = error instanceof Error ? error.message.trim() : '';
+  return said
+    ? `${talkMessages.couldNotStart} ${said.endsWith('.') ? said : `${said}.`}`
+    : talkMessages.couldNotStart;
 }
 
 /** An `onError` of a running conversation: the protocol's error type in plain words, else its message. */

@@ -1,4 +1,9 @@
 import { Conversation, type Mode, type Status } from '@elevenlabs/client';
+// The client's audio worklets, served by this app (Vite emits them as assets): by default the client
+// loads them from blob: URLs, which the server's Content-Security-Policy (script-src 'self') refuses —
+// "Failed to load the rawAudioProcessor worklet module" in Chromium until they came from here.
+import audioConcatProcessor from '@elevenlabs/client/worklets/audioConcatProcessor.js?url';
+import rawAudioProcessor from '@elevenlabs/client/worklets/rawAudioProcessor.js?url';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getSignedUrl } from './api/get-signed-url';
 import { describeDisconnect, describeSessionError, describeStartError } from './conversation-rules';
@@ -69,6 +74,7 @@ export function useAgentSession(agentId: string | null) {
       const started = await Conversation.startSession({
         signedUrl,
         connectionType: 'websocket',
+        workletPaths: { rawAudioProcessor, audioConcatProcessor },
         onConnect: ({ conversationId }) => {
           if (mine === generation.current) setState((s) => ({ ...s, phase: 'connected', conversationId }));
         },

@@ -293,7 +293,14 @@ function TranscriptTurn({
         {turn.source_medium === 'text' && <span>typed</span>}
         {turn.interrupted && <span>interrupted</span>}
       </div>
-      {turn.message && <p className="text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{turn.message}</p>}
+      {turn.message ? (
+        <p className="text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{turn.message}</p>
+      ) : (
+        turn.tool_calls.length === 0 &&
+        turn.tool_results.length === 0 && (
+          <p className="text-sm text-fg-muted italic">No words were kept for this turn.</p>
+        )
+      )}
       {turn.tool_calls.map((call) => {
         const result = results.get(call.request_id);
         return (
