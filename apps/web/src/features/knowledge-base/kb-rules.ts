@@ -111,9 +111,3 @@ export function describeIndex(index: RagDocumentIndexResponse | undefined): {
       return { label: 'Indexing failed', tone: 'danger' };
   }
 }
-
-/** A name for a document made from a file: the file's name without its extension. */
-export function nameFromFile(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return (dot > 0 ? fileName.slice(0, dot) : fileName).slice(0, 200);
-}

@@ -11,14 +11,7 @@ import { SegmentedControl } from '../../../ui/segmented-control';
 import { useCreateFileDocument } from '../api/create-file-document';
 import { useCreateTextDocument } from '../api/create-text-document';
 import { useCreateUrlDocument } from '../api/create-url-document';
-import {
-  formatBytes,
-  kbFileAccept,
-  kbFileProblem,
-  kbTextProblem,
-  kbUrlProblem,
-  nameFromFile,
-} from '../kb-rules';
+import { formatBytes, kbFileAccept, kbFileProblem, kbTextProblem, kbUrlProblem } from '../kb-rules';
 
 export type AddSource = 'file' | 'url' | 'text';
 
@@ -206,8 +199,10 @@ export function AddDocumentDialog({
           maxLength={200}
           onChange={(event) => setName(event.target.value)}
           placeholder={
-            source === 'file' && file
-              ? nameFromFile(file.name)
+            source === 'file'
+              ? file
+                ? file.name
+                : 'Named after the file'
               : source === 'url'
                 ? 'The page’s title'
                 : 'Named after its first words'
