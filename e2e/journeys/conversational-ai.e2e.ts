@@ -147,7 +147,7 @@ describe('conversational AI pages', () => {
       await page.getByRole('heading', { name: 'Transcript' }).waitFor();
       const about = page.getByRole('region', { name: 'About this conversation' });
       await expect
-        .poll(async () => about.innerText(), { timeout: 30_000 })
+        .poll(async () => about.textContent(), { timeout: 30_000 })
         .toMatch(/Answered (from the knowledge base|by a language model)/);
       await page.getByText('When do you open?').waitFor();
       await page.setViewportSize({ width: 390, height: 844 });
@@ -156,7 +156,10 @@ describe('conversational AI pages', () => {
         fullPage: true,
       });
       await page.getByRole('link', { name: '← Call history' }).click();
-      await page.getByRole('list', { name: 'Conversations' }).getByText('Front desk', { exact: true }).waitFor();
+      await page
+        .getByRole('list', { name: 'Conversations' })
+        .getByText('Front desk', { exact: true })
+        .waitFor();
     } catch (error) {
       // The page and its console as they were, for the failure (the shared fixture's own browser is not this one).
       fs.mkdirSync(artifacts, { recursive: true });
