@@ -12,6 +12,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Scripts imported as `?url` (the conversation client's audio worklets) stay files: inlined as data:
+    // URLs the Content-Security-Policy (script-src 'self') would refuse to run them.
+    assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
   },
   test: {
     // Tests read styles.css as text (`?raw`) to keep its breakpoints in step with lib/breakpoints.ts.

@@ -116,6 +116,8 @@ describe('app paths (accounts §2)', () => {
       'speech-to-text/:transcriptionId',
       // issue 28 item 7: one agent's editor, a path of our choosing.
       'conversational-ai/agents/:agentId',
+      // issue 28 item 7: one conversation of the call history, a path of our choosing.
+      'conversational-ai/history/:conversationId',
     ].map((path) => `/app/${path}`);
     expect([...paths].filter((path) => path.startsWith('/app/')).sort()).toEqual([...spec].sort());
   });

@@ -267,15 +267,21 @@ export const appPaths = [
     built: true,
   },
   { path: '/app/conversational-ai/integrations', title: 'Integrations', section: 'agents' },
-  { path: '/app/conversational-ai/knowledge-base', title: 'Knowledge base', section: 'agents' },
+  { path: '/app/conversational-ai/knowledge-base', title: 'Knowledge base', section: 'agents', built: true },
   { path: '/app/conversational-ai/phone-numbers', title: 'Phone numbers', section: 'agents' },
   { path: '/app/conversational-ai/batch-calling', title: 'Batch calling', section: 'agents' },
   /** issue 28 item 4: the workspace's secrets that tools send. */
   { path: '/app/conversational-ai/settings', title: 'Agent settings', section: 'agents', built: true },
   { path: '/app/conversational-ai/agent-testing', title: 'Agent testing', section: 'agents' },
-  { path: '/app/conversational-ai/history', title: 'Call history', section: 'agents' },
-  { path: '/app/conversational-ai/playground', title: 'Playground', section: 'agents' },
-  { path: '/app/conversational-ai/talk-to', title: 'Talk to an agent', section: 'agents' },
+  { path: '/app/conversational-ai/history', title: 'Call history', section: 'agents', built: true },
+  {
+    path: '/app/conversational-ai/history/:conversationId',
+    title: 'Conversation',
+    section: 'agents',
+    built: true,
+  },
+  { path: '/app/conversational-ai/playground', title: 'Playground', section: 'agents', built: true },
+  { path: '/app/conversational-ai/talk-to', title: 'Talk to an agent', section: 'agents', built: true },
   /** issue 28 item 4: the workspace's webhook and client tools. */
   { path: '/app/conversational-ai/tools', title: 'Tools', section: 'agents', built: true },
 

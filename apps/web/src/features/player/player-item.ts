@@ -8,7 +8,8 @@ import {
 
 /**
  * The kinds of item the bottom player plays (history/voices §3 "Audio player item"), and a transcript's
- * audio (issue 19: the transcription page plays its recording here; its id is the transcription id).
+ * audio (issue 19: the transcription page plays its recording here; its id is the transcription id), and
+ * a conversation's recording (issue 28: the conversation page; its id is the conversation id).
  */
 export const audioPlayerItemTypes = [
   'text-to-speech',
@@ -16,6 +17,7 @@ export const audioPlayerItemTypes = [
   'speechHistoryItem',
   'voicePreview',
   'transcript',
+  'conversation',
 ] as const;
 export type AudioPlayerItemType = (typeof audioPlayerItemTypes)[number];
 
