@@ -37,7 +37,8 @@ const PUBLIC: Record<string, string> = {
   getRandomUserIdRoute: 'a random value for a form',
   listPlanOffersRoute: 'the price list is public',
   getSharedItemRoute: 'a share link is public by design',
-  conversationFeedbackRoute: "the official client posts it from the page: the conversation's id is the credential",
+  conversationFeedbackRoute:
+    "the official client posts it from the page: the conversation's id is the credential",
   getSharedItemAudioRoute: 'a share link is public by design',
   getHostedSessionRoute: 'a hosted billing page: its secret session id is the credential',
   submitCardRoute: 'a hosted billing page: its secret session id is the credential',

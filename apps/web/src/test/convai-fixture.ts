@@ -166,6 +166,7 @@ export function makeConversationDetail(
     has_audio: true,
     has_user_audio: true,
     has_response_audio: true,
+    has_auxiliary_audio: false,
     ...rest,
   });
 }

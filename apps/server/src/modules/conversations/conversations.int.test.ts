@@ -466,7 +466,11 @@ describe('knowledge-base mode, with no language model', () => {
       },
     });
     const status = await fetch(`${url}/v1/convai/llm-status`, { headers: { 'xi-api-key': owner.key } });
-    expect(await status.json()).toMatchObject({ mode: 'knowledge_base', provider: 'none', tool_calls: false });
+    expect(await status.json()).toMatchObject({
+      mode: 'knowledge_base',
+      provider: 'none',
+      tool_calls: false,
+    });
     const c = converse(socketUrl(url, `agent_id=${kbAgent}`), { 'xi-api-key': owner.key });
     const meta = (await c.next('conversation_initiation_metadata'))
       .conversation_initiation_metadata_event as {
