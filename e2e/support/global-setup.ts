@@ -46,6 +46,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       TRUST_PROXY: '127.0.0.1',
       // Links in mails point at the address the browser uses, so cookies and storage stay on one origin.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Agents answer in knowledge-base mode: the journeys check what a conversation does, not what the
+      // embedded model (seconds a turn on 2 cores, and not deterministic) happens to say.
+      LLM_PROVIDER: 'none',
       ...(process.env.MODELS_DIR ? { MODELS_DIR: process.env.MODELS_DIR } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
