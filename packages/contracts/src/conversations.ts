@@ -335,3 +335,27 @@ export const llmStatusRoute = defineRoute({
   tags: ['agents'],
   response: LlmStatusResponse,
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Conversation minutes this period (accounts §9), for the usage page
+
+export const ConversationUsageResponse = z.object({
+  /** Minutes of the plan used this credit period (each started minute of a connected conversation). */
+  minutes_used: z.number().int(),
+  minutes_limit: z.number().int(),
+  /** Minutes past the plan's, on plans that sell extra minutes. */
+  extra_minutes: z.number().int(),
+  extra_minutes_allowed: z.boolean(),
+  /** Conversations open now, and how many the plan allows at once. */
+  open_conversations: z.number().int(),
+  concurrency_limit: z.number().int(),
+});
+export type ConversationUsageResponse = z.infer<typeof ConversationUsageResponse>;
+
+export const conversationUsageRoute = defineRoute({
+  method: 'GET',
+  path: '/v1/convai/usage',
+  summary: "The workspace's conversation minutes this period and its conversations open now",
+  tags: ['agents'],
+  response: ConversationUsageResponse,
+});

@@ -22,6 +22,15 @@ function stubApi(stats: (query: URLSearchParams) => Response) {
       if (key === 'GET /v1/user/subscription') return json(makeSubscription({ character_count: 2500 }));
       if (key === 'GET /v1/models' || key === 'GET /v1/voices')
         return key.endsWith('models') ? json([]) : json({ voices: [] });
+      if (key === 'GET /v1/convai/usage')
+        return json({
+          minutes_used: 12,
+          minutes_limit: 15,
+          extra_minutes: 0,
+          extra_minutes_allowed: false,
+          open_conversations: 1,
+          concurrency_limit: 4,
+        });
       if (key === 'GET /v1/usage/character-stats') {
         const query = new URLSearchParams(search);
         queries.push(query);
@@ -59,6 +68,13 @@ describe('/app/developers/usage', () => {
     renderApp();
     expect(await screen.findByText('2,500', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText(/10,000 credits used/)).toBeTruthy();
+    // Conversation minutes with agents (accounts §9), and what happens past them on this plan.
+    const minutes = await screen.findByRole('region', { name: 'Conversation minutes' }).catch(() =>
+      screen.getByText('Conversation minutes').closest('div')?.parentElement as HTMLElement,
+    );
+    expect(minutes.textContent).toMatch(/12\s*\/ 15 minutes used/);
+    expect(minutes.textContent).toMatch(/new conversations are refused until the period resets/);
+    expect(minutes.textContent).toMatch(/1 of 4 conversations open now/);
     const chart = await screen.findByRole('img', { name: /Credits used per day from .*: 2,500 in all/ });
     expect(chart.querySelectorAll('rect').length).toBeGreaterThan(30);
     const first = queries[0];

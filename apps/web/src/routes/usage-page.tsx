@@ -8,6 +8,7 @@ import { creditsSummary } from '../features/billing/subscription-summary';
 import { useModels } from '../features/tts/api/list-models';
 import { useVoices } from '../features/tts/api/list-voices';
 import { useCharacterStats } from '../features/usage/api/get-character-stats';
+import { useConversationUsage } from '../features/usage/api/get-conversation-usage';
 import { UsageChart, UsageTable } from '../features/usage/components/usage-chart';
 import { buildUsageChart, otherSeriesKey, usageWindow } from '../features/usage/usage-chart-rules';
 import { formatDate, fromUnixSeconds } from '../lib/format-date';
@@ -73,6 +74,7 @@ function Usage() {
       </header>
 
       <QuotaCard />
+      <ConversationMinutesCard />
 
       <Card aria-labelledby="usage-chart-title">
         <CardHeader className="flex-wrap items-center">
@@ -158,6 +160,48 @@ function QuotaCard() {
             Resets on {formatDate(fromUnixSeconds(data.next_character_count_reset_unix))}
           </p>
         )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Conversation minutes with agents this period (accounts §9: each started minute counted). */
+function ConversationMinutesCard() {
+  const usage = useConversationUsage();
+  if (usage.isPending) return <Skeleton className="h-24 w-full rounded-xl" />;
+  if (usage.isError) return <FormMessage>{getToastMessage(usage.error)}</FormMessage>;
+  const u = usage.data;
+  const percent = u.minutes_limit > 0 ? Math.min(100, (u.minutes_used / u.minutes_limit) * 100) : null;
+  return (
+    <Card aria-labelledby="conversation-minutes-title">
+      <CardContent className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="conversation-minutes-title" className="text-base font-semibold">
+            Conversation minutes
+          </h2>
+          <Link
+            className="text-sm font-medium text-accent hover:underline"
+            to="/app/conversational-ai/history"
+          >
+            Call history
+          </Link>
+        </div>
+        <p className="text-sm">
+          <span className="text-2xl font-semibold tabular-nums">{numbers.format(u.minutes_used)}</span>
+          <span className="text-fg-muted"> / {numbers.format(u.minutes_limit)} minutes used</span>
+          {u.extra_minutes > 0 && (
+            <span className="text-fg-muted"> · {numbers.format(u.extra_minutes)} extra</span>
+          )}
+        </p>
+        {percent !== null && <CreditsMeter percentUsed={percent} />}
+        <p className="text-sm text-fg-muted">
+          Each started minute of a conversation with an agent counts.{' '}
+          {u.extra_minutes_allowed
+            ? 'Past the plan’s minutes, conversations go on as extra minutes.'
+            : 'Past the plan’s minutes, new conversations are refused until the period resets.'}{' '}
+          {numbers.format(u.open_conversations)} of {numbers.format(u.concurrency_limit)} conversations open
+          now.
+        </p>
       </CardContent>
     </Card>
   );

@@ -10,6 +10,7 @@ import {
   countOpenConversations,
   heartbeat,
   insertConversation,
+  minutesOf,
   takeMinute,
   tierOf,
   updateConversation,
@@ -177,4 +178,20 @@ export async function finishConversation(
     .catch((error: unknown) =>
       deps.logger.warn({ err: error }, 'the post-call work of a conversation failed'),
     );
+}
+
+/** The workspace's conversation minutes this period and its conversations open now (the usage page). */
+export async function conversationUsage(deps: AppDeps, workspaceId: string) {
+  const db = deps.database.db;
+  const limits = tierLimits[(await tierOf(db, workspaceId)) ?? 'free'];
+  const minutes = await minutesOf(db, workspaceId);
+  const since = new Date(deps.clock.now().getTime() - CONVERSATION_HEARTBEAT_STALE_MS);
+  return {
+    minutes_used: minutes.used,
+    minutes_limit: limits.conversationalMinutes,
+    extra_minutes: minutes.extra,
+    extra_minutes_allowed: limits.extraConversationalMinutes,
+    open_conversations: await countOpenConversations(db, workspaceId, since),
+    concurrency_limit: limits.conversationalConcurrency,
+  };
 }

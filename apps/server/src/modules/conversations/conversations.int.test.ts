@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WS_CLOSE } from '@parla/contracts';
+import { type ConversationUsageResponse, WS_CLOSE } from '@parla/contracts';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -13,6 +14,7 @@ import { newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fliteSpeech } from '../../test/test-signals';
 import { deliverWebhookJob } from '../webhooks/webhooks.jobs';
+import { conversationMinutes } from './conversations.tables';
 
 /*
  * The conversation socket (issue 28 items 2, 4, 5 and 6) with a plain WebSocket client speaking the
@@ -444,6 +446,39 @@ describe('bad input gets the protocol’s error and changes nothing', () => {
       statusCode: 400,
     });
   }, 60_000);
+});
+
+describe('conversation minutes (accounts §9)', () => {
+  it('refuses a conversation when the plan’s minutes are used, before anything is said; the usage call counts them', async () => {
+    const usage = async () =>
+      (await (
+        await fetch(`${baseUrl}/v1/convai/usage`, { headers: { 'xi-api-key': a.key } })
+      ).json()) as ConversationUsageResponse;
+    const before = await usage();
+    // Free: 15 minutes, 4 at once; the conversations above took a minute each.
+    expect(before).toMatchObject({ minutes_limit: 15, extra_minutes_allowed: false, concurrency_limit: 4 });
+    expect(before.minutes_used).toBeGreaterThan(0);
+    const db = t.deps.database.db;
+    await db
+      .update(conversationMinutes)
+      .set({ minutesUsed: 15 })
+      .where(eq(conversationMinutes.workspaceId, a.workspaceId));
+    const count = (await a.sdk.conversationalAi.conversations.list({ agentId })).conversations.length;
+    const refused = converse(socketUrl(baseUrl, `agent_id=${agentId}`), { 'xi-api-key': a.key });
+    const closed = await refused.closed;
+    expect({ code: closed.code, type: errorTypeOf(refused) }).toEqual({
+      code: WS_CLOSE.policyViolation,
+      type: 'quota_exceeded',
+    });
+    expect(refused.of('conversation_initiation_metadata')).toEqual([]);
+    expect(closed.reason).toMatch(/15 conversation minutes for this period are used up/);
+    expect((await a.sdk.conversationalAi.conversations.list({ agentId })).conversations).toHaveLength(count);
+    expect((await usage()).minutes_used).toBe(15);
+    await db
+      .update(conversationMinutes)
+      .set({ minutesUsed: 0 })
+      .where(eq(conversationMinutes.workspaceId, a.workspaceId));
+  }, 30_000);
 });
 
 describe('knowledge-base mode, with no language model', () => {

@@ -1,5 +1,6 @@
 import {
   conversationFeedbackRoute,
+  conversationUsageRoute,
   deleteConversationRoute,
   getConversationAudioRoute,
   getConversationRoute,
@@ -16,6 +17,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { socketRoute } from '../../platform/realtime/websocket';
 import { registerRoute } from '../../platform/route';
 import { attachmentDisposition, sendStoredFile } from '../../platform/storage/send-file';
+import { conversationUsage } from './conversation-lifecycle';
 import { type ConversationSources, conversationServicesOf, issueSignature } from './conversation-services';
 import { openConversationSocket } from './conversation-session';
 import {
@@ -71,6 +73,13 @@ export function conversationsRoutes(sourcesOf: (deps: AppDeps) => ConversationSo
       async () => {
         throw new AppError('bad_request', WEBSOCKET_ONLY_MESSAGE);
       },
+      guarded,
+    );
+
+    registerRoute(
+      app,
+      conversationUsageRoute,
+      async ({ request }) => conversationUsage(deps, callerOf(request).workspaceId),
       guarded,
     );
 
