@@ -180,6 +180,26 @@ export const ConversationTranscriptTurn = z.object({
 });
 export type ConversationTranscriptTurn = z.infer<typeof ConversationTranscriptTurn>;
 
+/** Post-call analysis through the language model (the agent's evaluation criteria and data to collect). */
+export const ConversationAnalysis = z.object({
+  call_successful: z.enum(['success', 'failure', 'unknown']),
+  transcript_summary: z.string(),
+  call_summary_title: z.string().nullable(),
+  evaluation_criteria_results: z.record(
+    z.string(),
+    z.object({
+      criteria_id: z.string(),
+      result: z.enum(['success', 'failure', 'unknown']),
+      rationale: z.string(),
+    }),
+  ),
+  data_collection_results: z.record(
+    z.string(),
+    z.object({ data_collection_id: z.string(), value: z.unknown(), rationale: z.string() }),
+  ),
+});
+export type ConversationAnalysis = z.infer<typeof ConversationAnalysis>;
+
 export const ConversationSummary = z.object({
   agent_id: z.string(),
   agent_name: z.string().nullable(),
@@ -231,13 +251,7 @@ export const ConversationDetail = z.object({
     response_mode_reason: z.string().nullable(),
     error: z.object({ code: z.number().int(), reason: z.string().nullable() }).nullable(),
   }),
-  analysis: z
-    .object({
-      call_successful: z.enum(['success', 'failure', 'unknown']),
-      transcript_summary: z.string(),
-      call_summary_title: z.string().nullable(),
-    })
-    .nullable(),
+  analysis: ConversationAnalysis.nullable(),
   conversation_initiation_client_data: z.record(z.string(), z.unknown()).nullable(),
   has_audio: z.boolean(),
   has_user_audio: z.boolean(),

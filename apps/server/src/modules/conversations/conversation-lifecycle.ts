@@ -174,7 +174,7 @@ export async function finishConversation(
     hasResponseAudio: audioKey !== null && input.recording.hasAgentAudio,
   });
   await services
-    .ended(conversation.id, conversation.workspaceId)
+    .ended(conversation)
     .catch((error: unknown) =>
       deps.logger.warn({ err: error }, 'the post-call work of a conversation failed'),
     );

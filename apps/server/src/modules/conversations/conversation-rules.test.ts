@@ -49,6 +49,7 @@ const agent: SessionAgent = {
   recordVoice: true,
   retentionDays: -1,
   dynamicVariables: { customer: 'friend' },
+  analysis: { criteria: [], data: [] },
 };
 
 describe('cutting a streamed answer into spoken pieces', () => {

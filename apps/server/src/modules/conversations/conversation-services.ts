@@ -7,7 +7,13 @@ import { STT_SAMPLE_RATE } from '../../providers/stt/stt-provider';
 import { originAllowed } from '../agents';
 import { prepareSpeech, renderSpeech, type SpeechPlan, ttsDepsOf } from '../tts';
 import { detailOf } from './conversations.service';
-import { consumeSignature, findConversation, insertSignature } from './conversations.store';
+import {
+  consumeSignature,
+  findConversation,
+  insertSignature,
+  updateConversation,
+} from './conversations.store';
+import { analyseConversation } from './post-call-analysis';
 import { RECORDING_RATE } from './recording';
 import type { ChatModel, Responder } from './responder';
 import { knowledgeBaseResponder, modelResponder } from './responder';
@@ -50,7 +56,7 @@ export interface ConversationServices {
   /** The user's utterance (16 kHz) as text. */
   transcribe(samples: Int16Array, agent: SessionAgent): Promise<string>;
   /** After a conversation is kept: post-call work (the webhook, analysis). */
-  ended(conversationId: string, workspaceId: string): Promise<void>;
+  ended(conversation: { id: string; workspaceId: string; agent: SessionAgent }): Promise<void>;
   /** Whether webhook tools may call private addresses (the operator's choice). */
   allowPrivateToolUrls: boolean;
   /** A minute, in ms (tests shorten it). */
@@ -207,10 +213,28 @@ export function conversationServicesOf(deps: AppDeps, sources: ConversationSourc
       return deps.providers.stt.transcribe({ sampleRate: STT_SAMPLE_RATE, samples }, { timeoutMs: 30_000 });
     },
 
-    async ended(conversationId, workspaceId) {
-      // The workspace's webhooks hear of it (the public API's post-call webhook, issue 28 item 5).
-      const row = await findConversation(deps.database.db, workspaceId, conversationId);
+    async ended({ id: conversationId, workspaceId, agent }) {
+      const db = deps.database.db;
+      let row = await findConversation(db, workspaceId, conversationId);
       if (!row) return;
+      // Post-call analysis, when the agent asks for one and a language model is there.
+      const ask = agent.analysis;
+      const chat = sources.chatModel();
+      if ((ask.criteria.length > 0 || ask.data.length > 0) && 'model' in chat && row.transcript.length > 0) {
+        try {
+          const analysis = await analyseConversation(
+            chat.model,
+            row.transcript,
+            ask,
+            AbortSignal.timeout(120_000),
+          );
+          await updateConversation(db, conversationId, { analysis });
+          row = { ...row, analysis };
+        } catch (error) {
+          deps.logger.warn({ err: error }, 'the post-call analysis of a conversation failed');
+        }
+      }
+      // The workspace's webhooks hear of it (the public API's post-call webhook, issue 28 item 5).
       await deps.events.publish(conversationEnded, {
         workspaceId,
         agentId: row.agentId,

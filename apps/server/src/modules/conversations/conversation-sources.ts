@@ -133,6 +133,19 @@ export function sessionAgentOf(agent: ConversationAgent): SessionAgent {
     recordVoice: p.privacy.record_voice,
     retentionDays: p.privacy.retention_days,
     dynamicVariables: variables,
+    analysis: {
+      criteria: p.evaluation.criteria.map((c) => ({
+        id: c.id,
+        name: c.name,
+        prompt: c.conversation_goal_prompt,
+      })),
+      data: Object.entries(p.data_collection).map(([id, d]) => ({
+        id,
+        type: d.type,
+        description: d.description,
+        enum: d.enum ?? null,
+      })),
+    },
   };
 }
 

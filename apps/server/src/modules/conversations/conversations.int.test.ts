@@ -372,7 +372,12 @@ describe('a conversation over the socket, as the official client speaks it', () 
     llm.enqueue({ text: 'Sure.' });
     c.send({ type: 'user_message', text: 'Stop, one more thing.' });
     const interruption = (await c.next('interruption')).interruption_event as { event_id: number };
-    await c.next('agent_response', 1);
+    // The answer to what the user said over the agent ('Sure.') comes after the interruption.
+    await until(() =>
+      c
+        .of('agent_response')
+        .some((m) => (m.agent_response_event as { agent_response: string }).agent_response === 'Sure.'),
+    );
     const stale = c.messages
       .slice(c.messages.findIndex((m) => m.type === 'interruption'))
       .filter(
@@ -385,6 +390,55 @@ describe('a conversation over the socket, as the official client speaks it', () 
     expect(correction.corrected_agent_response.length).toBeLessThan(long.length);
     c.ws.close(1000);
     await c.closed;
+  }, 60_000);
+});
+
+describe('post-call analysis', () => {
+  it('asks the model about the agent’s criteria and data once the conversation ended, and keeps its answer', async () => {
+    const { agentId: reviewed } = await a.sdk.conversationalAi.agents.create({
+      conversationConfig: { agent: { firstMessage: '' }, conversation: { textOnly: true } },
+      platformSettings: {
+        evaluation: {
+          criteria: [
+            { id: 'answered', name: 'Answered', conversationGoalPrompt: 'The agent answered the question.' },
+          ],
+        },
+        dataCollection: { order: { type: 'string', description: 'The order number the user gave' } },
+      },
+    });
+    expect(llm.pending).toBe(0);
+    llm.enqueue({ text: 'It shipped yesterday.' });
+    llm.enqueue({
+      text: JSON.stringify({
+        summary: 'The user asked about order A-42.',
+        criteria: { answered: { result: 'success', rationale: 'The agent said it shipped.' } },
+        data: { order: { value: 'A-42', rationale: 'The user named it.' } },
+      }),
+    });
+    const c = converse(socketUrl(baseUrl, `agent_id=${reviewed}`), { 'xi-api-key': a.key });
+    const meta = (await c.next('conversation_initiation_metadata'))
+      .conversation_initiation_metadata_event as {
+      conversation_id: string;
+    };
+    c.send({ type: 'user_message', text: 'Where is my order A-42?' });
+    await c.next('agent_response');
+    c.ws.close(1000);
+    await c.closed;
+    await expect
+      .poll(async () => (await a.sdk.conversationalAi.conversations.get(meta.conversation_id)).analysis, {
+        timeout: 30_000,
+      })
+      .toMatchObject({ callSuccessful: 'success', transcriptSummary: 'The user asked about order A-42.' });
+    const raw = (await (
+      await fetch(`${baseUrl}/v1/convai/conversations/${meta.conversation_id}`, {
+        headers: { 'xi-api-key': a.key },
+      })
+    ).json()) as { analysis: { data_collection_results: Record<string, { value: unknown }> } };
+    expect(raw.analysis.data_collection_results.order?.value).toBe('A-42');
+    // The model read the transcript and the criterion.
+    const asked = llm.requests.at(-1)?.body.messages ?? [];
+    expect(asked[0]?.content).toMatch(/answered: The agent answered the question/);
+    expect(asked[1]?.content).toMatch(/User: Where is my order A-42\?\nAgent: It shipped yesterday\./);
   }, 60_000);
 });
 

@@ -1,4 +1,9 @@
-import type { ConversationStatus, ConversationTranscriptTurn, ResponseMode } from '@parla/contracts';
+import type {
+  ConversationAnalysis,
+  ConversationStatus,
+  ConversationTranscriptTurn,
+  ResponseMode,
+} from '@parla/contracts';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
@@ -41,6 +46,8 @@ export const conversations = pgTable(
     errorCode: integer('error_code'),
     transcript: jsonb('transcript').$type<ConversationTranscriptTurn[]>().notNull().default([]),
     initiationData: jsonb('initiation_data').$type<Record<string, unknown>>(),
+    /** Post-call analysis through the language model, when the agent asks for one and a model is there. */
+    analysis: jsonb('analysis').$type<ConversationAnalysis>(),
     /** The recording (MP3, both sides), when the agent records audio. */
     audioKey: text('audio_key'),
     hasUserAudio: boolean('has_user_audio').notNull().default(false),

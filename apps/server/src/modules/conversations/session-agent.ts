@@ -3,6 +3,7 @@ import type {
   ConversationInitiationClientData,
   ResolvedAgentPlatformSettings,
 } from '@parla/contracts';
+import type { AnalysisAsk } from './post-call-analysis';
 
 /*
  * What a conversation needs of its agent (issue 28 item 2), read once when the socket opens: the agents
@@ -77,6 +78,8 @@ export interface SessionAgent {
   /** Days conversations are kept; -1 for ever. */
   retentionDays: number;
   dynamicVariables: Record<string, string | number | boolean>;
+  /** What post-call analysis asks of the model (platform_settings.evaluation and data_collection). */
+  analysis: AnalysisAsk;
 }
 
 /** `{{name}}` in prompts and first messages, from the client's and the agent's dynamic variables. */
