@@ -69,9 +69,9 @@ describe('/app/developers/usage', () => {
     expect(await screen.findByText('2,500', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText(/10,000 credits used/)).toBeTruthy();
     // Conversation minutes with agents (accounts §9), and what happens past them on this plan.
-    const minutes = await screen.findByRole('region', { name: 'Conversation minutes' }).catch(() =>
-      screen.getByText('Conversation minutes').closest('div')?.parentElement as HTMLElement,
-    );
+    const minutes = await screen
+      .findByRole('region', { name: 'Conversation minutes' })
+      .catch(() => screen.getByText('Conversation minutes').closest('div')?.parentElement as HTMLElement);
     expect(minutes.textContent).toMatch(/12\s*\/ 15 minutes used/);
     expect(minutes.textContent).toMatch(/new conversations are refused until the period resets/);
     expect(minutes.textContent).toMatch(/1 of 4 conversations open now/);
