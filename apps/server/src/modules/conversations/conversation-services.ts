@@ -105,7 +105,7 @@ export function conversationServicesOf(deps: AppDeps, sources: ConversationSourc
   const tts = ttsDepsOf(deps);
   const plans = new Map<string, Promise<SpeechPlan>>();
   const planFor = (agent: SessionAgent): Promise<SpeechPlan> => {
-    const key = `${agent.agentId}:${agent.voiceId}:${agent.ttsModelId}:${agent.speed}:${agent.stability}:${agent.similarityBoost}`;
+    const key = `${agent.agentId}:${agent.ownerUserId}:${agent.voiceId}:${agent.ttsModelId}:${agent.language}:${agent.speed}:${agent.stability}:${agent.similarityBoost}`;
     let plan = plans.get(key);
     if (!plan) {
       plan = prepareSpeech(

@@ -55,6 +55,13 @@ const BARGE_IN_SECS = 0.2;
 const UTTERANCE_PAD = Math.round(0.15 * RECORDING_RATE);
 /** How often the conversation's row says it is alive (and its duration so far). */
 const HEARTBEAT_MS = 15_000;
+/** Pings a client may leave unanswered before it counts as gone. */
+const MISSED_PINGS = 4;
+/** How far a client's audio may run ahead of the conversation's clock (a network burst, not a file). */
+const AUDIO_AHEAD_SECS = 10;
+/** Turns that may wait for the agent (typed messages, utterances) before a client counts as flooding. */
+const MAX_WAITING_TURNS = 4;
+const MAX_CONTEXT_UPDATES = 100;
 /** The agent's speech is sent in pieces of about this long (the client plays as they come). */
 const AUDIO_PIECE_SECS = 0.5;
 
@@ -143,6 +150,12 @@ export class ConversationSession {
   /** Where the current utterance began (samples of the recording), while the user speaks. */
   private speechStart: number | undefined;
   private lastVadScore = 0;
+  /** Seconds of user audio received (at its own rate). */
+  private heardSecs = 0;
+  private lastPongAt = performance.now();
+  private contextUpdates = 0;
+  /** Turns queued behind the one being answered. */
+  private waitingTurns = 0;
   private readonly transcript: ConversationTranscriptTurn[] = [];
   private readonly history: ChatMessage[] = [];
   private current: AgentTurn | undefined;
@@ -222,6 +235,8 @@ export class ConversationSession {
     this.inputFormat = this.agent.inputFormat;
     this.outputFormat = this.agent.outputFormat;
     this.responder = await this.services.responderFor(this.agent);
+    // Gone meanwhile: no row, no minute.
+    if (this.isClosed || !this.socket.isOpen) return;
     this.conversation = await openConversationRecord(this.deps, this.services, {
       agent: this.agent,
       authorization: opened.authorization,
@@ -238,8 +253,8 @@ export class ConversationSession {
           ),
         ),
     });
-    if (!this.socket.isOpen) {
-      await this.closed();
+    if (this.isClosed || !this.socket.isOpen) {
+      await this.finish();
       return;
     }
     this.socket.send({
@@ -251,6 +266,12 @@ export class ConversationSession {
       },
     });
     if (!this.agent.textOnly) await this.openVoiceActivity();
+    // Gone while the voice-activity session opened: let it go (closed() ran before it existed).
+    if (this.isClosed) {
+      this.vad?.close();
+      this.vad = undefined;
+      return;
+    }
     this.startTimers();
     if (this.agent.firstMessage.trim()) this.enqueueTurn({ speak: this.agent.firstMessage });
     // An older client that started with audio: that message is handled now, as any other.
@@ -323,6 +344,16 @@ export class ConversationSession {
 
   private startTimers(): void {
     const ping = setInterval(() => {
+      // A client that answers no ping for this long is gone (a half-open connection): its minutes stop.
+      if (performance.now() - this.lastPongAt > MISSED_PINGS * CONVERSATION_LIMITS.pingEveryMs) {
+        this.failWith(
+          new ConversationError(
+            'invalid_message',
+            'The client stopped answering pings; the conversation was ended.',
+          ),
+        );
+        return;
+      }
       const id = this.nextEventId();
       this.pingSentAt.set(id, performance.now());
       if (this.pingSentAt.size > 10) this.pingSentAt.delete(this.pingSentAt.keys().next().value as number);
@@ -396,6 +427,7 @@ export class ConversationSession {
       case 'pong': {
         const sent = typeof body.event_id === 'number' ? this.pingSentAt.get(body.event_id) : undefined;
         if (sent !== undefined) this.pingMs = Math.round(performance.now() - sent);
+        this.lastPongAt = performance.now();
         return;
       }
       case 'user_message': {
@@ -410,6 +442,12 @@ export class ConversationSession {
         return;
       case 'contextual_update': {
         const update = text('text');
+        this.contextUpdates += 1;
+        if (this.contextUpdates > MAX_CONTEXT_UPDATES)
+          throw new ConversationError(
+            'invalid_message',
+            `A conversation takes at most ${MAX_CONTEXT_UPDATES} contextual updates.`,
+          );
         this.history.push({ role: 'system', content: `Context update (not said by the user): ${update}` });
         return;
       }
@@ -451,6 +489,13 @@ export class ConversationSession {
   private async hear(samples: Int16Array): Promise<void> {
     if (!this.vad)
       throw new ConversationError('invalid_message', 'This conversation is text only: send user_message.');
+    // A microphone sends in real time: audio far ahead of the clock is not one (and would pile up).
+    this.heardSecs += samples.length / conversationFormatRate(this.inputFormat);
+    if (this.heardSecs > this.elapsedSecs + AUDIO_AHEAD_SECS)
+      throw new ConversationError(
+        'invalid_audio',
+        'Audio is arriving faster than real time; send the microphone as it records.',
+      );
     const at16k = this.toRecording ? this.toRecording.push(samples) : samples;
     this.recording.appendUser(at16k);
     const update = await this.vad.accept(at16k).catch(() => {
@@ -514,7 +559,16 @@ export class ConversationSession {
 
   /** A turn, after those before it: the first message, a typed message, or an utterance to transcribe. */
   private enqueueTurn(input: { audio?: Int16Array; text?: string; speak?: string }): void {
+    if (this.waitingTurns >= MAX_WAITING_TURNS)
+      throw new ConversationError(
+        'invalid_message',
+        `${MAX_WAITING_TURNS} turns are already waiting for the agent; wait for its answers.`,
+      );
+    this.waitingTurns += 1;
     this.turns = this.turns
+      .finally(() => {
+        this.waitingTurns -= 1;
+      })
       .then(async () => {
         if (!this.socket.isOpen || this.ending) return;
         if (input.speak !== undefined) {
@@ -573,10 +627,20 @@ export class ConversationSession {
     // Speech runs one sentence ahead of the sending: the next is synthesised while this one goes out.
     let speaking: Promise<void> = Promise.resolve();
     const say = (sentence: string) => {
-      const spoken = this.agent.textOnly
-        ? Promise.resolve(undefined)
-        : this.services.speak(sentence, this.agent, controller.signal);
-      spoken.catch(() => undefined);
+      // Markup the model or a document may hold (<break>, <phoneme>…) is not the agent's to speak.
+      const plain = sentence
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+      const spoken =
+        this.agent.textOnly || !plain
+          ? Promise.resolve(undefined)
+          : this.services.speak(plain, this.agent, controller.signal).catch((error: unknown) => {
+              // One sentence that cannot be spoken is sent as text only; the conversation goes on.
+              if (!controller.signal.aborted)
+                this.deps.logger.warn({ err: error }, 'a sentence of an agent could not be spoken');
+              return undefined;
+            });
       speaking = speaking.then(async () => {
         const audio = await spoken;
         if (controller.signal.aborted || !this.socket.isOpen) return;
@@ -586,6 +650,7 @@ export class ConversationSession {
       });
     };
     let ended = false;
+    let endCallId = '';
     try {
       if (input.fixed !== undefined) {
         turn.full = input.fixed;
@@ -612,7 +677,10 @@ export class ConversationSession {
                 vector_distance: 1 - p.score,
               })),
             };
-          } else if (event.type === 'tool_call' && event.call.name === 'end_call' && event.tool) ended = true;
+          } else if (event.type === 'tool_call' && event.call.name === 'end_call' && event.tool) {
+            ended = true;
+            endCallId = event.call.id;
+          }
         }
         // Knowledge-base mode's answer is not in the history yet (the model's is, by the responder).
         if (this.responder.mode === 'knowledge_base')
@@ -630,6 +698,8 @@ export class ConversationSession {
     } catch (error) {
       if (!controller.signal.aborted) throw error;
     } finally {
+      // An aborted answer's speech chain may still reject: handled here, never left unhandled.
+      speaking.catch(() => undefined);
       if (this.current === turn) this.current = undefined;
       // A barge-in keeps what was said (the client was told with a correction); a hang-up after the
       // answer went out keeps the answer.
@@ -638,7 +708,18 @@ export class ConversationSession {
     if (ended && this.socket.isOpen) {
       // Let the goodbye play, then a normal close: the client reads 1000 as the agent ending the call.
       const wait = Math.max(0, this.playingUntil - performance.now());
-      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 10_000)));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 10_000)).unref());
+      this.socket.send({
+        type: 'agent_tool_response',
+        agent_tool_response: {
+          tool_name: 'end_call',
+          tool_call_id: endCallId,
+          tool_type: 'system',
+          is_error: false,
+          is_called: true,
+          event_id: this.eventId,
+        },
+      });
       this.end('end_call tool was called.');
     }
   }
@@ -696,7 +777,8 @@ export class ConversationSession {
       tool_has_been_called: tool !== undefined,
       type: tool?.type,
     });
-    if (tool && tool.type !== 'client')
+    // end_call's response goes out just before the close (the client hangs up on it): after the goodbye.
+    if (tool && tool.type !== 'client' && tool.name !== 'end_call')
       this.socket.send({
         type: 'agent_tool_response',
         agent_tool_response: {
@@ -829,29 +911,48 @@ export class ConversationSession {
   }
 
   private closedOnce: Promise<void> | undefined;
+  /** The socket closed (set first thing when it does). */
+  private isClosed = false;
 
   /** The socket closed (either side): stop, keep the transcript and recording, free the place. */
+  /**
+   * The socket closed (either side): stop what runs. The conversation is finished once, by whichever of
+   * this and `start()` comes second (a close while the conversation opens would otherwise miss its row).
+   */
   private closed(): Promise<void> {
     this.closedOnce ??= (async () => {
-      for (const timer of this.timers) clearTimeout(timer);
+      this.isClosed = true;
+      this.clearTimers();
       this.current?.controller.abort();
       this.vad?.close();
-      for (const done of this.clientTools.values())
+      this.vad = undefined;
+      for (const done of [...this.clientTools.values()])
         done({ text: 'The client left.', isError: true, endsTurn: true });
       await this.turns.catch(() => undefined);
-      if (!this.conversation) return;
-      await finishConversation(this.deps, this.services, this.conversation, {
-        durationSecs: Math.round(this.elapsedSecs),
-        transcript: this.transcript,
-        recording: this.recording,
-        failed: this.failure,
-        terminationReason:
-          this.terminationReason ?? (this.failure ? this.failure.reason : 'Client disconnected.'),
-      }).catch((error: unknown) =>
-        this.deps.logger.error({ err: error }, 'a conversation could not be kept'),
-      );
+      await this.finish();
     })();
     return this.closedOnce;
+  }
+
+  private clearTimers(): void {
+    for (const timer of this.timers.splice(0)) clearTimeout(timer);
+  }
+
+  private finishedOnce: Promise<void> | undefined;
+
+  /** Keeps the conversation (transcript, recording, minutes stopped) once it exists and the socket closed. */
+  private finish(): Promise<void> {
+    const conversation = this.conversation;
+    if (!conversation || !this.isClosed) return Promise.resolve();
+    this.finishedOnce ??= finishConversation(this.deps, this.services, conversation, {
+      durationSecs: Math.round(this.elapsedSecs),
+      transcript: this.transcript,
+      recording: this.recording,
+      failed: this.failure,
+      terminationReason:
+        this.terminationReason ?? (this.failure ? this.failure.reason : 'Client disconnected.'),
+    }).catch((error: unknown) => this.deps.logger.error({ err: error }, 'a conversation could not be kept'));
+    return this.finishedOnce;
   }
 }
 

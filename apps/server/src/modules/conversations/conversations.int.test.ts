@@ -469,6 +469,22 @@ describe('bad input gets the protocol’s error and changes nothing', () => {
         code: closed.code,
       }).toEqual({ type, code });
     }
+    // Audio far ahead of the clock is not a microphone (20 s in one message, as soon as it opens).
+    const ahead = converse(socketUrl(baseUrl, `agent_id=${agentId}`), { 'xi-api-key': a.key });
+    await ahead.next('conversation_initiation_metadata');
+    ahead.send({ user_audio_chunk: Buffer.alloc(20 * RATE * 2).toString('base64') });
+    expect([(await ahead.closed).code, errorTypeOf(ahead)]).toEqual([
+      WS_CLOSE.policyViolation,
+      'invalid_audio',
+    ]);
+    // A flood of typed turns is refused, not queued without end.
+    const flood = converse(socketUrl(baseUrl, `agent_id=${agentId}`), { 'xi-api-key': a.key });
+    await flood.next('conversation_initiation_metadata');
+    for (let i = 0; i < 10; i += 1) flood.send({ type: 'user_message', text: `Question ${i}?` });
+    expect([(await flood.closed).code, errorTypeOf(flood)]).toEqual([
+      WS_CLOSE.policyViolation,
+      'invalid_message',
+    ]);
     const health = await fetch(`${baseUrl}/health`);
     expect(health.status).toBe(200);
   }, 60_000);

@@ -213,6 +213,23 @@ export async function deleteConversationRow(
   return row;
 }
 
+/**
+ * Conversations left in progress by a process that stopped (no heartbeat since `before`): ended as failed,
+ * so they can be read, deleted and swept like any other.
+ */
+export async function failStaleConversations(db: Db, before: Date, now: Date): Promise<number> {
+  const rows = await db
+    .update(conversations)
+    .set({
+      status: 'failed',
+      endedAt: now,
+      terminationReason: 'The server that held the conversation stopped; it was ended.',
+    })
+    .where(and(eq(conversations.status, 'in-progress'), lt(conversations.heartbeatAt, before)))
+    .returning({ id: conversations.id });
+  return rows.length;
+}
+
 /** Conversations past their agent's retention (a batch), for the retention sweep. */
 export async function expiredConversations(db: Db, now: Date, limit: number): Promise<ConversationRow[]> {
   return db

@@ -217,13 +217,23 @@ export function modelResponder(
         history.push({ role: 'assistant', content: text, ...(calls.length ? { toolCalls: calls } : {}) });
         if (calls.length === 0) return;
         let ends = false;
-        for (const call of calls) {
-          // A call to a tool the agent does not have (a prompt-injected name) is refused, never run.
-          const tool = agent.tools.find((t) => t.name === call.name);
-          yield { type: 'tool_call', call, tool };
-          const answer = await runTool(call, tool);
-          history.push({ role: 'tool', toolCallId: call.id, content: answer.text });
-          if (answer.endsTurn) ends = true;
+        const answered = new Set<string>();
+        try {
+          for (const call of calls) {
+            // A call to a tool the agent does not have (a prompt-injected name) is refused, never run.
+            const tool = agent.tools.find((t) => t.name === call.name);
+            yield { type: 'tool_call', call, tool };
+            const answer = await runTool(call, tool);
+            history.push({ role: 'tool', toolCallId: call.id, content: answer.text });
+            answered.add(call.id);
+            if (answer.endsTurn) ends = true;
+          }
+        } finally {
+          // An interrupted round still answers every call it made: a model server refuses a history
+          // whose tool calls have no answers, which would fail the next turn.
+          for (const call of calls)
+            if (!answered.has(call.id))
+              history.push({ role: 'tool', toolCallId: call.id, content: 'Interrupted by the user.' });
         }
         if (ends || signal.aborted) return;
       }

@@ -33,6 +33,12 @@ export async function callWebhookTool(
   const hook = tool.webhook;
   if (!hook) return { ok: false, text: `${tool.name} is not a webhook tool.`, statusCode: null };
   const rest: Record<string, unknown> = { ...args };
+  // A path parameter may not climb out of its place (`..` resolves against the URL's path).
+  for (const name of hook.pathParams) {
+    const value = String(rest[name] ?? '');
+    if (value === '.' || value === '..')
+      return { ok: false, text: `${name} may not be "${value}".`, statusCode: null };
+  }
   let path = hook.url.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) => {
     if (!(name in rest)) return whole;
     const value = rest[name];
@@ -45,6 +51,20 @@ export async function callWebhookTool(
   } catch {
     return { ok: false, text: `The tool's URL is not valid: ${hook.url}`, statusCode: null };
   }
+  // The model fills parameters, never the host: a placeholder there would send the secrets elsewhere.
+  const hostOf = (url: string) => {
+    try {
+      return new URL(url.replace(/\{[A-Za-z0-9_]+\}/g, 'x')).host;
+    } catch {
+      return undefined;
+    }
+  };
+  if (target.host !== hostOf(hook.url) || hook.url.slice(0, hook.url.indexOf(target.host)).includes('{'))
+    return {
+      ok: false,
+      text: "The tool's URL names its host with a parameter; this server does not call it.",
+      statusCode: null,
+    };
   for (const name of hook.queryParams) {
     if (!(name in rest)) continue;
     target.searchParams.set(name, String(rest[name]));
