@@ -415,7 +415,7 @@ async function bargeIns(
     `\n## Barge-in: the agent speaks a ${LONG_ANSWER.split('. ').length}-sentence answer; ~1.5 s into its audio the user says "${STOP}" (${BARGE_INS} times)`,
   );
   console.log(
-    `${'run'.padStart(4)} ${'onset → interruption'.padStart(20)} ${'last old audio before'.padStart(21)} ${'old audio after'.padStart(15)}`,
+    `${'run'.padStart(4)} ${'onset → vad_score 1'.padStart(19)} ${'→ interruption'.padStart(14)} ${'total'.padStart(7)} ${'last old audio before'.padStart(21)} ${'old audio after'.padStart(15)}`,
   );
   const delays: number[] = [];
   let stale = 0;
@@ -443,11 +443,13 @@ async function bargeIns(
           (m) => (m.audio_event as { event_id: number }).event_id === answerId && m.at <= interruption.at,
         )
         .at(-1);
+      const vadOne = mic
+        .of('vad_score', onsetAt - 100)
+        .find((m) => (m.vad_score_event as { vad_score: number }).vad_score === 1 && m.at <= interruption.at);
       delays.push(interruption.at - onsetAt);
       console.log(
-        `${String(i + 1).padStart(4)} ${ms(interruption.at - onsetAt).padStart(20)} ${ms(lastOld ? interruption.at - lastOld.at : undefined).padStart(21)} ${String(after).padStart(15)}`,
+        `${String(i + 1).padStart(4)} ${ms(vadOne ? vadOne.at - onsetAt : undefined).padStart(19)} ${ms(vadOne ? interruption.at - vadOne.at : undefined).padStart(14)} ${ms(interruption.at - onsetAt).padStart(7)} ${ms(lastOld ? interruption.at - lastOld.at : undefined).padStart(21)} ${String(after).padStart(15)}`,
       );
-      watch.answer = undefined;
       await sleep(300);
     }
   } finally {
