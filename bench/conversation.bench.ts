@@ -23,6 +23,7 @@
 import os from 'node:os';
 import { type PcmAudio, Resampler, seededRandom } from '@parla/audio';
 import WebSocket from 'ws';
+import { firstPieceLength } from '../apps/server/src/modules/tts/first-piece';
 import { lastUserText, type ScriptedLlm, startScriptedLlm } from '../apps/server/src/test/scripted-llm';
 import { fliteSpeech } from '../apps/server/src/test/test-signals';
 import { AGENT_CONFIG_DEFAULTS } from '../packages/contracts/src/agents';
@@ -287,6 +288,8 @@ async function httpSpeech(server: Server, text: string): Promise<number> {
 interface Turn {
   question: string;
   heard: string;
+  /** The agent's answer (agent_response). */
+  said: string;
   /** speech end → vad_score 0 (the end of the turn detected). */
   endOfTurn: number;
   /** vad_score 0 → user_transcript. */
@@ -332,7 +335,11 @@ async function turn(mic: Microphone, utterance: Utterance, watch: LlmWatch | und
     .at(-1);
   const llmAt = watch?.asked.find((t) => t > endAt);
   await mic.playedOut(transcript.at);
+  const response = mic.of('agent_response', transcript.at)[0]?.agent_response_event as
+    | { agent_response: string }
+    | undefined;
   return {
+    said: response?.agent_response ?? '',
     question: utterance.text,
     heard: (transcript.user_transcription_event as { user_transcript: string }).user_transcript,
     endOfTurn: (vadZero?.at ?? transcript.at) - endAt,
@@ -345,11 +352,11 @@ async function turn(mic: Microphone, utterance: Utterance, watch: LlmWatch | und
 
 function printTurns(turns: Turn[]): void {
   console.log(
-    `${'turn'.padStart(4)} ${'end of turn'.padStart(11)} ${'transcribe'.padStart(10)} ${'to LLM'.padStart(7)} ${'→ audio'.padStart(8)} ${'total'.padStart(8)}  heard`,
+    `${'turn'.padStart(4)} ${'end of turn'.padStart(11)} ${'transcribe'.padStart(10)} ${'to LLM'.padStart(7)} ${'→ audio'.padStart(8)} ${'total'.padStart(8)}  heard → answered`,
   );
   for (const [i, t] of turns.entries())
     console.log(
-      `${String(i + 1).padStart(4)} ${ms(t.endOfTurn).padStart(11)} ${ms(t.transcription).padStart(10)} ${ms(t.toLlm).padStart(7)} ${ms(t.toAudio).padStart(8)} ${ms(t.total).padStart(8)}  "${t.heard}"`,
+      `${String(i + 1).padStart(4)} ${ms(t.endOfTurn).padStart(11)} ${ms(t.transcription).padStart(10)} ${ms(t.toLlm).padStart(7)} ${ms(t.toAudio).padStart(8)} ${ms(t.total).padStart(8)}  "${t.heard}" → "${t.said.length > 70 ? `${t.said.slice(0, 70)}…` : t.said}"`,
     );
   const part = (pick: (t: Turn) => number | undefined) => {
     const values = turns.map(pick).filter((v): v is number => v !== undefined);
@@ -369,6 +376,7 @@ async function latencyRun(
   turns: number,
   warmup: number,
   baseline: number[] | undefined,
+  firstPieces?: number[],
 ): Promise<Turn[]> {
   const mic = await Microphone.open(server, agentId);
   const measured: Turn[] = [];
@@ -382,7 +390,11 @@ async function latencyRun(
       if (baseline) {
         const firstSentence = answer.split(/(?<=\.)\s/)[0] as string;
         const elapsed = await httpSpeech(server, firstSentence);
-        if (i >= warmup) baseline.push(elapsed);
+        const piece = await httpSpeech(server, firstSentence.slice(0, firstPieceLength(firstSentence)));
+        if (i >= warmup) {
+          baseline.push(elapsed);
+          firstPieces?.push(piece);
+        }
       }
       await sleep(300);
     }
@@ -486,11 +498,13 @@ export async function run(): Promise<void> {
       `\n## Voice to voice, one conversation, scripted LLM (answers at once), ${TURNS} turns after ${WARMUP} warm-up; load average ${loadAverage()}`,
     );
     const baseline: number[] = [];
-    scripted = await latencyRun(server, agentId, utterances, watch, TURNS, WARMUP, baseline);
+    const firstPieces: number[] = [];
+    scripted = await latencyRun(server, agentId, utterances, watch, TURNS, WARMUP, baseline, firstPieces);
     printTurns(scripted);
     summary('speech end → first audio', scripted, true);
     console.log(
-      `baseline: the first sentence over HTTP TTS (Sarah, ${AGENT_CONFIG_DEFAULTS.tts.model_id}, pcm_16000), whole body: median ${ms(quantile(baseline, 0.5))}, p95 ${ms(quantile(baseline, 0.95))}`,
+      `baseline: the first sentence over HTTP TTS (Sarah, ${AGENT_CONFIG_DEFAULTS.tts.model_id}, pcm_16000), whole body: median ${ms(quantile(baseline, 0.5))}, p95 ${ms(quantile(baseline, 0.95))}; ` +
+        `its first piece alone (as the TTS stream cuts it, first-piece.ts; the whole sentence when short): median ${ms(quantile(firstPieces, 0.5))}`,
     );
 
     console.log(
