@@ -49,8 +49,13 @@ const VAD_THRESHOLD = 0.5;
 const VAD_MIN_SPEECH_SECS = 0.15;
 /** The silence that ends the user's turn. */
 const VAD_MIN_SILENCE_SECS = 0.4;
-/** Speech heard this long while the agent speaks is a barge-in. */
-const BARGE_IN_SECS = 0.2;
+/**
+ * Speech heard this long while the agent speaks is a barge-in: as soon as the detector reports speech
+ * (it does after VAD_MIN_SPEECH_SECS). At 0.2 s the barge-in waited for the client's next chunk after the
+ * detection (~100 ms with 100 ms chunks): 382 ms from the speech's onset to `interruption`, against the
+ * issue's 300; at once: 281–286 ms (bench/conversation.bench.ts).
+ */
+const BARGE_IN_SECS = VAD_MIN_SPEECH_SECS;
 /** Audio kept around an utterance when it is cut for the recogniser. */
 const UTTERANCE_PAD = Math.round(0.15 * RECORDING_RATE);
 /** How often the conversation's row says it is alive (and its duration so far). */
