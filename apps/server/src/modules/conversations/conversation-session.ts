@@ -629,8 +629,11 @@ export class ConversationSession {
     const turn: AgentTurn = { eventId, controller, said: '', full: '', responded: false, turn: record };
     this.current = turn;
     const cutter = new SentenceCutter();
-    // Speech runs one sentence ahead of the sending: the next is synthesised while this one goes out.
+    // Speech runs one sentence ahead of the sending: the next is synthesised while this one goes out, and
+    // only then the one after (the first sentence has the engines to itself: bench/README.md
+    // "Conversations"; sentences all rendering at once slowed the first audio and piled up listeners).
     let speaking: Promise<void> = Promise.resolve();
+    let synthesis: Promise<unknown> = Promise.resolve();
     const say = (sentence: string) => {
       // Markup the model or a document may hold (<break>, <phoneme>…) is not the agent's to speak.
       const plain = sentence
@@ -640,12 +643,19 @@ export class ConversationSession {
       const spoken =
         this.agent.textOnly || !plain
           ? Promise.resolve(undefined)
-          : this.services.speak(plain, this.agent, controller.signal).catch((error: unknown) => {
-              // One sentence that cannot be spoken is sent as text only; the conversation goes on.
-              if (!controller.signal.aborted)
-                this.deps.logger.warn({ err: error }, 'a sentence of an agent could not be spoken');
-              return undefined;
-            });
+          : synthesis
+              .then(() =>
+                controller.signal.aborted
+                  ? undefined
+                  : this.services.speak(plain, this.agent, controller.signal),
+              )
+              .catch((error: unknown) => {
+                // One sentence that cannot be spoken is sent as text only; the conversation goes on.
+                if (!controller.signal.aborted)
+                  this.deps.logger.warn({ err: error }, 'a sentence of an agent could not be spoken');
+                return undefined;
+              });
+      synthesis = spoken;
       speaking = speaking.then(async () => {
         const audio = await spoken;
         if (controller.signal.aborted || !this.socket.isOpen) return;
