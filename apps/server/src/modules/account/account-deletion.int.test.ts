@@ -46,6 +46,7 @@ afterAll(async () => {
 });
 
 const DURABLE = [
+  'conversations.workspace-deleted.durable',
   'history.workspace-deleted.durable',
   'speech-to-text.workspace-deleted.durable',
   'voice-design.workspace-deleted.durable',
