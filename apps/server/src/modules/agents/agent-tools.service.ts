@@ -6,11 +6,11 @@ import { openSecret, sealSecret } from '../../platform/secrets';
 import type { ResourceCaller } from '../workspaces';
 import { type AgentDeps, sealingKeyOf } from './agents.context';
 import { decodeCursor, encodeCursor, invalidAt } from './agents.rules';
+import { requireAgent } from './agents.service';
 import {
   agentsUsingTools,
   deleteSecretRow,
   deleteToolRow,
-  getWorkspaceAgent,
   getWorkspaceSecret,
   getWorkspaceSecrets,
   getWorkspaceTool,
@@ -221,7 +221,7 @@ export async function listTools(
   const offset = decodeCursor(query.cursor);
   let ids: string[] | undefined;
   if (query.used_by_agent_id) {
-    const agent = await requireToolAgent(deps, caller, query.used_by_agent_id);
+    const agent = await requireAgent(deps, caller, query.used_by_agent_id);
     ids = agent.conversationConfig.agent.prompt.tool_ids;
   }
   const rows = await listWorkspaceTools(deps.db, caller.workspaceId, {
@@ -238,16 +238,6 @@ export async function listTools(
     rows: rows.slice(0, query.page_size),
     nextCursor: more ? encodeCursor(offset + query.page_size) : null,
   };
-}
-
-async function requireToolAgent(
-  deps: Pick<AgentDeps, 'db'>,
-  caller: ResourceCaller,
-  agentId: string,
-): Promise<AgentRow> {
-  const agent = await getWorkspaceAgent(deps.db, caller.workspaceId, agentId);
-  if (!agent) throw notFound('The agent');
-  return agent;
 }
 
 // Secrets --------------------------------------------------------------------------------------------------

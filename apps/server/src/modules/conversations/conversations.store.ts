@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ConversationTranscriptTurn, SubscriptionTier } from '@parla/contracts';
+import type { SubscriptionTier } from '@parla/contracts';
 import { and, desc, eq, gt, gte, ilike, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { workspaces } from '../workspaces/workspaces.tables';
@@ -12,7 +12,7 @@ import {
 
 /** All SQL of the conversations module (issue 28 items 2, 5 and 6). */
 
-export const hashSignature = (signature: string) => createHash('sha256').update(signature).digest('hex');
+const hashSignature = (signature: string) => createHash('sha256').update(signature).digest('hex');
 
 export async function insertSignature(
   db: Db,
@@ -238,5 +238,3 @@ export async function expiredConversations(db: Db, now: Date, limit: number): Pr
     .where(and(lt(conversations.deleteAfter, now), ne(conversations.status, 'in-progress')))
     .limit(limit);
 }
-
-export type { ConversationTranscriptTurn };
