@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
+import { AgentsPageHeader } from '../features/agents/components/agents-nav';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
-import { ConvaiPageHeader, ConversationList, useAgentsForPicker } from '../features/conversations';
+import { ConversationList, useAgentsForPicker } from '../features/conversations';
 
 /**
  * `/app/conversational-ai/history` (history/voices §2 "history"; issue 28 items 5 and 7): the workspace's
@@ -19,7 +20,7 @@ function ConversationHistory() {
   const agents = useAgentsForPicker();
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 lg:py-10">
-      <ConvaiPageHeader
+      <AgentsPageHeader
         title="Call history"
         description="Every conversation with your agents, newest first: open one for its transcript, tool calls, recording and how the agent answered."
       />

@@ -1,7 +1,7 @@
 import type { KnowledgeBaseDocumentResponse } from '@parla/contracts';
 import { useState } from 'react';
+import { AgentsPageHeader } from '../features/agents/components/agents-nav';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
-import { ConvaiPageHeader } from '../features/conversations';
 import {
   AddDocumentDialog,
   DeleteDocumentDialog,
@@ -38,7 +38,7 @@ function KnowledgeBase() {
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 lg:py-10">
-      <ConvaiPageHeader
+      <AgentsPageHeader
         title="Knowledge base"
         description={
           <>

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
+import { AgentsPageHeader } from '../features/agents/components/agents-nav';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
-import { ConvaiPageHeader, TalkPanel, useAgentsForPicker } from '../features/conversations';
+import { TalkPanel, useAgentsForPicker } from '../features/conversations';
 import { LoadError } from '../ui/load-error';
 import { Skeleton } from '../ui/skeleton';
 
@@ -33,7 +34,7 @@ function TalkToAgent() {
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 lg:py-10">
-      <ConvaiPageHeader
+      <AgentsPageHeader
         title="Talk to an agent"
         description="Hold a spoken conversation with one of your agents, here in the browser, as a caller would. It uses the microphone and counts against the workspace’s conversation minutes; it is kept in the call history."
       />
