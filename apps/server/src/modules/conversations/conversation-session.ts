@@ -50,6 +50,14 @@ const VAD_MIN_SPEECH_SECS = 0.15;
 /** The silence that ends the user's turn. */
 const VAD_MIN_SILENCE_SECS = 0.4;
 /**
+ * The silence after which the utterance is transcribed ahead of the turn's end: the detector reports a
+ * segment's end after this much, the session starts the recogniser on it, and keeps that transcript if
+ * the silence reaches VAD_MIN_SILENCE_SECS (speech that resumes first throws it away and the utterance
+ * goes on). The recogniser's ~300 ms then overlap the last 200 ms of the wait (bench/README.md
+ * "Conversations").
+ */
+const VAD_EARLY_SILENCE_SECS = 0.2;
+/**
  * Speech heard this long while the agent speaks is a barge-in: as soon as the detector reports speech
  * (it does after VAD_MIN_SPEECH_SECS). At 0.2 s the barge-in waited for the client's next chunk after the
  * detection (~100 ms with 100 ms chunks): 382 ms from the speech's onset to `interruption`, against the
@@ -154,6 +162,12 @@ export class ConversationSession {
   private readonly recording = new ConversationRecording();
   /** Where the current utterance began (samples of the recording), while the user speaks. */
   private speechStart: number | undefined;
+  /**
+   * An utterance whose speech stopped less than VAD_MIN_SILENCE_SECS ago: where it began and ended
+   * (samples of the recording), and its transcript, started early. It becomes a turn once the silence
+   * lasts; speech that resumes first makes it part of a longer utterance.
+   */
+  private pause: { start: number; end: number; heard: Promise<string> } | undefined;
   private lastVadScore = 0;
   /** Seconds of user audio received (at its own rate). */
   private heardSecs = 0;
@@ -341,7 +355,7 @@ export class ConversationSession {
     this.vad = await realtime.openVoiceActivity({
       threshold: VAD_THRESHOLD,
       minSpeechSecs: VAD_MIN_SPEECH_SECS,
-      minSilenceSecs: VAD_MIN_SILENCE_SECS,
+      minSilenceSecs: VAD_EARLY_SILENCE_SECS,
     });
     const rate = conversationFormatRate(this.inputFormat);
     if (rate !== RECORDING_RATE) this.toRecording = new Resampler(rate, RECORDING_RATE);
@@ -527,12 +541,30 @@ export class ConversationSession {
       fed - this.speechStart >= BARGE_IN_SECS * RECORDING_RATE
     )
       this.bargeIn();
+    if (speaking && this.pause) {
+      // Speech resumed within the turn's silence: one utterance goes on; its early transcript is dropped.
+      this.speechStart = Math.min(this.speechStart ?? this.pause.start, this.pause.start);
+      this.pause = undefined;
+    }
     const ended = segments.at(-1);
-    if (!ended || speaking) return;
-    const start = Math.min(this.speechStart ?? ended.start, segments[0]?.start ?? ended.start);
-    this.speechStart = undefined;
-    const audio = this.recording.slice(start - UTTERANCE_PAD, ended.end + UTTERANCE_PAD);
-    this.enqueueTurn({ audio });
+    if (ended && !speaking) {
+      const start = Math.min(
+        this.pause?.start ?? ended.start,
+        this.speechStart ?? ended.start,
+        segments[0]?.start ?? ended.start,
+      );
+      this.speechStart = undefined;
+      const audio = this.recording.slice(start - UTTERANCE_PAD, ended.end + UTTERANCE_PAD);
+      const heard = this.services.transcribe(audio, this.agent).then((text) => text.trim());
+      // Dropped when speech resumes: its failure then is nobody's (a kept one fails its turn).
+      heard.catch(() => undefined);
+      this.pause = { start, end: ended.end, heard };
+    }
+    if (this.pause && !speaking && fed - this.pause.end >= VAD_MIN_SILENCE_SECS * RECORDING_RATE) {
+      const { heard } = this.pause;
+      this.pause = undefined;
+      this.enqueueTurn({ heard });
+    }
   }
 
   /** The user speaks while the agent does: it stops at once, and what it did not say is not kept. */
@@ -563,7 +595,7 @@ export class ConversationSession {
   // ---- Turns ------------------------------------------------------------------------------------------
 
   /** A turn, after those before it: the first message, a typed message, or an utterance to transcribe. */
-  private enqueueTurn(input: { audio?: Int16Array; text?: string; speak?: string }): void {
+  private enqueueTurn(input: { heard?: Promise<string>; text?: string; speak?: string }): void {
     if (this.waitingTurns >= MAX_WAITING_TURNS)
       throw new ConversationError(
         'invalid_message',
@@ -580,10 +612,9 @@ export class ConversationSession {
           await this.answer({ fixed: input.speak });
           return;
         }
-        let said = input.text;
-        if (input.audio) said = (await this.services.transcribe(input.audio, this.agent)).trim();
+        const said = input.heard ? await input.heard : input.text;
         if (!said || !this.socket.isOpen) return;
-        this.userSaid(said, input.audio ? 'audio' : 'text');
+        this.userSaid(said, input.heard ? 'audio' : 'text');
         await this.answer({});
       })
       .catch((error: unknown) => this.failWith(error));
