@@ -31,6 +31,8 @@ const agent: SessionAgent = {
   outputFormat: 'pcm_16000',
   inputFormat: 'pcm_16000',
   turnTimeoutSecs: 7,
+  silenceEndCallSecs: -1,
+  turnEagerness: 'normal',
   maxDurationSecs: 600,
   textOnly: false,
   knowledgeBaseIds: [],

@@ -364,6 +364,32 @@ describe('a conversation over the socket, as the official client speaks it', () 
     expect((await c.closed).code).toBe(WS_CLOSE.normal);
   }, 60_000);
 
+  it('checks in once after turn_timeout of silence, then ends the call after silence_end_call_timeout', async () => {
+    const quiet = await a.sdk.conversationalAi.agents.create({
+      name: 'Quiet line',
+      conversationConfig: {
+        agent: { firstMessage: 'Hi.', prompt: { prompt: 'You help customers of a small shop.' } },
+        conversation: { textOnly: true },
+        turn: { turnTimeout: 1, silenceEndCallTimeout: 3 },
+      },
+    });
+    llm.enqueue({ text: 'Are you still with me?' });
+    const c = converse(socketUrl(baseUrl, `agent_id=${quiet.agentId}`), { 'xi-api-key': a.key });
+    await c.next('agent_response');
+    const startedAt = performance.now();
+    const checkIn = await c.next('agent_response', 1);
+    expect(performance.now() - startedAt).toBeGreaterThanOrEqual(900);
+    expect(checkIn.agent_response_event).toMatchObject({ agent_response: 'Are you still with me?' });
+    const asked = llm.requests.at(-1)?.body.messages ?? [];
+    expect(asked.at(-1)).toMatchObject({ role: 'system' });
+    expect(String(asked.at(-1)?.content)).toContain('said nothing for 1 seconds');
+    const closed = await c.closed;
+    expect(closed.code).toBe(WS_CLOSE.normal);
+    expect(closed.reason).toContain('silence_end_call_timeout');
+    // Once per silence: no second check-in before the call ended.
+    expect(c.of('agent_response')).toHaveLength(2);
+  }, 60_000);
+
   it('a barge-in stops the agent at once: interruption, no more of its audio, the answer cut where it was', async () => {
     const long = Array.from(
       { length: 12 },
