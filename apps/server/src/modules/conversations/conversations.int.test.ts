@@ -193,6 +193,24 @@ const errorTypeOf = (c: ReturnType<typeof converse>) =>
 /** Waits until the agent's audio stops coming, then as long as it lasts (16 kHz PCM): a client that
  * speaks before then interrupts it. */
 async function playedOut(c: ReturnType<typeof converse>) {
+  // All of each answer's sentences have come (their alignments spell the answers): a pause between two
+  // sentences' audio (the next still being spoken on a busy machine) is not the end.
+  const squeezed = (text: string) => text.replace(/\s+/g, '');
+  const answered = () =>
+    squeezed(
+      c
+        .of('agent_response')
+        .map((m) => (m.agent_response_event as { agent_response: string }).agent_response)
+        .join(''),
+    );
+  const aligned = () =>
+    squeezed(
+      c
+        .of('audio')
+        .map((m) => (m.audio_event as { alignment?: { chars: string[] } }).alignment?.chars.join('') ?? '')
+        .join(''),
+    );
+  await until(() => c.of('agent_response').length > 0 && aligned().length >= answered().length);
   let seen = -1;
   while (seen !== c.of('audio').length) {
     seen = c.of('audio').length;
