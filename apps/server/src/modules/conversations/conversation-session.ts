@@ -602,13 +602,19 @@ export class ConversationSession {
   private keepHeardInHistory(turn: AgentTurn): void {
     // Sentences are trimmed slices of the answer's text, in order: count what was heard without spaces.
     let keep = (turn.heard ?? '').replace(/\s+/g, '').length;
-    for (const message of this.history.slice(turn.historyFrom)) {
-      if (message.role !== 'assistant' || !message.content) continue;
+    for (let i = turn.historyFrom; i < this.history.length; i += 1) {
+      const message = this.history[i];
+      if (message?.role !== 'assistant' || !message.content) continue;
       let end = 0;
       for (let seen = 0; end < message.content.length && seen < keep; end += 1)
         if (!/\s/.test(message.content[end] as string)) seen += 1;
       keep -= message.content.slice(0, end).replace(/\s+/g, '').length;
       message.content = message.content.slice(0, end);
+      // Nothing of it heard and no tool calls to answer: the model is not told it said anything.
+      if (!message.content && !message.toolCalls?.length) {
+        this.history.splice(i, 1);
+        i -= 1;
+      }
     }
   }
 
@@ -633,10 +639,12 @@ export class ConversationSession {
           return;
         }
         // A key revoked (or a seat lost) mid-conversation ends it before the next answer, as the other
-        // sockets do before their next charged piece of work.
-        if (!(await this.stillAuthorized())) throw new ConversationError('unauthorized', ACCESS_REVOKED);
+        // sockets do before their next charged piece of work (checked while the utterance is transcribed).
+        const authorized = this.stillAuthorized();
+        authorized.catch(() => undefined);
         let said = input.text;
         if (input.audio) said = (await this.services.transcribe(input.audio, this.agent)).trim();
+        if (!(await authorized)) throw new ConversationError('unauthorized', ACCESS_REVOKED);
         if (!said || !this.socket.isOpen) return;
         this.userSaid(said, input.audio ? 'audio' : 'text');
         await this.answer({});
