@@ -1,12 +1,14 @@
 import type { ConversationTranscriptTurn, ResponseMode } from '@parla/contracts';
 import { tierLimits } from '@parla/contracts';
 import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { encodeAudio } from '../../platform/media/encode-audio';
-import type { ConversationServices } from './conversation-services';
+import { lockWorkspace } from '../workspaces';
+import { type ConversationServices, SIGNATURE_REFUSED } from './conversation-services';
 import {
   addMinuteCharged,
+  consumeSignature,
   countOpenConversations,
   heartbeat,
   insertConversation,
@@ -49,60 +51,83 @@ export async function openConversationRecord(
     responseMode: ResponseMode;
     responseModeReason: string;
     initiationData: Record<string, unknown> | null;
+    /** The signed URL's signature it was opened with: used up once the conversation starts. */
+    signature?: string | undefined;
+    /** Whether the caller who opened it still has access (checked before each next minute). */
+    stillAuthorized: () => Promise<boolean>;
+    /** The caller's access went (a key revoked, a seat lost) mid-conversation. */
+    onRevoked: () => void;
     /** The minutes ran out mid-conversation (a plan that sells no extra minutes). */
     onQuotaEnd: () => void;
   },
 ): Promise<OpenedConversation> {
   const db = deps.database.db;
   const workspaceId = input.agent.workspaceId;
-  const tier = (await tierOf(db, workspaceId)) ?? 'free';
-  const limits = tierLimits[tier];
-  const now = deps.clock.now();
-  const open = await countOpenConversations(
-    db,
-    workspaceId,
-    new Date(now.getTime() - CONVERSATION_HEARTBEAT_STALE_MS),
-  );
-  if (open >= limits.conversationalConcurrency)
-    throw new AppError(
-      'too_many_concurrent_requests',
-      `The workspace has ${open} conversations open, the most its plan allows at once (${limits.conversationalConcurrency}). Try again when one ends.`,
-    );
-  const first = await takeMinute(
-    db,
-    workspaceId,
-    limits.conversationalMinutes,
-    limits.extraConversationalMinutes,
-  );
-  if (!first)
-    throw new AppError(
-      'quota_exceeded',
-      `The workspace's ${limits.conversationalMinutes.toLocaleString('en-US')} conversation minutes for this period are used up. Upgrade the plan for more.`,
-    );
   const id = `conv_${newId(24)}`;
   const retention = input.agent.retentionDays;
-  await insertConversation(db, {
-    id,
-    workspaceId,
-    agentId: input.agent.agentId,
-    agentName: input.agent.name,
-    userId: input.userId,
-    clientUserId: input.clientUserId,
-    status: 'in-progress',
-    authorizationMethod: input.authorization,
-    responseMode: input.responseMode,
-    responseModeReason: input.responseModeReason,
-    textOnly: input.agent.textOnly,
-    language: input.agent.language,
-    startedAt: now,
-    heartbeatAt: now,
-    minutesCharged: 1,
-    initiationData: input.initiationData,
-    deleteAfter: retention >= 0 ? new Date(now.getTime() + retention * 86_400_000) : null,
+  const now = deps.clock.now();
+  // The count, the minute, the signed URL and the row in one transaction under the workspace's row lock
+  // (as credits' spends are): two sockets opening at once cannot both pass the concurrency check
+  // (accounts §9), and a refused start takes no minute and leaves its signed URL unused.
+  const limits = await db.transaction(async (tx) => {
+    if (!(await lockWorkspace(tx, workspaceId))) throw notFound('The agent');
+    const tierLimit = tierLimits[(await tierOf(tx, workspaceId)) ?? 'free'];
+    const open = await countOpenConversations(
+      tx,
+      workspaceId,
+      new Date(now.getTime() - CONVERSATION_HEARTBEAT_STALE_MS),
+    );
+    if (open >= tierLimit.conversationalConcurrency)
+      throw new AppError(
+        'too_many_concurrent_requests',
+        `The workspace has ${open} conversations open, the most its plan allows at once (${tierLimit.conversationalConcurrency}). Try again when one ends.`,
+      );
+    const first = await takeMinute(
+      tx,
+      workspaceId,
+      tierLimit.conversationalMinutes,
+      tierLimit.extraConversationalMinutes,
+    );
+    if (!first)
+      throw new AppError(
+        'quota_exceeded',
+        `The workspace's ${tierLimit.conversationalMinutes.toLocaleString('en-US')} conversation minutes for this period are used up. Upgrade the plan for more.`,
+      );
+    // A signed URL is used up only by a conversation that starts (the same URL may be tried again).
+    if (
+      input.signature !== undefined &&
+      !(await consumeSignature(tx, input.signature, input.agent.agentId, now))
+    )
+      throw new AppError('unauthorized', SIGNATURE_REFUSED);
+    await insertConversation(tx, {
+      id,
+      workspaceId,
+      agentId: input.agent.agentId,
+      agentName: input.agent.name,
+      userId: input.userId,
+      clientUserId: input.clientUserId,
+      status: 'in-progress',
+      authorizationMethod: input.authorization,
+      responseMode: input.responseMode,
+      responseModeReason: input.responseModeReason,
+      textOnly: input.agent.textOnly,
+      language: input.agent.language,
+      startedAt: now,
+      heartbeatAt: now,
+      minutesCharged: 1,
+      initiationData: input.initiationData,
+      deleteAfter: retention >= 0 ? new Date(now.getTime() + retention * 86_400_000) : null,
+    });
+    return tierLimit;
   });
   // Each next minute is taken as it starts; a plan without extra minutes ends the conversation instead.
   const minutes = setInterval(() => {
     void (async () => {
+      if (!(await input.stillAuthorized())) {
+        clearInterval(minutes);
+        input.onRevoked();
+        return;
+      }
       const taken = await takeMinute(
         db,
         workspaceId,

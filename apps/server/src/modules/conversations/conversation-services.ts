@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CONVERSATION_LIMITS } from '@parla/contracts';
 import type { AppDeps } from '../../app-deps';
+import type { Principal } from '../../platform/auth-guard';
 import { AppError, notFound as notFoundError } from '../../platform/errors';
 import { conversationEnded } from '../../platform/events/catalog';
 import { STT_SAMPLE_RATE } from '../../providers/stt/stt-provider';
@@ -8,8 +9,8 @@ import { originAllowed } from '../agents';
 import { prepareSpeech, renderSpeech, type SpeechPlan, ttsDepsOf } from '../tts';
 import { detailOf } from './conversations.service';
 import {
-  consumeSignature,
   findConversation,
+  findUsableSignature,
   insertSignature,
   updateConversation,
 } from './conversations.store';
@@ -47,7 +48,13 @@ export interface AuthorizedConversation {
   agent: SessionAgent;
   authorization: 'public' | 'signed_url' | 'authorization_header';
   userId: string | null;
+  /** The signed URL's signature, checked but not yet used up (the conversation's start uses it). */
+  signature?: string;
+  /** The API key's or session's caller, checked again while the conversation runs. */
+  principal?: Principal;
 }
+
+export const SIGNATURE_REFUSED = 'This signed URL is unknown, expired, already used, or for another agent.';
 
 export interface ConversationServices {
   authorize(input: AuthorizeInput): Promise<AuthorizedConversation>;
@@ -143,14 +150,17 @@ export function conversationServicesOf(deps: AppDeps, sources: ConversationSourc
       if (!agent) throw notFound(input.agentId);
       const now = deps.clock.now();
       if (input.signature !== undefined) {
-        const owner = await consumeSignature(db, input.signature, input.agentId, now);
+        // Checked here, used up only when the conversation starts (conversation-lifecycle.ts).
+        const owner = await findUsableSignature(db, input.signature, input.agentId, now);
         if (!owner || owner.workspaceId !== agent.workspaceId)
-          throw new AppError(
-            'unauthorized',
-            'This signed URL is unknown, expired, already used, or for another agent.',
-          );
+          throw new AppError('unauthorized', SIGNATURE_REFUSED);
         sources.started(agent.agentId);
-        return { agent, authorization: 'signed_url', userId: owner.userId };
+        return {
+          agent,
+          authorization: 'signed_url',
+          userId: owner.userId,
+          signature: input.signature,
+        };
       }
       if (input.apiKey !== undefined || input.authorization !== undefined) {
         const principal = await deps.auth.authenticateSocket({
@@ -160,7 +170,7 @@ export function conversationServicesOf(deps: AppDeps, sources: ConversationSourc
         // Another workspace's agent is not found, as everywhere.
         if (principal.workspaceId !== agent.workspaceId) throw notFound(input.agentId);
         sources.started(agent.agentId);
-        return { agent, authorization: 'authorization_header', userId: principal.userId };
+        return { agent, authorization: 'authorization_header', userId: principal.userId, principal };
       }
       if (agent.auth.enable_auth)
         throw new AppError(

@@ -11,6 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppDeps } from '../../app-deps';
+import type { Principal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { JSON_MAX_DEPTH, jsonNestsDeeperThan } from '../../platform/json-depth';
 import { describeDuration, RealtimeSocket, type SocketMessage } from '../../platform/realtime/socket';
@@ -26,6 +27,7 @@ import { ConversationRecording, RECORDING_RATE } from './recording';
 import type { ChatMessage, ChatToolCall, Responder, ToolAnswer } from './responder';
 import { SentenceCutter } from './sentences';
 import { applyClientData, OverrideRefused, type SessionAgent, type SessionTool } from './session-agent';
+import { UtteranceTracker } from './utterances';
 import { callWebhookTool } from './webhook-tool';
 
 /*
@@ -84,6 +86,9 @@ const MAX_CONTEXT_UPDATES = 100;
 const CHECK_IN_WITHOUT_MODEL = 'Are you still there?';
 /** The agent's speech is sent in pieces of about this long (the client plays as they come). */
 const AUDIO_PIECE_SECS = 0.5;
+
+/** Why a conversation opened with an API key or a session ends when that access goes (close 1008). */
+const ACCESS_REVOKED = 'This API key or session no longer has access; the conversation was ended.';
 
 /** A protocol error: its type, what the client reads, and the close code. */
 class ConversationError extends Error {
@@ -153,6 +158,12 @@ interface AgentTurn {
   /** The whole answer went to the client as agent_response. */
   responded: boolean;
   turn: ConversationTranscriptTurn;
+  /** Each sentence sent, with when the client starts playing it (ms, performance clock). */
+  sent: { text: string; startsAt: number }[];
+  /** The history's length when the answer began: its assistant messages follow. */
+  historyFrom: number;
+  /** What the client had played when the user barged in (set then): all that is kept of the answer. */
+  heard?: string;
 }
 
 export class ConversationSession {
@@ -167,14 +178,15 @@ export class ConversationSession {
   private toRecording: Resampler | undefined;
   private vad: RealtimeVoiceActivity | undefined;
   private readonly recording = new ConversationRecording();
-  /** Where the current utterance began (samples of the recording), while the user speaks. */
-  private speechStart: number | undefined;
+  /** Where the user's utterances begin and end (samples of the recording); capped at MAX_UTTERANCE_SECS. */
+  private readonly utterances = new UtteranceTracker(RECORDING_RATE, VAD_MIN_SPEECH_SECS);
   /**
    * An utterance whose speech stopped less than TURN_END_SILENCE_SECS ago: where it began and ended
    * (samples of the recording), and its transcript, started early. It becomes a turn once the silence
-   * lasts; speech that resumes first makes it part of a longer utterance.
+   * lasts; speech that resumes first makes it part of a longer utterance (from `resumedFrom`).
    */
   private pause: { start: number; end: number; heard: Promise<string> } | undefined;
+  private resumedFrom: number | undefined;
   private lastVadScore = 0;
   /** Seconds of user audio received (at its own rate). */
   private heardSecs = 0;
@@ -185,6 +197,8 @@ export class ConversationSession {
   private readonly transcript: ConversationTranscriptTurn[] = [];
   private readonly history: ChatMessage[] = [];
   private current: AgentTurn | undefined;
+  /** The last answer (kept after it was all sent, while the client may still be playing it). */
+  private lastAnswer: AgentTurn | undefined;
   /** The agent's turns, one after the other (a user turn that arrives while one runs waits). */
   private turns: Promise<void> = Promise.resolve();
   /** When the client will have played what was sent (ms, performance clock). */
@@ -232,11 +246,17 @@ export class ConversationSession {
         'agent_id is required: /v1/convai/conversation?agent_id=…',
       );
     const headers = this.request.headers;
+    // `bearer.<token>` beside `convai` (el-facts §3: the client's `authorization`): a signed URL's
+    // signature or an API key / access token, as the query and the headers carry them.
+    const bearer = bearerSubprotocol(headers['sec-websocket-protocol']);
+    const signature =
+      typeof query.conversation_signature === 'string' ? query.conversation_signature : undefined;
     const opened = await this.services.authorize({
       agentId,
-      signature: typeof query.conversation_signature === 'string' ? query.conversation_signature : undefined,
+      signature: signature ?? (bearer?.startsWith('cvsig_') ? bearer : undefined),
       apiKey: typeof headers['xi-api-key'] === 'string' ? headers['xi-api-key'] : undefined,
-      authorization: headers.authorization,
+      authorization:
+        headers.authorization ?? (bearer && !bearer.startsWith('cvsig_') ? `Bearer ${bearer}` : undefined),
       origin: typeof headers.origin === 'string' ? headers.origin : undefined,
     });
     // One handler for the socket's life: the first message is the initiation data; what follows waits,
@@ -262,6 +282,7 @@ export class ConversationSession {
     });
     const clientData = await first;
     if (!this.socket.isOpen) return;
+    this.principal = opened.principal;
     this.agent = applyClientData(opened.agent, clientData);
     this.inputFormat = this.agent.inputFormat;
     this.outputFormat = this.agent.outputFormat;
@@ -276,6 +297,9 @@ export class ConversationSession {
       responseMode: this.responder.mode,
       responseModeReason: this.responder.reason,
       initiationData: clientData ? (clientData as unknown as Record<string, unknown>) : null,
+      signature: opened.signature,
+      stillAuthorized: () => this.stillAuthorized(),
+      onRevoked: () => this.failWith(new ConversationError('unauthorized', ACCESS_REVOKED)),
       onQuotaEnd: () =>
         this.failWith(
           new ConversationError(
@@ -309,6 +333,13 @@ export class ConversationSession {
     const early = this.initiation;
     if (early && early.type !== 'conversation_initiation_client_data') await this.handle(early);
     ready();
+  }
+
+  /** The API key's or session's caller (none for a public agent or a signed URL). */
+  private principal: Principal | undefined;
+
+  private async stillAuthorized(): Promise<boolean> {
+    return !this.principal || this.deps.auth.stillAuthorized(this.principal);
   }
 
   /** The client's first message, parsed (set by the socket's handler). */
@@ -548,7 +579,12 @@ export class ConversationSession {
   /** The user's audio: into the recording and the voice-activity detector, in order. */
   private async hear(samples: Int16Array): Promise<void> {
     if (!this.vad)
-      throw new ConversationError('invalid_message', 'This conversation is text only: send user_message.');
+      // A voice client on a text-only agent (conversation.text_only): nothing here hears audio, so the
+      // client is told at its first chunk, not left talking to no one.
+      throw new ConversationError(
+        'invalid_message',
+        'This agent is text only (conversation.text_only): it does not hear audio. Send user_message, or open the conversation as text only (textOnly).',
+      );
     // A microphone sends in real time: audio far ahead of the clock is not one (and would pile up).
     this.heardSecs += samples.length / conversationFormatRate(this.inputFormat);
     if (this.heardSecs > this.elapsedSecs + AUDIO_AHEAD_SECS)
@@ -575,32 +611,27 @@ export class ConversationSession {
       this.socket.send({ type: 'vad_score', vad_score_event: { vad_score: score } });
     }
     if (speaking) this.userActive();
-    if (speaking && this.speechStart === undefined)
-      this.speechStart = Math.max(0, fed - Math.round(VAD_MIN_SPEECH_SECS * RECORDING_RATE));
-    if (
-      speaking &&
-      this.speechStart !== undefined &&
-      fed - this.speechStart >= BARGE_IN_SECS * RECORDING_RATE
-    )
-      this.bargeIn();
+    const utterance = this.utterances.update(speaking, segments, fed);
+    if (speaking && this.utterances.spokenSamples(fed) >= BARGE_IN_SECS * RECORDING_RATE) this.bargeIn();
     if (speaking && this.pause) {
       // Speech resumed within the turn's silence: one utterance goes on; its early transcript is dropped.
-      this.speechStart = Math.min(this.speechStart ?? this.pause.start, this.pause.start);
+      this.resumedFrom = this.pause.start;
       this.pause = undefined;
     }
-    const ended = segments.at(-1);
-    if (ended && !speaking) {
-      const start = Math.min(
-        this.pause?.start ?? ended.start,
-        this.speechStart ?? ended.start,
-        segments[0]?.start ?? ended.start,
+    if (utterance) {
+      const start = Math.min(utterance.start, this.resumedFrom ?? utterance.start);
+      this.resumedFrom = undefined;
+      // A capped utterance is cut where the speech goes on: no padding after it (the next one starts there).
+      const audio = this.recording.slice(
+        start - UTTERANCE_PAD,
+        utterance.end + (utterance.capped ? 0 : UTTERANCE_PAD),
       );
-      this.speechStart = undefined;
-      const audio = this.recording.slice(start - UTTERANCE_PAD, ended.end + UTTERANCE_PAD);
       const heard = this.services.transcribe(audio, this.agent).then((text) => text.trim());
       // Dropped when speech resumes: its failure then is nobody's (a kept one fails its turn).
       heard.catch(() => undefined);
-      this.pause = { start, end: ended.end, heard };
+      // Capped, the speech goes on: what was heard is a turn now. Else it waits for the turn's silence.
+      if (utterance.capped) this.enqueueTurn({ heard });
+      else this.pause = { start, end: utterance.end, heard };
     }
     if (
       this.pause &&
@@ -615,26 +646,54 @@ export class ConversationSession {
 
   /** The user speaks while the agent does: it stops at once, and what it did not say is not kept. */
   private bargeIn(): void {
-    const turn = this.current;
-    const stillPlaying = performance.now() < this.playingUntil;
+    const now = performance.now();
+    const stillPlaying = now < this.playingUntil;
+    // The answer being made, or the last one while the client still plays it (all sent, not all heard).
+    const turn = this.current ?? (stillPlaying ? this.lastAnswer : undefined);
     if (!turn && !stillPlaying) return;
     this.playingUntil = 0;
     const id = this.nextEventId();
     this.socket.send({ type: 'interruption', interruption_event: { event_id: id } });
-    if (turn && !turn.controller.signal.aborted) {
+    if (turn && turn.heard === undefined) {
       turn.controller.abort();
       turn.turn.interrupted = true;
-      if (turn.said !== turn.full) {
+      // What the client played: the sentences whose playback had begun (a text-only one: all sent).
+      turn.heard = turn.sent
+        .filter((s) => s.startsAt <= now)
+        .map((s) => s.text)
+        .join(' ');
+      if (turn.heard !== turn.full.trim()) {
         this.socket.send({
           type: 'agent_response_correction',
           agent_response_correction_event: {
             original_agent_response: turn.full,
-            corrected_agent_response: turn.said,
+            corrected_agent_response: turn.heard,
             event_id: turn.eventId,
           },
         });
       }
-      turn.turn.message = turn.said;
+      turn.turn.message = turn.heard;
+      this.keepHeardInHistory(turn);
+    }
+  }
+
+  /** The answer's assistant messages in the model's history cut to what the client heard. */
+  private keepHeardInHistory(turn: AgentTurn): void {
+    // Sentences are trimmed slices of the answer's text, in order: count what was heard without spaces.
+    let keep = (turn.heard ?? '').replace(/\s+/g, '').length;
+    for (let i = turn.historyFrom; i < this.history.length; i += 1) {
+      const message = this.history[i];
+      if (message?.role !== 'assistant' || !message.content) continue;
+      let end = 0;
+      for (let seen = 0; end < message.content.length && seen < keep; end += 1)
+        if (!/\s/.test(message.content[end] as string)) seen += 1;
+      keep -= message.content.slice(0, end).replace(/\s+/g, '').length;
+      message.content = message.content.slice(0, end);
+      // Nothing of it heard and no tool calls to answer: the model is not told it said anything.
+      if (!message.content && !message.toolCalls?.length) {
+        this.history.splice(i, 1);
+        i -= 1;
+      }
     }
   }
 
@@ -664,7 +723,12 @@ export class ConversationSession {
           await this.answer({ fixed: input.speak });
           return;
         }
+        // A key revoked (or a seat lost) mid-conversation ends it before the next answer, as the other
+        // sockets do before their next charged piece of work (checked while the utterance is transcribed).
+        const authorized = this.stillAuthorized();
+        authorized.catch(() => undefined);
         if (input.checkIn !== undefined) {
+          if (!(await authorized)) throw new ConversationError('unauthorized', ACCESS_REVOKED);
           // No model, no way to say it in the agent's own words: a plain question (knowledge-base mode
           // answers passages, not silence).
           if (this.responder.mode === 'knowledge_base') {
@@ -679,6 +743,7 @@ export class ConversationSession {
           return;
         }
         const said = input.heard ? await input.heard : input.text;
+        if (!(await authorized)) throw new ConversationError('unauthorized', ACCESS_REVOKED);
         if (!said || !this.socket.isOpen) return;
         this.userSaid(said, input.heard ? 'audio' : 'text');
         await this.answer({});
@@ -723,8 +788,18 @@ export class ConversationSession {
       source_medium: this.agent.textOnly ? 'text' : 'audio',
     };
     this.transcript.push(record);
-    const turn: AgentTurn = { eventId, controller, said: '', full: '', responded: false, turn: record };
+    const turn: AgentTurn = {
+      eventId,
+      controller,
+      said: '',
+      full: '',
+      responded: false,
+      turn: record,
+      sent: [],
+      historyFrom: this.history.length,
+    };
     this.current = turn;
+    this.lastAnswer = turn;
     const cutter = new SentenceCutter();
     // Speech runs one sentence ahead of the sending: the next is synthesised while this one goes out, and
     // only then the one after (the first sentence has the engines to itself: bench/README.md
@@ -756,6 +831,8 @@ export class ConversationSession {
       speaking = speaking.then(async () => {
         const audio = await spoken;
         if (controller.signal.aborted || !this.socket.isOpen) return;
+        // sendAudio moves playingUntil on before its first await: the sentence starts playing here.
+        turn.sent.push({ text: sentence, startsAt: Math.max(this.playingUntil, performance.now()) });
         if (audio) await this.sendAudio(audio, eventId, controller.signal);
         if (controller.signal.aborted) return;
         turn.said = turn.said ? `${turn.said} ${sentence}` : sentence;
@@ -814,9 +891,11 @@ export class ConversationSession {
       speaking.catch(() => undefined);
       if (this.current === turn) this.current = undefined;
       this.agentDoneAt = performance.now();
-      // A barge-in keeps what was said (the client was told with a correction); a hang-up after the
+      // A barge-in keeps what the client played (it was told with a correction), in the transcript and
+      // the model's history (the responder may have added the whole text meanwhile); a hang-up after the
       // answer went out keeps the answer.
-      record.message = record.interrupted || !turn.responded ? turn.said : turn.full.trim();
+      record.message = turn.heard ?? (turn.responded ? turn.full.trim() : turn.said);
+      if (turn.heard !== undefined) this.keepHeardInHistory(turn);
     }
     if (ended && this.socket.isOpen) {
       // Let the goodbye play, then a normal close: the client reads 1000 as the agent ending the call.
@@ -926,6 +1005,7 @@ export class ConversationSession {
       const outcome = await callWebhookTool(tool, params, {
         allowPrivate: this.services.allowPrivateToolUrls,
         signal,
+        variables: this.agent.dynamicVariables,
       });
       return { text: outcome.text, isError: !outcome.ok };
     }
@@ -1067,6 +1147,14 @@ export class ConversationSession {
     }).catch((error: unknown) => this.deps.logger.error({ err: error }, 'a conversation could not be kept'));
     return this.finishedOnce;
   }
+}
+
+/** The token of a `bearer.<token>` subprotocol the client offered, if any. */
+export function bearerSubprotocol(header: string | string[] | undefined): string | undefined {
+  const offered = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
+  const bearer = offered.map((p) => p.trim()).find((p) => p.startsWith('bearer.'));
+  const token = bearer?.slice('bearer.'.length);
+  return token ? token : undefined;
 }
 
 function pcmBytes(samples: Int16Array): Buffer {

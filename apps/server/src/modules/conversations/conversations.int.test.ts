@@ -190,19 +190,32 @@ function converse(
 const errorTypeOf = (c: ReturnType<typeof converse>) =>
   (c.of('error')[0]?.error_event as { error_type?: string } | undefined)?.error_type;
 
-/** Waits until the agent's audio has said all of `said` (its alignment's characters), then as long as it
- * lasts (16 kHz PCM): a client that speaks before then interrupts it. (Waiting for a lull in the audio
- * instead failed on a busy machine, where a sentence took longer to speak than the lull.) */
-async function playedOut(c: ReturnType<typeof converse>, said: string) {
-  const bare = (text: string) => text.replace(/\s+/g, '');
-  const spoken = () =>
-    bare(
+/** Waits until the agent's audio stops coming, then as long as it lasts (16 kHz PCM): a client that
+ * speaks before then interrupts it. */
+async function playedOut(c: ReturnType<typeof converse>) {
+  // All of each answer's sentences have come (their alignments spell the answers): a pause between two
+  // sentences' audio (the next still being spoken on a busy machine) is not the end.
+  const squeezed = (text: string) => text.replace(/\s+/g, '');
+  const answered = () =>
+    squeezed(
+      c
+        .of('agent_response')
+        .map((m) => (m.agent_response_event as { agent_response: string }).agent_response)
+        .join(''),
+    );
+  const aligned = () =>
+    squeezed(
       c
         .of('audio')
         .map((m) => (m.audio_event as { alignment?: { chars: string[] } }).alignment?.chars.join('') ?? '')
         .join(''),
     );
-  await until(() => spoken().includes(bare(said)));
+  await until(() => c.of('agent_response').length > 0 && aligned().length >= answered().length);
+  let seen = -1;
+  while (seen !== c.of('audio').length) {
+    seen = c.of('audio').length;
+    await sleep(300);
+  }
   const bytes = c
     .of('audio')
     .reduce(
@@ -250,7 +263,7 @@ describe('a conversation over the socket, as the official client speaks it', () 
     const audio = c.of('audio')[0]?.audio_event as { audio_base_64: string; alignment: { chars: string[] } };
     expect(Buffer.from(audio.audio_base_64, 'base64').length).toBeGreaterThan(1000);
     expect(audio.alignment.chars.join('')).toContain('Hello');
-    await playedOut(c, 'Hello! How can I help?');
+    await playedOut(c);
 
     c.send({ type: 'user_message', text: 'When are you open?' });
     const answer = await c.next('agent_response', 1);

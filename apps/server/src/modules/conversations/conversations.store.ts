@@ -51,6 +51,27 @@ export async function consumeSignature(
   return row;
 }
 
+/** A signed URL's owner while it may still open a conversation (not used, not expired, this agent's). */
+export async function findUsableSignature(
+  db: Db,
+  signature: string,
+  agentId: string,
+  now: Date,
+): Promise<{ workspaceId: string; userId: string | null } | undefined> {
+  const [row] = await db
+    .select({ workspaceId: conversationSignatures.workspaceId, userId: conversationSignatures.userId })
+    .from(conversationSignatures)
+    .where(
+      and(
+        eq(conversationSignatures.signatureHash, hashSignature(signature)),
+        eq(conversationSignatures.agentId, agentId),
+        isNull(conversationSignatures.usedAt),
+        gt(conversationSignatures.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
 export async function tierOf(db: Db, workspaceId: string): Promise<SubscriptionTier | undefined> {
   const [row] = await db
     .select({ tier: workspaces.tier })

@@ -28,10 +28,17 @@ export interface ToolOutcome {
 export async function callWebhookTool(
   tool: SessionTool,
   args: Record<string, unknown>,
-  options: { allowPrivate: boolean; signal?: AbortSignal },
+  options: {
+    allowPrivate: boolean;
+    signal?: AbortSignal;
+    /** The conversation's dynamic variables, for headers that name one (`{{name}}`). */
+    variables?: Record<string, string | number | boolean>;
+  },
 ): Promise<ToolOutcome> {
   const hook = tool.webhook;
   if (!hook) return { ok: false, text: `${tool.name} is not a webhook tool.`, statusCode: null };
+  const headers = headersWithVariables(hook.headers, options.variables ?? {});
+  if (typeof headers === 'string') return { ok: false, text: headers, statusCode: null };
   const rest: Record<string, unknown> = { ...args };
   // A path parameter may not climb out of its place (`..` resolves against the URL's path).
   for (const name of hook.pathParams) {
@@ -98,7 +105,7 @@ export async function callWebhookTool(
         method: hook.method,
         lookup: checkedLookup(options.allowPrivate),
         headers: {
-          ...hook.headers,
+          ...headers,
           accept: 'application/json, text/plain;q=0.9, */*;q=0.5',
           'user-agent': 'Parla-Agents/1.0',
           ...(body !== undefined
@@ -140,4 +147,33 @@ export async function callWebhookTool(
     if (body !== undefined) request.write(body);
     request.end();
   });
+}
+
+/**
+ * A header whose value is a dynamic variable (`{"dynamic_variable": "name"}` in the tool's config, kept as
+ * `{{name}}`) gets the conversation's value; a missing variable or a value no header may carry (a line
+ * break) is the model's error, never a literal `{{name}}` sent to the tool. Answers the headers or why not.
+ */
+function headersWithVariables(
+  headers: Record<string, string>,
+  variables: Record<string, string | number | boolean>,
+): Record<string, string> | string {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const variable = /^\{\{\s*([A-Za-z0-9_]+)\s*\}\}$/.exec(value)?.[1];
+    if (variable === undefined) {
+      out[name] = value;
+      continue;
+    }
+    if (!(variable in variables))
+      return `The header ${name} needs the dynamic variable "${variable}", which this conversation does not have; the tool was not called.`;
+    const filled = String(variables[variable]);
+    try {
+      http.validateHeaderValue(name, filled);
+    } catch {
+      return `The dynamic variable "${variable}" cannot be sent in the header ${name} (it holds characters a header may not); the tool was not called.`;
+    }
+    out[name] = filled;
+  }
+  return out;
 }

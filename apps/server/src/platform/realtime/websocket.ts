@@ -11,7 +11,13 @@ import { MAX_FRAME_BYTES } from './socket';
  */
 export async function registerWebSockets(app: FastifyInstance): Promise<void> {
   await app.register(websocket, {
-    options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false },
+    options: {
+      maxPayload: MAX_FRAME_BYTES,
+      perMessageDeflate: false,
+      // The first subprotocol offered (the conversation socket's `convai`), never a credential offered as
+      // one (`bearer.<token>`, el-facts §3): the answer's header would echo the token.
+      handleProtocols: (protocols) => [...protocols].find((p) => !p.startsWith('bearer.')) ?? false,
+    },
     // The plugin's own handler logs every socket error at error level, a client's 100 MB frame included.
     errorHandler: (error, socket, request) => {
       if (isClientFault(error))

@@ -6,8 +6,9 @@
  *   <parla-convai agent-id="AGENT_ID"></parla-convai>
  *   <script src="https://YOUR-PARLA/convai-widget.js" async></script>
  *
- * A floating call button opens a conversation with the agent: the microphone streams 16 kHz PCM, the
- * agent's audio plays as it arrives, speaking over the agent interrupts it, and the end button hangs up.
+ * A floating call button opens a conversation with the agent: the microphone streams in the agent's input
+ * format (the metadata's `user_input_audio_format`: PCM at its rate, or μ-law), the agent's audio plays as
+ * it arrives, speaking over the agent interrupts it, and the end button hangs up.
  * Its look comes from the agent's widget settings (GET /v1/convai/agents/{id}/widget); attributes
  * `server` (another Parla than the script's), `placement` and `text-input` override. A page on an origin
  * the agent does not allow gets the server's refusal, shown in the panel.
@@ -23,12 +24,60 @@
     }
   })();
 
-  const INPUT_RATE = 16000;
+  /**
+   * The microphone at the rate the agent's `user_input_audio_format` names (the metadata's; 16 kHz when it
+   * names none): captured at the device's own rate (a context at another rate is refused by some browsers
+   * for a microphone), then resampled here, streaming: each output sample averages the input it spans
+   * (a box filter: no aliasing of the band a recogniser uses) or, going up, interpolates between two.
+   */
+  function createResampler(from, to) {
+    const step = from / to;
+    let pos = 0; // where the next output sample falls, in input samples from the start of `carry`
+    let carry = new Float32Array(0);
+    return (input) => {
+      const all = new Float32Array(carry.length + input.length);
+      all.set(carry);
+      all.set(input, carry.length);
+      const out = [];
+      while (pos + Math.max(step, 1) <= all.length) {
+        if (step > 1) {
+          const start = Math.floor(pos);
+          const end = Math.floor(pos + step);
+          let sum = 0;
+          for (let i = start; i < end; i += 1) sum += all[i];
+          out.push(sum / Math.max(1, end - start));
+        } else {
+          const i = Math.floor(pos);
+          const f = pos - i;
+          out.push(all[i] * (1 - f) + (all[i + 1] ?? all[i]) * f);
+        }
+        pos += step;
+      }
+      const keep = Math.floor(pos);
+      carry = all.slice(keep);
+      pos -= keep;
+      return Float32Array.from(out);
+    };
+  }
 
-  function base64FromPcm(floats) {
-    const bytes = new Uint8Array(floats.length * 2);
+  function ulawByte(sample) {
+    let s = Math.round(Math.max(-1, Math.min(1, sample)) * 32767);
+    const sign = s < 0 ? 0x80 : 0;
+    if (s < 0) s = -s;
+    s = Math.min(s + 0x84, 0x7fff);
+    let exponent = 7;
+    for (let mask = 0x4000; (s & mask) === 0 && exponent > 0; mask >>= 1) exponent -= 1;
+    return ~(sign | (exponent << 4) | ((s >> (exponent + 3)) & 0x0f)) & 0xff;
+  }
+
+  function base64FromPcm(floats, ulaw) {
+    const bytes = new Uint8Array(floats.length * (ulaw ? 1 : 2));
     const view = new DataView(bytes.buffer);
     for (let i = 0; i < floats.length; i += 1) {
+      if (ulaw) {
+        bytes[i] = ulawByte(floats[i]);
+        continue;
+      }
       const s = Math.max(-1, Math.min(1, floats[i]));
       view.setInt16(i * 2, s < 0 ? s * 0x8000 : s * 0x7fff, true);
     }
@@ -95,6 +144,7 @@
       this.interruptedBelow = 0;
       this.outputUlaw = false;
       this.outputRate = 16000;
+      this.inputFormat = 'pcm_16000';
     }
 
     get server() {
@@ -226,6 +276,7 @@
           const meta = message.conversation_initiation_metadata_event;
           this.outputUlaw = meta.agent_output_audio_format.startsWith('ulaw');
           this.outputRate = Number(meta.agent_output_audio_format.split('_')[1]) || 16000;
+          this.inputFormat = meta.user_input_audio_format || 'pcm_16000';
           this.setState(this.config?.listening_text || 'Listening…');
           if (this.config?.text_input_enabled !== false) this.$('.text').classList.remove('hidden');
           if (stream) await this.startMicrophone(stream);
@@ -270,13 +321,18 @@
 
     async startMicrophone(stream) {
       this.context ??= new AudioContext();
-      const capture = new AudioContext({ sampleRate: INPUT_RATE });
+      const capture = new AudioContext();
       this.capture = capture;
       const source = capture.createMediaStreamSource(stream);
-      // ScriptProcessor is deprecated but needs no second file; 4096 samples is 256 ms at 16 kHz.
+      const ulaw = this.inputFormat.startsWith('ulaw');
+      const rate = Number(this.inputFormat.split('_')[1]) || 16000;
+      const resample = createResampler(capture.sampleRate, rate);
+      // ScriptProcessor is deprecated but needs no second file; 2048 samples is 43 ms at 48 kHz.
       const node = capture.createScriptProcessor(2048, 1, 1);
-      node.onaudioprocess = (event) =>
-        this.send({ user_audio_chunk: base64FromPcm(event.inputBuffer.getChannelData(0)) });
+      node.onaudioprocess = (event) => {
+        const samples = resample(event.inputBuffer.getChannelData(0));
+        if (samples.length) this.send({ user_audio_chunk: base64FromPcm(samples, ulaw) });
+      };
       source.connect(node);
       node.connect(capture.destination);
     }
