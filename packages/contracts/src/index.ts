@@ -1,6 +1,6 @@
 export * from './account-actions';
-export * from './agent-tools';
 export * from './agent-testing';
+export * from './agent-tools';
 export * from './agents';
 export * from './api-keys';
 export * from './audio-formats';

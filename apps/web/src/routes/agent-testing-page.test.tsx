@@ -156,7 +156,7 @@ describe('/app/conversational-ai/agent-testing', () => {
     fireEvent.change(within(dialog).getByLabelText('Turn 1 message'), {
       target: { value: 'Where is order 7?' },
     });
-    fireEvent.click(within(dialog).getByRole('radio', { name: /A tool call/ }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Tool call/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create test' }));
     expect(within(dialog).getByText('Choose the tool the agent should call.')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Tool'), { target: { value: 'tool1' } });

@@ -99,7 +99,7 @@ async function runOne(
       conditionResult: {
         result: 'unknown',
         rationale: {
-          summary: `Not judged: the agent answers in knowledge-base mode (${answer.reason}). It quotes its best passage and calls no tools, so neither a success condition nor a tool call can be tested; configure a language model (LLM_PROVIDER) to run tests.`,
+          summary: `Not judged: the agent answers in knowledge-base mode (${answer.reason.replace(/\.$/, '')}). It quotes its best passage and calls no tools, so neither a success condition nor a tool call can be tested; configure a language model (LLM_PROVIDER) to run tests.`,
           messages: [],
         },
       },

@@ -185,8 +185,8 @@ export function AgentTestDialog({ test, tools, onClose, onSaved }: AgentTestDial
             value={form.type}
             onChange={(type) => set({ type })}
             options={[
-              { value: 'llm', label: 'The answer', note: 'judged against a condition' },
-              { value: 'tool', label: 'A tool call', note: 'checked exactly' },
+              { value: 'llm', label: 'Answer', note: 'judged' },
+              { value: 'tool', label: 'Tool call', note: 'exact' },
             ]}
           />
           {form.type === 'llm' ? (
