@@ -183,6 +183,27 @@ describe('tests through the official SDK', () => {
         (x) => x.name,
       ),
     ).toEqual(['Bookings', 'Confirms the booking kindly']);
+    // A folder cannot go into itself; a folder that holds something is deleted only with force, with it.
+    const inner = await tests.folders.create({ name: 'Inner', parentFolderId: folder.id });
+    const intoItself = await callAs(t.app, a, 'POST', '/v1/convai/agent-testing/bulk-move', {
+      entity_ids: [folder.id],
+      move_to: inner.id,
+    });
+    expect(intoItself.statusCode).toBe(422);
+    expect(intoItself.json().detail.message).toMatch(/cannot be moved into itself/);
+    expect((await tests.folders.get(inner.id)).folderPath?.map((p) => p.name)).toEqual(['Bookings', 'Inner']);
+    const doomed = await tests.create({
+      type: 'llm',
+      name: 'In the inner folder',
+      chatHistory: history,
+      successCondition: 'x',
+      parentFolderId: inner.id,
+    });
+    const notEmpty = await callAs(t.app, a, 'DELETE', `/v1/convai/agent-testing/folders/${inner.id}`);
+    expect(notEmpty.statusCode).toBe(409);
+    await tests.folders.delete(inner.id, { force: true });
+    expect((await callAs(t.app, a, 'GET', `/v1/convai/agent-testing/${doomed.id}`)).statusCode).toBe(404);
+    expect((await tests.folders.get(folder.id)).childrenCount).toBe(1);
     const scratch = await tests.create({
       type: 'llm',
       name: 'Scratch',
