@@ -1,6 +1,7 @@
 import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import { accountModule } from './modules/account/account.module';
+import { agentTestingModule } from './modules/agent-testing/agent-testing.module';
 import { agentsModule } from './modules/agents/agents.module';
 import { apiKeysModule } from './modules/api-keys/api-keys.module';
 import { authModule } from './modules/auth/auth.module';
@@ -70,6 +71,7 @@ export const MODULES: readonly ModuleManifest[] = [
   knowledgeBaseModule,
   agentsModule,
   conversationsModule,
+  agentTestingModule,
 ];
 
 /**

@@ -1,4 +1,5 @@
 export * from './account-actions';
+export * from './agent-testing';
 export * from './agent-tools';
 export * from './agents';
 export * from './api-keys';

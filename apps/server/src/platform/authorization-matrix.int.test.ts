@@ -68,6 +68,9 @@ interface Owned {
   agentId: string;
   toolId: string;
   secretId: string;
+  testId: string;
+  testFolderId: string;
+  testInvocationId: string;
 }
 let a: Owned;
 let b: SpeechAccount;
@@ -176,6 +179,17 @@ beforeAll(async () => {
       embeddingModel: 'e5_mistral_7b_instruct',
     })
   ).chunks;
+  // A's agent test, its folder and an invocation of it (no worker runs here: it stays pending).
+  const agentTest = await account.sdk.conversationalAi.tests.create({
+    type: 'llm',
+    name: 'Private test',
+    chatHistory: [{ role: 'user', message: 'Hello', timeInCallSecs: 0 }],
+    successCondition: 'Greets.',
+  });
+  const testFolder = await account.sdk.conversationalAi.tests.folders.create({ name: 'Private folder' });
+  const invocation = await account.sdk.conversationalAi.agents.runTests(agent.agentId, {
+    tests: [{ testId: agentTest.id }],
+  });
   const [owner] = await db()
     .select({ publicUserId: users.publicUserId })
     .from(users)
@@ -202,6 +216,9 @@ beforeAll(async () => {
     agentId: agent.agentId,
     toolId: tool.id,
     secretId: secret.secretId,
+    testId: agentTest.id,
+    testFolderId: testFolder.id,
+    testInvocationId: invocation.id,
   };
   for (const [name, value] of Object.entries(a))
     if (typeof value === 'string' && !value) throw new Error(`setup: no ${name}`);
@@ -257,6 +274,9 @@ function fill(path: string): string {
     agent_id: a.agentId,
     tool_id: a.toolId,
     secret_id: a.secretId,
+    test_id: a.testId,
+    folder_id: a.testFolderId,
+    test_invocation_id: a.testInvocationId,
     // The workspace calls on a resource: A's voice (the query below names its type).
     resource_id: a.voiceId,
   };
@@ -296,6 +316,14 @@ const BODIES: Record<string, unknown> = {
   updateAgentRoute: { name: 'Stolen' },
   updateToolRoute: { tool_config: { type: 'client', name: 'stolen', description: 'Stolen.' } },
   updateSecretRoute: { name: 'Stolen', value: 'stolen' },
+  updateAgentTestRoute: {
+    name: 'Stolen',
+    success_condition: 'Stolen.',
+    chat_history: [{ role: 'user', message: 'Stolen' }],
+  },
+  updateAgentTestFolderRoute: { name: 'Stolen' },
+  runAgentTestsRoute: { tests: [{ test_id: 'test_stolen' }] },
+  resubmitTestInvocationRoute: { test_run_ids: ['trun_stolen'], agent_id: 'agent_stolen' },
 };
 
 /** Query strings a route needs to pass validation. */
@@ -438,5 +466,9 @@ describe('authorisation matrix: workspace B with workspace A’s ids', () => {
     expect((await callAs(t.app, b, 'GET', '/v1/convai/conversations')).json().conversations).toEqual([]);
     const shares = (await call('GET', `/v1/workspace/resources/${a.voiceId}?resource_type=voice`)).json();
     expect(Object.values(shares.role_to_group_ids).flat()).toHaveLength(1);
+    const tests = a.account.sdk.conversationalAi.tests;
+    expect(await tests.get(a.testId)).toMatchObject({ name: 'Private test', successCondition: 'Greets.' });
+    expect(await tests.folders.get(a.testFolderId)).toMatchObject({ name: 'Private folder' });
+    expect((await tests.invocations.get(a.testInvocationId)).cancelled).toBe(false);
   });
 });

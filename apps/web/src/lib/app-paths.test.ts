@@ -22,6 +22,7 @@ describe('app paths (accounts §2)', () => {
     for (const path of [...Object.values(hostedSessionPaths), '/pricing']) expect(built).toContain(path);
     expect(built).toContain('/app/subscription');
     expect(built).toContain('/app/developers/usage');
+    expect(built).toContain('/app/conversational-ai/agent-testing');
   });
 
   it('sends each moved page on to a built path, and serves no page at its old address', () => {

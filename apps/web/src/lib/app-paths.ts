@@ -272,7 +272,7 @@ export const appPaths = [
   { path: '/app/conversational-ai/batch-calling', title: 'Batch calling', section: 'agents' },
   /** issue 28 item 4: the workspace's secrets that tools send. */
   { path: '/app/conversational-ai/settings', title: 'Agent settings', section: 'agents', built: true },
-  { path: '/app/conversational-ai/agent-testing', title: 'Agent testing', section: 'agents' },
+  { path: '/app/conversational-ai/agent-testing', title: 'Agent testing', section: 'agents', built: true },
   { path: '/app/conversational-ai/history', title: 'Call history', section: 'agents', built: true },
   {
     path: '/app/conversational-ai/history/:conversationId',
