@@ -17,6 +17,7 @@ export * from './history-naming';
 export * from './knowledge-base';
 export * from './kokoro-blend';
 export * from './mail';
+export * from './mcp-servers';
 export * from './mfa';
 export * from './model-store';
 export * from './notifications';
