@@ -22,6 +22,8 @@ describe('app paths (accounts §2)', () => {
     for (const path of [...Object.values(hostedSessionPaths), '/pricing']) expect(built).toContain(path);
     expect(built).toContain('/app/subscription');
     expect(built).toContain('/app/developers/usage');
+    // issue 28 "MCP servers": the integrations page.
+    expect(built).toContain('/app/conversational-ai/integrations');
   });
 
   it('sends each moved page on to a built path, and serves no page at its old address', () => {
