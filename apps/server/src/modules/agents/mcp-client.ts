@@ -136,8 +136,15 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-/** Connects (the MCP handshake) within MCP_CONNECT_TIMEOUT_MS; throws McpUnavailableError with why not. */
-export async function openMcpSession(endpoint: McpEndpoint): Promise<McpSession> {
+/**
+ * Connects (the MCP handshake) within `connectTimeoutMs` (MCP_CONNECT_TIMEOUT_MS); throws
+ * McpUnavailableError with why not. The whole of it is timed, the transport's start included: a server
+ * that takes the connection and says nothing (an SSE stream that never opens) is given up on too.
+ */
+export async function openMcpSession(
+  endpoint: McpEndpoint,
+  connectTimeoutMs = MCP_CONNECT_TIMEOUT_MS,
+): Promise<McpSession> {
   const url = new URL(endpoint.url);
   const fetch = guardedFetch(endpoint.allowPrivate);
   const requestInit: RequestInit = { headers: endpoint.headers };
@@ -146,12 +153,20 @@ export async function openMcpSession(endpoint: McpEndpoint): Promise<McpSession>
       ? new SSEClientTransport(url, { requestInit, fetch })
       : new StreamableHTTPClientTransport(url, { requestInit, fetch });
   const client = new Client({ name: 'parla-agents', version: '1.0.0' });
-  const connecting = AbortSignal.timeout(MCP_CONNECT_TIMEOUT_MS);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`timed out after ${Math.round(connectTimeoutMs / 1000)} s`)),
+      connectTimeoutMs,
+    );
+  });
   try {
-    await client.connect(transport, { timeout: MCP_CONNECT_TIMEOUT_MS, signal: connecting });
+    await Promise.race([client.connect(transport, { timeout: connectTimeoutMs }), timedOut]);
   } catch (error) {
     await client.close().catch(() => undefined);
     throw new McpUnavailableError(describeMcpFailure(error, endpoint.url));
+  } finally {
+    clearTimeout(timer);
   }
   return {
     async listTools() {
@@ -161,7 +176,7 @@ export async function openMcpSession(endpoint: McpEndpoint): Promise<McpSession>
         // A server pages its list; a few pages are plenty for an agent (each tool costs prompt tokens).
         for (let page = 0; page < 10; page += 1) {
           const result = await client.listTools(cursor ? { cursor } : undefined, {
-            timeout: MCP_CONNECT_TIMEOUT_MS,
+            timeout: connectTimeoutMs,
           });
           for (const tool of result.tools)
             tools.push({
