@@ -8,9 +8,12 @@
  *   was "captured": the stream's start plus its position; the chunk holding it is sent when the chunk is
  *   complete, as a microphone would) to the first `audio` event of the answer. Median and p95 over the turns
  *   of one conversation (targets ≤ 800 / ≤ 1,200 ms); p95 with 4 conversations at once (target ≤ 2,000 ms).
- *   The breakdown per turn, from what the client and the scripted LLM observe: end of turn (speech end →
- *   `vad_score` 0), transcription (→ `user_transcript`), to the LLM (→ the scripted LLM receives the
- *   request), first sentence spoken and sent (→ first `audio`).
+ *   The breakdown per turn, from what the client and the scripted LLM observe: silence (speech end →
+ *   `vad_score` 0, when the detector has heard 0.2 s of silence and the session starts transcribing), → text
+ *   (→ `user_transcript`: the turn ends at 0.4 s of silence, its transcript ready by then or soon after),
+ *   to the LLM (→ the scripted LLM receives the request), first piece spoken and sent (→ first `audio`).
+ * - The same with Piper (Ryan, `parla_neural_fast_v1`), the fast neural voice: no target, printed to show
+ *   what the engine's first audio costs.
  * - The same with the embedded LLM (LLM_PROVIDER=embedded, the model store's Qwen2.5-Coder 0.5B), a second
  *   server, printed beside it (no target). BENCH_CONVAI_EMBEDDED=0 leaves it out.
  * - Barge-in: while the agent speaks a long answer the user starts to speak: time from the onset of the
@@ -25,6 +28,7 @@ import { type PcmAudio, Resampler, seededRandom } from '@parla/audio';
 import WebSocket from 'ws';
 import { firstPieceLength } from '../apps/server/src/modules/tts/first-piece';
 import { lastUserText, type ScriptedLlm, startScriptedLlm } from '../apps/server/src/test/scripted-llm';
+import { premadeVoiceId } from '../apps/server/src/test/speech-fixtures';
 import { fliteSpeech } from '../apps/server/src/test/test-signals';
 import { AGENT_CONFIG_DEFAULTS } from '../packages/contracts/src/agents';
 import { type Server, sleep, startParla } from './server';
@@ -37,6 +41,7 @@ const CONCURRENT = 4;
 const CONCURRENT_TURNS = 5;
 const BARGE_INS = Number(process.env.BENCH_CONVAI_BARGE_INS ?? 6);
 const EMBEDDED_TURNS = Number(process.env.BENCH_CONVAI_EMBEDDED_TURNS ?? 6);
+const PIPER_TURNS = Number(process.env.BENCH_CONVAI_PIPER_TURNS ?? 8);
 const TARGET = { median: 800, p95: 1200, concurrentP95: 2000, bargeIn: 300 };
 
 /** The questions asked in turn, and the scripted model's answer to each (one or two sentences). */
@@ -248,13 +253,18 @@ class Microphone {
   }
 }
 
-async function createAgent(server: Server, firstMessage: string): Promise<string> {
+async function createAgent(
+  server: Server,
+  firstMessage: string,
+  tts?: { voice_id: string; model_id: string },
+): Promise<string> {
   const response = await fetch(`${server.url}/v1/convai/agents/create`, {
     method: 'POST',
     headers: { 'xi-api-key': server.apiKey, 'content-type': 'application/json' },
     body: JSON.stringify({
       name: 'Bench shop assistant',
       conversation_config: {
+        ...(tts ? { tts } : {}),
         agent: {
           first_message: firstMessage,
           prompt: {
@@ -352,7 +362,7 @@ async function turn(mic: Microphone, utterance: Utterance, watch: LlmWatch | und
 
 function printTurns(turns: Turn[]): void {
   console.log(
-    `${'turn'.padStart(4)} ${'end of turn'.padStart(11)} ${'transcribe'.padStart(10)} ${'to LLM'.padStart(7)} ${'→ audio'.padStart(8)} ${'total'.padStart(8)}  heard → answered`,
+    `${'turn'.padStart(4)} ${'silence'.padStart(11)} ${'→ text'.padStart(10)} ${'to LLM'.padStart(7)} ${'→ audio'.padStart(8)} ${'total'.padStart(8)}  heard → answered`,
   );
   for (const [i, t] of turns.entries())
     console.log(
@@ -508,6 +518,17 @@ export async function run(): Promise<void> {
     );
 
     console.log(
+      `\n## Voice to voice with Piper (Ryan, parla_neural_fast_v1: the fast neural voice, not the default; no target), ${PIPER_TURNS} turns after ${WARMUP} warm-up; load average ${loadAverage()}`,
+    );
+    const piperAgent = await createAgent(server, '', {
+      voice_id: premadeVoiceId('Ryan'),
+      model_id: 'parla_neural_fast_v1',
+    });
+    const piper = await latencyRun(server, piperAgent, utterances, watch, PIPER_TURNS, WARMUP, undefined);
+    printTurns(piper);
+    summary('Piper: speech end → first audio', piper, false);
+
+    console.log(
       `\n## Voice to voice, ${CONCURRENT} conversations at once, ${CONCURRENT_TURNS} turns each after 1 warm-up; load average ${loadAverage()}`,
     );
     const together = (
@@ -532,12 +553,12 @@ export async function run(): Promise<void> {
           0.5,
         ),
       )}, p95 ${ms(p95)}; target ≤ ${TARGET.concurrentP95}: ${verdict(p95 <= TARGET.concurrentP95)}` +
-        `${p95 > TARGET.concurrentP95 ? ` (${ms(p95 - TARGET.concurrentP95)} over)` : ''}; median end of turn ${ms(
+        `${p95 > TARGET.concurrentP95 ? ` (${ms(p95 - TARGET.concurrentP95)} over)` : ''}; median silence ${ms(
           quantile(
             together.map((t) => t.endOfTurn),
             0.5,
           ),
-        )}, transcription ${ms(
+        )}, → text ${ms(
           quantile(
             together.map((t) => t.transcription),
             0.5,

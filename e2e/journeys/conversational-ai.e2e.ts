@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -227,6 +229,108 @@ describe('conversational AI pages', () => {
       throw error;
     } finally {
       await browser?.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  test('the embeddable widget on another origin: allowed, it holds a spoken conversation; elsewhere it shows the refusal', async ({
+    baseUrl,
+  }) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-e2e-widget-'));
+    let browser: Browser | undefined;
+    let page: Page | undefined;
+    const hosts: http.Server[] = [];
+    // Two host pages, each its own origin (its own port): the agent allows the first only.
+    const hostPage = async (agentId: string) => {
+      const server = http.createServer((_request, response) => {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(
+          `<!doctype html><html><head><title>A shop</title></head><body><h1>A shop</h1>` +
+            `<parla-convai agent-id="${agentId}"></parla-convai>` +
+            `<script src="${baseUrl}/convai-widget.js" async></script></body></html>`,
+        );
+      });
+      hosts.push(server);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    };
+    try {
+      browser = await chromium.launch({
+        executablePath: CHROMIUM_PATH,
+        headless: true,
+        args: [
+          ...CHROMIUM_ARGS,
+          '--use-fake-ui-for-media-stream',
+          '--use-fake-device-for-media-stream',
+          `--use-file-for-fake-audio-capture=${questionWav(dir)}`,
+          '--autoplay-policy=no-user-gesture-required',
+        ],
+      });
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        permissions: ['microphone'],
+        extraHTTPHeaders: clientHeaders(),
+        viewport: { width: 1440, height: 900 },
+      });
+      page = await context.newPage();
+      page.setDefaultTimeout(30_000);
+      await signUpInBrowser(page, `e2e-widget-${Date.now()}@example.test`, PASSWORD);
+      const headers = { authorization: `Bearer ${await accessTokenOf(page)}` };
+      const document = await page.request.post('/v1/convai/knowledge-base/text', {
+        headers,
+        data: { text: FACTS, name: 'Shop facts' },
+      });
+      const { id: documentId } = (await document.json()) as { id: string };
+      const created = await page.request.post('/v1/convai/agents/create', {
+        headers,
+        data: {
+          name: 'Shop widget',
+          conversation_config: {
+            agent: {
+              first_message: 'Hello from the shop widget.',
+              prompt: {
+                prompt: 'Answer from the shop facts.',
+                knowledge_base: [{ type: 'text', name: 'Shop facts', id: documentId }],
+              },
+            },
+          },
+        },
+      });
+      expect(created.status(), await created.text()).toBe(200);
+      const { agent_id: agentId } = (await created.json()) as { agent_id: string };
+      const allowed = await hostPage(agentId);
+      const refused = await hostPage(agentId);
+      const patched = await page.request.patch(`/v1/convai/agents/${agentId}`, {
+        headers,
+        data: { platform_settings: { auth: { allowlist: [{ hostname: new URL(allowed).host }] } } },
+      });
+      expect(patched.status(), await patched.text()).toBe(200);
+
+      // Allowed: the call button opens a conversation; the greeting, the spoken question heard through
+      // the widget's own microphone code, and the answer from the shop facts appear in its log.
+      await page.goto(allowed);
+      const widget = page.getByRole('region', { name: 'Voice assistant' });
+      await widget.getByRole('button', { name: 'Start a call' }).click();
+      const log = widget.getByRole('log');
+      await log.getByText('Hello from the shop widget.').waitFor({ timeout: 60_000 });
+      await log.getByText(/open in the morning/i).waitFor({ timeout: 60_000 });
+      await log.getByText(/We open at nine/).waitFor({ timeout: 60_000 });
+      fs.mkdirSync(artifacts, { recursive: true });
+      await page.screenshot({ path: path.join(artifacts, 'convai-widget-host-1440.png') });
+      await widget.getByRole('button', { name: 'End call' }).click();
+      await widget.getByText('Call ended.').waitFor();
+
+      // Another origin: the server refuses the conversation and the widget says why.
+      await page.goto(refused);
+      await widget.getByRole('button', { name: 'Start a call' }).click();
+      await expect
+        .poll(async () => widget.locator('.state').textContent(), { timeout: 30_000 })
+        .toBe(`This agent does not accept conversations from ${refused}.`);
+      // Nothing was said: the log stays empty (and hidden).
+      expect(await widget.locator('.log').textContent()).toBe('');
+    } finally {
+      await browser?.close();
+      for (const server of hosts) server.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 240_000);

@@ -103,6 +103,31 @@ describe('the agent editor', () => {
     expect(callsTo(calls, 'PATCH /v1/convai/agents/ag1')).toHaveLength(0);
   }, 20_000);
 
+  it('edits turn taking: eagerness, the check-in and the silence that ends a call, refusing a bad one', async () => {
+    const calls = stubEditor();
+    renderApp(PATH);
+    fireEvent.change(await screen.findByLabelText('Turn eagerness', {}, { timeout: 5000 }), {
+      target: { value: 'patient' },
+    });
+    fireEvent.change(screen.getByLabelText('End the call after silence (seconds)'), {
+      target: { value: '700' },
+    });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('The silence timeout is -1 (off) or up to 600 seconds.')).toBeTruthy();
+    expect(callsTo(calls, 'PATCH /v1/convai/agents/ag1')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('End the call after silence (seconds)'), {
+      target: { value: '60' },
+    });
+    fireEvent.change(screen.getByLabelText('Check in after silence (seconds)'), { target: { value: '-1' } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(callsTo(calls, 'PATCH /v1/convai/agents/ag1')).toHaveLength(1));
+    expect(callsTo(calls, 'PATCH /v1/convai/agents/ag1')[0]?.body).toEqual({
+      conversation_config: {
+        turn: { turn_eagerness: 'patient', silence_end_call_timeout: 60, turn_timeout: -1 },
+      },
+    });
+  }, 20_000);
+
   it('shows the server’s 422 under its field, on its tab', async () => {
     stubEditor({
       'PATCH /v1/convai/agents/ag1': () => {

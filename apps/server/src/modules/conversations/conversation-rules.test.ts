@@ -31,6 +31,8 @@ const agent: SessionAgent = {
   outputFormat: 'pcm_16000',
   inputFormat: 'pcm_16000',
   turnTimeoutSecs: 7,
+  silenceEndCallSecs: -1,
+  turnEagerness: 'normal',
   maxDurationSecs: 600,
   textOnly: false,
   knowledgeBaseIds: [],
@@ -70,6 +72,23 @@ describe('cutting a streamed answer into spoken pieces', () => {
       'We are closed on Sundays.',
       'Anything else?',
     ]);
+  });
+
+  it('cuts a complete first sentence where the TTS stream cuts it, and only the first', () => {
+    const cutter = new SentenceCutter();
+    const out = cutter.push('We open at nine in the morning. We close at six in the evening on weekdays. ');
+    out.push(...cutter.flush());
+    expect(out).toEqual([
+      'We open at nine',
+      'in the morning.',
+      'We close at six in the evening on weekdays.',
+    ]);
+    // A fixed first message arrives whole and ends without a space: the flush cuts it the same way.
+    const greeting = new SentenceCutter();
+    expect(greeting.push('Hello there, thanks for calling the shop today')).toEqual([]);
+    expect(greeting.flush()).toEqual(['Hello there, thanks for calling', 'the shop today']);
+    const short = new SentenceCutter();
+    expect([...short.push('Yes, we do. '), ...short.flush()]).toEqual(['Yes, we do.']);
   });
 
   it('does not cut a decimal or a word glued to the stop, and cuts a run-on past 400 characters', () => {

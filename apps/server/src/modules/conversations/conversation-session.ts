@@ -37,7 +37,7 @@ import { callWebhookTool } from './webhook-tool';
  * `user_message`, `user_activity`, `agent_response_correction`; close 1000 for a normal end.
  *
  * The turn loop: the user's audio goes into voice-activity detection as it arrives; when speech stops
- * (VAD_MIN_SILENCE_SECS of silence) the utterance is transcribed, the agent answers through its
+ * (TURN_END_SILENCE_SECS of silence, 0.4 s for a normal agent) the utterance is transcribed, the agent answers through its
  * responder (a language model streamed, or its knowledge base's best passage), each sentence is spoken as
  * soon as it is complete and sent as audio. Speech that starts while the agent is speaking (barge-in) stops
  * the agent at once: `interruption`, the answer's generation aborted, what was not sent never sent.
@@ -47,8 +47,21 @@ import { callWebhookTool } from './webhook-tool';
 const VAD_THRESHOLD = 0.5;
 /** Speech shorter than this is not a turn (a cough, a click). */
 const VAD_MIN_SPEECH_SECS = 0.15;
-/** The silence that ends the user's turn. */
-const VAD_MIN_SILENCE_SECS = 0.4;
+/**
+ * The silence that ends the user's turn, by the agent's `turn_eagerness`: an eager agent answers after a
+ * shorter pause (and cuts slow speakers' pauses more often), a patient one waits longer.
+ */
+const TURN_END_SILENCE_SECS = { eager: 0.3, normal: 0.4, patient: 0.8 } as const;
+/** How often the user's silence is looked at (turn_timeout's check-in, silence_end_call_timeout). */
+const SILENCE_CHECK_MS = 250;
+/**
+ * The silence after which the utterance is transcribed ahead of the turn's end: the detector reports a
+ * segment's end after this much, the session starts the recogniser on it, and keeps that transcript if
+ * the silence reaches TURN_END_SILENCE_SECS (speech that resumes first throws it away and the utterance
+ * goes on). The recogniser's ~300 ms then overlap the last 200 ms of the wait (bench/README.md
+ * "Conversations").
+ */
+const VAD_EARLY_SILENCE_SECS = 0.2;
 /**
  * Speech heard this long while the agent speaks is a barge-in: as soon as the detector reports speech
  * (it does after VAD_MIN_SPEECH_SECS). At 0.2 s the barge-in waited for the client's next chunk after the
@@ -67,6 +80,8 @@ const AUDIO_AHEAD_SECS = 10;
 /** Turns that may wait for the agent (typed messages, utterances) before a client counts as flooding. */
 const MAX_WAITING_TURNS = 4;
 const MAX_CONTEXT_UPDATES = 100;
+/** What an agent with no language model says when the user is silent past its turn_timeout. */
+const CHECK_IN_WITHOUT_MODEL = 'Are you still there?';
 /** The agent's speech is sent in pieces of about this long (the client plays as they come). */
 const AUDIO_PIECE_SECS = 0.5;
 
@@ -154,6 +169,12 @@ export class ConversationSession {
   private readonly recording = new ConversationRecording();
   /** Where the current utterance began (samples of the recording), while the user speaks. */
   private speechStart: number | undefined;
+  /**
+   * An utterance whose speech stopped less than TURN_END_SILENCE_SECS ago: where it began and ended
+   * (samples of the recording), and its transcript, started early. It becomes a turn once the silence
+   * lasts; speech that resumes first makes it part of a longer utterance.
+   */
+  private pause: { start: number; end: number; heard: Promise<string> } | undefined;
   private lastVadScore = 0;
   /** Seconds of user audio received (at its own rate). */
   private heardSecs = 0;
@@ -173,6 +194,11 @@ export class ConversationSession {
   private pingMs: number | undefined;
   private ending = false;
   private timers: NodeJS.Timeout[] = [];
+  /** When the user last spoke, typed or said they were active; and when the agent's last turn ended. */
+  private userActiveAt = performance.now();
+  private agentDoneAt = performance.now();
+  /** The agent checked in (turn_timeout) since the user last did anything: once per silence. */
+  private checkedIn = false;
 
   constructor(
     private readonly deps: AppDeps,
@@ -341,7 +367,7 @@ export class ConversationSession {
     this.vad = await realtime.openVoiceActivity({
       threshold: VAD_THRESHOLD,
       minSpeechSecs: VAD_MIN_SPEECH_SECS,
-      minSilenceSecs: VAD_MIN_SILENCE_SECS,
+      minSilenceSecs: VAD_EARLY_SILENCE_SECS,
     });
     const rate = conversationFormatRate(this.inputFormat);
     if (rate !== RECORDING_RATE) this.toRecording = new Resampler(rate, RECORDING_RATE);
@@ -372,8 +398,35 @@ export class ConversationSession {
         void this.conversation.heartbeat(Math.round(this.elapsedSecs)).catch(() => undefined);
     }, HEARTBEAT_MS);
     const max = setTimeout(() => this.expire(), this.agent.maxDurationSecs * 1000);
-    for (const timer of [ping, beat, max]) timer.unref();
-    this.timers.push(ping, beat, max);
+    const silence = setInterval(() => this.watchSilence(), SILENCE_CHECK_MS);
+    for (const timer of [ping, beat, max, silence]) timer.unref();
+    this.timers.push(ping, beat, max, silence);
+  }
+
+  /** The user did something: their silence starts again. */
+  private userActive(): void {
+    this.userActiveAt = performance.now();
+    this.checkedIn = false;
+  }
+
+  /**
+   * The user's silence while the agent waits for them: after `turn_timeout` seconds the agent checks in
+   * once, after `silence_end_call_timeout` seconds it ends the call (-1 turns either off). The silence
+   * counts from the later of the user's last activity and the end of the agent's audio.
+   */
+  private watchSilence(): void {
+    if (this.current || this.pause || this.waitingTurns > 0 || this.lastVadScore === 1 || this.ending) return;
+    const since = Math.max(this.userActiveAt, this.agentDoneAt, this.playingUntil);
+    const quietSecs = (performance.now() - since) / 1000;
+    const { turnTimeoutSecs, silenceEndCallSecs } = this.agent;
+    if (silenceEndCallSecs > 0 && quietSecs >= silenceEndCallSecs) {
+      this.end(`The user was silent for ${silenceEndCallSecs} seconds (silence_end_call_timeout).`);
+      return;
+    }
+    if (turnTimeoutSecs > 0 && !this.checkedIn && quietSecs >= turnTimeoutSecs) {
+      this.checkedIn = true;
+      this.enqueueTurn({ checkIn: turnTimeoutSecs });
+    }
   }
 
   // ---- Messages in --------------------------------------------------------------------------------
@@ -438,12 +491,14 @@ export class ConversationSession {
       case 'user_message': {
         const message = text('text').trim();
         if (!message) return;
+        this.userActive();
         this.bargeIn();
         this.enqueueTurn({ text: message });
         return;
       }
       case 'user_activity':
         this.socket.touch();
+        this.userActive();
         return;
       case 'contextual_update': {
         const update = text('text');
@@ -519,6 +574,7 @@ export class ConversationSession {
       this.lastVadScore = score;
       this.socket.send({ type: 'vad_score', vad_score_event: { vad_score: score } });
     }
+    if (speaking) this.userActive();
     if (speaking && this.speechStart === undefined)
       this.speechStart = Math.max(0, fed - Math.round(VAD_MIN_SPEECH_SECS * RECORDING_RATE));
     if (
@@ -527,12 +583,34 @@ export class ConversationSession {
       fed - this.speechStart >= BARGE_IN_SECS * RECORDING_RATE
     )
       this.bargeIn();
+    if (speaking && this.pause) {
+      // Speech resumed within the turn's silence: one utterance goes on; its early transcript is dropped.
+      this.speechStart = Math.min(this.speechStart ?? this.pause.start, this.pause.start);
+      this.pause = undefined;
+    }
     const ended = segments.at(-1);
-    if (!ended || speaking) return;
-    const start = Math.min(this.speechStart ?? ended.start, segments[0]?.start ?? ended.start);
-    this.speechStart = undefined;
-    const audio = this.recording.slice(start - UTTERANCE_PAD, ended.end + UTTERANCE_PAD);
-    this.enqueueTurn({ audio });
+    if (ended && !speaking) {
+      const start = Math.min(
+        this.pause?.start ?? ended.start,
+        this.speechStart ?? ended.start,
+        segments[0]?.start ?? ended.start,
+      );
+      this.speechStart = undefined;
+      const audio = this.recording.slice(start - UTTERANCE_PAD, ended.end + UTTERANCE_PAD);
+      const heard = this.services.transcribe(audio, this.agent).then((text) => text.trim());
+      // Dropped when speech resumes: its failure then is nobody's (a kept one fails its turn).
+      heard.catch(() => undefined);
+      this.pause = { start, end: ended.end, heard };
+    }
+    if (
+      this.pause &&
+      !speaking &&
+      fed - this.pause.end >= TURN_END_SILENCE_SECS[this.agent.turnEagerness] * RECORDING_RATE
+    ) {
+      const { heard } = this.pause;
+      this.pause = undefined;
+      this.enqueueTurn({ heard });
+    }
   }
 
   /** The user speaks while the agent does: it stops at once, and what it did not say is not kept. */
@@ -563,7 +641,13 @@ export class ConversationSession {
   // ---- Turns ------------------------------------------------------------------------------------------
 
   /** A turn, after those before it: the first message, a typed message, or an utterance to transcribe. */
-  private enqueueTurn(input: { audio?: Int16Array; text?: string; speak?: string }): void {
+  private enqueueTurn(input: {
+    heard?: Promise<string>;
+    text?: string;
+    speak?: string;
+    /** The user has been silent this many seconds: the agent checks in (turn_timeout). */
+    checkIn?: number;
+  }): void {
     if (this.waitingTurns >= MAX_WAITING_TURNS)
       throw new ConversationError(
         'invalid_message',
@@ -580,10 +664,23 @@ export class ConversationSession {
           await this.answer({ fixed: input.speak });
           return;
         }
-        let said = input.text;
-        if (input.audio) said = (await this.services.transcribe(input.audio, this.agent)).trim();
+        if (input.checkIn !== undefined) {
+          // No model, no way to say it in the agent's own words: a plain question (knowledge-base mode
+          // answers passages, not silence).
+          if (this.responder.mode === 'knowledge_base') {
+            await this.answer({ fixed: CHECK_IN_WITHOUT_MODEL });
+            return;
+          }
+          this.history.push({
+            role: 'system',
+            content: `The user has said nothing for ${input.checkIn} seconds. Check whether they are still there, in one short sentence in the language of the conversation.`,
+          });
+          await this.answer({});
+          return;
+        }
+        const said = input.heard ? await input.heard : input.text;
         if (!said || !this.socket.isOpen) return;
-        this.userSaid(said, input.audio ? 'audio' : 'text');
+        this.userSaid(said, input.heard ? 'audio' : 'text');
         await this.answer({});
       })
       .catch((error: unknown) => this.failWith(error));
@@ -716,6 +813,7 @@ export class ConversationSession {
       // An aborted answer's speech chain may still reject: handled here, never left unhandled.
       speaking.catch(() => undefined);
       if (this.current === turn) this.current = undefined;
+      this.agentDoneAt = performance.now();
       // A barge-in keeps what was said (the client was told with a correction); a hang-up after the
       // answer went out keeps the answer.
       record.message = record.interrupted || !turn.responded ? turn.said : turn.full.trim();

@@ -129,6 +129,8 @@ export function sessionAgentOf(agent: ConversationAgent): SessionAgent {
     outputFormat: c.tts.agent_output_audio_format as ConversationAudioFormat,
     inputFormat: c.asr.user_input_audio_format as ConversationAudioFormat,
     turnTimeoutSecs: c.turn.turn_timeout,
+    silenceEndCallSecs: c.turn.silence_end_call_timeout,
+    turnEagerness: c.turn.turn_eagerness,
     maxDurationSecs: c.conversation.max_duration_seconds,
     textOnly: c.conversation.text_only,
     knowledgeBaseIds: agent.knowledgeBase.map((d) => d.id),

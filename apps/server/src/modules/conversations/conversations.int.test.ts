@@ -190,14 +190,19 @@ function converse(
 const errorTypeOf = (c: ReturnType<typeof converse>) =>
   (c.of('error')[0]?.error_event as { error_type?: string } | undefined)?.error_type;
 
-/** Waits until the agent's audio stops coming, then as long as it lasts (16 kHz PCM): a client that
- * speaks before then interrupts it. */
-async function playedOut(c: ReturnType<typeof converse>) {
-  let seen = -1;
-  while (seen !== c.of('audio').length) {
-    seen = c.of('audio').length;
-    await sleep(300);
-  }
+/** Waits until the agent's audio has said all of `said` (its alignment's characters), then as long as it
+ * lasts (16 kHz PCM): a client that speaks before then interrupts it. (Waiting for a lull in the audio
+ * instead failed on a busy machine, where a sentence took longer to speak than the lull.) */
+async function playedOut(c: ReturnType<typeof converse>, said: string) {
+  const bare = (text: string) => text.replace(/\s+/g, '');
+  const spoken = () =>
+    bare(
+      c
+        .of('audio')
+        .map((m) => (m.audio_event as { alignment?: { chars: string[] } }).alignment?.chars.join('') ?? '')
+        .join(''),
+    );
+  await until(() => spoken().includes(bare(said)));
   const bytes = c
     .of('audio')
     .reduce(
@@ -245,7 +250,7 @@ describe('a conversation over the socket, as the official client speaks it', () 
     const audio = c.of('audio')[0]?.audio_event as { audio_base_64: string; alignment: { chars: string[] } };
     expect(Buffer.from(audio.audio_base_64, 'base64').length).toBeGreaterThan(1000);
     expect(audio.alignment.chars.join('')).toContain('Hello');
-    await playedOut(c);
+    await playedOut(c, 'Hello! How can I help?');
 
     c.send({ type: 'user_message', text: 'When are you open?' });
     const answer = await c.next('agent_response', 1);
@@ -357,6 +362,32 @@ describe('a conversation over the socket, as the official client speaks it', () 
     llm.enqueue({ text: 'Goodbye!', toolCalls: [{ name: 'end_call', arguments: {} }] });
     c.send({ type: 'user_message', text: 'Thanks, bye.' });
     expect((await c.closed).code).toBe(WS_CLOSE.normal);
+  }, 60_000);
+
+  it('checks in once after turn_timeout of silence, then ends the call after silence_end_call_timeout', async () => {
+    const quiet = await a.sdk.conversationalAi.agents.create({
+      name: 'Quiet line',
+      conversationConfig: {
+        agent: { firstMessage: 'Hi.', prompt: { prompt: 'You help customers of a small shop.' } },
+        conversation: { textOnly: true },
+        turn: { turnTimeout: 1, silenceEndCallTimeout: 3 },
+      },
+    });
+    llm.enqueue({ text: 'Are you still with me?' });
+    const c = converse(socketUrl(baseUrl, `agent_id=${quiet.agentId}`), { 'xi-api-key': a.key });
+    await c.next('agent_response');
+    const startedAt = performance.now();
+    const checkIn = await c.next('agent_response', 1);
+    expect(performance.now() - startedAt).toBeGreaterThanOrEqual(900);
+    expect(checkIn.agent_response_event).toMatchObject({ agent_response: 'Are you still with me?' });
+    const asked = llm.requests.at(-1)?.body.messages ?? [];
+    expect(asked.at(-1)).toMatchObject({ role: 'system' });
+    expect(String(asked.at(-1)?.content)).toContain('said nothing for 1 seconds');
+    const closed = await c.closed;
+    expect(closed.code).toBe(WS_CLOSE.normal);
+    expect(closed.reason).toContain('silence_end_call_timeout');
+    // Once per silence: no second check-in before the call ended.
+    expect(c.of('agent_response')).toHaveLength(2);
   }, 60_000);
 
   it('a barge-in stops the agent at once: interruption, no more of its audio, the answer cut where it was', async () => {
@@ -597,14 +628,27 @@ describe('knowledge-base mode, with no language model', () => {
 
 describe('a spoken turn', () => {
   const noModel = modelsUnavailable('moonshine-tiny', 'silero-vad');
-  it('hears the question, transcribes it, and answers', async (context) => {
+  it('hears the question through a short pause, transcribes it as one turn, and answers', async (context) => {
     skipWithout(context, noModel);
     llm.respondWith(() => ({ text: 'We open at nine.' }));
-    const question = await fliteSpeech('slt', 'What time do you open in the morning?');
+    // A question with a 0.3 s pause inside: past the silence that starts its transcription early (0.2 s),
+    // short of the one that ends the turn (0.4 s), so it stays one turn.
+    const voiced = (samples: Int16Array) => {
+      const loud = (i: number) => Math.abs(samples[i] as number) > 500;
+      let from = 0;
+      let to = samples.length;
+      while (from < to && !loud(from)) from += 1;
+      while (to > from && !loud(to - 1)) to -= 1;
+      return samples.subarray(from, to);
+    };
+    const first = voiced((await fliteSpeech('slt', 'What time do you open')).samples);
+    const second = voiced((await fliteSpeech('slt', 'in the morning?')).samples);
     const c = converse(socketUrl(baseUrl, `agent_id=${agentId}`), { 'xi-api-key': a.key });
     await c.next('agent_response');
-    const audio = new Int16Array(question.samples.length + RATE);
-    audio.set(question.samples);
+    const pause = Math.round(0.3 * RATE);
+    const audio = new Int16Array(RATE / 2 + first.length + pause + second.length + RATE);
+    audio.set(first, RATE / 2);
+    audio.set(second, RATE / 2 + first.length + pause);
     const step = RATE / 10;
     for (let i = 0; i < audio.length; i += step) {
       const part = audio.subarray(i, i + step);
@@ -615,7 +659,9 @@ describe('a spoken turn', () => {
     }
     const heard = (await c.next('user_transcript')).user_transcription_event as { user_transcript: string };
     expect(heard.user_transcript.toLowerCase()).toContain('open');
+    expect(heard.user_transcript.toLowerCase()).toContain('morning');
     await c.next('agent_response', 1);
+    expect(c.of('user_transcript')).toHaveLength(1);
     expect(c.of('vad_score').length).toBeGreaterThan(0);
     c.ws.close(1000);
     await c.closed;

@@ -2,8 +2,11 @@
  * Cutting a streamed answer into what is spoken (issue 28 item 2: "sentences to TTS as they complete"):
  * the language model's text arrives a few characters at a time, and each sentence goes to speech as soon
  * as its end is seen, so the first audio waits for the first sentence, not the whole answer. The first
- * piece is cut sooner (at a comma or dash past FIRST_PIECE_MIN characters) for a quicker first audio.
+ * piece is cut sooner for a quicker first audio: at a comma or dash past FIRST_PIECE_MIN characters while
+ * the sentence streams in, and a complete first sentence where the TTS stream cuts it (`firstPieceLength`:
+ * its first clause or first five words), so Kokoro, which speaks a piece whole, starts on a short one.
  */
+import { firstPieceLength } from '../tts';
 
 /** A first piece shorter than this is not cut at a comma (a too-short piece sounds clipped). */
 const FIRST_PIECE_MIN = 24;
@@ -14,6 +17,13 @@ const MAX_PIECE = 400;
 function sentenceEnd(text: string): number {
   const match = /[.!?…。！？]+["'”’)\]]*(?=\s)|\n+/u.exec(text);
   return match ? match.index + match[0].length : -1;
+}
+
+/** Where the first sentence, `text.slice(0, end)`, is cut: its first piece's end (or `end`, whole). */
+function firstCut(text: string, end: number): number {
+  const sentence = text.slice(0, end);
+  const lead = sentence.length - sentence.trimStart().length;
+  return lead + firstPieceLength(sentence.trimStart());
 }
 
 export class SentenceCutter {
@@ -31,6 +41,7 @@ export class SentenceCutter {
         const comma = /[,;:—–]\s/u.exec(this.buffer.slice(FIRST_PIECE_MIN));
         const at = comma ? FIRST_PIECE_MIN + comma.index + 1 : -1;
         if (at > 0 && (end < 0 || at < end)) end = at;
+        else if (end > 0) end = firstCut(this.buffer, end);
       }
       if (end < 0 && this.buffer.length > MAX_PIECE) {
         const cut = this.buffer.lastIndexOf(' ', MAX_PIECE);
@@ -52,6 +63,13 @@ export class SentenceCutter {
     const rest = this.buffer.trim();
     this.buffer = '';
     if (!rest) return [];
+    if (this.pieces === 0) {
+      const cut = firstCut(rest, rest.length);
+      if (cut < rest.length) {
+        this.pieces += 2;
+        return [rest.slice(0, cut).trim(), rest.slice(cut).trim()];
+      }
+    }
     this.pieces += 1;
     return [rest];
   }

@@ -60,8 +60,12 @@ export interface SessionAgent {
   speed: number;
   outputFormat: ConversationAudioFormat;
   inputFormat: ConversationAudioFormat;
-  /** Seconds of the user's silence after which the agent speaks again (turn.turn_timeout). */
+  /** Seconds of the user's silence after which the agent speaks again (turn.turn_timeout; -1: never). */
   turnTimeoutSecs: number;
+  /** Seconds of the user's silence after which the call ends (turn.silence_end_call_timeout; -1: never). */
+  silenceEndCallSecs: number;
+  /** How soon a pause ends the user's turn (turn.turn_eagerness). */
+  turnEagerness: 'patient' | 'normal' | 'eager';
   maxDurationSecs: number;
   textOnly: boolean;
   knowledgeBaseIds: string[];

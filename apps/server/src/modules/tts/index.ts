@@ -1,5 +1,7 @@
 /** The tts module's front door: what other modules may do (issue 26 item 1; the rest is its own). */
 
+// Where a first sentence is cut so its first audio comes sooner (the TTS stream and conversations).
+export { firstPieceLength } from './first-piece';
 // Whole generations, metered: what agents, dubbing and studio call.
 export type { SpeechInput } from './speech.service';
 export { renderSpeech, speechTextProblem, synthesize, synthesizeStream } from './speech.service';

@@ -334,6 +334,18 @@ export function withPrompt(draft: AgentDraft, patch: Partial<Config['agent']['pr
   return withAgent(draft, { prompt: { ...draft.conversation_config.agent.prompt, ...patch } });
 }
 
+/** The draft with fields of `conversation_config.turn` replaced. */
+export function withTurn(draft: AgentDraft, patch: Partial<Config['turn']>): AgentDraft {
+  const config = draft.conversation_config;
+  return { ...draft, conversation_config: { ...config, turn: { ...config.turn, ...patch } } };
+}
+
+/** The draft with fields of `conversation_config.conversation` replaced. */
+export function withConversation(draft: AgentDraft, patch: Partial<Config['conversation']>): AgentDraft {
+  const config = draft.conversation_config;
+  return { ...draft, conversation_config: { ...config, conversation: { ...config.conversation, ...patch } } };
+}
+
 /** The draft with fields of `conversation_config.tts` replaced. */
 export function withTts(draft: AgentDraft, patch: Partial<Config['tts']>): AgentDraft {
   const config = draft.conversation_config;

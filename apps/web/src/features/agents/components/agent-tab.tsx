@@ -1,7 +1,8 @@
 import { AGENT_LANGUAGES } from '@parla/contracts';
 import { TextField } from '../../../ui/field';
+import { Switch } from '../../../ui/switch';
 import { languageName } from '../../voices';
-import { errorAt, withAgent, withPrompt } from '../agent-editor-rules';
+import { errorAt, withAgent, withConversation, withPrompt, withTurn } from '../agent-editor-rules';
 import { useLlmStatus } from '../api/get-llm-status';
 import { EditorSection, NumberField, SelectField, TextAreaField } from './editor-fields';
 import type { EditorTabProps } from './editor-tab-props';
@@ -39,10 +40,17 @@ function LlmNote() {
   );
 }
 
-/** The Agent tab: name, greeting, system prompt, language, and the LLM with its temperature. */
+const EAGERNESS_OPTIONS = [
+  { value: 'eager', label: 'Eager: answers after a short pause (0.3 s)' },
+  { value: 'normal', label: 'Normal: answers after 0.4 s of silence' },
+  { value: 'patient', label: 'Patient: waits for 0.8 s of silence' },
+];
+
+/** The Agent tab: name, greeting, system prompt, language, the LLM with its temperature, and turn taking. */
 export function AgentTab({ draft, edit, errors }: EditorTabProps) {
   const agent = draft.conversation_config.agent;
   const prompt = agent.prompt;
+  const { turn, conversation } = draft.conversation_config;
   return (
     <div className="flex flex-col gap-4">
       <EditorSection title="Agent">
@@ -116,6 +124,55 @@ export function AgentTab({ draft, edit, errors }: EditorTabProps) {
             error={errorAt(errors, 'conversation_config.agent.prompt.temperature')}
           />
         </div>
+      </EditorSection>
+      <EditorSection
+        title="Conversation"
+        description="How the agent takes turns, what it does when the caller goes quiet, and how long a call may last."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Turn eagerness"
+            value={turn.turn_eagerness}
+            options={EAGERNESS_OPTIONS}
+            onChange={(event) => {
+              const turn_eagerness = event.target.value as typeof turn.turn_eagerness;
+              edit((d) => withTurn(d, { turn_eagerness }));
+            }}
+            description="How soon a pause ends the caller’s turn. Eager answers sooner but may cut a slow speaker off."
+            error={errorAt(errors, 'conversation_config.turn.turn_eagerness')}
+          />
+          <NumberField
+            label="Check in after silence (seconds)"
+            value={turn.turn_timeout}
+            onValueChange={(turn_timeout) => edit((d) => withTurn(d, { turn_timeout }))}
+            description="1 to 30: the agent asks whether the caller is still there once they have been quiet this long. -1: never."
+            error={errorAt(errors, 'conversation_config.turn.turn_timeout')}
+          />
+          <NumberField
+            label="End the call after silence (seconds)"
+            value={turn.silence_end_call_timeout}
+            onValueChange={(silence_end_call_timeout) =>
+              edit((d) => withTurn(d, { silence_end_call_timeout }))
+            }
+            description="Up to 600: the call ends when the caller has been quiet this long. -1: never."
+            error={errorAt(errors, 'conversation_config.turn.silence_end_call_timeout')}
+          />
+          <NumberField
+            label="Longest call (seconds)"
+            value={conversation.max_duration_seconds}
+            onValueChange={(max_duration_seconds) =>
+              edit((d) => withConversation(d, { max_duration_seconds }))
+            }
+            description="The call ends when it reaches this length."
+            error={errorAt(errors, 'conversation_config.conversation.max_duration_seconds')}
+          />
+        </div>
+        <Switch
+          label="Text only"
+          checked={conversation.text_only}
+          onCheckedChange={(text_only) => edit((d) => withConversation(d, { text_only }))}
+          description="The agent reads and writes messages instead of listening and speaking."
+        />
       </EditorSection>
     </div>
   );
