@@ -37,6 +37,40 @@ function questionWav(dir: string): string {
 }
 
 describe('conversational AI pages', () => {
+  test('the integrations page refuses a private MCP server, adds one, and looks finished light and dark at 390 and 1440 px', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signUpInBrowser(page, `e2e-mcp-${Date.now()}@example.test`, PASSWORD);
+    await page.goto('/app/conversational-ai/integrations');
+    await page.getByText('No MCP servers yet').waitFor();
+    fs.mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: path.join(artifacts, 'convai-integrations-empty-1440.png') });
+    await page.getByRole('button', { name: 'Add your first MCP server' }).click();
+    const add = page.getByRole('dialog', { name: 'Add MCP server' });
+    await add.getByLabel('Name').fill('Orders');
+    // This server calls no private address unless its operator allows it: the form says so.
+    await add.getByLabel('Server URL').fill('http://127.0.0.1:9/mcp');
+    await add.getByRole('button', { name: 'Add server' }).click();
+    await add.getByText(/private, loopback or reserved address \(127\.0\.0\.1\)/).waitFor();
+    // A public address, saved without being called (its tools are not asked for here).
+    await add.getByLabel('Server URL').fill('https://192.0.43.10/mcp');
+    await add.getByRole('button', { name: 'Add server' }).click();
+    await add.waitFor({ state: 'detached' });
+    await page.getByRole('list', { name: 'MCP servers', exact: true }).getByText('Orders').waitFor();
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((value) => localStorage.setItem('xi:theme', value), theme);
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.reload();
+        await page.getByRole('list', { name: 'MCP servers', exact: true }).waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `integrations at ${width} px, ${theme}`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: path.join(artifacts, `convai-integrations-${width}-${theme}.png`) });
+      }
+    }
+  });
+
   test('the knowledge-base page adds a document from text and shows its text, passages and index, on a phone', async ({
     page,
   }) => {

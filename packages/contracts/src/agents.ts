@@ -174,6 +174,8 @@ export const AGENT_MAX_DURATION_SECONDS = 7200;
 export const AGENT_PROMPT_MAX_CHARS = 100_000;
 /** At most this many tools, knowledge-base documents, allowed origins per agent. */
 export const AGENT_MAX_TOOLS = 64;
+/** The most MCP servers an agent uses (`mcp_server_ids`). */
+export const AGENT_MAX_MCP_SERVERS = 10;
 export const AGENT_MAX_KNOWLEDGE_BASE = 100;
 export const AGENT_MAX_ALLOWLIST = 100;
 
@@ -282,6 +284,17 @@ export const PromptAgentInput = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'Name each tool once.')
     .optional(),
   built_in_tools: BuiltInTools.optional(),
+  /** The workspace's MCP servers whose approved tools the agent may call (`/v1/convai/mcp-servers`). */
+  mcp_server_ids: z
+    .array(id)
+    .max(AGENT_MAX_MCP_SERVERS, `At most ${AGENT_MAX_MCP_SERVERS} MCP servers.`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Name each MCP server once.')
+    .optional(),
+  /** The public API's hosted ("native") MCP servers: this server hosts none. */
+  native_mcp_server_ids: z
+    .array(id)
+    .max(0, 'This server hosts no native MCP servers; add yours with POST /v1/convai/mcp-servers.')
+    .optional(),
   knowledge_base: z
     .array(KnowledgeBaseLocator)
     .max(AGENT_MAX_KNOWLEDGE_BASE, `At most ${AGENT_MAX_KNOWLEDGE_BASE} documents.`)
@@ -575,6 +588,8 @@ export const AGENT_CONFIG_DEFAULTS: ResolvedConversationalConfig = {
       temperature: 0,
       max_tokens: -1,
       tool_ids: [],
+      mcp_server_ids: [],
+      native_mcp_server_ids: [],
       built_in_tools: {
         end_call: null,
         language_detection: null,

@@ -136,7 +136,7 @@ export const RESPONSE_MODES = ['llm', 'knowledge_base'] as const;
 export type ResponseMode = (typeof RESPONSE_MODES)[number];
 
 export const ConversationToolCall = z.object({
-  type: z.enum(['system', 'webhook', 'client']).optional(),
+  type: z.enum(['system', 'webhook', 'client', 'mcp']).optional(),
   request_id: z.string(),
   tool_name: z.string(),
   params_as_json: z.string(),
@@ -149,7 +149,7 @@ export const ConversationToolResult = z.object({
   result_value: z.string(),
   is_error: z.boolean(),
   tool_has_been_called: z.boolean(),
-  type: z.enum(['system', 'webhook', 'client']).optional(),
+  type: z.enum(['system', 'webhook', 'client', 'mcp']).optional(),
 });
 
 export const ConversationTranscriptTurn = z.object({

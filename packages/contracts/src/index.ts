@@ -18,6 +18,7 @@ export * from './history-naming';
 export * from './knowledge-base';
 export * from './kokoro-blend';
 export * from './mail';
+export * from './mcp-servers';
 export * from './mfa';
 export * from './model-store';
 export * from './notifications';

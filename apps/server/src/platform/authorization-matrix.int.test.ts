@@ -71,6 +71,7 @@ interface Owned {
   testId: string;
   testFolderId: string;
   testInvocationId: string;
+  mcpServerId: string;
 }
 let a: Owned;
 let b: SpeechAccount;
@@ -122,6 +123,10 @@ beforeAll(async () => {
     name: 'Private agent',
     conversationConfig: { agent: { prompt: { toolIds: [tool.id] } } },
     platformSettings: { auth: { enableAuth: true } },
+  });
+  // A public address that is never called: B is refused before any connection.
+  const mcpServer = await account.sdk.conversationalAi.mcpServers.create({
+    config: { url: 'https://192.0.43.10/mcp', name: 'Private MCP server' },
   });
   const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, account.workspaceId));
   // A's transcript, written as a finished transcription keeps one (the recogniser is not what is tested here).
@@ -219,6 +224,7 @@ beforeAll(async () => {
     testId: agentTest.id,
     testFolderId: testFolder.id,
     testInvocationId: invocation.id,
+    mcpServerId: mcpServer.id,
   };
   for (const [name, value] of Object.entries(a))
     if (typeof value === 'string' && !value) throw new Error(`setup: no ${name}`);
@@ -277,6 +283,8 @@ function fill(path: string): string {
     test_id: a.testId,
     folder_id: a.testFolderId,
     test_invocation_id: a.testInvocationId,
+    mcp_server_id: a.mcpServerId,
+    tool_name: 'private_tool',
     // The workspace calls on a resource: A's voice (the query below names its type).
     resource_id: a.voiceId,
   };
@@ -324,6 +332,9 @@ const BODIES: Record<string, unknown> = {
   updateAgentTestFolderRoute: { name: 'Stolen' },
   runAgentTestsRoute: { tests: [{ test_id: 'test_stolen' }] },
   resubmitTestInvocationRoute: { test_run_ids: ['trun_stolen'], agent_id: 'agent_stolen' },
+  updateMcpServerRoute: { description: 'Stolen' },
+  updateMcpApprovalPolicyRoute: { approval_policy: 'auto_approve_all' },
+  addMcpToolApprovalRoute: { tool_name: 'stolen', tool_description: 'Stolen.' },
 };
 
 /** Query strings a route needs to pass validation. */
@@ -404,6 +415,10 @@ describe('authorisation matrix: workspace B with workspace A’s ids', () => {
     expect([403, 404]).toContain(collection.statusCode);
     const history = await callAs(t.app, b, 'GET', '/v1/history');
     expect(history.json().history).toEqual([]);
+    const agent = await callAs(t.app, b, 'POST', '/v1/convai/agents/create', {
+      conversation_config: { agent: { prompt: { mcp_server_ids: [a.mcpServerId] } } },
+    });
+    expect(agent.statusCode).toBe(422);
   });
 
   it("leaves A's resources as they were", async () => {
@@ -411,6 +426,12 @@ describe('authorisation matrix: workspace B with workspace A’s ids', () => {
     expect((await call('GET', `/v1/history/${a.historyItemId}`)).json()).toMatchObject({
       text: 'Private words.',
       feedback: null,
+    });
+    const mcpServer = await a.account.sdk.conversationalAi.mcpServers.get(a.mcpServerId);
+    expect(mcpServer.config).toMatchObject({
+      description: '',
+      approvalPolicy: 'require_approval_all',
+      toolApprovalHashes: [],
     });
     const voice = await a.account.sdk.voices.get(a.voiceId);
     expect(voice).toMatchObject({ name: 'Private voice', sharing: undefined });

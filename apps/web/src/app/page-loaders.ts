@@ -47,6 +47,7 @@ export const pageLoaders: Readonly<Record<BuiltPath, PageLoader>> = {
   '/app/conversational-ai/new': () => import('../routes/new-agent-page'),
   '/app/conversational-ai/agents/:agentId': () => import('../routes/agent-editor-page'),
   '/app/conversational-ai/settings': () => import('../routes/agent-settings-page'),
+  '/app/conversational-ai/integrations': () => import('../routes/integrations-page'),
   '/app/conversational-ai/tools': () => import('../routes/agent-tools-page'),
   '/app/conversational-ai/agent-testing': () => import('../routes/agent-testing-page'),
   '/app/conversational-ai/knowledge-base': () => import('../routes/knowledge-base-page'),

@@ -23,6 +23,8 @@ describe('app paths (accounts §2)', () => {
     expect(built).toContain('/app/subscription');
     expect(built).toContain('/app/developers/usage');
     expect(built).toContain('/app/conversational-ai/agent-testing');
+    // issue 28 "MCP servers": the integrations page.
+    expect(built).toContain('/app/conversational-ai/integrations');
   });
 
   it('sends each moved page on to a built path, and serves no page at its old address', () => {

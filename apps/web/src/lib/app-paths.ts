@@ -266,7 +266,13 @@ export const appPaths = [
     section: 'agents',
     built: true,
   },
-  { path: '/app/conversational-ai/integrations', title: 'Integrations', section: 'agents' },
+  /** issue 28 "MCP servers": the workspace's MCP servers and their approved tools. */
+  {
+    path: '/app/conversational-ai/integrations',
+    title: 'Integrations',
+    section: 'agents',
+    built: true,
+  },
   { path: '/app/conversational-ai/knowledge-base', title: 'Knowledge base', section: 'agents', built: true },
   { path: '/app/conversational-ai/phone-numbers', title: 'Phone numbers', section: 'agents' },
   { path: '/app/conversational-ai/batch-calling', title: 'Batch calling', section: 'agents' },

@@ -1,7 +1,7 @@
 import type { AgentResponse } from '@parla/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeAgent, makeAgentSummary, makeTool } from '../test/agents-fixture';
+import { makeAgent, makeAgentSummary, makeMcpServer, makeTool } from '../test/agents-fixture';
 import { json } from '../test/billing-fixture';
 import { makeModel, makeVoice } from '../test/catalogue-fixture';
 import { renderApp } from '../test/render-app';
@@ -202,6 +202,21 @@ describe('the agent editor', () => {
         end_call: expect.objectContaining({ name: 'end_call', params: { system_tool_type: 'end_call' } }),
       },
     });
+  }, 20_000);
+
+  it('gives the agent an MCP server in the Tools tab', async () => {
+    const calls = stubEditor({
+      'GET /v1/convai/mcp-servers': () => json({ mcp_servers: [makeMcpServer({ id: 'mcp1' })] }),
+    });
+    renderApp(`${PATH}?tab=tools`);
+    const servers = await screen.findByRole('list', { name: 'MCP servers' }, { timeout: 5000 });
+    fireEvent.click(within(servers).getByRole('checkbox', { name: /Orders/ }));
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(callsTo(calls, 'PATCH /v1/convai/agents/ag1')).toHaveLength(1));
+    const body = callsTo(calls, 'PATCH /v1/convai/agents/ag1')[0]?.body as {
+      conversation_config: { agent: { prompt: Record<string, unknown> } };
+    };
+    expect(body.conversation_config.agent.prompt).toEqual({ mcp_server_ids: ['mcp1'] });
   }, 20_000);
 
   it('hands over to another agent when a condition holds', async () => {

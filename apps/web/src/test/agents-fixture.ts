@@ -3,6 +3,7 @@ import {
   AGENT_PLATFORM_DEFAULTS,
   type AgentResponse,
   type AgentSummary,
+  type McpServerResponse,
   type StoredSecret,
   type ToolResponse,
 } from '@parla/contracts';
@@ -78,6 +79,32 @@ export function makeSecret(overrides: Partial<StoredSecret> = {}): StoredSecret 
     secret_id: 'sec1',
     name: 'Orders key',
     used_by: { tools: [], agents: [], others: [], phone_numbers: [] },
+    ...overrides,
+  };
+}
+
+/** An MCP server as `GET /v1/convai/mcp-servers/{id}` answers it (per-tool approval, no approvals yet). */
+export function makeMcpServer(overrides: Partial<McpServerResponse> = {}): McpServerResponse {
+  return {
+    id: 'mcp1',
+    config: {
+      approval_policy: 'require_approval_per_tool',
+      tool_approval_hashes: [],
+      transport: 'STREAMABLE_HTTP',
+      url: 'https://mcp.example.com/mcp',
+      secret_token: null,
+      request_headers: {},
+      name: 'Orders',
+      description: '',
+      force_pre_tool_speech: false,
+      disable_interruptions: false,
+      response_timeout_secs: 20,
+      disable_compression: false,
+      tool_config_overrides: [],
+    },
+    access_info: access,
+    dependent_agents: [],
+    metadata: { created_at: 1_750_000_000, owner_user_id: 'u1' },
     ...overrides,
   };
 }

@@ -24,6 +24,7 @@ import {
   updateToolRow,
 } from './agents.store';
 import type { AgentRow, AgentSecretRow, AgentToolRow } from './agents.tables';
+import { mcpServersUsingSecret } from './mcp-servers.store';
 
 /** A workspace has at most this many tools and this many secrets. */
 export const MAX_TOOLS_PER_WORKSPACE = 500;
@@ -303,6 +304,12 @@ export async function updateSecret(
 /** Deletes a secret; refused (409) while a tool sends it, so no call goes out without its credential. */
 export async function deleteSecret(deps: AgentDeps, caller: ResourceCaller, id: string): Promise<void> {
   await requireSecret(deps, caller, id);
+  const servers = await mcpServersUsingSecret(deps.db, caller.workspaceId, id);
+  if (servers.length > 0)
+    throw new AppError(
+      'conflict',
+      `The secret is used by the MCP server ${servers[0]?.name}${servers.length > 1 ? ` and ${servers.length - 1} more` : ''}; change them first.`,
+    );
   const users = await toolsUsingSecret(deps.db, caller.workspaceId, id);
   if (users.length > 0)
     throw new AppError(

@@ -10,6 +10,9 @@ import {
 import { openSecrets, secretIdsOf } from './agent-tools.service';
 import type { AgentDeps } from './agents.context';
 import { addToolCall, getAgent, getWorkspaceTools, touchAgentCall } from './agents.store';
+import { type ConversationMcpTool, loadMcpToolsForConversation } from './mcp-servers.service';
+
+export type { ConversationMcpTool } from './mcp-servers.service';
 
 /** A header of a webhook tool as a call sends it: a value (secrets already opened) or a dynamic variable. */
 export type ToolCallHeader = { value: string } | { variableName: string };
@@ -32,6 +35,10 @@ export interface ConversationAgent {
   platformSettings: ResolvedAgentPlatformSettings;
   /** The tools of `config.agent.prompt.tool_ids`, in that order (the built-in ones are in the config). */
   tools: ConversationTool[];
+  /** The approved tools of the agent's MCP servers (`mcp_server_ids`), as the servers list them now. */
+  mcpTools: ConversationMcpTool[];
+  /** The agent's MCP servers that could not be reached when the conversation started, and why. */
+  mcpUnavailable: { serverId: string; reason: string }[];
   /** The knowledge-base documents attached, with their usage mode. */
   knowledgeBase: { id: string; name: string; type: string; usageMode: 'prompt' | 'auto' }[];
 }
@@ -70,6 +77,7 @@ export async function loadAgentForConversation(
     if (tool.type === 'client') return { id: r.id, type: 'client', config: tool };
     return { id: r.id, type: 'system', config: tool };
   });
+  const mcp = await loadMcpToolsForConversation(deps, row.workspaceId, config.agent.prompt.mcp_server_ids);
   return {
     agentId: row.id,
     name: row.name,
@@ -78,6 +86,8 @@ export async function loadAgentForConversation(
     config,
     platformSettings,
     tools,
+    mcpTools: mcp.tools,
+    mcpUnavailable: mcp.unavailable,
     knowledgeBase: config.agent.prompt.knowledge_base.map((d) => ({
       id: d.id,
       name: d.name,

@@ -36,6 +36,7 @@ import {
   updateAgentRow,
 } from './agents.store';
 import type { AgentRow } from './agents.tables';
+import { getWorkspaceMcpServers } from './mcp-servers.store';
 
 /** A workspace has at most this many agents. */
 export const MAX_AGENTS_PER_WORKSPACE = 1000;
@@ -93,6 +94,16 @@ async function checkConfig(
     throw invalidAt(
       [...CONFIG, 'agent', 'prompt', 'tool_ids', missing],
       `The tool ${toolIds[missing]} was not found in this workspace.`,
+    );
+  const mcpIds = config.agent.prompt.mcp_server_ids;
+  const servers = new Set(
+    (await getWorkspaceMcpServers(deps.db, caller.workspaceId, mcpIds)).map((m) => m.id),
+  );
+  const absentServer = mcpIds.findIndex((id) => !servers.has(id));
+  if (absentServer >= 0)
+    throw invalidAt(
+      [...CONFIG, 'agent', 'prompt', 'mcp_server_ids', absentServer],
+      `The MCP server ${mcpIds[absentServer]} was not found in this workspace (POST /v1/convai/mcp-servers adds one).`,
     );
   const documents = config.agent.prompt.knowledge_base;
   const kept = new Set(

@@ -1,4 +1,5 @@
 import type {
+  McpServerConfig,
   ResolvedAgentPlatformSettings,
   ResolvedConversationalConfig,
   ToolConfig,
@@ -82,3 +83,24 @@ export const agentSealingKeys = pgTable('agent_sealing_keys', {
   id: text('id').primaryKey(),
   key: text('key').notNull(),
 });
+
+/**
+ * A workspace's MCP servers (issue 28 "MCP servers", the integrations): where agents' MCP tools are, how
+ * to reach them (secrets named by id, opened at call time) and which of their tools are approved.
+ */
+export const agentMcpServers = pgTable(
+  'agent_mcp_servers',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    config: jsonb('config').$type<McpServerConfig>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('agent_mcp_servers_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+export type AgentMcpServerRow = typeof agentMcpServers.$inferSelect;

@@ -6,6 +6,7 @@ export { privateToolAddressMessage } from './agent-tools.service';
 export { type AgentDeps, agentDepsOf } from './agents.context';
 export {
   type ConversationAgent,
+  type ConversationMcpTool,
   type ConversationTool,
   loadAgentForConversation,
   recordAgentCall,

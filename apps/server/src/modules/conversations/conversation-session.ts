@@ -1009,6 +1009,7 @@ export class ConversationSession {
       });
       return { text: outcome.text, isError: !outcome.ok };
     }
+    if (tool.type === 'mcp' && tool.mcp) return tool.mcp.call(params, signal);
     if (tool.type === 'client') {
       this.socket.send({
         type: 'client_tool_call',

@@ -92,6 +92,20 @@ export function sessionAgentOf(agent: ConversationAgent): SessionAgent {
       type: 'system',
     });
   }
+  // The approved tools of the agent's MCP servers, beside its own: an MCP tool whose name one of those
+  // already has is left out (the LLM tells tools apart by name), and a name the LLM APIs refuse is cut
+  // to their alphabet (the call still names the tool as its server does).
+  for (const mcp of agent.mcpTools) {
+    const name = mcp.tool.name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+    if (!name || tools.some((t) => t.name === name)) continue;
+    tools.push({
+      name,
+      description: mcp.tool.description || mcp.tool.title || mcp.tool.name,
+      parameters: { type: 'object', properties: {}, ...mcp.tool.inputSchema },
+      type: 'mcp',
+      mcp: { serverId: mcp.serverId, call: mcp.call },
+    });
+  }
   const variables: Record<string, string | number | boolean> = {};
   for (const [name, value] of Object.entries(c.agent.dynamic_variables.dynamic_variable_placeholders ?? {}))
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')

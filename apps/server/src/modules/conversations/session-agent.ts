@@ -17,7 +17,7 @@ export interface SessionTool {
   description: string;
   /** JSON schema of its parameters (an object schema). */
   parameters: Record<string, unknown>;
-  type: 'webhook' | 'client' | 'system';
+  type: 'webhook' | 'client' | 'system' | 'mcp';
   /** Webhook tools: where and how to call, headers with secrets already put in. */
   webhook?: {
     url: string;
@@ -27,6 +27,11 @@ export interface SessionTool {
     pathParams: string[];
     queryParams: string[];
     timeoutMs: number;
+  };
+  /** MCP tools: runs the call on the tool's MCP server (its time limit and address checks inside). */
+  mcp?: {
+    serverId: string;
+    call(args: Record<string, unknown>, signal: AbortSignal): Promise<{ text: string; isError: boolean }>;
   };
   /** Client tools: whether the agent waits for the result. */
   expectsResponse?: boolean;

@@ -11,6 +11,8 @@ export const agentsQueryKeys = {
   tools: ['workspace', 'convai', 'tools'] as const,
   toolList: (search: string) => ['workspace', 'convai', 'tools', 'list', { search }] as const,
   secrets: ['workspace', 'convai', 'secrets'] as const,
+  mcpServers: ['workspace', 'convai', 'mcp-servers'] as const,
+  mcpServerTools: (serverId: string) => ['workspace', 'convai', 'mcp-servers', 'tools', serverId] as const,
   knowledgeBase: (search: string) => ['workspace', 'convai', 'knowledge-base', 'list', { search }] as const,
 };
 
@@ -27,4 +29,9 @@ export function invalidateTools(queryClient: QueryClient): Promise<void> {
 /** After a secret changed: the secret list loads again (and the tools, whose headers name secrets). */
 export function invalidateSecrets(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: agentsQueryKeys.secrets });
+}
+
+/** After an MCP server changed: the list (and each server's tools with their approvals) loads again. */
+export function invalidateMcpServers(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: agentsQueryKeys.mcpServers });
 }

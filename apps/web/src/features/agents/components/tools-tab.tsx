@@ -12,8 +12,9 @@ import {
   withPrompt,
   withTransfers,
 } from '../agent-editor-rules';
-import { AGENT_TOOLS_PATH } from '../agent-paths';
+import { AGENT_TOOLS_PATH, INTEGRATIONS_PATH } from '../agent-paths';
 import { flattenAgentPages, useAgents } from '../api/list-agents';
+import { useMcpServers } from '../api/list-mcp-servers';
 import { flattenToolPages, useTools } from '../api/list-tools';
 import { describeTool } from '../tool-form-rules';
 import { EditorSection, SelectField, TextAreaField } from './editor-fields';
@@ -99,6 +100,7 @@ export function ToolsTab({ draft, edit, errors, agentId }: ToolsTabProps) {
           </ul>
         )}
       </EditorSection>
+      <McpServersSection draft={draft} edit={edit} errors={errors} />
       <EditorSection
         title="System tools"
         description="Built into every conversation; switch on those the agent may use."
@@ -220,5 +222,75 @@ function TransfersEditor({ draft, edit, errors, agentId }: ToolsTabProps) {
         </Button>
       </div>
     </fieldset>
+  );
+}
+
+/** Which of the workspace's MCP servers the agent may use (their approved tools: `mcp_server_ids`). */
+function McpServersSection({ draft, edit, errors }: EditorTabProps) {
+  const servers = useMcpServers();
+  const chosen = new Set(draft.conversation_config.agent.prompt.mcp_server_ids);
+  const list = servers.data?.mcp_servers ?? [];
+  const error = errorAt(errors, 'conversation_config.agent.prompt.mcp_server_ids');
+  const toggle = (serverId: string, on: boolean) =>
+    edit((d) => {
+      const ids = d.conversation_config.agent.prompt.mcp_server_ids.filter((id) => id !== serverId);
+      return withPrompt(d, { mcp_server_ids: on ? [...ids, serverId] : ids });
+    });
+  return (
+    <EditorSection
+      title="MCP servers"
+      description="The agent is offered the tools of these servers that you approved."
+      actions={
+        <Link to={INTEGRATIONS_PATH} className="text-sm font-medium underline-offset-2 hover:underline">
+          Manage MCP servers
+        </Link>
+      }
+    >
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+      {servers.isPending && (
+        <div role="status" aria-busy="true" aria-label="Loading MCP servers" className="flex flex-col gap-2">
+          <Skeleton className="h-10" />
+        </div>
+      )}
+      {servers.isError && !servers.data && (
+        <LoadError error={servers.error} onRetry={() => void servers.refetch()} />
+      )}
+      {servers.isSuccess && list.length === 0 && (
+        <p className="rounded-lg border border-dashed border-line px-4 py-6 text-center text-sm text-fg-muted">
+          The workspace has no MCP servers yet.{' '}
+          <Link to={INTEGRATIONS_PATH} className="font-medium text-fg underline-offset-2 hover:underline">
+            Add one
+          </Link>
+          , approve its tools, then choose it here.
+        </p>
+      )}
+      {list.length > 0 && (
+        <ul
+          aria-label="MCP servers"
+          className="flex flex-col divide-y divide-line rounded-lg border border-line"
+        >
+          {list.map((server) => (
+            <li key={server.id} className="px-3 py-2.5">
+              <label className="flex cursor-pointer items-start gap-3">
+                <input
+                  type="checkbox"
+                  className="mt-1 size-4 accent-accent"
+                  checked={chosen.has(server.id)}
+                  onChange={(event) => toggle(server.id, event.target.checked)}
+                />
+                <span className="flex min-w-0 flex-col">
+                  <span className="text-sm font-medium">{server.config.name}</span>
+                  <span className="truncate text-xs text-fg-muted">{server.config.url}</span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </EditorSection>
   );
 }
