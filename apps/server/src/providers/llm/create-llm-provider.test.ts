@@ -13,6 +13,7 @@ const llm = (over: Partial<Config['llm']> = {}): Pick<Config, 'llm'> => ({
     contextTokens: undefined,
     threads: 2,
     timeoutMs: 5000,
+    embedding: undefined,
     ...over,
   },
 });
