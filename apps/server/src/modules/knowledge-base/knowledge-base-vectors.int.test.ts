@@ -1,13 +1,16 @@
+import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { workerJobs } from '../../modules';
 import { JobWorker } from '../../platform/jobs/job-worker';
+import { signUpWithApiKey } from '../../test/factories';
 import { type ScriptedLlm, startScriptedLlm } from '../../test/scripted-llm';
 import { newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { knowledgeBaseDepsOf, searchKnowledge } from '.';
 import { embedDocumentJob } from './knowledge-base.jobs';
+import { createTextDocument } from './knowledge-base.service';
 
 /*
  * Knowledge-base vectors (issue 28 item 3) with an embedding model configured through the LLM provider:
@@ -36,8 +39,8 @@ type RagIndex = {
   message: string;
 };
 
-const ragIndexOf = async (id: string) =>
-  (await a.sdk.conversationalAi.getDocumentRagIndexes(id)).indexes[0] as unknown as RagIndex;
+const ragIndexOf = async (id: string, sdk = a.sdk) =>
+  (await sdk.conversationalAi.getDocumentRagIndexes(id)).indexes[0] as unknown as RagIndex;
 const modelOf = (index: RagIndex) => index.embeddingModel ?? index.embedding_model;
 const embeddingRequests = () => llm.requests.filter((r) => r.path === '/v1/embeddings');
 
@@ -118,6 +121,24 @@ describe('computing the vectors when a document is indexed', () => {
     });
     expect(again.status).toBe('processing');
     await expect.poll(async () => (await ragIndexOf(doc.id)).status, { timeout: 20_000 }).toBe('succeeded');
+  });
+
+  it('adds the vectors of a document indexed before the model was configured when its index is computed', async () => {
+    // Added as a server without an embedding model would: full-text only.
+    const plain = { ...knowledgeBaseDepsOf(t.deps), embeddings: undefined };
+    const me = await signUpWithApiKey(t.app);
+    const sdk = new ElevenLabsClient({ apiKey: me.apiKey, baseUrl, maxRetries: 0 });
+    const before = embeddingRequests().length;
+    const { id } = await createTextDocument(plain, me, { text: 'Bicycles can be rented by the hour.' });
+    expect(embeddingRequests().length).toBe(before);
+    const old = await ragIndexOf(id, sdk);
+    expect(old).toMatchObject({ status: 'created', embeddings: 'outdated' });
+    expect(old.message).toContain('compute the index');
+    await sdk.conversationalAi.knowledgeBase.document.computeRagIndex(id, {
+      model: 'e5_mistral_7b_instruct',
+    });
+    await expect.poll(async () => (await ragIndexOf(id, sdk)).status, { timeout: 20_000 }).toBe('succeeded');
+    expect(embeddingRequests().length).toBe(before + 1);
   });
 });
 
