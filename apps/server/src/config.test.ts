@@ -50,6 +50,34 @@ describe('loadConfig', () => {
     expect((error as Error).message).toMatch(/^Invalid configuration:\n {2}- /);
   });
 
+  it('takes the embedding model on LLM_EMBEDDING_URL, else on LLM_OPENAI_URL, and refuses it with neither', () => {
+    expect(loadConfig({}, []).llm.embedding).toBeUndefined();
+    const own = loadConfig(
+      { LLM_EMBEDDING_MODEL: 'nomic-embed-text', LLM_EMBEDDING_URL: 'http://127.0.0.1:11434/v1/' },
+      [],
+    ).llm.embedding;
+    expect(own).toEqual({
+      url: 'http://127.0.0.1:11434/v1',
+      apiKey: undefined,
+      model: 'nomic-embed-text',
+      minSimilarity: 0.3,
+    });
+    const shared = loadConfig(
+      {
+        LLM_OPENAI_URL: 'http://127.0.0.1:8000/v1',
+        LLM_OPENAI_MODEL: 'qwen2.5:7b',
+        LLM_OPENAI_API_KEY: 'sk-1',
+        LLM_EMBEDDING_MODEL: 'bge-m3',
+      },
+      [],
+    ).llm.embedding;
+    expect(shared).toMatchObject({ url: 'http://127.0.0.1:8000/v1', apiKey: 'sk-1', model: 'bge-m3' });
+    expect(() => loadConfig({ LLM_EMBEDDING_MODEL: 'bge-m3' }, [])).toThrow(/LLM_EMBEDDING_MODEL needs/);
+    expect(() => loadConfig({ LLM_EMBEDDING_URL: 'http://127.0.0.1:1/v1' }, [])).toThrow(
+      /LLM_EMBEDDING_URL needs LLM_EMBEDDING_MODEL/,
+    );
+  });
+
   it('makes cookies Secure when PUBLIC_URL is https, whatever the case of its scheme', () => {
     expect(loadConfig({}, []).secureCookies).toBe(false);
     expect(loadConfig({ PUBLIC_URL: 'http://parla.example' }, []).secureCookies).toBe(false);

@@ -80,6 +80,17 @@ const EnvSchema = z.object({
   LLM_THREADS: int(1, 64).default(1),
   /** The most an LLM may stay silent: before its answer starts (queued included) and between two pieces. */
   LLM_TIMEOUT_MS: int(1000, 600_000).default(30_000),
+  /**
+   * The embedding model the knowledge base computes passage vectors with (issue 28 item 3), on an
+   * OpenAI-compatible server (`POST {url}/embeddings`): LLM_EMBEDDING_URL, else LLM_OPENAI_URL. Unset: no
+   * vectors, retrieval is full-text search alone.
+   */
+  LLM_EMBEDDING_MODEL: z.string().min(1).optional(),
+  LLM_EMBEDDING_URL: z.url('must be a URL').optional(),
+  /** Sent to the embedding server; LLM_OPENAI_API_KEY when unset. */
+  LLM_EMBEDDING_API_KEY: z.string().optional(),
+  /** The least cosine similarity a passage no query word matches needs to be retrieved by meaning alone. */
+  LLM_EMBEDDING_MIN_SIMILARITY: z.coerce.number().min(-1).max(1).default(0.3),
   /** history/voices §6: the `feedback_enabled` feature config — rating generations (true or false). */
   FEEDBACK_ENABLED: z.enum(['true', 'false']).default('true'),
   /** history/voices §2: the `tts_video_generation` feature config — share videos of generations (true or false). */
@@ -183,6 +194,8 @@ export interface Config {
     contextTokens: number | undefined;
     threads: number;
     timeoutMs: number;
+    /** The embedding model and its server (LLM_EMBEDDING_*), when one is configured. */
+    embedding: { url: string; apiKey: string | undefined; model: string; minSimilarity: number } | undefined;
   };
   /** The `feedback_enabled` feature config (history/voices §4, §6). */
   feedbackEnabled: boolean;
@@ -283,6 +296,19 @@ export function loadConfig(
       'LLM_OPENAI_URL needs LLM_OPENAI_MODEL: the model name that server expects (e.g. qwen2.5:7b)',
     );
   }
+  if (
+    parsed.success &&
+    parsed.data.LLM_EMBEDDING_MODEL &&
+    !parsed.data.LLM_EMBEDDING_URL &&
+    !parsed.data.LLM_OPENAI_URL
+  ) {
+    problems.push(
+      'LLM_EMBEDDING_MODEL needs LLM_EMBEDDING_URL or LLM_OPENAI_URL: the OpenAI-compatible server that computes the embeddings',
+    );
+  }
+  if (parsed.success && parsed.data.LLM_EMBEDDING_URL && !parsed.data.LLM_EMBEDDING_MODEL) {
+    problems.push('LLM_EMBEDDING_URL needs LLM_EMBEDDING_MODEL: the embedding model that server expects');
+  }
   if (parsed.success && parsed.data.LLM_PROVIDER === 'openai' && !parsed.data.LLM_OPENAI_URL) {
     problems.push('LLM_PROVIDER=openai needs LLM_OPENAI_URL');
   }
@@ -336,6 +362,15 @@ export function loadConfig(
       contextTokens: e.LLM_CONTEXT_TOKENS,
       threads: e.LLM_THREADS,
       timeoutMs: e.LLM_TIMEOUT_MS,
+      embedding:
+        e.LLM_EMBEDDING_MODEL && (e.LLM_EMBEDDING_URL ?? e.LLM_OPENAI_URL)
+          ? {
+              url: (e.LLM_EMBEDDING_URL ?? e.LLM_OPENAI_URL ?? '').replace(/\/$/, ''),
+              apiKey: e.LLM_EMBEDDING_API_KEY ?? e.LLM_OPENAI_API_KEY,
+              model: e.LLM_EMBEDDING_MODEL,
+              minSimilarity: e.LLM_EMBEDDING_MIN_SIMILARITY,
+            }
+          : undefined,
     },
     sttUrls: {
       allowedHosts: e.STT_URL_ALLOWED_HOSTS.split(',')

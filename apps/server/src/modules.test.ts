@@ -38,7 +38,12 @@ describe('jobs wired by the worker (issue 26 item 2)', () => {
     clock: 'the-clock',
     logger: 'the-logger',
     leases: 'the-leases',
-    providers: { stt: 'the-stt', denoise: 'the-denoise', billing: 'the-billing-provider' },
+    providers: {
+      stt: 'the-stt',
+      denoise: 'the-denoise',
+      billing: 'the-billing-provider',
+      llm: { embeddings: 'the-embeddings' },
+    },
     config: loadConfig({ NODE_ENV: 'test', BILLING_RENEWAL_INTERVAL_MS: '12345' }, []),
   } as unknown as AppDeps;
 
@@ -50,6 +55,7 @@ describe('jobs wired by the worker (issue 26 item 2)', () => {
         'billing.renewals',
         'events.deliver',
         'history.share-video',
+        'knowledge-base.embed',
         'speech-to-text.transcribe',
         'voices.pvc-separate',
         'voices.pvc-train',

@@ -166,7 +166,7 @@ export const ConversationTranscriptTurn = z.object({
       chunks: z.array(
         z.object({ document_id: z.string(), chunk_id: z.string(), vector_distance: z.number() }),
       ),
-      /** `full_text`: Parla retrieves by PostgreSQL full-text search (no embedding model is configured). */
+      /** The embedding model that ranked the passages (LLM_EMBEDDING_MODEL), or `full_text` when words alone did. */
       embedding_model: z.string(),
       retrieval_query: z.string(),
       rag_latency_secs: z.number(),

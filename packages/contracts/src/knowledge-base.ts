@@ -249,8 +249,9 @@ export const ListKnowledgeBaseChunksResponse = z.object({
 
 /**
  * `RagDocumentIndexResponseModel`, with what this server's index really is: `search` says it is
- * PostgreSQL full-text search and `embeddings` whether vectors were computed (not without an embedding
- * model configured), `message` says the same in a sentence.
+ * PostgreSQL full-text search, `embeddings` whether vectors were computed too (only with an embedding model
+ * configured, named by `embedding_model`), `message` says the same in a sentence. `model` is the public
+ * API's name the caller asked about; the vectors are the configured model's whatever it names.
  */
 export const RagDocumentIndexResponse = z.object({
   id: z.string(),
@@ -259,7 +260,13 @@ export const RagDocumentIndexResponse = z.object({
   progress_percentage: z.number(),
   document_model_index_usage: z.object({ used_bytes: z.number().int() }),
   search: z.literal('full_text'),
-  embeddings: z.enum(['computed', 'not_configured']),
+  /**
+   * The passages' vectors: `computed`, `pending` (being computed), `failed` (`message` says why),
+   * `outdated` (indexed before this model was configured: compute the index to add them), `not_configured`.
+   */
+  embeddings: z.enum(['computed', 'pending', 'failed', 'outdated', 'not_configured']),
+  /** The configured embedding model (LLM_EMBEDDING_MODEL), or null. */
+  embedding_model: z.string().nullable().optional(),
   message: z.string(),
 });
 export type RagDocumentIndexResponse = z.infer<typeof RagDocumentIndexResponse>;
@@ -300,7 +307,9 @@ export const RagIndexOverviewResponse = z.object({
   total_max_bytes: z.number().int(),
   models: z.array(z.object({ model: z.enum(KB_EMBEDDING_MODELS), used_bytes: z.number().int() })),
   search: z.literal('full_text'),
+  /** `computed` when an embedding model is configured (documents get vectors), else `not_configured`. */
   embeddings: z.enum(['computed', 'not_configured']),
+  embedding_model: z.string().nullable().optional(),
   message: z.string(),
 });
 

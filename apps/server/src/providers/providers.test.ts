@@ -36,6 +36,7 @@ const config = (over: {
     contextTokens: undefined,
     threads: 1,
     timeoutMs: 5000,
+    embedding: undefined,
   },
 });
 

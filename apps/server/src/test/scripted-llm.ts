@@ -28,6 +28,13 @@
  *   until the client gives up (a timeout); `streamError`: stream this error event after the text.
  * With the queue empty and no `respondWith`, the server answers 500 "no scripted completion left", so a
  * test that forgot a reply fails plainly.
+ *
+ * `POST /v1/embeddings` answers OpenAI's shape with deterministic vectors (`scriptedEmbedding`): a bag of
+ * words, each word hashed into one of EMBEDDING_DIMENSIONS slots, so texts sharing words are near and texts
+ * sharing none are far; `synonyms` (word → the word it means) puts words of one meaning in one slot, the
+ * way a real embedding model relates them. `failEmbeddings({ status, error })` answers the next embedding
+ * requests with that error instead (`count` of them, all by default). Embedding requests are recorded in
+ * `requests` too (their `path` tells them apart).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -68,10 +75,46 @@ export interface ScriptedRequest {
   };
 }
 
+/** The length of the stand-in's embeddings. */
+export const EMBEDDING_DIMENSIONS = 256;
+
+/** FNV-1a of a word, for its slot. */
+function slotOf(word: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < word.length; i += 1) {
+    hash ^= word.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % EMBEDDING_DIMENSIONS;
+}
+
+/** Words too common to carry meaning (they would make every two texts near). */
+const STOP_WORDS = new Set(
+  'a an and are as at be by can do does for from has have how i in is it its me my of on or our the this to was we what when where which who why will with you your'.split(
+    ' ',
+  ),
+);
+
+/** The stand-in's vector of a text: its words (through `synonyms`) counted into slots, unit length. */
+export function scriptedEmbedding(text: string, synonyms: Record<string, string> = {}): number[] {
+  const vector = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
+  for (const raw of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    if (STOP_WORDS.has(raw)) continue;
+    const word = synonyms[raw] ?? raw;
+    vector[slotOf(word)] = (vector[slotOf(word)] ?? 0) + 1;
+  }
+  const norm = Math.sqrt(vector.reduce((s, x) => s + x * x, 0));
+  return norm === 0 ? vector : vector.map((x) => x / norm);
+}
+
 export interface ScriptedLlm {
   /** The API's base URL, `/v1` included (what LLM_OPENAI_URL takes). */
   url: string;
   requests: ScriptedRequest[];
+  /** Words the embeddings treat as one (`{ reimburse: 'refund' }`); replaces the earlier table. */
+  synonyms(table: Record<string, string>): void;
+  /** The next `count` embedding requests (all when unset) answer this error. */
+  failEmbeddings(failure: { status: number; error: string; count?: number } | undefined): void;
   enqueue(...replies: ScriptedReply[]): void;
   /** Answers every request the queue leaves unanswered. */
   respondWith(script: (request: ScriptedRequest) => ScriptedReply): void;
@@ -104,6 +147,40 @@ export async function startScriptedLlm(): Promise<ScriptedLlm> {
   let script: ((request: ScriptedRequest) => ScriptedReply) | undefined;
   let seq = 0;
   const open = new Set<http.ServerResponse>();
+  let synonymTable: Record<string, string> = {};
+  let embeddingFailure: { status: number; error: string; count?: number } | undefined;
+
+  function answerEmbeddings(res: http.ServerResponse, body: ScriptedRequest['body']): void {
+    const json = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(payload));
+    };
+    if (embeddingFailure) {
+      const { status, error } = embeddingFailure;
+      if (embeddingFailure.count !== undefined) {
+        embeddingFailure.count -= 1;
+        if (embeddingFailure.count <= 0) embeddingFailure = undefined;
+      }
+      json(status, { error: { message: error, type: 'invalid_request_error' } });
+      return;
+    }
+    const input = body.input;
+    const texts = typeof input === 'string' ? [input] : input;
+    if (!Array.isArray(texts) || texts.length === 0 || !texts.every((t) => typeof t === 'string')) {
+      json(400, { error: { message: '`input` must be a string or a list of strings' } });
+      return;
+    }
+    json(200, {
+      object: 'list',
+      model: body.model ?? 'scripted-embedding',
+      data: texts.map((text, index) => ({
+        object: 'embedding',
+        index,
+        embedding: scriptedEmbedding(text as string, synonymTable),
+      })),
+      usage: { prompt_tokens: 0, total_tokens: 0 },
+    });
+  }
 
   const server = http.createServer((req, res) => {
     const parts: Buffer[] = [];
@@ -114,7 +191,7 @@ export async function startScriptedLlm(): Promise<ScriptedLlm> {
   });
 
   async function answer(req: http.IncomingMessage, res: http.ServerResponse, raw: string): Promise<void> {
-    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+    if (req.method !== 'POST' || (req.url !== '/v1/chat/completions' && req.url !== '/v1/embeddings')) {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }));
       return;
@@ -129,6 +206,10 @@ export async function startScriptedLlm(): Promise<ScriptedLlm> {
     }
     const request: ScriptedRequest = { path: req.url, headers: req.headers, body };
     requests.push(request);
+    if (req.url === '/v1/embeddings') {
+      answerEmbeddings(res, body);
+      return;
+    }
     const reply = queue.shift() ?? script?.(request) ?? { status: 500, error: 'no scripted completion left' };
     if (reply.status !== undefined && reply.status >= 400) {
       res.writeHead(reply.status, { 'content-type': 'application/json' });
@@ -203,6 +284,12 @@ export async function startScriptedLlm(): Promise<ScriptedLlm> {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    synonyms: (table) => {
+      synonymTable = { ...table };
+    },
+    failEmbeddings: (failure) => {
+      embeddingFailure = failure && { ...failure };
+    },
     enqueue: (...replies) => queue.push(...replies),
     respondWith: (fn) => {
       script = fn;

@@ -82,7 +82,17 @@ export interface ConversationSources {
     documentIds: string[],
     query: string,
     limit: number,
-  ): Promise<{ documentId: string; documentName: string; chunkId: string; text: string; score: number }[]>;
+  ): Promise<
+    {
+      documentId: string;
+      documentName: string;
+      chunkId: string;
+      text: string;
+      score: number;
+      /** `full_text`, or the embedding model that ranked it (the transcript's `embedding_model`). */
+      retrieval?: string;
+    }[]
+  >;
 }
 
 /** A signed URL's signature for an agent, for the caller (`get-signed-url`). */

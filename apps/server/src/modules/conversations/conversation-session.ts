@@ -857,7 +857,7 @@ export class ConversationSession {
             for (const piece of cutter.push(event.text)) say(piece);
           } else if (event.type === 'retrieved') {
             record.rag_retrieval_info = {
-              embedding_model: 'full_text',
+              embedding_model: event.passages[0]?.retrieval ?? 'full_text',
               rag_latency_secs: Math.round(event.latencyMs) / 1000,
               retrieval_query: event.query,
               chunks: event.passages.map((p) => ({

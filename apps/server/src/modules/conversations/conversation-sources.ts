@@ -239,13 +239,18 @@ export function conversationSourcesOf(deps: AppDeps): ConversationSources {
       return { model: chatModelOf(llm) };
     },
     async searchKnowledge(workspaceId, documentIds, query, limit) {
-      const hits = await searchKnowledge(kb, workspaceId, documentIds, query, limit);
+      const hits = await searchKnowledge(kb, workspaceId, documentIds, query, limit, {
+        // The turn goes on with full-text search alone; the operator sees why the vectors were not used.
+        onError: (error) =>
+          deps.logger.warn({ err: error }, 'the query could not be embedded: full-text retrieval alone'),
+      });
       return hits.map((h) => ({
         documentId: h.document_id,
         documentName: h.document_name,
         chunkId: h.chunk_id,
         text: h.text,
         score: h.score,
+        retrieval: h.retrieval,
       }));
     },
   };

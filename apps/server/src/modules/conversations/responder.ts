@@ -47,6 +47,8 @@ export interface Passage {
   chunkId: string;
   text: string;
   score: number;
+  /** How it was found: `full_text`, or the embedding model whose vectors ranked it (issue 28 item 3). */
+  retrieval?: string;
 }
 
 export type SearchKnowledge = (query: string, limit: number) => Promise<Passage[]>;

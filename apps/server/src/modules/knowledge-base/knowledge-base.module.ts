@@ -1,4 +1,5 @@
-import { defineModule } from '../../platform/module';
+import { defineModule, moduleJob } from '../../platform/module';
+import { embedDocumentJob } from './knowledge-base.jobs';
 import { knowledgeBaseRoutes } from './knowledge-base.routes';
 import * as tables from './knowledge-base.tables';
 
@@ -6,5 +7,11 @@ import * as tables from './knowledge-base.tables';
 export const knowledgeBaseModule = defineModule({
   name: 'knowledge-base',
   routes: [knowledgeBaseRoutes],
+  jobs: [
+    moduleJob(embedDocumentJob, (app) => ({
+      db: app.database.db,
+      embeddings: app.providers.llm.embeddings,
+    })),
+  ],
   tables,
 });

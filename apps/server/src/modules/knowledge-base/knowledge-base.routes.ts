@@ -28,6 +28,7 @@ import { acceptMultipart, readMultipartForm } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { toChunkResponse, toDocumentResponse, toDocumentSummary, toSnippet } from './knowledge-base.present';
 import {
+  computeRagIndex,
   createFileDocument,
   createTextDocument,
   createUrlDocument,
@@ -48,7 +49,14 @@ import {
 
 /** What the knowledge base's use cases need, from the app's. */
 export function knowledgeBaseDepsOf(deps: AppDeps): KnowledgeBaseDeps {
-  return { db: deps.database.db, clock: deps.clock, settings: deps.config.knowledgeBase };
+  return {
+    db: deps.database.db,
+    clock: deps.clock,
+    settings: deps.config.knowledgeBase,
+    queue: deps.queue,
+    embeddings: deps.providers.llm.embeddings,
+    minSimilarity: deps.config.llm.embedding?.minSimilarity ?? 1,
+  };
 }
 
 /**
@@ -134,7 +142,12 @@ export async function knowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps): 
       for (const item of body.items) {
         try {
           const document = await requireDocument(kb, caller, item.document_id);
-          out[item.document_id] = { status: 'success', data: await ragIndexOf(kb, document, item.model) };
+          out[item.document_id] = {
+            status: 'success',
+            data: item.create_if_missing
+              ? await computeRagIndex(kb, document, item.model)
+              : await ragIndexOf(kb, document, item.model),
+          };
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           out[item.document_id] = {
@@ -254,7 +267,7 @@ export async function knowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps): 
     computeRagIndexRoute,
     async ({ request, params, body }) => {
       const document = await requireDocument(kb, callerOf(request), params.documentation_id);
-      return ragIndexOf(kb, document, body.model);
+      return computeRagIndex(kb, document, body.model);
     },
     guarded,
   );

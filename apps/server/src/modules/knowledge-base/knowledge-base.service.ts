@@ -14,7 +14,9 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { UploadedFile } from '../../platform/multipart';
+import type { LlmEmbeddings } from '../../providers/llm/llm-provider';
 import { chunkText } from './kb-chunking';
 import {
   decodeUtf8,
@@ -27,10 +29,12 @@ import {
   fileTypeOf,
 } from './kb-extract';
 import { fetchPage } from './kb-url';
+import { embedDocumentJob } from './knowledge-base.jobs';
 import {
   agentsUsing,
   type ChunkHit,
   countChunks,
+  countEmbeddedChunks,
   deleteDocumentRow,
   findWorkspaceDocuments,
   getChunk,
@@ -43,6 +47,8 @@ import {
   replaceAgentDocuments,
   replaceDocumentContent,
   searchChunks,
+  setDocumentEmbedding,
+  vectorCandidates,
   workspaceBytes,
 } from './knowledge-base.store';
 
@@ -51,6 +57,35 @@ export interface KnowledgeBaseDeps {
   db: Db;
   clock: Clock;
   settings: Config['knowledgeBase'];
+  /** Where the embedding job goes. */
+  queue: Pick<JobQueue, 'enqueueIn' | 'wake'>;
+  /** The LLM provider's embedding model when one is configured and available (issue 28 item 3). */
+  embeddings: LlmEmbeddings | undefined;
+  /** The least cosine similarity a passage matched by meaning alone needs (LLM_EMBEDDING_MIN_SIMILARITY). */
+  minSimilarity: number;
+}
+
+/** The configured embedding model's name, or null. */
+function embeddingModelOf(deps: Pick<KnowledgeBaseDeps, 'embeddings'>): string | null {
+  const status = deps.embeddings?.status();
+  return status?.available ? status.model : null;
+}
+
+/**
+ * A document's embedding fields as it is (re)indexed, and the job that computes its vectors when a model
+ * is configured (enqueued in the same transaction as the passages: no document is left pending without one).
+ */
+function embeddingPlan(deps: KnowledgeBaseDeps, documentId: string, chunkCount: number) {
+  const model = embeddingModelOf(deps);
+  if (!model || chunkCount === 0)
+    return {
+      fields: { embeddingStatus: 'none' as const, embeddingModel: null, embeddingError: null },
+      within: undefined,
+    };
+  return {
+    fields: { embeddingStatus: 'pending' as const, embeddingModel: model, embeddingError: null },
+    within: (tx: Db) => deps.queue.enqueueIn(tx, embedDocumentJob, { documentId }),
+  };
 }
 
 type Caller = Pick<RequestCaller, 'userId' | 'workspaceId'>;
@@ -98,6 +133,8 @@ async function keepDocument(
   const id = newId();
   const now = deps.clock.now();
   const name = fields.name.slice(0, 200);
+  const chunks = chunkText(extracted.text).map((content) => ({ id: newId(), content }));
+  const plan = embeddingPlan(deps, id, chunks.length);
   await insertDocument(
     deps.db,
     {
@@ -113,11 +150,14 @@ async function keepDocument(
       contentFormat: extracted.format,
       contentText: extracted.text,
       sizeBytes,
+      ...plan.fields,
       createdAt: now,
       updatedAt: now,
     },
-    chunkText(extracted.text).map((content) => ({ id: newId(), content })),
+    chunks,
+    plan.within,
   );
+  if (plan.within) deps.queue.wake();
   return { id, name };
 }
 
@@ -264,6 +304,8 @@ export async function updateDocument(
         'Only a text document’s content can be replaced; add the new file or page instead.',
       );
     const extracted = extractPlainText(body.content);
+    const chunks = chunkText(extracted.text).map((content) => ({ id: newId(), content }));
+    const plan = embeddingPlan(deps, id, chunks.length);
     await replaceDocumentContent(
       deps.db,
       id,
@@ -273,11 +315,14 @@ export async function updateDocument(
         contentFormat: extracted.format,
         sizeBytes: Buffer.byteLength(extracted.text),
         updatedAt: deps.clock.now(),
+        ...plan.fields,
         ...(body.name ? { name: body.name } : {}),
       },
       caller.workspaceId,
-      chunkText(extracted.text).map((content) => ({ id: newId(), content })),
+      chunks,
+      plan.within,
     );
+    if (plan.within) deps.queue.wake();
   } else if (body.name !== undefined) {
     await renameDocument(deps.db, id, body.name, deps.clock.now());
   }
@@ -369,50 +414,242 @@ export async function searchDocuments(
   };
 }
 
-/** What the server's retrieval index of a document is: full-text always, vectors only with a model. */
+/**
+ * What the server's retrieval index of a document is: full-text always (written with the passages), and
+ * vectors when an embedding model is configured (computed by the knowledge-base.embed job). The public
+ * `status` follows the vectors when there are to be any: `processing` while they are computed, `failed` when
+ * they could not be (the message says why; full-text search still finds the document).
+ */
 export async function ragIndexOf(
   deps: KnowledgeBaseDeps,
   document: KbDocumentWithCreator,
   model: 'e5_mistral_7b_instruct' | 'multilingual_e5_large_instruct',
 ) {
   const chunks = await countChunks(deps.db, document.id);
-  return {
+  const configured = embeddingModelOf(deps);
+  const base = {
     id: `${document.id}_${model}`,
     model,
-    status: chunks > 0 ? ('succeeded' as const) : ('document_too_small' as const),
-    progress_percentage: 100,
     document_model_index_usage: { used_bytes: document.sizeBytes },
     search: 'full_text' as const,
-    embeddings: 'not_configured' as const,
+  };
+  const passages = `${chunks} ${chunks === 1 ? 'passage' : 'passages'}`;
+  if (chunks === 0)
+    return {
+      ...base,
+      status: 'document_too_small' as const,
+      progress_percentage: 100,
+      embeddings: configured ? ('failed' as const) : ('not_configured' as const),
+      embedding_model: configured,
+      message: 'The document has no text to index.',
+    };
+  if (!configured)
+    return {
+      ...base,
+      status: 'succeeded' as const,
+      progress_percentage: 100,
+      embeddings: 'not_configured' as const,
+      embedding_model: null,
+      message:
+        `Indexed for full-text search (${passages}). No vector ` +
+        'embeddings: this server has no embedding model configured, so retrieval matches words, not meaning.',
+    };
+  const current = document.embeddingModel === configured;
+  if (document.embeddingStatus === 'computed' && current)
+    return {
+      ...base,
+      status: 'succeeded' as const,
+      progress_percentage: 100,
+      embeddings: 'computed' as const,
+      embedding_model: configured,
+      message: `Indexed for full-text search and by meaning with ${configured} (${passages}).`,
+    };
+  if (document.embeddingStatus === 'pending' && current) {
+    const done = await countEmbeddedChunks(deps.db, document.id);
+    return {
+      ...base,
+      status: 'processing' as const,
+      progress_percentage: Math.floor((100 * done) / chunks),
+      embeddings: 'pending' as const,
+      embedding_model: configured,
+      message:
+        `Indexed for full-text search (${passages}); computing vectors with ${configured}: ${done} of ${chunks} done.` +
+        (document.embeddingError ? ` The last try failed (it is retried): ${document.embeddingError}` : ''),
+    };
+  }
+  if (document.embeddingStatus === 'failed' && current)
+    return {
+      ...base,
+      status: 'failed' as const,
+      progress_percentage: Math.floor((100 * (await countEmbeddedChunks(deps.db, document.id))) / chunks),
+      embeddings: 'failed' as const,
+      embedding_model: configured,
+      message:
+        `Indexed for full-text search (${passages}), but its vectors could not be computed with ${configured}: ` +
+        `${document.embeddingError ?? 'no reason was given'} Compute the index again to retry.`,
+    };
+  // Indexed before this model was configured (or with another one): its vectors are missing or do not compare.
+  return {
+    ...base,
+    status: 'created' as const,
+    progress_percentage: 0,
+    embeddings: 'outdated' as const,
+    embedding_model: configured,
     message:
-      chunks > 0
-        ? `Indexed for full-text search (${chunks} ${chunks === 1 ? 'passage' : 'passages'}). No vector ` +
-          'embeddings: this server has no embedding model configured, so retrieval matches words, not meaning.'
-        : 'The document has no text to index.',
+      `Indexed for full-text search (${passages}); no vectors from ${configured} yet` +
+      (document.embeddingModel ? ` (they were computed with ${document.embeddingModel})` : '') +
+      ': compute the index to add them.',
   };
 }
 
-/** Front door: the passages of `documentIds` (of this workspace) that best answer `query`. */
+/**
+ * `POST …/{id}/rag-index` (and the batch's `create_if_missing`): starts computing the document's vectors
+ * when a model is configured and they are missing, outdated or failed; then answers the index as it is.
+ */
+export async function computeRagIndex(
+  deps: KnowledgeBaseDeps,
+  document: KbDocumentWithCreator,
+  model: 'e5_mistral_7b_instruct' | 'multilingual_e5_large_instruct',
+) {
+  const configured = embeddingModelOf(deps);
+  const upToDate =
+    document.embeddingModel === configured &&
+    (document.embeddingStatus === 'computed' || document.embeddingStatus === 'pending');
+  if (configured && !upToDate && (await countChunks(deps.db, document.id)) > 0) {
+    const fields = { embeddingStatus: 'pending' as const, embeddingModel: configured, embeddingError: null };
+    await deps.db.transaction(async (tx) => {
+      await setDocumentEmbedding(
+        tx as unknown as Db,
+        document.id,
+        fields,
+        document.embeddingModel !== configured,
+      );
+      await deps.queue.enqueueIn(tx as unknown as Db, embedDocumentJob, { documentId: document.id });
+    });
+    deps.queue.wake();
+    return ragIndexOf(deps, { ...document, ...fields }, model);
+  }
+  return ragIndexOf(deps, document, model);
+}
+
+/** How many candidate passages a turn compares by vector at most (each a few KB of floats to read). */
+export const MAX_VECTOR_CANDIDATES = 2000;
+/** Full-text hits fetched per query, each a candidate whatever the bound above leaves out. */
+const FULL_TEXT_CANDIDATES = 50;
+/** The hybrid score: meaning weighs more than words, full-text's score (about 0…1.45) capped at 1. */
+const VECTOR_WEIGHT = 0.6;
+
+export function cosine(a: readonly number[], b: readonly number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i += 1) {
+    const x = a[i] as number;
+    const y = b[i] as number;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+/**
+ * Full-text hits and vector similarity together: each candidate's score is
+ * 0.6 × cosine(query, passage) + 0.4 × min(1, full-text score). A passage no query word matches is kept only
+ * when its cosine reaches `minSimilarity` (so a question about something else still finds nothing).
+ */
+export function combineScores<T extends { chunkId: string; embedding: number[] }>(
+  queryVector: readonly number[],
+  candidates: readonly T[],
+  fullText: ReadonlyMap<string, number>,
+  minSimilarity: number,
+): (T & { score: number })[] {
+  const out: (T & { score: number })[] = [];
+  for (const c of candidates) {
+    const similarity = cosine(queryVector, c.embedding);
+    const words = fullText.get(c.chunkId);
+    if (words === undefined && similarity < minSimilarity) continue;
+    const score = VECTOR_WEIGHT * Math.max(0, similarity) + (1 - VECTOR_WEIGHT) * Math.min(1, words ?? 0);
+    out.push({ ...c, score: Math.round(score * 10_000) / 10_000 });
+  }
+  return out.sort((a, b) => b.score - a.score);
+}
+
+export interface KnowledgeHit {
+  document_id: string;
+  document_name: string;
+  chunk_id: string;
+  text: string;
+  score: number;
+  /** How it was found: `full_text`, or the embedding model whose vectors ranked it with the words. */
+  retrieval: string;
+}
+
+/**
+ * Front door: the passages of `documentIds` (of this workspace) that best answer `query`. With an embedding
+ * model configured, the query is embedded and compared (cosine, in TypeScript) with the vectors of at most
+ * MAX_VECTOR_CANDIDATES passages of these documents (in the documents' order) plus the best full-text hits,
+ * and both scores combine (`combineScores`). Without one, or when the query cannot be embedded (the error is
+ * given to `onError`), full-text search alone answers.
+ */
 export async function searchKnowledge(
-  deps: Pick<KnowledgeBaseDeps, 'db'>,
+  deps: Pick<KnowledgeBaseDeps, 'db' | 'embeddings' | 'minSimilarity'>,
   workspaceId: string,
   documentIds: readonly string[],
   query: string,
   limit = 3,
-): Promise<{ document_id: string; document_name: string; chunk_id: string; text: string; score: number }[]> {
+  options: { signal?: AbortSignal; onError?: (error: unknown) => void } = {},
+): Promise<KnowledgeHit[]> {
+  const text = query.slice(0, 2000);
+  const count = Math.max(1, Math.min(limit, 50));
+  const model = embeddingModelOf(deps);
   const hits = await searchChunks(deps.db, {
     workspaceId,
     documentIds,
-    query: query.slice(0, 2000),
-    limit: Math.max(1, Math.min(limit, 50)),
+    query: text,
+    limit: model ? FULL_TEXT_CANDIDATES : count,
   });
-  return hits.map((h) => ({
-    document_id: h.documentId,
-    document_name: h.documentName,
-    chunk_id: h.chunkId,
-    text: h.content,
-    score: h.score,
+  const fullTextOnly = () =>
+    hits.slice(0, count).map((h) => ({
+      document_id: h.documentId,
+      document_name: h.documentName,
+      chunk_id: h.chunkId,
+      text: h.content,
+      score: h.score,
+      retrieval: 'full_text',
+    }));
+  if (!model || !deps.embeddings || !text.trim() || documentIds.length === 0) return fullTextOnly();
+  let queryVector: number[] | undefined;
+  try {
+    [queryVector] = await deps.embeddings.embed([text], { signal: options.signal });
+  } catch (error) {
+    options.onError?.(error);
+    return fullTextOnly();
+  }
+  if (!queryVector) return fullTextOnly();
+  const candidates = await vectorCandidates(
+    deps.db,
+    { workspaceId, documentIds, model, limit: MAX_VECTOR_CANDIDATES },
+    hits.map((h) => h.chunkId),
+  );
+  // Passages without vectors (a document still being embedded) keep their full-text place below.
+  const compared = new Set(candidates.map((c) => c.chunkId));
+  const ranked = combineScores(
+    queryVector,
+    candidates,
+    new Map(hits.map((h) => [h.chunkId, h.score])),
+    deps.minSimilarity,
+  ).map((c) => ({
+    document_id: c.documentId,
+    document_name: c.documentName,
+    chunk_id: c.chunkId,
+    text: c.content,
+    score: c.score,
+    retrieval: model,
   }));
+  const rest = fullTextOnly().filter((h) => !compared.has(h.chunk_id));
+  return [...ranked, ...rest].slice(0, count);
 }
 
 /** Front door: which of `ids` are documents of this workspace (id, name, type); the others are absent. */
@@ -443,14 +680,27 @@ export async function setAgentDocuments(
 /** `GET /v1/convai/knowledge-base/rag-index`: what the workspace's indexes hold. */
 export async function ragOverview(deps: KnowledgeBaseDeps, caller: Caller) {
   const used = await workspaceBytes(deps.db, caller.workspaceId);
-  return {
+  const model = embeddingModelOf(deps);
+  const base = {
     total_used_bytes: used,
     total_max_bytes: KB_MAX_WORKSPACE_BYTES,
     models: [],
     search: 'full_text' as const,
+    embedding_model: model,
+  };
+  if (model)
+    return {
+      ...base,
+      embeddings: 'computed' as const,
+      message:
+        'Documents are indexed for PostgreSQL full-text search as they are added, and their passages get ' +
+        `vectors from ${model} in the background; retrieval combines the words and the meaning.`,
+    };
+  return {
+    ...base,
     embeddings: 'not_configured' as const,
     message:
       'Documents are indexed for PostgreSQL full-text search as they are added. No vector embeddings are ' +
-      'computed: this server has no embedding model configured.',
+      `computed: ${deps.embeddings?.status().reason ?? 'this server has no embedding model configured (LLM_EMBEDDING_MODEL).'}`,
   };
 }

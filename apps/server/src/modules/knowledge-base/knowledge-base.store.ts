@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { users } from '../users/users.tables';
 import {
@@ -28,14 +28,16 @@ const flatten = (row: {
   creatorEmail: row.creatorEmail,
 });
 
-/** A new document and its chunks, together. */
+/** A new document and its chunks, together; `within` adds to the same transaction (its embedding job). */
 export async function insertDocument(
   db: Db,
   document: typeof kbDocuments.$inferInsert,
   chunks: { id: string; content: string }[],
+  within?: (tx: Db) => Promise<unknown>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(kbDocuments).values(document);
+    await within?.(tx as unknown as Db);
     if (chunks.length)
       await tx.insert(kbChunks).values(
         chunks.map((chunk, position) => ({
@@ -53,14 +55,26 @@ export async function insertDocument(
 export async function replaceDocumentContent(
   db: Db,
   id: string,
-  set: Pick<KbDocumentRow, 'contentHtml' | 'contentText' | 'contentFormat' | 'sizeBytes' | 'updatedAt'> & {
+  set: Pick<
+    KbDocumentRow,
+    | 'contentHtml'
+    | 'contentText'
+    | 'contentFormat'
+    | 'sizeBytes'
+    | 'updatedAt'
+    | 'embeddingStatus'
+    | 'embeddingModel'
+    | 'embeddingError'
+  > & {
     name?: string;
   },
   workspaceId: string,
   chunks: { id: string; content: string }[],
+  within?: (tx: Db) => Promise<unknown>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(kbDocuments).set(set).where(eq(kbDocuments.id, id));
+    await within?.(tx as unknown as Db);
     await tx.delete(kbChunks).where(eq(kbChunks.documentId, id));
     if (chunks.length)
       await tx
@@ -315,4 +329,107 @@ export async function searchChunks(db: Db, search: ChunkSearch): Promise<ChunkHi
     .orderBy(desc(score), asc(kbChunks.documentId), asc(kbChunks.position))
     .limit(search.limit);
   return rows.map((r) => ({ ...r, score: Math.round(Number(r.score) * 10_000) / 10_000 }));
+}
+
+/** Where a document's vectors are (undefined: the document is gone). */
+export async function documentEmbeddingState(db: Db, documentId: string) {
+  const [row] = await db
+    .select({ status: kbDocuments.embeddingStatus, model: kbDocuments.embeddingModel })
+    .from(kbDocuments)
+    .where(eq(kbDocuments.id, documentId));
+  return row;
+}
+
+/** A document's passages whose vector is still to compute, in order. */
+export function chunksWithoutEmbedding(db: Db, documentId: string) {
+  return db
+    .select({ id: kbChunks.id, content: kbChunks.content })
+    .from(kbChunks)
+    .where(and(eq(kbChunks.documentId, documentId), isNull(kbChunks.embedding)))
+    .orderBy(asc(kbChunks.position));
+}
+
+/** Passages' vectors, kept (a passage replaced meanwhile is simply not found). */
+export async function setChunkEmbeddings(
+  db: Db,
+  rows: readonly { id: string; embedding: number[] }[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const row of rows)
+      await tx.update(kbChunks).set({ embedding: row.embedding }).where(eq(kbChunks.id, row.id));
+  });
+}
+
+/** How many of a document's passages have a vector. */
+export async function countEmbeddedChunks(db: Db, documentId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(kbChunks)
+    .where(and(eq(kbChunks.documentId, documentId), isNotNull(kbChunks.embedding)));
+  return Number(row?.n ?? 0);
+}
+
+export async function setDocumentEmbedding(
+  db: Db,
+  id: string,
+  set: Pick<KbDocumentRow, 'embeddingStatus' | 'embeddingModel' | 'embeddingError'>,
+  clearVectors = false,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(kbDocuments).set(set).where(eq(kbDocuments.id, id));
+    if (clearVectors) await tx.update(kbChunks).set({ embedding: null }).where(eq(kbChunks.documentId, id));
+  });
+}
+
+export interface VectorCandidate {
+  chunkId: string;
+  documentId: string;
+  documentName: string;
+  position: number;
+  content: string;
+  embedding: number[];
+}
+
+/**
+ * The passages of these documents that have a vector from `model` (another model's vectors do not compare),
+ * at most `limit`, in the documents' order; plus the passages named in `alsoChunkIds` (the full-text hits).
+ */
+export async function vectorCandidates(
+  db: Db,
+  search: { workspaceId: string; documentIds: readonly string[]; model: string; limit: number },
+  alsoChunkIds: readonly string[],
+): Promise<VectorCandidate[]> {
+  if (search.documentIds.length === 0) return [];
+  const columns = {
+    chunkId: kbChunks.id,
+    documentId: kbChunks.documentId,
+    documentName: kbDocuments.name,
+    position: kbChunks.position,
+    content: kbChunks.content,
+    embedding: kbChunks.embedding,
+  };
+  const scope = and(
+    eq(kbChunks.workspaceId, search.workspaceId),
+    inArray(kbChunks.documentId, [...search.documentIds]),
+    eq(kbDocuments.embeddingModel, search.model),
+    isNotNull(kbChunks.embedding),
+  );
+  const rows = await db
+    .select(columns)
+    .from(kbChunks)
+    .innerJoin(kbDocuments, eq(kbDocuments.id, kbChunks.documentId))
+    .where(scope)
+    .orderBy(asc(kbChunks.documentId), asc(kbChunks.position))
+    .limit(search.limit);
+  const seen = new Set(rows.map((r) => r.chunkId));
+  const extra = alsoChunkIds.filter((id) => !seen.has(id));
+  if (extra.length)
+    rows.push(
+      ...(await db
+        .select(columns)
+        .from(kbChunks)
+        .innerJoin(kbDocuments, eq(kbDocuments.id, kbChunks.documentId))
+        .where(and(scope, inArray(kbChunks.id, extra)))),
+    );
+  return rows.flatMap((r) => (r.embedding ? [{ ...r, embedding: r.embedding }] : []));
 }

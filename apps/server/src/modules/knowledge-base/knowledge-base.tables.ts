@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 
@@ -33,6 +33,17 @@ export const kbDocuments = pgTable(
     contentText: text('content_text').notNull(),
     /** The size of the extracted text in UTF-8 bytes (`metadata.size_bytes`). */
     sizeBytes: integer('size_bytes').notNull(),
+    /**
+     * Its passages' vectors (issue 28 item 3, only with an embedding model configured): `none` (no model
+     * when it was indexed), `pending` (the knowledge-base.embed job computes them), `computed`, `failed`
+     * (`embedding_error` says why; full-text search still finds it).
+     */
+    embeddingStatus: text('embedding_status', { enum: ['none', 'pending', 'computed', 'failed'] })
+      .notNull()
+      .default('none'),
+    /** The embedding model the vectors were computed with (pending: the one asked for). */
+    embeddingModel: text('embedding_model'),
+    embeddingError: text('embedding_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,6 +70,11 @@ export const kbChunks = pgTable(
     position: integer('position').notNull(),
     content: text('content').notNull(),
     searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(sql`to_tsvector('english', content)`),
+    /**
+     * The passage's vector from the document's embedding model (null until computed). A plain `real[]`,
+     * not pgvector, so PGlite and a stock PostgreSQL both hold it; similarity is computed in TypeScript.
+     */
+    embedding: real('embedding').array(),
   },
   (t) => [
     index('kb_chunks_document_idx').on(t.documentId, t.position),

@@ -13,6 +13,7 @@ const llm = (over: Partial<Config['llm']> = {}): Pick<Config, 'llm'> => ({
     contextTokens: undefined,
     threads: 2,
     timeoutMs: 5000,
+    embedding: undefined,
     ...over,
   },
 });
@@ -41,6 +42,21 @@ describe('createLlmProvider', () => {
     const embedded = createLlmProvider(llm(), { logger, modelFiles: inStore });
     expect(embedded).toBeInstanceOf(EmbeddedLlm);
     expect(embedded.status()).toMatchObject({ available: true, name: 'embedded', contextTokens: 4096 });
+    // The embedded chat model computes no embeddings, and says so.
+    expect(embedded.embeddings?.status()).toMatchObject({
+      available: false,
+      model: null,
+      reason: expect.stringContaining('LLM_EMBEDDING_MODEL'),
+    });
+    expect(viaServer.embeddings).toBeUndefined();
+    // With an embedding model, the embedded chat model gets it too.
+    const both = createLlmProvider(
+      llm({
+        embedding: { url: server.url, apiKey: undefined, model: 'nomic-embed-text', minSimilarity: 0.3 },
+      }),
+      { logger, modelFiles: inStore },
+    );
+    expect(both.embeddings?.status()).toEqual({ available: true, model: 'nomic-embed-text' });
     // LLM_PROVIDER wins over the default.
     expect(
       createLlmProvider(llm({ provider: 'embedded', openai: server }), { logger, modelFiles: inStore }),

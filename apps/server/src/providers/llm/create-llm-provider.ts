@@ -8,6 +8,7 @@ import type { Config } from '../../config';
 import type { ModelFiles } from '../../platform/models/model-store';
 import { EMBEDDED_LLM_MODEL, EmbeddedLlm } from './embedded-llm';
 import { LlmError, type LlmEvent, type LlmProvider, type LlmStatus } from './llm-provider';
+import { OpenAiEmbeddings } from './openai-embeddings';
 import { OpenAiLlm } from './openai-llm';
 
 /** The embedded model's window: enough for a prompt, a few passages and a short history. */
@@ -34,7 +35,27 @@ export function unavailableLlm(reason: string): LlmProvider {
   };
 }
 
+/**
+ * The provider with the embedding model of LLM_EMBEDDING_MODEL (issue 28 item 3), whichever adapter chats:
+ * vectors come from an OpenAI-compatible server (LLM_EMBEDDING_URL, else LLM_OPENAI_URL).
+ */
 export function createLlmProvider(
+  config: Pick<Config, 'llm'>,
+  parts: { logger: Logger; modelFiles: (id: typeof EMBEDDED_LLM_MODEL) => ModelFiles },
+): LlmProvider {
+  const provider = chatProvider(config, parts);
+  const { embedding, timeoutMs } = config.llm;
+  if (embedding)
+    provider.embeddings = new OpenAiEmbeddings({
+      url: embedding.url,
+      apiKey: embedding.apiKey,
+      model: embedding.model,
+      timeoutMs,
+    });
+  return provider;
+}
+
+function chatProvider(
   config: Pick<Config, 'llm'>,
   parts: { logger: Logger; modelFiles: (id: typeof EMBEDDED_LLM_MODEL) => ModelFiles },
 ): LlmProvider {

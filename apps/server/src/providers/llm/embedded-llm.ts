@@ -11,7 +11,15 @@ import type { ModelId } from '../../platform/models/model-catalogue';
 import { childEntry } from '../engines/child-entry';
 import { childEnvironment } from '../engines/engine-pool';
 import { LLM_CHILD_FLAG, type LlmChildReply, type LlmChildRequest, type LlmLoadOptions } from './llm-child';
-import { type ChatRequest, LlmError, type LlmEvent, type LlmProvider, type LlmStatus } from './llm-provider';
+import {
+  type ChatRequest,
+  type LlmEmbeddings,
+  LlmError,
+  type LlmEvent,
+  type LlmProvider,
+  type LlmStatus,
+} from './llm-provider';
+import { noEmbeddings } from './openai-embeddings';
 
 /** The model store's GGUF the embedded adapter runs (model-catalogue.ts). */
 export const EMBEDDED_LLM_MODEL: ModelId = 'qwen2.5-coder-0.5b';
@@ -134,6 +142,10 @@ class LlmHost {
 }
 
 export class EmbeddedLlm implements LlmProvider {
+  /** Qwen2.5-Coder 0.5B is a chat model: it computes no embeddings (LLM_EMBEDDING_MODEL names a server's). */
+  embeddings: LlmEmbeddings | undefined = noEmbeddings(
+    'The embedded language model computes no embeddings: set LLM_EMBEDDING_MODEL (with LLM_EMBEDDING_URL or LLM_OPENAI_URL) to an OpenAI-compatible server’s embedding model.',
+  );
   private host: LlmHost | undefined;
   private seq = 0;
   /** Why the model could not be loaded last time (shown by status until a load succeeds). */

@@ -24,6 +24,19 @@
  *   Aborting stops the work (the embedded model stops generating; the HTTP request is cancelled).
  * - `status()` is synchronous and cheap: call it per conversation, not only at start.
  *
+ * Embeddings (optional capability, issue 28 item 3): `provider.embeddings`, when the adapter has one, turns
+ * texts into vectors for the knowledge base's retrieval by meaning:
+ *
+ *     const embeddings = deps.providers.llm.embeddings;
+ *     if (embeddings?.status().available) {
+ *       const vectors = await embeddings.embed(['first passage', 'second passage'], { signal });
+ *     }
+ *
+ * - `embed` answers one vector per input, in order, all of the same length; it batches the inputs itself
+ *   (a request per EMBEDDING_BATCH inputs), each request within the provider's time bound. Errors are
+ *   `LlmError`s as for chat (`unavailable`, `timeout`, `upstream` with the server's words, `aborted`).
+ * - Absent, or `status().available` false with its reason: no embedding model (the embedded model has none).
+ *
  * Adapters: `openai-llm.ts` (any OpenAI-compatible server: Ollama, llama.cpp's server, vLLM, OpenAI),
  * `embedded-llm.ts` (a GGUF of the model store run by node-llama-cpp in a child process), and
  * `unavailableLlm` (create-llm-provider.ts) when there is neither. Tests use `test/scripted-llm.ts`, a local
@@ -103,9 +116,25 @@ export interface LlmStatus {
   note?: string;
 }
 
+export interface EmbeddingStatus {
+  available: boolean;
+  /** The embedding model's name as its server knows it; null when there is none. */
+  model: string | null;
+  /** Why there is none, in a sentence; undefined when available. */
+  reason?: string;
+}
+
+export interface LlmEmbeddings {
+  status(): EmbeddingStatus;
+  /** One vector per input, in order. */
+  embed(inputs: readonly string[], options?: { signal?: AbortSignal }): Promise<number[][]>;
+}
+
 export interface LlmProvider {
   chat(request: ChatRequest): AsyncIterable<LlmEvent>;
   status(): LlmStatus;
+  /** Texts to vectors, when an embedding model is configured (see above); absent when the adapter has none. */
+  embeddings?: LlmEmbeddings;
   /**
    * Loads the model now, if the adapter has one to load (the embedded model: a few seconds), so the first
    * answer does not wait for it: call it when a conversation opens (its first message is spoken

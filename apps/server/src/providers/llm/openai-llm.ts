@@ -38,7 +38,7 @@ function wireMessage(message: ChatMessage): Record<string, unknown> {
 }
 
 /** The server's own words from an error body (`{error: {message}}`, `{error: "…"}`, `{detail}`, text). */
-async function upstreamMessage(response: Response): Promise<string> {
+export async function upstreamMessage(response: Response): Promise<string> {
   const text = await response.text().catch(() => '');
   try {
     const body = JSON.parse(text) as {
