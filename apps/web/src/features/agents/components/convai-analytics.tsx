@@ -60,9 +60,9 @@ export function ConvaiAnalytics() {
           Conversations with the workspace’s agents over the last {ANALYTICS_DAYS} days (UTC days).
         </p>
       </div>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <div className="flex flex-col gap-1 rounded-xl border border-line bg-surface p-4">
-          <span className="text-sm text-fg-muted">In progress now</span>
+      <div className="grid grid-cols-3 gap-2 sm:gap-4">
+        <div className="flex min-w-0 flex-col justify-between gap-1 rounded-xl border border-line bg-surface p-3 sm:p-4">
+          <span className="text-xs text-fg-muted sm:text-sm">In progress now</span>
           {live.isError ? (
             <span className="text-sm text-danger">Could not load</span>
           ) : (
@@ -83,14 +83,14 @@ export function ConvaiAnalytics() {
             </span>
           )}
         </div>
-        <div className="flex flex-col gap-1 rounded-xl border border-line bg-surface p-4">
-          <span className="text-sm text-fg-muted">Conversations</span>
+        <div className="flex min-w-0 flex-col justify-between gap-1 rounded-xl border border-line bg-surface p-3 sm:p-4">
+          <span className="text-xs text-fg-muted sm:text-sm">Conversations</span>
           <span className="text-2xl font-semibold tabular-nums">
             {daily.isSuccess ? totalConversations : '—'}
           </span>
         </div>
-        <div className="flex flex-col gap-1 rounded-xl border border-line bg-surface p-4">
-          <span className="text-sm text-fg-muted">Minutes charged</span>
+        <div className="flex min-w-0 flex-col justify-between gap-1 rounded-xl border border-line bg-surface p-3 sm:p-4">
+          <span className="text-xs text-fg-muted sm:text-sm">Minutes charged</span>
           <span className="text-2xl font-semibold tabular-nums">{daily.isSuccess ? totalMinutes : '—'}</span>
         </div>
       </div>

@@ -263,7 +263,7 @@ function SettingsEditor({ settings }: { settings: ConvAiSettings }) {
           description={
             webhooks.isError
               ? 'The workspace’s webhooks could not be loaded.'
-              : 'The webhook that receives each ended conversation, with its transcript and analysis. Add webhooks in Settings → Webhooks.'
+              : 'The webhook that receives each ended conversation, with its transcript and analysis. Add webhooks under Developers → Webhooks.'
           }
           options={hookOptions}
           value={draft.postCallWebhookId}
