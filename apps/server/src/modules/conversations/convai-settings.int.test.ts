@@ -410,10 +410,16 @@ describe('what the settings change in conversations', () => {
     await expect.poll(() => arrivals.filter((r) => r.url === '/first').length, { timeout: 20_000 }).toBe(1);
     await expect.poll(async () => (await a.sdk.conversationalAi.analytics.liveCount.get()).count).toBe(0);
 
-    // Chosen: only that one, whatever it subscribes to.
+    // Chosen: only that one, whatever it subscribes to; the second time without the transcript.
     await a.sdk.conversationalAi.settings.update({ webhooks: { postCallWebhookId: chosen } });
+    const ids: string[] = [];
     for (const user of ['ada', 'grace']) {
+      if (user === 'grace')
+        await a.sdk.conversationalAi.settings.update({ webhooks: { excludeTranscript: true } });
       c = await talk(user);
+      const meta = c.messages.find((m) => m.type === 'conversation_initiation_metadata')
+        ?.conversation_initiation_metadata_event as { conversation_id: string };
+      ids.push(meta.conversation_id);
       c.ws.close(1000);
       await c.closed;
     }
@@ -422,9 +428,15 @@ describe('what the settings change in conversations', () => {
       .toBe(2);
     await sleep(300);
     expect(arrivals.filter((r) => r.url === '/first').length).toBe(1);
-    const delivered = JSON.parse(arrivals.find((r) => r.url === '/chosen-one')?.body ?? '{}');
-    expect(delivered.type).toBe('post_call_transcription');
-    expect(delivered.data.agent_id).toBe(agent.agentId);
+    const delivered = arrivals
+      .filter((r) => r.url === '/chosen-one')
+      .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> });
+    expect(delivered.map((d) => d.type)).toEqual(['post_call_transcription', 'post_call_transcription']);
+    const byId = (id: string | undefined) => delivered.find((d) => d.data.conversation_id === id)?.data;
+    expect(byId(ids[0])?.agent_id).toBe(agent.agentId);
+    expect(byId(ids[0])).toHaveProperty('transcript');
+    expect(byId(ids[1])).not.toHaveProperty('transcript');
+    await a.sdk.conversationalAi.settings.update({ webhooks: { excludeTranscript: false } });
 
     // The people who talked: ada twice, grace once.
     const users = await a.sdk.conversationalAi.users.list({
