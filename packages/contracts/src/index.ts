@@ -8,6 +8,7 @@ export * from './auth';
 export * from './billing';
 export * from './billing-rules';
 export * from './consent';
+export * from './convai-settings';
 export * from './conversations';
 export * from './dialogue';
 export * from './errors';

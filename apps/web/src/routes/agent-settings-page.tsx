@@ -3,6 +3,8 @@ import { useId, useState } from 'react';
 import { useDeleteSecret } from '../features/agents/api/delete-secret';
 import { useSecrets } from '../features/agents/api/list-secrets';
 import { AgentsPageHeader } from '../features/agents/components/agents-nav';
+import { ConvaiAnalytics } from '../features/agents/components/convai-analytics';
+import { ConvaiSettingsForm } from '../features/agents/components/convai-settings-form';
 import { SecretFormDialog } from '../features/agents/components/secret-form-dialog';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { useToast } from '../lib/toasts/use-toast';
@@ -19,8 +21,10 @@ function describeUse(secret: StoredSecret): string {
 }
 
 /**
- * `/app/conversational-ai/settings` (issue 28 item 4): the workspace's secrets, which webhook tools send
- * in their headers. Values are write-only: added or replaced here, never shown.
+ * `/app/conversational-ai/settings` (issue 28 items 4 and 7): an overview of the workspace's conversations
+ * (live now, per day, the dashboard charts), its Conversational AI settings (initiation webhook, post-call
+ * webhook, retention), and its secrets, which webhook tools and the initiation webhook send in their
+ * headers. Secret values are write-only: added or replaced here, never shown.
  */
 export default function AgentSettingsPage() {
   return (
@@ -56,6 +60,8 @@ function AgentSettings() {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 lg:py-10">
       <AgentsPageHeader title="Agent settings" description="Settings shared by the workspace’s agents." />
+      <ConvaiAnalytics />
+      <ConvaiSettingsForm />
       <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="flex max-w-2xl flex-col gap-1">
@@ -63,8 +69,8 @@ function AgentSettings() {
               Secrets
             </h2>
             <p className="text-sm text-fg-muted">
-              API keys and tokens your webhook tools send. They are stored encrypted, sent only by the server,
-              and never shown again.
+              API keys and tokens your webhook tools and the initiation webhook send. They are stored
+              encrypted, sent only by the server, and never shown again.
             </p>
           </div>
           <Button onClick={() => setEditing('new')}>New secret</Button>

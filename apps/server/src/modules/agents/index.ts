@@ -2,7 +2,7 @@
  * The agents module's front door (issue 28 items 1 and 4): what the conversation socket, conversations and
  * the widget may use. Agents, tools and secrets are otherwise its own.
  */
-export { privateToolAddressMessage } from './agent-tools.service';
+export { openSecrets, privateToolAddressMessage } from './agent-tools.service';
 export { type AgentDeps, agentDepsOf } from './agents.context';
 export {
   type ConversationAgent,

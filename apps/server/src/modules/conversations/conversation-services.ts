@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CONVERSATION_LIMITS } from '@parla/contracts';
+import { CONVERSATION_LIMITS, type ConversationInitiationClientData } from '@parla/contracts';
 import type { AppDeps } from '../../app-deps';
 import type { Principal } from '../../platform/auth-guard';
 import { AppError, notFound as notFoundError } from '../../platform/errors';
@@ -7,6 +7,7 @@ import { conversationEnded } from '../../platform/events/catalog';
 import { STT_SAMPLE_RATE } from '../../providers/stt/stt-provider';
 import { originAllowed } from '../agents';
 import { prepareSpeech, renderSpeech, type SpeechPlan, ttsDepsOf } from '../tts';
+import { initiationWebhookOf, postCallChoiceOf } from './convai-settings.service';
 import { detailOf } from './conversations.service';
 import {
   findConversation,
@@ -14,6 +15,7 @@ import {
   insertSignature,
   updateConversation,
 } from './conversations.store';
+import { fetchInitiationData, InitiationWebhookFailed } from './initiation-webhook';
 import { analyseConversation } from './post-call-analysis';
 import { RECORDING_RATE } from './recording';
 import type { ChatModel, Responder } from './responder';
@@ -62,6 +64,15 @@ export interface ConversationServices {
   speak(text: string, agent: SessionAgent, signal: AbortSignal): Promise<SpokenSentence | undefined>;
   /** The user's utterance (16 kHz) as text. */
   transcribe(samples: Int16Array, agent: SessionAgent): Promise<string>;
+  /**
+   * The initiation data from the workspace's initiation webhook, for an agent that asks for it (none
+   * otherwise); throws InitiationWebhookFailed when it cannot be had.
+   */
+  initiationData?(
+    agent: SessionAgent,
+    client: ConversationInitiationClientData | undefined,
+    signal: AbortSignal,
+  ): Promise<ConversationInitiationClientData | undefined>;
   /** After a conversation is kept: post-call work (the webhook, analysis). */
   ended(conversation: { id: string; workspaceId: string; agent: SessionAgent }): Promise<void>;
   /** Whether webhook tools may call private addresses (the operator's choice). */
@@ -196,6 +207,26 @@ export function conversationServicesOf(deps: AppDeps, sources: ConversationSourc
       return { agent, authorization: 'public', userId: null };
     },
 
+    async initiationData(agent, client, signal) {
+      if (!agent.initiationFromWebhook) return undefined;
+      const call = await initiationWebhookOf(deps, agent.workspaceId);
+      if (!call)
+        throw new InitiationWebhookFailed(
+          "This agent fetches its initiation data from the workspace's conversation initiation webhook, but none is set (conversation_initiation_client_data_webhook in PATCH /v1/convai/settings).",
+        );
+      return fetchInitiationData(
+        call,
+        {
+          agent_id: agent.agentId,
+          user_id: client?.user_id ?? null,
+          caller_id: null,
+          called_number: null,
+          call_sid: null,
+        },
+        { allowPrivate: deps.config.agents.allowPrivateToolUrls, signal },
+      );
+    },
+
     async responderFor(agent) {
       const search =
         agent.knowledgeBaseIds.length > 0
@@ -254,12 +285,17 @@ export function conversationServicesOf(deps: AppDeps, sources: ConversationSourc
           deps.logger.warn({ err: error }, 'the post-call analysis of a conversation failed');
         }
       }
-      // The workspace's webhooks hear of it (the public API's post-call webhook, issue 28 item 5).
+      // The workspace's webhooks hear of it (the public API's post-call webhook, issue 28 item 5): the one
+      // the settings name (`webhooks.post_call_webhook_id`), else every one subscribed to it.
+      const choice = await postCallChoiceOf(deps, workspaceId);
+      const detail = detailOf(row) as unknown as Record<string, unknown>;
+      if (choice.excludeTranscript) delete detail.transcript;
       await deps.events.publish(conversationEnded, {
         workspaceId,
         agentId: row.agentId,
         conversationId,
-        conversation: detailOf(row) as unknown as Record<string, unknown>,
+        conversation: detail,
+        postCallWebhookId: choice.webhookId,
       });
     },
   };

@@ -23,6 +23,7 @@ import {
   openConversationRecord,
 } from './conversation-lifecycle';
 import type { ConversationServices, SpokenSentence } from './conversation-services';
+import { InitiationWebhookFailed, mergeInitiationData } from './initiation-webhook';
 import { ConversationRecording, RECORDING_RATE } from './recording';
 import type { ChatMessage, ChatToolCall, Responder, ToolAnswer } from './responder';
 import { SentenceCutter } from './sentences';
@@ -105,6 +106,8 @@ function toConversationError(error: unknown): ConversationError {
   if (error instanceof ConversationError) return error;
   if (error instanceof AudioChunkError) return new ConversationError('invalid_audio', error.message);
   if (error instanceof OverrideRefused) return new ConversationError('invalid_message', error.message);
+  if (error instanceof InitiationWebhookFailed)
+    return new ConversationError('internal_error', error.message, WS_CLOSE.internalError);
   if (error instanceof AppError) {
     switch (error.code) {
       case 'invalid_api_key':
@@ -280,9 +283,15 @@ export class ConversationSession {
         this.failWith(error);
       }
     });
-    const clientData = await first;
+    let clientData = await first;
     if (!this.socket.isOpen) return;
     this.principal = opened.principal;
+    // The workspace's initiation webhook, for an agent that asks for it: its data on top of the client's.
+    const gone = new AbortController();
+    this.socket.onClose(() => gone.abort());
+    const fromWebhook = await this.services.initiationData?.(opened.agent, clientData, gone.signal);
+    if (!this.socket.isOpen) return;
+    if (fromWebhook) clientData = mergeInitiationData(clientData, fromWebhook);
     this.agent = applyClientData(opened.agent, clientData);
     this.inputFormat = this.agent.inputFormat;
     this.outputFormat = this.agent.outputFormat;

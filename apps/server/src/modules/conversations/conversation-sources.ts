@@ -148,6 +148,7 @@ export function sessionAgentOf(agent: ConversationAgent): SessionAgent {
     },
     recordVoice: p.privacy.record_voice,
     retentionDays: p.privacy.retention_days,
+    initiationFromWebhook: p.overrides.enable_conversation_initiation_client_data_from_webhook === true,
     dynamicVariables: variables,
     analysis: {
       criteria: p.evaluation.criteria.map((c) => ({

@@ -1,4 +1,5 @@
 import { defineModule, moduleJob } from '../../platform/module';
+import { convaiSettingsRoutes } from './convai-settings.routes';
 import { conversationSourcesOf } from './conversation-sources';
 import { subscribeConversations } from './conversations.events';
 import { conversationRetentionJob } from './conversations.jobs';
@@ -9,7 +10,11 @@ import { widgetRoutes } from './widget';
 /** Conversations with agents: the socket, the conversations kept, minutes, the widget (issue 28). */
 export const conversationsModule = defineModule({
   name: 'conversations',
-  routes: [conversationsRoutes(conversationSourcesOf), widgetRoutes],
+  routes: [
+    conversationsRoutes(conversationSourcesOf),
+    convaiSettingsRoutes(conversationSourcesOf),
+    widgetRoutes,
+  ],
   jobs: [
     moduleJob(conversationRetentionJob, (app) => ({
       db: app.database.db,

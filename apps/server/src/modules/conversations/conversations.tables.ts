@@ -2,6 +2,7 @@ import type {
   ConversationAnalysis,
   ConversationStatus,
   ConversationTranscriptTurn,
+  DashboardChart,
   ResponseMode,
 } from '@parla/contracts';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
@@ -94,3 +95,30 @@ export const conversationMinutes = pgTable('conversation_minutes', {
   minutesUsed: integer('minutes_used').notNull().default(0),
   extraMinutes: integer('extra_minutes').notNull().default(0),
 });
+
+/**
+ * A workspace's Conversational AI settings (`/v1/convai/settings`, `/v1/convai/settings/dashboard`): one
+ * row once anything was set; none means the defaults. The initiation webhook's secret headers are kept as
+ * `{secret_id}` (the agents module's sealed secrets), never as their values.
+ */
+export const convaiSettings = pgTable('convai_settings', {
+  workspaceId: text('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  initiationWebhook: jsonb('initiation_webhook').$type<{
+    url: string;
+    request_headers: Record<string, string | { secret_id: string }>;
+  }>(),
+  /** The webhook that receives post-call events; null: every webhook subscribed to them. */
+  postCallWebhookId: text('post_call_webhook_id'),
+  /** The other `webhooks` options, kept as given (see the settings' notes for what each does here). */
+  webhookOptions: jsonb('webhook_options').$type<Record<string, unknown>>().notNull().default({}),
+  canUseMcpServers: boolean('can_use_mcp_servers').notNull().default(false),
+  ragRetentionPeriodDays: integer('rag_retention_period_days'),
+  conversationEmbeddingRetentionDays: integer('conversation_embedding_retention_days'),
+  defaultLivekitStack: text('default_livekit_stack').$type<'standard' | 'static'>(),
+  dashboardCharts: jsonb('dashboard_charts').$type<DashboardChart[]>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ConvaiSettingsRow = typeof convaiSettings.$inferSelect;

@@ -86,6 +86,11 @@ export interface SessionAgent {
   recordVoice: boolean;
   /** Days conversations are kept; -1 for ever. */
   retentionDays: number;
+  /**
+   * platform_settings.overrides.enable_conversation_initiation_client_data_from_webhook: the workspace's
+   * initiation webhook (`/v1/convai/settings`) is asked for dynamic variables and overrides at the start.
+   */
+  initiationFromWebhook?: boolean;
   dynamicVariables: Record<string, string | number | boolean>;
   /** What post-call analysis asks of the model (platform_settings.evaluation and data_collection). */
   analysis: AnalysisAsk;

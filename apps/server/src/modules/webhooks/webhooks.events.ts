@@ -57,7 +57,7 @@ export function planDeliveries(
   eventTimestamp: number,
 ): Map<WebhookRow, Record<string, unknown>> {
   const plan = new Map<WebhookRow, Record<string, unknown>>();
-  const { webhook: askedFor, webhookId, ...fields } = payload;
+  const { webhook: askedFor, webhookId, postCallWebhookId, ...fields } = payload;
   const generic = { type: eventName, event_timestamp: eventTimestamp, data: snakeKeys(fields) };
   for (const row of active) if (row.events.includes(eventName)) plan.set(row, generic);
   // A transcription requested with webhook=true (the public API): the webhooks of speech to text, or the
@@ -86,9 +86,15 @@ export function planDeliveries(
       );
     }
   }
-  // An ended conversation: the webhooks of the public post-call event get it in the public API's form.
+  // An ended conversation: the webhooks of the public post-call event get it in the public API's form —
+  // the one the workspace's Conversational AI settings name (`webhooks.post_call_webhook_id`, whatever
+  // it subscribes to), else every one subscribed to `post_call_transcription`.
   if (eventName === conversationEnded.name) {
-    for (const row of active.filter((r) => r.events.includes('post_call_transcription')))
+    const targets =
+      typeof postCallWebhookId === 'string'
+        ? active.filter((r) => r.id === postCallWebhookId)
+        : active.filter((r) => r.events.includes('post_call_transcription'));
+    for (const row of targets)
       plan.set(row, {
         type: 'post_call_transcription',
         event_timestamp: eventTimestamp,

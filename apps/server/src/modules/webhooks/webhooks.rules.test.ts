@@ -176,4 +176,26 @@ describe('the post-call webhook', () => {
       data: { agent_id: 'a1', conversation_id: 'c1' },
     });
   });
+
+  it('goes to the webhook the Conversational AI settings choose, and to no other, whatever it subscribes to', () => {
+    const conversation = { agent_id: 'a1', conversation_id: 'c1' };
+    const hooks = [
+      row('post', ['post_call_transcription']),
+      row('chosen', []),
+      row('ours', ['conversation.ended']),
+    ];
+    const plan = planDeliveries(
+      'conversation.ended',
+      { workspaceId: 'ws', agentId: 'a1', conversationId: 'c1', conversation, postCallWebhookId: 'chosen' },
+      hooks,
+      100,
+    );
+    expect([...plan.keys()].map((r) => r.id).sort()).toEqual(['chosen', 'ours']);
+    expect(plan.get(hooks[1] as WebhookRow)).toMatchObject({
+      type: 'post_call_transcription',
+      data: conversation,
+    });
+    // The choice is not part of the event as our own form sends it.
+    expect(JSON.stringify(plan.get(hooks[2] as WebhookRow))).not.toContain('chosen');
+  });
 });

@@ -173,6 +173,8 @@ export const conversationEnded = defineEvent(
     agentId: z.string(),
     conversationId: z.string(),
     conversation: z.record(z.string(), z.unknown()),
+    /** The webhook the workspace's Conversational AI settings send post-call events to; null: all subscribed. */
+    postCallWebhookId: z.string().nullable().optional(),
   }),
 );
 

@@ -13,6 +13,9 @@ export const agentsQueryKeys = {
   secrets: ['workspace', 'convai', 'secrets'] as const,
   mcpServers: ['workspace', 'convai', 'mcp-servers'] as const,
   mcpServerTools: (serverId: string) => ['workspace', 'convai', 'mcp-servers', 'tools', serverId] as const,
+  settings: ['workspace', 'convai', 'settings'] as const,
+  liveCount: ['workspace', 'convai', 'analytics', 'live-count'] as const,
+  daily: (days: number) => ['workspace', 'convai', 'analytics', 'daily', { days }] as const,
   knowledgeBase: (search: string) => ['workspace', 'convai', 'knowledge-base', 'list', { search }] as const,
 };
 

@@ -145,6 +145,23 @@ export function SecurityTab({ draft, edit, errors }: EditorTabProps) {
             </label>
           ))}
         </fieldset>
+        <Switch
+          label="Fetch initiation data from the workspace’s webhook"
+          description="When a conversation starts, ask the conversation initiation webhook (Agent settings) for dynamic variables and overrides. Its overrides must be allowed above."
+          checked={overrides.enable_conversation_initiation_client_data_from_webhook === true}
+          onCheckedChange={(enabled) =>
+            edit((d) => ({
+              ...d,
+              platform_settings: {
+                ...d.platform_settings,
+                overrides: {
+                  ...d.platform_settings.overrides,
+                  enable_conversation_initiation_client_data_from_webhook: enabled,
+                },
+              },
+            }))
+          }
+        />
       </EditorSection>
       <EditorSection title="Privacy">
         <Switch
