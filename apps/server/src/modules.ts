@@ -21,6 +21,7 @@ import { provenanceModule } from './modules/provenance/provenance.module';
 import { stsModule } from './modules/speech-to-speech/sts.module';
 import { speechToTextModule } from './modules/speech-to-text/speech-to-text.module';
 import { systemModule } from './modules/system/system.module';
+import { telephonyModule } from './modules/telephony/telephony.module';
 import { ttsModule } from './modules/tts/tts.module';
 import { usersModule } from './modules/users/users.module';
 import { voiceDesignModule } from './modules/voice-design/voice-design.module';
@@ -70,6 +71,7 @@ export const MODULES: readonly ModuleManifest[] = [
   knowledgeBaseModule,
   agentsModule,
   conversationsModule,
+  telephonyModule,
 ];
 
 /**
