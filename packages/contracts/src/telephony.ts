@@ -261,3 +261,146 @@ export const sipTrunkOutboundCallRoute = defineRoute({
     sip_call_id: z.string().nullable(),
   }),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Batch calling
+
+export const BATCH_CALL_STATUSES = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'] as const;
+export const BATCH_RECIPIENT_STATUSES = [
+  'pending',
+  'dispatched',
+  'initiated',
+  'in_progress',
+  'completed',
+  'failed',
+  'cancelled',
+  'voicemail',
+] as const;
+export type BatchRecipientStatus = (typeof BATCH_RECIPIENT_STATUSES)[number];
+/** Recipients in one batch (a CSV of a few thousand numbers). */
+export const MAX_BATCH_RECIPIENTS = 5_000;
+
+export const SubmitBatchCallRequest = z.object({
+  call_name: z.string().trim().min(1, 'must not be empty').max(200),
+  agent_id: z.string().min(1).max(64),
+  recipients: z
+    .array(
+      z.object({
+        id: z.string().max(64).nullish(),
+        phone_number: phoneNumber,
+        conversation_initiation_client_data: CallClientData,
+      }),
+    )
+    .min(1, 'must name at least one recipient')
+    .max(MAX_BATCH_RECIPIENTS, `may name at most ${MAX_BATCH_RECIPIENTS} recipients`),
+  /** When to start (seconds since the epoch); unset or past: at once. */
+  scheduled_time_unix: z.number().int().min(0).nullish(),
+  agent_phone_number_id: z.string().min(1).max(64),
+  timezone: z.string().max(64).nullish(),
+  telephony_call_config: TelephonyCallConfig.nullish(),
+  /** At most this many calls at once (never more than the plan's concurrent conversations). */
+  target_concurrency_limit: z.number().int().min(1).max(1000).nullish(),
+});
+export type SubmitBatchCallRequest = z.infer<typeof SubmitBatchCallRequest>;
+
+export const BatchCallResponse = z.object({
+  id: z.string(),
+  phone_number_id: z.string().nullable(),
+  phone_provider: z.enum(TELEPHONY_PROVIDERS).nullable(),
+  name: z.string(),
+  agent_id: z.string(),
+  agent_name: z.string(),
+  created_at_unix: z.number().int(),
+  scheduled_time_unix: z.number().int(),
+  timezone: z.string().nullable(),
+  total_calls_dispatched: z.number().int(),
+  total_calls_scheduled: z.number().int(),
+  total_calls_finished: z.number().int(),
+  last_updated_at_unix: z.number().int(),
+  status: z.enum(BATCH_CALL_STATUSES),
+  retry_count: z.number().int(),
+  telephony_call_config: z.object({ ringing_timeout_secs: z.number().int().nullable() }),
+  target_concurrency_limit: z.number().int().nullable(),
+});
+export type BatchCallResponse = z.infer<typeof BatchCallResponse>;
+
+export const BatchCallRecipientResponse = z.object({
+  id: z.string(),
+  phone_number: z.string(),
+  status: z.enum(BATCH_RECIPIENT_STATUSES),
+  created_at_unix: z.number().int(),
+  updated_at_unix: z.number().int(),
+  conversation_id: z.string().nullable(),
+  /** Parla: why the call failed, when it did. */
+  error: z.string().nullable(),
+  conversation_initiation_client_data: z.record(z.string(), z.unknown()).nullable(),
+});
+
+export const BatchCallDetailedResponse = BatchCallResponse.extend({
+  recipients: z.array(BatchCallRecipientResponse),
+});
+export type BatchCallDetailedResponse = z.infer<typeof BatchCallDetailedResponse>;
+
+const batchParams = z.object({ batch_id: z.string().min(1).max(64) });
+
+export const submitBatchCallRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/convai/batch-calling/submit',
+  summary:
+    'Schedules calls to many recipients from a Twilio phone number, placed at the scheduled time a few at a time',
+  tags: ['agents'],
+  body: SubmitBatchCallRequest,
+  response: BatchCallResponse,
+});
+
+export const listBatchCallsRoute = defineRoute({
+  method: 'GET',
+  path: '/v1/convai/batch-calling/workspace',
+  summary: "The workspace's batch calls, newest first",
+  tags: ['agents'],
+  query: z.object({
+    limit: z.coerce.number().int().min(1).max(100).default(100),
+    last_doc: z.string().max(64).optional(),
+  }),
+  response: z.object({
+    batch_calls: z.array(BatchCallResponse),
+    next_doc: z.string().nullable(),
+    has_more: z.boolean(),
+  }),
+});
+
+export const getBatchCallRoute = defineRoute({
+  method: 'GET',
+  path: '/v1/convai/batch-calling/:batch_id',
+  summary: 'One batch call with each recipient’s status',
+  tags: ['agents'],
+  params: batchParams,
+  response: BatchCallDetailedResponse,
+});
+
+export const cancelBatchCallRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/convai/batch-calling/:batch_id/cancel',
+  summary: 'Cancels the calls of a batch not placed yet (calls in progress go on)',
+  tags: ['agents'],
+  params: batchParams,
+  response: BatchCallResponse,
+});
+
+export const retryBatchCallRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/convai/batch-calling/:batch_id/retry',
+  summary: 'Places again the calls of a batch that failed or were cancelled',
+  tags: ['agents'],
+  params: batchParams,
+  response: BatchCallResponse,
+});
+
+export const deleteBatchCallRoute = defineRoute({
+  method: 'DELETE',
+  path: '/v1/convai/batch-calling/:batch_id',
+  summary: 'Deletes a batch call (its calls in progress go on; those not placed are not)',
+  tags: ['agents'],
+  params: batchParams,
+  response: z.object({}),
+});

@@ -68,6 +68,7 @@ interface Owned {
   agentId: string;
   toolId: string;
   secretId: string;
+  phoneNumberId: string;
 }
 let a: Owned;
 let b: SpeechAccount;
@@ -119,6 +120,13 @@ beforeAll(async () => {
     name: 'Private agent',
     conversationConfig: { agent: { prompt: { toolIds: [tool.id] } } },
     platformSettings: { auth: { enableAuth: true } },
+  });
+  const phone = await account.sdk.conversationalAi.phoneNumbers.create({
+    provider: 'twilio',
+    phoneNumber: '+14155550100',
+    label: 'Private line',
+    sid: `AC${'0'.repeat(32)}`,
+    token: 'private-twilio-token',
   });
   const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, account.workspaceId));
   // A's transcript, written as a finished transcription keeps one (the recogniser is not what is tested here).
@@ -202,6 +210,7 @@ beforeAll(async () => {
     agentId: agent.agentId,
     toolId: tool.id,
     secretId: secret.secretId,
+    phoneNumberId: phone.phoneNumberId,
   };
   for (const [name, value] of Object.entries(a))
     if (typeof value === 'string' && !value) throw new Error(`setup: no ${name}`);
@@ -257,6 +266,7 @@ function fill(path: string): string {
     agent_id: a.agentId,
     tool_id: a.toolId,
     secret_id: a.secretId,
+    phone_number_id: a.phoneNumberId,
     // The workspace calls on a resource: A's voice (the query below names its type).
     resource_id: a.voiceId,
   };
@@ -296,6 +306,7 @@ const BODIES: Record<string, unknown> = {
   updateAgentRoute: { name: 'Stolen' },
   updateToolRoute: { tool_config: { type: 'client', name: 'stolen', description: 'Stolen.' } },
   updateSecretRoute: { name: 'Stolen', value: 'stolen' },
+  updatePhoneNumberRoute: { label: 'Stolen' },
 };
 
 /** Query strings a route needs to pass validation. */
@@ -376,6 +387,18 @@ describe('authorisation matrix: workspace B with workspace A’s ids', () => {
     expect([403, 404]).toContain(collection.statusCode);
     const history = await callAs(t.app, b, 'GET', '/v1/history');
     expect(history.json().history).toEqual([]);
+    const call = await callAs(t.app, b, 'POST', '/v1/convai/twilio/outbound-call', {
+      agent_id: a.agentId,
+      agent_phone_number_id: a.phoneNumberId,
+      to_number: '+14155550199',
+    });
+    expect([403, 404]).toContain(call.statusCode);
+    const registered = await callAs(t.app, b, 'POST', '/v1/convai/twilio/register-call', {
+      agent_id: a.agentId,
+      from_number: '+14155550199',
+      to_number: '+14155550100',
+    });
+    expect([403, 404]).toContain(registered.statusCode);
   });
 
   it("leaves A's resources as they were", async () => {

@@ -78,6 +78,11 @@ export async function startFakeTwilio(accounts: Record<string, string>) {
         send(400, { code: 21201, message: "No 'To' number is specified", status: 400 });
         return;
       }
+      // Twilio's answer to a number it will not dial (here: the +1999 range, as a test's bad recipient).
+      if (params.To.startsWith('+1999')) {
+        send(400, { code: 21211, message: `Invalid 'To' Phone Number: ${params.To}`, status: 400 });
+        return;
+      }
       counter += 1;
       send(201, {
         sid: `CA${String(counter).padStart(32, '0')}`,

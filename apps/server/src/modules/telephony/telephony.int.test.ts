@@ -1,4 +1,4 @@
-import { SIP_TRUNK_UNSUPPORTED_MESSAGE } from '@parla/contracts';
+import { SIP_TRUNK_UNSUPPORTED_MESSAGE, tierLimits } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTwilio, parseStreamTwiml, startFakeTwilio, TwilioCallee } from '../../test/fake-twilio';
@@ -7,6 +7,7 @@ import { type ScriptedLlm, startScriptedLlm } from '../../test/scripted-llm';
 import { newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fliteSpeech } from '../../test/test-signals';
+import { dispatchBatchCalls } from './batch-calls';
 import { phoneNumbers } from './telephony.tables';
 
 /*
@@ -432,4 +433,127 @@ describe('a spoken phone call', () => {
     });
     expect(kept.hasAudio).toBe(true);
   }, 120_000);
+});
+
+describe('batch calls', () => {
+  const numbers = (n: number, from: number) =>
+    Array.from({ length: n }, (_, i) => ({ phoneNumber: `+1415555${String(from + i).padStart(4, '0')}` }));
+
+  it('places the calls at most as many at once as asked, follows each call, and completes', async () => {
+    llm.respondWith(() => ({ text: 'Goodbye.' }));
+    const batch = await a.sdk.conversationalAi.batchCalls.create({
+      callName: 'Reminders',
+      agentId,
+      agentPhoneNumberId: numberId,
+      recipients: [{ phoneNumber: '+19995550000' }, ...numbers(3, 1000)],
+      targetConcurrencyLimit: 2,
+    });
+    expect(batch).toMatchObject({
+      name: 'Reminders',
+      status: 'pending',
+      totalCallsScheduled: 4,
+      agentName: 'Phone shop assistant',
+    });
+    const before = twilio.calls.length;
+    expect(await dispatchBatchCalls(t.deps)).toBe(2);
+    // Two ringing: the concurrency is reached; the bad number was refused by Twilio and does not count.
+    expect(twilio.calls.slice(before).map((c) => c.params.To)).toEqual([
+      '+19995550000',
+      '+14155551000',
+      '+14155551001',
+    ]);
+    let detail = await a.sdk.conversationalAi.batchCalls.get(batch.id);
+    expect(detail.status).toBe('in_progress');
+    expect(detail.recipients.map((r) => r.status)).toEqual(['failed', 'initiated', 'initiated', 'pending']);
+    const refused = await fetch(`${baseUrl}/v1/convai/batch-calling/${batch.id}`, {
+      headers: { 'xi-api-key': a.key },
+    });
+    const recipients = ((await refused.json()) as { recipients: { error: string | null }[] }).recipients;
+    expect(recipients[0]?.error).toContain("Invalid 'To' Phone Number");
+    expect(await dispatchBatchCalls(t.deps)).toBe(0);
+
+    // The first callee answers, hears the greeting and hangs up: its recipient is completed, the next is called.
+    const first = twilio.calls[before + 1];
+    const callee = twilio.answer(first?.params.Twiml ?? '', 'CA00000000000000000000000000000101', SID);
+    await until(() => callee.heardSamples > 4000);
+    detail = await a.sdk.conversationalAi.batchCalls.get(batch.id);
+    expect(detail.recipients[1]?.status).toBe('in_progress');
+    expect(detail.recipients[1]?.conversationId).toMatch(/^conv_/);
+    callee.hangUp();
+    await callee.closed;
+    await expect
+      .poll(async () => (await a.sdk.conversationalAi.batchCalls.get(batch.id)).recipients[1]?.status)
+      .toBe('completed');
+    expect(await dispatchBatchCalls(t.deps)).toBe(1);
+    expect(twilio.calls.at(-1)?.params.To).toBe('+14155551002');
+    const list = await a.sdk.conversationalAi.batchCalls.list();
+    expect(list.batchCalls.map((b) => b.id)).toContain(batch.id);
+    await expect(b.sdk.conversationalAi.batchCalls.get(batch.id)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(b.sdk.conversationalAi.batchCalls.cancel(batch.id)).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  }, 60_000);
+
+  it('never places more at once than the plan’s concurrent conversations; cancel, retry, schedule, delete', async () => {
+    const limit = tierLimits.free.conversationalConcurrency;
+    const batch = await a.sdk.conversationalAi.batchCalls.create({
+      callName: 'Survey',
+      agentId,
+      agentPhoneNumberId: numberId,
+      recipients: numbers(limit + 2, 2000),
+      targetConcurrencyLimit: 100,
+    });
+    expect(await dispatchBatchCalls(t.deps)).toBe(limit);
+    const cancelled = await a.sdk.conversationalAi.batchCalls.cancel(batch.id);
+    expect(cancelled.status).toBe('cancelled');
+    let detail = await a.sdk.conversationalAi.batchCalls.get(batch.id);
+    expect(detail.recipients.filter((r) => r.status === 'cancelled')).toHaveLength(2);
+    expect(await dispatchBatchCalls(t.deps)).toBe(0);
+    const retried = await a.sdk.conversationalAi.batchCalls.retry(batch.id);
+    expect(retried).toMatchObject({ status: 'pending', retryCount: 1 });
+    detail = await a.sdk.conversationalAi.batchCalls.get(batch.id);
+    expect(detail.recipients.filter((r) => r.status === 'pending')).toHaveLength(2);
+    await a.sdk.conversationalAi.batchCalls.delete(batch.id);
+    await expect(a.sdk.conversationalAi.batchCalls.get(batch.id)).rejects.toMatchObject({ statusCode: 404 });
+
+    // Scheduled for later: nothing is placed before its time.
+    const later = await a.sdk.conversationalAi.batchCalls.create({
+      callName: 'Tomorrow',
+      agentId,
+      agentPhoneNumberId: numberId,
+      recipients: numbers(1, 3000),
+      scheduledTimeUnix: Math.floor(Date.now() / 1000) + 86_400,
+    });
+    const placedBefore = twilio.calls.length;
+    await dispatchBatchCalls(t.deps);
+    expect(twilio.calls.slice(placedBefore).map((c) => c.params.To)).not.toContain('+14155553000');
+    expect((await a.sdk.conversationalAi.batchCalls.get(later.id)).status).toBe('pending');
+    await a.sdk.conversationalAi.batchCalls.delete(later.id);
+  }, 60_000);
+
+  it('refuses duplicates, no recipients, and a SIP trunk number', async () => {
+    const post = (body: unknown) =>
+      fetch(`${baseUrl}/v1/convai/batch-calling/submit`, {
+        method: 'POST',
+        headers: { 'xi-api-key': a.key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const base = { call_name: 'x', agent_id: agentId, agent_phone_number_id: numberId };
+    const twice = await post({ ...base, recipients: [{ phone_number: CALLEE }, { phone_number: CALLEE }] });
+    expect(twice.status).toBe(422);
+    expect((await twice.text()).toString()).toContain('listed twice');
+    expect((await post({ ...base, recipients: [] })).status).toBe(422);
+    const sip = await a.sdk.conversationalAi.phoneNumbers.create({
+      provider: 'sip_trunk',
+      phoneNumber: '+14155550155',
+      label: 'Trunk 2',
+    });
+    const viaSip = await post({
+      ...base,
+      agent_phone_number_id: sip.phoneNumberId,
+      recipients: [{ phone_number: CALLEE }],
+    });
+    expect(viaSip.status).toBe(400);
+    expect((await b.sdk.conversationalAi.batchCalls.list()).batchCalls).toEqual([]);
+  });
 });

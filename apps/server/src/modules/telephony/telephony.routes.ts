@@ -1,10 +1,16 @@
 import {
+  cancelBatchCallRoute,
   createPhoneNumberRoute,
+  deleteBatchCallRoute,
   deletePhoneNumberRoute,
+  getBatchCallRoute,
   getPhoneNumberRoute,
+  listBatchCallsRoute,
   listPhoneNumbersRoute,
+  retryBatchCallRoute,
   SIP_TRUNK_UNSUPPORTED_MESSAGE,
   sipTrunkOutboundCallRoute,
+  submitBatchCallRoute,
   twilioOutboundCallRoute,
   twilioRegisterCallRoute,
   updatePhoneNumberRoute,
@@ -15,6 +21,14 @@ import { callerOf } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { socketRoute } from '../../platform/realtime/websocket';
 import { registerRoute } from '../../platform/route';
+import {
+  cancelBatchCall,
+  deleteBatchCall,
+  getBatchCall,
+  listBatchCalls,
+  retryBatchCall,
+  submitBatchCall,
+} from './batch-calls';
 import {
   createPhoneNumber,
   deletePhoneNumber,
@@ -92,6 +106,46 @@ export async function telephonyRoutes(app: FastifyInstance, deps: AppDeps): Prom
     sipTrunkOutboundCallRoute,
     async () => {
       throw new AppError('bad_request', SIP_TRUNK_UNSUPPORTED_MESSAGE);
+    },
+    guarded,
+  );
+
+  registerRoute(
+    app,
+    submitBatchCallRoute,
+    async ({ request, body }) => submitBatchCall(deps, callerOf(request), body, originOf(request)),
+    guarded,
+  );
+  registerRoute(
+    app,
+    listBatchCallsRoute,
+    async ({ request, query }) => listBatchCalls(deps, callerOf(request), query),
+    guarded,
+  );
+  registerRoute(
+    app,
+    getBatchCallRoute,
+    async ({ request, params }) => getBatchCall(deps, callerOf(request), params.batch_id),
+    guarded,
+  );
+  registerRoute(
+    app,
+    cancelBatchCallRoute,
+    async ({ request, params }) => cancelBatchCall(deps, callerOf(request), params.batch_id),
+    guarded,
+  );
+  registerRoute(
+    app,
+    retryBatchCallRoute,
+    async ({ request, params }) => retryBatchCall(deps, callerOf(request), params.batch_id),
+    guarded,
+  );
+  registerRoute(
+    app,
+    deleteBatchCallRoute,
+    async ({ request, params }) => {
+      await deleteBatchCall(deps, callerOf(request), params.batch_id);
+      return {};
     },
     guarded,
   );

@@ -242,12 +242,16 @@ export function mediaStreamUrl(deps: AppDeps, requestOrigin: string): string {
   return `${base.replace(/^http/, 'ws').replace(/\/+$/, '')}${MEDIA_STREAM_PATH}`;
 }
 
-export async function placeTwilioCall(
+/**
+ * Asks Twilio to dial `to_number` from the Twilio number, with TwiML that streams the answered call back
+ * here; the call's row keeps the SID Twilio gave it (or why Twilio refused).
+ */
+export async function dialTwilio(
   deps: AppDeps,
   caller: RequestCaller,
   body: OutboundCallRequest,
   requestOrigin: string,
-) {
+): Promise<{ callId: string; callSid: string }> {
   const db = deps.database.db;
   const agent = await requireAgent(agentDepsOf(deps), caller, body.agent_id);
   const number = await getWorkspacePhoneNumber(db, caller.workspaceId, body.agent_phone_number_id);
@@ -284,13 +288,7 @@ export async function placeTwilioCall(
         body.call_recording_enabled ?? body.telephony_call_config?.twilio_call_recording_enabled ?? undefined,
     });
     await updatePhoneCall(db, row.id, { callSid });
-    return {
-      success: true,
-      message: `Twilio is calling ${body.to_number}; the agent speaks once the call is answered.`,
-      // The conversation opens when the callee answers and Twilio connects the stream.
-      conversation_id: null,
-      callSid,
-    };
+    return { callId: row.id, callSid };
   } catch (error) {
     await updatePhoneCall(db, row.id, {
       status: 'failed',
@@ -298,6 +296,22 @@ export async function placeTwilioCall(
     });
     throw error;
   }
+}
+
+export async function placeTwilioCall(
+  deps: AppDeps,
+  caller: RequestCaller,
+  body: OutboundCallRequest,
+  requestOrigin: string,
+) {
+  const { callSid } = await dialTwilio(deps, caller, body, requestOrigin);
+  return {
+    success: true,
+    message: `Twilio is calling ${body.to_number}; the agent speaks once the call is answered.`,
+    // The conversation opens when the callee answers and Twilio connects the stream.
+    conversation_id: null,
+    callSid,
+  };
 }
 
 export async function registerTwilioCall(

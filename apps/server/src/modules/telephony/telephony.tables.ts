@@ -4,7 +4,7 @@ import type {
   OutboundSipTrunkConfig,
   TelephonyProvider,
 } from '@parla/contracts';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
 
@@ -83,3 +83,66 @@ export const phoneCalls = pgTable(
   ],
 );
 export type PhoneCallRow = typeof phoneCalls.$inferSelect;
+
+/**
+ * Batch calls (issue 28, history/voices §7 "batch calling"): calls to many recipients from one Twilio
+ * number, placed by the `telephony.batch-calls` job from `scheduledAt` on, at most `concurrency` at once
+ * (never more than the plan's concurrent conversations). `streamOrigin` is the server's address as the
+ * submitting request reached it (the media stream's host when PUBLIC_URL is unset).
+ */
+export const batchCalls = pgTable(
+  'batch_calls',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    agentId: text('agent_id').notNull(),
+    agentName: text('agent_name').notNull(),
+    phoneNumberId: text('phone_number_id').notNull(),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
+    timezone: text('timezone'),
+    /** pending until its calls are placed; cancelled by the user; completed once every call ended. */
+    status: text('status')
+      .$type<'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled'>()
+      .notNull(),
+    targetConcurrency: integer('target_concurrency'),
+    ringingTimeoutSecs: integer('ringing_timeout_secs'),
+    retryCount: integer('retry_count').notNull().default(0),
+    streamOrigin: text('stream_origin').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('batch_calls_workspace_idx').on(t.workspaceId, t.createdAt),
+    index('batch_calls_status_idx').on(t.status, t.scheduledAt),
+  ],
+);
+export type BatchCallRow = typeof batchCalls.$inferSelect;
+
+/**
+ * One recipient of a batch: `pending` until its call is placed, then its call (`callId`) says how it went
+ * (a call that never connects within CALL_TOKEN_TTL_MS counts as failed: nobody answered).
+ */
+export const batchCallRecipients = pgTable(
+  'batch_call_recipients',
+  {
+    id: text('id').primaryKey(),
+    batchId: text('batch_id')
+      .notNull()
+      .references(() => batchCalls.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    clientData: jsonb('client_data').$type<Omit<ConversationInitiationClientData, 'type'>>(),
+    /** pending, placed (Twilio took the call: its call row says the rest), failed, cancelled. */
+    status: text('status').$type<'pending' | 'placed' | 'failed' | 'cancelled'>().notNull(),
+    callId: text('call_id'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('batch_call_recipients_batch_idx').on(t.batchId, t.position)],
+);
+export type BatchCallRecipientRow = typeof batchCallRecipients.$inferSelect;

@@ -134,12 +134,8 @@ async function start(
       }).catch(() => undefined);
     },
   });
-  // The caller hung up: the call is over, and the session sees its client leave.
-  twilio.on('close', () => {
-    if (adapter.readyState !== adapter.OPEN) return;
-    void updatePhoneCall(db, call.id, { status: 'completed' }).catch(() => undefined);
-    adapter.ended();
-  });
+  // The caller hung up: the session sees its client leave.
+  twilio.on('close', () => adapter.ended());
   openConversationOn(deps, adapter as unknown as WebSocket, { agentId: call.agentId, signature });
   // The phone call's facts, as the public API names them (system dynamic variables), with the caller's.
   const clientData = call.clientData ?? {};

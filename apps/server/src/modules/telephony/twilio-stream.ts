@@ -34,7 +34,7 @@ export class TwilioStreamAdapter extends EventEmitter {
     private readonly hooks: {
       /** The session opened the conversation (its id is known). */
       onConversation: (conversationId: string) => void;
-      /** The session closed (the call is hung up with it). */
+      /** The call ended, by the session (its close code and reason) or by the caller (1000), once. */
       onClosed: (code: number, reason: string) => void;
     },
   ) {
@@ -115,9 +115,8 @@ export class TwilioStreamAdapter extends EventEmitter {
   /** The session closes the conversation: the stream is closed, and Twilio hangs up. */
   close(code: number = WS_CLOSE.normal, reason = ''): void {
     if (this.readyState !== this.OPEN) return;
-    this.hooks.onClosed(code, reason);
     this.twilio.close(code === WS_CLOSE.normal ? 1000 : 1011, reason.slice(0, 120));
-    this.ended();
+    this.ended(code, reason);
   }
 
   terminate(): void {
@@ -125,11 +124,12 @@ export class TwilioStreamAdapter extends EventEmitter {
     this.ended();
   }
 
-  /** Twilio ended the stream (`stop`, or its socket closed): the session sees its client leave. */
-  ended(): void {
+  /** The stream ended (Twilio's `stop`, its socket closed, or the session's close): the session sees it. */
+  ended(code = 1000, reason = 'Call ended'): void {
     if (this.readyState !== this.OPEN) return;
     this.readyState = this.CLOSED;
-    this.emit('close', 1000, Buffer.from('Call ended'));
+    this.hooks.onClosed(code, reason);
+    this.emit('close', 1000, Buffer.from(reason));
   }
 
   private speak(bytes: Buffer): void {
