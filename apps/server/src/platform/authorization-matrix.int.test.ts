@@ -69,6 +69,7 @@ interface Owned {
   toolId: string;
   secretId: string;
   phoneNumberId: string;
+  batchId: string;
 }
 let a: Owned;
 let b: SpeechAccount;
@@ -127,6 +128,14 @@ beforeAll(async () => {
     label: 'Private line',
     sid: `AC${'0'.repeat(32)}`,
     token: 'private-twilio-token',
+  });
+  // Scheduled for tomorrow: nothing is dialled (the test app runs no worker anyway).
+  const batch = await account.sdk.conversationalAi.batchCalls.create({
+    callName: 'Private batch',
+    agentId: agent.agentId,
+    agentPhoneNumberId: phone.phoneNumberId,
+    recipients: [{ phoneNumber: '+14155550199' }],
+    scheduledTimeUnix: Math.floor(Date.now() / 1000) + 86_400,
   });
   const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, account.workspaceId));
   // A's transcript, written as a finished transcription keeps one (the recogniser is not what is tested here).
@@ -211,6 +220,7 @@ beforeAll(async () => {
     toolId: tool.id,
     secretId: secret.secretId,
     phoneNumberId: phone.phoneNumberId,
+    batchId: batch.id,
   };
   for (const [name, value] of Object.entries(a))
     if (typeof value === 'string' && !value) throw new Error(`setup: no ${name}`);
@@ -267,6 +277,7 @@ function fill(path: string): string {
     tool_id: a.toolId,
     secret_id: a.secretId,
     phone_number_id: a.phoneNumberId,
+    batch_id: a.batchId,
     // The workspace calls on a resource: A's voice (the query below names its type).
     resource_id: a.voiceId,
   };
