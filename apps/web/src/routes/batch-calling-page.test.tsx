@@ -1,4 +1,4 @@
-import type { BatchCallDetailedResponse } from '@parla/contracts';
+import { type BatchCallDetailedResponse, NO_TERMS_AGREED } from '@parla/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeAgentSummary } from '../test/agents-fixture';
@@ -85,6 +85,7 @@ describe('/app/conversational-ai/batch-calling', () => {
         return json(created);
       },
       'GET /v1/convai/batch-calling/btcal_1': () => json(batch()),
+      'POST /v1/user/agree-to-terms': () => json({ status: 'ok', terms_agreed_to: NO_TERMS_AGREED }),
     });
     renderApp('/app/conversational-ai/batch-calling');
     const form = await screen.findByRole('form', { name: 'New batch call' }, { timeout: 5000 });
@@ -101,7 +102,17 @@ describe('/app/conversational-ai/batch-calling', () => {
       target: { files: [csvFile('phone_number,name\n+14155550101,Ada\n+14155550102,Bob\n')] },
     });
     expect(await within(form).findByText('2 recipients from recipients.csv')).toBeTruthy();
+    // accounts §3 terms_agreed_to.batch_calling: agreed once, before the first batch.
     fireEvent.click(within(form).getByRole('button', { name: 'Submit batch' }));
+    expect(
+      await within(form).findByText('Confirm that the people you call agreed to be called.'),
+    ).toBeTruthy();
+    expect(callsTo(calls, 'POST /v1/user/agree-to-terms')).toHaveLength(0);
+    fireEvent.click(within(form).getByRole('checkbox', { name: /agreed to be called by an AI agent/ }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Submit batch' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST /v1/user/agree-to-terms')[0]?.body).toEqual({ terms: 'batch_calling' }),
+    );
     await waitFor(() => expect(callsTo(calls, 'POST /v1/convai/batch-calling/submit')).toHaveLength(1));
     expect(callsTo(calls, 'POST /v1/convai/batch-calling/submit')[0]?.body).toMatchObject({
       call_name: 'Reminders',

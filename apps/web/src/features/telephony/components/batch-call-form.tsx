@@ -1,8 +1,11 @@
 import type { PhoneNumberResponse } from '@parla/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { getToastMessage } from '../../../lib/http-error';
 import { Button } from '../../../ui/button';
 import { FormMessage, inputClasses, TextField } from '../../../ui/field';
+import { getUserQueryOptions } from '../../users';
+import { useAgreeToBatchTerms } from '../api/agree-to-batch-terms';
 import { useSubmitBatchCall } from '../api/submit-batch-call';
 import { type CsvReading, readRecipientsCsv } from '../recipients-csv';
 
@@ -25,6 +28,11 @@ export function BatchCallForm(props: {
   const [csv, setCsv] = useState<(CsvReading & { file: string }) | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const submit = useSubmitBatchCall();
+  const user = useQuery(getUserQueryOptions());
+  const agree = useAgreeToBatchTerms();
+  // accounts §3 terms_agreed_to.batch_calling: asked once, before the user's first batch.
+  const agreed = user.data?.terms_agreed_to.batch_calling_unix != null;
+  const [consents, setConsents] = useState(false);
 
   const handleFile = async (file: File | undefined) => {
     if (!file) return;
@@ -47,21 +55,25 @@ export function BatchCallForm(props: {
     else if (!agentId) found = 'Choose the agent that speaks.';
     else if (!numberId) found = 'Choose the Twilio number to call from.';
     else if (csv && csv.problems.length > 0) found = 'Correct the CSV file first.';
+    else if (!agreed && !consents) found = 'Confirm that the people you call agreed to be called.';
     else if (!csv || csv.recipients.length === 0) found = 'Choose a CSV file of recipients.';
     setProblem(found);
     if (found || !csv) return;
     const scheduled = when ? Math.floor(new Date(when).getTime() / 1000) : undefined;
-    submit.mutate(
-      {
-        call_name: name.trim(),
-        agent_id: agentId,
-        agent_phone_number_id: numberId,
-        recipients: csv.recipients,
-        ...(scheduled && Number.isFinite(scheduled) ? { scheduled_time_unix: scheduled } : {}),
-        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      },
-      { onSuccess: (batch) => onSubmitted(batch.id, batch.name) },
-    );
+    const send = () =>
+      submit.mutate(
+        {
+          call_name: name.trim(),
+          agent_id: agentId,
+          agent_phone_number_id: numberId,
+          recipients: csv.recipients,
+          ...(scheduled && Number.isFinite(scheduled) ? { scheduled_time_unix: scheduled } : {}),
+          timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        },
+        { onSuccess: (batch) => onSubmitted(batch.id, batch.name) },
+      );
+    if (agreed) send();
+    else agree.mutate(undefined, { onSuccess: send });
   };
 
   if (twilioNumbers.length === 0 || agents.length === 0)
@@ -150,14 +162,28 @@ export function BatchCallForm(props: {
           </ul>
         )}
       </div>
-      {(problem || submit.error) && (
+      {!agreed && (
+        <label className="flex items-start gap-2 text-sm sm:col-span-2">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4"
+            checked={consents}
+            onChange={(e) => setConsents(e.target.checked)}
+          />
+          <span>
+            The people on this list agreed to be called by an AI agent, and the calls follow the laws where
+            they live (calling hours, do-not-call lists).
+          </span>
+        </label>
+      )}
+      {(problem || submit.error || agree.error) && (
         <div className="sm:col-span-2">
-          <FormMessage>{problem ?? getToastMessage(submit.error)}</FormMessage>
+          <FormMessage>{problem ?? getToastMessage(submit.error ?? agree.error)}</FormMessage>
         </div>
       )}
       <div className="flex justify-end sm:col-span-2">
-        <Button type="submit" disabled={submit.isPending}>
-          {submit.isPending ? 'Submitting…' : 'Submit batch'}
+        <Button type="submit" disabled={submit.isPending || agree.isPending}>
+          {submit.isPending || agree.isPending ? 'Submitting…' : 'Submit batch'}
         </Button>
       </div>
     </form>
