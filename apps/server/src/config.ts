@@ -127,6 +127,8 @@ const EnvSchema = z.object({
   AGENT_TOOL_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false'),
   /** Encrypts agents' workspace secrets at rest; unset = a random key made once and kept in the database. */
   AGENT_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Twilio's REST API, where agents' outbound phone calls are placed (a local stand-in in tests). */
+  TWILIO_API_URL: z.url('must be a URL').default('https://api.twilio.com'),
   /**
    * Hosts `cloud_storage_url`/`source_url` may name for speech to text: comma-separated names, `*.domain`
    * for its subdomains, or `*` for any public host. Unset: URLs are refused (only uploads).
@@ -221,6 +223,8 @@ export interface Config {
     allowPrivateToolUrls: boolean;
     /** AGENT_SECRETS_KEY, or undefined to use the key kept in the database. */
     secretsKey: string | undefined;
+    /** TWILIO_API_URL without its trailing slash: where outbound phone calls are placed. */
+    twilioApiUrl: string;
   };
   shutdownTimeoutMs: number;
   billing: {
@@ -408,6 +412,7 @@ export function loadConfig(
     agents: {
       allowPrivateToolUrls: e.AGENT_TOOL_ALLOW_PRIVATE_URLS === 'true',
       secretsKey: e.AGENT_SECRETS_KEY,
+      twilioApiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     billing: {

@@ -22,6 +22,7 @@ import { provenanceModule } from './modules/provenance/provenance.module';
 import { stsModule } from './modules/speech-to-speech/sts.module';
 import { speechToTextModule } from './modules/speech-to-text/speech-to-text.module';
 import { systemModule } from './modules/system/system.module';
+import { telephonyModule } from './modules/telephony/telephony.module';
 import { ttsModule } from './modules/tts/tts.module';
 import { usersModule } from './modules/users/users.module';
 import { voiceDesignModule } from './modules/voice-design/voice-design.module';
@@ -72,6 +73,7 @@ export const MODULES: readonly ModuleManifest[] = [
   agentsModule,
   conversationsModule,
   agentTestingModule,
+  telephonyModule,
 ];
 
 /**

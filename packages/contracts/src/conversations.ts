@@ -224,6 +224,18 @@ export const ConversationsPage = z.object({
   has_more: z.boolean(),
 });
 
+/** The `phone_call` part of a conversation's metadata (the SDK's Twilio phone-call model). */
+export const ConversationPhoneCall = z.object({
+  type: z.literal('twilio'),
+  direction: z.enum(['inbound', 'outbound']),
+  phone_number_id: z.string().nullable(),
+  agent_number: z.string(),
+  external_number: z.string(),
+  stream_sid: z.string(),
+  call_sid: z.string(),
+});
+export type ConversationPhoneCall = z.infer<typeof ConversationPhoneCall>;
+
 export const ConversationDetail = z.object({
   agent_id: z.string(),
   agent_name: z.string().nullable(),
@@ -250,6 +262,8 @@ export const ConversationDetail = z.object({
     /** Parla: why knowledge-base mode, or which model answered. */
     response_mode_reason: z.string().nullable(),
     error: z.object({ code: z.number().int(), reason: z.string().nullable() }).nullable(),
+    /** The phone call it was, when it came over a phone number (null otherwise). */
+    phone_call: ConversationPhoneCall.nullable(),
   }),
   analysis: ConversationAnalysis.nullable(),
   conversation_initiation_client_data: z.record(z.string(), z.unknown()).nullable(),

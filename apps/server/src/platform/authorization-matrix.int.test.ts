@@ -72,6 +72,8 @@ interface Owned {
   testFolderId: string;
   testInvocationId: string;
   mcpServerId: string;
+  phoneNumberId: string;
+  batchId: string;
 }
 let a: Owned;
 let b: SpeechAccount;
@@ -127,6 +129,20 @@ beforeAll(async () => {
   // A public address that is never called: B is refused before any connection.
   const mcpServer = await account.sdk.conversationalAi.mcpServers.create({
     config: { url: 'https://192.0.43.10/mcp', name: 'Private MCP server' },
+  const phone = await account.sdk.conversationalAi.phoneNumbers.create({
+    provider: 'twilio',
+    phoneNumber: '+14155550100',
+    label: 'Private line',
+    sid: `AC${'0'.repeat(32)}`,
+    token: 'private-twilio-token',
+  });
+  // Scheduled for tomorrow: nothing is dialled (the test app runs no worker anyway).
+  const batch = await account.sdk.conversationalAi.batchCalls.create({
+    callName: 'Private batch',
+    agentId: agent.agentId,
+    agentPhoneNumberId: phone.phoneNumberId,
+    recipients: [{ phoneNumber: '+14155550199' }],
+    scheduledTimeUnix: Math.floor(Date.now() / 1000) + 86_400,
   });
   const [ws] = await db().select().from(workspaces).where(eq(workspaces.id, account.workspaceId));
   // A's transcript, written as a finished transcription keeps one (the recogniser is not what is tested here).
@@ -225,6 +241,8 @@ beforeAll(async () => {
     testFolderId: testFolder.id,
     testInvocationId: invocation.id,
     mcpServerId: mcpServer.id,
+    phoneNumberId: phone.phoneNumberId,
+    batchId: batch.id,
   };
   for (const [name, value] of Object.entries(a))
     if (typeof value === 'string' && !value) throw new Error(`setup: no ${name}`);
@@ -285,6 +303,8 @@ function fill(path: string): string {
     test_invocation_id: a.testInvocationId,
     mcp_server_id: a.mcpServerId,
     tool_name: 'private_tool',
+    phone_number_id: a.phoneNumberId,
+    batch_id: a.batchId,
     // The workspace calls on a resource: A's voice (the query below names its type).
     resource_id: a.voiceId,
   };
@@ -335,6 +355,7 @@ const BODIES: Record<string, unknown> = {
   updateMcpServerRoute: { description: 'Stolen' },
   updateMcpApprovalPolicyRoute: { approval_policy: 'auto_approve_all' },
   addMcpToolApprovalRoute: { tool_name: 'stolen', tool_description: 'Stolen.' },
+  updatePhoneNumberRoute: { label: 'Stolen' },
 };
 
 /** Query strings a route needs to pass validation. */
@@ -419,6 +440,18 @@ describe('authorisation matrix: workspace B with workspace A’s ids', () => {
       conversation_config: { agent: { prompt: { mcp_server_ids: [a.mcpServerId] } } },
     });
     expect(agent.statusCode).toBe(422);
+    const call = await callAs(t.app, b, 'POST', '/v1/convai/twilio/outbound-call', {
+      agent_id: a.agentId,
+      agent_phone_number_id: a.phoneNumberId,
+      to_number: '+14155550199',
+    });
+    expect([403, 404]).toContain(call.statusCode);
+    const registered = await callAs(t.app, b, 'POST', '/v1/convai/twilio/register-call', {
+      agent_id: a.agentId,
+      from_number: '+14155550199',
+      to_number: '+14155550100',
+    });
+    expect([403, 404]).toContain(registered.statusCode);
   });
 
   it("leaves A's resources as they were", async () => {

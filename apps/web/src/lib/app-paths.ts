@@ -274,8 +274,10 @@ export const appPaths = [
     built: true,
   },
   { path: '/app/conversational-ai/knowledge-base', title: 'Knowledge base', section: 'agents', built: true },
-  { path: '/app/conversational-ai/phone-numbers', title: 'Phone numbers', section: 'agents' },
-  { path: '/app/conversational-ai/batch-calling', title: 'Batch calling', section: 'agents' },
+  /** issue 28: Twilio numbers, the agent that answers each; SIP trunks kept (no SIP stack here). */
+  { path: '/app/conversational-ai/phone-numbers', title: 'Phone numbers', section: 'agents', built: true },
+  /** issue 28: calls to many numbers from a CSV, placed from their time a few at once. */
+  { path: '/app/conversational-ai/batch-calling', title: 'Batch calling', section: 'agents', built: true },
   /** issue 28 item 4: the workspace's secrets that tools send. */
   { path: '/app/conversational-ai/settings', title: 'Agent settings', section: 'agents', built: true },
   { path: '/app/conversational-ai/agent-testing', title: 'Agent testing', section: 'agents', built: true },

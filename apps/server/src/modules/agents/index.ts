@@ -3,7 +3,7 @@
  * the widget may use. Agents, tools and secrets are otherwise its own.
  */
 export { openSecrets, privateToolAddressMessage } from './agent-tools.service';
-export { type AgentDeps, agentDepsOf } from './agents.context';
+export { type AgentDeps, agentDepsOf, sealingKeyOf } from './agents.context';
 export {
   type ConversationAgent,
   type ConversationMcpTool,
@@ -14,4 +14,10 @@ export {
   type ToolCallHeader,
 } from './agents.conversation';
 export { hostOfOrigin, originAllowed } from './agents.rules';
-export { agentForWidget, agentLinkUrl, type WidgetAsker, widgetConfigOf } from './agents.service';
+export {
+  agentForWidget,
+  agentLinkUrl,
+  requireAgent,
+  type WidgetAsker,
+  widgetConfigOf,
+} from './agents.service';

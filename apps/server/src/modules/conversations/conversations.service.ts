@@ -70,6 +70,7 @@ export function detailOf(row: ConversationRow): ConversationDetail {
         row.errorCode !== null && row.errorCode !== 1000
           ? { code: row.errorCode, reason: row.terminationReason }
           : null,
+      phone_call: row.phoneCall ?? null,
     },
     analysis: row.analysis ?? null,
     conversation_initiation_client_data: row.initiationData,

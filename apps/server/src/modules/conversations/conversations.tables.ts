@@ -1,5 +1,6 @@
 import type {
   ConversationAnalysis,
+  ConversationPhoneCall,
   ConversationStatus,
   ConversationTranscriptTurn,
   DashboardChart,
@@ -47,6 +48,8 @@ export const conversations = pgTable(
     errorCode: integer('error_code'),
     transcript: jsonb('transcript').$type<ConversationTranscriptTurn[]>().notNull().default([]),
     initiationData: jsonb('initiation_data').$type<Record<string, unknown>>(),
+    /** The phone call it came over (the telephony module tells, through the front door). */
+    phoneCall: jsonb('phone_call').$type<ConversationPhoneCall>(),
     /** Post-call analysis through the language model, when the agent asks for one and a model is there. */
     analysis: jsonb('analysis').$type<ConversationAnalysis>(),
     /** The recording (MP3, both sides), when the agent records audio. */
