@@ -129,6 +129,7 @@ beforeAll(async () => {
   // A public address that is never called: B is refused before any connection.
   const mcpServer = await account.sdk.conversationalAi.mcpServers.create({
     config: { url: 'https://192.0.43.10/mcp', name: 'Private MCP server' },
+  });
   const phone = await account.sdk.conversationalAi.phoneNumbers.create({
     provider: 'twilio',
     phoneNumber: '+14155550100',
