@@ -9,13 +9,13 @@ import { TestInvocationCard } from '../features/agent-testing/components/test-in
 import { flattenAgentPages, useAgents } from '../features/agents/api/list-agents';
 import { flattenToolPages, useTools } from '../features/agents/api/list-tools';
 import { AgentsPageHeader } from '../features/agents/components/agents-nav';
-import { SelectField } from '../features/agents/components/editor-fields';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { useToast } from '../lib/toasts/use-toast';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { SelectField } from '../ui/editor-fields';
 import { LoadError } from '../ui/load-error';
 import { PagedList } from '../ui/paged-list';
 import { SearchField } from '../ui/search-field';

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { getToastMessage } from '../../../lib/http-error';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
+import { SelectField, TextAreaField } from '../../../ui/editor-fields';
 import { FormMessage, TextField } from '../../../ui/field';
 import { FormActions } from '../../../ui/form-actions';
 import { LoadError } from '../../../ui/load-error';
@@ -23,7 +24,6 @@ import {
 import { agentTestingQueryKeys } from '../api/agent-testing-query-keys';
 import { getAgentTest } from '../api/get-agent-test';
 import { useSaveAgentTest } from '../api/save-agent-test';
-import { TestSelectField as SelectField, TestTextAreaField as TextAreaField } from './test-fields';
 
 export interface AgentTestDialogProps {
   /** `'new'`, a test's id to edit, or null when closed. */

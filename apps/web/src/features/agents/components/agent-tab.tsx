@@ -1,10 +1,10 @@
 import { AGENT_LANGUAGES } from '@parla/contracts';
+import { EditorSection, NumberField, SelectField, TextAreaField } from '../../../ui/editor-fields';
 import { TextField } from '../../../ui/field';
 import { Switch } from '../../../ui/switch';
 import { languageName } from '../../voices';
 import { errorAt, withAgent, withConversation, withPrompt, withTurn } from '../agent-editor-rules';
 import { useLlmStatus } from '../api/get-llm-status';
-import { EditorSection, NumberField, SelectField, TextAreaField } from './editor-fields';
 import type { EditorTabProps } from './editor-tab-props';
 
 /** A language code as people read it: "French", "Portuguese (pt-br)". */

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../ui/button';
+import { EditorSection, SelectField, TextAreaField } from '../../../ui/editor-fields';
 import { TextField } from '../../../ui/field';
 import { type AgentDraft, errorAt, withPlatform } from '../agent-editor-rules';
-import { EditorSection, SelectField, TextAreaField } from './editor-fields';
 import type { EditorTabProps } from './editor-tab-props';
 
 type Criterion = AgentDraft['platform_settings']['evaluation']['criteria'][number];

@@ -8,6 +8,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { getToastMessage } from '../../../lib/http-error';
 import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
+import { NumberField, SelectField } from '../../../ui/editor-fields';
 import { inputClasses, TextField } from '../../../ui/field';
 import { LoadError } from '../../../ui/load-error';
 import { Skeleton } from '../../../ui/skeleton';
@@ -15,7 +16,6 @@ import { Switch } from '../../../ui/switch';
 import { useWebhooks } from '../../webhooks';
 import { useConvaiSettings, useUpdateConvaiSettings } from '../api/convai-settings';
 import { useSecrets } from '../api/list-secrets';
-import { NumberField, SelectField } from './editor-fields';
 
 interface HeaderRow {
   key: number;

@@ -8,13 +8,13 @@ import { Link } from 'react-router';
 import { listBuiltRoutes } from '../../../lib/app-paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Button } from '../../../ui/button';
+import { EditorSection, SelectField } from '../../../ui/editor-fields';
 import { LoadError } from '../../../ui/load-error';
 import { SearchField } from '../../../ui/search-field';
 import { Skeleton } from '../../../ui/skeleton';
 import { errorAt, withPrompt } from '../agent-editor-rules';
 import { KNOWLEDGE_BASE_PATH } from '../agent-paths';
 import { useKnowledgeBaseDocuments } from '../api/list-knowledge-base';
-import { EditorSection, SelectField } from './editor-fields';
 import type { EditorTabProps } from './editor-tab-props';
 
 type UsageMode = (typeof KNOWLEDGE_BASE_USAGE_MODES)[number];

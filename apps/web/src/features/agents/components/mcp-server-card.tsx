@@ -3,12 +3,12 @@ import { useId, useState } from 'react';
 import { useToast } from '../../../lib/toasts/use-toast';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
+import { SelectField } from '../../../ui/editor-fields';
 import { LoadError } from '../../../ui/load-error';
 import { Skeleton } from '../../../ui/skeleton';
 import { useMcpServerTools } from '../api/list-mcp-server-tools';
 import { useMcpToolApproval } from '../api/mcp-tool-approval';
 import { useUpdateMcpApprovalPolicy } from '../api/update-mcp-approval-policy';
-import { SelectField } from './editor-fields';
 import { APPROVAL_POLICY_CHOICES } from './mcp-server-form-dialog';
 
 export interface McpServerCardProps {

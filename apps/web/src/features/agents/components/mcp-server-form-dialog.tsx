@@ -2,11 +2,11 @@ import type { McpApprovalPolicy, McpTransport } from '@parla/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { getToastMessage, readFieldError } from '../../../lib/http-error';
 import { Dialog } from '../../../ui/dialog';
+import { SelectField } from '../../../ui/editor-fields';
 import { FormMessage, TextField } from '../../../ui/field';
 import { FormActions } from '../../../ui/form-actions';
 import { useCreateMcpServer } from '../api/create-mcp-server';
 import { useSecrets } from '../api/list-secrets';
-import { SelectField } from './editor-fields';
 
 export const APPROVAL_POLICY_CHOICES: ReadonlyArray<{ value: McpApprovalPolicy; label: string }> = [
   { value: 'require_approval_per_tool', label: 'Only the tools I approve' },

@@ -1,10 +1,10 @@
 import { AllowlistItem } from '@parla/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../ui/button';
+import { EditorSection, NumberField } from '../../../ui/editor-fields';
 import { inputClasses } from '../../../ui/field';
 import { Switch } from '../../../ui/switch';
 import { errorAt, OVERRIDE_FIELDS, overrideAllowed, withOverride, withPlatform } from '../agent-editor-rules';
-import { EditorSection, NumberField } from './editor-fields';
 import type { EditorTabProps } from './editor-tab-props';
 
 /** Retention offered when "keep forever" is switched off. */

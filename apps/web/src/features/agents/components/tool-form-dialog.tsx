@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { getToastMessage, isHttpError } from '../../../lib/http-error';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
+import { SelectField, TextAreaField } from '../../../ui/editor-fields';
 import { FormMessage, TextField } from '../../../ui/field';
 import { FormActions } from '../../../ui/form-actions';
 import { SegmentedControl } from '../../../ui/segmented-control';
@@ -22,7 +23,6 @@ import {
   toolFormOf,
   toolRequestOf,
 } from '../tool-form-rules';
-import { SelectField, TextAreaField } from './editor-fields';
 
 export interface ToolFormDialogProps {
   /** `new` to create a tool, a tool to edit it, null when closed. */

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Button } from '../../../ui/button';
+import { EditorSection, SelectField, TextAreaField } from '../../../ui/editor-fields';
 import { LoadError } from '../../../ui/load-error';
 import { Skeleton } from '../../../ui/skeleton';
 import { Switch } from '../../../ui/switch';
@@ -17,7 +18,6 @@ import { flattenAgentPages, useAgents } from '../api/list-agents';
 import { useMcpServers } from '../api/list-mcp-servers';
 import { flattenToolPages, useTools } from '../api/list-tools';
 import { describeTool } from '../tool-form-rules';
-import { EditorSection, SelectField, TextAreaField } from './editor-fields';
 import type { EditorTabProps } from './editor-tab-props';
 
 export interface ToolsTabProps extends EditorTabProps {

@@ -1,8 +1,8 @@
 import type { ModelResponse, VoiceResponse } from '@parla/contracts';
+import { EditorSection, SelectField } from '../../../ui/editor-fields';
 import { Slider } from '../../../ui/slider';
 import { VoicePicker } from '../../voices';
 import { errorAt, withTts } from '../agent-editor-rules';
-import { EditorSection, SelectField } from './editor-fields';
 import type { EditorTabProps } from './editor-tab-props';
 
 export interface VoiceTabProps extends EditorTabProps {

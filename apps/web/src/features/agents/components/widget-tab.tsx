@@ -2,11 +2,11 @@ import { WIDGET_PLACEMENTS, WIDGET_VARIANTS } from '@parla/contracts';
 import { useId } from 'react';
 import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
+import { EditorSection, SelectField } from '../../../ui/editor-fields';
 import { inputClasses, TextField } from '../../../ui/field';
 import { CopyIcon } from '../../../ui/icons';
 import { Switch } from '../../../ui/switch';
 import { type AgentDraft, errorAt, widgetSnippet, withPlatform } from '../agent-editor-rules';
-import { EditorSection, SelectField } from './editor-fields';
 import type { EditorTabProps } from './editor-tab-props';
 
 type Widget = AgentDraft['platform_settings']['widget'];

@@ -7,7 +7,7 @@ import {
   useId,
   useState,
 } from 'react';
-import { inputClasses, textareaClasses } from '../../../ui/field';
+import { inputClasses, textareaClasses } from './field';
 
 /** A titled group of fields on an editor tab. */
 export function EditorSection({
