@@ -159,6 +159,7 @@ export function makeConversationDetail(
       response_mode: 'knowledge_base',
       response_mode_reason: 'No language model is configured.',
       error: null,
+      phone_call: null,
       ...metadata,
     },
     analysis: null,
