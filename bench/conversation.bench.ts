@@ -15,7 +15,8 @@
  * - The same with Piper (Ryan, `parla_neural_fast_v1`), the fast neural voice: no target, printed to show
  *   what the engine's first audio costs.
  * - The same with the embedded LLM (LLM_PROVIDER=embedded, the model store's Qwen2.5-Coder 0.5B), a second
- *   server, printed beside it (no target). BENCH_CONVAI_EMBEDDED=0 leaves it out.
+ *   server, printed beside it (no target). BENCH_CONVAI_EMBEDDED=0 leaves it out; BENCH_CONVAI_ONLY=embedded
+ *   runs it alone.
  * - Barge-in: while the agent speaks a long answer the user starts to speak: time from the onset of the
  *   user's speech in the input audio to the `interruption` event (target ≤ 300 ms), and no `audio` of the
  *   interrupted answer (an older event_id) after it.
@@ -499,83 +500,86 @@ export async function run(): Promise<void> {
     `\nThe user's questions (Flite slt, 16 kHz): ${utterances.map((u) => `${((u.end - u.onset) / RATE).toFixed(2)} s`).join(', ')} of speech; load average ${loadAverage()}`,
   );
   let scripted: Turn[] = [];
-  const server = await startParla({
-    env: { LLM_PROVIDER: 'openai', LLM_OPENAI_URL: llm.url, LLM_OPENAI_MODEL: 'scripted' },
-  });
-  try {
-    const agentId = await createAgent(server, '');
-    console.log(
-      `\n## Voice to voice, one conversation, scripted LLM (answers at once), ${TURNS} turns after ${WARMUP} warm-up; load average ${loadAverage()}`,
-    );
-    const baseline: number[] = [];
-    const firstPieces: number[] = [];
-    scripted = await latencyRun(server, agentId, utterances, watch, TURNS, WARMUP, baseline, firstPieces);
-    printTurns(scripted);
-    summary('speech end → first audio', scripted, true);
-    console.log(
-      `baseline: the first sentence over HTTP TTS (Sarah, ${AGENT_CONFIG_DEFAULTS.tts.model_id}, pcm_16000), whole body: median ${ms(quantile(baseline, 0.5))}, p95 ${ms(quantile(baseline, 0.95))}; ` +
-        `its first piece alone (as the TTS stream cuts it, first-piece.ts; the whole sentence when short): median ${ms(quantile(firstPieces, 0.5))}`,
-    );
-
-    console.log(
-      `\n## Voice to voice with Piper (Ryan, parla_neural_fast_v1: the fast neural voice, not the default; no target), ${PIPER_TURNS} turns after ${WARMUP} warm-up; load average ${loadAverage()}`,
-    );
-    const piperAgent = await createAgent(server, '', {
-      voice_id: premadeVoiceId('Ryan'),
-      model_id: 'parla_neural_fast_v1',
+  // BENCH_CONVAI_ONLY=embedded: the embedded-LLM server alone (its figures without the rest's 12 minutes).
+  if (process.env.BENCH_CONVAI_ONLY !== 'embedded') {
+    const server = await startParla({
+      env: { LLM_PROVIDER: 'openai', LLM_OPENAI_URL: llm.url, LLM_OPENAI_MODEL: 'scripted' },
     });
-    const piper = await latencyRun(server, piperAgent, utterances, watch, PIPER_TURNS, WARMUP, undefined);
-    printTurns(piper);
-    summary('Piper: speech end → first audio', piper, false);
+    try {
+      const agentId = await createAgent(server, '');
+      console.log(
+        `\n## Voice to voice, one conversation, scripted LLM (answers at once), ${TURNS} turns after ${WARMUP} warm-up; load average ${loadAverage()}`,
+      );
+      const baseline: number[] = [];
+      const firstPieces: number[] = [];
+      scripted = await latencyRun(server, agentId, utterances, watch, TURNS, WARMUP, baseline, firstPieces);
+      printTurns(scripted);
+      summary('speech end → first audio', scripted, true);
+      console.log(
+        `baseline: the first sentence over HTTP TTS (Sarah, ${AGENT_CONFIG_DEFAULTS.tts.model_id}, pcm_16000), whole body: median ${ms(quantile(baseline, 0.5))}, p95 ${ms(quantile(baseline, 0.95))}; ` +
+          `its first piece alone (as the TTS stream cuts it, first-piece.ts; the whole sentence when short): median ${ms(quantile(firstPieces, 0.5))}`,
+      );
 
-    console.log(
-      `\n## Voice to voice, ${CONCURRENT} conversations at once, ${CONCURRENT_TURNS} turns each after 1 warm-up; load average ${loadAverage()}`,
-    );
-    const together = (
-      await Promise.all(
-        Array.from({ length: CONCURRENT }, () =>
-          latencyRun(server, agentId, utterances, watch, CONCURRENT_TURNS, 1, undefined),
-        ),
-      )
-    ).flat();
-    // With four at once the scripted LLM's request times cannot be told apart by conversation.
-    for (const t of together) {
-      t.toLlm = undefined;
+      console.log(
+        `\n## Voice to voice with Piper (Ryan, parla_neural_fast_v1: the fast neural voice, not the default; no target), ${PIPER_TURNS} turns after ${WARMUP} warm-up; load average ${loadAverage()}`,
+      );
+      const piperAgent = await createAgent(server, '', {
+        voice_id: premadeVoiceId('Ryan'),
+        model_id: 'parla_neural_fast_v1',
+      });
+      const piper = await latencyRun(server, piperAgent, utterances, watch, PIPER_TURNS, WARMUP, undefined);
+      printTurns(piper);
+      summary('Piper: speech end → first audio', piper, false);
+
+      console.log(
+        `\n## Voice to voice, ${CONCURRENT} conversations at once, ${CONCURRENT_TURNS} turns each after 1 warm-up; load average ${loadAverage()}`,
+      );
+      const together = (
+        await Promise.all(
+          Array.from({ length: CONCURRENT }, () =>
+            latencyRun(server, agentId, utterances, watch, CONCURRENT_TURNS, 1, undefined),
+          ),
+        )
+      ).flat();
+      // With four at once the scripted LLM's request times cannot be told apart by conversation.
+      for (const t of together) {
+        t.toLlm = undefined;
+      }
+      const p95 = quantile(
+        together.map((t) => t.total),
+        0.95,
+      );
+      console.log(
+        `${together.length} turns: median ${ms(
+          quantile(
+            together.map((t) => t.total),
+            0.5,
+          ),
+        )}, p95 ${ms(p95)}; target ≤ ${TARGET.concurrentP95}: ${verdict(p95 <= TARGET.concurrentP95)}` +
+          `${p95 > TARGET.concurrentP95 ? ` (${ms(p95 - TARGET.concurrentP95)} over)` : ''}; median silence ${ms(
+            quantile(
+              together.map((t) => t.endOfTurn),
+              0.5,
+            ),
+          )}, → text ${ms(
+            quantile(
+              together.map((t) => t.transcription),
+              0.5,
+            ),
+          )}, transcript → audio ${ms(
+            quantile(
+              together.map((t) => t.toAudio),
+              0.5,
+            ),
+          )}`,
+      );
+
+      await bargeIns(server, agentId, utterances[0] as Utterance, stop, watch);
+    } finally {
+      await server.stop();
     }
-    const p95 = quantile(
-      together.map((t) => t.total),
-      0.95,
-    );
-    console.log(
-      `${together.length} turns: median ${ms(
-        quantile(
-          together.map((t) => t.total),
-          0.5,
-        ),
-      )}, p95 ${ms(p95)}; target ≤ ${TARGET.concurrentP95}: ${verdict(p95 <= TARGET.concurrentP95)}` +
-        `${p95 > TARGET.concurrentP95 ? ` (${ms(p95 - TARGET.concurrentP95)} over)` : ''}; median silence ${ms(
-          quantile(
-            together.map((t) => t.endOfTurn),
-            0.5,
-          ),
-        )}, → text ${ms(
-          quantile(
-            together.map((t) => t.transcription),
-            0.5,
-          ),
-        )}, transcript → audio ${ms(
-          quantile(
-            together.map((t) => t.toAudio),
-            0.5,
-          ),
-        )}`,
-    );
-
-    await bargeIns(server, agentId, utterances[0] as Utterance, stop, watch);
-  } finally {
-    await server.stop();
-    await llm.close();
   }
+  await llm.close();
 
   if (process.env.BENCH_CONVAI_EMBEDDED === '0') return;
   console.log(
@@ -595,7 +599,7 @@ export async function run(): Promise<void> {
     );
     printTurns(turns);
     summary('embedded: speech end → first audio', turns, false);
-    summary('scripted (above)', scripted, false);
+    if (scripted.length) summary('scripted (above)', scripted, false);
   } finally {
     await embedded.stop();
   }
