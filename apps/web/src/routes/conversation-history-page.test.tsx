@@ -93,6 +93,8 @@ describe('/app/conversational-ai/history/:conversationId', () => {
       ),
     ).toBeTruthy();
     expect(within(about).getByText('The user ended the conversation.')).toBeTruthy();
+    // Not a phone call: no numbers.
+    expect(within(about).queryByText('Phone call')).toBeNull();
     expect(screen.getByRole('link', { name: 'Front desk' }).getAttribute('href')).toBe(
       '/app/conversational-ai/agents/a1',
     );
@@ -123,6 +125,31 @@ describe('/app/conversational-ai/history/:conversationId', () => {
     await waitFor(() => expect(callsTo(calls, 'POST /v1/convai/conversations/c1/feedback')).toHaveLength(2));
     expect(callsTo(calls, 'POST /v1/convai/conversations/c1/feedback')[1]?.body).toEqual({ feedback: null });
   }, 20_000);
+
+  it('says which numbers a phone call was between', async () => {
+    stubWorkspaceApi({
+      'GET /v1/convai/conversations/c1': () =>
+        json(
+          makeConversationDetail({
+            metadata: {
+              phone_call: {
+                type: 'twilio',
+                direction: 'outbound',
+                phone_number_id: 'pn1',
+                agent_number: '+14155550100',
+                external_number: '+14155550199',
+                stream_sid: 'MZ1',
+                call_sid: 'CA1',
+              },
+            },
+          }),
+        ),
+    });
+    renderApp('/app/conversational-ai/history/c1');
+    const about = await screen.findByRole('region', { name: 'About this conversation' }, { timeout: 5000 });
+    expect(within(about).getByText('Phone call')).toBeTruthy();
+    expect(within(about).getByText(/Called \+14155550199 from \+14155550100/)).toBeTruthy();
+  });
 
   it('says a language model answered, and deletes the conversation after asking', async () => {
     const calls = stubWorkspaceApi({

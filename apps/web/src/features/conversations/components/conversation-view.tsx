@@ -179,6 +179,14 @@ export function ConversationView({ conversation }: { conversation: ConversationD
             }
             {metadata.text_only && ' (text only)'}
           </Fact>
+          {metadata.phone_call && (
+            <Fact term="Phone call" wide>
+              {metadata.phone_call.direction === 'outbound'
+                ? `Called ${metadata.phone_call.external_number} from ${metadata.phone_call.agent_number}`
+                : `${metadata.phone_call.external_number} called ${metadata.phone_call.agent_number}`}{' '}
+              (Twilio)
+            </Fact>
+          )}
           {ended && (
             <Fact term="Ended" wide>
               {ended}
