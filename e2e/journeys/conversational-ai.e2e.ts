@@ -22,8 +22,8 @@ const FACTS =
 
 /**
  * The fake microphone (48 kHz mono PCM): 5 s of silence while the agent greets, the question spoken by
- * Flite, then 30 s of silence while it answers (Chromium plays the file in a loop; the journey is done
- * before it comes round again).
+ * Flite, then 90 s of silence while it answers (Chromium plays the file in a loop: a slow run that outlasted
+ * 30 s of it heard the question twice and answered twice, so the waits below take the first answer too).
  */
 function questionWav(dir: string): string {
   const spoken = path.join(dir, 'question-flite.wav');
@@ -31,7 +31,7 @@ function questionWav(dir: string): string {
   const file = path.join(dir, 'question.wav');
   execFileSync('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-y', '-i', spoken],
-    ...['-af', 'adelay=5000,apad=pad_dur=30', '-ar', '48000', '-ac', '1', '-c:a', 'pcm_s16le', file],
+    ...['-af', 'adelay=5000,apad=pad_dur=90', '-ar', '48000', '-ac', '1', '-c:a', 'pcm_s16le', file],
   ]);
   return file;
 }
@@ -180,8 +180,14 @@ describe('conversational AI pages', () => {
       await transcript.getByText('Hello from the front desk.').waitFor({ timeout: 60_000 });
       // The microphone's question, heard and transcribed, then the answer from the shop facts (the e2e
       // server runs without a language model: knowledge-base mode, e2e/support/global-setup.ts).
-      await transcript.getByText(/open in the morning/i).waitFor({ timeout: 60_000 });
-      await transcript.getByText(/We open at nine/).waitFor({ timeout: 60_000 });
+      await transcript
+        .getByText(/open in the morning/i)
+        .first()
+        .waitFor({ timeout: 60_000 });
+      await transcript
+        .getByText(/We open at nine/)
+        .first()
+        .waitFor({ timeout: 60_000 });
       fs.mkdirSync(artifacts, { recursive: true });
       await page.screenshot({ path: path.join(artifacts, 'convai-talk-to-1440-dark.png') });
       await page.getByRole('button', { name: 'End conversation' }).click();
@@ -313,8 +319,14 @@ describe('conversational AI pages', () => {
       await widget.getByRole('button', { name: 'Start a call' }).click();
       const log = widget.getByRole('log');
       await log.getByText('Hello from the shop widget.').waitFor({ timeout: 60_000 });
-      await log.getByText(/open in the morning/i).waitFor({ timeout: 60_000 });
-      await log.getByText(/We open at nine/).waitFor({ timeout: 60_000 });
+      await log
+        .getByText(/open in the morning/i)
+        .first()
+        .waitFor({ timeout: 60_000 });
+      await log
+        .getByText(/We open at nine/)
+        .first()
+        .waitFor({ timeout: 60_000 });
       fs.mkdirSync(artifacts, { recursive: true });
       await page.screenshot({ path: path.join(artifacts, 'convai-widget-host-1440.png') });
       await widget.getByRole('button', { name: 'End call' }).click();
