@@ -36,6 +36,38 @@ function questionWav(dir: string): string {
   return file;
 }
 
+/** A knowledge-base document of the shop's facts and an agent that answers from it, over the API. */
+async function shopAgent(
+  page: Page,
+  headers: Record<string, string>,
+  name: string,
+  firstMessage: string,
+): Promise<string> {
+  const document = await page.request.post('/v1/convai/knowledge-base/text', {
+    headers,
+    data: { text: FACTS, name: 'Shop facts' },
+  });
+  expect(document.status(), await document.text()).toBe(200);
+  const { id: documentId } = (await document.json()) as { id: string };
+  const created = await page.request.post('/v1/convai/agents/create', {
+    headers,
+    data: {
+      name,
+      conversation_config: {
+        agent: {
+          first_message: firstMessage,
+          prompt: {
+            prompt: 'Answer from the shop facts.',
+            knowledge_base: [{ type: 'text', name: 'Shop facts', id: documentId }],
+          },
+        },
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  return ((await created.json()) as { agent_id: string }).agent_id;
+}
+
 describe('conversational AI pages', () => {
   test('the integrations page refuses a private MCP server, adds one, and looks finished light and dark at 390 and 1440 px', async ({
     page,
@@ -139,29 +171,7 @@ describe('conversational AI pages', () => {
 
       // The document and the agent over the API (the knowledge-base page is the journey above; the agent
       // editor is the agents pages').
-      const document = await page.request.post('/v1/convai/knowledge-base/text', {
-        headers,
-        data: { text: FACTS, name: 'Shop facts' },
-      });
-      expect(document.status(), await document.text()).toBe(200);
-      const { id: documentId } = (await document.json()) as { id: string };
-      const created = await page.request.post('/v1/convai/agents/create', {
-        headers,
-        data: {
-          name: 'Front desk',
-          conversation_config: {
-            agent: {
-              first_message: 'Hello from the front desk.',
-              prompt: {
-                prompt: 'Answer from the shop facts.',
-                knowledge_base: [{ type: 'text', name: 'Shop facts', id: documentId }],
-              },
-            },
-          },
-        },
-      });
-      expect(created.status(), await created.text()).toBe(200);
-      const { agent_id: agentId } = (await created.json()) as { agent_id: string };
+      const agentId = await shopAgent(page, headers, 'Front desk', 'Hello from the front desk.');
 
       // The socket and its signed URL are wired into the server by the conversations work (issue 28 item
       // 2); until they are, there is nothing to talk to.
@@ -181,7 +191,7 @@ describe('conversational AI pages', () => {
       // The microphone's question, heard and transcribed, then the answer from the shop facts (the e2e
       // server runs without a language model: knowledge-base mode, e2e/support/global-setup.ts).
       await transcript
-        .getByText(/open in the morning/i)
+        .getByText(/what time do you open/i)
         .first()
         .waitFor({ timeout: 60_000 });
       await transcript
@@ -201,7 +211,7 @@ describe('conversational AI pages', () => {
         .poll(async () => about.textContent(), { timeout: 30_000 })
         .toMatch(/Answered (from the knowledge base|by a language model)/);
       await page
-        .getByText(/open in the morning/i)
+        .getByText(/what time do you open/i)
         .first()
         .waitFor();
       const conversationId = new URL(page.url()).pathname.split('/').pop() ?? '';
@@ -282,28 +292,7 @@ describe('conversational AI pages', () => {
       page.setDefaultTimeout(30_000);
       await signUpInBrowser(page, `e2e-widget-${Date.now()}@example.test`, PASSWORD);
       const headers = { authorization: `Bearer ${await accessTokenOf(page)}` };
-      const document = await page.request.post('/v1/convai/knowledge-base/text', {
-        headers,
-        data: { text: FACTS, name: 'Shop facts' },
-      });
-      const { id: documentId } = (await document.json()) as { id: string };
-      const created = await page.request.post('/v1/convai/agents/create', {
-        headers,
-        data: {
-          name: 'Shop widget',
-          conversation_config: {
-            agent: {
-              first_message: 'Hello from the shop widget.',
-              prompt: {
-                prompt: 'Answer from the shop facts.',
-                knowledge_base: [{ type: 'text', name: 'Shop facts', id: documentId }],
-              },
-            },
-          },
-        },
-      });
-      expect(created.status(), await created.text()).toBe(200);
-      const { agent_id: agentId } = (await created.json()) as { agent_id: string };
+      const agentId = await shopAgent(page, headers, 'Shop widget', 'Hello from the shop widget.');
       const allowed = await hostPage(agentId);
       const refused = await hostPage(agentId);
       const patched = await page.request.patch(`/v1/convai/agents/${agentId}`, {
@@ -320,7 +309,7 @@ describe('conversational AI pages', () => {
       const log = widget.getByRole('log');
       await log.getByText('Hello from the shop widget.').waitFor({ timeout: 60_000 });
       await log
-        .getByText(/open in the morning/i)
+        .getByText(/what time do you open/i)
         .first()
         .waitFor({ timeout: 60_000 });
       await log
