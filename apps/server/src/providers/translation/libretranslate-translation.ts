@@ -69,8 +69,10 @@ export class LibreTranslateTranslation implements TranslationAdapter {
   /** The server's code for a language: its own when the list is known, else the first usual one. */
   private serverCode(code: string): string | undefined {
     const candidates = SERVER_CODES[code] ?? [code];
-    if (!this.languages) return candidates[0];
-    return candidates.find((c) => this.languages?.has(c));
+    const languages = this.languages;
+    if (!languages) return candidates[0];
+    // A language may be listed only as some language's target.
+    return candidates.find((c) => languages.has(c) || [...languages.values()].some((t) => t.has(c)));
   }
 
   route(source: string, target: string): TranslationRoute | null {
