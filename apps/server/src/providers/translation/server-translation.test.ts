@@ -102,7 +102,7 @@ describe('LibreTranslate adapter', () => {
       message:
         'Translating from English to German failed: the LibreTranslate server answered 1 text(s) for 2.',
     });
-    expect((seen.at(-1)?.body as Record<string, unknown>).api_key).toBeUndefined();
+    expect(seen.at(-1)?.body).not.toHaveProperty('api_key');
     answer = (_s, res) => {
       res.statusCode = 403;
       res.end(JSON.stringify({ error: 'Invalid API key' }));
@@ -168,7 +168,8 @@ describe('OpenAI-compatible chat adapter', () => {
       headers: { authorization: 'Bearer sk-t' },
       body: { model: 'qwen2.5:7b', response_format: { type: 'json_object' }, stream: false },
     });
-    const messages = (seen[0]?.body as { messages: { role: string; content: string }[] }).messages;
+    const messages =
+      (seen[0]?.body as { messages: { role: string; content: string }[] } | undefined)?.messages ?? [];
     expect(messages[0]?.content).toMatch(/from English \(en\) to German \(de\)/);
     expect(JSON.parse(messages[1]?.content ?? '')).toEqual({ n: 2, segments: ['Hello.', 'Bye.'] });
   });
