@@ -46,9 +46,12 @@ export class CompositeTranslation implements TranslationProvider {
     const target = normalise(input.target);
     if (source === target)
       throw translationUnavailable(source, target, 'the source and the target are the same language.');
-    // A server's language list, read once, before the choice (a no-op when it is read or there is none).
-    await this.prepare();
-    const picked = this.pick(source, target);
+    let picked = this.pick(source, target);
+    // A server's language list is read (once) before a server is chosen; Apertium's pairs need no asking.
+    if (!picked || picked.adapter.prepare) {
+      await this.prepare();
+      picked = this.pick(source, target);
+    }
     if (!picked) throw translationUnavailable(source, target, this.whyNot());
     return picked.adapter.translate({ ...input, source, target });
   }

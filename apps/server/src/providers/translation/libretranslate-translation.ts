@@ -30,6 +30,9 @@ const SERVER_CODES: Readonly<Record<string, readonly string[]>> = {
   fil: ['tl', 'fil'],
 };
 
+/** How long a failed read of the language list is not tried again. */
+const LANGUAGES_RETRY_MS = 60_000;
+
 /** Texts per request: bounded so one request stays well within the server's and our time limits. */
 export const LIBRETRANSLATE_BATCH = 50;
 
@@ -38,14 +41,18 @@ export class LibreTranslateTranslation implements TranslationAdapter {
   /** The server's languages and their targets, once read; undefined: not read (every pair is tried). */
   private languages: Map<string, Set<string>> | undefined;
   private preparing: Promise<void> | undefined;
+  /** When reading the list last failed: it is not asked again for a minute (each translation would wait). */
+  private failedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: LibreTranslateOptions) {}
 
   prepare(): Promise<void> {
+    if (!this.preparing && Date.now() - this.failedAt < LANGUAGES_RETRY_MS) return Promise.resolve();
     this.preparing ??= (async () => {
       try {
         const body = await getJson(`${this.options.url}/languages`, {
-          timeoutMs: this.options.timeoutMs,
+          // A short list: a server that takes longer is down or overloaded, and the translation says so.
+          timeoutMs: Math.min(this.options.timeoutMs, 10_000),
           what: 'The LibreTranslate server',
         });
         if (!Array.isArray(body)) return;
@@ -61,6 +68,7 @@ export class LibreTranslateTranslation implements TranslationAdapter {
       } catch {
         // Unreachable for now: every pair is tried, and a translation says what failed.
         this.preparing = undefined;
+        this.failedAt = Date.now();
       }
     })();
     return this.preparing;

@@ -244,6 +244,34 @@ describe('the composite provider and the capability list', () => {
     expect(new CompositeTranslation([chat, offline()]).route('en', 'pt')?.adapter).toBe('openai-chat');
   });
 
+  it('asks a server nothing for a pair Apertium does, and reads its list before sending it one', async () => {
+    answer = libreTranslate([{ code: 'en', targets: ['de'] }]);
+    const apertium = new ApertiumTranslation({
+      modesDir: '/nonexistent',
+      timeoutMs: 1000,
+      run: async (mode, text) => text.replace(/^(.+)$/gm, `${mode}:$1`),
+    });
+    Object.assign(apertium, { available: new Set(['en>es']) });
+    const provider = new CompositeTranslation([
+      apertium,
+      new LibreTranslateTranslation({ url, apiKey: undefined, timeoutMs: 5000 }),
+    ]);
+    const spanish = await provider.translate({ texts: ['Hi.'], source: 'en', target: 'es' });
+    expect(spanish).toEqual({
+      texts: ['Eng-spa:Hi.'],
+      route: { adapter: 'apertium', languages: ['en', 'es'], offline: true },
+    });
+    expect(seen).toEqual([]);
+    const german = await provider.translate({ texts: ['Hi.'], source: 'en', target: 'de' });
+    expect(german.texts).toEqual(['[de] Hi.']);
+    expect(seen.map((s) => s.path)).toEqual(['/languages', '/translate']);
+    await expect(provider.translate({ texts: ['Hi.'], source: 'en', target: 'ja' })).rejects.toMatchObject({
+      code: 'translation_unavailable',
+      message:
+        'Parla cannot translate from English to Japanese on this installation: Apertium has no pair for it here, directly or through Spanish, and the configured translation server (libretranslate) does not offer it.',
+    });
+  });
+
   it('marks each of the 29 languages with how English reaches it', () => {
     const list = dubbingLanguageCapabilities(new CompositeTranslation([offline()]), {
       transcribe: (code) => code === 'en',
