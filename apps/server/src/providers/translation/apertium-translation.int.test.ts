@@ -67,16 +67,32 @@ describe('Apertium on this machine', () => {
     );
   });
 
-  it('stops a run when the caller cancels', async () => {
+  // 20,000 lines take Apertium 15–30 s here: both tests end long before, or the pipeline was not stopped.
+  const many = Array.from({ length: 20_000 }, (_, i) => `The house number ${i} is big.`);
+
+  it('stops the whole pipeline when the caller cancels', async () => {
     const controller = new AbortController();
+    const started = Date.now();
     const running = apertium.translate({
-      texts: Array.from({ length: 200 }, (_, i) => `Sentence number ${i} is here.`),
+      texts: many,
       source: 'en',
       target: 'it',
       signal: controller.signal,
     });
-    // Mid-run most likely (200 lines take ~0.5 s): the program is killed.
-    setTimeout(() => controller.abort(), 150);
+    setTimeout(() => controller.abort(), 300);
     await expect(running).rejects.toMatchObject({ message: 'The translation was cancelled.' });
+    // Killing the `apertium` script alone left its pipeline running to the end (5 s for these lines).
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
+
+  it('stops a run past its time bound, with a clear error', async () => {
+    const bounded = new ApertiumTranslation({ timeoutMs: 1000 });
+    const started = Date.now();
+    await expect(bounded.translate({ texts: many, source: 'en', target: 'es' })).rejects.toMatchObject({
+      code: 'translation_failed',
+      message:
+        'Translating from English to Spanish failed: apertium eng-spa took longer than 1 s and was stopped',
+    });
+    expect(Date.now() - started).toBeLessThan(4000);
   });
 });
