@@ -533,7 +533,7 @@ export const updateSpeakerRoute = defineRoute({
   response: VersionResponse,
 });
 
-export const similarVoicesRoute = defineRoute({
+export const dubbingSimilarVoicesRoute = defineRoute({
   method: 'GET',
   path: `${resourcePath}/speaker/:speaker_id/similar-voices`,
   summary: 'The voices nearest a speaker’s pitch and timbre',
