@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeMediaFile } from '../../test/test-signals';
 import {
   extractMixAudio,
   extractSpeechAudio,
@@ -10,7 +11,6 @@ import {
   probeMedia,
   trimMedia,
 } from './dub-media';
-import { runMediaTool } from './run-media-tool';
 
 let dir: string;
 /** 4 s of 25 fps video (a keyframe each second) with a 1 kHz beep from 2.0 to 2.5 s and silence elsewhere. */
@@ -18,9 +18,8 @@ let video: string;
 let silentVideo: string;
 
 /** Makes a file with ffmpeg from lavfi sources. */
-export async function makeMedia(file: string, args: string[]): Promise<string> {
-  const { exit } = await runMediaTool('ffmpeg', ['-v', 'error', ...args, '-y', file], { timeoutMs: 30_000 });
-  if (exit.code !== 0) throw new Error(`ffmpeg could not make ${file}: ${exit.stderr}`);
+async function makeMedia(file: string, args: string[]): Promise<string> {
+  await fs.writeFile(file, await makeMediaFile(path.basename(file), args));
   return file;
 }
 
@@ -41,7 +40,8 @@ afterAll(async () => {
 });
 
 /** The first sample above `level`, in seconds. */
-const onsetSec = (pcm: Float32Array, rate: number, level = 0.05) => pcm.findIndex((x) => Math.abs(x) > level) / rate;
+const onsetSec = (pcm: Float32Array, rate: number, level = 0.05) =>
+  pcm.findIndex((x) => Math.abs(x) > level) / rate;
 
 describe('probeMedia', () => {
   it('gives the facts a dub needs', async () => {
@@ -71,7 +71,9 @@ describe('extracting the sound', () => {
   });
 
   it('refuses a video with no audio track, with the message the dub fails with', async () => {
-    await expect(extractSpeechAudio(silentVideo, path.join(dir, 'x.wav'))).rejects.toThrow(NO_AUDIO_TO_DUB_MESSAGE);
+    await expect(extractSpeechAudio(silentVideo, path.join(dir, 'x.wav'))).rejects.toThrow(
+      NO_AUDIO_TO_DUB_MESSAGE,
+    );
     await expect(extractMixAudio(silentVideo)).rejects.toThrow(NO_AUDIO_TO_DUB_MESSAGE);
     await expect(trimMedia(silentVideo, path.join(dir, 'x.mov'), { startSec: 1 })).rejects.toMatchObject({
       code: 'unsupported_media_type',

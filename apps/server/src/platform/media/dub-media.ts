@@ -235,7 +235,19 @@ export async function trimMedia(file: string, out: string, range: TrimRange): Pr
 async function decodeAudio(file: string, output: string[], timeoutMs: number): Promise<MediaToolResult> {
   const result = await runMediaTool(
     'ffmpeg',
-    ['-hide_banner', '-nostdin', '-v', 'error', ...UPLOAD_INPUT_ARGS, '-i', file, '-map', '0:a:0', '-vn', ...output],
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      ...UPLOAD_INPUT_ARGS,
+      '-i',
+      file,
+      '-map',
+      '0:a:0',
+      '-vn',
+      ...output,
+    ],
     { timeoutMs },
   );
   checkRun(result, 'Reading the sound');
@@ -253,7 +265,11 @@ export async function extractSpeechAudio(
   sampleRate = 16_000,
   timeoutMs = 120_000,
 ): Promise<PcmAudio> {
-  await decodeAudio(file, ['-ac', '1', '-ar', String(sampleRate), '-c:a', 'pcm_s16le', '-f', 'wav', '-y', out], timeoutMs);
+  await decodeAudio(
+    file,
+    ['-ac', '1', '-ar', String(sampleRate), '-c:a', 'pcm_s16le', '-f', 'wav', '-y', out],
+    timeoutMs,
+  );
   const audio = parseWav(await fs.readFile(out));
   if (audio.samples.length === 0) throw noAudioToDub();
   return audio;

@@ -27,7 +27,8 @@ const rms = (pcm: Float32Array, from: number, to: number) => {
 /** The main frequency by counting upward zero crossings. */
 function zeroCrossingHz(pcm: Float32Array, sampleRate: number): number {
   let crossings = 0;
-  for (let i = 1; i < pcm.length; i += 1) if ((pcm[i - 1] as number) < 0 && (pcm[i] as number) >= 0) crossings += 1;
+  for (let i = 1; i < pcm.length; i += 1)
+    if ((pcm[i - 1] as number) < 0 && (pcm[i] as number) >= 0) crossings += 1;
   return crossings / (pcm.length / sampleRate);
 }
 
@@ -100,7 +101,13 @@ describe('buildDubbedTrack', () => {
   const clip = { startSec: 1.5, pcm: tone(24_000, 0.5, 1000, 0.5), sampleRate: 24_000 };
 
   it('lasts exactly the duration and places a clip where asked', () => {
-    const track = buildDubbedTrack({ background: null, sampleRate: sr, durationSec: 3.3, clips: [clip], mode: 'drop' });
+    const track = buildDubbedTrack({
+      background: null,
+      sampleRate: sr,
+      durationSec: 3.3,
+      clips: [clip],
+      mode: 'drop',
+    });
     expect(track.length).toBe(Math.round(3.3 * sr));
     expect(Math.abs(onset(track) / sr - 1.5)).toBeLessThan(0.02);
     // drop: nothing but the clip (no source sound at all).
@@ -110,7 +117,13 @@ describe('buildDubbedTrack', () => {
   it('ducks the source 20 dB under a clip, leaves it at full level away from clips', () => {
     // A silent clip: what is left is the background times its gain.
     const silent = { ...clip, pcm: new Float32Array(clip.pcm.length) };
-    const track = buildDubbedTrack({ background, sampleRate: sr, durationSec: 4, clips: [silent], mode: 'duck' });
+    const track = buildDubbedTrack({
+      background,
+      sampleRate: sr,
+      durationSec: 4,
+      clips: [silent],
+      mode: 'duck',
+    });
     const full = rms(background, 0, sr);
     const under = rms(track, Math.round(1.55 * sr), Math.round(1.95 * sr));
     expect(20 * Math.log10(under / full)).toBeCloseTo(-20, 0);

@@ -129,7 +129,27 @@ async function renderMp4(input: DubRenderInput, out: string, timeoutMs: number):
     await fs.writeFile(wav, wavOf(buildDubbedTrack(input), input.sampleRate));
     const audio = ['-map', '1:a:0', '-c:a', 'aac', '-b:a', AUDIO_BITRATE];
     if (!source.hasVideo) {
-      await ffmpeg(['-f', 'wav', '-i', wav, '-map', '0:a:0', '-c:a', 'aac', '-b:a', AUDIO_BITRATE, '-movflags', '+faststart', '-f', 'mp4', '-y', out], timeoutMs);
+      await ffmpeg(
+        [
+          '-f',
+          'wav',
+          '-i',
+          wav,
+          '-map',
+          '0:a:0',
+          '-c:a',
+          'aac',
+          '-b:a',
+          AUDIO_BITRATE,
+          '-movflags',
+          '+faststart',
+          '-f',
+          'mp4',
+          '-y',
+          out,
+        ],
+        timeoutMs,
+      );
       return { file: out, contentType: 'audio/mp4', extension: 'm4a' };
     }
     let video: string[];
@@ -140,6 +160,8 @@ async function renderMp4(input: DubRenderInput, out: string, timeoutMs: number):
       const draw = [
         `drawtext=fontfile=${filterValue(WATERMARK_FONT)}`,
         `textfile=${filterValue(text)}`,
+        // The text as written: `%{…}` in a watermark is not a drawtext expansion.
+        'expansion=none',
         'fontsize=max(10\\,h/30)',
         'fontcolor=white@0.6',
         'borderw=1',
