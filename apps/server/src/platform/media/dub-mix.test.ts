@@ -68,6 +68,7 @@ describe('fitToSlot', () => {
   it('stops at the upper bound and reports the overflow', async () => {
     const fit = await fitToSlot(speech, sr, 1);
     expect(fit.tempo).toBe(DUB_TEMPO_MAX);
+    expect(fit.naturalSec).toBeCloseTo(natural, 2);
     expect(fit.pcm.length / sr).toBeCloseTo(natural / DUB_TEMPO_MAX, 2);
     expect(fit.overflowSec).toBeCloseTo(natural / DUB_TEMPO_MAX - 1, 2);
   });

@@ -68,6 +68,8 @@ export interface FitResult {
   pcm: Float32Array;
   /** The speed applied: > 1 faster, 1 untouched. */
   tempo: number;
+  /** How long the speech lasts at its natural pace, silence trimmed. */
+  naturalSec: number;
   /** How far the fitted speech runs past its slot (0 when it fits): the caller decides (see the ADR). */
   overflowSec: number;
 }
@@ -95,7 +97,7 @@ export async function fitToSlot(
   if (!(slotSec > 0)) throw new RangeError(`A slot of ${slotSec} s holds no speech.`);
   const speech = trimSilence(pcm, sampleRate).pcm;
   const naturalSec = speech.length / sampleRate;
-  if (naturalSec === 0) return { pcm: speech, tempo: 1, overflowSec: 0 };
+  if (naturalSec === 0) return { pcm: speech, tempo: 1, naturalSec, overflowSec: 0 };
   let tempo = naturalSec / slotSec;
   if (tempo < 1 && !options.fill) tempo = 1;
   tempo = Math.min(bounds.max, Math.max(bounds.min, tempo));
@@ -104,7 +106,7 @@ export async function fitToSlot(
     Math.abs(tempo - 1) < 0.01 ? speech : await stretch(speech, sampleRate, tempo, options.timeoutMs);
   if (fitted === speech) tempo = 1;
   const overflowSec = Math.max(0, fitted.length / sampleRate - slotSec);
-  return { pcm: fitted, tempo, overflowSec: Math.round(overflowSec * 1000) / 1000 };
+  return { pcm: fitted, tempo, naturalSec, overflowSec: Math.round(overflowSec * 1000) / 1000 };
 }
 
 /** Time-stretches mono Float32 PCM by `tempo` with ffmpeg's atempo; the result is cut or padded to length. */
