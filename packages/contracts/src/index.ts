@@ -11,6 +11,7 @@ export * from './consent';
 export * from './convai-settings';
 export * from './conversations';
 export * from './dialogue';
+export * from './dubbing';
 export * from './dubbing-languages';
 export * from './errors';
 export * from './growth';
