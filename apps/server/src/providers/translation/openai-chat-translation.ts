@@ -73,6 +73,11 @@ export function parseChatTranslations(content: string, n: number): string[] | nu
 
 export class OpenAiChatTranslation implements TranslationAdapter {
   readonly name = 'openai-chat' as const;
+  /**
+   * The server refused `response_format: json_object` once (LM Studio takes json_schema only; older
+   * servers know neither): ask without it from then on — the prompt asks for JSON all the same.
+   */
+  private withoutFormat = false;
 
   constructor(private readonly options: OpenAiChatTranslationOptions) {}
 
@@ -118,15 +123,14 @@ export class OpenAiChatTranslation implements TranslationAdapter {
   }
 
   private async ask(texts: string[], source: string, target: string, signal?: AbortSignal): Promise<string> {
-    let body: unknown;
-    try {
-      body = await postJson(
+    const post = (withFormat: boolean) =>
+      postJson(
         `${this.options.url}/chat/completions`,
         {
           model: this.options.model,
           messages: chatMessages(texts, source, target),
           temperature: 0.2,
-          response_format: { type: 'json_object' },
+          ...(withFormat ? { response_format: { type: 'json_object' } } : {}),
           stream: false,
         },
         {
@@ -136,6 +140,20 @@ export class OpenAiChatTranslation implements TranslationAdapter {
           what: 'The translation model server',
         },
       );
+    let body: unknown;
+    try {
+      try {
+        body = await post(!this.withoutFormat);
+      } catch (error) {
+        const refusedFormat =
+          !this.withoutFormat &&
+          error instanceof HttpJsonError &&
+          (error.status === 400 || error.status === 422) &&
+          /response_format|json_object|json_schema/i.test(error.message);
+        if (!refusedFormat) throw error;
+        this.withoutFormat = true;
+        body = await post(false);
+      }
     } catch (error) {
       if (error instanceof HttpJsonError && error.aborted) throw translationAborted();
       throw translationFailed(source, target, error instanceof Error ? error.message : String(error), error);

@@ -207,6 +207,38 @@ describe('OpenAI-compatible chat adapter', () => {
     });
   });
 
+  it('asks without response_format once a server refuses it', async () => {
+    answer = (s, res) => {
+      if ((s.body as Record<string, unknown>).response_format) {
+        res.statusCode = 400;
+        return res.end(JSON.stringify({ error: "'response_format.type' must be 'json_schema' or 'text'" }));
+      }
+      res.end(completion(JSON.stringify(segmentsOf(s).map((t) => `de:${t}`))));
+    };
+    const chat = new OpenAiChatTranslation({
+      url: `${url}/v1`,
+      apiKey: undefined,
+      model: 'm',
+      timeoutMs: 5000,
+    });
+    expect((await chat.translate({ texts: ['One.'], source: 'en', target: 'de' })).texts).toEqual([
+      'de:One.',
+    ]);
+    expect((await chat.translate({ texts: ['Two.'], source: 'en', target: 'de' })).texts).toEqual([
+      'de:Two.',
+    ]);
+    expect(seen.map((s) => 'response_format' in (s.body as object))).toEqual([true, false, false]);
+    // Any other refusal is the translation's failure, with the server's words.
+    answer = (_s, res) => {
+      res.statusCode = 400;
+      res.end(JSON.stringify({ error: { message: 'model "m" not found' } }));
+    };
+    await expect(chat.translate({ texts: ['Three.'], source: 'en', target: 'de' })).rejects.toMatchObject({
+      code: 'translation_failed',
+      message: expect.stringMatching(/answered 400: model "m" not found$/),
+    });
+  });
+
   it('reads fenced answers, bare arrays and answers after a think block', () => {
     expect(parseChatTranslations('```json\n{"translations": ["a", "b"]}\n```', 2)).toEqual(['a', 'b']);
     expect(parseChatTranslations('["a"]', 1)).toEqual(['a']);
