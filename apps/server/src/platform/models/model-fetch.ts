@@ -279,12 +279,17 @@ class FetchRun {
         joinFiles(sources, joined);
         const size = fs.statSync(joined).size;
         if (size !== build.modelSize || sha256OfFile(joined) !== build.modelSha256)
-          throw new ModelFetchError(`${file.path}: the joined CTranslate2 model.bin is not the pinned one (${size} bytes)`);
+          throw new ModelFetchError(
+            `${file.path}: the joined CTranslate2 model.bin is not the pinned one (${size} bytes)`,
+          );
         return joined;
       });
       fs.writeFileSync(
         temp,
-        buildWhisperWeights(fs.readFileSync(model), readWhisperRecipe(path.join(repositoryRoot(), build.recipe))),
+        buildWhisperWeights(
+          fs.readFileSync(model),
+          readWhisperRecipe(path.join(repositoryRoot(), build.recipe)),
+        ),
       );
     } else {
       joinFiles(sources, temp);
@@ -314,7 +319,8 @@ export function repositoryRoot(): string {
   for (;;) {
     if (fs.existsSync(path.join(dir, 'package-lock.json'))) return dir;
     const parent = path.dirname(dir);
-    if (parent === dir) throw new ModelFetchError('the repository (its package-lock.json) was not found above the server');
+    if (parent === dir)
+      throw new ModelFetchError('the repository (its package-lock.json) was not found above the server');
     dir = parent;
   }
 }

@@ -49,7 +49,10 @@ export function readCt2Variables(model: Buffer): Map<string, Ct2Variable> {
   const text = () => {
     const length = model.readUInt16LE(at);
     at += 2;
-    const value = model.subarray(at, at + length).toString('utf8').replace(/\0+$/, '');
+    const value = model
+      .subarray(at, at + length)
+      .toString('utf8')
+      .replace(/\0+$/, '');
     at += length;
     return value;
   };
@@ -106,7 +109,8 @@ function asFloat32(model: Buffer, variable: Ct2Variable, name: string): Float32A
   if (variable.dtype === 4) {
     const table = halfToFloat();
     const out = new Float32Array(variable.bytes / 2);
-    for (let i = 0; i < out.length; i += 1) out[i] = table[model.readUInt16LE(variable.offset + 2 * i)] as number;
+    for (let i = 0; i < out.length; i += 1)
+      out[i] = table[model.readUInt16LE(variable.offset + 2 * i)] as number;
     return out;
   }
   throw new Error(`${name} has CTranslate2 dtype ${variable.dtype}; the builder reads float32 and float16.`);
@@ -122,8 +126,7 @@ export function buildWhisperWeights(model: Buffer, recipe: readonly WhisperRecip
     if (!variable) throw new Error(`model.bin has no variable ${entry.ct2} (for ${entry.init}).`);
     let values = asFloat32(model, variable, entry.ct2);
     // A rank-3 tensor is read as rows of its last two dimensions; a vector as one column.
-    const columns =
-      variable.shape.length >= 2 ? variable.shape.slice(1).reduce((a, b) => a * b, 1) : 1;
+    const columns = variable.shape.length >= 2 ? variable.shape.slice(1).reduce((a, b) => a * b, 1) : 1;
     let rows = variable.shape[0] ?? values.length;
     if (entry.rows) {
       values = values.subarray(entry.rows[0] * columns, entry.rows[1] * columns);
@@ -136,7 +139,9 @@ export function buildWhisperWeights(model: Buffer, recipe: readonly WhisperRecip
       values = transposed;
     }
     if (values.length * 4 !== entry.length)
-      throw new Error(`${entry.init}: ${values.length * 4} bytes from ${entry.ct2}, the graph expects ${entry.length}.`);
+      throw new Error(
+        `${entry.init}: ${values.length * 4} bytes from ${entry.ct2}, the graph expects ${entry.length}.`,
+      );
     Buffer.from(values.buffer, values.byteOffset, values.byteLength).copy(out, entry.offset);
   }
   return out;
@@ -181,7 +186,8 @@ export function buildWhisperTokens(vocabulary: string): string {
     }
     const bytes = [...token].map((c) => {
       const byte = table.get(c);
-      if (byte === undefined) throw new Error(`vocabulary.txt line ${id + 1} holds ${JSON.stringify(c)}, not a byte character.`);
+      if (byte === undefined)
+        throw new Error(`vocabulary.txt line ${id + 1} holds ${JSON.stringify(c)}, not a byte character.`);
       return byte;
     });
     out += `${Buffer.from(bytes).toString('base64')} ${id}\n`;
