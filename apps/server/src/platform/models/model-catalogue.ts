@@ -577,7 +577,7 @@ export const MODEL_CATALOGUE: readonly ModelEntry[] = [
     id: 'whisper-base',
     name: 'Whisper base (multilingual speech recognition, ONNX built from CTranslate2 float16)',
     feature:
-      'speech to text: parla_stt_multilingual_v1 (99 languages, language detection) and dubbing of sources in other languages',
+      'speech to text: parla_stt_multilingual_v1 (57 languages, language detection) and dubbing of sources in other languages',
     upstream: 'https://github.com/openai/whisper',
     licence: {
       spdx: 'MIT AND Apache-2.0',
