@@ -69,7 +69,7 @@ function wordErrorRate(reference: string, hypothesis: string): number {
   return ref.length === 0 ? 0 : (previous[hyp.length] as number) / ref.length;
 }
 
-async function raw(samples: { text: string; voice: string }[], name: string): Promise<string> {
+async function raw(samples: readonly { text: string; voice: string }[], name: string): Promise<string> {
   const pieces: Int16Array[] = [];
   let rate = 24_000;
   for (const sample of samples) {
