@@ -266,7 +266,7 @@ class FetchRun {
     const temp = `${target}${PARTIAL_SUFFIX}`;
     fs.mkdirSync(path.dirname(target), { recursive: true });
     if (file.bundled !== undefined) {
-      fs.copyFileSync(path.join(repositoryRoot(), file.bundled), temp);
+      fs.copyFileSync(path.resolve(repositoryRoot(), file.bundled), temp);
     } else if (file.build === 'moonshine-tokens') {
       fs.writeFileSync(temp, await buildMoonshineTokens(sources[0] as string));
     } else if (file.build === 'whisper-tokens') {
@@ -288,7 +288,7 @@ class FetchRun {
         temp,
         buildWhisperWeights(
           fs.readFileSync(model),
-          readWhisperRecipe(path.join(repositoryRoot(), build.recipe)),
+          readWhisperRecipe(path.resolve(repositoryRoot(), build.recipe)),
         ),
       );
     } else {

