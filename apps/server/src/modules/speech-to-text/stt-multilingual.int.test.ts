@@ -67,6 +67,8 @@ describe('parla_stt_multilingual_v1', () => {
     expect(words.length).toBeGreaterThan(10);
     for (const [i, word] of words.entries()) {
       expect(word.end ?? 0).toBeGreaterThan(word.start ?? 0);
+      // Ends from the next word's start, capped: no word stretches over a pause (the longest here ~1 s).
+      expect((word.end ?? 0) - (word.start ?? 0)).toBeLessThan(1.5);
       if (i > 0) expect(word.start ?? 0).toBeGreaterThanOrEqual(words[i - 1]?.start ?? 0);
       expect(word.speakerId).toBe('speaker_0');
     }
