@@ -21,7 +21,7 @@ import { dubJob, renderJob } from './dubbing.jobs';
  * list, an edit of one segment re-dubbed and re-rendered, and the delete.
  */
 
-const noModel = modelsUnavailable('moonshine-tiny', 'silero-vad', 'kokoro-82m');
+const noModel = modelsUnavailable('moonshine-tiny', 'silero-vad', 'kokoro-82m', 'whisper-base');
 
 const LINES: ['slt' | 'awb', string][] = [
   ['slt', 'The weather is nice today and the children are playing in the park.'],
@@ -113,6 +113,13 @@ async function dubbed(id: string) {
   throw new Error('the dub did not finish in 120 s');
 }
 
+/** Lower-case words of a text, accents kept, punctuation dropped. */
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
 /** Bytes of a binary answer of the SDK (a stream of Uint8Array). */
 async function bytesOf(stream: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>): Promise<Buffer> {
   const parts: Uint8Array[] = [];
@@ -147,6 +154,22 @@ describe('dubbing a video with the official client', () => {
     });
     expect(String(srt)).toMatch(/00:00:0\d,\d{3} --> /);
     expect(String(srt).toLowerCase()).toMatch(/parque|tiempo|carpeta|gracias/);
+
+    // The Spanish audio says the segments' translations: heard back by the multilingual recogniser, most
+    // of its words are the translations' words (Apertium's output; word overlap, accents kept).
+    const resourceBefore = await account.sdk.dubbing.resource.get(created.dubbingId);
+    const translated = new Set(
+      Object.values(resourceBefore.speakerSegments).flatMap((s) => wordsOf(s.dubs.es?.text ?? '')),
+    );
+    const heard = await account.sdk.speechToText.convert({
+      modelId: 'parla_stt_multilingual_v1',
+      languageCode: 'es',
+      file: new Blob([mp4], { type: 'video/mp4' }),
+    });
+    const heardWords = wordsOf('text' in heard ? heard.text : '');
+    const overlap = heardWords.filter((w) => translated.has(w)).length / Math.max(1, heardWords.length);
+    expect(heardWords.length).toBeGreaterThan(10);
+    expect(overlap, `${heardWords.join(' ')} vs ${[...translated].join(' ')}`).toBeGreaterThan(0.6);
 
     const page = await account.sdk.dubbing.list();
     expect(page.dubs.map((d) => d.dubbingId)).toContain(created.dubbingId);
