@@ -35,6 +35,7 @@ const LINES: ['slt' | 'awb', string][] = [
   ['slt', 'Perfect. Is there anything else before we close the meeting?'],
   ['awb', 'Only that the water tank is almost empty, so please use the watering cans sparingly.'],
   ['slt', 'Noted. Thank you all for coming, and see you next week.'],
+  ['awb', 'One more thing: the next meeting will be in the library, because the hall is closed for repairs.'],
 ];
 const TARGET = { wallSec: 60, durationShare: 0.02, startMs: 150, redubClips: 1, redubSec: 10 };
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');

@@ -28,7 +28,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { callerOf } from '../../platform/auth-guard';
-import { AppError } from '../../platform/errors';
+import { AppError, invalid } from '../../platform/errors';
 import { acceptMultipart, readMultipartToDisk } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { makeScratchDir } from '../../platform/scratch-dirs';
@@ -70,6 +70,9 @@ const EXTENSIONS: Record<string, string> = {
   'application/zip': 'zip',
 };
 
+/** The public API's separate stems of the source, which Parla does not take (it has no use for them). */
+const SEPARATE_TRACKS = ['foreground_audio_file', 'background_audio_file'];
+
 /** `/v1/dubbing…` and `/v1/dubbing/resource/…` (the SDK's `dubbing` and `dubbing.resource`; issue 29). */
 export async function dubbingRoutes(app: FastifyInstance, appDeps: AppDeps): Promise<void> {
   await acceptMultipart(app, DUBBING_MAX_UPLOAD_BYTES);
@@ -82,7 +85,16 @@ export async function dubbingRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
     async ({ request, reply }) => {
       const dir = await makeScratchDir('dub-up-');
       try {
-        const form = await readMultipartToDisk(request, 'file', CreateDubbingFields, dir, ['csv_file']);
+        const form = await readMultipartToDisk(request, 'file', CreateDubbingFields, dir, [
+          'csv_file',
+          ...SEPARATE_TRACKS,
+        ]);
+        const track = SEPARATE_TRACKS.find((name) => form.texts[name] !== undefined);
+        if (track)
+          throw invalid(
+            track,
+            'Parla dubs the mixed sound of the file: separate foreground and background files are not taken.',
+          );
         return await createDub(
           deps,
           callerOf(request),
