@@ -145,6 +145,15 @@ describe('dubbing a video with the official client', () => {
       spent + dubbingCredits(dub.mediaMetadata?.duration ?? 0, 1, false),
     );
 
+    // The same dub through the newer project calls.
+    expect(await account.sdk.dubbing.project.get(created.dubbingId)).toMatchObject({
+      projectId: created.dubbingId,
+      status: 'ready',
+      languageIds: ['es'],
+    });
+    const { languages } = await account.sdk.dubbing.project.language.list(created.dubbingId);
+    expect(languages).toMatchObject([{ languageId: 'es', targetLanguage: 'es', status: 'completed' }]);
+
     const mp4 = await bytesOf(await account.sdk.dubbing.audio.get(created.dubbingId, 'es'));
     const seconds = await durationOf(mp4, 'dubbed.mp4');
     expect(Math.abs(seconds - videoSeconds) / videoSeconds).toBeLessThan(0.02);

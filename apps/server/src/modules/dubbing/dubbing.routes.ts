@@ -1,11 +1,13 @@
 import fs from 'node:fs/promises';
 import {
   addDubbingLanguageRoute,
+  addDubbingProjectLanguageRoute,
   CreateDubbingFields,
   createDubbingRoute,
   createSegmentRoute,
   createSpeakerRoute,
   DUBBING_MAX_UPLOAD_BYTES,
+  deleteDubbingProjectRoute,
   deleteDubbingRoute,
   deleteSegmentRoute,
   dubbingLanguagesRoute,
@@ -13,10 +15,14 @@ import {
   dubSegmentsRoute,
   getDubbedAudioRoute,
   getDubbingFileRoute,
+  getDubbingProjectLanguageRoute,
+  getDubbingProjectRoute,
   getDubbingResourceRoute,
   getDubbingRoute,
   getDubbingTranscriptRoute,
   getDubbingTranscriptsRoute,
+  listDubbingProjectLanguagesRoute,
+  listDubbingProjectsRoute,
   listDubbingRoute,
   migrateSegmentsRoute,
   renderDubbingRoute,
@@ -50,6 +56,14 @@ import {
   translateSegments,
 } from './dubbing.editor';
 import { dubbingLanguages } from './dubbing.languages';
+import {
+  addProjectLanguage,
+  deleteProject,
+  getProject,
+  getProjectLanguage,
+  listProjectLanguages,
+  listProjects,
+} from './dubbing.project';
 import { createDub, deleteDub, dubOf, dubTranscript, getDub, listDubs } from './dubbing.service';
 import { findRender, latestOutput, listSegmentLanguages } from './dubbing.store';
 
@@ -347,6 +361,47 @@ export async function dubbingRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
         return undefined;
       }
     },
+    guarded,
+  );
+
+  // The newer project calls, where they map (dubbing.project.ts).
+  registerRoute(
+    app,
+    listDubbingProjectsRoute,
+    async ({ request, query }) => listProjects(deps, callerOf(request), query),
+    guarded,
+  );
+  registerRoute(
+    app,
+    getDubbingProjectRoute,
+    async ({ request, params }) => getProject(deps, callerOf(request), params.project_id),
+    guarded,
+  );
+  registerRoute(
+    app,
+    deleteDubbingProjectRoute,
+    async ({ request, params }) => deleteProject(deps, callerOf(request), params.project_id),
+    guarded,
+  );
+  registerRoute(
+    app,
+    listDubbingProjectLanguagesRoute,
+    async ({ request, params, query }) =>
+      listProjectLanguages(deps, callerOf(request), params.project_id, query),
+    guarded,
+  );
+  registerRoute(
+    app,
+    getDubbingProjectLanguageRoute,
+    async ({ request, params }) =>
+      getProjectLanguage(deps, callerOf(request), params.project_id, params.language_id),
+    guarded,
+  );
+  registerRoute(
+    app,
+    addDubbingProjectLanguageRoute,
+    async ({ request, reply, params, body }) =>
+      addProjectLanguage(deps, callerOf(request), params.project_id, body, clientGone(reply)),
     guarded,
   );
 }
