@@ -4,15 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { encodeWav } from '@parla/audio';
 import { dubbingCredits } from '@parla/contracts';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workerJobs } from '../../modules';
-import { JobWorker } from '../../platform/jobs/job-worker';
+import type { JobWorker } from '../../platform/jobs/job-worker';
 import { runMediaTool } from '../../platform/media/run-media-tool';
 import { modelsUnavailable, skipWithout } from '../../test/needs-models';
 import { characterCountOf, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fliteSpeech, joinWithPauses, makeMediaFile } from '../../test/test-signals';
+import { startTestWorker } from '../../test/test-worker';
 import { dubJob, renderJob } from './dubbing.jobs';
 
 /*
@@ -59,17 +58,7 @@ async function durationOf(bytes: Uint8Array, name: string): Promise<number> {
 beforeAll(async () => {
   t = await createTestApp({ env: { ENGINE_POOL_SIZE: '2', ENGINE_TIMEOUT_MS: '60000' } });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  worker = new JobWorker({
-    db: db(),
-    definitions: workerJobs(t.deps, [dubJob, renderJob]),
-    concurrency: 1,
-    leaseSeconds: 60,
-    pollIntervalMs: 100,
-    logger: pino({ level: 'silent' }),
-    exclusiveDatabase: false,
-  });
-  t.deps.queue.onEnqueued = () => worker.wake();
-  await worker.start();
+  worker = await startTestWorker(t, [dubJob, renderJob]);
   account = await newSpeechAccount(t.app, baseUrl);
   const speech = joinWithPauses(
     ...(await Promise.all(LINES.map(([voice, text]) => fliteSpeech(voice, text)))),

@@ -1,9 +1,7 @@
 import { dubbingCredits } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workerJobs } from '../../modules';
-import { JobWorker } from '../../platform/jobs/job-worker';
+import type { JobWorker } from '../../platform/jobs/job-worker';
 import {
   callAs,
   characterCountOf,
@@ -13,6 +11,7 @@ import {
 } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeMediaFile } from '../../test/test-signals';
+import { startTestWorker } from '../../test/test-worker';
 import { dubJob, renderJob } from './dubbing.jobs';
 import { dubs } from './dubbing.tables';
 
@@ -33,17 +32,7 @@ const db = () => t.deps.database.db;
 beforeAll(async () => {
   t = await createTestApp();
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  worker = new JobWorker({
-    db: db(),
-    definitions: workerJobs(t.deps, [dubJob, renderJob]),
-    concurrency: 1,
-    leaseSeconds: 60,
-    pollIntervalMs: 100,
-    logger: pino({ level: 'silent' }),
-    exclusiveDatabase: false,
-  });
-  t.deps.queue.onEnqueued = () => worker.wake();
-  await worker.start();
+  worker = await startTestWorker(t, [dubJob, renderJob]);
   silentVideo = await makeMediaFile('silent.mp4', [
     '-f',
     'lavfi',
