@@ -186,7 +186,7 @@ export async function run(): Promise<void> {
     const { dubbing_id: id } = (await created.json()) as { dubbing_id: string };
     let status = '';
     let stages = '';
-    const lastStage = '';
+    let lastStage = '';
     for (let i = 0; i < 3000 && status !== 'dubbed' && status !== 'failed'; i++) {
       const dub = (await (await fetch(`${server.url}/v1/dubbing/${id}`, { headers })).json()) as {
         status: string;
@@ -194,8 +194,9 @@ export async function run(): Promise<void> {
         error?: string;
       };
       status = dub.status;
-      if (!stages.endsWith(dub.stage))
+      if (dub.stage !== lastStage)
         stages += `${stages ? ' → ' : ''}${dub.stage}@${((Date.now() - started) / 1000).toFixed(1)}s`;
+      lastStage = dub.stage;
       if (dub.error) console.log(`error: ${dub.error}`);
       await sleep(200);
     }
