@@ -22,6 +22,7 @@ import {
   insertRender,
   insertSegments,
   insertSpeakers,
+  latestOutput,
   listSegmentLanguages,
   listSegments,
   listSpeakers,
@@ -444,9 +445,12 @@ export async function runDub(
           await progress('mixing', 0, 'Mixing and rendering', true);
           for (const [i, language] of dub.targetLanguages.entries()) {
             const type = defaultOutputType(dub);
+            // Rendered already by a run that stopped after it (a crash in this stage): not made twice.
+            const made = await latestOutput(deps.db, dub.id, language, type);
+            if (made?.automatic && made.version === dub.version) continue;
             const id = newId();
             const key = `${dubFolder(dub.workspaceId, dub.id)}renders/${id}.${type}`;
-            const made = await renderToStorage(deps, dub, language, type, key, signal);
+            const output = await renderToStorage(deps, dub, language, type, key, signal);
             await insertRender(deps.db, {
               id,
               dubId: dub.id,
@@ -456,8 +460,8 @@ export async function runDub(
               automatic: true,
               version: dub.version,
               key,
-              contentType: made.contentType,
-              durationSec: made.durationSec,
+              contentType: output.contentType,
+              durationSec: output.durationSec,
             });
             await progress('mixing', (i + 1) / dub.targetLanguages.length, 'Mixing and rendering', true);
           }

@@ -3,7 +3,7 @@ import type { RequestCaller } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import type { DubbingDeps } from './dubbing.deps';
 import { addLanguage } from './dubbing.editor';
-import { DUBBING_MODEL_ID, translateMissing } from './dubbing.pipeline';
+import { DUBBING_MODEL_ID, defaultOutputType, translateMissing } from './dubbing.pipeline';
 import { fileUrl } from './dubbing.present';
 import { deleteDub, dubOf, listDubs } from './dubbing.service';
 import { findDub, latestOutput, listSegmentLanguages, updateSegmentLanguage } from './dubbing.store';
@@ -47,7 +47,7 @@ export function toProject(dub: DubRow): DubbingProject {
 
 async function toLanguage(deps: DubbingDeps, dub: DubRow, language: string): Promise<DubbingProjectLanguage> {
   const rows = (await listSegmentLanguages(deps.db, dub.id)).filter((r) => r.language === language);
-  const output = await latestOutput(deps.db, dub.id, language);
+  const output = await latestOutput(deps.db, dub.id, language, defaultOutputType(dub));
   const status: DubbingProjectLanguage['status'] =
     dub.status === 'failed'
       ? 'failed'

@@ -56,6 +56,7 @@ import {
   translateSegments,
 } from './dubbing.editor';
 import { dubbingLanguages } from './dubbing.languages';
+import { defaultOutputType } from './dubbing.pipeline';
 import {
   addProjectLanguage,
   deleteProject,
@@ -149,7 +150,7 @@ export async function dubbingRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
       const language = params.language_code.toLowerCase();
       if (!dub.targetLanguages.includes(language))
         throw new AppError('resource_not_found', `This dub has no language "${params.language_code}".`);
-      const output = await latestOutput(deps.db, dub.id, language);
+      const output = await latestOutput(deps.db, dub.id, language, defaultOutputType(dub));
       if (!output?.key)
         throw new AppError(
           'transcript_not_ready',

@@ -214,11 +214,15 @@ export async function updateRender(
   await db.update(dubRenders).set(patch).where(eq(dubRenders.id, id));
 }
 
-/** The newest finished dub output of a language (automatic, or the newest render of its default type). */
+/**
+ * The newest finished output of a language: the job's own, or a newer render of the same type the editor
+ * asked for (after an edit, what `GET …/audio/{language}` sends).
+ */
 export async function latestOutput(
   db: Db,
   dubId: string,
   language: string,
+  type: DubRenderRow['type'],
 ): Promise<DubRenderRow | undefined> {
   const [row] = await db
     .select()
@@ -228,7 +232,7 @@ export async function latestOutput(
         eq(dubRenders.dubId, dubId),
         eq(dubRenders.language, language),
         eq(dubRenders.status, 'complete'),
-        eq(dubRenders.automatic, true),
+        eq(dubRenders.type, type),
       ),
     )
     .orderBy(desc(dubRenders.createdAt))
