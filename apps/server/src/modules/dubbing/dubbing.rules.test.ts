@@ -4,6 +4,7 @@ import { parseCsv, parseSegmentsCsv, parseTime } from './dubbing.csv';
 import { subtitleFrames } from './dubbing.present';
 import { maskProfanity } from './dubbing.profanity';
 import { cutSegments, HARD_MAX_SEC } from './dubbing.segments';
+import { voiceFor } from './dubbing.voices';
 
 const words = (speaker: string, list: [string, number, number][]) => ({
   speaker,
@@ -111,5 +112,28 @@ describe('the price and the subtitles', () => {
       'What the f***, S*** happens. M*****!',
     );
     expect(maskProfanity('Scunthorpe and shitake')).toBe('Scunthorpe and shitake');
+  });
+});
+
+describe('the voice a speaker is dubbed with', () => {
+  it('speaks French for a man through the classic model, Kokoro having only a woman’s French voice', async () => {
+    const deps = { db: undefined as never, engines: undefined as never, models: undefined as never };
+    const caller = { userId: 'u', workspaceId: 'w', requestId: 'r' };
+    const speaker = {
+      id: 's',
+      dubId: 'd',
+      position: 0,
+      name: 'Speaker 1',
+      profile: null,
+      voices: {},
+      matched: {},
+      tuning: {},
+    };
+    const man = await voiceFor(deps, caller, speaker, 'fr', false);
+    expect(man.rendition.engine).toBe('espeak');
+    expect(man.rendition.voice).toMatch(/^fr/);
+    const spanish = await voiceFor(deps, caller, speaker, 'es', false);
+    expect(spanish.rendition.engine).toBe('kokoro');
+    await expect(voiceFor(deps, caller, speaker, 'ko', false)).rejects.toThrow(/No voice here speaks ko/);
   });
 });

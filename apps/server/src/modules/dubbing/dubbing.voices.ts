@@ -104,6 +104,27 @@ export function similarVoices(language: string, speaker: Pick<DubSpeakerRow, 'pr
     .slice(0, 10);
 }
 
+/** The classic model a voice falls back to where the neural one has no rendition of it (Kokoro's one French voice is a woman's). */
+const CLASSIC_MODEL = 'parla_v1';
+
+/**
+ * The rendition that speaks `language` with `voice`: the neural model's where it has one, else the classic
+ * model's (eSpeak NG with the voice's own variant), or undefined when neither speaks the language.
+ */
+function renditionFor(
+  deps: Pick<DubbingDeps, 'models'>,
+  voice: PremadeVoice,
+  language: string,
+): EngineVoice | undefined {
+  const available = neuralAvailability({ store: deps.models });
+  for (const id of [DUBBING_TTS_MODEL, CLASSIC_MODEL]) {
+    const model = findModel(id);
+    const rendition = model && speakingRendition(model, voice, language, available);
+    if (rendition) return rendition;
+  }
+  return undefined;
+}
+
 /** How a speaker speaks `language`: the voice chosen in the editor, else the matched one. */
 export async function voiceFor(
   deps: Pick<DubbingDeps, 'db' | 'engines' | 'models'>,
@@ -112,13 +133,10 @@ export async function voiceFor(
   language: string,
   disableCloning: boolean,
 ): Promise<SpeakerVoice> {
-  const model = findModel(DUBBING_TTS_MODEL);
-  if (!model) throw new Error(`the dubbing model ${DUBBING_TTS_MODEL} is missing from the catalogue`);
-  const available = neuralAvailability({ store: deps.models });
   const chosen = speaker.voices[language];
   if (chosen) {
     const voice = await resolveSpeakingVoice(deps.db, caller, chosen);
-    const rendition = speakingRendition(model, voice, language, available);
+    const rendition = renditionFor(deps, voice, language);
     if (!rendition)
       throw new AppError('unsupported_language', `The voice ${voice.name} cannot speak ${language}.`);
     const similarity = speaker.tuning.similarity ?? 1;
@@ -129,7 +147,7 @@ export async function voiceFor(
     };
   }
   const premade = matchedVoice(language, speaker);
-  const rendition = speakingRendition(model, premade, language, available);
+  const rendition = renditionFor(deps, premade, language);
   if (!rendition) throw new AppError('unsupported_language', `No voice here speaks ${language}.`);
   const timbre =
     disableCloning || !speaker.profile
