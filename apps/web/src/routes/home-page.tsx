@@ -16,10 +16,10 @@ import {
 
 /**
  * What Parla does today, one card each. Only what is built: a product joins this list when its pages
- * exist (no dubbing, studio, agents or sound effects yet). Every built audio product of the sidebar has its
+ * exist (no studio or sound effects yet). Every built audio product of the sidebar has its
  * card under its own title (home-page.test.tsx holds the two together: speech to text was missing).
  */
-const features: ReadonlyArray<{ title: string; text: string; icon: ReactNode }> = [
+const features: ReadonlyArray<{ title: string; text: string; icon: ReactNode; href?: string }> = [
   {
     title: 'Text to speech',
     text: 'Type or paste text and hear it spoken in natural voices, streamed while it is made.',
@@ -39,6 +39,12 @@ const features: ReadonlyArray<{ title: string; text: string; icon: ReactNode }> 
     title: 'Speech to text',
     text: 'Transcribe recordings or dictate live, with the time of every word, speakers and subtitles.',
     icon: <SpeechToTextIcon />,
+  },
+  {
+    title: 'Dubbing',
+    text: 'Dub a video into another language with voices matched to its speakers, then fix any line. Offline translation covers a few languages; the rest need a translation server.',
+    icon: <SpeechBubblesIcon />,
+    href: '/dubbing',
   },
   {
     title: 'Voice cloning and design',
@@ -114,6 +120,15 @@ export default function HomePage() {
               <div className="flex min-w-0 flex-col gap-1">
                 <h3 className="text-base font-semibold">{feature.title}</h3>
                 <p className="text-sm text-fg-muted">{feature.text}</p>
+                {feature.href && (
+                  <Link
+                    to={feature.href}
+                    className="self-start text-sm font-medium text-accent hover:underline"
+                    aria-label={`More about ${feature.title.toLowerCase()}`}
+                  >
+                    Learn more
+                  </Link>
+                )}
               </div>
             </li>
           ))}
