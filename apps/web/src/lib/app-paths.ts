@@ -56,6 +56,8 @@ export interface RouteEntry {
  */
 export const appPaths = [
   { path: '/', title: 'Home', section: 'site', inNav: true, built: true },
+  /** accounts §2 marketing path: what dubbing does here (issue 29 item 4), open to visitors. */
+  { path: '/dubbing', title: 'Dubbing', section: 'site', inNav: true, built: true },
   /** accounts §2 marketing path: the plan offers, open to visitors. */
   {
     path: '/pricing',
@@ -64,8 +66,6 @@ export const appPaths = [
     inNav: true,
     built: true,
   },
-  /** accounts §2 marketing path: what dubbing does here (issue 29 item 4), open to visitors. */
-  { path: '/dubbing', title: 'Dubbing', section: 'site', inNav: true, built: true },
   /** history/voices §2: the public page of a share link, open without sign-in (contracts SHARE_PAGE_PATH). */
   {
     path: SHARE_PAGE_PATH,

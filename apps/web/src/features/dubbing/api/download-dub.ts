@@ -8,7 +8,8 @@ export type DubDownload =
   | { kind: 'media'; dubbingId: string; language: string; video: boolean; name: string }
   | { kind: 'subtitles'; dubbingId: string; language: string; format: 'srt' | 'webvtt'; name: string };
 
-function safeName(name: string): string {
+/** A dub's name as a file name: letters, digits, `_ .-`, spaces as underscores. */
+export function safeName(name: string): string {
   return (
     name
       .replace(/[^\p{L}\p{M}\p{N}_ .-]+/gu, '')

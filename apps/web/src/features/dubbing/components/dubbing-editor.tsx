@@ -85,7 +85,9 @@ export function DubbingEditor({ dub, resource }: { dub: DubbingMetadata; resourc
       setSelectedId(segmentId);
       const segment = resource.speaker_segments[segmentId];
       if (segment && media.current?.paused !== false) seek(segment.start_time);
-      const block = document.querySelector<HTMLElement>(`[data-segment-id="${CSS.escape(segmentId)}"]`);
+      const block = [...document.querySelectorAll<HTMLElement>('[data-segment-id]')].find(
+        (element) => element.dataset.segmentId === segmentId,
+      );
       block?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
       if (focus) block?.focus();
     },

@@ -5,7 +5,7 @@ import { Button } from '../../../ui/button';
 import { inputClasses } from '../../../ui/field';
 import { DownloadIcon, SpinnerIcon } from '../../../ui/icons';
 import { ProgressBar } from '../../../ui/progress-bar';
-import { useDownloadDub } from '../api/download-dub';
+import { safeName, useDownloadDub } from '../api/download-dub';
 import { getDubbingFile } from '../api/get-dubbing-file';
 import { useRenderDub } from '../api/render-dub';
 import type { DubbingRender, DubbingResource, RenderType } from '../api/types';
@@ -65,7 +65,7 @@ export function RenderPanel({
     try {
       const blob = await getDubbingFile(done.media_ref.url);
       const ext = extensions[done.type ?? 'mp4'] ?? 'bin';
-      saveBlob(blob, `${name.replace(/[^\p{L}\p{M}\p{N}_ .-]+/gu, '').trim() || 'dub'}_${language}.${ext}`);
+      saveBlob(blob, `${safeName(name)}_${language}.${ext}`);
     } catch (error) {
       toastError(error);
     } finally {
