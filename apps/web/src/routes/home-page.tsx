@@ -5,6 +5,7 @@ import { useAuth } from '../lib/auth/auth-provider';
 import { getButtonClasses } from '../ui/button';
 import {
   ArrowUpRightIcon,
+  DubbingIcon,
   FlaskIcon,
   LibraryIcon,
   MicrophoneIcon,
@@ -43,7 +44,7 @@ const features: ReadonlyArray<{ title: string; text: string; icon: ReactNode; hr
   {
     title: 'Dubbing',
     text: 'Dub a video into another language with voices matched to its speakers, then fix any line. Offline translation covers a few languages; the rest need a translation server.',
-    icon: <SpeechBubblesIcon />,
+    icon: <DubbingIcon />,
     href: '/dubbing',
   },
   {
