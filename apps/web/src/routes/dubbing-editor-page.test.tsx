@@ -146,6 +146,27 @@ describe('/app/dubbing/:dubbingId (the dubbing editor)', { timeout: 20_000 }, ()
     expect(segmentBlock(/Gracias por venir/).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('the playhead follows playback, and a click on the timeline seeks', async () => {
+    stubApi(() => makeResource());
+    await openEditor();
+    const video = (await screen.findByLabelText('Source video')) as HTMLVideoElement;
+    const playhead = screen.getByTestId('playhead');
+    expect(playhead.style.left).toBe('0%');
+    video.currentTime = 5;
+    fireEvent.timeUpdate(video);
+    // 5 s of a 20 s input.
+    expect(playhead.style.left).toBe('25%');
+    const ruler = within(screen.getByRole('region', { name: 'Timeline' })).getByText('0:10')
+      .parentElement as HTMLElement;
+    vi.spyOn(ruler, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 100, y: 0, width: 800, height: 28 }),
+    );
+    fireEvent.click(ruler, { clientX: 700 });
+    // 600 px of 800 is 75 % of 20 s.
+    expect(video.currentTime).toBe(15);
+    expect(playhead.style.left).toBe('75%');
+  });
+
   it('renders a language, polls the render until complete, then offers its download', async () => {
     let rendered: 'none' | 'processing' | 'complete' = 'none';
     const calls = stubApi(() =>

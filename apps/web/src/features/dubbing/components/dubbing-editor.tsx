@@ -64,6 +64,7 @@ export function DubbingEditor({ dub, resource }: { dub: DubbingMetadata; resourc
   const clip = useRef<HTMLAudioElement>(null);
   const stopAt = useRef<number | null>(null);
   const [currentTime, setCurrentTime] = useState(0);
+  const [playing, setPlaying] = useState(false);
   const input = useDubbingFileUrl(resource.input.url);
   const [clipLoading, setClipLoading] = useState(false);
   const { toastError } = useToast();
@@ -227,6 +228,8 @@ export function DubbingEditor({ dub, resource }: { dub: DubbingMetadata; resourc
               playsInline
               aria-label="Source video"
               className="aspect-video w-full rounded-xl bg-black"
+              onPlay={() => setPlaying(true)}
+              onPause={() => setPlaying(false)}
               onTimeUpdate={(event) => {
                 const time = event.currentTarget.currentTime;
                 setCurrentTime(time);
@@ -244,6 +247,8 @@ export function DubbingEditor({ dub, resource }: { dub: DubbingMetadata; resourc
               controls
               aria-label="Source audio"
               className="w-full"
+              onPlay={() => setPlaying(true)}
+              onPause={() => setPlaying(false)}
               onTimeUpdate={(event) => {
                 const time = event.currentTarget.currentTime;
                 setCurrentTime(time);
@@ -287,6 +292,7 @@ export function DubbingEditor({ dub, resource }: { dub: DubbingMetadata; resourc
         onSelect={(segmentId) => select(segmentId)}
         currentTime={currentTime}
         onSeek={seek}
+        playing={playing}
       />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

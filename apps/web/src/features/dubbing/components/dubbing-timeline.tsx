@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useEffect, useRef } from 'react';
 import type { DubbingResource } from '../api/types';
 import { formatClock, type SpeakerLane, speakerLanes, timelineSeconds } from '../dubbing-rules';
 
@@ -17,6 +17,8 @@ export interface DubbingTimelineProps {
   /** The playhead, in seconds. */
   currentTime: number;
   onSeek: (seconds: number) => void;
+  /** The media is playing: the timeline scrolls to keep the playhead in view. */
+  playing?: boolean;
 }
 
 /** The marks of the ruler: every 5 s, or every 10/30/60 s on a long dub. */
@@ -38,7 +40,9 @@ export function DubbingTimeline({
   onSelect,
   currentTime,
   onSeek,
+  playing = false,
 }: DubbingTimelineProps) {
+  const scroller = useRef<HTMLDivElement>(null);
   const total = timelineSeconds(resource);
   const lanes = speakerLanes(resource);
   const width = Math.ceil(total * PIXELS_PER_SECOND);
@@ -50,9 +54,19 @@ export function DubbingTimeline({
     onSeek(Math.min(total, Math.max(0, share * total)));
   };
   const playheadLeft = `${(Math.min(total, Math.max(0, currentTime)) / total) * 100}%`;
+  // While playing, a playhead about to leave the visible part brings the next stretch into view.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!playing || !element) return;
+    const lanesWidth = element.scrollWidth - LANE_LABEL_PX;
+    const x = (Math.min(total, Math.max(0, currentTime)) / total) * lanesWidth;
+    const visibleStart = element.scrollLeft;
+    const visibleEnd = element.scrollLeft + element.clientWidth - LANE_LABEL_PX;
+    if (x < visibleStart || x > visibleEnd - 24) element.scrollLeft = Math.max(0, x - 24);
+  }, [currentTime, playing, total]);
   return (
     <section aria-label="Timeline" className="overflow-hidden rounded-xl border border-line bg-surface">
-      <div className="overflow-x-auto" data-testid="timeline-scroll">
+      <div ref={scroller} className="overflow-x-auto">
         <div className="flex min-w-full" style={{ width: width + LANE_LABEL_PX }}>
           <div
             className="sticky left-0 z-20 flex shrink-0 flex-col border-r border-line bg-surface"
