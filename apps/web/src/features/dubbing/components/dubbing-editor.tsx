@@ -212,7 +212,7 @@ export function DubbingEditor({ dub, resource }: { dub: DubbingMetadata; resourc
       </header>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <section aria-label="Player" className="flex flex-col gap-2">
+        <section aria-label="Player" className="flex flex-col gap-2 lg:col-start-1 lg:row-start-1">
           {input.isPending ? (
             <Skeleton className={clsx('w-full rounded-xl', isVideo ? 'aspect-video' : 'h-14')} />
           ) : input.isError ? (
@@ -266,8 +266,19 @@ export function DubbingEditor({ dub, resource }: { dub: DubbingMetadata; resourc
             between segments, Enter edits the text.
           </p>
         </section>
+        <DubbingTimeline
+          className="lg:col-span-2 lg:row-start-2"
+          resource={resource}
+          language={language}
+          selectedId={selectedId}
+          onSelect={(segmentId) => select(segmentId)}
+          currentTime={currentTime}
+          onSeek={seek}
+          playing={playing}
+        />
         {selected ? (
           <SegmentPanel
+            className="lg:col-start-2 lg:row-start-1"
             dubbingId={dub.dubbing_id}
             segment={selected}
             speakerName={speakerOfSegment(resource, selected.id)?.speaker_name ?? 'Speaker'}
@@ -279,21 +290,11 @@ export function DubbingEditor({ dub, resource }: { dub: DubbingMetadata; resourc
             playingDub={clipLoading}
           />
         ) : (
-          <section className="flex items-center justify-center rounded-xl border border-dashed border-line p-6 text-sm text-fg-muted">
+          <section className="flex items-center justify-center rounded-xl border border-dashed lg:col-start-2 lg:row-start-1 border-line p-6 text-sm text-fg-muted">
             This dub has no segments: nothing was heard in its source.
           </section>
         )}
       </div>
-
-      <DubbingTimeline
-        resource={resource}
-        language={language}
-        selectedId={selectedId}
-        onSelect={(segmentId) => select(segmentId)}
-        currentTime={currentTime}
-        onSeek={seek}
-        playing={playing}
-      />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <SpeakersPanel

@@ -19,6 +19,7 @@ export interface DubbingTimelineProps {
   onSeek: (seconds: number) => void;
   /** The media is playing: the timeline scrolls to keep the playhead in view. */
   playing?: boolean;
+  className?: string;
 }
 
 /** The marks of the ruler: every 5 s, or every 10/30/60 s on a long dub. */
@@ -41,6 +42,7 @@ export function DubbingTimeline({
   currentTime,
   onSeek,
   playing = false,
+  className,
 }: DubbingTimelineProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const total = timelineSeconds(resource);
@@ -65,7 +67,10 @@ export function DubbingTimeline({
     if (x < visibleStart || x > visibleEnd - 24) element.scrollLeft = Math.max(0, x - 24);
   }, [currentTime, playing, total]);
   return (
-    <section aria-label="Timeline" className="overflow-hidden rounded-xl border border-line bg-surface">
+    <section
+      aria-label="Timeline"
+      className={clsx('min-w-0 overflow-hidden rounded-xl border border-line bg-surface', className)}
+    >
       <div ref={scroller} className="overflow-x-auto">
         <div className="flex min-w-full" style={{ width: width + LANE_LABEL_PX }}>
           <div

@@ -205,15 +205,17 @@ function NewDubForm({
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       <div className="flex flex-col gap-3">
-        <SegmentedControl<SourceKind>
-          label="Source"
-          options={[
-            { value: 'file', label: 'Upload a file' },
-            { value: 'url', label: 'From a URL' },
-          ]}
-          value={kind}
-          onChange={setKind}
-        />
+        <div className="self-start">
+          <SegmentedControl<SourceKind>
+            label="Source"
+            options={[
+              { value: 'file', label: 'Upload a file' },
+              { value: 'url', label: 'From a URL' },
+            ]}
+            value={kind}
+            onChange={setKind}
+          />
+        </div>
         {kind === 'file' ? (
           // biome-ignore lint/a11y/noStaticElementInteractions: a file dropped with the pointer; the button beside it is the keyboard's way
           <div

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { useEffect, useId, useState } from 'react';
 import { useToast } from '../../../lib/toasts/use-toast';
 import { Badge } from '../../../ui/badge';
@@ -21,6 +22,7 @@ export interface SegmentPanelProps {
   onPlaySource: () => void;
   onPlayDub: () => void;
   playingDub: boolean;
+  className?: string;
 }
 
 /** The id of the text area a language's text is edited in (Enter on the timeline focuses it). */
@@ -42,6 +44,7 @@ export function SegmentPanel({
   onPlaySource,
   onPlayDub,
   playingDub,
+  className,
 }: SegmentPanelProps) {
   const { toast, toastError } = useToast();
   const translate = useTranslateSegments(dubbingId);
@@ -51,7 +54,7 @@ export function SegmentPanel({
   return (
     <section
       aria-label="Selected segment"
-      className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4"
+      className={clsx('flex flex-col gap-4 rounded-xl border border-line bg-surface p-4', className)}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold">
