@@ -23,6 +23,8 @@ export interface Server {
   apiKeys: string[];
   /** The server process's id (its engine children and program hosts are its descendants). */
   pid: number;
+  /** The server's DATA_DIR (its files are under `files/`). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -120,6 +122,7 @@ export async function startParla(
     apiKey,
     apiKeys,
     pid: child.pid as number,
+    dataDir,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

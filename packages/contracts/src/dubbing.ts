@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DubbingLanguageCapability } from './dubbing-languages';
 import { defineRoute } from './routes';
 import { formBool } from './speech-to-speech';
 
@@ -28,9 +29,9 @@ export type DubbingStage = (typeof DUBBING_STAGES)[number];
 /** What a dub costs: credits per minute of source per target language (el-facts §1: watermarked is 2/3). */
 export const DUBBING_CREDITS_PER_MINUTE = 1000;
 export const DUBBING_WATERMARK_CREDITS_PER_MINUTE = 660;
-/** The largest upload and the longest source (the public API's: 1 GB, 2.5 hours; el-facts §5). */
+/** The largest upload (the public API's 1 GB) and the longest source: 45 minutes (the product's own page limit), as the mix holds a language's whole track in memory (48 kHz mono floats: 518 MB for 45 minutes). */
 export const DUBBING_MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
-export const DUBBING_MAX_SECONDS = 150 * 60;
+export const DUBBING_MAX_SECONDS = 45 * 60;
 /** Speakers the automatic detection may find (`num_speakers` 0 = detect). */
 export const DUBBING_MAX_SPEAKERS = 9;
 /** Target languages a dub may have in all (the first and those added in the editor). */
@@ -352,19 +353,9 @@ export const listDubbingRoute = defineRoute({
 });
 
 /** One of the 29 languages, with what this installation can do with it (private: the new-dub dialog). */
-export const DubbingLanguageEntry = z.object({
-  code: z.string(),
-  name: z.string(),
-  /** Can be the source: a recogniser here hears it. */
-  can_transcribe: z.boolean(),
-  /** Can be the target of a dub from English: translation here (offline, through a pivot, or a server). */
-  can_translate_from_english: z.boolean(),
-  /** A voice here speaks it (a neural voice, or eSpeak NG's). */
-  can_speak: z.boolean(),
+export const DubbingLanguageEntry = DubbingLanguageCapability.extend({
+  /** How a voice speaks it here: a neural voice (Kokoro), eSpeak NG's, or none. */
   voices: z.enum(['neural', 'classic', 'none']),
-  translation: z.enum(['offline', 'offline_pivot', 'server', 'none']),
-  /** The languages a pivoted translation goes through (["es"] for en → pt through Spanish). */
-  pivot: z.array(z.string()),
 });
 export type DubbingLanguageEntry = z.infer<typeof DubbingLanguageEntry>;
 
@@ -400,7 +391,7 @@ export const getDubbedAudioRoute = defineRoute({
   summary: 'The dubbed file in a language (mp4 for a video, mp3 for audio)',
   tags,
   params: dubLanguageParams,
-  response: z.string().meta({ description: 'video/mp4 or audio/mpeg' }),
+  response: z.any().meta({ description: 'video/mp4 or audio/mpeg' }),
 });
 
 export const getDubbingTranscriptRoute = defineRoute({
@@ -409,8 +400,15 @@ export const getDubbingTranscriptRoute = defineRoute({
   summary: 'The transcript in a language (the source language or a target), as srt, webvtt or json',
   tags,
   params: dubLanguageParams,
-  query: z.object({ format_type: z.enum(DUBBING_TRANSCRIPT_FORMATS).default('srt') }),
-  response: z.string().meta({ description: 'text/plain (srt), text/vtt or application/json' }),
+  query: z.object({
+    format_type: z.enum(DUBBING_TRANSCRIPT_FORMATS).default('srt'),
+    /** Send the file itself (text/plain srt, text/vtt, or JSON) with a download name, not JSON. */
+    download: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
+  }),
+  response: z.any().meta({ description: 'JSON: the srt or webvtt text as a string, or the json transcript' }),
 });
 
 export const getDubbingTranscriptsRoute = defineRoute({
@@ -559,5 +557,5 @@ export const getDubbingFileRoute = defineRoute({
   summary: 'A file of the dub: the input, a speaker’s track, a dubbed clip or a render',
   tags: rtags,
   params: dubParams.extend({ file_id: z.string().min(1).max(200) }),
-  response: z.string().meta({ description: 'the file' }),
+  response: z.any().meta({ description: 'the file' }),
 });

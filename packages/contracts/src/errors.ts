@@ -78,6 +78,13 @@ export const errorCodes = {
    * any text (a scanned PDF).
    */
   document_unreadable: 400,
+  /**
+   * A translation this installation cannot do: no offline route (Apertium) and no translation server
+   * configured for the pair (providers/translation).
+   */
+  translation_unavailable: 400,
+  /** A translation that was attempted and failed: Apertium or the translation server failed or answered wrongly. */
+  translation_failed: 502,
   /** A feature this server has turned off (e.g. `FEEDBACK_ENABLED=false`). */
   feature_disabled: 403,
   /** The request body is larger than the route accepts. */

@@ -12,6 +12,7 @@ export * from './convai-settings';
 export * from './conversations';
 export * from './dialogue';
 export * from './dubbing';
+export * from './dubbing-languages';
 export * from './errors';
 export * from './growth';
 export * from './health';

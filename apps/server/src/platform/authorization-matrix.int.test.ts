@@ -3,6 +3,7 @@ import * as contracts from '@parla/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations } from '../modules/conversations/conversations.tables';
+import { dubs } from '../modules/dubbing/dubbing.tables';
 import { notifyUser } from '../modules/notifications/notifications.service';
 import { userMessageEvents } from '../modules/notifications/notifications.tables';
 import { transcripts } from '../modules/speech-to-text/speech-to-text.tables';
@@ -74,10 +75,52 @@ interface Owned {
   mcpServerId: string;
   phoneNumberId: string;
   batchId: string;
+  dubbingId: string;
 }
 let a: Owned;
 let b: SpeechAccount;
 let wav: Buffer;
+
+/** A dubbed dub of A's, written straight to its tables (making one for real takes the engines a while). */
+async function privateDub(workspaceId: string, userId: string): Promise<string> {
+  const id = `dub_private_${workspaceId.slice(0, 8)}`;
+  await db()
+    .insert(dubs)
+    .values({
+      id,
+      workspaceId,
+      userId,
+      requestId: 'private',
+      name: 'Private dub',
+      status: 'dubbed',
+      stage: 'done',
+      sourceLangRequested: 'en',
+      sourceLanguage: 'en',
+      targetLanguages: ['es'],
+      options: {
+        numSpeakers: 0,
+        watermark: false,
+        startTime: null,
+        endTime: null,
+        highestResolution: false,
+        dropBackgroundAudio: false,
+        useProfanityFilter: false,
+        dubbingStudio: false,
+        disableVoiceCloning: false,
+        mode: 'automatic',
+      },
+      input: {
+        kind: 'audio',
+        fileName: 'private.wav',
+        contentType: 'audio/mpeg',
+        durationSec: 10,
+        key: 'none',
+      },
+      credits: 167,
+      expectedDurationSec: 16,
+    });
+  return id;
+}
 
 async function creatorAccount(): Promise<SpeechAccount> {
   const account = await newSpeechAccount(t.app, baseUrl);
@@ -244,6 +287,7 @@ beforeAll(async () => {
     mcpServerId: mcpServer.id,
     phoneNumberId: phone.phoneNumberId,
     batchId: batch.id,
+    dubbingId: await privateDub(account.workspaceId, ws?.ownerId ?? ''),
   };
   for (const [name, value] of Object.entries(a))
     if (typeof value === 'string' && !value) throw new Error(`setup: no ${name}`);
@@ -306,6 +350,12 @@ function fill(path: string): string {
     tool_name: 'private_tool',
     phone_number_id: a.phoneNumberId,
     batch_id: a.batchId,
+    dubbing_id: a.dubbingId,
+    segment_id: 'segment_private',
+    language: 'es',
+    language_code: 'es',
+    format_type: 'srt',
+    file_id: 'source',
     // The workspace calls on a resource: A's voice (the query below names its type).
     resource_id: a.voiceId,
   };
@@ -357,6 +407,16 @@ const BODIES: Record<string, unknown> = {
   updateMcpApprovalPolicyRoute: { approval_policy: 'auto_approve_all' },
   addMcpToolApprovalRoute: { tool_name: 'stolen', tool_description: 'Stolen.' },
   updatePhoneNumberRoute: { label: 'Stolen' },
+  transcribeSegmentsRoute: { segments: [] },
+  translateSegmentsRoute: { segments: [] },
+  dubSegmentsRoute: { segments: [] },
+  renderDubbingRoute: { render_type: 'mp3' },
+  addDubbingLanguageRoute: { language: 'fr' },
+  migrateSegmentsRoute: { segment_ids: ['segment_private'], speaker_id: 'speaker_private' },
+  updateSegmentRoute: { text: 'Stolen' },
+  createSpeakerRoute: { speaker_name: 'Stolen' },
+  updateSpeakerRoute: { speaker_name: 'Stolen' },
+  createSegmentRoute: { start_time: 0, end_time: 1 },
 };
 
 /** Query strings a route needs to pass validation. */

@@ -131,6 +131,9 @@ export interface DiskUpload {
   mimetype: string;
 }
 
+/** The largest small text file readMultipartToDisk takes beside its upload. */
+const TEXT_FILE_MAX_BYTES = 1024 * 1024;
+
 /**
  * Reads a multipart/form-data body whose one file under `fileField` may be large (speech to text takes up
  * to 1 GB): the file is streamed to `dir/upload` (the scope's limit stops it), other files are drained, and
@@ -142,14 +145,32 @@ export async function readMultipartToDisk<S extends z.ZodType>(
   fileField: string,
   schema: S,
   dir: string,
-): Promise<{ fields: z.infer<S>; raw: Record<string, string>; file: DiskUpload | undefined }> {
+  /** Small text files also taken (dubbing's `csv_file`), by field name: their text, at most 1 MB each. */
+  textFiles: readonly string[] = [],
+): Promise<{
+  fields: z.infer<S>;
+  raw: Record<string, string>;
+  file: DiskUpload | undefined;
+  texts: Record<string, string>;
+}> {
   if (!request.isMultipart())
     throw new AppError('unsupported_media_type', 'The request must be multipart/form-data.');
   const raw: Record<string, string> = {};
+  const texts: Record<string, string> = {};
   let file: DiskUpload | undefined;
   try {
     for await (const part of request.parts()) {
-      if (part.type === 'file') {
+      if (part.type === 'file' && textFiles.includes(part.fieldname) && texts[part.fieldname] === undefined) {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of part.file) {
+          size += (chunk as Buffer).length;
+          if (size > TEXT_FILE_MAX_BYTES)
+            throw new AppError('payload_too_large', `The file ${part.fieldname} is larger than 1 MB.`);
+          chunks.push(chunk as Buffer);
+        }
+        texts[part.fieldname] = Buffer.concat(chunks).toString('utf8');
+      } else if (part.type === 'file') {
         if ((part.fieldname === fileField || part.fieldname === `${fileField}[]`) && !file) {
           const target = path.join(dir, 'upload');
           await pipeline(part.file, createWriteStream(target, { mode: 0o600 }));
@@ -183,5 +204,5 @@ export async function readMultipartToDisk<S extends z.ZodType>(
   if (unstorable) throw unstorableAt(['body', ...unstorable]);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw invalidBody(parsed.error.issues);
-  return { fields: parsed.data, raw, file };
+  return { fields: parsed.data, raw, file, texts };
 }

@@ -12,6 +12,8 @@ import type { Mailer } from './mail/mailer';
 import type { OutboxKeeper } from './mail/outbox-mailer';
 import { MoonshineStt, type SttEngines } from './stt/moonshine-stt';
 import type { SttProvider } from './stt/stt-provider';
+import { createTranslationProvider } from './translation/create-translation-provider';
+import type { TranslationProvider } from './translation/translation-provider';
 import { OpenAiCompatibleProvider, routeProviders } from './tts/openai-compatible-tts';
 import type { TtsProvider } from './tts/tts-provider';
 import { pitchFormantConversion } from './voice-conversion/pitch-formant-conversion';
@@ -40,6 +42,11 @@ export interface Providers {
    * none (unavailable, with the reason in its status).
    */
   llm: LlmProvider;
+  /**
+   * Translation for dubbing (translation/translation-provider.ts): Apertium on this machine for the pairs
+   * it has (directly or through Spanish), else a LibreTranslate server or a chat model when configured.
+   */
+  translation: TranslationProvider;
 }
 
 /**
@@ -50,7 +57,15 @@ export interface Providers {
 export function createProviders(
   config: Pick<
     Config,
-    'externalTts' | 'externalStt' | 'engines' | 'mail' | 'env' | 'billing' | 'publicUrl' | 'llm'
+    | 'externalTts'
+    | 'externalStt'
+    | 'engines'
+    | 'mail'
+    | 'env'
+    | 'billing'
+    | 'publicUrl'
+    | 'llm'
+    | 'translation'
   >,
   parts: { engines: TtsProvider & SttEngines; keepOutbox: OutboxKeeper; logger: Logger },
 ): Providers {
@@ -68,5 +83,6 @@ export function createProviders(
     mail: createMailer(config, parts.keepOutbox, parts.logger),
     billing: createBillingProvider(config),
     llm: createLlmProvider(config, { logger: parts.logger, modelFiles }),
+    translation: createTranslationProvider(config),
   };
 }

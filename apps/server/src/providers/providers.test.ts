@@ -38,6 +38,7 @@ const config = (over: {
     timeoutMs: 5000,
     embedding: undefined,
   },
+  translation: { prefer: 'offline' as const, libretranslate: undefined, openai: undefined, timeoutMs: 5000 },
 });
 
 describe('createProviders', () => {
@@ -60,6 +61,8 @@ describe('createProviders', () => {
     expect(providers.billing).toBeNull();
     expect(providers.tts.size).toBe(engines.size);
     expect(providers.llm.status()).toMatchObject({ available: false, name: 'none' });
+    // No translation server: only what Apertium reaches on this machine, never a server route.
+    expect(providers.translation.route('en', 'de')).toBeNull();
     const spoken = await providers.tts.synthesize({ engine: 'flite', voice: 'slt', text: 'Hello.' });
     expect(spoken.sampleRate).toBe(16_000);
     expect(() => providers.tts.synthesize({ engine: 'external', voice: 'alloy', text: 'Hello.' })).toThrow(

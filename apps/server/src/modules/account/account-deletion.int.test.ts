@@ -47,6 +47,7 @@ afterAll(async () => {
 
 const DURABLE = [
   'conversations.workspace-deleted.durable',
+  'dubbing.workspace-deleted.durable',
   'history.workspace-deleted.durable',
   'speech-to-text.workspace-deleted.durable',
   'voice-design.workspace-deleted.durable',
@@ -77,6 +78,7 @@ async function workspaceWithFiles() {
     `voices/${workspace.id}/${voiceId}/sample.wav`,
     `voice-design/${workspace.id}/${newId()}.mp3`,
     `voice-previews/own/${voiceId}.mp3`,
+    `dubbing/${workspace.id}/${newId()}/source.mov`,
   ];
   const kept = `history/${other.workspace.id}/${newId()}.mp3`;
   for (const key of [...files, kept]) await storage.put(key, Buffer.from('x'));

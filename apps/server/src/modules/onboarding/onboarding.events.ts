@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import {
   apiKeyCreated,
+  dubCreated,
   generationStarted,
   referralLinkCreated,
   voiceAdded,
@@ -41,6 +42,9 @@ export function subscribeOnboarding(bus: EventBus, deps: { db: Db; logger: StepL
     const step = VOICE_STEP[event.source];
     if (step) await completeChecklistStep(deps, event.userId, step);
   });
+  bus.on(dubCreated, 'onboarding.dub-created', (event) =>
+    completeChecklistStep(deps, event.userId, 'create_dub'),
+  );
   bus.on(referralLinkCreated, 'onboarding.referral-link-created', (event) =>
     completeChecklistStep(deps, event.userId, 'join_affiliate'),
   );

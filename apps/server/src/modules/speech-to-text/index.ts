@@ -2,6 +2,9 @@
 
 // A live audio chunk's base64 PCM or μ-law, checked (the agents' conversation socket takes the same).
 export { AudioChunkError, decodeAudioChunk } from './realtime-audio';
+// A media URL fetched safely (operator-allowed hosts, no private addresses, redirects checked): dubbing's source_url.
+export type { SourceUrlPolicy } from './source-url';
+export { downloadSourceUrl } from './source-url';
 export type { TranscribeInput, TranscriptionDeps } from './transcription.service';
 export { alignText, sttDepsOf, transcribe } from './transcription.service';
 export type {

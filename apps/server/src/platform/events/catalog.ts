@@ -13,7 +13,7 @@ export const generationStarted = defineEvent(
   z.object({
     userId: z.string(),
     workspaceId: z.string(),
-    kind: z.enum(['text_to_speech', 'dialogue', 'speech_to_speech', 'speech_to_text']),
+    kind: z.enum(['text_to_speech', 'dialogue', 'speech_to_speech', 'speech_to_text', 'dubbing']),
   }),
 );
 
@@ -26,7 +26,7 @@ export const generationCompleted = defineEvent(
   z.object({
     userId: z.string(),
     workspaceId: z.string(),
-    kind: z.enum(['text_to_speech', 'dialogue', 'speech_to_speech', 'speech_to_text']),
+    kind: z.enum(['text_to_speech', 'dialogue', 'speech_to_speech', 'speech_to_text', 'dubbing']),
     credits: z.number().int(),
     modelId: z.string(),
     historyItemId: z.string().nullable(),
@@ -191,6 +191,12 @@ export const webhookAutoDisabled = defineEvent(
     failures: z.number().int(),
     adminIds: z.array(z.string()),
   }),
+);
+
+/** A dub was created (dubbing): the onboarding checklist's create_dub (accounts §4). */
+export const dubCreated = defineEvent(
+  'dub.created',
+  z.object({ userId: z.string(), workspaceId: z.string(), dubbingId: z.string() }),
 );
 
 /** The catalogue's names a webhook may be told of (each is published; webhooks delivers those naming a workspace). */
