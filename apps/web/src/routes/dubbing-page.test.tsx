@@ -176,7 +176,7 @@ describe('/app/dubbing', { timeout: 20_000 }, () => {
     expect(option('ja')?.disabled).toBe(true);
     expect(option('ja')?.textContent).toBe('Japanese — no offline translation');
     expect(option('ta')?.textContent).toBe('Tamil — no voice');
-    expect(option('sw')?.textContent).toBe('Swahili — no offline translation, no voice');
+    expect(option('fi')?.textContent).toBe('Finnish — no offline translation, no voice');
     const source = within(dialog).getByRole('combobox', { name: 'Source language' }) as HTMLSelectElement;
     expect(source.value).toBe('auto');
 

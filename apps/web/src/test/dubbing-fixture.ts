@@ -30,7 +30,7 @@ export function makeDub(overrides: Partial<DubbingMetadata> = {}): DubbingMetada
 }
 
 function language(
-  code: string,
+  code: DubbingLanguageEntry['code'],
   name: string,
   overrides: Partial<DubbingLanguageEntry> = {},
 ): DubbingLanguageEntry {
@@ -53,7 +53,7 @@ export const dubbingLanguages: DubbingLanguageEntry[] = [
   language('es', 'Spanish'),
   language('pt', 'Portuguese', { translation: 'offline_pivot', pivot: ['es'] }),
   language('ja', 'Japanese', { translation: 'none', can_translate_from_english: false }),
-  language('sw', 'Swahili', {
+  language('fi', 'Finnish', {
     voices: 'none',
     can_speak: false,
     translation: 'none',

@@ -27,7 +27,11 @@ export async function downloadDub(download: DubDownload): Promise<string> {
   const response =
     download.kind === 'media'
       ? await apiFetch(getDubbedAudioRoute, { params })
-      : await apiFetch(getDubbingTranscriptRoute, { params, query: { format_type: download.format } });
+      : await apiFetch(getDubbingTranscriptRoute, {
+          params,
+          // `download` answers the file itself (text/plain srt, text/vtt) with its name, not JSON.
+          query: { format_type: download.format, download: 'true' },
+        });
   const extension =
     download.kind === 'media' ? (download.video ? 'mp4' : 'mp3') : download.format === 'srt' ? 'srt' : 'vtt';
   const fileName =

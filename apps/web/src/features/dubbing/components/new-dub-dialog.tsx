@@ -14,6 +14,7 @@ import { Switch } from '../../../ui/switch';
 import { useCreateDub } from '../api/create-dub';
 import { useDubbingLanguages } from '../api/get-dubbing-languages';
 import {
+  DUBBING_MAX_SECONDS,
   DUBBING_MAX_SPEAKERS,
   DUBBING_MAX_UPLOAD_BYTES,
   type DubbingLanguageEntry,
@@ -255,7 +256,9 @@ function NewDubForm({
                   </span>
                 </p>
               ) : (
-                <p className="text-fg-muted">Or drop it here. Up to 1 GB and 2.5 hours.</p>
+                <p className="text-fg-muted">
+                  Or drop it here. Up to 1 GB and {DUBBING_MAX_SECONDS / 60} minutes.
+                </p>
               )}
             </div>
           </div>

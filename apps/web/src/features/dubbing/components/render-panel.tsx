@@ -135,7 +135,12 @@ export function RenderPanel({
               ) : (
                 <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-success-soft px-3 py-2">
                   <p className="text-sm text-success">
-                    {renderLabels[current.type ?? 'mp4'] ?? current.type} ready (version {current.version})
+                    {renderLabels[current.type ?? 'mp4'] ?? current.type} ready
+                    {current.version < resource.version && (
+                      <span className="block text-xs text-fg-muted">
+                        Made before the latest changes: render again to include them.
+                      </span>
+                    )}
                   </p>
                   <Button
                     variant="secondary"

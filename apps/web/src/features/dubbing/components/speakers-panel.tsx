@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button';
 import { inputClasses } from '../../../ui/field';
 import { SpinnerIcon } from '../../../ui/icons';
 import { useSimilarVoices } from '../api/get-similar-voices';
+import { useVoiceName } from '../api/get-voice-name';
 import type { SpeakerTrack } from '../api/types';
 import { useUpdateSpeaker } from '../api/update-speaker';
 
@@ -66,6 +67,7 @@ function SpeakerRow({
   const voices = useSimilarVoices(dubbingId, speaker.id, picking);
   const isTarget = language !== sourceLanguage;
   const currentVoice = isTarget ? speaker.voices[language] : undefined;
+  const currentVoiceName = useVoiceName(currentVoice);
   const rename = () =>
     update.mutate(
       { speakerId: speaker.id, speakerName: name.trim() },
@@ -89,9 +91,12 @@ function SpeakerRow({
         onError: (error) => toastError(error),
       },
     );
+  // The voice's name; while it loads, or when no voice is set, what the voice is for.
   const voiceName = (voice: string | undefined) =>
     voice
-      ? (voices.data?.find((entry) => entry.voice_id === voice)?.name ?? voice)
+      ? (currentVoiceName.data ??
+        voices.data?.find((entry) => entry.voice_id === voice)?.name ??
+        (currentVoiceName.isPending ? '…' : voice))
       : 'matched to the speaker';
   return (
     <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
