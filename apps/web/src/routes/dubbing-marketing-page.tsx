@@ -90,22 +90,25 @@ export default function DubbingMarketingPage() {
           </h2>
           <ul className="flex list-disc flex-col gap-2 pl-5 text-fg-muted">
             <li>
-              Translation offline comes from Apertium’s language pairs: English into Spanish, Catalan and
-              Galician directly, and a few more through Spanish. The other of the 29 dubbing languages need a
-              translation server (LibreTranslate or a chat model) that the operator connects.
+              Offline translation comes from Apertium’s language pairs installed on the server: with Debian’s
+              pairs, English into Spanish directly, and into Portuguese, French and Italian through Spanish.
+              The other dubbing languages need a translation server the operator connects (LibreTranslate or
+              an OpenAI-compatible chat model); without one they cannot be chosen.
             </li>
             <li>
-              Voices: neural voices for Spanish, French, Italian, Portuguese, Hindi, Japanese and Chinese;
-              eSpeak NG’s plainer voices for many others.
+              The dubbed speech uses the neural voices of the target language where the server has them.
             </li>
             <li>
               There is no source separation here: the original sound stays, turned down under the new speech,
-              or is dropped entirely with the music and effects.
+              or is dropped entirely, music and effects included.
             </li>
-            <li>
-              A dub costs 1,000 credits a minute of source for each language, and a failed dub is refunded.
-            </li>
+            <li>A dub costs 1,000 credits a minute of source for each language; a failed dub is refunded.</li>
           </ul>
+          {!signedIn && (
+            <p className="text-sm text-fg-muted">
+              Signed in, this page lists which of the 29 dubbing languages this server can dub into now.
+            </p>
+          )}
         </div>
         {signedIn ? <LanguagesHere /> : null}
       </section>
@@ -116,27 +119,48 @@ export default function DubbingMarketingPage() {
 /** The 29 languages and which of them this server can dub into now (signed in: the API asks for a session). */
 function LanguagesHere() {
   const languages = useDubbingLanguages();
+  if (languages.isPending)
+    return (
+      <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5" aria-busy="true">
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-24 w-full" />
+      </div>
+    );
+  if (languages.isError)
+    return (
+      <p className="rounded-xl border border-line bg-surface p-5 text-sm text-fg-muted">
+        The language list could not be loaded.
+      </p>
+    );
+  const entries = languages.data.map((entry) => ({ entry, ...targetAvailability(entry, languages.data) }));
+  const available = entries.filter((item) => item.available);
+  const missing = entries.filter((item) => !item.available);
   return (
-    <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5">
+    <div className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-5">
       <h3 className="text-base font-semibold">On this server now</h3>
-      {languages.isPending ? (
-        <Skeleton className="h-40 w-full" />
-      ) : languages.isError ? (
-        <p className="text-sm text-fg-muted">The language list could not be loaded.</p>
-      ) : (
-        <ul aria-label="Dubbing languages" className="flex flex-wrap gap-1.5">
-          {languages.data.map((entry) => {
-            const availability = targetAvailability(entry, languages.data);
-            return (
-              <li key={entry.code}>
-                <Badge tone={availability.available ? 'success' : 'neutral'}>
-                  {entry.name}
-                  {availability.note ? ` · ${availability.note}` : ''}
-                </Badge>
-              </li>
-            );
-          })}
+      <div className="flex flex-col gap-2">
+        <p className="text-sm font-medium text-fg">
+          Dubs into {available.length} of {entries.length} languages
+        </p>
+        <ul aria-label="Languages this server dubs into" className="flex flex-wrap gap-1.5">
+          {available.map(({ entry, note }) => (
+            <li key={entry.code}>
+              <Badge tone="success">
+                {entry.name}
+                {note ? ` · ${note}` : ''}
+              </Badge>
+            </li>
+          ))}
         </ul>
+      </div>
+      {missing.length > 0 && (
+        <div className="flex flex-col gap-1">
+          <p className="text-sm font-medium text-fg">Not yet on this server</p>
+          <p className="text-sm text-fg-muted">
+            {missing.map(({ entry }) => entry.name).join(', ')}: this server has no translation or no voice
+            for them yet.
+          </p>
+        </div>
       )}
     </div>
   );

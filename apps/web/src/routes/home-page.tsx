@@ -43,7 +43,7 @@ const features: ReadonlyArray<{ title: string; text: string; icon: ReactNode; hr
   },
   {
     title: 'Dubbing',
-    text: 'Dub a video into another language with voices matched to its speakers, then fix any line. Offline translation covers a few languages; the rest need a translation server.',
+    text: 'Dub a video into another language with voices matched to its speakers, then fix any line. Offline translation (Apertium) covers Spanish, and Portuguese, French and Italian through Spanish; other languages need a translation server.',
     icon: <DubbingIcon />,
     href: '/dubbing',
   },
@@ -79,9 +79,9 @@ export default function HomePage() {
         </h1>
         <p className="text-lg leading-8 text-fg-muted">
           Parla speaks your text in premade, cloned and designed voices, converts recordings into other
-          voices, turns speech into text, and keeps every generation to play, download and share. It runs on
-          your own server with real offline engines, and its API follows the ElevenLabs API, so the official
-          SDKs work by changing only the base URL.
+          voices, turns speech into text, dubs videos into other languages, and keeps every generation to
+          play, download and share. It runs on your own server with real offline engines, and its API follows
+          the ElevenLabs API, so the official SDKs work by changing only the base URL.
         </p>
         <div className="flex flex-wrap gap-3">
           {/* The way in shows at once; a visitor's session answer comes only after the sign-out delay. */}

@@ -72,7 +72,9 @@ describe('/app/onboarding-checklist', () => {
         .getAttribute('aria-valuenow'),
     ).toBe('2');
     expect(screen.getByText('2 of 7 done')).toBeTruthy();
-    expect(within(list).getByRole('link', { name: 'Open dubbing' }).getAttribute('href')).toBe('/app/dubbing');
+    expect(within(list).getByRole('link', { name: 'Open dubbing' }).getAttribute('href')).toBe(
+      '/app/dubbing',
+    );
     expect(screen.queryByText(/not built/i)).toBeNull();
 
     expect(within(itemOf(list, 'Generate text to speech')).getByText('Done')).toBeTruthy();
