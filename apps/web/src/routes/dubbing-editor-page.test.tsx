@@ -169,12 +169,22 @@ describe('/app/dubbing/:dubbingId (the dubbing editor)', { timeout: 20_000 }, ()
 
   it('renders a language, polls the render until complete, then offers its download', async () => {
     let rendered: 'none' | 'processing' | 'complete' = 'none';
+    // A render made at version 1, before the resource's latest change (version 3).
+    const earlier = {
+      id: 'r0',
+      version: 1,
+      language: 'es',
+      type: 'mp4' as const,
+      status: 'complete' as const,
+      media_ref: mediaRef('render-r0', 20),
+    };
     const calls = stubApi(() =>
       makeResource({
         renders:
           rendered === 'none'
-            ? {}
+            ? { r0: earlier }
             : {
+                r0: earlier,
                 r1: {
                   id: 'r1',
                   version: 4,
@@ -189,9 +199,12 @@ describe('/app/dubbing/:dubbingId (the dubbing editor)', { timeout: 20_000 }, ()
     await openEditor();
     const panel = screen.getByRole('region', { name: 'Render and download' });
     expect(
+      within(panel).getByText('Made before the latest changes: render again to include them.'),
+    ).toBeTruthy();
+    expect(
       (within(panel).getByRole('combobox', { name: 'Render Spanish as' }) as HTMLSelectElement).value,
     ).toBe('mp4');
-    rendered = 'processing';
+    // The server lists the new render only later: meanwhile it shows as being made, not the earlier one.
     fireEvent.click(within(panel).getByRole('button', { name: 'Render' }));
     await waitFor(() =>
       expect(calls.find((c) => c.key === 'POST /v1/dubbing/resource/d1/render/es')?.body).toEqual({
@@ -199,6 +212,8 @@ describe('/app/dubbing/:dubbingId (the dubbing editor)', { timeout: 20_000 }, ()
       }),
     );
     expect(await within(panel).findByRole('progressbar', { name: 'Rendering' })).toBeTruthy();
+    // The earlier render is not offered while the new one is made.
+    expect(within(panel).queryByRole('button', { name: 'Download render' })).toBeNull();
     rendered = 'complete';
     // Polled every 2 s while the render is processing.
     const download = await within(panel).findByRole('button', { name: 'Download render' }, { timeout: 4000 });
@@ -209,6 +224,7 @@ describe('/app/dubbing/:dubbingId (the dubbing editor)', { timeout: 20_000 }, ()
     await act(async () => fireEvent.click(download));
     await waitFor(() => expect(saved).toEqual(['Product_demo_es.mp4']));
     expect(calls.some((c) => c.key === 'GET /v1/dubbing/resource/d1/file/render-r1')).toBe(true);
+    expect(calls.some((c) => c.key === 'GET /v1/dubbing/resource/d1/file/render-r0')).toBe(false);
   });
 
   it('shows the progress of a dub still being made instead of the editor', async () => {

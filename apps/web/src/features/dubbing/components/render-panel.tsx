@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { saveBlob } from '../../../lib/save-file';
 import { useToast } from '../../../lib/toasts/use-toast';
 import { Button } from '../../../ui/button';
@@ -6,10 +7,11 @@ import { inputClasses } from '../../../ui/field';
 import { DownloadIcon, SpinnerIcon } from '../../../ui/icons';
 import { ProgressBar } from '../../../ui/progress-bar';
 import { safeName, useDownloadDub } from '../api/download-dub';
+import { dubbingQueryKeys } from '../api/dubbing-query-keys';
 import { getDubbingFile } from '../api/get-dubbing-file';
 import { useRenderDub } from '../api/render-dub';
 import type { DubbingRender, DubbingResource, RenderType } from '../api/types';
-import { latestRender } from '../dubbing-rules';
+import { DUBBING_POLL_MS, latestRender } from '../dubbing-rules';
 
 const renderLabels: Partial<Record<RenderType, string>> = {
   mp4: 'Video (MP4)',
@@ -56,8 +58,22 @@ export function RenderPanel({
   const [saving, setSaving] = useState(false);
   const isSource = language === resource.source_language;
   const started = renderIds[language];
-  const current: DubbingRender | undefined =
-    (started ? resource.renders[started] : undefined) ?? latestRender(resource, language);
+  // The render just started, until the resource lists it, shows as processing (not the previous render).
+  const current: DubbingRender | undefined = started
+    ? (resource.renders[started] ?? { id: started, version: resource.version, status: 'processing' })
+    : latestRender(resource, language);
+  // Until the resource lists the render just started, it is asked again (it polls by itself only while
+  // a render it lists is processing).
+  const queryClient = useQueryClient();
+  const unlisted = !!started && !resource.renders[started];
+  useEffect(() => {
+    if (!unlisted) return;
+    const timer = setInterval(
+      () => void queryClient.invalidateQueries({ queryKey: dubbingQueryKeys.resource(dubbingId) }),
+      DUBBING_POLL_MS,
+    );
+    return () => clearInterval(timer);
+  }, [unlisted, queryClient, dubbingId]);
 
   const saveRender = async (done: DubbingRender) => {
     if (!done.media_ref) return;
