@@ -11,6 +11,7 @@ const PATH = '/app/dubbing/d1';
 type Resource = ReturnType<typeof makeResource>;
 interface Call {
   key: string;
+  query: string;
   body: unknown;
 }
 
@@ -21,9 +22,9 @@ function stubApi(resource: () => Resource, dub = makeDub()) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      const [path] = url.split('?');
+      const [path, query = ''] = url.split('?');
       const key = `${init?.method ?? 'GET'} ${path}`;
-      calls.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+      calls.push({ key, query, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
       if (key === 'GET /v1/user') return json(makeUser());
       if (key === 'GET /v1/dubbing/d1') return json(dub);
       if (key === 'GET /v1/dubbing/languages') return json({ languages: dubbingLanguages });
@@ -31,6 +32,20 @@ function stubApi(resource: () => Resource, dub = makeDub()) {
       if (key.startsWith('GET /v1/dubbing/resource/d1/file/'))
         return new Response(new Uint8Array(16), { headers: { 'content-type': 'video/mp4' } });
       if (key === 'POST /v1/dubbing/resource/d1/render/es') return json({ version: 4, render_id: 'r1' });
+      if (key === 'GET /v1/dubbing/resource/d1/speaker/spk1/similar-voices')
+        return json({
+          voices: [
+            { voice_id: 'v-low', name: 'Dora', category: 'premade', description: 'warm, low' },
+            { voice_id: 'v-high', name: 'Alex', category: 'premade', description: null },
+          ],
+        });
+      if (key === 'GET /v1/dubbing/d1/transcript/es')
+        return new Response('1\n00:00:00,500 --> 00:00:03,000\nBuenos días a todos.\n', {
+          headers: {
+            'content-type': 'text/plain',
+            'content-disposition': 'attachment; filename="demo_es.srt"',
+          },
+        });
       if (key.startsWith('PATCH ') || key.startsWith('POST ')) return json({ version: 4 });
       return apiError(404, 'not_found');
     }),
@@ -165,6 +180,50 @@ describe('/app/dubbing/:dubbingId (the dubbing editor)', { timeout: 20_000 }, ()
     // 600 px of 800 is 75 % of 20 s.
     expect(video.currentTime).toBe(15);
     expect(playhead.style.left).toBe('75%');
+  });
+
+  it('renames a speaker and gives it one of the similar voices (PATCH speaker), and downloads the subtitles', async () => {
+    const calls = stubApi(() => makeResource());
+    await openEditor();
+    const speakers = screen.getByRole('region', { name: 'Speakers' });
+    const [name] = within(speakers).getAllByRole('textbox', { name: 'Speaker name' }) as HTMLInputElement[];
+    fireEvent.change(name as HTMLInputElement, { target: { value: 'Ana' } });
+    fireEvent.click(within(speakers).getByRole('button', { name: 'Rename Speaker 1' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.key === 'PATCH /v1/dubbing/resource/d1/speaker/spk1')?.body).toEqual({
+        speaker_name: 'Ana',
+      }),
+    );
+    fireEvent.click(within(speakers).getByRole('button', { name: "Change Speaker 1's voice" }));
+    const voices = (await within(speakers).findByRole('combobox', {
+      name: 'Similar voices',
+    })) as HTMLSelectElement;
+    expect([...voices.options].map((o) => o.textContent)).toEqual([
+      'Choose a voice',
+      'Dora — warm, low',
+      'Alex',
+    ]);
+    fireEvent.change(voices, { target: { value: 'v-high' } });
+    fireEvent.click(within(speakers).getByRole('button', { name: 'Use voice' }));
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.key === 'PATCH /v1/dubbing/resource/d1/speaker/spk1').at(-1)?.body,
+      ).toEqual({
+        voice_id: 'v-high',
+        languages: ['es'],
+      }),
+    );
+
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      if (this.download) saved.push(this.download);
+    });
+    const render = screen.getByRole('region', { name: 'Render and download' });
+    fireEvent.click(within(render).getByRole('button', { name: 'Subtitles (SRT)' }));
+    await waitFor(() => expect(saved).toEqual(['demo_es.srt']));
+    expect(calls.find((c) => c.key === 'GET /v1/dubbing/d1/transcript/es')?.query).toBe(
+      'format_type=srt&download=true',
+    );
   });
 
   it('renders a language, polls the render until complete, then offers its download', async () => {
