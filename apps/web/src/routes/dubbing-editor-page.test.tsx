@@ -226,6 +226,36 @@ describe('/app/dubbing/:dubbingId (the dubbing editor)', { timeout: 20_000 }, ()
     );
   });
 
+  it('adds a language, then translates and dubs every segment into it', async () => {
+    let added = false;
+    const calls = stubApi(() => makeResource(added ? { target_languages: ['es', 'pt'] } : {}));
+    await openEditor();
+    const add = (await screen.findByRole('combobox', { name: 'Add a language' })) as HTMLSelectElement;
+    // The source and the targets already there are not offered; a language this server cannot do is disabled.
+    expect([...add.options].map((o) => o.value)).not.toContain('es');
+    expect([...add.options].find((o) => o.value === 'ja')?.disabled).toBe(true);
+    fireEvent.change(add, { target: { value: 'pt' } });
+    added = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.key === 'POST /v1/dubbing/resource/d1/language')?.body).toEqual({
+        language: 'pt',
+      }),
+    );
+    // The new language is the current one, with no text yet.
+    expect(await screen.findByText(/Some segments have no Portuguese text yet/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Portuguese' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Translate and dub all' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.key === 'POST /v1/dubbing/resource/d1/dub')?.body).toEqual({
+        segments: [],
+        languages: ['pt'],
+      }),
+    );
+    const order = calls.map((c) => c.key).filter((k) => /\/(translate|dub)$/.test(k));
+    expect(order).toEqual(['POST /v1/dubbing/resource/d1/translate', 'POST /v1/dubbing/resource/d1/dub']);
+  });
+
   it('renders a language, polls the render until complete, then offers its download', async () => {
     let rendered: 'none' | 'processing' | 'complete' = 'none';
     // A render made at version 1, before the resource's latest change (version 3).

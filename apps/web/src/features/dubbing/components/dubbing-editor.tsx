@@ -7,8 +7,10 @@ import { Button } from '../../../ui/button';
 import { inputClasses } from '../../../ui/field';
 import { Skeleton } from '../../../ui/skeleton';
 import { useAddDubbingLanguage } from '../api/add-dubbing-language';
+import { useDubSegments } from '../api/dub-segments';
 import { getDubbingFile, useDubbingFileUrl } from '../api/get-dubbing-file';
 import { useDubbingLanguages } from '../api/get-dubbing-languages';
+import { useTranslateSegments } from '../api/translate-segments';
 import { DUBBING_MAX_LANGUAGES, type DubbingMetadata, type DubbingResource } from '../api/types';
 import {
   dubbingLanguageName,
@@ -211,6 +213,10 @@ export function DubbingEditor({ dub, resource }: { dub: DubbingMetadata; resourc
         </div>
       </header>
 
+      {language !== resource.source_language && segments.some((segment) => !segment.dubs[language]?.text) && (
+        <FillLanguage dubbingId={dub.dubbing_id} language={language} languageName={languageName} />
+      )}
+
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-label="Player" className="flex flex-col gap-2 lg:col-start-1 lg:row-start-1">
           {input.isPending ? (
@@ -312,6 +318,56 @@ export function DubbingEditor({ dub, resource }: { dub: DubbingMetadata; resourc
           languageName={languageName}
         />
       </div>
+    </div>
+  );
+}
+
+/**
+ * A language added in the editor has no text yet: translate every segment into it and speak them (the
+ * resource calls with an empty segment list mean all of them).
+ */
+function FillLanguage({
+  dubbingId,
+  language,
+  languageName,
+}: {
+  dubbingId: string;
+  language: string;
+  languageName: (code: string) => string;
+}) {
+  const translate = useTranslateSegments(dubbingId);
+  const speak = useDubSegments(dubbingId);
+  const { toast, toastError } = useToast();
+  const pending = translate.isPending || speak.isPending;
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-warning bg-warning-soft px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-fg">
+        Some segments have no {languageName(language)} text yet. Translate and speak them all, or type the
+        translations one by one.
+      </p>
+      <Button
+        size="sm"
+        disabled={pending}
+        aria-busy={pending}
+        onClick={() =>
+          translate.mutate(
+            { segments: [], languages: [language] },
+            {
+              onSuccess: () =>
+                speak.mutate(
+                  { segments: [], languages: [language] },
+                  {
+                    onSuccess: () => toast({ title: `${languageName(language)} dubbed`, variant: 'success' }),
+                    onError: (error) => toastError(error),
+                  },
+                ),
+              onError: (error) => toastError(error),
+            },
+          )
+        }
+      >
+        {translate.isPending ? 'Translating…' : speak.isPending ? 'Speaking…' : 'Translate and dub all'}
+      </Button>
     </div>
   );
 }
