@@ -228,7 +228,27 @@ describe('/app/dubbing/:dubbingId (the dubbing editor)', { timeout: 20_000 }, ()
 
   it('adds a language, then translates and dubs every segment into it', async () => {
     let added = false;
-    const calls = stubApi(() => makeResource(added ? { target_languages: ['es', 'pt'] } : {}));
+    // Once translated, the segments have their Portuguese text (and the notice goes away at once).
+    const withPortuguese = (resource: Resource): Resource => {
+      const translated = calls.some((c) => c.key === 'POST /v1/dubbing/resource/d1/translate');
+      if (!translated) return resource;
+      const segments = Object.fromEntries(
+        Object.entries(resource.speaker_segments).map(([id, segment]) => [
+          id,
+          {
+            ...segment,
+            dubs: {
+              ...segment.dubs,
+              pt: { ...(segment.dubs.es as NonNullable<(typeof segment.dubs)['es']>), text: `pt ${id}` },
+            },
+          },
+        ]),
+      );
+      return { ...resource, speaker_segments: segments };
+    };
+    const calls: Call[] = stubApi(() =>
+      withPortuguese(makeResource(added ? { target_languages: ['es', 'pt'] } : {})),
+    );
     await openEditor();
     const add = (await screen.findByRole('combobox', { name: 'Add a language' })) as HTMLSelectElement;
     // The source and the targets already there are not offered; a language this server cannot do is disabled.
@@ -248,10 +268,14 @@ describe('/app/dubbing/:dubbingId (the dubbing editor)', { timeout: 20_000 }, ()
     fireEvent.click(screen.getByRole('button', { name: 'Translate and dub all' }));
     await waitFor(() =>
       expect(calls.find((c) => c.key === 'POST /v1/dubbing/resource/d1/dub')?.body).toEqual({
-        segments: [],
+        segments: ['s1', 's2', 's3'],
         languages: ['pt'],
       }),
     );
+    expect(calls.find((c) => c.key === 'POST /v1/dubbing/resource/d1/translate')?.body).toEqual({
+      segments: [],
+      languages: ['pt'],
+    });
     const order = calls.map((c) => c.key).filter((k) => /\/(translate|dub)$/.test(k));
     expect(order).toEqual(['POST /v1/dubbing/resource/d1/translate', 'POST /v1/dubbing/resource/d1/dub']);
   });

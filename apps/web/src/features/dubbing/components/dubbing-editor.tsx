@@ -214,7 +214,12 @@ export function DubbingEditor({ dub, resource }: { dub: DubbingMetadata; resourc
       </header>
 
       {language !== resource.source_language && segments.some((segment) => !segment.dubs[language]?.text) && (
-        <FillLanguage dubbingId={dub.dubbing_id} language={language} languageName={languageName} />
+        <FillLanguage
+          dubbingId={dub.dubbing_id}
+          segmentIds={segments.map((segment) => segment.id)}
+          language={language}
+          languageName={languageName}
+        />
       )}
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -323,15 +328,18 @@ export function DubbingEditor({ dub, resource }: { dub: DubbingMetadata; resourc
 }
 
 /**
- * A language added in the editor has no text yet: translate every segment into it and speak them (the
- * resource calls with an empty segment list mean all of them).
+ * A language added in the editor has no text yet: translate every segment into it (an empty list means
+ * all of them), then speak them, named one by one (an empty list to `dub` left the new translations'
+ * audio stale on the server).
  */
 function FillLanguage({
   dubbingId,
+  segmentIds,
   language,
   languageName,
 }: {
   dubbingId: string;
+  segmentIds: string[];
   language: string;
   languageName: (code: string) => string;
 }) {
@@ -349,22 +357,17 @@ function FillLanguage({
         size="sm"
         disabled={pending}
         aria-busy={pending}
-        onClick={() =>
-          translate.mutate(
-            { segments: [], languages: [language] },
-            {
-              onSuccess: () =>
-                speak.mutate(
-                  { segments: [], languages: [language] },
-                  {
-                    onSuccess: () => toast({ title: `${languageName(language)} dubbed`, variant: 'success' }),
-                    onError: (error) => toastError(error),
-                  },
-                ),
-              onError: (error) => toastError(error),
-            },
-          )
-        }
+        onClick={async () => {
+          // mutateAsync, not mutate's callbacks: once translated, this notice unmounts (the segments have
+          // text), and a mutate callback of an unmounted component never runs, so the dub was never asked.
+          try {
+            await translate.mutateAsync({ segments: [], languages: [language] });
+            await speak.mutateAsync({ segments: segmentIds, languages: [language] });
+            toast({ title: `${languageName(language)} dubbed`, variant: 'success' });
+          } catch (error) {
+            toastError(error);
+          }
+        }}
       >
         {translate.isPending ? 'Translating…' : speak.isPending ? 'Speaking…' : 'Translate and dub all'}
       </Button>
