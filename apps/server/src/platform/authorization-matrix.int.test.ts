@@ -351,6 +351,8 @@ function fill(path: string): string {
     phone_number_id: a.phoneNumberId,
     batch_id: a.batchId,
     dubbing_id: a.dubbingId,
+    project_id: a.dubbingId,
+    language_id: 'es',
     segment_id: 'segment_private',
     language: 'es',
     language_code: 'es',
@@ -417,6 +419,7 @@ const BODIES: Record<string, unknown> = {
   createSpeakerRoute: { speaker_name: 'Stolen' },
   updateSpeakerRoute: { speaker_name: 'Stolen' },
   createSegmentRoute: { start_time: 0, end_time: 1 },
+  addDubbingProjectLanguageRoute: { target_language: 'fr' },
 };
 
 /** Query strings a route needs to pass validation. */

@@ -43,3 +43,21 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** The server's entry (`main.ts`) run under tsx with exactly `env`; pushed to `children` to be killed after. */
+export function spawnServer(env: NodeJS.ProcessEnv, children: ChildProcess[]): SpawnedNode {
+  const server = spawnTsNode(new URL('../main.ts', import.meta.url).pathname, [], env);
+  children.push(server.child);
+  return server;
+}
+
+/** Resolves once `GET /health` answers 200 (within a minute; the server's output is the failure's message). */
+export async function waitHealthy(base: string, server: SpawnedNode): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const status = (await fetch(`${base}/health`).catch(() => undefined))?.status;
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`the server did not become healthy:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

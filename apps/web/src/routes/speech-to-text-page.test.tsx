@@ -109,7 +109,7 @@ afterEach(() => {
 });
 
 describe('/app/speech-to-text', { timeout: 20_000 }, () => {
-  it('shows the empty state, and the form with English the only language the built-in model offers', async () => {
+  it('shows the empty state, and the form with the languages of the built-in models', async () => {
     stubApi(() => empty);
     renderApp(PATH);
     expect(
@@ -122,9 +122,14 @@ describe('/app/speech-to-text', { timeout: 20_000 }, () => {
     const english = [...language.options].find((o) => o.value === 'eng');
     const french = [...language.options].find((o) => o.value === 'fra');
     expect(english?.disabled).toBe(false);
-    expect(french?.disabled).toBe(true);
-    expect(french?.textContent).toBe('French — needs an external transcription server');
+    expect(french?.disabled).toBe(false);
+    expect(french?.textContent).toBe('French — Multilingual model');
     expect(language.options.length).toBeGreaterThan(55);
+    // Another language than English chooses the multilingual model; an English model sets detection back.
+    fireEvent.change(language, { target: { value: 'fra' } });
+    expect((screen.getByRole('radio', { name: 'Multilingual' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Fast' }));
+    expect(language.value).toBe('');
     expect((screen.getByRole('button', { name: 'Transcribe' }) as HTMLButtonElement).disabled).toBe(true);
   });
 

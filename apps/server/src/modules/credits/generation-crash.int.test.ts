@@ -8,7 +8,7 @@ import { PREMADE_VOICES } from '@parla/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../platform/db/client';
-import { freePort, type SpawnedNode, spawnTsNode } from '../../test/processes';
+import { freePort, spawnServer, spawnTsNode, waitHealthy } from '../../test/processes';
 import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../../test/test-signals';
 import { concurrencySlots, creditLedger } from './credits.tables';
 
@@ -21,7 +21,6 @@ import { concurrencySlots, creditLedger } from './credits.tables';
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const main = path.join(here, '..', '..', 'main.ts');
 const admin = path.join(here, '..', '..', 'admin.ts');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-crash-'));
 const children: ChildProcess[] = [];
@@ -58,22 +57,6 @@ async function createAccount(env: NodeJS.ProcessEnv, name: string): Promise<stri
   return key;
 }
 
-function startServer(env: NodeJS.ProcessEnv): SpawnedNode {
-  const server = spawnTsNode(main, [], env);
-  children.push(server.child);
-  return server;
-}
-
-async function waitReady(base: string, server: SpawnedNode): Promise<void> {
-  await expect
-    .poll(async () => (await fetch(`${base}/health`).catch(() => undefined))?.status, {
-      timeout: 60_000,
-      interval: 200,
-      message: server.output(),
-    })
-    .toBe(200);
-}
-
 async function workspaceOf(base: string, key: string): Promise<string> {
   const res = await fetch(`${base}/v1/user`, { headers: { 'xi-api-key': key } });
   return ((await res.json()) as { workspace_id: string }).workspace_id;
@@ -99,8 +82,8 @@ describe('a crash during a generation', () => {
     ] as [string, string, string];
     const recording = encodeWav(await fliteSpeech('awb', TEN_SECONDS_OF_TEXT.repeat(6)));
 
-    let server = startServer(env);
-    await waitReady(base, server);
+    let server = spawnServer(env, children);
+    await waitHealthy(base, server);
     const workspaceIds = await Promise.all(
       [ttsKey, dialogueKey, stsKey].map((key) => workspaceOf(base, key)),
     );
@@ -143,8 +126,8 @@ describe('a crash during a generation', () => {
     const answers = await Promise.all(running);
     expect(answers.every((res) => res === undefined || res.status >= 500)).toBe(true);
 
-    server = startServer(env);
-    await waitReady(base, server);
+    server = spawnServer(env, children);
+    await waitHealthy(base, server);
     // Refunded at start (PGlite), or once the 2 s lease ran out (PostgreSQL).
     for (const key of [ttsKey, dialogueKey, stsKey])
       await expect.poll(() => creditsUsed(base, key), { timeout: 15_000, interval: 200 }).toBe(0);

@@ -8,7 +8,7 @@ import { encodeWav } from '@parla/audio';
 import { dubbingCredits } from '@parla/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { modelsUnavailable, skipWithout } from '../../test/needs-models';
-import { freePort, type SpawnedNode, spawnTsNode } from '../../test/processes';
+import { freePort, spawnServer, spawnTsNode, waitHealthy } from '../../test/processes';
 import { fliteSpeech, joinWithPauses } from '../../test/test-signals';
 
 /*
@@ -20,7 +20,6 @@ import { fliteSpeech, joinWithPauses } from '../../test/test-signals';
 
 const noModel = modelsUnavailable('moonshine-tiny', 'silero-vad', 'kokoro-82m');
 const here = path.dirname(fileURLToPath(import.meta.url));
-const main = path.join(here, '..', '..', 'main.ts');
 const admin = path.join(here, '..', '..', 'admin.ts');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-dub-crash-'));
 const children: ChildProcess[] = [];
@@ -49,22 +48,6 @@ function serverEnv(port: number): NodeJS.ProcessEnv {
   };
 }
 
-function startServer(env: NodeJS.ProcessEnv): SpawnedNode {
-  const server = spawnTsNode(main, [], env);
-  children.push(server.child);
-  return server;
-}
-
-async function waitReady(base: string, server: SpawnedNode): Promise<void> {
-  await expect
-    .poll(async () => (await fetch(`${base}/health`).catch(() => undefined))?.status, {
-      timeout: 60_000,
-      interval: 200,
-      message: server.output(),
-    })
-    .toBe(200);
-}
-
 describe('a dub killed mid-way', () => {
   it('resumes after a restart and finishes once, charged once', async (context) => {
     skipWithout(context, noModel);
@@ -83,8 +66,8 @@ describe('a dub killed mid-way', () => {
     const headers = { 'xi-api-key': key };
     const speech = joinWithPauses(...(await Promise.all(LINES.map((line) => fliteSpeech('awb', line)))));
 
-    let server = startServer(env);
-    await waitReady(base, server);
+    let server = spawnServer(env, children);
+    await waitHealthy(base, server);
     const form = new FormData();
     form.append('file', new Blob([encodeWav(speech)], { type: 'audio/wav' }), 'lines.wav');
     form.append('source_lang', 'en');
@@ -106,8 +89,8 @@ describe('a dub killed mid-way', () => {
     server.child.kill('SIGKILL');
     expect(await server.exited).toBeNull();
 
-    server = startServer(env);
-    await waitReady(base, server);
+    server = spawnServer(env, children);
+    await waitHealthy(base, server);
     await expect
       .poll(async () => (await status()).status, { timeout: 180_000, interval: 250 })
       .toBe('dubbed');

@@ -54,7 +54,7 @@ const bad = (line: number, message: string) =>
 export function parseSegmentsCsv(text: string, target: string) {
   const rows = parseCsv(text.replace(/^\uFEFF/, ''));
   const header = rows[0]?.map((h) => h.trim().toLowerCase());
-  if (!header || !header.includes('start_time') || !header.includes('end_time'))
+  if (!header?.includes('start_time') || !header.includes('end_time'))
     throw new AppError(
       'bad_request',
       'The CSV needs a header row with speaker, start_time, end_time, transcription and translation.',

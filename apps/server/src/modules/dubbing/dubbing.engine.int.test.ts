@@ -4,15 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { encodeWav } from '@parla/audio';
 import { dubbingCredits } from '@parla/contracts';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workerJobs } from '../../modules';
-import { JobWorker } from '../../platform/jobs/job-worker';
+import type { JobWorker } from '../../platform/jobs/job-worker';
 import { runMediaTool } from '../../platform/media/run-media-tool';
 import { modelsUnavailable, skipWithout } from '../../test/needs-models';
 import { characterCountOf, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fliteSpeech, joinWithPauses, makeMediaFile } from '../../test/test-signals';
+import { startTestWorker } from '../../test/test-worker';
 import { dubJob, renderJob } from './dubbing.jobs';
 
 /*
@@ -21,7 +20,7 @@ import { dubJob, renderJob } from './dubbing.jobs';
  * list, an edit of one segment re-dubbed and re-rendered, and the delete.
  */
 
-const noModel = modelsUnavailable('moonshine-tiny', 'silero-vad', 'kokoro-82m');
+const noModel = modelsUnavailable('moonshine-tiny', 'silero-vad', 'kokoro-82m', 'whisper-base');
 
 const LINES: ['slt' | 'awb', string][] = [
   ['slt', 'The weather is nice today and the children are playing in the park.'],
@@ -59,17 +58,7 @@ async function durationOf(bytes: Uint8Array, name: string): Promise<number> {
 beforeAll(async () => {
   t = await createTestApp({ env: { ENGINE_POOL_SIZE: '2', ENGINE_TIMEOUT_MS: '60000' } });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  worker = new JobWorker({
-    db: db(),
-    definitions: workerJobs(t.deps, [dubJob, renderJob]),
-    concurrency: 1,
-    leaseSeconds: 60,
-    pollIntervalMs: 100,
-    logger: pino({ level: 'silent' }),
-    exclusiveDatabase: false,
-  });
-  t.deps.queue.onEnqueued = () => worker.wake();
-  await worker.start();
+  worker = await startTestWorker(t, [dubJob, renderJob]);
   account = await newSpeechAccount(t.app, baseUrl);
   const speech = joinWithPauses(
     ...(await Promise.all(LINES.map(([voice, text]) => fliteSpeech(voice, text)))),
@@ -113,6 +102,13 @@ async function dubbed(id: string) {
   throw new Error('the dub did not finish in 120 s');
 }
 
+/** Lower-case words of a text, accents kept, punctuation dropped. */
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
 /** Bytes of a binary answer of the SDK (a stream of Uint8Array). */
 async function bytesOf(stream: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>): Promise<Buffer> {
   const parts: Uint8Array[] = [];
@@ -138,6 +134,15 @@ describe('dubbing a video with the official client', () => {
       spent + dubbingCredits(dub.mediaMetadata?.duration ?? 0, 1, false),
     );
 
+    // The same dub through the newer project calls.
+    expect(await account.sdk.dubbing.project.get(created.dubbingId)).toMatchObject({
+      projectId: created.dubbingId,
+      status: 'ready',
+      languageIds: ['es'],
+    });
+    const { languages } = await account.sdk.dubbing.project.language.list(created.dubbingId);
+    expect(languages).toMatchObject([{ languageId: 'es', targetLanguage: 'es', status: 'completed' }]);
+
     const mp4 = await bytesOf(await account.sdk.dubbing.audio.get(created.dubbingId, 'es'));
     const seconds = await durationOf(mp4, 'dubbed.mp4');
     expect(Math.abs(seconds - videoSeconds) / videoSeconds).toBeLessThan(0.02);
@@ -147,6 +152,22 @@ describe('dubbing a video with the official client', () => {
     });
     expect(String(srt)).toMatch(/00:00:0\d,\d{3} --> /);
     expect(String(srt).toLowerCase()).toMatch(/parque|tiempo|carpeta|gracias/);
+
+    // The Spanish audio says the segments' translations: heard back by the multilingual recogniser, most
+    // of its words are the translations' words (Apertium's output; word overlap, accents kept).
+    const resourceBefore = await account.sdk.dubbing.resource.get(created.dubbingId);
+    const translated = new Set(
+      Object.values(resourceBefore.speakerSegments).flatMap((s) => wordsOf(s.dubs.es?.text ?? '')),
+    );
+    const heard = await account.sdk.speechToText.convert({
+      modelId: 'parla_stt_multilingual_v1',
+      languageCode: 'es',
+      file: new Blob([mp4], { type: 'video/mp4' }),
+    });
+    const heardWords = wordsOf('text' in heard ? heard.text : '');
+    const overlap = heardWords.filter((w) => translated.has(w)).length / Math.max(1, heardWords.length);
+    expect(heardWords.length).toBeGreaterThan(10);
+    expect(overlap, `${heardWords.join(' ')} vs ${[...translated].join(' ')}`).toBeGreaterThan(0.6);
 
     const page = await account.sdk.dubbing.list();
     expect(page.dubs.map((d) => d.dubbingId)).toContain(created.dubbingId);

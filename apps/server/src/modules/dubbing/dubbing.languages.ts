@@ -27,7 +27,7 @@ export function sourceModelFor(
   deps: Pick<DubbingDeps, 'stt'>,
   language: string | undefined,
 ): SttModelKind | undefined {
-  const kinds: SttModelKind[] = ['fast', 'multilingual' as SttModelKind, 'external'];
+  const kinds: SttModelKind[] = ['fast', 'multilingual', 'external'];
   const hears = (kind: SttModelKind, code: string) => {
     try {
       return deps.stt.languages(kind).includes(code);
@@ -35,8 +35,7 @@ export function sourceModelFor(
       return false;
     }
   };
-  if (!language)
-    return hears('multilingual' as SttModelKind, 'es') ? ('multilingual' as SttModelKind) : 'fast';
+  if (!language) return hears('multilingual', 'es') ? 'multilingual' : 'fast';
   if (language === 'en') return 'fast';
   return kinds.find((kind) => hears(kind, language));
 }

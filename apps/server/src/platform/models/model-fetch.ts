@@ -11,11 +11,12 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
 import type { FilePiece, ModelFile, ModelId, ModelPackage } from './model-catalogue';
 import { PARTIAL_SUFFIX, sha256OfFile, VerifiedStamps } from './model-check';
 import type { ModelStore } from './model-store';
+import { buildWhisperTokens, buildWhisperWeights, readWhisperRecipe } from './whisper-build';
 
 /** Brings a package's archive into a folder and answers its path (the registry's ordinary client). */
 export type PackageDownloader = (pkg: ModelPackage, into: string) => Promise<string>;
@@ -162,7 +163,19 @@ class FetchRun {
    */
   private readonly unreachable = new Map<ModelPackage['kind'], string>();
   private readonly extracted = new Map<string, string>();
+  private readonly joinedFiles = new Map<string, string>();
   downloadedBytes = 0;
+
+  /** A file joined from these sources, made once per run. */
+  private joined(sources: readonly string[], make: () => string): string {
+    const key = sources.join('\0');
+    let found = this.joinedFiles.get(key);
+    if (!found) {
+      found = make();
+      this.joinedFiles.set(key, found);
+    }
+    return found;
+  }
 
   constructor(
     private readonly store: ModelStore,
@@ -252,8 +265,32 @@ class FetchRun {
     const target = path.join(this.store.dir, file.path);
     const temp = `${target}${PARTIAL_SUFFIX}`;
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    if (file.build === 'moonshine-tokens') {
+    if (file.bundled !== undefined) {
+      fs.copyFileSync(path.resolve(repositoryRoot(), file.bundled), temp);
+    } else if (file.build === 'moonshine-tokens') {
       fs.writeFileSync(temp, await buildMoonshineTokens(sources[0] as string));
+    } else if (file.build === 'whisper-tokens') {
+      fs.writeFileSync(temp, buildWhisperTokens(fs.readFileSync(sources[0] as string, 'utf8')));
+    } else if (file.build?.kind === 'whisper-weights') {
+      const build = file.build;
+      // The CT2 model is joined once per run (both graphs' weights come from it), checked whole first.
+      const model = this.joined(sources, () => {
+        const joined = path.join(this.scratch, `joined-${build.modelSha256}`);
+        joinFiles(sources, joined);
+        const size = fs.statSync(joined).size;
+        if (size !== build.modelSize || sha256OfFile(joined) !== build.modelSha256)
+          throw new ModelFetchError(
+            `${file.path}: the joined CTranslate2 model.bin is not the pinned one (${size} bytes)`,
+          );
+        return joined;
+      });
+      fs.writeFileSync(
+        temp,
+        buildWhisperWeights(
+          fs.readFileSync(model),
+          readWhisperRecipe(path.resolve(repositoryRoot(), build.recipe)),
+        ),
+      );
     } else {
       joinFiles(sources, temp);
     }
@@ -270,6 +307,21 @@ class FetchRun {
     const stamps = new VerifiedStamps(this.store.dir);
     stamps.remember(file.path, fs.statSync(target), sha256);
     stamps.save();
+  }
+}
+
+/**
+ * The repository's root (the folder above this file, in the source or in a build, that holds
+ * package-lock.json): files shipped with Parla (`bundled`, Whisper's recipes) are found from it.
+ */
+export function repositoryRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (fs.existsSync(path.join(dir, 'package-lock.json'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir)
+      throw new ModelFetchError('the repository (its package-lock.json) was not found above the server');
+    dir = parent;
   }
 }
 

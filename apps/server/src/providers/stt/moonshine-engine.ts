@@ -18,6 +18,7 @@ import type {
   SttVadResult,
 } from './stt-engine-protocol';
 import { STT_SAMPLE_RATE } from './stt-provider';
+import { decodeWithWhisper } from './whisper-engine';
 import { alignWords } from './word-alignment';
 
 const require = createRequire(import.meta.url);
@@ -183,47 +184,51 @@ export function spreadWords(
 const MAX_GAP_READ = 300 * STT_SAMPLE_RATE;
 
 async function decode(request: Extract<SttEngineRequest, { kind: 'decode' }>): Promise<SttDecodeResult> {
-  const rec = recognizer(request.size);
   const segments: SttDecodedSegment[] = [];
-  for (const segment of request.segments) {
-    const { from, to } = readWindow(segment, request.narrowband);
-    const samples = readSamples(request.file, from, to);
-    const stream = rec.createStream();
-    stream.acceptWaveform({ samples, sampleRate: STT_SAMPLE_RATE });
-    rec.decode(stream);
-    const text = rec.getResult(stream).text.trim();
-    const words = text.split(/\s+/).filter(Boolean);
-    const decoded: SttDecodedSegment = { text, words: [] };
-    if (request.timestamps !== 'none' && words.length > 0) {
-      // Where each word is: the recogniser's words aligned against a synthetic reading (word-alignment.ts).
-      const characters = request.timestamps === 'character';
-      const aligned = await alignWords(samples, words, { characters });
-      const offset = from / STT_SAMPLE_RATE;
-      decoded.words = words.map((word, i) => {
-        const time = aligned.words[i] ?? { start: 0, end: 0 };
-        const chars = aligned.characters?.[i];
-        return {
-          text: word,
-          start: offset + time.start,
-          end: offset + time.end,
-          ...(characters && chars
-            ? {
-                characters: [...word].map((c, k) => ({
-                  text: c,
-                  start: offset + (chars[k]?.start ?? time.start),
-                  end: offset + (chars[k]?.end ?? time.end),
-                })),
-              }
-            : {}),
-        };
-      });
+  const size = request.size;
+  // The multilingual model decodes windows of several segments at once (whisper-engine.ts).
+  if (size === 'whisper-base') segments.push(...decodeWithWhisper(request, readSamples));
+  else
+    for (const segment of request.segments) {
+      const rec = recognizer(size);
+      const { from, to } = readWindow(segment, request.narrowband);
+      const samples = readSamples(request.file, from, to);
+      const stream = rec.createStream();
+      stream.acceptWaveform({ samples, sampleRate: STT_SAMPLE_RATE });
+      rec.decode(stream);
+      const text = rec.getResult(stream).text.trim();
+      const words = text.split(/\s+/).filter(Boolean);
+      const decoded: SttDecodedSegment = { text, words: [] };
+      if (request.timestamps !== 'none' && words.length > 0) {
+        // Where each word is: the recogniser's words aligned against a synthetic reading (word-alignment.ts).
+        const characters = request.timestamps === 'character';
+        const aligned = await alignWords(samples, words, { characters });
+        const offset = from / STT_SAMPLE_RATE;
+        decoded.words = words.map((word, i) => {
+          const time = aligned.words[i] ?? { start: 0, end: 0 };
+          const chars = aligned.characters?.[i];
+          return {
+            text: word,
+            start: offset + time.start,
+            end: offset + time.end,
+            ...(characters && chars
+              ? {
+                  characters: [...word].map((c, k) => ({
+                    text: c,
+                    start: offset + (chars[k]?.start ?? time.start),
+                    end: offset + (chars[k]?.end ?? time.end),
+                  })),
+                }
+              : {}),
+          };
+        });
+      }
+      if (request.profile) {
+        const profile = profileSegment(samples.subarray(segment.start - from, segment.end - from));
+        if (profile) decoded.profile = profile;
+      }
+      segments.push(decoded);
     }
-    if (request.profile) {
-      const profile = profileSegment(samples.subarray(segment.start - from, segment.end - from));
-      if (profile) decoded.profile = profile;
-    }
-    segments.push(decoded);
-  }
   const events: SttDecodeResult['events'] = [];
   for (const gap of request.gaps) {
     const samples = readSamples(request.file, gap.start, Math.min(gap.end, gap.start + MAX_GAP_READ));

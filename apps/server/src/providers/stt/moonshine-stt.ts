@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { plainWords } from '@parla/audio';
-import { findSttLanguage } from '@parla/contracts';
+import { findSttLanguage, STT_LANGUAGES } from '@parla/contracts';
 import { encodeAudio } from '../../platform/media/encode-audio';
 import { runMediaTool } from '../../platform/media/run-media-tool';
 import type { ModelId } from '../../platform/models/model-catalogue';
@@ -9,7 +9,7 @@ import { type ModelAvailability, ModelUnavailableError, modelStore } from '../..
 import { withScratchDir } from '../../platform/scratch-dirs';
 import type { EngineJob } from '../engines/engine-protocol';
 import type { SynthesisOptions } from '../tts/tts-provider';
-import type { MoonshineSize } from './model-files';
+import type { MoonshineSize, SttRecogniser } from './model-files';
 import { readSamples, spreadWords } from './moonshine-engine';
 import { type TranscriptionServerOptions, transcribeWithServer } from './openai-transcription';
 import { openRealtimeVoiceActivity } from './realtime-vad';
@@ -52,7 +52,10 @@ const SPAN = 300 * STT_SAMPLE_RATE;
  */
 const BATCH_SAMPLES = 20 * STT_SAMPLE_RATE;
 
-const SIZES: Record<Exclude<SttModelKind, 'external'>, MoonshineSize> = {
+/** The English models (Moonshine); the multilingual one is Whisper base. */
+type EnglishModel = Exclude<SttModelKind, 'external' | 'multilingual'>;
+
+const SIZES: Record<EnglishModel, MoonshineSize> = {
   fast: 'tiny',
   accurate: 'base',
 };
@@ -63,10 +66,7 @@ const SIZES: Record<Exclude<SttModelKind, 'external'>, MoonshineSize> = {
  * 3.6% on recordings held outside the repository). It costs 1.3–1.4× the CPU of tiny there
  * (docs/decisions/0017-telephone-speech.md); wideband sources keep tiny.
  */
-export function recogniserSize(
-  model: Exclude<SttModelKind, 'external'>,
-  sampleRate: number | undefined,
-): MoonshineSize {
+export function recogniserSize(model: EnglishModel, sampleRate: number | undefined): MoonshineSize {
   return model === 'fast' && isNarrowband(sampleRate) ? SIZES.accurate : SIZES[model];
 }
 
@@ -198,6 +198,8 @@ export class MoonshineStt implements SttProvider {
   }
 
   languages(model: SttModelKind): readonly string[] {
+    // Whisper base knows 99 languages; the list offered is the 57 of STT_LANGUAGES (all among them).
+    if (model === 'multilingual') return STT_LANGUAGES.map((l) => l.iso1);
     if (model !== 'external') return ['en'];
     return this.server?.languages ?? [];
   }
@@ -243,7 +245,8 @@ export class MoonshineStt implements SttProvider {
 
   private run<T>(request: SttEngineRequest, seconds: number, tenant: string, signal?: AbortSignal) {
     if (request.kind === 'vad') this.assertModel('silero-vad');
-    if (request.kind === 'decode') this.assertModel(`moonshine-${request.size}`);
+    if (request.kind === 'decode')
+      this.assertModel(request.size === 'whisper-base' ? 'whisper-base' : `moonshine-${request.size}`);
     return this.engines.run({ task: 'stt', request }, boundMs(seconds), { tenant, signal }) as Promise<T>;
   }
 
@@ -252,7 +255,14 @@ export class MoonshineStt implements SttProvider {
       throw new Error('The external transcription server is not configured.');
     const media = await probeMedia(request.file);
     const narrowband = isNarrowband(media.sampleRate);
-    const size = request.model === 'external' ? 'tiny' : recogniserSize(request.model, media.sampleRate);
+    const size: SttRecogniser =
+      request.model === 'external'
+        ? 'tiny'
+        : request.model === 'multilingual'
+          ? 'whisper-base'
+          : recogniserSize(request.model, media.sampleRate);
+    const language =
+      request.model === 'multilingual' && request.language ? { language: toIso1(request.language) } : {};
     if (request.channel !== undefined && request.channel >= media.channels)
       throw new Error(
         `The audio has ${media.channels} channel(s); channel ${request.channel} does not exist.`,
@@ -265,6 +275,8 @@ export class MoonshineStt implements SttProvider {
       });
       const speech: { start: number; end: number }[] = [];
       const work: Promise<SttDecodeResult & { languages?: (string | undefined)[] }>[] = [];
+      // The segments of each call in `work`, in order (a decoded segment's weight in the language vote).
+      const batchesSent: { start: number; end: number }[][] = [];
       let done = 0;
       let scanned = 0;
       let lastEnd = 0;
@@ -310,6 +322,7 @@ export class MoonshineStt implements SttProvider {
                     kind: 'decode',
                     file: raw,
                     size,
+                    ...language,
                     segments: batch,
                     timestamps: request.timestamps,
                     narrowband,
@@ -335,6 +348,7 @@ export class MoonshineStt implements SttProvider {
           inFlight.add(settled);
           void settled.then(() => inFlight.delete(settled));
           work.push(call);
+          batchesSent.push(batch);
         }
         scanned = found.next;
         // The speech that was found is what is left to recognise: progress counts against it.
@@ -372,12 +386,17 @@ export class MoonshineStt implements SttProvider {
         });
       }
       request.onProgress?.(1);
-      const language = spokenLanguage(
-        request,
-        results.flatMap((r) => r.languages ?? []),
+      // The languages heard: the server's per segment; Whisper's per segment, weighed by its length.
+      const heardLanguages = results.flatMap((r, k) =>
+        r.languages
+          ? r.languages.map((code) => ({ code, weight: 1 }))
+          : r.segments.map((segment, j) => {
+              const span = batchesSent[k]?.[j];
+              return { code: segment.language, weight: span ? span.end - span.start : 0 };
+            }),
       );
       return {
-        ...language,
+        ...spokenLanguage(request, heardLanguages),
         durationSecs: total / STT_SAMPLE_RATE,
         channels: media.channels,
         segments,
@@ -412,7 +431,10 @@ export class MoonshineStt implements SttProvider {
         kind: 'decode',
         file: request.file,
         // A session's audio is kept at 16 kHz whatever its format: realtime keeps the model it names.
-        size: SIZES[request.model],
+        size: request.model === 'multilingual' ? 'whisper-base' : SIZES[request.model],
+        ...(request.model === 'multilingual' && request.language
+          ? { language: toIso1(request.language) }
+          : {}),
         segments: request.spans,
         timestamps: request.timestamps,
         narrowband: false,
@@ -496,22 +518,35 @@ function toIso1(language: string): string {
 }
 
 /**
- * The language of a transcription: the one asked for; else, from the server, the language most segments
- * were heard in (its share of them is the probability); the built-in model knows English only, so
- * English (probability 1: it does not detect languages, and says so in the docs).
+ * The language of a transcription: the one asked for; else the language most of the speech was heard in,
+ * by the server (per segment) or by Whisper (per segment, weighed by its length), and its share of it as
+ * the probability (neither gives a probability of its own: sherpa-onnx reports Whisper's detected code
+ * only); the English models know English only, so English (probability 1: they do not detect languages,
+ * and say so in the docs). Codes are ISO 639-3 where the list knows them ("es" → "spa").
  */
-function spokenLanguage(
-  request: TranscribeFileRequest,
-  heard: (string | undefined)[],
+export function spokenLanguage(
+  request: Pick<TranscribeFileRequest, 'language' | 'model'>,
+  heard: { code: string | undefined; weight: number }[],
 ): { languageCode: string; languageProbability: number } {
   if (request.language)
     return {
       languageCode: findSttLanguage(request.language)?.code ?? request.language,
       languageProbability: 1,
     };
-  const counts = new Map<string, number>();
-  for (const code of heard) if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
-  const best = [...counts].sort((a, b) => b[1] - a[1])[0];
-  if (!best) return { languageCode: 'eng', languageProbability: request.model === 'external' ? 0 : 1 };
-  return { languageCode: best[0], languageProbability: best[1] / heard.length };
+  const weights = new Map<string, number>();
+  let total = 0;
+  for (const { code, weight } of heard) {
+    total += weight;
+    if (code) {
+      const key = findSttLanguage(code)?.code ?? code;
+      weights.set(key, (weights.get(key) ?? 0) + weight);
+    }
+  }
+  const best = [...weights].sort((a, b) => b[1] - a[1])[0];
+  if (!best)
+    return {
+      languageCode: 'eng',
+      languageProbability: request.model === 'fast' || request.model === 'accurate' ? 1 : 0,
+    };
+  return { languageCode: best[0], languageProbability: total > 0 ? best[1] / total : 0 };
 }

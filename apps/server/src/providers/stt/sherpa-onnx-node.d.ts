@@ -7,7 +7,15 @@ declare module 'sherpa-onnx-node' {
     constructor(config: unknown);
     createStream(): OfflineStream;
     decode(stream: OfflineStream): void;
-    getResult(stream: OfflineStream): { text: string; tokens: string[] };
+    /** `lang` and `timestamps` (token starts, in seconds) are Whisper's (whisper-engine.ts). */
+    getResult(stream: OfflineStream): {
+      text: string;
+      tokens: string[];
+      lang?: string;
+      timestamps?: number[];
+    };
+    /** A new configuration for the loaded model (Whisper's language). */
+    setConfig(config: unknown): void;
   }
   export class Vad {
     constructor(config: unknown, bufferSizeInSeconds: number);

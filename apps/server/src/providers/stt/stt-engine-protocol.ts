@@ -1,5 +1,5 @@
 import type { VoiceProfile } from '@parla/audio';
-import type { MoonshineSize } from './model-files';
+import type { SttRecogniser } from './model-files';
 
 /**
  * The speech-to-text work an engine child does (task `stt`), on a 16 kHz mono s16le file the server
@@ -11,7 +11,10 @@ export type SttEngineRequest =
   | {
       kind: 'decode';
       file: string;
-      size: MoonshineSize;
+      /** Which recogniser: a Moonshine size, or Whisper base (the multilingual model). */
+      size: SttRecogniser;
+      /** Whisper only: the language to transcribe (ISO 639-1); absent to detect it per window. */
+      language?: string;
       segments: { start: number; end: number }[];
       timestamps: 'none' | 'word' | 'character';
       /**
@@ -50,6 +53,8 @@ export interface SttDecodedSegment {
     characters?: { text: string; start: number; end: number }[];
   }[];
   profile?: VoiceProfile;
+  /** Whisper only: the language it heard (or was told) in this segment, as Whisper names it ("es"). */
+  language?: string;
 }
 
 export interface SttDecodeResult {

@@ -7,10 +7,11 @@ import { AppError } from '../../platform/errors';
  */
 
 /**
- * Which recogniser: the embedded fast and accurate Moonshine models, or the operator's server. The fast
- * model hears a telephone-rate source (8 kHz or less) with the accurate recogniser (recogniserSize).
+ * Which recogniser: the embedded fast and accurate Moonshine models (English), the embedded multilingual
+ * Whisper base (issue 29), or the operator's server. The fast model hears a telephone-rate source (8 kHz
+ * or less) with the accurate recogniser (recogniserSize).
  */
-export type SttModelKind = 'fast' | 'accurate' | 'external';
+export type SttModelKind = 'fast' | 'accurate' | 'multilingual' | 'external';
 
 /** A word heard, with its time in seconds from the start of the audio. */
 export interface HeardWord {
@@ -44,7 +45,10 @@ export interface TranscribeFileRequest {
   /** A media file on disk (any audio or video ffmpeg decodes). */
   file: string;
   model: SttModelKind;
-  /** ISO 639-1 or 639-3 code; none to detect (the embedded models know English only). */
+  /**
+   * ISO 639-1 or 639-3 code; none to detect (the multilingual model and the server detect it; the
+   * English models know English only).
+   */
   language?: string;
   /** 0-based: transcribe only this channel; none to mix all channels down. */
   channel?: number;

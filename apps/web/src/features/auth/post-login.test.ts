@@ -13,6 +13,11 @@ describe('afterSignInPath (accounts §2 post-login redirect)', () => {
     expect(afterSignInPath(search(''), origin)).toBe(defaultAfterSignIn);
   });
 
+  it('opens a dub’s editor for the allowed shape /v1/dubs/{id}', () => {
+    expect(afterSignInPath(search('redirect=/v1/dubs/abc123'), origin)).toBe('/app/dubbing/abc123');
+    expect(afterSignInPath(search('redirect=/v1/dubs/a/b'), origin)).toBe(defaultAfterSignIn);
+  });
+
   it('leads to an invitation kept from a link opened while signed out, when no redirect was asked (issue 18)', () => {
     localStorage.setItem('xi:invite-code', 'CODE123');
     expect(afterSignInPath(search(''), origin)).toBe('/app/settings/workspace-invites?invite_code=CODE123');

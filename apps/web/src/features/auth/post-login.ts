@@ -14,9 +14,19 @@ export function afterSignInPath(search: URLSearchParams, origin: string = window
   const extraPaths = listBuiltRoutes()
     .map((entry) => entry.path)
     .filter((path) => !path.includes(':') && !path.startsWith('/app/sign-'));
-  return resolvePostLoginRedirect(search.get('redirect'), {
+  const target = resolvePostLoginRedirect(search.get('redirect'), {
     origin,
     fallback: pendingInvitePath() ?? defaultAfterSignIn,
     extraPaths,
   });
+  return pageOf(target);
+}
+
+/**
+ * The page an allowed API-style shape stands for (accounts §2 "Allowed shapes"): `/v1/dubs/{id}` is that
+ * dub's editor. Other paths are pages already.
+ */
+function pageOf(path: string): string {
+  const dub = /^\/v1\/dubs\/([^/?#]+)$/.exec(path);
+  return dub ? `/app/dubbing/${dub[1]}` : path;
 }

@@ -27,10 +27,14 @@ export {
   WireTranscript as TranscriptResponse,
 } from '@parla/contracts';
 
-/** The model ids (issue 19): the built-in fast and accurate English models, and an operator's server. */
+/**
+ * The model ids (issue 19): the built-in fast and accurate English models, the built-in multilingual one
+ * (issue 29), and an operator's server.
+ */
 export const STT_MODEL_IDS = {
   fast: 'parla_stt_v1',
   accurate: 'parla_stt_accurate_v1',
+  multilingual: 'parla_stt_multilingual_v1',
   external: 'parla_stt_external_v1',
 } as const;
 

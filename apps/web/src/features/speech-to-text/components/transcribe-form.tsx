@@ -35,12 +35,20 @@ interface Source {
   seconds: number | null;
 }
 
-type Accuracy = 'fast' | 'accurate';
+type Accuracy = 'fast' | 'accurate' | 'multilingual';
 
 const accuracyOptions = [
   { value: 'fast', label: 'Fast' },
   { value: 'accurate', label: 'Accurate' },
+  { value: 'multilingual', label: 'Multilingual' },
 ] as const;
+
+const modelNotes: Record<Accuracy, string> = {
+  fast: 'The small built-in English model: quick, and good on clear speech.',
+  accurate: 'The larger built-in English model: fewer mistakes, about half as fast.',
+  multilingual:
+    'The built-in multilingual model (Whisper base): 57 languages, detects the language when set to Auto detect; slower, and weaker on rarer languages.',
+};
 
 const timestampOptions: ReadonlyArray<{ value: TimestampGranularity; label: string }> = [
   { value: 'word', label: 'Words' },
@@ -48,8 +56,8 @@ const timestampOptions: ReadonlyArray<{ value: TimestampGranularity; label: stri
   { value: 'none', label: 'None' },
 ];
 
-/** Why a language cannot be chosen here: the built-in model transcribes English only. */
-const externalOnlyNote = 'needs an external transcription server';
+/** What choosing a language other than English does: the English models transcribe English only. */
+const multilingualNote = 'Multilingual model';
 
 export interface TranscribeFormProps {
   /** A transcription has started on the server. */
@@ -271,20 +279,25 @@ export function TranscribeForm({ onStarted, onLiveDictation, liveDictationId }: 
             <select
               id={`${id}-language`}
               value={languageCode}
-              onChange={(event) => setLanguageCode(event.target.value)}
+              onChange={(event) => {
+                const code = event.target.value;
+                setLanguageCode(code);
+                // Another language than English is the multilingual model's: it is chosen with it.
+                if (code && !STT_LANGUAGES.find((l) => l.code === code)?.builtIn) setAccuracy('multilingual');
+              }}
               aria-describedby={`${id}-language-note`}
               className={inputClasses}
             >
               <option value="">Auto detect</option>
               {STT_LANGUAGES.map((language) => (
-                <option key={language.code} value={language.code} disabled={!language.builtIn}>
-                  {language.builtIn ? language.name : `${language.name} — ${externalOnlyNote}`}
+                <option key={language.code} value={language.code}>
+                  {language.builtIn ? language.name : `${language.name} — ${multilingualNote}`}
                 </option>
               ))}
             </select>
             <p id={`${id}-language-note`} className="text-xs text-fg-muted">
-              The built-in English model transcribes English. Other languages need an external transcription
-              server, which this installation has not set up.
+              The Fast and Accurate models transcribe English; other languages are transcribed by the
+              Multilingual model, which also detects the language.
             </p>
           </div>
           <div className="flex flex-col gap-1.5">
@@ -295,13 +308,18 @@ export function TranscribeForm({ onStarted, onLiveDictation, liveDictationId }: 
               label="Model"
               options={accuracyOptions}
               value={accuracy}
-              onChange={setAccuracy}
+              onChange={(model) => {
+                setAccuracy(model);
+                // The English models transcribe English only: another language chosen goes back to detection.
+                if (
+                  model !== 'multilingual' &&
+                  languageCode &&
+                  !STT_LANGUAGES.find((l) => l.code === languageCode)?.builtIn
+                )
+                  setLanguageCode('');
+              }}
             />
-            <p className="text-xs text-fg-muted">
-              {accuracy === 'fast'
-                ? 'The small built-in English model: quick, and good on clear speech.'
-                : 'The larger built-in English model: fewer mistakes, about half as fast.'}
-            </p>
+            <p className="text-xs text-fg-muted">{modelNotes[accuracy]}</p>
           </div>
           <Switch
             label="Identify speakers"
