@@ -64,7 +64,7 @@ describe('the app shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Pricing']);
+    ).toEqual(['Home', 'Dubbing', 'Pricing']);
     // The app's areas are the sidebar's business, not the marketing header's.
     expect(screen.queryByRole('link', { name: 'Voice library' })).toBeNull();
     // Signed out, the page leads with the way in.
@@ -95,7 +95,7 @@ describe('the app shell', () => {
     const sheet = await screen.findByRole('dialog', { name: 'Menu' });
     expect(open.getAttribute('aria-expanded')).toBe('true');
     const links = within(within(sheet).getByRole('navigation', { name: 'Main' })).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Home', 'Pricing']);
+    expect(links.map((link) => link.textContent)).toEqual(['Home', 'Dubbing', 'Pricing']);
     // Signed out, the sheet also leads to sign-in and sign-up.
     expect(within(sheet).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/app/sign-up');
     fireEvent.click(within(sheet).getByRole('link', { name: 'Pricing' }));
@@ -104,7 +104,7 @@ describe('the app shell', () => {
   });
 
   it('shows "Page not found" for unbuilt /app pages', async () => {
-    renderApp('/app/dubbing');
+    renderApp('/app/studio');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/');
     await waitFor(() => expect(document.title).toBe('Page not found · Parla'));

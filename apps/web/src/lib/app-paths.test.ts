@@ -10,6 +10,8 @@ describe('app paths (accounts §2)', () => {
       '/',
       '/auth/action',
       '/pricing',
+      // accounts §2's marketing page of dubbing (issue 29 item 4).
+      '/dubbing',
       SHARE_PAGE_PATH,
       ...Object.values(hostedSessionPaths),
     ];
@@ -121,6 +123,8 @@ describe('app paths (accounts §2)', () => {
       'conversational-ai/agents/:agentId',
       // issue 28 item 7: one conversation of the call history, a path of our choosing.
       'conversational-ai/history/:conversationId',
+      // issue 29 item 3: one dub's editor, a path of our choosing.
+      'dubbing/:dubbingId',
     ].map((path) => `/app/${path}`);
     expect([...paths].filter((path) => path.startsWith('/app/')).sort()).toEqual([...spec].sort());
   });

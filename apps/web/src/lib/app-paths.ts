@@ -56,6 +56,8 @@ export interface RouteEntry {
  */
 export const appPaths = [
   { path: '/', title: 'Home', section: 'site', inNav: true, built: true },
+  /** accounts §2 marketing path: what dubbing does here (issue 29 item 4), open to visitors. */
+  { path: '/dubbing', title: 'Dubbing', section: 'site', inNav: true, built: true },
   /** accounts §2 marketing path: the plan offers, open to visitors. */
   {
     path: '/pricing',
@@ -183,7 +185,10 @@ export const appPaths = [
   { path: '/app/sound-effects/explore/search', title: 'Search sound effects', section: 'audio' },
   { path: '/app/sound-effects/explore/category', title: 'Sound effect categories', section: 'audio' },
   { path: '/app/voice-isolator', title: 'Voice isolator', section: 'audio', inNav: true },
-  { path: '/app/dubbing', title: 'Dubbing', section: 'audio', inNav: true },
+  /** issue 29 item 3: the workspace's dubs and the new-dub dialog. */
+  { path: '/app/dubbing', title: 'Dubbing', section: 'audio', inNav: true, built: true },
+  /** issue 29 item 3: the dubbing editor of one dub, a path of our choosing. */
+  { path: '/app/dubbing/:dubbingId', title: 'Dubbing editor', section: 'audio', built: true },
   { path: '/app/studio', title: 'Studio', section: 'audio', inNav: true },
   { path: '/app/voiceover-studio', title: 'Voiceover studio', section: 'audio' },
   { path: '/app/music', title: 'Music', section: 'audio', inNav: true },

@@ -5,6 +5,7 @@ import { useAuth } from '../lib/auth/auth-provider';
 import { getButtonClasses } from '../ui/button';
 import {
   ArrowUpRightIcon,
+  DubbingIcon,
   FlaskIcon,
   LibraryIcon,
   MicrophoneIcon,
@@ -16,10 +17,10 @@ import {
 
 /**
  * What Parla does today, one card each. Only what is built: a product joins this list when its pages
- * exist (no dubbing, studio, agents or sound effects yet). Every built audio product of the sidebar has its
+ * exist (no studio or sound effects yet). Every built audio product of the sidebar has its
  * card under its own title (home-page.test.tsx holds the two together: speech to text was missing).
  */
-const features: ReadonlyArray<{ title: string; text: string; icon: ReactNode }> = [
+const features: ReadonlyArray<{ title: string; text: string; icon: ReactNode; href?: string }> = [
   {
     title: 'Text to speech',
     text: 'Type or paste text and hear it spoken in natural voices, streamed while it is made.',
@@ -39,6 +40,12 @@ const features: ReadonlyArray<{ title: string; text: string; icon: ReactNode }> 
     title: 'Speech to text',
     text: 'Transcribe recordings or dictate live, with the time of every word, speakers and subtitles.',
     icon: <SpeechToTextIcon />,
+  },
+  {
+    title: 'Dubbing',
+    text: 'Dub a video into another language with voices matched to its speakers, then fix any line. Offline translation (Apertium) covers Spanish, and Portuguese, French and Italian through Spanish; other languages need a translation server.',
+    icon: <DubbingIcon />,
+    href: '/dubbing',
   },
   {
     title: 'Voice cloning and design',
@@ -72,9 +79,9 @@ export default function HomePage() {
         </h1>
         <p className="text-lg leading-8 text-fg-muted">
           Parla speaks your text in premade, cloned and designed voices, converts recordings into other
-          voices, turns speech into text, and keeps every generation to play, download and share. It runs on
-          your own server with real offline engines, and its API follows the ElevenLabs API, so the official
-          SDKs work by changing only the base URL.
+          voices, turns speech into text, dubs videos into other languages, and keeps every generation to
+          play, download and share. It runs on your own server with real offline engines, and its API follows
+          the ElevenLabs API, so the official SDKs work by changing only the base URL.
         </p>
         <div className="flex flex-wrap gap-3">
           {/* The way in shows at once; a visitor's session answer comes only after the sign-out delay. */}
@@ -114,6 +121,15 @@ export default function HomePage() {
               <div className="flex min-w-0 flex-col gap-1">
                 <h3 className="text-base font-semibold">{feature.title}</h3>
                 <p className="text-sm text-fg-muted">{feature.text}</p>
+                {feature.href && (
+                  <Link
+                    to={feature.href}
+                    className="self-start text-sm font-medium text-accent hover:underline"
+                    aria-label={`More about ${feature.title.toLowerCase()}`}
+                  >
+                    Learn more
+                  </Link>
+                )}
               </div>
             </li>
           ))}

@@ -64,15 +64,17 @@ describe('/app/onboarding-checklist', () => {
     );
     renderApp(PATH);
     const list = await screen.findByRole('list', { name: 'Onboarding checklist' }, { timeout: 5000 });
-    // Dubbing is not built: its step is not shown, nor counted (the server still keeps it).
-    expect(within(list).getAllByRole('listitem')).toHaveLength(6);
+    // Every product of the checklist is built since dubbing (issue 29): all seven steps show.
+    expect(within(list).getAllByRole('listitem')).toHaveLength(7);
     expect(
       screen
         .getByRole('progressbar', { name: 'Onboarding checklist progress' })
         .getAttribute('aria-valuenow'),
     ).toBe('2');
-    expect(screen.getByText('2 of 6 done')).toBeTruthy();
-    expect(screen.queryByText(/dub/i)).toBeNull();
+    expect(screen.getByText('2 of 7 done')).toBeTruthy();
+    expect(within(list).getByRole('link', { name: 'Open dubbing' }).getAttribute('href')).toBe(
+      '/app/dubbing',
+    );
     expect(screen.queryByText(/not built/i)).toBeNull();
 
     expect(within(itemOf(list, 'Generate text to speech')).getByText('Done')).toBeTruthy();
@@ -96,18 +98,19 @@ describe('/app/onboarding-checklist', () => {
     );
   });
 
-  it('counts every shown step done as all done, with a step of an unbuilt product still open', async () => {
+  it('counts every shown step done as all done', async () => {
     const shownIds = [
       'generate_text_to_speech',
       'generate_speech_to_speech',
       'add_voice_to_voice_lab',
       'design_voice',
+      'create_dub',
       'join_affiliate',
       'generate_api_key',
     ] as const;
     stubApi(makeChecklist({ done: [...shownIds], acknowledged: [...shownIds] }));
     renderApp(PATH);
-    expect(await screen.findByText('6 of 6 done', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('7 of 7 done', {}, { timeout: 5000 })).toBeTruthy();
     // All done: marking it complete is the page's main action.
     expect(screen.getByRole('button', { name: 'Mark as complete' }).className).toMatch(/\bbg-fg\b/);
   });

@@ -290,6 +290,17 @@ export function SpeechBubblesIcon(props: IconProps) {
   );
 }
 
+/** A video camera over a screen on a stand, for dubbing (video in, picture kept). */
+export function DubbingIcon(props: IconProps) {
+  return (
+    <IconFrame {...props}>
+      <rect x="2" y="4" width="14" height="12" rx="2" />
+      <path d="m16 9 5-3v8l-5-3" />
+      <path d="M5 20h8M9 16v4" />
+    </IconFrame>
+  );
+}
+
 /** A speaker sending out sound, for a mute button while the sound plays. */
 export function SpeakerIcon(props: IconProps) {
   return (

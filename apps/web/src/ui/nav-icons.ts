@@ -1,6 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import {
   BarChartIcon,
+  DubbingIcon,
   FlaskIcon,
   FolderIcon,
   GridIcon,
@@ -23,6 +24,7 @@ const navIcons: Readonly<Record<string, NavIcon>> = {
   '/app/speech-synthesis/text-to-dialogue': SpeechBubblesIcon,
   '/app/speech-synthesis/speech-to-speech': MicrophoneIcon,
   '/app/speech-to-text': SpeechToTextIcon,
+  '/app/dubbing': DubbingIcon,
   '/app/voice-lab': FlaskIcon,
   '/app/voice-library': LibraryIcon,
   '/app/voice-lab/collections': FolderIcon,

@@ -62,7 +62,7 @@ describe('the checklist step congratulation (accounts §8 "Checklist step")', ()
 
     const widget = await screen.findByRole('region', { name: 'Get started with Parla' });
     // Only the steps of built products count ("Create a dub" waits for dubbing).
-    expect(widget.textContent).toContain('1 of 6 done');
+    expect(widget.textContent).toContain('1 of 7 done');
     expect(widget.textContent).toContain('Generate text to speech');
 
     // Later looks at the checklist find nothing new to congratulate on.

@@ -1,0 +1,2 @@
+/** The dubbing feature's front door for other features. */
+export { dubbingEditorPath } from './components/dub-list';
