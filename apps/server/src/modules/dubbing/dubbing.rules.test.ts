@@ -1,4 +1,4 @@
-import { dubbingCredits } from '@parla/contracts';
+import { dubbingCredits, PREMADE_VOICES } from '@parla/contracts';
 import { describe, expect, it } from 'vitest';
 import { parseCsv, parseSegmentsCsv, parseTime } from './dubbing.csv';
 import { subtitleFrames } from './dubbing.present';
@@ -134,6 +134,9 @@ describe('the voice a speaker is dubbed with', () => {
     expect(man.rendition.voice).toMatch(/^fr/);
     const spanish = await voiceFor(deps, caller, speaker, 'es', false);
     expect(spanish.rendition.engine).toBe('kokoro');
+    // The second man of a Spanish dub is not the jolly Santa character voice.
+    const second = await voiceFor(deps, caller, { ...speaker, position: 1 }, 'es', false);
+    expect(PREMADE_VOICES.find((v) => v.voice_id === second.voiceId)?.labels.use_case).not.toBe('characters');
     await expect(voiceFor(deps, caller, speaker, 'ko', false)).rejects.toThrow(/No voice here speaks ko/);
   });
 });

@@ -77,8 +77,11 @@ function candidates(language: string, profile: VoiceProfile | null): PremadeVoic
   const ofLanguage = PREMADE_VOICES.filter((v) => v.language === spoken);
   const pool = ofLanguage.length > 0 ? ofLanguage : PREMADE_VOICES.filter((v) => v.language === 'en');
   const gender = (profile?.pitch.medianHz ?? 0) >= FEMALE_FROM_HZ ? 'female' : 'male';
-  const same = pool.filter((v) => v.labels.gender === gender);
-  return same.length > 0 ? same : pool;
+  // Character voices (a jolly Santa) are for stories, not for someone's own words.
+  const plain = pool.filter((v) => v.labels.use_case !== 'characters');
+  const usable = plain.length > 0 ? plain : pool;
+  const same = usable.filter((v) => v.labels.gender === gender);
+  return same.length > 0 ? same : usable;
 }
 
 /** The premade voice a speaker is matched to: by register, a different one per speaker where there are several. */
