@@ -162,7 +162,8 @@ export async function run(): Promise<void> {
     `source: ${durationOf(video).toFixed(2)} s of video, ${LINES.length} lines, slt ${sltHz.toFixed(0)} Hz, awb ${awbHz.toFixed(0)} Hz`,
   );
 
-  const server = await startParla();
+  // Errors reach the bench's output (a failed dub logs why).
+  const server = await startParla({ env: { LOG_LEVEL: 'error' } });
   const headers = { 'xi-api-key': server.apiKey };
   try {
     // Baseline: the same video transcribed alone.
