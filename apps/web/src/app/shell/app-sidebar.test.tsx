@@ -112,7 +112,7 @@ describe('the app sidebar', { timeout: 20_000 }, () => {
     const links = within(nav).getAllByRole('link');
     const titles = links.map((link) => link.textContent);
     expect(titles).toEqual(listSidebarGroups().flatMap((group) => group.entries.map((entry) => entry.title)));
-    expect(titles).not.toContain('Dubbing');
+    expect(titles).toContain('Dubbing');
     expect(titles).not.toContain('Studio');
     const current = links.filter((link) => link.getAttribute('aria-current') === 'page');
     expect(current.map((link) => link.textContent)).toEqual(['Text to speech']);
