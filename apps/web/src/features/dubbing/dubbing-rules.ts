@@ -1,3 +1,4 @@
+import { AUDIO_UPLOAD_ACCEPT, isAudioUpload } from '../../lib/audio-upload-types';
 import type {
   DubbingLanguageEntry,
   DubbingMetadata,
@@ -15,24 +16,10 @@ export function anyDubbing(dubs: readonly Pick<DubbingMetadata, 'status'>[]): bo
 }
 
 /**
- * history/voices §5 "Uploads": the types a dub's source may be (audio aac, aiff, ogg, mpeg, mp3, opus, wav,
- * webm, flac, mp4, m4a; video mp4, avi, mkv, quicktime, wmv, flv, webm, mpeg, 3gpp), by extension.
+ * history/voices §5 "Uploads": the types a dub's source may be — the audio types every upload takes
+ * (lib/audio-upload-types.ts) and the video types mp4, avi, mkv, quicktime, wmv, flv, webm, mpeg, 3gpp — by
+ * extension and MIME type.
  */
-export const DUBBING_AUDIO_EXTENSIONS = [
-  'aac',
-  'aif',
-  'aiff',
-  'ogg',
-  'oga',
-  'mpeg',
-  'mp3',
-  'opus',
-  'wav',
-  'webm',
-  'flac',
-  'mp4',
-  'm4a',
-] as const;
 export const DUBBING_VIDEO_EXTENSIONS = [
   'mp4',
   'm4v',
@@ -47,24 +34,7 @@ export const DUBBING_VIDEO_EXTENSIONS = [
   '3gp',
 ] as const;
 
-const DUBBING_MIME_TYPES: ReadonlySet<string> = new Set([
-  'audio/aac',
-  'audio/x-aac',
-  'audio/aiff',
-  'audio/x-aiff',
-  'audio/ogg',
-  'audio/mpeg',
-  'audio/mp3',
-  'audio/opus',
-  'audio/wav',
-  'audio/wave',
-  'audio/x-wav',
-  'audio/webm',
-  'audio/flac',
-  'audio/x-flac',
-  'audio/mp4',
-  'audio/m4a',
-  'audio/x-m4a',
+const DUBBING_VIDEO_MIME_TYPES: ReadonlySet<string> = new Set([
   'video/mp4',
   'video/x-msvideo',
   'video/avi',
@@ -79,8 +49,9 @@ const DUBBING_MIME_TYPES: ReadonlySet<string> = new Set([
 
 /** The `accept` attribute of the new-dub dialog's file input. */
 export const DUBBING_UPLOAD_ACCEPT = [
-  ...new Set([...DUBBING_AUDIO_EXTENSIONS, ...DUBBING_VIDEO_EXTENSIONS].map((ext) => `.${ext}`)),
-  ...DUBBING_MIME_TYPES,
+  AUDIO_UPLOAD_ACCEPT,
+  ...DUBBING_VIDEO_EXTENSIONS.map((ext) => `.${ext}`),
+  ...DUBBING_VIDEO_MIME_TYPES,
 ].join(',');
 
 /** The types as the dialog lists them. */
@@ -94,11 +65,10 @@ function extensionOf(name: string): string {
 /** Whether a file is one of the §5 types, by MIME type or extension (the server checks the content). */
 export function isDubbingUpload(file: { name: string; type: string }): boolean {
   const mime = file.type.split(';')[0]?.trim().toLowerCase() ?? '';
-  const extension = extensionOf(file.name);
   return (
-    DUBBING_MIME_TYPES.has(mime) ||
-    (DUBBING_AUDIO_EXTENSIONS as readonly string[]).includes(extension) ||
-    (DUBBING_VIDEO_EXTENSIONS as readonly string[]).includes(extension)
+    isAudioUpload(file) ||
+    DUBBING_VIDEO_MIME_TYPES.has(mime) ||
+    (DUBBING_VIDEO_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))
   );
 }
 
