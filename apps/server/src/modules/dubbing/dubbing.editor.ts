@@ -11,7 +11,7 @@ import type { DubbingDeps } from './dubbing.deps';
 import { renderJob } from './dubbing.jobs';
 import { sourceModelFor, targetProblem } from './dubbing.languages';
 import { cutAudio } from './dubbing.media';
-import { DUBBING_MODEL_ID, speakMissing, translateMissing } from './dubbing.pipeline';
+import { DUBBING_MODEL_ID, sourceFile, speakMissing, translateMissing } from './dubbing.pipeline';
 import { toDubbingResource } from './dubbing.present';
 import { dubOf } from './dubbing.service';
 import {
@@ -41,6 +41,9 @@ import { similarVoices } from './dubbing.voices';
  * segment (issue 29's performance target). Edits are included in the dub's price; a language added
  * later is charged as a dub into it is (per minute of source).
  */
+
+/** How much sound either side of a segment `transcribe` hears it with. */
+const TRANSCRIBE_MARGIN_SEC = 0.3;
 
 /** A dub the editor may change: made, not being made. */
 async function editable(
@@ -98,15 +101,14 @@ export async function transcribeSegments(
   const segments = await segmentsNamed(deps, dub, body.segments);
   const model = sourceModelFor(deps, dub.sourceLanguage ?? undefined) ?? 'fast';
   await withScratchDir('dub-stt-', async (dir) => {
-    const source = path.join(dir, 'source');
-    const stream = await deps.storage.stream(dub.input.key);
-    if (!stream) throw new AppError('resource_not_found', 'The source of this dub is gone.');
-    const { pipeline } = await import('node:stream/promises');
-    const { createWriteStream } = await import('node:fs');
-    await pipeline(stream, createWriteStream(source, { mode: 0o600 }));
+    const source = await sourceFile(deps, dub, dir);
     for (const segment of segments) {
       const clip = path.join(dir, `${segment.id}.wav`);
-      await cutAudio(source, clip, segment.startTime, segment.endTime);
+      // Heard with a margin either side (a word cut at the clip's edge is lost), then only the words
+      // whose middle falls inside the segment are kept.
+      const from = Math.max(0, segment.startTime - TRANSCRIBE_MARGIN_SEC);
+      const to = Math.min(dub.input.durationSec, segment.endTime + TRANSCRIBE_MARGIN_SEC);
+      await cutAudio(source, clip, from, to);
       const heard = await deps.stt.transcribeFile({
         file: clip,
         model,
@@ -115,17 +117,14 @@ export async function transcribeSegments(
         signal,
         ...(dub.sourceLanguage ? { language: dub.sourceLanguage } : {}),
       });
-      const words = heard.segments.flatMap((s) =>
-        s.words.map((w) => ({
-          text: w.text,
-          start: w.start + segment.startTime,
-          end: w.end + segment.startTime,
-        })),
-      );
-      await updateSegment(deps.db, dub.id, segment.id, {
-        text: heard.segments.map((s) => s.text.trim()).join(' '),
-        words,
-      });
+      const words = heard.segments
+        .flatMap((s) => s.words)
+        .map((w) => ({ text: w.text.trim(), start: w.start + from, end: w.end + from }))
+        .filter(
+          (w) =>
+            w.text && (w.start + w.end) / 2 >= segment.startTime && (w.start + w.end) / 2 <= segment.endTime,
+        );
+      await updateSegment(deps.db, dub.id, segment.id, { text: words.map((w) => w.text).join(' '), words });
     }
   });
   return { version: await bumpVersion(deps.db, dub.id) };

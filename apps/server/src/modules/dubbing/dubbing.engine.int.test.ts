@@ -177,6 +177,10 @@ describe('dubbing a video with the official client', () => {
     const [first] = Object.values(resource.speakerSegments).sort((a, b) => a.startTime - b.startTime);
     if (!first) throw new Error('no segment');
     expect(first.dubs.es?.text).toBeTruthy();
+    // Heard again from the source: the same words come back for that segment.
+    await account.sdk.dubbing.resource.transcribe(created.dubbingId, { segments: [first.id] });
+    const heardAgain = (await account.sdk.dubbing.resource.get(created.dubbingId)).speakerSegments[first.id];
+    expect(wordsOf(heardAgain?.text ?? '')).toEqual(wordsOf(first.text));
     const edited = await account.sdk.dubbing.resource.segment.update(created.dubbingId, first.id, 'es', {
       text: 'Hoy hace buen tiempo.',
     });
