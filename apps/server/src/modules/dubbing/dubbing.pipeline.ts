@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { RenderType } from '@parla/contracts';
+import { findSttLanguage, type RenderType } from '@parla/contracts';
 import type { RequestCaller } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -91,7 +91,11 @@ function progressOf(deps: Pick<DubbingDeps, 'db'>, dubId: string, report: (value
 }
 
 /** Fetches the dub's stored source to a scratch file. */
-async function sourceFile(deps: Pick<DubbingDeps, 'storage'>, dub: DubRow, dir: string): Promise<string> {
+export async function sourceFile(
+  deps: Pick<DubbingDeps, 'storage'>,
+  dub: DubRow,
+  dir: string,
+): Promise<string> {
   const file = path.join(dir, path.basename(dub.input.key));
   const stream = await deps.storage.stream(dub.input.key);
   if (!stream) throw new AppError('resource_not_found', 'The source of this dub is gone.');
@@ -196,42 +200,9 @@ async function findSegments(
   });
 }
 
-/** ISO 639-3 (what the recogniser reports) → the 639-1 code dubbing uses. */
+/** ISO 639-3 (what the recogniser reports) → the 639-1 code dubbing uses (the speech-to-text language list). */
 function toIso1(code: string): string {
-  const map: Record<string, string> = {
-    eng: 'en',
-    spa: 'es',
-    fra: 'fr',
-    deu: 'de',
-    ita: 'it',
-    por: 'pt',
-    rus: 'ru',
-    ukr: 'uk',
-    pol: 'pl',
-    nld: 'nl',
-    swe: 'sv',
-    dan: 'da',
-    fin: 'fi',
-    ces: 'cs',
-    slk: 'sk',
-    ron: 'ro',
-    bul: 'bg',
-    hrv: 'hr',
-    ell: 'el',
-    tur: 'tr',
-    hin: 'hi',
-    tam: 'ta',
-    ind: 'id',
-    msa: 'ms',
-    zho: 'zh',
-    cmn: 'zh',
-    jpn: 'ja',
-    kor: 'ko',
-    ara: 'ar',
-    fil: 'fil',
-    tgl: 'fil',
-  };
-  return map[code] ?? (code.length === 2 ? code : 'en');
+  return findSttLanguage(code)?.iso1 ?? (code.length === 2 ? code : 'en');
 }
 
 /** Stage 2: translates every segment not translated yet into `languages` (all targets by default). */

@@ -18,9 +18,15 @@ import type {
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
-/** `DubbingMetadataResponse` with history/voices §3's entity fields. */
-export function toDubbingMetadata(row: DubRow): DubbingMetadata {
-  const translation = (row.options as { routes?: Record<string, string> }).routes ?? {};
+/**
+ * `DubbingMetadataResponse` with history/voices §3's entity fields; `routeOf` says how a target language is
+ * translated here ("apertium: en → es → pt"), or null when it cannot be.
+ */
+export function toDubbingMetadata(
+  row: DubRow,
+  routeOf: (source: string, target: string) => string | null = () => null,
+): DubbingMetadata {
+  const source = row.sourceLanguage ?? 'en';
   return {
     dubbing_id: row.id,
     name: row.name,
@@ -41,7 +47,7 @@ export function toDubbingMetadata(row: DubRow): DubbingMetadata {
     input: { kind: row.input.kind, file_name: row.input.fileName },
     targets: row.targetLanguages.map((language) => ({
       language,
-      translation: translation[language] ?? null,
+      translation: source === language ? null : routeOf(source, language),
       status: row.status,
     })),
   };

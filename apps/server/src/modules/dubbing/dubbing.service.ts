@@ -4,7 +4,6 @@ import path from 'node:path';
 import {
   type CreateDubbingFields,
   type CreateDubbingResponse,
-  DUBBING_LANGUAGES,
   DUBBING_MAX_SECONDS,
   DUBBING_MAX_UPLOAD_BYTES,
   type DubbingMetadata,
@@ -40,6 +39,14 @@ export async function dubOf(
   const row = await findDub(deps.db, caller.workspaceId, dubId);
   if (!row) throw notFound('The dub');
   return row;
+}
+
+/** How a language pair is translated on this installation, as a dub's `targets` say it. */
+function routeOf(deps: Pick<DubbingDeps, 'translation'>) {
+  return (source: string, target: string): string | null => {
+    const route = deps.translation.route(source, target);
+    return route ? `${route.adapter}: ${route.languages.join(' → ')}` : null;
+  };
 }
 
 /** The expected time of a dub: measured in bench/ (about half the source's length on 2 cores), plus start-up. */
@@ -181,7 +188,7 @@ function parseCursor(cursor: string | undefined): { createdAt: Date; id: string 
 
 /** `GET /v1/dubbing`: the workspace's dubs, a page at a time. */
 export async function listDubs(
-  deps: Pick<DubbingDeps, 'db'>,
+  deps: Pick<DubbingDeps, 'db' | 'translation'>,
   caller: RequestCaller,
   query: ListDubbingQuery,
 ): Promise<ListDubbingResponse> {
@@ -199,18 +206,18 @@ export async function listDubs(
   const last = page.at(-1);
   const hasMore = rows.length > query.page_size;
   return {
-    dubs: page.map(toDubbingMetadata),
+    dubs: page.map((row) => toDubbingMetadata(row, routeOf(deps))),
     has_more: hasMore,
     next_cursor: hasMore && last ? cursorOf(last) : null,
   };
 }
 
 export async function getDub(
-  deps: Pick<DubbingDeps, 'db'>,
+  deps: Pick<DubbingDeps, 'db' | 'translation'>,
   caller: RequestCaller,
   dubId: string,
 ): Promise<DubbingMetadata> {
-  return toDubbingMetadata(await dubOf(deps, caller, dubId));
+  return toDubbingMetadata(await dubOf(deps, caller, dubId), routeOf(deps));
 }
 
 /** `DELETE /v1/dubbing/{id}`: the dub, its parts (cascade) and its files; a running job finds it gone and stops. */
@@ -243,5 +250,3 @@ export async function dubTranscript(
   const dub = await dubOf(deps, caller, dubId);
   return transcriptOf(deps, dub, language.toLowerCase(), format);
 }
-
-export { DUBBING_LANGUAGES };
