@@ -64,7 +64,9 @@ describe('the credit meter (accounts §3, §9)', { timeout: 20_000 }, () => {
     fireEvent.click(within(sidebar).getByRole('button', { name: 'Load your credits again' }));
     const meter = await within(sidebar).findByRole('region', { name: 'Credits' });
     await waitFor(() => expect(meter.textContent).toContain('10 used'));
-  });
+    // A whole-app render that waits out the failed load: over vitest's default 5 s on a busy machine (it
+    // failed once at 5,042 ms in a full run).
+  }, 15_000);
 
   it('formats the reset day, and gives none when the plan names none', () => {
     expect(creditResetText(1_790_000_000, { timeZone: 'UTC' })).toBe('Resets on Sep 21, 2026');
