@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { accessTokenOf, signUpInBrowser } from '../support/accounts';
 import { closeBrowser, test } from '../support/browser';
+import { expectNoOverflow } from '../support/layout';
 
 afterAll(closeBrowser);
 
@@ -48,8 +49,7 @@ describe('agent testing page', () => {
       .getByText(/knowledge-base mode/)
       .first()
       .waitFor();
-    // Nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoOverflow(page, 'the test verdict on a phone');
     await page.screenshot({ path: path.join(artifacts, 'agent-testing-verdict-390.png'), fullPage: true });
 
     // The same at 1440 px in the dark theme.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { signUpInBrowser } from '../support/accounts';
 import { closeBrowser, test } from '../support/browser';
+import { expectNoOverflow } from '../support/layout';
 
 afterAll(closeBrowser);
 
@@ -33,7 +34,7 @@ describe('the Conversational AI settings page', () => {
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: 900 });
         await page.getByRole('heading', { name: 'Workspace settings' }).waitFor();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await expectNoOverflow(page, `the settings page at ${width} px, ${scheme}`);
         await page.screenshot({
           path: path.join(artifacts, `convai-settings-${width}-${scheme}.png`),
           fullPage: true,

@@ -9,6 +9,7 @@ import { afterAll, describe, expect } from 'vitest';
 import { accessTokenOf, signUpInBrowser } from '../support/accounts';
 import { audioLevel } from '../support/audio';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, clientHeaders, closeBrowser, test } from '../support/browser';
+import { expectNoOverflow } from '../support/layout';
 import { skipWithout } from '../support/models';
 
 afterAll(closeBrowser);
@@ -96,8 +97,7 @@ describe('conversational AI pages', () => {
         await page.setViewportSize({ width, height: 900 });
         await page.reload();
         await page.getByRole('list', { name: 'MCP servers', exact: true }).waitFor();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `integrations at ${width} px, ${theme}`).toBeLessThanOrEqual(0);
+        await expectNoOverflow(page, `integrations at ${width} px, ${theme}`);
         await page.screenshot({ path: path.join(artifacts, `convai-integrations-${width}-${theme}.png`) });
       }
     }
@@ -128,8 +128,7 @@ describe('conversational AI pages', () => {
       .getByRole('list', { name: 'Documents' })
       .getByRole('button', { name: 'Shop facts', exact: true })
       .waitFor();
-    // Nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoOverflow(page, 'the knowledge-base page on a phone');
   });
 
   test('a spoken question on the talk-to page is heard and answered from the knowledge base, and the conversation is in the history with its recording', async ({
