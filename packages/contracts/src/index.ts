@@ -29,6 +29,7 @@ export * from './onboarding';
 export * from './openai-speech';
 export * from './own-voices';
 export * from './plans';
+export * from './pronunciation-dictionaries';
 export * from './pvc';
 export * from './realtime';
 export * from './realtime-transcription';

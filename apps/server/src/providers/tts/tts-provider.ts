@@ -28,6 +28,20 @@ export interface EngineSynthesisRequest {
   pitch?: number;
   /** Intonation range as a multiple of the voice's own (0 monotone – 2 lively); festival ignores it. */
   range?: number;
+  /**
+   * Spans of `text` to be said as the given phonemes (IPA), not as written: pronunciation-dictionary
+   * phoneme rules and `<phoneme>` tags, matched by the speech pipeline (issue 30). Sorted, not
+   * overlapping; `start`/`end` are UTF-16 offsets into `text`. Each engine takes them through its own
+   * phoneme input.
+   */
+  phonemes?: PhonemeSpan[];
+}
+
+/** A span of a synthesis's text said as the given IPA (see `EngineSynthesisRequest.phonemes`). */
+export interface PhonemeSpan {
+  start: number;
+  end: number;
+  ipa: string;
 }
 
 /**
