@@ -11,7 +11,7 @@ import {
   toAlignment,
   toOriginalRange,
 } from '@parla/audio';
-import type { EngineVoice } from '@parla/contracts';
+import type { EngineVoice, PronunciationRule } from '@parla/contracts';
 import { Limiter } from '../../platform/limiter';
 import {
   MAX_RATIO,
@@ -66,6 +66,12 @@ export interface SpeechRequest {
   timbre?: VoiceTransform | undefined;
   /** The request's seed: which sentence-to-sentence variation low stability gives (default 0). */
   seed?: number | undefined;
+  /**
+   * The rules of the request's pronunciation dictionaries (its locators, else the workspace's default list),
+   * in the order the dictionaries were named: alias rules rewrite the text before normalisation, phoneme
+   * rules reach the engine as phoneme spans (issue 30).
+   */
+  pronunciation?: PronunciationRule[] | undefined;
 }
 
 export interface SpeechSentence {
