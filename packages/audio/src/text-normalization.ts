@@ -42,6 +42,11 @@ export interface NormalizedSegment {
   spoken: string;
   /** v3 audio tags read here (audio-tags.ts): the written characters take no time in the alignment. */
   tags?: AudioTag[];
+  /**
+   * Said as this IPA instead of as written (a pronunciation-dictionary phoneme rule or a `<phoneme>` tag;
+   * issue 30): the speech pipeline hands it to the engine as a phoneme span over `spoken`.
+   */
+  phoneme?: string;
 }
 
 export interface NormalizedText {

@@ -1,4 +1,5 @@
 import type { AudioTag, NormalizedSegment, NormalizedText } from '@parla/audio';
+import { pronunciationIpa } from '../../providers/tts/phoneme-alphabets';
 
 /*
  * The SSML-like tags of the public API's text (issue 16 "cap and validate phoneme and SSML-like input"):
@@ -6,8 +7,11 @@ import type { AudioTag, NormalizedSegment, NormalizedText } from '@parla/audio';
  * and checked here, before any credit is spent, and never reach an engine as markup (flite loops on SSML;
  * festival and eSpeak would read the brackets aloud):
  *   - a break is real silence where it stands (at most 3 s, as the public API allows);
- *   - a phoneme tag's word is spoken as written. Its `ph` is checked (alphabet, symbols, length) but the
- *     offline engines cannot take a pronunciation from it — said in docs/areas/speech.md.
+ *   - a phoneme tag's `ph` is checked (alphabet, symbols, length) and its word is said as that
+ *     pronunciation: the word becomes a segment with the IPA (ARPAbet converted, phoneme-alphabets.ts),
+ *     which reaches the engine as a phoneme span, as a pronunciation-dictionary phoneme rule does (issue
+ *     30). Every embedded engine takes it through its own phoneme input; the external engine has none and
+ *     says the word as written — docs/areas/speech.md.
  * Anything else in angle brackets is text, as before.
  */
 
@@ -46,7 +50,14 @@ export class MarkupError extends Error {
 /** A tag as written: [start, end) of the whole construct, and what it does. */
 export type MarkupTag =
   | { kind: 'break'; start: number; end: number; pauseMs: number }
-  | { kind: 'phoneme'; start: number; end: number; word: { start: number; end: number } };
+  | {
+      kind: 'phoneme';
+      start: number;
+      end: number;
+      word: { start: number; end: number };
+      /** The tag's pronunciation as IPA (an ARPAbet `ph` converted). */
+      ipa: string;
+    };
 
 /** Any `<break` / `<phoneme` / `</phoneme` opening, well formed or not (`<break-even>` is text). */
 const TAG_START = /<\s*(\/?)\s*(break|phoneme)(?=[\s/<>]|$)/gi;
@@ -110,7 +121,7 @@ function checkPronunciation(alphabet: string | undefined, ph: string | undefined
  */
 export function findMarkup(text: string): MarkupTag[] {
   const tags: MarkupTag[] = [];
-  let open: { start: number; contentStart: number } | undefined;
+  let open: { start: number; contentStart: number; ipa: string } | undefined;
   for (const match of text.matchAll(TAG_START)) {
     const start = match.index;
     const closing = match[1] === '/';
@@ -139,7 +150,7 @@ export function findMarkup(text: string): MarkupTag[] {
         throw new MarkupError(
           `The text inside a <phoneme> tag is at most ${MAX_PHONEME_WORD_CHARS} characters long.`,
         );
-      tags.push({ kind: 'phoneme', start: open.start, end: close + 1, word });
+      tags.push({ kind: 'phoneme', start: open.start, end: close + 1, word, ipa: open.ipa });
       open = undefined;
     } else {
       if (open) throw new MarkupError('A <phoneme> tag cannot stand inside another.');
@@ -148,8 +159,10 @@ export function findMarkup(text: string): MarkupTag[] {
       const found = attributes(inside, 'phoneme');
       const unknown = [...found.keys()].find((key) => key !== 'alphabet' && key !== 'ph');
       if (unknown) throw new MarkupError(`A <phoneme> tag takes alphabet and ph, not ${unknown}.`);
-      checkPronunciation(found.get('alphabet'), found.get('ph'));
-      open = { start, contentStart: close + 1 };
+      const alphabet = found.get('alphabet');
+      const ph = found.get('ph');
+      checkPronunciation(alphabet, ph);
+      open = { start, contentStart: close + 1, ipa: pronunciationIpa(ph as string, alphabet as string) };
     }
   }
   if (open) throw new MarkupError('A <phoneme> tag is not closed with </phoneme>.');
@@ -158,7 +171,7 @@ export function findMarkup(text: string): MarkupTag[] {
 
 /**
  * The spoken text of a request with its break and phoneme tags read: a break becomes a pause segment (one
- * space between two words, else nothing), a phoneme tag its word; the text between them goes through
+ * space between two words, else nothing), a phoneme tag its word with the tag's IPA; the text between them goes through
  * `normalizeRest` (audio tags, English normalisation). Markup must have been checked (findMarkup).
  */
 export function normalizeMarkup(
@@ -179,7 +192,12 @@ export function normalizeMarkup(
     if (tag.kind === 'phoneme') {
       // The word is read as the text around it is (numbers in words, audio tags of v3 models…).
       const spoken = normalizeRest(text.slice(tag.word.start, tag.word.end)).text;
-      segments.push({ start: tag.start, end: tag.end, spoken });
+      segments.push({
+        start: tag.start,
+        end: tag.end,
+        spoken,
+        ...(tag.ipa.trim() ? { phoneme: tag.ipa } : {}),
+      });
     } else {
       const between = /\S/.test(text[tag.start - 1] ?? ' ') && /\S/.test(text[tag.end] ?? ' ');
       const pause: AudioTag = {

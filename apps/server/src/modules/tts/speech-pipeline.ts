@@ -21,7 +21,11 @@ import {
 } from '../../platform/media/voice-transform';
 import { EngineFailure } from '../../providers/engines/engine-pool';
 import type { TtsProvider } from '../../providers/tts/tts-provider';
-import { type EngineSynthesisRequest, intonationIsNative } from '../../providers/tts/tts-provider';
+import {
+  type EngineSynthesisRequest,
+  intonationIsNative,
+  type PhonemeSpan,
+} from '../../providers/tts/tts-provider';
 import {
   applyGain,
   normalizeAudioTags,
@@ -34,6 +38,7 @@ import { exaggerateEnergy, sentenceVariation, speakerBoost } from './delivery';
 import { firstPieceLength } from './first-piece';
 import { intonationCurve } from './intonation';
 import { normalizeMarkup } from './markup';
+import { applyPronunciation, phonemeSpansOf, spansWithin } from './pronunciation';
 
 /**
  * The voice settings of the public API, as the pipeline honours them on every engine (issue 18 item 3,
@@ -137,13 +142,15 @@ export function sentenceProsody(
 }
 
 /**
- * The spoken text of a request: break and phoneme tags read (markup.ts), audio tags read (v3 models), then
- * English normalisation if asked.
+ * The spoken text of a request: break and phoneme tags read (markup.ts), audio tags read (v3 models), the
+ * pronunciation dictionaries' rules applied to the words (pronunciation.ts: aliases replace them, phoneme
+ * rules mark them), then English normalisation if asked — of an alias too.
  */
 export function normalizeFor(
-  request: Pick<SpeechRequest, 'text' | 'normalize' | 'readsAudioTags'>,
+  request: Pick<SpeechRequest, 'text' | 'normalize' | 'readsAudioTags' | 'pronunciation'>,
 ): NormalizedText {
-  const normalizePiece = request.normalize ? normalizeEnglish : identityNormalization;
+  const normalizeWords = request.normalize ? normalizeEnglish : identityNormalization;
+  const normalizePiece = (piece: string) => applyPronunciation(piece, request.pronunciation, normalizeWords);
   return normalizeMarkup(request.text, (piece) =>
     request.readsAudioTags ? normalizeAudioTags(piece, normalizePiece) : normalizePiece(piece),
   );
@@ -199,6 +206,7 @@ function pieceRequest(
   prosody: ReturnType<typeof engineProsody>,
   piece: SpeechPiece,
   text: string,
+  phonemes: PhonemeSpan[],
 ): EngineSynthesisRequest {
   const native = intonationIsNative(request.voice);
   return {
@@ -214,6 +222,8 @@ function pieceRequest(
     rate: request.voice.engine === 'festival' ? 1 : prosody.rate,
     pitch: native ? prosody.pitch : 1,
     range: native ? prosody.range : 1,
+    // Phoneme rules and <phoneme> tags in this piece, in its own offsets (each engine's phoneme input).
+    ...(phonemes.length > 0 ? { phonemes } : {}),
   };
 }
 
@@ -354,6 +364,7 @@ export async function* speakSentences(
   const inFlight = new Limiter(ahead + 1);
   const started: Promise<SpeechSentence>[] = [];
   const { signal, tenant } = options;
+  const phonemeSpans = phonemeSpansOf(normalized);
   const alignedWords = async <R extends { sampleRate: number; samples: Int16Array; words: WordTiming[] }>(
     result: R & { timing?: 'exact' | 'estimated' },
     text: string,
@@ -383,7 +394,13 @@ export async function* speakSentences(
     const spoken = pieceProsody(sentenceProsody(prosody, request.settings, seed, sentenceIndex), piece);
     const call = () =>
       engines.synthesize(
-        pieceRequest(request, spoken, piece, normalized.text.slice(piece.start, piece.end)),
+        pieceRequest(
+          request,
+          spoken,
+          piece,
+          normalized.text.slice(piece.start, piece.end),
+          spansWithin(phonemeSpans, piece.start, piece.end),
+        ),
         { signal, tenant },
       );
     const spokenResult = await inFlight.run(() =>

@@ -1,6 +1,8 @@
 import type { WordTiming } from '@parla/audio';
 import { clamp } from '@parla/audio';
 import { wordSpans } from '../engine-synthesis';
+import { ipaToESpeak } from '../phoneme-alphabets';
+import { type SplicedText, spliceSpans, toRequestRange, usableSpans } from '../phoneme-splice';
 import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts-provider';
 
 interface ESpeakEvent {
@@ -132,6 +134,24 @@ export async function eSpeakPhonemes(text: string, voice: string): Promise<strin
   return readCString(module.HEAPU8, pointer).trim();
 }
 
+/**
+ * The text eSpeak is given for a request: each phoneme span as `[[…]]` in eSpeak's mnemonics (its only
+ * phoneme input: no IPA, and SSML `<phoneme>` is ignored; research-30 §1), and any `[[` of the text itself
+ * made `([` — eSpeak reads `[[` as the start of phonemes wherever it stands, so a user's text could
+ * otherwise say raw phonemes. The same length, so offsets outside the spans do not move.
+ */
+export function eSpeakText(request: Pick<EngineSynthesisRequest, 'text' | 'phonemes'>): SplicedText {
+  return spliceSpans(
+    request.text,
+    usableSpans(request.text, request.phonemes),
+    (span) => {
+      const mnemonics = ipaToESpeak(span.ipa);
+      return mnemonics ? `[[${mnemonics}]]` : undefined;
+    },
+    (piece) => piece.replace(/\[(?=\[)/g, '('),
+  );
+}
+
 /** eSpeak's default speaking rate (words per minute), pitch and intonation range (0–100). */
 const DEFAULT_WPM = 175;
 const DEFAULT_PITCH = 50;
@@ -144,7 +164,8 @@ const DEFAULT_RANGE = 50;
 export async function synthesizeWithESpeak(request: EngineSynthesisRequest): Promise<EngineSynthesisResult> {
   // Past the glue's string buffer the memory copy would no longer match the glue (see STRING_BUFFER_BYTES);
   // a request's text is at most 10,000 characters, 40 KB.
-  if (Buffer.byteLength(request.text) > STRING_BUFFER_BYTES / 2) {
+  const spliced = eSpeakText(request);
+  if (Buffer.byteLength(spliced.text) > STRING_BUFFER_BYTES / 2) {
     throw new Error('The text is too long for one eSpeak call.');
   }
   const { worker: w, reset } = await load();
@@ -156,12 +177,15 @@ export async function synthesizeWithESpeak(request: EngineSynthesisRequest): Pro
   const chunks: Int16Array[] = [];
   const said: WordStart[] = [];
   let endMs = 0;
-  w.synthesize(request.text, (samples, events) => {
+  w.synthesize(spliced.text, (samples, events) => {
     if (samples && samples.length > 0) chunks.push(new Int16Array(samples));
     for (const event of events ?? []) {
       if (event.type === 'word') {
+        // On the request's text: a bracketed word's event covers only its first syllable (`t@m` of
+        // `[[t@m'A:toU]]`) and maps to the whole written word.
         const start = event.text_position - 1;
-        said.push({ start, end: start + event.word_length, ms: event.audio_position });
+        const range = toRequestRange(spliced, start, start + event.word_length);
+        said.push({ ...range, ms: event.audio_position });
       } else if (event.type === 'end' || event.type === 'msg_terminated') {
         endMs = Math.max(endMs, event.audio_position);
       }

@@ -7,6 +7,14 @@ import { clamp, parseWav } from '@parla/audio';
 import { type ProgramRun, programHost } from '../../../platform/program-host';
 import { makeScratchDir, withScratchDir } from '../../../platform/scratch-dirs';
 import { synthesisBoundMs } from '../engine-synthesis';
+import { festivalSyllables } from '../phoneme-alphabets';
+import {
+  placeholderWords,
+  type SplicedText,
+  spliceSpans,
+  usableSpans,
+  wordsOnRequest,
+} from '../phoneme-splice';
 import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts-provider';
 import { runProgram } from './process-run';
 
@@ -22,6 +30,12 @@ function schemeString(text: string): string {
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')}"`;
 }
 
+/** A lexicon entry a synthesis adds for its phoneme spans: a placeholder word and its syllables. */
+export interface FestivalEntry {
+  word: string;
+  syllables: string;
+}
+
 /**
  * One synthesis for a festival process in pipe mode. It prints each token with the times of its first
  * and last spoken word (`T<TAB>name<TAB>start<TAB>end`), then `<marker> ok`; an error inside prints
@@ -32,9 +46,23 @@ function schemeString(text: string): string {
  * (bytes of a non-ASCII letter), which report 0 as their start and end: only words that end after they
  * start count, else a sentence's last word ended at 0 and had no duration.
  */
-function synthesisScript(text: string, wavPath: string, marker: string): string {
+export function synthesisScript(
+  text: string,
+  wavPath: string,
+  marker: string,
+  entries: readonly FestivalEntry[] = [],
+): string {
+  // The entries are festival's phoneme input (research-30 §1); the process lives on, so each placeholder's
+  // entry as it was (its letter-to-sound pronunciation) is looked up first and put back afterwards, also
+  // when the synthesis failed. Words and syllables come from our own tables: letters and digits only.
+  const save = entries.length
+    ? `(set! parla_saved (list ${entries.map((e) => `(lex.lookup "${e.word}" nil)`).join(' ')}))
+${entries.map((e) => `(lex.add.entry '("${e.word}" nil ${e.syllables}))`).join('\n')}
+`
+    : '';
+  const restore = entries.length ? `(mapcar (lambda (entry) (lex.add.entry entry)) parla_saved)\n` : '';
   return `(set! parla_utt nil)
-(unwind-protect
+${save}(unwind-protect
   (begin
     (set! parla_utt (Utterance Text ${schemeString(text)}))
     (utt.synth parla_utt)
@@ -51,8 +79,30 @@ function synthesisScript(text: string, wavPath: string, marker: string): string 
       (utt.relation.items parla_utt 'Token))
     (format t "\\n%s ok\\n" "${marker}"))
   (format t "\\n%s error\\n" "${marker}"))
-(fflush nil)
+${restore}(fflush nil)
 `;
+}
+
+/**
+ * Festival's text and lexicon entries for a request's phoneme spans: each span becomes a made-up word
+ * (placeholderWords; festival's lexicon is case-insensitive too) with the span's syllables in the radio
+ * phoneset (`(((t ax) 0) ((m aa) 1) ((t ow) 0))`).
+ */
+export function festivalInput(request: Pick<EngineSynthesisRequest, 'text' | 'phonemes'>): {
+  spliced: SplicedText;
+  entries: FestivalEntry[];
+} {
+  const spans = usableSpans(request.text, request.phonemes);
+  const words = placeholderWords(request.text, spans.length);
+  const entries: FestivalEntry[] = [];
+  const spliced = spliceSpans(request.text, spans, (span, index) => {
+    const syllables = festivalSyllables(span.ipa);
+    if (!syllables) return undefined;
+    const word = words[index] as string;
+    entries.push({ word, syllables });
+    return word;
+  });
+  return { spliced, entries };
 }
 
 /**
@@ -87,19 +137,22 @@ class FestivalProcess {
   constructor(private readonly voice: string) {}
 
   /** Synthesizes one text: festival's token lines and the WAV it saved. */
-  synthesize(text: string): Promise<{ tokens: string; wav: Buffer }> {
-    const call = this.queue.then(() => this.call(text));
+  synthesize(text: string, entries: readonly FestivalEntry[] = []): Promise<{ tokens: string; wav: Buffer }> {
+    const call = this.queue.then(() => this.call(text, entries));
     this.queue = call.catch(() => undefined);
     return call;
   }
 
-  private async call(text: string): Promise<{ tokens: string; wav: Buffer }> {
+  private async call(
+    text: string,
+    entries: readonly FestivalEntry[],
+  ): Promise<{ tokens: string; wav: Buffer }> {
     if (!this.run) await this.start();
     const wavPath = path.join(this.dir as string, 'out.wav');
     await fsp.rm(wavPath, { force: true });
     const marker = `${this.nonce}:${++this.seq}`;
     const reply = await this.send(
-      synthesisScript(text, wavPath, marker),
+      synthesisScript(text, wavPath, marker, entries),
       marker,
       synthesisBoundMs(text.length, CALL_TIMEOUT_MS),
     );
@@ -221,13 +274,14 @@ export async function synthesizeWithFestival(
     festival = new FestivalProcess(request.voice);
     processes.set(request.voice, festival);
   }
-  const { tokens, wav } = await festival.synthesize(request.text);
+  const { spliced, entries } = festivalInput(request);
+  const { tokens, wav } = await festival.synthesize(spliced.text, entries);
   const rate = clamp(request.rate ?? 1, 0.5, 2);
   const audio = parseWav(rate === 1 ? wav : await changeTempo(wav, rate));
   return {
     sampleRate: audio.sampleRate,
     samples: audio.samples,
-    words: alignTokens(request.text, tokens, 1 / rate),
+    words: wordsOnRequest(spliced, alignTokens(spliced.text, tokens, 1 / rate)),
     timing: 'exact',
   };
 }

@@ -4,6 +4,14 @@ import type { WordTiming } from '@parla/audio';
 import { clamp, parseWav } from '@parla/audio';
 import { withScratchDir } from '../../../platform/scratch-dirs';
 import { spreadWords, wordSpans } from '../engine-synthesis';
+import { fliteLexPhones } from '../phoneme-alphabets';
+import {
+  placeholderWords,
+  type SplicedText,
+  spliceSpans,
+  usableSpans,
+  wordsOnRequest,
+} from '../phoneme-splice';
 import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts-provider';
 import { runProgram } from './process-run';
 
@@ -78,6 +86,29 @@ export function estimateFliteWords(text: string, psdur: string, totalMs: number)
 }
 
 /**
+ * flite's text and lexicon addenda for a request's phoneme spans (its phoneme input, `-add_lex`, research-30
+ * §1): each span becomes a made-up word (placeholderWords) whose addenda entry is the span's pronunciation
+ * in lower-case ARPAbet with stress digits (`parlaba : t ax0 m aa1 t ow0`). Only the spans' own
+ * occurrences change: the lexicon would match "Tomato" and "TOMATO" alike.
+ */
+export function fliteInput(request: Pick<EngineSynthesisRequest, 'text' | 'phonemes'>): {
+  spliced: SplicedText;
+  addenda: string;
+} {
+  const spans = usableSpans(request.text, request.phonemes);
+  const words = placeholderWords(request.text, spans.length);
+  const lines: string[] = [];
+  const spliced = spliceSpans(request.text, spans, (span, index) => {
+    const phones = fliteLexPhones(span.ipa);
+    if (!phones) return undefined;
+    const word = words[index] as string;
+    lines.push(`${word} : ${phones}`);
+    return word;
+  });
+  return { spliced, addenda: lines.map((line) => `${line}\n`).join('') };
+}
+
+/**
  * Flite through Debian's CLI (never the WASI build in-process: it crashed the process about once per 600
  * calls). Plain text only — flite loops forever on `<prosody>` SSML. Rate through duration_stretch, pitch
  * through int_f0_target_mean where the voice honours it.
@@ -97,9 +128,15 @@ export async function synthesizeWithFlite(request: EngineSynthesisRequest): Prom
     const range = clamp(request.range ?? 1, 0, 2);
     if (base && range !== 1)
       args.push('--setf', `int_f0_target_stddev=${Math.round(BASE_F0_STDDEV * range)}`);
+    const { spliced, addenda } = fliteInput(request);
+    if (addenda) {
+      const lexicon = path.join(dir, 'lex.txt');
+      await fs.writeFile(lexicon, addenda);
+      args.push('-add_lex', lexicon);
+    }
     // The text goes in as a file, so nothing in it can be read as an option.
     const input = path.join(dir, 'in.txt');
-    await fs.writeFile(input, request.text);
+    await fs.writeFile(input, spliced.text);
     args.push('-f', input);
     const { stdout } = await runProgram('flite', args);
     const audio = parseWav(await fs.readFile(file));
@@ -107,7 +144,7 @@ export async function synthesizeWithFlite(request: EngineSynthesisRequest): Prom
     return {
       sampleRate: audio.sampleRate,
       samples: audio.samples,
-      words: estimateFliteWords(request.text, stdout, totalMs),
+      words: wordsOnRequest(spliced, estimateFliteWords(spliced.text, stdout, totalMs)),
       timing: 'estimated',
     };
   });

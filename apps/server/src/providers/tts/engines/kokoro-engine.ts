@@ -12,11 +12,19 @@ import path from 'node:path';
 import { clamp } from '@parla/audio';
 import { isKokoroBlend, KOKORO_LANGUAGES, kokoroVoiceLanguage, parseKokoroBlend } from '@parla/contracts';
 import { spreadWords, wordSpans } from '../engine-synthesis';
-import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts-provider';
+import { usableSpans } from '../phoneme-splice';
+import type { EngineSynthesisRequest, EngineSynthesisResult, PhonemeSpan } from '../tts-provider';
 import { eSpeakPhonemes } from './espeak-engine';
 import { floatConvolutionsFile } from './model-rewrite-thread';
 import { kokoroFiles } from './neural-model-files';
-import { chunkIds, kokoroPhonemes, phonemeIds, textPhonemes } from './neural-phonemes';
+import {
+  chunkIds,
+  ipaToKokoro,
+  kokoroPhonemes,
+  phonemeIds,
+  splicedTextPhonemes,
+  textPhonemes,
+} from './neural-phonemes';
 import { modelSession, onnxRuntime, spokenSpanMs, toPcm16 } from './onnx-session';
 
 export const KOKORO_SAMPLE_RATE = 24_000;
@@ -134,10 +142,23 @@ export function kokoroESpeakVoice(voice: string, language?: string): string {
   return entry.espeak;
 }
 
-/** A text's Kokoro phonemes in an eSpeak voice's language (the unit tests show them). */
-export function kokoroTextPhonemes(text: string, espeakVoice: string): Promise<string> {
-  return textPhonemes(text, async (words) =>
-    kokoroPhonemes(await eSpeakPhonemes(words, espeakVoice), espeakVoice),
+/**
+ * A text's Kokoro phonemes in an eSpeak voice's language (the unit tests show them), its phoneme spans
+ * (pronunciation rules, `<phoneme>` tags) spliced in as Kokoro's symbols: Kokoro's phoneme input.
+ */
+export function kokoroTextPhonemes(
+  text: string,
+  espeakVoice: string,
+  spans: readonly PhonemeSpan[] = [],
+): Promise<string> {
+  return splicedTextPhonemes(
+    text,
+    usableSpans(text, spans),
+    (piece) =>
+      textPhonemes(piece, async (words) =>
+        kokoroPhonemes(await eSpeakPhonemes(words, espeakVoice), espeakVoice),
+      ),
+    (ipa) => ipaToKokoro(ipa, espeakVoice),
   );
 }
 
@@ -170,7 +191,7 @@ export async function synthesizeWithKokoro(request: EngineSynthesisRequest): Pro
   const vocab = await vocabulary(files.vocabulary);
   const style = await kokoroVoiceStyle(files.voicesDir, request.voice);
   const session = await kokoroSession(files.model);
-  const phonemes = await kokoroTextPhonemes(request.text, espeakVoice);
+  const phonemes = await kokoroTextPhonemes(request.text, espeakVoice, request.phonemes);
   const ids = phonemeIds(phonemes, vocab);
   const { Tensor } = onnxRuntime();
   const speed = clamp(request.rate ?? 1, 0.5, 2);

@@ -3,6 +3,8 @@
  * WebAssembly module the eSpeak voices speak from, `eSpeakPhonemes`), written the way each model was
  * trained, then looked up in the model's own vocabulary. Pure functions: the engines call eSpeak.
  */
+import { ipaPhones } from '../phoneme-alphabets';
+import type { PhonemeSpan } from '../tts-provider';
 
 /**
  * The punctuation the models hear (Kokoro's vocabulary has `;:,.!?—…"()“”`; Piper's its own): the text is
@@ -193,4 +195,64 @@ export async function textPhonemes(
     else if (part.text.trim()) out += await phonemize(part.text.trim());
   }
   return out.trim();
+}
+
+/**
+ * A pronunciation (IPA, stress before the vowel: ipaPhones) written as eSpeak's `_`-joined items, so it
+ * goes through the same tables as eSpeak's own phonemes (kokoroPhonemes, piperPhonemes).
+ */
+function asESpeakItems(ipa: string, espeakVoice: string): string {
+  const english = espeakVoice === 'en' || espeakVoice.startsWith('en-');
+  return ipaPhones(ipa)
+    .map((word) =>
+      word.map((p) => `${p.stress}${english && p.core === 'r' ? 'ɹ' : p.core}${p.long ? 'ː' : ''}`).join('_'),
+    )
+    .join(' ');
+}
+
+/**
+ * A phoneme rule's IPA in Kokoro's inventory (research-30 §1 "Kokoro/Piper splice"): misaki's merges and
+ * rewrites as for eSpeak's own phonemes (`təˈmɑːtoʊ` → `təmˈɑtO` in American English). Symbols still
+ * outside the vocabulary are left out by phonemeIds.
+ */
+export function ipaToKokoro(ipa: string, espeakVoice: string): string {
+  return kokoroPhonemes(asESpeakItems(ipa, espeakVoice), espeakVoice);
+}
+
+/** A phoneme rule's IPA as Piper reads it (eSpeak's own IPA: `təmˈɑːtoʊ`). */
+export function ipaToPiper(ipa: string, espeakVoice: string): string {
+  return piperPhonemes(asESpeakItems(ipa, espeakVoice));
+}
+
+/**
+ * A text's phonemes with its phoneme spans (pronunciation rules, `<phoneme>` tags) said as given: the
+ * stretches between them through `phonemize` (textPhonemes), each span's IPA through `spanPhonemes`, in
+ * place of the word's eSpeak phonemes. Words stay apart where the text has a space.
+ */
+export async function splicedTextPhonemes(
+  text: string,
+  spans: readonly PhonemeSpan[],
+  phonemize: (text: string) => Promise<string>,
+  spanPhonemes: (ipa: string) => string,
+): Promise<string> {
+  if (spans.length === 0) return phonemize(text);
+  const parts: { from: number; to: number; phonemes: string }[] = [];
+  let at = 0;
+  for (const span of spans) {
+    if (span.start > at)
+      parts.push({ from: at, to: span.start, phonemes: await phonemize(text.slice(at, span.start)) });
+    parts.push({ from: span.start, to: span.end, phonemes: spanPhonemes(span.ipa) });
+    at = span.end;
+  }
+  if (at < text.length) parts.push({ from: at, to: text.length, phonemes: await phonemize(text.slice(at)) });
+  let out = '';
+  let previous = '';
+  for (const part of parts) {
+    if (!part.phonemes) continue;
+    const written = text.slice(part.from, part.to);
+    const spaced = /\s$/u.test(previous) || /^\s/u.test(written);
+    out += out && spaced ? ` ${part.phonemes}` : part.phonemes;
+    previous = written;
+  }
+  return out;
 }

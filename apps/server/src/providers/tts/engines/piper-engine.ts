@@ -9,10 +9,11 @@
 import fs from 'node:fs/promises';
 import { clamp } from '@parla/audio';
 import { spreadWords, wordSpans } from '../engine-synthesis';
-import type { EngineSynthesisRequest, EngineSynthesisResult } from '../tts-provider';
+import { usableSpans } from '../phoneme-splice';
+import type { EngineSynthesisRequest, EngineSynthesisResult, PhonemeSpan } from '../tts-provider';
 import { eSpeakPhonemes } from './espeak-engine';
 import { piperFiles } from './neural-model-files';
-import { phonemeIds, piperPhonemes, textPhonemes } from './neural-phonemes';
+import { ipaToPiper, phonemeIds, piperPhonemes, splicedTextPhonemes, textPhonemes } from './neural-phonemes';
 import { modelSession, onnxRuntime, spokenSpanMs, toPcm16 } from './onnx-session';
 
 /** What a Piper voice's `.onnx.json` says and the engine uses. */
@@ -105,9 +106,21 @@ export function piperSentences(phonemes: string): string[] {
   return sentences.length > 0 ? sentences : [phonemes];
 }
 
-/** A text's Piper phonemes (the unit tests show them). */
-export function piperTextPhonemes(text: string, espeakVoice: string): Promise<string> {
-  return textPhonemes(text, async (words) => piperPhonemes(await eSpeakPhonemes(words, espeakVoice)));
+/**
+ * A text's Piper phonemes (the unit tests show them), its phoneme spans spliced in as eSpeak's IPA (the
+ * voices' phoneme_id_map is eSpeak's IPA): Piper's phoneme input.
+ */
+export function piperTextPhonemes(
+  text: string,
+  espeakVoice: string,
+  spans: readonly PhonemeSpan[] = [],
+): Promise<string> {
+  return splicedTextPhonemes(
+    text,
+    usableSpans(text, spans),
+    (piece) => textPhonemes(piece, async (words) => piperPhonemes(await eSpeakPhonemes(words, espeakVoice))),
+    (ipa) => ipaToPiper(ipa, espeakVoice),
+  );
 }
 
 /** A Piper voice's session and configuration, opened once and kept. */
@@ -129,7 +142,7 @@ export async function synthesizeWithPiper(request: EngineSynthesisRequest): Prom
   const [session, config] = await piperVoice(request.voice);
   if (request.language && !config.espeakVoice.startsWith(request.language))
     throw new Error(`The Piper voice ${request.voice} does not speak the language "${request.language}".`);
-  const phonemes = await piperTextPhonemes(request.text, config.espeakVoice);
+  const phonemes = await piperTextPhonemes(request.text, config.espeakVoice, request.phonemes);
   const { Tensor } = onnxRuntime();
   const lengthScale = config.lengthScale / clamp(request.rate ?? 1, 0.5, 2);
   // One run per sentence, as Piper itself speaks (piper-phonemize gives it sentence by sentence): the
