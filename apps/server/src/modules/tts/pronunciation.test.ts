@@ -120,6 +120,18 @@ describe('applying rules to the spoken text', () => {
     // A span cut by the sentence splitting is said as written.
     expect(spansWithin(spans, 10, 40)).toEqual([{ start: 20, end: 26, ipa: 'b' }]);
   });
+
+  it('bounds the phonemes of one engine call: "a" said as 100 symbols, 20 times, gives 3 spans', () => {
+    const many = Array.from({ length: 20 }, (_, i) => ({
+      start: i * 2,
+      end: i * 2 + 1,
+      ipa: 'ə'.repeat(100),
+    }));
+    // A 40-character call takes MAX_ENGINE_TEXT (150) symbols: one span; 150 characters take 300: three.
+    expect(spansWithin(many, 0, 40)).toHaveLength(1);
+    expect(spansWithin(many, 0, 150)).toHaveLength(3);
+    expect(spansWithin([{ start: 7, end: 13, ipa: 'təmˈɑːtoʊ' }], 0, 19)).toHaveLength(1);
+  });
 });
 
 /** A fake engine: 100 ms per character, one word per space-separated word; it records its requests. */

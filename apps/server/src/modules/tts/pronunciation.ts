@@ -1,4 +1,4 @@
-import type { NormalizedSegment, NormalizedText } from '@parla/audio';
+import { MAX_ENGINE_TEXT, type NormalizedSegment, type NormalizedText } from '@parla/audio';
 import type { PronunciationRule } from '@parla/contracts';
 import { pronunciationIpa } from '../../providers/tts/phoneme-alphabets';
 import type { PhonemeSpan } from '../../providers/tts/tts-provider';
@@ -128,10 +128,19 @@ export function phonemeSpansOf(normalized: NormalizedText): PhonemeSpan[] {
 
 /**
  * The spans inside one engine call's stretch [start, end) of the normalised text, in that call's offsets.
- * A span the sentence splitting cut through is left out: its words are said as written.
+ * A span the sentence splitting cut through is left out: its words are said as written. An engine call's
+ * work is bounded by its text (MAX_ENGINE_TEXT, issue 16), but a rule may say one letter as 400 symbols:
+ * the spans' IPA in one call is at most twice the call's text (at least MAX_ENGINE_TEXT symbols), and the
+ * spans past that are said as written — far above what real words need (`tomato`: 9 symbols for 6 letters).
  */
 export function spansWithin(spans: readonly PhonemeSpan[], start: number, end: number): PhonemeSpan[] {
-  return spans
-    .filter((span) => span.start >= start && span.end <= end)
-    .map((span) => ({ start: span.start - start, end: span.end - start, ipa: span.ipa }));
+  let budget = Math.max(MAX_ENGINE_TEXT, 2 * (end - start));
+  const within: PhonemeSpan[] = [];
+  for (const span of spans) {
+    if (span.start < start || span.end > end) continue;
+    budget -= span.ipa.length;
+    if (budget < 0) break;
+    within.push({ start: span.start - start, end: span.end - start, ipa: span.ipa });
+  }
+  return within;
 }
