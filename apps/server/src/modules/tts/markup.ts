@@ -1,5 +1,5 @@
 import type { AudioTag, NormalizedSegment, NormalizedText } from '@parla/audio';
-import { pronunciationIpa } from '../../providers/tts/phoneme-alphabets';
+import { pronunciationIpa } from '../../providers/tts/tts-provider';
 
 /*
  * The SSML-like tags of the public API's text (issue 16 "cap and validate phoneme and SSML-like input"):

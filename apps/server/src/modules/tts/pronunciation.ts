@@ -1,7 +1,6 @@
 import { MAX_ENGINE_TEXT, type NormalizedSegment, type NormalizedText } from '@parla/audio';
 import type { PronunciationRule } from '@parla/contracts';
-import { pronunciationIpa } from '../../providers/tts/phoneme-alphabets';
-import type { PhonemeSpan } from '../../providers/tts/tts-provider';
+import { type PhonemeSpan, pronunciationIpa } from '../../providers/tts/tts-provider';
 
 /*
  * Pronunciation-dictionary rules applied to a request's text (issue 30 item 1, decision 25 "Pronunciation

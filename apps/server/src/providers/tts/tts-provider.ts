@@ -37,6 +37,12 @@ export interface EngineSynthesisRequest {
   phonemes?: PhonemeSpan[];
 }
 
+/**
+ * A pronunciation (a rule's or a `<phoneme>` tag's, IPA or CMU ARPAbet) as the IPA of a phoneme span: the
+ * speech pipeline's side of the engines' phoneme input (phoneme-alphabets.ts).
+ */
+export { pronunciationIpa } from './phoneme-alphabets';
+
 /** A span of a synthesis's text said as the given IPA (see `EngineSynthesisRequest.phonemes`). */
 export interface PhonemeSpan {
   start: number;
