@@ -23,6 +23,12 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
 
 /**
+ * Patterns by rule object: a streamed request (the TTS socket) normalises its text again and again with the
+ * same rules. matchAll copies a pattern, so sharing one is safe.
+ */
+const patterns = new WeakMap<PronunciationRule, RegExp>();
+
+/**
  * The pattern of one rule: its string as written, case-insensitive unless `case_sensitive` (the public
  * API's rule models leave both flags optional and say no default; a dictionary entry is meant to match
  * "UN" and "un" alike unless asked, so false), and with `word_boundaries` (default true) not inside a
@@ -30,11 +36,15 @@ const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
  * followed by anything).
  */
 function rulePattern(rule: PronunciationRule): RegExp {
+  const known = patterns.get(rule);
+  if (known) return known;
   const target = rule.string_to_replace;
   const bounded = rule.word_boundaries ?? true;
   const before = bounded && WORD_CHAR.test(target[0] ?? '') ? '(?<![\\p{L}\\p{N}\\p{M}])' : '';
   const after = bounded && WORD_CHAR.test(target.at(-1) ?? '') ? '(?![\\p{L}\\p{N}\\p{M}])' : '';
-  return new RegExp(`${before}${escapeRegExp(target)}${after}`, rule.case_sensitive ? 'gu' : 'giu');
+  const pattern = new RegExp(`${before}${escapeRegExp(target)}${after}`, rule.case_sensitive ? 'gu' : 'giu');
+  patterns.set(rule, pattern);
+  return pattern;
 }
 
 /**
