@@ -12,7 +12,9 @@ const OPENAI_PCM_RATE = 24_000;
 
 /**
  * An OpenAI-compatible speech server (`POST {url}/v1/audio/speech`, response_format pcm) as a provider.
- * It reports no word times, so they are spread over the audio (timing `estimated`).
+ * It reports no word times, so they are spread over the audio (timing `estimated`). Its API takes text
+ * only: the request's phoneme spans (pronunciation rules, `<phoneme>` tags) have no way in, and their
+ * words are spoken as written (docs/areas/speech.md "Pronunciation rules").
  */
 export class OpenAiCompatibleProvider implements TtsProvider {
   readonly size = 4;
