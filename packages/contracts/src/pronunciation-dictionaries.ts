@@ -216,7 +216,13 @@ export const ListDictionariesQuery = z.object({
   cursor: z.string().max(200).optional(),
   page_size: z.coerce.number().int().min(1).max(100).default(30),
   sort: z.enum(DICTIONARY_SORTS).default('creation_time_unix'),
-  sort_direction: z.enum(['asc', 'desc', 'ASCENDING', 'DESCENDING']).default('DESCENDING'),
+  /** `asc`/`desc` or `ascending`/`descending`, in any case (the SDK sends a free string). */
+  sort_direction: z
+    .string()
+    .max(20)
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.enum(['asc', 'desc', 'ascending', 'descending']))
+    .default('descending'),
   include_archived: z
     .enum(['true', 'false'])
     .optional()

@@ -194,7 +194,7 @@ export async function listDictionaries(
   const offset = decodeCursor(query.cursor);
   const rows = await listRows(deps.db, caller.workspaceId, {
     sort: query.sort,
-    ascending: query.sort_direction === 'asc' || query.sort_direction === 'ASCENDING',
+    ascending: query.sort_direction.startsWith('asc'),
     includeArchived: query.include_archived,
     offset,
     limit: query.page_size,
