@@ -134,6 +134,29 @@ describe('pronunciation dictionaries with the official client', () => {
     expect(all.pronunciationDictionaries.map((d) => d.name)).toEqual(['People', 'Produce']);
   });
 
+  it('changes made at once each make their own version, none lost', async () => {
+    const made = await a.sdk.pronunciationDictionaries.createFromRules({ name: 'Busy', rules: [] });
+    const versions = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        a.sdk.pronunciationDictionaries.rules.add(made.id, {
+          rules: [{ type: 'alias', stringToReplace: `word${i}`, alias: `alias ${i}` }],
+        }),
+      ),
+    );
+    expect(new Set(versions.map((v) => v.versionId)).size).toBe(6);
+    expect(versions.map((v) => v.versionRulesNum).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    const got = await a.sdk.pronunciationDictionaries.get(made.id);
+    expect(got.latestVersionRulesNum).toBe(6);
+    expect(got.rules.map((r) => r.stringToReplace).sort()).toEqual([
+      'word0',
+      'word1',
+      'word2',
+      'word3',
+      'word4',
+      'word5',
+    ]);
+  });
+
   it('lists a page at a time, newest first or by name', async () => {
     const b = await newSpeechAccount(t.app, baseUrl);
     for (const name of ['Charlie', 'alpha', 'Bravo', 'delta', 'Echo'])
