@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import {
   DictionaryEditor,
@@ -6,6 +6,8 @@ import {
   NewDictionaryDialog,
   useDefaultDictionaries,
 } from '../features/pronunciation-dictionaries';
+import { getMinWidthQuery } from '../lib/breakpoints';
+import { useMediaQuery } from '../lib/use-media-query';
 import { Button } from '../ui/button';
 
 /**
@@ -29,6 +31,12 @@ function Dictionaries() {
   const defaultIds = (defaults.data?.pronunciation_dictionary_locators ?? []).map(
     (l) => l.pronunciation_dictionary_id,
   );
+  // One column below md: the editor opens under the list, so it is brought into view.
+  const wide = useMediaQuery(getMinWidthQuery('md'));
+  const editor = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (selectedId && !wide) editor.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [selectedId, wide]);
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-10 sm:px-6">
@@ -54,11 +62,13 @@ function Dictionaries() {
           onIncludeArchived={setIncludeArchived}
           defaultIds={defaultIds}
         />
-        {selectedId ? (
-          <DictionaryEditor key={selectedId} id={selectedId} />
-        ) : (
-          <p className="hidden text-fg-muted md:block">Choose a dictionary to see and edit its rules.</p>
-        )}
+        <div ref={editor} className="min-w-0 scroll-mt-4">
+          {selectedId ? (
+            <DictionaryEditor key={selectedId} id={selectedId} />
+          ) : (
+            <p className="hidden text-fg-muted md:block">Choose a dictionary to see and edit its rules.</p>
+          )}
+        </div>
       </div>
 
       {creating && (
