@@ -19,6 +19,7 @@ import { mailModule } from './modules/mail/mail.module';
 import { meteringModule } from './modules/metering/metering.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { onboardingModule } from './modules/onboarding/onboarding.module';
+import { pronunciationDictionariesModule } from './modules/pronunciation-dictionaries/pronunciation-dictionaries.module';
 import { provenanceModule } from './modules/provenance/provenance.module';
 import { stsModule } from './modules/speech-to-speech/sts.module';
 import { speechToTextModule } from './modules/speech-to-text/speech-to-text.module';
@@ -76,6 +77,7 @@ export const MODULES: readonly ModuleManifest[] = [
   agentTestingModule,
   telephonyModule,
   dubbingModule,
+  pronunciationDictionariesModule,
 ];
 
 /**

@@ -18,6 +18,12 @@ export const errorCodes = {
   resource_not_found: 404,
   /** The voice of a speech request does not exist (or belongs to another workspace). */
   voice_not_found: 404,
+  /** A pronunciation dictionary, or a version of one, that is not in the caller's workspace. */
+  pronunciation_dictionary_not_found: 404,
+  /** A PLS lexicon that cannot be taken: not XML, declarations or entities, unknown elements or alphabets. */
+  pronunciation_lexicon_invalid: 400,
+  /** Too many rules in a dictionary, or too many dictionaries in a workspace. */
+  pronunciation_dictionary_limit_reached: 400,
   /** The voice exists but cannot speak: copied_disabled (history/voices §5), banned, or not trained yet. */
   voice_unusable: 400,
   /**

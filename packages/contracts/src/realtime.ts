@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_OUTPUT_FORMAT, OUTPUT_FORMATS } from './audio-formats';
+import { PronunciationDictionaryLocators } from './pronunciation-dictionaries';
 import { defineRoute } from './routes';
 import { DEFAULT_TTS_MODEL_ID } from './tts-catalog';
 import { VoiceSettings } from './voices';
@@ -100,7 +101,8 @@ export const TtsSocketClientMessage = z
     generation_config: GenerationConfig.optional(),
     /** The SDK's spelling on SendText. */
     generator_config: GenerationConfig.optional(),
-    pronunciation_dictionary_locators: z.array(z.object({}).loose()).max(3).optional(),
+    /** The first message's (or a new context's) dictionaries; none named: the workspace's default list. */
+    pronunciation_dictionary_locators: PronunciationDictionaryLocators.optional(),
     xi_api_key: z.string().max(256).optional(),
     'xi-api-key': z.string().max(256).optional(),
     authorization: z.string().max(512).optional(),

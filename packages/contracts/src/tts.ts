@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_OUTPUT_FORMAT, OUTPUT_FORMATS } from './audio-formats';
+import { PronunciationDictionaryLocators } from './pronunciation-dictionaries';
 import { defineRoute } from './routes';
 import { DEFAULT_TTS_MODEL_ID } from './tts-catalog';
 import { VoiceSettings } from './voices';
@@ -21,7 +22,8 @@ export const TextToSpeechBody = z.object({
   model_id: z.string().max(100).default(DEFAULT_TTS_MODEL_ID),
   language_code: z.string().max(16).nullish(),
   voice_settings: VoiceSettings.nullish(),
-  pronunciation_dictionary_locators: z.array(z.object({}).loose()).max(3).nullish(),
+  /** Up to 3 dictionaries, applied in order; none named: the workspace's default list (issue 30). */
+  pronunciation_dictionary_locators: PronunciationDictionaryLocators.nullish(),
   seed: z.number().int().min(0).max(4_294_967_295).nullish(),
   previous_text: z.string().max(10_000).nullish(),
   next_text: z.string().max(10_000).nullish(),

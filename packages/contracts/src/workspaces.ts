@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailAddress } from './auth';
+import { PronunciationDictionaryLocator } from './pronunciation-dictionaries';
 import { defineRoute } from './routes';
 
 const Ok = z.object({ status: z.literal('ok') });
@@ -56,6 +57,11 @@ export const WorkspaceSummary = z
     created_at_unix: z.number().int(),
     /** accounts §3 Workspace.speech_to_text_webhook_ids: the active webhooks told of transcriptions. */
     speech_to_text_webhook_ids: z.array(z.string()),
+    /**
+     * accounts §3 Workspace.pronunciation_dictionary_locators: the dictionaries a request uses when it names
+     * none (set with `PUT /v1/workspace/pronunciation-dictionaries`).
+     */
+    pronunciation_dictionary_locators: z.array(PronunciationDictionaryLocator),
   })
   .meta({ id: 'WorkspaceSummary' });
 export type WorkspaceSummary = z.infer<typeof WorkspaceSummary>;

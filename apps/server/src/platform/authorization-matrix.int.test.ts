@@ -76,6 +76,8 @@ interface Owned {
   phoneNumberId: string;
   batchId: string;
   dubbingId: string;
+  dictionaryId: string;
+  dictionaryVersionId: string;
 }
 let a: Owned;
 let b: SpeechAccount;
@@ -255,6 +257,10 @@ beforeAll(async () => {
   const invocation = await account.sdk.conversationalAi.agents.runTests(agent.agentId, {
     tests: [{ testId: agentTest.id }],
   });
+  const dictionary = await account.sdk.pronunciationDictionaries.createFromRules({
+    name: 'Private dictionary',
+    rules: [{ type: 'alias', stringToReplace: 'Private', alias: 'Secret' }],
+  });
   const [owner] = await db()
     .select({ publicUserId: users.publicUserId })
     .from(users)
@@ -288,6 +294,8 @@ beforeAll(async () => {
     phoneNumberId: phone.phoneNumberId,
     batchId: batch.id,
     dubbingId: await privateDub(account.workspaceId, ws?.ownerId ?? ''),
+    dictionaryId: dictionary.id,
+    dictionaryVersionId: dictionary.versionId,
   };
   for (const [name, value] of Object.entries(a))
     if (typeof value === 'string' && !value) throw new Error(`setup: no ${name}`);
@@ -360,6 +368,8 @@ function fill(path: string): string {
     file_id: 'source',
     // The workspace calls on a resource: A's voice (the query below names its type).
     resource_id: a.voiceId,
+    pronunciation_dictionary_id: a.dictionaryId,
+    version_id: a.dictionaryVersionId,
   };
   return path.replace(/:([a-z_]+)/g, (_, name: string) => {
     const value = values[name];
@@ -420,6 +430,10 @@ const BODIES: Record<string, unknown> = {
   updateSpeakerRoute: { speaker_name: 'Stolen' },
   createSegmentRoute: { start_time: 0, end_time: 1 },
   addDubbingProjectLanguageRoute: { target_language: 'fr' },
+  updateDictionaryRoute: { name: 'Stolen', archived: true },
+  addDictionaryRulesRoute: { rules: [{ type: 'alias', string_to_replace: 'Stolen', alias: 'x' }] },
+  removeDictionaryRulesRoute: { rule_strings: ['Private'] },
+  setDictionaryRulesRoute: { rules: [] },
 };
 
 /** Query strings a route needs to pass validation. */
@@ -516,6 +530,17 @@ describe('authorisation matrix: workspace B with workspace A’s ids', () => {
       to_number: '+14155550100',
     });
     expect([403, 404]).toContain(registered.statusCode);
+    // A's pronunciation dictionary, named in B's speech or as B's workspace default.
+    const locators = [{ pronunciation_dictionary_id: a.dictionaryId }];
+    const speech = await callAs(t.app, b, 'POST', `/v1/text-to-speech/${premadeVoiceId('Sarah')}`, {
+      text: 'Hello.',
+      pronunciation_dictionary_locators: locators,
+    });
+    expect(speech.statusCode).toBe(404);
+    const defaults = await callAs(t.app, b, 'PUT', '/v1/workspace/pronunciation-dictionaries', {
+      pronunciation_dictionary_locators: locators,
+    });
+    expect(defaults.statusCode).toBe(404);
   });
 
   it("leaves A's resources as they were", async () => {
@@ -532,6 +557,13 @@ describe('authorisation matrix: workspace B with workspace A’s ids', () => {
     });
     const voice = await a.account.sdk.voices.get(a.voiceId);
     expect(voice).toMatchObject({ name: 'Private voice', sharing: undefined });
+    const dictionary = await a.account.sdk.pronunciationDictionaries.get(a.dictionaryId);
+    expect(dictionary).toMatchObject({
+      name: 'Private dictionary',
+      latestVersionId: a.dictionaryVersionId,
+      rules: [{ type: 'alias', stringToReplace: 'Private', alias: 'Secret' }],
+    });
+    expect(dictionary.archivedTimeUnix ?? null).toBeNull();
     expect(voice.samples).toHaveLength(1);
     expect((await a.account.sdk.voices.settings.get(a.voiceId)).stability).toBe(0.5);
     expect((await call('GET', `/v1/voices/collections/${a.collectionId}`)).json()).toMatchObject({

@@ -121,7 +121,9 @@ export interface ModuleManifest {
 export type WorkspaceFieldSource = (
   db: Db,
   workspaceId: string,
-) => Promise<Partial<Pick<WorkspaceSummary, 'speech_to_text_webhook_ids'>>>;
+) => Promise<
+  Partial<Pick<WorkspaceSummary, 'speech_to_text_webhook_ids' | 'pronunciation_dictionary_locators'>>
+>;
 
 /** What a module's start-up seeding gets (the test setup seeds its snapshot without storage). */
 export interface SeedDeps {

@@ -35,6 +35,7 @@ export const pageLoaders: Readonly<Record<BuiltPath, PageLoader>> = {
   '/app/speech-to-text': () => import('../routes/speech-to-text-page'),
   '/app/speech-to-text/:transcriptionId': () => import('../routes/transcript-page'),
   '/app/dubbing': () => import('../routes/dubbing-page'),
+  '/app/pronunciation-dictionaries': () => import('../routes/pronunciation-dictionaries-page'),
   '/app/dubbing/:dubbingId': () => import('../routes/dubbing-editor-page'),
   '/app/voice-lab': () => import('../routes/voice-lab-page'),
   '/app/voice-lab/share/:publicUserId/:voiceId': () => import('../routes/shared-voice-page'),

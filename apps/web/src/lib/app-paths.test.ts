@@ -125,6 +125,8 @@ describe('app paths (accounts §2)', () => {
       'conversational-ai/history/:conversationId',
       // issue 29 item 3: one dub's editor, a path of our choosing.
       'dubbing/:dubbingId',
+      // issue 30 item 1: the pronunciation dictionaries' page, a path of our choosing.
+      'pronunciation-dictionaries',
     ].map((path) => `/app/${path}`);
     expect([...paths].filter((path) => path.startsWith('/app/')).sort()).toEqual([...spec].sort());
   });

@@ -190,6 +190,14 @@ export const appPaths = [
   /** issue 29 item 3: the dubbing editor of one dub, a path of our choosing. */
   { path: '/app/dubbing/:dubbingId', title: 'Dubbing editor', section: 'audio', built: true },
   { path: '/app/studio', title: 'Studio', section: 'audio', inNav: true },
+  /** issue 30: the workspace's pronunciation dictionaries, their rules, and its default list. */
+  {
+    path: '/app/pronunciation-dictionaries',
+    title: 'Pronunciation dictionaries',
+    section: 'audio',
+    inNav: true,
+    built: true,
+  },
   { path: '/app/voiceover-studio', title: 'Voiceover studio', section: 'audio' },
   { path: '/app/music', title: 'Music', section: 'audio', inNav: true },
   { path: '/app/ai-classifier', title: 'AI speech classifier', section: 'audio' },

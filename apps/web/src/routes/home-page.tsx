@@ -48,6 +48,11 @@ const features: ReadonlyArray<{ title: string; text: string; icon: ReactNode; hr
     href: '/dubbing',
   },
   {
+    title: 'Pronunciation dictionaries',
+    text: 'Teach every voice the names and acronyms it gets wrong, as other words or as IPA or ARPAbet sounds.',
+    icon: <TextToSpeechIcon />,
+  },
+  {
     title: 'Voice cloning and design',
     text: 'Make a voice from a short recording, or describe one in words and keep the take you like.',
     icon: <FlaskIcon />,

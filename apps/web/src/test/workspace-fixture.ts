@@ -26,6 +26,7 @@ export function makeWorkspaceSummary(overrides: Partial<WorkspaceSummary> = {}):
     seats_used: 2,
     session_inactivity_timeout: null,
     speech_to_text_webhook_ids: [],
+    pronunciation_dictionary_locators: [],
     created_at_unix: 1_750_000_000,
     ...overrides,
   });

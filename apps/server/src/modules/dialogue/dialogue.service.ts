@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { encodeAudio } from '../../platform/media/encode-audio';
 import { assertAffordable, type Budget, chargeGeneration, finishStreamed, openBudget } from '../metering';
+import { pronunciationRulesFor } from '../pronunciation-dictionaries';
 import { rememberGeneratedAudio, traceGeneratedAudio } from '../provenance';
 import {
   creditCost,
@@ -91,6 +92,12 @@ async function planDialogue(deps: TtsDeps, caller: TtsCaller, input: DialogueInp
     ...(typeof body.settings?.stability === 'number' ? { stability: body.settings.stability } : {}),
     ...(typeof body.settings?.similarity === 'number' ? { similarity_boost: body.settings.similarity } : {}),
   };
+  // The dictionaries once for every line (issue 30): an unknown one is refused before anything is spent.
+  const pronunciation = await pronunciationRulesFor(
+    deps,
+    caller.workspaceId,
+    body.pronunciation_dictionary_locators,
+  );
   // One line at a time, so the first bad line is the one refused.
   const lines: SpeechPlan[] = [];
   for (const [index, line] of body.inputs.entries()) {
@@ -100,6 +107,7 @@ async function planDialogue(deps: TtsDeps, caller: TtsCaller, input: DialogueInp
         caller,
         {
           voiceId: line.voice_id,
+          pronunciation,
           body: {
             text: line.text,
             model_id: body.model_id,

@@ -418,7 +418,11 @@ function openTtsSocket(deps: AppDeps, ws: WebSocket, request: FastifyRequest, mu
 
   let session: SessionContext | undefined;
   let first = true;
-  let firstSettings: { voice_settings?: TtsSocketClientMessage['voice_settings']; schedule?: number[] } = {};
+  let firstSettings: {
+    voice_settings?: TtsSocketClientMessage['voice_settings'];
+    schedule?: number[];
+    pronunciation_dictionary_locators?: TtsSocketClientMessage['pronunciation_dictionary_locators'];
+  } = {};
   let ending = false;
 
   const authenticate = async (fromMessage?: TtsSocketClientMessage): Promise<SessionContext> => {
@@ -461,6 +465,11 @@ function openTtsSocket(deps: AppDeps, ws: WebSocket, request: FastifyRequest, mu
         model_id: query.model_id,
         language_code: query.language_code ?? null,
         voice_settings: message.voice_settings ?? firstSettings.voice_settings ?? null,
+        // A context's own dictionaries, else the first message's, else the workspace's default list.
+        pronunciation_dictionary_locators:
+          message.pronunciation_dictionary_locators ??
+          firstSettings.pronunciation_dictionary_locators ??
+          null,
         apply_text_normalization: query.apply_text_normalization,
         seed: query.seed ?? null,
       },
@@ -527,6 +536,7 @@ function openTtsSocket(deps: AppDeps, ws: WebSocket, request: FastifyRequest, mu
       firstSettings = {
         voice_settings: message.voice_settings,
         schedule: message.generation_config?.chunk_length_schedule,
+        pronunciation_dictionary_locators: message.pronunciation_dictionary_locators,
       };
     }
     const s = session;

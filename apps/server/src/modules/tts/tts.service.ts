@@ -7,6 +7,7 @@ import {
   type HistorySource,
   modelSpeaks,
   type OutputFormat,
+  type PronunciationRule,
   speakingRendition,
   type TextToSpeechBody,
   type TtsModel,
@@ -30,6 +31,7 @@ import {
   openBudget,
   recordGeneration,
 } from '../metering';
+import { pronunciationRulesFor } from '../pronunciation-dictionaries';
 import { rememberGeneratedAudio, traceGeneratedAudio } from '../provenance';
 import {
   DEFAULT_VOICE_SETTINGS,
@@ -207,13 +209,28 @@ export function planSpeech(
 export async function prepareSpeech(
   deps: Pick<TtsDeps, 'externalConfigured' | 'models' | 'db' | 'engines'>,
   caller: Pick<TtsCaller, 'workspaceId' | 'userId'>,
-  input: Pick<TtsInput, 'voiceId' | 'body' | 'speed'>,
+  input: Pick<TtsInput, 'voiceId' | 'body' | 'speed'> & {
+    /**
+     * The rules already resolved (a dialogue resolves its locators once for all its lines); without them,
+     * the body's `pronunciation_dictionary_locators`, else the workspace's default list (issue 30).
+     */
+    pronunciation?: PronunciationRule[];
+  },
   textPath: (string | number)[] = ['text'],
 ): Promise<SpeechPlan> {
   const voice = await resolveSpeakingVoice(deps.db, caller, input.voiceId);
   const plan = planSpeech(deps, { ...input, voice }, textPath);
+  // An unknown dictionary is refused here, with the other checks, before anything is charged.
+  const pronunciation =
+    input.pronunciation ??
+    (await pronunciationRulesFor(deps, caller.workspaceId, input.body.pronunciation_dictionary_locators));
   const timbre = await timbreFor(deps.engines, voice, plan.request.voice, plan.settings.similarity_boost);
-  return timbre ? { ...plan, request: { ...plan.request, timbre } } : plan;
+  const request = {
+    ...plan.request,
+    ...(pronunciation.length > 0 ? { pronunciation } : {}),
+    ...(timbre ? { timbre } : {}),
+  };
+  return { ...plan, request };
 }
 
 /** The credits of `characters` characters with a model (accounts §9 "per model cost factor"), at least 1. */

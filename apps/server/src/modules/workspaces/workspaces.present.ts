@@ -30,6 +30,8 @@ export function toWorkspaceSummary(
     created_at_unix: toUnixSeconds(workspace.createdAt),
     // Answered by the webhooks module (its manifest's workspaceFields) when it is there.
     speech_to_text_webhook_ids: [],
+    // Answered by the pronunciation-dictionaries module (its manifest's workspaceFields).
+    pronunciation_dictionary_locators: [],
   };
 }
 
