@@ -1,4 +1,5 @@
 import type { AudioTag, NormalizedSegment, NormalizedText } from '@parla/audio';
+import { ARPABET_PHONES, IPA_PRONUNCIATION } from '@parla/contracts';
 import { pronunciationIpa } from '../../providers/tts/tts-provider';
 
 /*
@@ -26,18 +27,6 @@ export const MAX_PHONEME_WORD_CHARS = 50;
  * adds up to 3 s of silence (50 breaks: at most 2.5 minutes of it).
  */
 export const MAX_BREAKS = 50;
-
-/** The ARPAbet phones of the CMU pronouncing dictionary, each with an optional stress digit on vowels. */
-const ARPABET = new Set(
-  'AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH'.split(
-    ' ',
-  ),
-);
-/**
- * IPA as written in pronunciations: Latin and IPA letters, Greek θ β χ, combining diacritics, stress and
- * length marks, tie bars, syllable dots and spaces.
- */
-const IPA = /^(?:[a-zA-Zæçðøħŋœɐ-ʯβθχᵻˈˌːˑ‿.ʰʲʷˠˤ -]|\p{M})+$/u;
 
 /** A tag's problem, for a 422 on the text field. */
 export class MarkupError extends Error {
@@ -103,10 +92,10 @@ function checkPronunciation(alphabet: string | undefined, ph: string | undefined
     const wrong = ph
       .trim()
       .split(/\s+/)
-      .find((phone) => !ARPABET.has(phone.toUpperCase().replace(/[012]$/, '')));
+      .find((phone) => !ARPABET_PHONES.has(phone.toUpperCase().replace(/[012]$/, '')));
     if (wrong !== undefined) throw new MarkupError(`"${wrong.slice(0, 10)}" is not a CMU ARPAbet phone.`);
   } else if (name === 'ipa') {
-    if (!IPA.test(ph.normalize('NFD')))
+    if (!IPA_PRONUNCIATION.test(ph.normalize('NFD')))
       throw new MarkupError('The <phoneme> pronunciation has characters that are not IPA.');
   } else {
     throw new MarkupError(
