@@ -22,6 +22,7 @@ import { onboardingModule } from './modules/onboarding/onboarding.module';
 import { provenanceModule } from './modules/provenance/provenance.module';
 import { stsModule } from './modules/speech-to-speech/sts.module';
 import { speechToTextModule } from './modules/speech-to-text/speech-to-text.module';
+import { studioModule } from './modules/studio/studio.module';
 import { systemModule } from './modules/system/system.module';
 import { telephonyModule } from './modules/telephony/telephony.module';
 import { ttsModule } from './modules/tts/tts.module';
@@ -76,6 +77,7 @@ export const MODULES: readonly ModuleManifest[] = [
   agentTestingModule,
   telephonyModule,
   dubbingModule,
+  studioModule,
 ];
 
 /**

@@ -13,7 +13,7 @@ export const generationStarted = defineEvent(
   z.object({
     userId: z.string(),
     workspaceId: z.string(),
-    kind: z.enum(['text_to_speech', 'dialogue', 'speech_to_speech', 'speech_to_text', 'dubbing']),
+    kind: z.enum(['text_to_speech', 'dialogue', 'speech_to_speech', 'speech_to_text', 'dubbing', 'studio']),
   }),
 );
 
@@ -26,7 +26,7 @@ export const generationCompleted = defineEvent(
   z.object({
     userId: z.string(),
     workspaceId: z.string(),
-    kind: z.enum(['text_to_speech', 'dialogue', 'speech_to_speech', 'speech_to_text', 'dubbing']),
+    kind: z.enum(['text_to_speech', 'dialogue', 'speech_to_speech', 'speech_to_text', 'dubbing', 'studio']),
     credits: z.number().int(),
     modelId: z.string(),
     historyItemId: z.string().nullable(),
