@@ -518,3 +518,29 @@ export const streamStudioChapterSnapshotRoute = defineRoute({
   body: SnapshotStreamBody,
   response: z.any().meta({ description: 'audio/mpeg' }),
 });
+
+/** One progress event of a conversion (the web app's live progress bar, over server-sent events). */
+export const StudioProgressEvent = z.object({
+  project_id: z.string(),
+  state: z.enum(STUDIO_PROJECT_STATES),
+  chapters: z.array(
+    z.object({
+      chapter_id: z.string(),
+      state: z.enum(STUDIO_CHAPTER_STATES),
+      conversion_progress: z.number().nullable(),
+      last_conversion_error: z.string().nullable(),
+    }),
+  ),
+  latest_snapshot_id: z.string().nullable(),
+});
+export type StudioProgressEvent = z.infer<typeof StudioProgressEvent>;
+
+export const studioProgressRoute = defineRoute({
+  method: 'GET',
+  path: `${P}/:project_id/progress`,
+  summary:
+    'Server-sent events of a project’s conversion (Parla’s own, for the web app): one `progress` event per change, ending when no conversion runs',
+  tags,
+  params: projectParams,
+  response: z.any().meta({ description: 'text/event-stream of StudioProgressEvent' }),
+});

@@ -166,6 +166,27 @@ describe('Studio projects through the official SDK', () => {
     // Convert: every block spoken once (one sentence each: one engine call per block).
     const engine = vi.spyOn(t.deps.providers.tts, 'synthesize');
     await sdk.studio.projects.convert(project.projectId);
+    // The web app's live progress: server-sent events until the conversion ends, the last one `default`.
+    const progress = await fetch(`${baseUrl}/v1/studio/projects/${project.projectId}/progress`, {
+      headers: { 'xi-api-key': owner.key },
+    });
+    expect(progress.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events = (await progress.text())
+      .split('\n\n')
+      .filter((e) => e.startsWith('event: progress'))
+      .map(
+        (e) =>
+          JSON.parse(e.slice(e.indexOf('data: ') + 6)) as {
+            state: string;
+            latest_snapshot_id: string | null;
+            chapters: { conversion_progress: number | null }[];
+          },
+      );
+    expect(events.at(-1)).toMatchObject({
+      state: 'default',
+      chapters: [{ conversion_progress: 1 }, { conversion_progress: 1 }],
+    });
+    expect(events.at(-1)?.latest_snapshot_id).toBeTruthy();
     const converted = await waitForConversion(owner, project.projectId);
     expect(converted.state).toBe('default');
     expect(engine).toHaveBeenCalledTimes(5);

@@ -1,5 +1,6 @@
 import { defineModule, moduleJob } from '../../platform/module';
 import { studioDepsOf } from './studio.deps';
+import { subscribeStudio } from './studio.events';
 import { convertJob } from './studio.jobs';
 import { studioRoutes } from './studio.routes';
 import * as tables from './studio.tables';
@@ -10,4 +11,5 @@ export const studioModule = defineModule({
   routes: [studioRoutes],
   jobs: [moduleJob(convertJob, studioDepsOf)],
   tables,
+  subscribe: subscribeStudio,
 });

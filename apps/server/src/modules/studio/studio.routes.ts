@@ -21,6 +21,7 @@ import {
   streamStudioSnapshotRoute,
   studioDictionariesRoute,
   studioMutedTracksRoute,
+  studioProgressRoute,
   UpdateStudioContentFields,
   updateStudioChapterRoute,
   updateStudioContentRoute,
@@ -33,6 +34,7 @@ import { AppError } from '../../platform/errors';
 import { acceptMultipart, readMultipartWithLists } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { studioDepsOf } from './studio.deps';
+import { progressStream } from './studio.progress';
 import {
   convertStudioChapter,
   createProject,
@@ -181,6 +183,17 @@ export async function studioRoutes(app: FastifyInstance, appDeps: AppDeps): Prom
     studioDictionariesRoute,
     async ({ request, params, body }) =>
       setStudioDictionaries(deps, callerOf(request), params.project_id, body),
+    guarded,
+  );
+
+  registerRoute(
+    app,
+    studioProgressRoute,
+    async ({ request, reply, params }) => {
+      const stream = await progressStream(deps, callerOf(request), params.project_id, clientGone(reply));
+      reply.header('x-accel-buffering', 'no');
+      return sendStream(reply, stream, 'text/event-stream; charset=utf-8');
+    },
     guarded,
   );
 
