@@ -159,10 +159,8 @@ export const StudioDictionariesBody = z.object({
 });
 export type StudioDictionariesBody = z.infer<typeof StudioDictionariesBody>;
 
-export const SnapshotStreamBody = z
-  .object({ convert_to_mpeg: z.boolean().nullish() })
-  .nullish()
-  .transform((v) => v ?? {});
+/** `convert_to_mpeg` is accepted; the audio is always MPEG. */
+export const SnapshotStreamBody = z.object({ convert_to_mpeg: z.boolean().nullish() }).nullish();
 
 /** ChapterStatisticsResponse. */
 const ChapterStatistics = z.object({

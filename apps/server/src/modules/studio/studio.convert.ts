@@ -291,6 +291,10 @@ export async function runConversion(
       }
     };
     const spoken = new Set<string>();
+    // Reused audio (an edit undone, a block copied): the block is converted again without a word spoken.
+    for (const item of planned)
+      if (item.plans === null && item.block.convertedHash !== item.hash)
+        await setBlockHash(deps.db, item.block.id, item.hash);
     for (const item of todo) {
       await speakBlock(deps, project, item, signal);
       spoken.add(item.block.id);
