@@ -8,10 +8,12 @@ import {
 } from '@parla/contracts';
 import type { RequestCaller } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
+import { studioConversionStatus } from '../../platform/events/catalog';
 import { newId } from '../../platform/ids';
 import { createStreamEncoder } from '../../platform/media/encode-audio';
 import { type Budget, openBudget, runMetered } from '../metering';
 import { creditCost, prepareSpeech, renderSpeech, type SpeechPlan } from '../tts';
+import { findWorkspaceWebhookAt } from '../webhooks';
 import type { StudioDeps } from './studio.deps';
 import { blockAlignmentKey, blockAudioKey, blockHash, blockModelOf, projectFolder } from './studio.rules';
 import {
@@ -58,6 +60,7 @@ export interface ConversionPayload {
   projectId: string;
   workspaceId: string;
   chapterIds: string[];
+  scope: 'project' | 'chapter';
   userId: string;
   apiKeyId: string | null;
   requestId: string;
@@ -251,7 +254,7 @@ export async function runConversion(
   try {
     planned = await planBlocks(deps, caller, project, chapters);
   } catch (error) {
-    await failConversion(deps, project, chapters, error);
+    await failConversion(deps, payload, project, chapters, error);
     return;
   }
   const todo = planned.filter((p) => p.plans !== null);
@@ -270,7 +273,7 @@ export async function runConversion(
     } catch (error) {
       if (error instanceof AppError && error.code === 'too_many_concurrent_requests' && !job.lastAttempt)
         throw new ConversionDeferred('every concurrency slot of the plan is taken; trying again later');
-      await failConversion(deps, project, chapters, error);
+      await failConversion(deps, payload, project, chapters, error);
       return;
     }
   }
@@ -322,7 +325,8 @@ export async function runConversion(
       await step(undefined);
     }
     const projectSnapshotId = newId();
-    await deps.db.transaction(async (tx) => {
+    const callbackWebhookId = await callbackWebhookOf(deps, project);
+    await deps.events.transaction(async (tx, events) => {
       const current = await findProject(tx, project.workspaceId, project.id, true);
       if (!current) throw new AppError('resource_not_found', 'The project was deleted.');
       for (const s of snapshots)
@@ -364,6 +368,8 @@ export async function runConversion(
         lastConversionAt: now,
       });
       if (budget) await budget.settleIn(tx);
+      for (const status of statusEvents(payload, { projectSnapshotId, snapshots, callbackWebhookId }))
+        await events.publish(studioConversionStatus, status);
     });
     if (budget) await budget.completed(null);
   };
@@ -373,13 +379,14 @@ export async function runConversion(
   } catch (error) {
     // The worker stopping (or losing the job's lease): refunded; the job runs again and resumes.
     if (job.signal.aborted) throw error;
-    await failConversion(deps, project, chapters, error);
+    await failConversion(deps, payload, project, chapters, error);
   }
 }
 
 /** Ends a conversion that failed: the project and its chapters back to `default`, the reason kept. */
 async function failConversion(
   deps: StudioDeps,
+  payload: ConversionPayload,
   project: StudioProjectRow,
   chapters: StudioChapterRow[],
   error: unknown,
@@ -400,4 +407,48 @@ async function failConversion(
     },
   );
   await updateProject(deps.db, project.id, { state: 'default', convertingChapterIds: [] });
+  const callbackWebhookId = await callbackWebhookOf(deps, project);
+  for (const status of statusEvents(payload, { error: message, callbackWebhookId }))
+    await deps.events.publish(studioConversionStatus, status);
+}
+
+/** The workspace webhook the project's callback_url names (still there and active), or null. */
+async function callbackWebhookOf(deps: StudioDeps, project: StudioProjectRow): Promise<string | null> {
+  if (!project.callbackUrl) return null;
+  return (await findWorkspaceWebhookAt(deps, project.workspaceId, project.callbackUrl)) ?? null;
+}
+
+/** The `studio.conversion_status` events of a conversion: one for a project, one per chapter asked for. */
+function statusEvents(
+  payload: ConversionPayload,
+  outcome: {
+    projectSnapshotId?: string;
+    snapshots?: { id: string; chapter: { id: string } }[];
+    error?: string;
+    callbackWebhookId: string | null;
+  },
+) {
+  const common = {
+    workspaceId: payload.workspaceId,
+    projectId: payload.projectId,
+    requestId: payload.requestId,
+    conversionStatus: outcome.error === undefined ? ('success' as const) : ('error' as const),
+    errorDetails: outcome.error ?? null,
+    callbackWebhookId: outcome.callbackWebhookId,
+  };
+  if (payload.scope === 'project')
+    return [
+      {
+        ...common,
+        chapterId: null,
+        projectSnapshotId: outcome.projectSnapshotId ?? null,
+        chapterSnapshotId: null,
+      },
+    ];
+  return payload.chapterIds.map((chapterId) => ({
+    ...common,
+    chapterId,
+    projectSnapshotId: null,
+    chapterSnapshotId: outcome.snapshots?.find((s) => s.chapter.id === chapterId)?.id ?? null,
+  }));
 }

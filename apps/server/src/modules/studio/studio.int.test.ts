@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { analyzeVoice } from '@parla/audio';
 import { LIVE_MODERATION_STUDIO_MESSAGE } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
@@ -9,6 +11,7 @@ import { characterCountOf, newSpeechAccount, type SpeechAccount } from '../../te
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startTestWorker } from '../../test/test-worker';
 import { voices } from '../voices/voices.tables';
+import { deliverWebhookJob } from '../webhooks/webhooks.jobs';
 import { convertJob } from './studio.jobs';
 import { studioBlocks, studioProjects } from './studio.tables';
 
@@ -26,6 +29,10 @@ let t: TestApp;
 let baseUrl: string;
 let worker: JobWorker;
 let owner: SpeechAccount;
+let receiver: http.Server;
+let receiverUrl: string;
+/** What the callback receiver got: body and signature header. */
+const arrivals: { body: string; signature: string }[] = [];
 const db = () => t.deps.database.db;
 
 const SARAH = 'pMsXgVXv3BLzUgSXRplE';
@@ -64,6 +71,14 @@ async function waitForConversion(account: SpeechAccount, projectId: string) {
   throw new Error('the conversion did not finish');
 }
 
+/** Waits for the callback receiver's `n`th arrival. */
+async function arrival(n: number) {
+  for (let i = 0; i < 200 && arrivals.length < n; i++) await new Promise((r) => setTimeout(r, 50));
+  const got = arrivals[n - 1];
+  if (!got) throw new Error(`no callback number ${n}`);
+  return got;
+}
+
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
@@ -100,13 +115,27 @@ const projectCount = async (workspaceId: string) =>
 
 beforeAll(async () => {
   // Any public host may be fetched; private addresses stay refused (STT_URL_ALLOW_PRIVATE unset).
-  t = await createTestApp({ env: { STT_URL_ALLOWED_HOSTS: '*' } });
+  t = await createTestApp({ env: { STT_URL_ALLOWED_HOSTS: '*', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  worker = await startTestWorker(t, [convertJob]);
+  worker = await startTestWorker(t, [convertJob, deliverWebhookJob]);
+  receiver = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      arrivals.push({
+        body: Buffer.concat(chunks).toString('utf8'),
+        signature: String(request.headers['elevenlabs-signature'] ?? ''),
+      });
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/studio-callback`;
   owner = await newSpeechAccount(t.app, baseUrl);
 }, 60_000);
 afterAll(async () => {
   await worker.stop(20_000);
+  await new Promise((resolve) => receiver.close(resolve));
   await t.close();
 });
 
@@ -117,7 +146,12 @@ describe('Studio projects through the official SDK', () => {
       { title: 'The Harbour', paragraphs: ['The boat came in at dawn.', 'Nobody was waiting.'] },
       { title: 'The Town', paragraphs: ['The streets were empty.'] },
     ]);
+    // callback_url: the address of one of the workspace's webhooks, whose secret signs the notification.
+    const hook = await sdk.webhooks.create({
+      settings: { authType: 'hmac', name: 'Studio', webhookUrl: receiverUrl },
+    });
     const { project } = await sdk.studio.projects.create({
+      callbackUrl: receiverUrl,
       name: 'Small book',
       fromDocument: { data: epub, filename: 'small.epub', contentType: 'application/epub+zip' },
       defaultTitleVoiceId: SARAH,
@@ -210,6 +244,19 @@ describe('Studio projects through the official SDK', () => {
     expect(Object.keys(zip)).toEqual(['001_The_Harbour.mp3', '002_The_Town.mp3']);
     expect(Object.values(zip).reduce((n, f) => n + f.length, 0)).toBe(audio.length);
 
+    // The callback: the public API's body, signed like every webhook delivery.
+    const projectCallback = await arrival(1);
+    expect(
+      await sdk.webhooks.constructEvent(
+        projectCallback.body,
+        projectCallback.signature,
+        hook.webhookSecret ?? '',
+      ),
+    ).toMatchObject({
+      type: 'project_conversion_status',
+      data: { project_id: project.projectId, conversion_status: 'success', project_snapshot_id: snapshotId },
+    });
+
     const chapterId = chapters[0]?.chapterId ?? '';
     const chapterSnapshots = await sdk.studio.projects.chapters.snapshots.list(project.projectId, chapterId);
     expect(chapterSnapshots.snapshots).toHaveLength(1);
@@ -254,6 +301,14 @@ describe('Studio projects through the official SDK', () => {
     );
     const again = await sdk.studio.projects.chapters.snapshots.list(project.projectId, chapterId);
     expect(again.snapshots).toHaveLength(2);
+    expect(JSON.parse((await arrival(2)).body)).toMatchObject({
+      type: 'chapter_conversion_status',
+      data: {
+        chapter_id: chapterId,
+        conversion_status: 'success',
+        chapter_snapshot_id: again.snapshots[0]?.chapterSnapshotId,
+      },
+    });
     engine.mockRestore();
   }, 60_000);
 
@@ -352,6 +407,12 @@ describe('Studio refuses bad input, stores nothing and keeps running', () => {
         status: 422,
         code: 'invalid_request',
         message: /from_content_json/,
+      },
+      {
+        fields: { callback_url: 'https://example.com/hook' },
+        status: 422,
+        code: 'invalid_request',
+        message: /webhooks/,
       },
     ];
     for (const c of cases) {

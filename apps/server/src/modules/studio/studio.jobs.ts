@@ -15,6 +15,8 @@ export const convertJob = defineJob<
     projectId: string;
     workspaceId: string;
     chapterIds: string[];
+    /** What was asked to convert: the project (project_conversion_status) or a chapter. */
+    scope: 'project' | 'chapter';
     userId: string;
     apiKeyId: string | null;
     requestId: string;
@@ -26,6 +28,7 @@ export const convertJob = defineJob<
     projectId: z.string(),
     workspaceId: z.string(),
     chapterIds: z.array(z.string()),
+    scope: z.enum(['project', 'chapter']),
     userId: z.string(),
     apiKeyId: z.string().nullable(),
     requestId: z.string(),

@@ -21,6 +21,7 @@ import type { Db } from '../../platform/db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { getModel, resolveSpeakingVoice } from '../voices';
+import { findWorkspaceWebhookAt } from '../webhooks';
 import type { StudioDeps } from './studio.deps';
 import {
   chaptersFromContentJson,
@@ -234,6 +235,12 @@ export async function createProject(
     parseLocatorStrings(f.pronunciation_dictionary_locators ?? []),
   );
   const callbackUrl = checkCallbackUrl(f.callback_url);
+  // The notification is a workspace webhook's delivery: signed with its secret, retried and logged.
+  if (callbackUrl && !(await findWorkspaceWebhookAt(deps, caller.workspaceId, callbackUrl)))
+    throw invalid(
+      'callback_url',
+      "callback_url must be the address of one of your workspace's webhooks (add it under Settings → Webhooks): the notification is signed with that webhook's secret.",
+    );
   // The plan's limit before a document is read (a refusal costs no parsing), and again when stored.
   await assertProjectSlot(deps.db, caller.workspaceId);
   const content = await importContent(
@@ -580,6 +587,7 @@ export async function startConversion(
         projectId: project.id,
         workspaceId: caller.workspaceId,
         chapterIds: ids,
+        scope: chapterIds ? 'chapter' : 'project',
         userId: caller.userId,
         apiKeyId: caller.apiKeyId ?? null,
         requestId: caller.requestId,
