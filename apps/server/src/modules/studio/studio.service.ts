@@ -15,6 +15,7 @@ import {
   type UpdateStudioChapterBody,
   type UpdateStudioContentFields,
   type UpdateStudioProjectBody,
+  VoiceSettings,
 } from '@parla/contracts';
 import type { RequestCaller } from '../../platform/auth-guard';
 import type { Db } from '../../platform/db/client';
@@ -122,6 +123,32 @@ export async function validatePronunciationLocators(
   });
 }
 
+/** Per-voice settings of a create call (`voice_settings`, JSON strings with a `voice_id`), by voice. */
+export function parseVoiceSettings(raw: string[]): Map<string, Partial<VoiceSettings>> {
+  const byVoice = new Map<string, Partial<VoiceSettings>>();
+  for (const text of raw) {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw invalid('voice_settings', 'Each voice_settings entry must be a JSON object.');
+    }
+    const voiceId = (json as { voice_id?: unknown } | null)?.voice_id;
+    const { voice_id: _voice, ...rest } = (json ?? {}) as Record<string, unknown>;
+    const settings = VoiceSettings.safeParse(rest);
+    if (typeof voiceId !== 'string' || !settings.success)
+      throw invalid(
+        'voice_settings',
+        'Each voice_settings entry is {"voice_id": "…", "stability": …, "similarity_boost": …, "style": …, "speed": …, "use_speaker_boost": …}.',
+      );
+    byVoice.set(
+      voiceId,
+      Object.fromEntries(Object.entries(settings.data).filter(([, v]) => v !== null && v !== undefined)),
+    );
+  }
+  return byVoice;
+}
+
 /** Multipart locators: each a JSON string (the SDK's repeated `pronunciation_dictionary_locators`). */
 function parseLocatorStrings(raw: string[]): unknown[] {
   return raw.map((text) => {
@@ -189,6 +216,8 @@ async function storeChapters(
   chapters: ImportedChapter[],
   firstPosition: number,
   nowMs: number,
+  /** Settings per voice (the create call's voice_settings): a block takes those of its first node's voice. */
+  settings: Map<string, Partial<VoiceSettings>> = new Map(),
 ): Promise<void> {
   for (const [i, chapter] of chapters.entries()) {
     const row = await insertChapter(tx, {
@@ -202,14 +231,18 @@ async function storeChapters(
     await replaceBlocks(
       tx,
       row.id,
-      chapter.blocks.map((block, position) => ({
-        id: newId(),
-        chapterId: row.id,
-        projectId: project.id,
-        position,
-        subType: block.subType,
-        nodes: nodesOf(project, block.subType, block.nodes),
-      })),
+      chapter.blocks.map((block, position) => {
+        const nodes = nodesOf(project, block.subType, block.nodes);
+        return {
+          id: newId(),
+          chapterId: row.id,
+          projectId: project.id,
+          position,
+          subType: block.subType,
+          nodes,
+          voiceSettings: settings.get(nodes[0]?.voice_id ?? '') ?? null,
+        };
+      }),
     );
   }
 }
@@ -234,6 +267,7 @@ export async function createProject(
     caller,
     parseLocatorStrings(f.pronunciation_dictionary_locators ?? []),
   );
+  const voiceSettings = parseVoiceSettings(f.voice_settings ?? []);
   const callbackUrl = checkCallbackUrl(f.callback_url);
   // The notification is a workspace webhook's delivery: signed with its secret, retried and logged.
   if (callbackUrl && !(await findWorkspaceWebhookAt(deps, caller.workspaceId, callbackUrl)))
@@ -281,7 +315,7 @@ export async function createProject(
       lastChaptersOrderChangeMs: now.getTime(),
       createdAt: now,
     });
-    await storeChapters(tx, row, content?.chapters ?? [], 0, now.getTime());
+    await storeChapters(tx, row, content?.chapters ?? [], 0, now.getTime(), voiceSettings);
     return row;
   });
   if (f.auto_convert) await startConversion(deps, caller, project.id, null);
