@@ -57,6 +57,7 @@ describe('jobs wired by the worker (issue 26 item 2)', () => {
         'history.share-video',
         'knowledge-base.embed',
         'speech-to-text.transcribe',
+        'studio.convert',
         'voices.pvc-separate',
         'voices.pvc-train',
         'webhooks.deliver',

@@ -23,6 +23,7 @@ import { pronunciationDictionariesModule } from './modules/pronunciation-diction
 import { provenanceModule } from './modules/provenance/provenance.module';
 import { stsModule } from './modules/speech-to-speech/sts.module';
 import { speechToTextModule } from './modules/speech-to-text/speech-to-text.module';
+import { studioModule } from './modules/studio/studio.module';
 import { systemModule } from './modules/system/system.module';
 import { telephonyModule } from './modules/telephony/telephony.module';
 import { ttsModule } from './modules/tts/tts.module';
@@ -78,6 +79,7 @@ export const MODULES: readonly ModuleManifest[] = [
   telephonyModule,
   dubbingModule,
   pronunciationDictionariesModule,
+  studioModule,
 ];
 
 /**

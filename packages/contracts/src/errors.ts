@@ -35,6 +35,8 @@ export const errorCodes = {
   voice_limit_reached: 400,
   /** The plan's voice add-edits this period are used up: round(1.5 × voice_limit + 50) (accounts §9). */
   voice_add_edit_limit_reached: 400,
+  /** Creating a Studio project would pass the plan's Studio limit (accounts §9: 3, 20, 1,000, 3,000, 20,000, 20,000 projects). */
+  studio_project_limit_reached: 400,
   /** The plan does not include this kind of cloning (instant from Starter, professional from Creator). */
   voice_cloning_not_allowed: 403,
   /** The output format needs a higher plan (mp3 192 kbit/s from Creator, 44.1 kHz PCM from Pro). */

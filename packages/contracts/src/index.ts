@@ -39,6 +39,7 @@ export * from './share-video';
 export * from './speech-to-speech';
 export * from './speech-to-text';
 export * from './stt-languages';
+export * from './studio';
 export * from './telephony';
 export * from './tts';
 export * from './tts-catalog';

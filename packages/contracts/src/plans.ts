@@ -303,6 +303,8 @@ export interface TierLimits {
   conversationalConcurrency: number;
   /** Whether minutes past the plan's go on as extra minutes (the plans §9 prices them for). */
   extraConversationalMinutes: boolean;
+  /** Studio projects a workspace may hold (accounts §9: 3, 20, 1,000, 3,000, 20,000, 20,000). */
+  studioProjects: number;
 }
 
 /**
@@ -334,6 +336,7 @@ function limitsOf(plan: PlanId): TierLimits {
     conversationalMinutes: numbers.conversationalMinutes,
     conversationalConcurrency: numbers.conversationalConcurrency,
     extraConversationalMinutes: numbers.extraConversationalMinuteUsd !== null,
+    studioProjects: numbers.studioLimit,
   };
 }
 

@@ -18,6 +18,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'speech_to_text',
   'post_call_transcription',
   'conversation.ended',
+  'studio.conversion_status',
   'transcription.completed',
   'transcription.failed',
   'generation.started',
@@ -46,6 +47,10 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, { label: string; des
   'conversation.ended': {
     label: 'Conversation ended',
     description: 'A conversation with one of the workspace’s agents ended and was kept.',
+  },
+  'studio.conversion_status': {
+    label: 'Studio conversion',
+    description: 'A Studio project or chapter finished converting (or failed), with its snapshot.',
   },
   'transcription.completed': {
     label: 'Transcription completed',

@@ -7,6 +7,12 @@ import { dubs } from '../modules/dubbing/dubbing.tables';
 import { notifyUser } from '../modules/notifications/notifications.service';
 import { userMessageEvents } from '../modules/notifications/notifications.tables';
 import { transcripts } from '../modules/speech-to-text/speech-to-text.tables';
+import {
+  studioChapterSnapshots,
+  studioChapters,
+  studioProjectSnapshots,
+  studioProjects,
+} from '../modules/studio/studio.tables';
 import { users } from '../modules/users/users.tables';
 import { workspaces } from '../modules/workspaces/workspaces.tables';
 import {
@@ -78,6 +84,7 @@ interface Owned {
   dubbingId: string;
   dictionaryId: string;
   dictionaryVersionId: string;
+  studio: { projectId: string; chapterId: string; chapterSnapshotId: string; projectSnapshotId: string };
 }
 let a: Owned;
 let b: SpeechAccount;
@@ -122,6 +129,50 @@ async function privateDub(workspaceId: string, userId: string): Promise<string> 
       expectedDurationSec: 16,
     });
   return id;
+}
+
+/** A Studio project of A's with a chapter and a converted snapshot, written straight to its tables. */
+async function privateStudio(workspaceId: string, userId: string): Promise<Owned['studio']> {
+  const ids = {
+    projectId: `sp_private_${workspaceId.slice(0, 8)}`,
+    chapterId: `sc_private_${workspaceId.slice(0, 8)}`,
+    chapterSnapshotId: `scs_private_${workspaceId.slice(0, 8)}`,
+    projectSnapshotId: `sps_private_${workspaceId.slice(0, 8)}`,
+  };
+  await db()
+    .insert(studioProjects)
+    .values({
+      id: ids.projectId,
+      workspaceId,
+      userId,
+      name: 'Private project',
+      defaultTitleVoiceId: premadeVoiceId('Sarah'),
+      defaultParagraphVoiceId: premadeVoiceId('Sarah'),
+      defaultModelId: 'parla_english_v1',
+    });
+  await db()
+    .insert(studioChapters)
+    .values({ id: ids.chapterId, projectId: ids.projectId, workspaceId, position: 0, name: 'Private' });
+  await db().insert(studioChapterSnapshots).values({
+    id: ids.chapterSnapshotId,
+    projectId: ids.projectId,
+    chapterId: ids.chapterId,
+    workspaceId,
+    name: 'Private',
+    audioKey: 'none',
+    durationSecs: 1,
+  });
+  await db()
+    .insert(studioProjectSnapshots)
+    .values({
+      id: ids.projectSnapshotId,
+      projectId: ids.projectId,
+      workspaceId,
+      name: 'Private',
+      chapterSnapshotIds: [ids.chapterSnapshotId],
+      durationSecs: 1,
+    });
+  return ids;
 }
 
 async function creatorAccount(): Promise<SpeechAccount> {
@@ -296,6 +347,7 @@ beforeAll(async () => {
     dubbingId: await privateDub(account.workspaceId, ws?.ownerId ?? ''),
     dictionaryId: dictionary.id,
     dictionaryVersionId: dictionary.versionId,
+    studio: await privateStudio(account.workspaceId, ws?.ownerId ?? ''),
   };
   for (const [name, value] of Object.entries(a))
     if (typeof value === 'string' && !value) throw new Error(`setup: no ${name}`);
@@ -331,6 +383,7 @@ const idRoutes = Object.entries(contracts as Record<string, unknown>).filter(
 /** The path parameters, from A's resources (a professional clone's calls get the PVC voice). */
 function fill(path: string): string {
   const pvc = path.startsWith('/v1/voices/pvc/');
+  const studio = path.startsWith('/v1/studio/');
   const values: Record<string, string> = {
     history_item_id: a.historyItemId,
     voice_id: pvc ? a.pvcId : a.voiceId,
@@ -359,7 +412,10 @@ function fill(path: string): string {
     phone_number_id: a.phoneNumberId,
     batch_id: a.batchId,
     dubbing_id: a.dubbingId,
-    project_id: a.dubbingId,
+    project_id: studio ? a.studio.projectId : a.dubbingId,
+    chapter_id: a.studio.chapterId,
+    chapter_snapshot_id: a.studio.chapterSnapshotId,
+    project_snapshot_id: a.studio.projectSnapshotId,
     language_id: 'es',
     segment_id: 'segment_private',
     language: 'es',
@@ -434,6 +490,14 @@ const BODIES: Record<string, unknown> = {
   addDictionaryRulesRoute: { rules: [{ type: 'alias', string_to_replace: 'Stolen', alias: 'x' }] },
   removeDictionaryRulesRoute: { rule_strings: ['Private'] },
   setDictionaryRulesRoute: { rules: [] },
+  updateStudioProjectRoute: {
+    name: 'Stolen',
+    default_title_voice_id: 'pMsXgVXv3BLzUgSXRplE',
+    default_paragraph_voice_id: 'pMsXgVXv3BLzUgSXRplE',
+  },
+  studioDictionariesRoute: { pronunciation_dictionary_locators: [] },
+  createStudioChapterRoute: { name: 'Stolen' },
+  updateStudioChapterRoute: { name: 'Stolen' },
 };
 
 /** Query strings a route needs to pass validation. */
@@ -453,6 +517,7 @@ const FORMS: Record<string, (form: FormData) => void> = {
   addPvcSamplesRoute: (f) => f.append('files', new Blob([wav]), 'a.wav'),
   verifyPvcCaptchaRoute: (f) => f.append('recording', new Blob([wav]), 'a.wav'),
   pvcVerificationRoute: (f) => f.append('files', new Blob([wav]), 'id.wav'),
+  updateStudioContentRoute: (f) => f.append('from_content_json', '[{"name":"Stolen","blocks":[]}]'),
 };
 
 async function asB(name: string, route: Route): Promise<number> {

@@ -19,11 +19,16 @@ export async function acceptMultipart(
   scope: FastifyInstance,
   maxFileBytes: number,
   maxFiles = 1,
+  /** More or longer fields than the usual few small ones (Studio's repeated fields and content JSON). */
+  fields: { fields?: number; fieldSize?: number } = {},
 ): Promise<void> {
+  const fieldCount = fields.fields ?? FIELD_LIMITS.fields;
   await scope.register(multipart, {
     limits: {
       ...FIELD_LIMITS,
-      parts: FIELD_LIMITS.parts + maxFiles,
+      fields: fieldCount,
+      fieldSize: fields.fieldSize ?? FIELD_LIMITS.fieldSize,
+      parts: fieldCount + 4 + maxFiles,
       files: maxFiles,
       fileSize: maxFileBytes,
     },
@@ -205,4 +210,49 @@ export async function readMultipartToDisk<S extends z.ZodType>(
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw invalidBody(parsed.error.issues);
   return { fields: parsed.data, raw, file, texts };
+}
+
+/**
+ * readMultipartForm for forms whose fields may repeat (`genres`, `pronunciation_dictionary_locators`):
+ * the fields named in `lists` arrive as arrays of every value sent, the others keep their last value.
+ * The one file under `fileField` is read into memory (the scope's limit bounds it).
+ */
+export async function readMultipartWithLists<S extends z.ZodType>(
+  request: FastifyRequest,
+  fileField: string,
+  schema: S,
+  lists: readonly string[],
+): Promise<{ fields: z.infer<S>; file: UploadedFile | undefined }> {
+  if (!request.isMultipart())
+    throw new AppError('unsupported_media_type', 'The request must be multipart/form-data.');
+  const raw: Record<string, string | string[]> = {};
+  let file: UploadedFile | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if ((part.fieldname === fileField || part.fieldname === `${fileField}[]`) && !file) {
+          const bytes = await part.toBuffer();
+          file = { bytes, filename: part.filename, mimetype: part.mimetype };
+        } else {
+          part.file.resume();
+          await new Promise((resolve) => part.file.once('end', resolve));
+        }
+      } else if (part.valueTruncated || part.fieldnameTruncated) {
+        throw new AppError('payload_too_large', `The form field ${part.fieldname} is too long.`);
+      } else {
+        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        const name = part.fieldname.replace(/\[\]$/, '');
+        if (lists.includes(name)) raw[name] = [...((raw[name] as string[] | undefined) ?? []), value];
+        else raw[name] = value;
+      }
+    }
+  } catch (error) {
+    throw toRequestError(error);
+  }
+  const unstorable =
+    findUnstorable(raw) ?? (file && hasUnstorableCharacter(file.filename) ? [fileField] : undefined);
+  if (unstorable) throw unstorableAt(['body', ...unstorable]);
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw invalidBody(parsed.error.issues);
+  return { fields: parsed.data, file };
 }

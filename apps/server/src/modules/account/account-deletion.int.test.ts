@@ -50,6 +50,7 @@ const DURABLE = [
   'dubbing.workspace-deleted.durable',
   'history.workspace-deleted.durable',
   'speech-to-text.workspace-deleted.durable',
+  'studio.workspace-deleted.durable',
   'voice-design.workspace-deleted.durable',
   'voices.workspace-deleted.durable',
 ];
@@ -79,6 +80,7 @@ async function workspaceWithFiles() {
     `voice-design/${workspace.id}/${newId()}.mp3`,
     `voice-previews/own/${voiceId}.mp3`,
     `dubbing/${workspace.id}/${newId()}/source.mov`,
+    `studio/${workspace.id}/${newId()}/snapshots/${newId()}.mp3`,
   ];
   const kept = `history/${other.workspace.id}/${newId()}.mp3`;
   for (const key of [...files, kept]) await storage.put(key, Buffer.from('x'));

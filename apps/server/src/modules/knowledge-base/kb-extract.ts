@@ -28,6 +28,10 @@ export interface Extracted {
   title: string | undefined;
   /** What it was read as. */
   sourceFormat: KbFileType | 'text';
+  /** The document's blocks in order (Studio builds its chapters and headings from them). */
+  blocks: Block[];
+  /** An EPUB's blocks per spine item that has text (Studio: one chapter each). */
+  sections?: Block[][];
 }
 
 /** Most bytes read out of a DOCX or EPUB archive in all (a small zip can unpack to gigabytes). */
@@ -67,6 +71,7 @@ function fromBlocks(blocks: Block[], sourceFormat: Extracted['sourceFormat'], ti
     text,
     title: title?.trim() || undefined,
     sourceFormat,
+    blocks,
   };
 }
 
@@ -369,11 +374,13 @@ export function extractEpub(bytes: Uint8Array): Extracted {
     .map((href) => archivePath(opfPath as string, href));
   const wanted = new Set(chapters);
   const files = unzipEntries(bytes, (name) => wanted.has(name), 'EPUB file');
-  const blocks = chapters.flatMap((path) => {
-    const xhtml = utf8(files[path]);
-    return xhtml ? htmlBlocks(xhtml).blocks : [];
-  });
-  return fromBlocks(blocks, 'epub', xmlTitle(opf));
+  const sections = chapters
+    .map((path) => {
+      const xhtml = utf8(files[path]);
+      return xhtml ? htmlBlocks(xhtml).blocks : [];
+    })
+    .filter((section) => section.length > 0);
+  return { ...fromBlocks(sections.flat(), 'epub', xmlTitle(opf)), sections };
 }
 
 /** A PDF's text, page by page; lines joined into paragraphs, words hyphenated at a line end mended. */

@@ -5,6 +5,7 @@ import {
   creditsRunningLow,
   generationCompleted,
   generationStarted,
+  studioConversionStatus,
   subscriptionChanged,
   subscriptionPaymentFailed,
   transcriptionCompleted,
@@ -37,6 +38,7 @@ const DELIVERED_EVENTS: readonly EventDefinition<{ workspaceId: string }>[] = [
   subscriptionChanged,
   subscriptionPaymentFailed,
   conversationEnded,
+  studioConversionStatus,
 ];
 
 /** `userId` → `user_id`, one level deep: the event's fields as the wire names them. */
@@ -57,7 +59,7 @@ export function planDeliveries(
   eventTimestamp: number,
 ): Map<WebhookRow, Record<string, unknown>> {
   const plan = new Map<WebhookRow, Record<string, unknown>>();
-  const { webhook: askedFor, webhookId, postCallWebhookId, ...fields } = payload;
+  const { webhook: askedFor, webhookId, postCallWebhookId, callbackWebhookId, ...fields } = payload;
   const generic = { type: eventName, event_timestamp: eventTimestamp, data: snakeKeys(fields) };
   for (const row of active) if (row.events.includes(eventName)) plan.set(row, generic);
   // A transcription requested with webhook=true (the public API): the webhooks of speech to text, or the
@@ -99,6 +101,25 @@ export function planDeliveries(
         type: 'post_call_transcription',
         event_timestamp: eventTimestamp,
         data: payload.conversation,
+      });
+  }
+  // A Studio conversion whose project names a callback_url: the webhook at that address gets the public
+  // API's body (BodyCreateStudioProjectV1StudioProjectsPost's callback_url), signed with its secret.
+  if (eventName === studioConversionStatus.name && typeof callbackWebhookId === 'string') {
+    const chapter = typeof payload.chapterId === 'string';
+    for (const row of active.filter((r) => r.id === callbackWebhookId))
+      plan.set(row, {
+        type: chapter ? 'chapter_conversion_status' : 'project_conversion_status',
+        event_timestamp: eventTimestamp,
+        data: {
+          request_id: payload.requestId,
+          project_id: payload.projectId,
+          ...(chapter
+            ? { chapter_id: payload.chapterId, chapter_snapshot_id: payload.chapterSnapshotId }
+            : { project_snapshot_id: payload.projectSnapshotId }),
+          conversion_status: payload.conversionStatus,
+          error_details: payload.errorDetails,
+        },
       });
   }
   return plan;

@@ -68,6 +68,26 @@ export async function requireWorkspaceWebhook(
 }
 
 /**
+ * The workspace's active webhook at `url` (Studio's callback_url: the notification goes through that
+ * webhook, signed with its secret and logged), or undefined.
+ */
+export async function findWorkspaceWebhookAt(
+  deps: Pick<WebhookDeps, 'db'>,
+  workspaceId: string,
+  url: string,
+): Promise<string | undefined> {
+  const same = (a: string) => {
+    try {
+      return new URL(a).toString();
+    } catch {
+      return a;
+    }
+  };
+  const wanted = same(url);
+  return (await listActiveWebhooks(deps.db, workspaceId)).find((row) => same(row.url) === wanted)?.id;
+}
+
+/**
  * The workspace's webhooks. Every member may list them (the public API's list); the products that use
  * each (`include_usages`) are for admins, as the public API says.
  */

@@ -13,7 +13,7 @@ export const generationStarted = defineEvent(
   z.object({
     userId: z.string(),
     workspaceId: z.string(),
-    kind: z.enum(['text_to_speech', 'dialogue', 'speech_to_speech', 'speech_to_text', 'dubbing']),
+    kind: z.enum(['text_to_speech', 'dialogue', 'speech_to_speech', 'speech_to_text', 'dubbing', 'studio']),
   }),
 );
 
@@ -26,7 +26,7 @@ export const generationCompleted = defineEvent(
   z.object({
     userId: z.string(),
     workspaceId: z.string(),
-    kind: z.enum(['text_to_speech', 'dialogue', 'speech_to_speech', 'speech_to_text', 'dubbing']),
+    kind: z.enum(['text_to_speech', 'dialogue', 'speech_to_speech', 'speech_to_text', 'dubbing', 'studio']),
     credits: z.number().int(),
     modelId: z.string(),
     historyItemId: z.string().nullable(),
@@ -199,6 +199,26 @@ export const dubCreated = defineEvent(
   z.object({ userId: z.string(), workspaceId: z.string(), dubbingId: z.string() }),
 );
 
+/**
+ * A Studio conversion ended (issue 30): its snapshots, or why it failed. `callbackWebhookId` is the
+ * workspace webhook whose address the project's callback_url is, which gets the public API's
+ * project_conversion_status / chapter_conversion_status body (signed with that webhook's secret).
+ */
+export const studioConversionStatus = defineEvent(
+  'studio.conversion_status',
+  z.object({
+    workspaceId: z.string(),
+    projectId: z.string(),
+    chapterId: z.string().nullable(),
+    requestId: z.string(),
+    conversionStatus: z.enum(['success', 'error']),
+    projectSnapshotId: z.string().nullable(),
+    chapterSnapshotId: z.string().nullable(),
+    errorDetails: z.string().nullable(),
+    callbackWebhookId: z.string().nullable(),
+  }),
+);
+
 /** The catalogue's names a webhook may be told of (each is published; webhooks delivers those naming a workspace). */
 export const WEBHOOK_EVENT_NAMES = [
   'generation.started',
@@ -215,4 +235,5 @@ export const WEBHOOK_EVENT_NAMES = [
   'transcription.completed',
   'transcription.failed',
   'conversation.ended',
+  'studio.conversion_status',
 ] as const;

@@ -1,0 +1,454 @@
+import { Readable } from 'node:stream';
+import { type CharacterAlignment, encodeWav, parseWav, Resampler } from '@parla/audio';
+import {
+  type OutputFormat,
+  type QualityPreset,
+  STUDIO_HEADING_PAUSE_MS,
+  STUDIO_PARAGRAPH_PAUSE_MS,
+} from '@parla/contracts';
+import type { RequestCaller } from '../../platform/auth-guard';
+import { AppError } from '../../platform/errors';
+import { studioConversionStatus } from '../../platform/events/catalog';
+import { newId } from '../../platform/ids';
+import { createStreamEncoder } from '../../platform/media/encode-audio';
+import { type Budget, openBudget, runMetered } from '../metering';
+import { creditCost, prepareSpeech, renderSpeech, type SpeechPlan } from '../tts';
+import { findWorkspaceWebhookAt } from '../webhooks';
+import type { StudioDeps } from './studio.deps';
+import { blockAlignmentKey, blockAudioKey, blockHash, blockModelOf, projectFolder } from './studio.rules';
+import {
+  findProject,
+  insertChapterSnapshot,
+  insertProjectSnapshot,
+  listBlocks,
+  listChapters,
+  setBlockHash,
+  updateChapter,
+  updateChapters,
+  updateProject,
+} from './studio.store';
+import type { StudioBlockRow, StudioChapterRow, StudioProjectRow } from './studio.tables';
+
+/*
+ * A conversion (issue 30 item 2): every block of the chosen chapters spoken through text to speech's
+ * pipeline (tts's `prepareSpeech` — the block's voice, its model or the project's, its settings, the
+ * same checks as POST /v1/text-to-speech — and `renderSpeech`), charged through metering like text to
+ * speech (the model's credits per character of what is spoken, one reservation for the conversion,
+ * refunded on failure). A block whose hash (studio.rules.ts) has audio in storage is not spoken again.
+ * Each chapter's audio is then the blocks in order with a pause after each (longer after a heading),
+ * resampled and encoded as it is written to storage, block by block; the snapshots of the chapters and of
+ * the project are recorded with the project back to `default` in the transaction that keeps the credits.
+ */
+
+/** The rate every chapter is assembled at (the MPEG encodings are 44.1 kHz). */
+const CHAPTER_RATE = 44_100;
+
+/** The chapter audio's encoding per quality preset (all MPEG: the snapshot stream's audio/mpeg). */
+const FORMAT_OF: Record<QualityPreset, OutputFormat> = {
+  standard: 'mp3_44100_128',
+  high: 'mp3_44100_192',
+  ultra: 'mp3_44100_192',
+  ultra_lossless: 'mp3_44100_192',
+};
+
+/** A run that found every concurrency slot of the plan taken: the job tries again later. */
+export class ConversionDeferred extends Error {
+  override name = 'ConversionDeferred';
+}
+
+export interface ConversionPayload {
+  projectId: string;
+  workspaceId: string;
+  chapterIds: string[];
+  scope: 'project' | 'chapter';
+  userId: string;
+  apiKeyId: string | null;
+  requestId: string;
+}
+
+interface PlannedBlock {
+  chapter: StudioChapterRow;
+  block: StudioBlockRow;
+  hash: string;
+  /** One plan per node; none when the block's audio is already in storage. */
+  plans: SpeechPlan[] | null;
+}
+
+const callerOf = (p: ConversionPayload): RequestCaller => ({
+  userId: p.userId,
+  workspaceId: p.workspaceId,
+  apiKeyId: p.apiKeyId ?? undefined,
+  requestId: p.requestId,
+});
+
+/** Every block of the chapters with its hash, and the speech plans of those not in storage. */
+async function planBlocks(
+  deps: StudioDeps,
+  caller: RequestCaller,
+  project: StudioProjectRow,
+  chapters: StudioChapterRow[],
+): Promise<PlannedBlock[]> {
+  const planned: PlannedBlock[] = [];
+  for (const chapter of chapters) {
+    for (const block of await listBlocks(deps.db, chapter.id)) {
+      const hash = blockHash(project, block);
+      const stored = await deps.storage.stat(blockAudioKey(project.workspaceId, project.id, hash));
+      let plans: SpeechPlan[] | null = null;
+      if (!stored) {
+        plans = [];
+        for (const node of block.nodes) {
+          if (!node.text.trim()) continue;
+          plans.push(
+            await prepareSpeech(deps.tts, caller, {
+              voiceId: node.voice_id,
+              body: {
+                text: node.text,
+                model_id: blockModelOf(project, block),
+                voice_settings: block.voiceSettings ?? null,
+                apply_text_normalization:
+                  project.applyTextNormalization === 'apply_english' ? 'on' : project.applyTextNormalization,
+              },
+            }),
+          );
+        }
+      }
+      planned.push({ chapter, block, hash, plans });
+    }
+  }
+  return planned;
+}
+
+/** Joins pieces of audio at the first one's rate (a block's nodes may be in voices of different engines). */
+function joinAtRate(pieces: { sampleRate: number; samples: Int16Array }[]): {
+  sampleRate: number;
+  samples: Int16Array;
+} {
+  const rate = pieces[0]?.sampleRate ?? CHAPTER_RATE;
+  const parts = pieces.map((p) => resampled(p.samples, p.sampleRate, rate));
+  const samples = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    samples.set(part, at);
+    at += part.length;
+  }
+  return { sampleRate: rate, samples };
+}
+
+function resampled(samples: Int16Array, from: number, to: number): Int16Array {
+  if (from === to) return samples;
+  const resampler = new Resampler(from, to);
+  const head = resampler.push(samples);
+  const tail = resampler.flush();
+  const out = new Int16Array(head.length + tail.length);
+  out.set(head);
+  out.set(tail, head.length);
+  return out;
+}
+
+/** Shifts an alignment by `offset` seconds and joins it to `into`. */
+function appendAlignment(into: CharacterAlignment, piece: CharacterAlignment, offset: number): void {
+  into.characters.push(...piece.characters);
+  into.character_start_times_seconds.push(...piece.character_start_times_seconds.map((t) => t + offset));
+  into.character_end_times_seconds.push(...piece.character_end_times_seconds.map((t) => t + offset));
+}
+
+/** Speaks one block (its nodes in order) and keeps its audio and alignment under its hash. */
+async function speakBlock(
+  deps: StudioDeps,
+  project: StudioProjectRow,
+  item: PlannedBlock,
+  signal: AbortSignal,
+): Promise<void> {
+  const pieces: { sampleRate: number; samples: Int16Array }[] = [];
+  const alignment: CharacterAlignment = {
+    characters: [],
+    character_start_times_seconds: [],
+    character_end_times_seconds: [],
+  };
+  let offset = 0;
+  for (const plan of item.plans ?? []) {
+    signal.throwIfAborted();
+    // The project's dictionaries reach the pipeline here once their module resolves locators to rules.
+    const speech = await renderSpeech(
+      deps.tts.engines,
+      { ...plan.request, pronunciation: [] },
+      { tenant: project.workspaceId, signal },
+    );
+    pieces.push(speech);
+    appendAlignment(alignment, speech.alignment, offset);
+    offset += speech.samples.length / speech.sampleRate;
+  }
+  const audio = joinAtRate(pieces);
+  await deps.storage.put(
+    blockAlignmentKey(project.workspaceId, project.id, item.hash),
+    Buffer.from(JSON.stringify(alignment)),
+  );
+  // The audio last: its presence is what says the block is done (planBlocks checks it).
+  await deps.storage.put(
+    blockAudioKey(project.workspaceId, project.id, item.hash),
+    encodeWav({ sampleRate: audio.sampleRate, channels: 1, samples: audio.samples }),
+  );
+  await setBlockHash(deps.db, item.block.id, item.hash);
+}
+
+/**
+ * A chapter's audio: its blocks in order, each followed by its pause, resampled to 44.1 kHz and encoded as
+ * they are written; the encoder's output goes to storage as it is made. Returns its duration and alignment.
+ */
+async function assembleChapter(
+  deps: StudioDeps,
+  project: StudioProjectRow,
+  blocks: PlannedBlock[],
+  key: string,
+): Promise<{ durationSecs: number; alignment: CharacterAlignment }> {
+  const encoder = createStreamEncoder(FORMAT_OF[project.qualityPreset]);
+  const stored = deps.storage.put(key, Readable.from(encoder.output));
+  stored.catch(() => undefined);
+  const alignment: CharacterAlignment = {
+    characters: [],
+    character_start_times_seconds: [],
+    character_end_times_seconds: [],
+  };
+  let written = 0;
+  try {
+    for (const item of blocks) {
+      const wav = await deps.storage.get(blockAudioKey(project.workspaceId, project.id, item.hash));
+      if (!wav) throw new Error(`block ${item.block.id} has no audio in storage`);
+      const audio = parseWav(wav);
+      const samples = resampled(audio.samples, audio.sampleRate, CHAPTER_RATE);
+      const json = await deps.storage.get(blockAlignmentKey(project.workspaceId, project.id, item.hash));
+      if (json)
+        appendAlignment(
+          alignment,
+          JSON.parse(json.toString('utf8')) as CharacterAlignment,
+          written / CHAPTER_RATE,
+        );
+      encoder.write(samples, CHAPTER_RATE);
+      const pauseMs = item.block.subType === 'p' ? STUDIO_PARAGRAPH_PAUSE_MS : STUDIO_HEADING_PAUSE_MS;
+      const pause = new Int16Array(Math.round((CHAPTER_RATE * pauseMs) / 1000));
+      encoder.write(pause, CHAPTER_RATE);
+      written += samples.length + pause.length;
+    }
+    if (written === 0) encoder.write(new Int16Array(CHAPTER_RATE / 10), CHAPTER_RATE);
+    encoder.end();
+    await encoder.done;
+    await stored;
+  } catch (error) {
+    encoder.kill();
+    throw error;
+  }
+  return { durationSecs: written / CHAPTER_RATE, alignment };
+}
+
+/** Runs a conversion to the end; returns when it is done, failed, or the project is gone. */
+export async function runConversion(
+  deps: StudioDeps,
+  payload: ConversionPayload,
+  job: { signal: AbortSignal; lastAttempt: boolean; progress(value: number): Promise<void> },
+): Promise<void> {
+  const project = await findProject(deps.db, payload.workspaceId, payload.projectId);
+  if (project?.state !== 'converting') return;
+  const caller = callerOf(payload);
+  const chapters = (await listChapters(deps.db, project.id)).filter((c) => payload.chapterIds.includes(c.id));
+  let planned: PlannedBlock[];
+  try {
+    planned = await planBlocks(deps, caller, project, chapters);
+  } catch (error) {
+    await failConversion(deps, payload, project, chapters, error);
+    return;
+  }
+  const todo = planned.filter((p) => p.plans !== null);
+  const credits = todo.reduce(
+    (sum, p) => sum + (p.plans ?? []).reduce((s, plan) => s + creditCost(plan.model, plan.text.length), 0),
+    0,
+  );
+  let budget: Budget | undefined;
+  if (credits > 0) {
+    try {
+      budget = await openBudget(deps.tts, caller, {
+        kind: 'studio',
+        credits,
+        modelId: project.defaultModelId,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'too_many_concurrent_requests' && !job.lastAttempt)
+        throw new ConversionDeferred('every concurrency slot of the plan is taken; trying again later');
+      await failConversion(deps, payload, project, chapters, error);
+      return;
+    }
+  }
+  const work = async (cancel: AbortSignal) => {
+    const signal = AbortSignal.any([cancel, job.signal]);
+    // Progress: speaking is most of the work; each chapter's assembly the rest.
+    const steps = todo.length + chapters.length;
+    let done = 0;
+    const step = async (chapter: StudioChapterRow | undefined) => {
+      done += 1;
+      await job.progress(done / steps);
+      if (chapter) {
+        const ofChapter = planned.filter((p) => p.chapter.id === chapter.id);
+        const left = ofChapter.filter((p) => p.plans !== null && !spoken.has(p.block.id)).length;
+        await updateChapter(deps.db, chapter.id, {
+          conversionProgress: ofChapter.length === 0 ? 1 : 0.9 * (1 - left / ofChapter.length),
+        });
+      }
+    };
+    const spoken = new Set<string>();
+    // Reused audio (an edit undone, a block copied): the block is converted again without a word spoken.
+    for (const item of planned)
+      if (item.plans === null && item.block.convertedHash !== item.hash)
+        await setBlockHash(deps.db, item.block.id, item.hash);
+    for (const item of todo) {
+      await speakBlock(deps, project, item, signal);
+      spoken.add(item.block.id);
+      await step(item.chapter);
+    }
+    const now = deps.clock.now();
+    const snapshots: {
+      id: string;
+      chapter: StudioChapterRow;
+      key: string;
+      durationSecs: number;
+      alignment: CharacterAlignment;
+    }[] = [];
+    for (const chapter of chapters) {
+      signal.throwIfAborted();
+      const id = newId();
+      const key = `${projectFolder(project.workspaceId, project.id)}snapshots/${id}.mp3`;
+      const made = await assembleChapter(
+        deps,
+        project,
+        planned.filter((p) => p.chapter.id === chapter.id),
+        key,
+      );
+      snapshots.push({ id, chapter, key, ...made });
+      await step(undefined);
+    }
+    const projectSnapshotId = newId();
+    const callbackWebhookId = await callbackWebhookOf(deps, project);
+    await deps.events.transaction(async (tx, events) => {
+      const current = await findProject(tx, project.workspaceId, project.id, true);
+      if (!current) throw new AppError('resource_not_found', 'The project was deleted.');
+      for (const s of snapshots)
+        await insertChapterSnapshot(tx, {
+          id: s.id,
+          projectId: project.id,
+          chapterId: s.chapter.id,
+          workspaceId: project.workspaceId,
+          name: `${s.chapter.name} — ${now.toISOString()}`,
+          audioKey: s.key,
+          durationSecs: s.durationSecs,
+          alignments: [s.alignment],
+          createdAt: now,
+        });
+      // The project's snapshot: every chapter's newest audio, in the chapters' order.
+      await insertProjectSnapshot(tx, {
+        id: projectSnapshotId,
+        projectId: project.id,
+        workspaceId: project.workspaceId,
+        name: `${project.name} — ${now.toISOString()}`,
+        chapterSnapshotIds: snapshots.map((s) => s.id),
+        durationSecs: snapshots.reduce((sum, s) => sum + s.durationSecs, 0),
+        createdAt: now,
+      });
+      await updateChapters(
+        tx,
+        chapters.map((c) => c.id),
+        {
+          state: 'default',
+          conversionProgress: 1,
+          lastConversionAt: now,
+          lastConversionError: null,
+        },
+      );
+      await updateProject(tx, project.id, {
+        state: 'default',
+        convertingChapterIds: [],
+        latestSnapshotId: projectSnapshotId,
+        lastConversionAt: now,
+      });
+      if (budget) await budget.settleIn(tx);
+      for (const status of statusEvents(payload, { projectSnapshotId, snapshots, callbackWebhookId }))
+        await events.publish(studioConversionStatus, status);
+    });
+    if (budget) await budget.completed(null);
+  };
+  try {
+    if (budget) await runMetered(budget, work, (error) => error);
+    else await work(new AbortController().signal);
+  } catch (error) {
+    // The worker stopping (or losing the job's lease): refunded; the job runs again and resumes.
+    if (job.signal.aborted) throw error;
+    await failConversion(deps, payload, project, chapters, error);
+  }
+}
+
+/** Ends a conversion that failed: the project and its chapters back to `default`, the reason kept. */
+async function failConversion(
+  deps: StudioDeps,
+  payload: ConversionPayload,
+  project: StudioProjectRow,
+  chapters: StudioChapterRow[],
+  error: unknown,
+): Promise<void> {
+  const message =
+    error instanceof AppError
+      ? error.message
+      : 'The conversion failed on the server. Its credits were refunded.';
+  if (!(error instanceof AppError))
+    deps.logger.error({ err: error, projectId: project.id }, 'studio conversion failed');
+  await updateChapters(
+    deps.db,
+    chapters.map((c) => c.id),
+    {
+      state: 'default',
+      conversionProgress: null,
+      lastConversionError: message,
+    },
+  );
+  await updateProject(deps.db, project.id, { state: 'default', convertingChapterIds: [] });
+  const callbackWebhookId = await callbackWebhookOf(deps, project);
+  for (const status of statusEvents(payload, { error: message, callbackWebhookId }))
+    await deps.events.publish(studioConversionStatus, status);
+}
+
+/** The workspace webhook the project's callback_url names (still there and active), or null. */
+async function callbackWebhookOf(deps: StudioDeps, project: StudioProjectRow): Promise<string | null> {
+  if (!project.callbackUrl) return null;
+  return (await findWorkspaceWebhookAt(deps, project.workspaceId, project.callbackUrl)) ?? null;
+}
+
+/** The `studio.conversion_status` events of a conversion: one for a project, one per chapter asked for. */
+function statusEvents(
+  payload: ConversionPayload,
+  outcome: {
+    projectSnapshotId?: string;
+    snapshots?: { id: string; chapter: { id: string } }[];
+    error?: string;
+    callbackWebhookId: string | null;
+  },
+) {
+  const common = {
+    workspaceId: payload.workspaceId,
+    projectId: payload.projectId,
+    requestId: payload.requestId,
+    conversionStatus: outcome.error === undefined ? ('success' as const) : ('error' as const),
+    errorDetails: outcome.error ?? null,
+    callbackWebhookId: outcome.callbackWebhookId,
+  };
+  if (payload.scope === 'project')
+    return [
+      {
+        ...common,
+        chapterId: null,
+        projectSnapshotId: outcome.projectSnapshotId ?? null,
+        chapterSnapshotId: null,
+      },
+    ];
+  return payload.chapterIds.map((chapterId) => ({
+    ...common,
+    chapterId,
+    projectSnapshotId: null,
+    chapterSnapshotId: outcome.snapshots?.find((s) => s.chapter.id === chapterId)?.id ?? null,
+  }));
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { chaptersFromContentJson, chaptersFromMarkdown, splitLongText } from './studio.import';
+import { blockHash } from './studio.rules';
+import type { StudioBlockRow } from './studio.tables';
+
+describe('Studio import rules', () => {
+  it('cuts a paragraph longer than a block at sentence ends, never losing a word', () => {
+    const sentence = 'The quick brown fox jumps over the lazy dog. ';
+    const text = sentence.repeat(200).trim();
+    const parts = splitLongText(text, 1000);
+    expect(parts.every((p) => p.length <= 1000 && p.endsWith('.'))).toBe(true);
+    expect(parts.join(' ')).toBe(text);
+    expect(splitLongText('short')).toEqual(['short']);
+  });
+
+  it('makes markdown # headings chapters and ##/### h2/h3 blocks, markup removed', () => {
+    const chapters = chaptersFromMarkdown(
+      'Preface words.\n\n# One\nFirst **bold** [link](http://x).\n\n## Part\n\nMore.\n# Two\n\n### Deep\nLast.',
+    );
+    expect(chapters.map((c) => c.name)).toEqual(['Chapter 1', 'One', 'Two']);
+    expect(chapters[1]?.blocks.map((b) => [b.subType, b.nodes[0]?.text])).toEqual([
+      ['h1', 'One'],
+      ['p', 'First bold link.'],
+      ['h2', 'Part'],
+      ['p', 'More.'],
+    ]);
+    expect(chapters[2]?.blocks.map((b) => b.subType)).toEqual(['h1', 'h3', 'p']);
+  });
+
+  it('reads the SDK content JSON and refuses anything else at from_content_json', () => {
+    const chapters = chaptersFromContentJson(
+      JSON.stringify([
+        {
+          name: 'A',
+          blocks: [
+            { sub_type: 'h1', nodes: [{ type: 'tts_node', text: 'Title', voice_id: 'v1' }] },
+            { nodes: [{ type: 'tts_node', text: '  ', voice_id: 'v1' }] },
+          ],
+        },
+      ]),
+    );
+    expect(chapters).toEqual([
+      { name: 'A', blocks: [{ subType: 'h1', nodes: [{ text: 'Title', voiceId: 'v1' }] }] },
+    ]);
+    expect(() => chaptersFromContentJson('{')).toThrow(/not valid JSON/);
+    expect(() => chaptersFromContentJson('[{"name":"A","blocks":[{"nodes":[{"type":"x"}]}]}]')).toThrow(
+      /from_content_json: 0\.blocks\.0\.nodes\.0/,
+    );
+  });
+});
+
+describe('the block hash (what decides that a block is spoken again)', () => {
+  const project = {
+    defaultModelId: 'm1',
+    applyTextNormalization: 'auto' as const,
+    pronunciationDictionaryLocators: [],
+  };
+  const block = {
+    nodes: [{ text: 'Hello.', voice_id: 'v1' }],
+    modelId: null,
+    voiceSettings: null,
+    subType: 'p',
+  } as unknown as StudioBlockRow;
+  const hash = blockHash(project, block);
+
+  it('changes with the text, the voice, the model, the settings and the dictionaries', () => {
+    expect(blockHash(project, { ...block, nodes: [{ text: 'Hello!', voice_id: 'v1' }] })).not.toBe(hash);
+    expect(blockHash(project, { ...block, nodes: [{ text: 'Hello.', voice_id: 'v2' }] })).not.toBe(hash);
+    expect(blockHash(project, { ...block, modelId: 'm2' })).not.toBe(hash);
+    expect(blockHash({ ...project, defaultModelId: 'm2' }, block)).not.toBe(hash);
+    expect(blockHash(project, { ...block, voiceSettings: { stability: 0.1 } })).not.toBe(hash);
+    const pinned = [{ pronunciation_dictionary_id: 'd', version_id: 'v' }];
+    expect(blockHash({ ...project, pronunciationDictionaryLocators: pinned }, block)).not.toBe(hash);
+  });
+
+  it('stays the same for the same content (a block id, its position or its kind do not count)', () => {
+    expect(blockHash(project, { ...block, id: 'other', position: 9, subType: 'h1' } as StudioBlockRow)).toBe(
+      hash,
+    );
+  });
+});
