@@ -8,15 +8,30 @@ root=$(pwd)
 results="$root/.tmp/test-results"
 rm -rf "$results" && mkdir -p "$results"
 pgdir=$(mktemp -d /tmp/parla-pg.XXXXXX)
-step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
+# Each step's time goes to $results/times.tsv (name, seconds), which the summary prints against the step's
+# budget (scripts/test-summary.mjs) so that a leg growing towards the 30 minutes shows (issue 33 item 5).
+run_start=$(date +%s)
+step_name=''
+step_start=0
+end_step() {
+  if [[ -n $step_name ]]; then printf '%s\t%s\n' "$step_name" $(($(date +%s) - step_start)) >>"$results/times.tsv"; fi
+  step_name=''
+}
+step() { # name, title
+  end_step
+  printf '\n\033[1m== %s\033[0m\n' "$2"
+  step_name=$1
+  step_start=$(date +%s)
+}
 summarized=false
 # A leg that fails stops the run (set -e); the legs that ran are still summed up, with the tests skipped
 # for want of a model and why, so a failure elsewhere does not hide what this machine could not test.
 cleanup() {
   local status=$?
   if [[ $summarized == false ]] && compgen -G "$results/*.json" >/dev/null; then
-    step "summary of the legs that ran (stopped at a failure)"
-    node scripts/test-summary.mjs "$results" || true
+    end_step
+    printf '\n\033[1m== %s\033[0m\n' "summary of the legs that ran (stopped at a failure)"
+    node scripts/test-summary.mjs "$results" $(($(date +%s) - run_start)) || true
   fi
   bash scripts/postgres-test-server.sh stop "$pgdir" || true
   exit "$status"
@@ -27,35 +42,36 @@ vitest_leg() { # name, then vitest arguments
   npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$results/$name.json"
 }
 
-step "install: Debian packages and npm dependencies"
+step install "install: Debian packages and npm dependencies"
 bash scripts/install-system-deps.sh test
 bash scripts/ensure-node-deps.sh
 
-step "typecheck"
+step typecheck "typecheck"
 npm run typecheck --silent
 
-step "lint"
+step lint "lint"
 npm run lint --silent
 
-step "unit tests"
+step unit "unit tests"
 vitest_leg unit --project unit --project web --project web-mocks
 
-step "stress tests (engines)"
+step stress "stress tests (engines)"
 vitest_leg stress --project stress
 
-step "integration tests on PGlite"
+step integration-pglite "integration tests on PGlite"
 vitest_leg integration-pglite --project integration
 
-step "integration tests on PostgreSQL"
+step integration-postgres "integration tests on PostgreSQL"
 DATABASE_URL=$(bash scripts/postgres-test-server.sh start "$pgdir")
 DATABASE_URL="$DATABASE_URL" vitest_leg integration-postgres --project integration
 
-step "build"
+step build "build"
 npm run build --silent
 
-step "end-to-end tests in Chromium"
+step e2e "end-to-end tests in Chromium"
 vitest_leg e2e --config e2e/vitest.config.ts
 
-step "summary"
+end_step
+printf '\n\033[1m== %s\033[0m\n' "summary"
 summarized=true
-node scripts/test-summary.mjs "$results"
+node scripts/test-summary.mjs "$results" $(($(date +%s) - run_start))

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HealthResponse } from '@parla/contracts';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { freePort, type SpawnedNode, spawnTsNode } from './test/processes';
+import { freePort, type SpawnedNode, seedEmbeddedDatabase, spawnTsNode } from './test/processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const entry = path.join(here, 'main.ts');
@@ -66,6 +66,7 @@ describe('the server process', () => {
     expect(fs.existsSync(deadRoot)).toBe(true);
 
     const port = await freePort();
+    await seedEmbeddedDatabase(path.join(tmp, 'a'));
     const server = startServer({ PORT: String(port), DATA_DIR: path.join(tmp, 'a'), TMPDIR: scratchTmp });
     await waitHealthy(port);
     expect(fs.existsSync(deadRoot)).toBe(false);
@@ -82,6 +83,7 @@ describe('the server process', () => {
     'refuses a second process on the same embedded database',
     async () => {
       const dataDir = path.join(tmp, 'shared');
+      await seedEmbeddedDatabase(dataDir);
       const port = await freePort();
       const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
       await waitHealthy(port);
@@ -99,6 +101,7 @@ describe('the server process', () => {
     const port = await freePort();
     const busy = net.createServer().listen(port, '127.0.0.1');
     try {
+      await seedEmbeddedDatabase(path.join(tmp, 'busy'));
       const server = startServer({ PORT: String(port), DATA_DIR: path.join(tmp, 'busy') });
       expect(await server.exited).toBe(1);
       expect(server.output()).toContain(

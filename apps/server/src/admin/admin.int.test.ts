@@ -8,7 +8,7 @@ import { getUserDocument } from '../modules/account/account.service';
 import { resolveApiKey } from '../modules/api-keys/api-keys.service';
 import { openDatabase } from '../platform/db/client';
 import { newId } from '../platform/ids';
-import { spawnTsNode } from '../test/processes';
+import { seedEmbeddedDatabase, spawnTsNode } from '../test/processes';
 
 const databaseEnv = (): Record<string, string> => {
   const url = inject('databaseUrl');
@@ -30,8 +30,9 @@ async function runAdminWithInput(dataDir: string, stdin: string | undefined, ...
 
 describe('npm run admin', () => {
   let dataDir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-admin-'));
+    await seedEmbeddedDatabase(dataDir);
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

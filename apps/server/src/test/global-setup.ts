@@ -20,6 +20,11 @@ declare module 'vitest' {
     databaseUrl: string;
     /** The engine child entry bundled once for the run (test/child-bundle.setup.ts). */
     engineChildBundle: string;
+    /**
+     * The folder of that bundle, which on the integration leg also holds the server (`main.js`) and the
+     * admin command (`admin.js`) bundled once for the run (test/processes.ts); '' on the stress leg.
+     */
+    serverBundleDir: string;
   }
 }
 
@@ -33,14 +38,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const root = path.resolve(import.meta.dirname, '../../../..');
   fs.mkdirSync(path.join(root, 'apps/server/.tmp'), { recursive: true });
   const bundleDir = fs.mkdtempSync(path.join(root, 'apps/server/.tmp/engine-child-'));
+  // The integration leg also runs the server and the admin command as processes of their own (main.int,
+  // the crash tests, admin.int…): bundled here once, each start is node on one file (about 2 s) instead of
+  // tsx compiling the server's hundreds of files, and then its engine children's, in every process.
+  const withServer = project.name === 'integration';
   execFileSync(
     process.execPath,
-    [path.join(root, 'scripts/build-server.mjs'), '--engine-child-only', bundleDir],
+    [
+      path.join(root, 'scripts/build-server.mjs'),
+      withServer ? '--test-bundle' : '--engine-child-only',
+      bundleDir,
+    ],
     {
       stdio: 'inherit',
     },
   );
   project.provide('engineChildBundle', path.join(bundleDir, 'engine-child.js'));
+  project.provide('serverBundleDir', withServer ? bundleDir : '');
   const removeBundle = () => fs.rmSync(bundleDir, { recursive: true, force: true });
   const { database: target } = loadConfig(undefined, []);
   if (target.kind === 'postgres') {

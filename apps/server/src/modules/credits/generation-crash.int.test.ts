@@ -8,7 +8,7 @@ import { PREMADE_VOICES } from '@parla/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../platform/db/client';
-import { freePort, spawnServer, spawnTsNode, waitHealthy } from '../../test/processes';
+import { freePort, seedEmbeddedDatabase, spawnServer, spawnTsNode, waitHealthy } from '../../test/processes';
 import { fliteSpeech, TEN_SECONDS_OF_TEXT } from '../../test/test-signals';
 import { concurrencySlots, creditLedger } from './credits.tables';
 
@@ -75,6 +75,7 @@ describe('a crash during a generation', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env = serverEnv(port);
+    await seedEmbeddedDatabase(path.join(tmp, 'data'));
     const [ttsKey, dialogueKey, stsKey] = [
       await createAccount(env, 'tts'),
       await createAccount(env, 'dialogue'),

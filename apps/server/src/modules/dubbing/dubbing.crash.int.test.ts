@@ -8,7 +8,7 @@ import { encodeWav } from '@parla/audio';
 import { dubbingCredits } from '@parla/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { modelsUnavailable, skipWithout } from '../../test/needs-models';
-import { freePort, spawnServer, spawnTsNode, waitHealthy } from '../../test/processes';
+import { freePort, seedEmbeddedDatabase, spawnServer, spawnTsNode, waitHealthy } from '../../test/processes';
 import { fliteSpeech, joinWithPauses } from '../../test/test-signals';
 
 /*
@@ -55,6 +55,7 @@ describe('a dub killed mid-way', () => {
     const env = serverEnv(port);
     const base = `http://127.0.0.1:${port}`;
     const email = `dub-${Math.random().toString(36).slice(2, 8)}@crash.test`;
+    await seedEmbeddedDatabase(path.join(tmp, 'data'));
     const made = spawnTsNode(
       admin,
       ['create-user', '--email', email, '--password', 'a-Strong-pass-1', '--tier', 'creator', '--api-key'],

@@ -8,7 +8,7 @@ import { HealthResponse, ModelStoreResponse } from '@parla/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MODEL_CATALOGUE } from '../../platform/models/model-catalogue';
 import { modelsDir } from '../../platform/models/models-dir';
-import { freePort, type SpawnedNode, spawnTsNode } from '../../test/processes';
+import { freePort, type SpawnedNode, seedEmbeddedDatabase, spawnTsNode } from '../../test/processes';
 import { premadeVoiceId } from '../../test/speech-fixtures';
 
 /*
@@ -59,6 +59,7 @@ function corruptModelsFolder(): void {
 
 beforeAll(async () => {
   corruptModelsFolder();
+  await seedEmbeddedDatabase(dataDir);
   // An account with an API key, made by the admin command before the server owns the data folder.
   const admin = spawnTsNode(
     adminEntry,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { type SpawnedNode, spawnTsNode } from '../../test/processes';
+import { type SpawnedNode, seedEmbeddedDatabase, spawnTsNode } from '../../test/processes';
 import { openDatabase } from '../db/client';
 import { JobQueue } from './job-queue';
 
@@ -41,6 +41,7 @@ describe('job recovery after the process dies mid-job', () => {
   it('runs the interrupted job again and completes it exactly once', async () => {
     const marker = path.join(tmp, 'marker.txt');
     fs.writeFileSync(marker, '');
+    await seedEmbeddedDatabase(path.join(tmp, 'data'));
 
     // 1. A worker enqueues the job, starts it, and is killed while the job is running.
     const first = startWorker(marker, ['--enqueue']);

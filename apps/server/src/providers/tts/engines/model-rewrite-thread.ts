@@ -25,11 +25,56 @@ export interface ModelRewriteJob {
 
 type RewriteReply = { ok: true; rewritten: number } | { ok: false; error: string };
 
+/**
+ * A copy not taken for this long may be removed when a newer copy of the same source is written. A copy's
+ * modification time is refreshed each time a child takes it (floatConvolutionsFile), so an hour means no
+ * process (of this checkout or of another one sharing the temp folder) has opened it for an hour; a process
+ * that already holds it open keeps reading it after the unlink.
+ */
+export const STALE_COPY_MS = 60 * 60 * 1000;
+
+/** The parts of a copy's name: `<folder>-<size>-<source mtime>-<prefix>.onnx`. */
+function copyNameParts(source: string, size: number, prefix: string): { head: string; tail: string } {
+  const part = prefix.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+  return { head: `${path.basename(path.dirname(source))}-${size}-`, tail: `-${part}.onnx` };
+}
+
 /** Where the copy of a model file goes: named by the file's folder, size and time, so a new file gets a new copy. */
 function copyPath(source: string, stat: fs.Stats, prefix: string): string {
-  const part = prefix.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
-  const name = `${path.basename(path.dirname(source))}-${stat.size}-${Math.round(stat.mtimeMs)}-${part}.onnx`;
-  return path.join(os.tmpdir(), 'parla-models', name);
+  const { head, tail } = copyNameParts(source, stat.size, prefix);
+  return path.join(os.tmpdir(), 'parla-models', `${head}${Math.round(stat.mtimeMs)}${tail}`);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Removes, beside the copy `target` just written, the copies of the same source made from an older file
+ * (the same folder, size and prefix, another modification time: a fresh checkout or a re-downloaded model
+ * gets a new copy of 135 MB, and the old ones piled up in /tmp) and the partial copies a killed rewrite left,
+ * each only when untouched for STALE_COPY_MS. Returns the names removed.
+ */
+export function removeStaleCopies(
+  target: string,
+  source: { file: string; size: number; prefix: string },
+  now = Date.now(),
+): string[] {
+  const dir = path.dirname(target);
+  const { head, tail } = copyNameParts(source.file, source.size, source.prefix);
+  const sameSource = new RegExp(`^${escapeRegExp(head)}\\d+${escapeRegExp(tail)}(\\.\\d+-\\d+\\.partial)?$`);
+  const removed: string[] = [];
+  for (const name of fs.readdirSync(dir)) {
+    if (name === path.basename(target) || !sameSource.test(name)) continue;
+    const file = path.join(dir, name);
+    try {
+      // Looked at just before the unlink: a process that took the copy since the listing refreshed it.
+      if (now - fs.statSync(file).mtimeMs < STALE_COPY_MS) continue;
+      fs.unlinkSync(file);
+      removed.push(name);
+    } catch {
+      // Gone already (another process cleaned up), or not ours to remove (another user's): left alone.
+    }
+  }
+  return removed;
 }
 
 /**
@@ -39,7 +84,7 @@ function copyPath(source: string, stat: fs.Stats, prefix: string): string {
 export async function floatConvolutionsFile(source: string, prefix: string): Promise<string> {
   const stat = await fsp.stat(source);
   const target = copyPath(source, stat, prefix);
-  if (fs.existsSync(target)) return target;
+  if (await takeCopy(target)) return target;
   await fsp.mkdir(path.dirname(target), { recursive: true });
   const job: ModelRewriteJob = { kind: MODEL_REWRITE_THREAD, source, target, prefix };
   const reply = await new Promise<RewriteReply>((resolve, reject) => {
@@ -49,7 +94,24 @@ export async function floatConvolutionsFile(source: string, prefix: string): Pro
     worker.once('exit', (code) => reject(new Error(`The model rewrite thread stopped (exit code ${code}).`)));
   });
   if (!reply.ok) throw new Error(reply.error);
+  removeStaleCopies(target, { file: source, size: stat.size, prefix });
   return target;
+}
+
+/**
+ * Whether the copy is there, marking it taken now (its modification time) so that no other process removes
+ * it as stale (removeStaleCopies) while this one opens it.
+ */
+async function takeCopy(target: string): Promise<boolean> {
+  const now = new Date();
+  try {
+    await fsp.utimes(target, now, now);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    // Another user's copy (not ours to touch): used as it is.
+    return fs.existsSync(target);
+  }
 }
 
 /** The rewrite thread's side: reads the model, writes its copy (whole, then renamed into place), answers. */
