@@ -212,7 +212,10 @@ describe('audiobook exports', () => {
   it('makes an ACX mp3 per chapter (192 kb/s CBR, 44.1 kHz, tagged) and zips them', async () => {
     const mp3Dir = path.join(dir, 'mp3');
     await fs.mkdir(mp3Dir);
-    const files = await exportChapterMp3s(chapters, mp3Dir, META);
+    const files = await exportChapterMp3s(chapters, mp3Dir, {
+      ...META,
+      coverFile: path.join(dir, 'cover.jpg'),
+    });
     expect(files.map((f) => path.basename(f))).toEqual([
       '01 - Chapter One The Cliff.mp3',
       '02 - Chapter Two; the Keeper = #2.mp3',
@@ -220,9 +223,15 @@ describe('audiobook exports', () => {
     ]);
     const info = (await probe(files[1] as string, ['-show_format', '-show_streams'])) as {
       format: { tags: Record<string, string> };
-      streams: { codec_name: string; sample_rate: string; bit_rate: string }[];
+      streams: {
+        codec_name: string;
+        sample_rate: string;
+        bit_rate: string;
+        disposition: { attached_pic: number };
+      }[];
     };
     expect(info.streams[0]).toMatchObject({ codec_name: 'mp3', sample_rate: '44100', bit_rate: '192000' });
+    expect(info.streams[1]?.disposition.attached_pic).toBe(1);
     expect(info.format.tags).toMatchObject({
       title: TITLES[1],
       track: '2/3',
