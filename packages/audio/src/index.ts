@@ -1,3 +1,4 @@
+export * from './acx';
 export * from './alignment';
 export * from './clamp';
 export * from './fingerprint';
