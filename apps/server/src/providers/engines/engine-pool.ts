@@ -104,7 +104,7 @@ export interface EnginePoolOptions {
 /**
  * The environment of an engine child: the server's, with glibc's mmap threshold fixed at 1 MB. Left to
  * itself glibc raises that threshold to 32 MB once a large block is freed (the model load frees many),
- * and from then on the tensors of a run without onnxruntime's arena (Piper's) come from heaps that keep
+ * and from then on the tensors of a run without onnxruntime's arena (Piper's until issue 30) come from heaps that keep
  * them: a child holding Kokoro and Piper reached 867 MB after three rounds of short, 150- and
  * 300-character texts, 634 MB with the threshold fixed, Kokoro's CPU per sentence unchanged (1.21 s for
  * 3.98 s of audio; bench/neural-tts.bench.ts, the memory part). An operator's own setting wins.

@@ -30,11 +30,13 @@ const sessions = new Map<string, Promise<InferenceSession>>();
  * How a model's session holds its working memory. `arena`: onnxruntime's memory arena, which keeps every
  * block it ever took and grows in powers of two. Kokoro keeps it: without it a run took 22% more CPU
  * (2 M page faults for 57 s of audio, the same memory given back and faulted in again) and Kokoro is the
- * model whose real-time factor is tight. Piper goes without: read sentence by sentence, its arena still
- * grew by 180 MB over sentences of up to 150 characters; without it (and with the engine child's mmap
- * threshold fixed, engine-pool.ts childEnvironment) it holds ~10 MB after a run, for twice the CPU
- * (4.6 s against 2.3 s for 47.6 s of audio: 10× real time per core instead of 21×). Measured with the
- * child's figures in bench/neural-tts.bench.ts (memory part).
+ * model whose real-time factor is tight. Piper keeps it too since issue 30, where it is Studio's default
+ * voice: bench/studio.bench.ts, the same 11,358-character book through the pool at load 6–8, arena on
+ * 0.047 CPU-s per audio-s against 0.093 off (34.8× against 19.4× real time for the whole conversion with
+ * both cores idle), for children peaking at 651/638 MB against 583/612 MB (+68 and +26 MB). Before, Piper
+ * went without: its arena grew by 180 MB over sentences of up to 150 characters, against ~10 MB after a
+ * run without it (bench/neural-tts.bench.ts, memory part); but in a long conversion the children grew by
+ * 120–150 MB without it as well (the C heap), so the arena's own cost is the tens of MB above.
  */
 export interface SessionMemory {
   arena: boolean;

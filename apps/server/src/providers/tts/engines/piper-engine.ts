@@ -127,10 +127,7 @@ export function piperTextPhonemes(
 async function piperVoice(voice: string) {
   const files = piperFiles(voice);
   if (!files) throw new Error(`Unknown Piper voice "${voice}".`);
-  return Promise.all([
-    modelSession(files.model, `Piper ${voice}`, { arena: false }),
-    piperConfig(files.config),
-  ]);
+  return Promise.all([modelSession(files.model, `Piper ${voice}`), piperConfig(files.config)]);
 }
 
 /** Opens a Piper voice's session (the warm-up at a child's start, neural-warm-up.ts). */
@@ -146,8 +143,7 @@ export async function synthesizeWithPiper(request: EngineSynthesisRequest): Prom
   const { Tensor } = onnxRuntime();
   const lengthScale = config.lengthScale / clamp(request.rate ?? 1, 0.5, 2);
   // One run per sentence, as Piper itself speaks (piper-phonemize gives it sentence by sentence): the
-  // memory a run takes grows with its audio, and without an arena what the C heap took for a long run
-  // stayed with the child.
+  // memory a run takes grows with its audio, and the arena keeps the largest run's.
   const pieces: Float32Array[] = [];
   for (const sentence of piperSentences(phonemes)) {
     const ids = piperIds(sentence, config);
