@@ -1,3 +1,4 @@
+// @postgres-leg skip: ffmpeg and ffprobe only, no database work.
 /*
  * The audiobook audio functions against the real ffmpeg and ffprobe (issue 30 item 2): ACX mastering
  * measured as ffmpeg's astats measures it, and the exports (chapter mp3s, book mp3/wav, zip, m4b with
