@@ -149,10 +149,11 @@ export function blockTimes(
   const times: { start: number; end: number }[] = [];
   let offset = 0;
   for (const length of lengths) {
-    const first = Math.min(starts.length - 1, Math.floor((offset / total) * starts.length));
+    // Multiplied before divided: (4 / 6) * 6 is not 4 in floating point.
+    const first = Math.min(starts.length - 1, Math.floor((offset * starts.length) / total));
     const last = Math.min(
       ends.length - 1,
-      Math.max(first, Math.ceil(((offset + length) / total) * ends.length) - 1),
+      Math.max(first, Math.ceil(((offset + length) * ends.length) / total) - 1),
     );
     times.push({ start: starts[first] ?? 0, end: ends[last] ?? 0 });
     offset += length;
