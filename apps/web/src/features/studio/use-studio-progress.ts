@@ -15,6 +15,8 @@ export function useStudioProgress(
   projectId: string,
   active: boolean,
   onDone?: () => void,
+  /** The project's state: a change (a queued conversion starting) opens the stream again. */
+  restartKey?: string,
 ): { event: StudioProgressEvent | null; error: unknown } {
   const queryClient = useQueryClient();
   const [event, setEvent] = useState<StudioProgressEvent | null>(null);
@@ -56,7 +58,7 @@ export function useStudioProgress(
       onDone?.();
     })();
     return () => controller.abort();
-  }, [projectId, active, queryClient]);
+  }, [projectId, active, queryClient, restartKey]);
 
   return { event, error };
 }

@@ -63,8 +63,12 @@ export function studioProjectQueryOptions(projectId: string) {
   return queryOptions({
     queryKey: studioQueryKeys.project(projectId),
     queryFn: ({ signal }) => apiRequest(getStudioProjectRoute, { params: { project_id: projectId }, signal }),
-    // While a document is still being imported the chapters are not there yet.
-    refetchInterval: (query) => (query.state.data?.state === 'creating' ? STUDIO_POLL_MS : false),
+    // While a document is still being imported the chapters are not there yet; a queued conversion has
+    // no progress events until it starts.
+    refetchInterval: (query) =>
+      query.state.data?.state === 'creating' || query.state.data?.state === 'in_queue'
+        ? STUDIO_POLL_MS
+        : false,
   });
 }
 

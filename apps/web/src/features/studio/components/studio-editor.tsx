@@ -49,7 +49,7 @@ export function StudioEditor({
   }, [project.chapters, chapterId]);
 
   const converting = started || project.state === 'converting' || project.state === 'in_queue';
-  const progress = useStudioProgress(project.project_id, converting, () => setStarted(false));
+  const progress = useStudioProgress(project.project_id, converting, () => setStarted(false), project.state);
   const event = progress.event;
   const live = converting && event !== null;
   const share = live ? progressShare(event) : null;
