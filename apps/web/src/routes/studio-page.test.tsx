@@ -119,6 +119,12 @@ describe('/app/studio', { timeout: 20_000 }, () => {
     expect(FakeXhr.sent).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Notes' } });
+    fireEvent.click(within(dialog).getByText('Audiobook details'));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Author' }), { target: { value: 'Ada' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Genres/ }), {
+      target: { value: 'fantasy, adventure' },
+    });
+    fireEvent.click(within(dialog).getByRole('switch', { name: /ACX normalisation/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create project' }));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     const sent = FakeXhr.sent[0] as FakeXhr;
@@ -127,6 +133,10 @@ describe('/app/studio', { timeout: 20_000 }, () => {
     expect(sent.body?.get('default_paragraph_voice_id')).toBeTruthy();
     expect(sent.body?.get('quality_preset')).toBe('standard');
     expect(sent.body?.get('from_document')).toBeNull();
+    expect(sent.body?.get('author')).toBe('Ada');
+    expect(sent.body?.getAll('genres')).toEqual(['fantasy', 'adventure']);
+    expect(sent.body?.get('acx_volume_normalization')).toBe('true');
+    expect(sent.body?.get('mature_content')).toBe('false');
     const limit =
       "You have reached your plan's limit of 3 Studio projects. Delete a project or upgrade your plan to create another.";
     sent.respond(403, { detail: { status: 'studio_project_limit', message: limit } });

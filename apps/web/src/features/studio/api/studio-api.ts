@@ -83,7 +83,23 @@ export interface NewProjectInput {
   paragraphVoiceId: string;
   modelId: string;
   qualityPreset: string;
+  /** Audiobook metadata and normalisation (the API sets these only when a project is made). */
+  details?: StudioProjectDetails;
   onProgress?: (share: number) => void;
+}
+
+export interface StudioProjectDetails {
+  title: string;
+  author: string;
+  isbn: string;
+  description: string;
+  /** Comma-separated as typed. */
+  genres: string;
+  language: string;
+  targetAudience: string;
+  matureContent: boolean;
+  acxVolumeNormalization: boolean;
+  volumeNormalization: boolean;
 }
 
 /** The multipart form of `POST /v1/studio/projects`: the fields first, the document last. */
@@ -94,6 +110,22 @@ export function buildProjectForm(input: NewProjectInput): FormData {
   form.append('default_paragraph_voice_id', input.paragraphVoiceId);
   form.append('default_model_id', input.modelId);
   form.append('quality_preset', input.qualityPreset);
+  const details = input.details;
+  if (details) {
+    const text: [string, string][] = [
+      ['title', details.title],
+      ['author', details.author],
+      ['isbn_number', details.isbn],
+      ['description', details.description],
+      ['language', details.language],
+      ['target_audience', details.targetAudience],
+    ];
+    for (const [key, value] of text) if (value.trim()) form.append(key, value.trim());
+    for (const genre of details.genres.split(',')) if (genre.trim()) form.append('genres', genre.trim());
+    form.append('mature_content', String(details.matureContent));
+    form.append('acx_volume_normalization', String(details.acxVolumeNormalization));
+    form.append('volume_normalization', String(details.volumeNormalization));
+  }
   if (input.source.kind === 'url') form.append('from_url', input.source.url.trim());
   if (input.source.kind === 'document')
     form.append('from_document', input.source.file, input.source.file.name);

@@ -4,17 +4,32 @@ import {
   type QualityPreset,
   STUDIO_DEFAULT_MODEL_ID,
   STUDIO_DEFAULT_VOICE_ID,
+  TARGET_AUDIENCES,
   type VoiceResponse,
 } from '@parla/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { getToastMessage } from '../../../lib/http-error';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
-import { FormMessage, inputClasses, TextField } from '../../../ui/field';
+import { FormMessage, inputClasses, TextField, textareaClasses } from '../../../ui/field';
 import { ProgressBar } from '../../../ui/progress-bar';
 import { SegmentedControl } from '../../../ui/segmented-control';
+import { Switch } from '../../../ui/switch';
 import { VoicePicker } from '../../voices';
-import { useCreateStudioProject } from '../api/studio-api';
+import { type StudioProjectDetails, useCreateStudioProject } from '../api/studio-api';
+
+const NO_DETAILS: StudioProjectDetails = {
+  title: '',
+  author: '',
+  isbn: '',
+  description: '',
+  genres: '',
+  language: '',
+  targetAudience: 'all ages',
+  matureContent: false,
+  acxVolumeNormalization: false,
+  volumeNormalization: false,
+};
 
 /** The documents a project is made from (parsed on the server, offline). */
 export const STUDIO_DOCUMENT_ACCEPT = '.txt,.md,.markdown,.html,.htm,.epub,.pdf,.docx';
@@ -54,6 +69,9 @@ export function NewProjectDialog({ open, onOpenChange, voices, models, onCreated
   const [quality, setQuality] = useState<QualityPreset>('standard');
   const [upload, setUpload] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [details, setDetails] = useState<StudioProjectDetails>(NO_DETAILS);
+  const detail = (patch: Partial<StudioProjectDetails>) =>
+    setDetails((current) => ({ ...current, ...patch }));
 
   const speaking = models.filter((m) => m.can_do_text_to_speech && !('alias_of' in m && m.alias_of));
   const chosenName = name.trim() || (source === 'document' && file ? file.name.replace(/\.[^.]+$/, '') : '');
@@ -78,6 +96,7 @@ export function NewProjectDialog({ open, onOpenChange, voices, models, onCreated
         paragraphVoiceId,
         modelId,
         qualityPreset: quality,
+        details,
         onProgress: setUpload,
       },
       {
@@ -86,6 +105,7 @@ export function NewProjectDialog({ open, onOpenChange, voices, models, onCreated
           setName('');
           setFile(null);
           setUrl('');
+          setDetails(NO_DETAILS);
           onOpenChange(false);
           onCreated(answer.project.project_id);
         },
@@ -203,6 +223,85 @@ export function NewProjectDialog({ open, onOpenChange, voices, models, onCreated
             </select>
           </div>
         </div>
+        <details className="rounded-lg border border-line p-3">
+          <summary className="cursor-pointer text-sm font-medium">Audiobook details</summary>
+          <div className="mt-3 flex flex-col gap-3">
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField
+                label="Book title"
+                value={details.title}
+                onChange={(e) => detail({ title: e.target.value })}
+              />
+              <TextField
+                label="Author"
+                value={details.author}
+                onChange={(e) => detail({ author: e.target.value })}
+              />
+              <TextField
+                label="ISBN"
+                value={details.isbn}
+                onChange={(e) => detail({ isbn: e.target.value })}
+              />
+              <TextField
+                label="Language"
+                placeholder="en"
+                value={details.language}
+                onChange={(e) => detail({ language: e.target.value })}
+              />
+              <TextField
+                label="Genres"
+                description="Separated by commas."
+                value={details.genres}
+                onChange={(e) => detail({ genres: e.target.value })}
+              />
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={`${id}-audience`} className="text-sm font-medium">
+                  Target audience
+                </label>
+                <select
+                  id={`${id}-audience`}
+                  className={inputClasses}
+                  value={details.targetAudience}
+                  onChange={(e) => detail({ targetAudience: e.target.value })}
+                >
+                  {TARGET_AUDIENCES.map((audience) => (
+                    <option key={audience} value={audience}>
+                      {audience}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={`${id}-description`} className="text-sm font-medium">
+                Description
+              </label>
+              <textarea
+                id={`${id}-description`}
+                className={textareaClasses}
+                rows={3}
+                value={details.description}
+                onChange={(e) => detail({ description: e.target.value })}
+              />
+            </div>
+            <Switch
+              label="Mature content"
+              checked={details.matureContent}
+              onCheckedChange={(checked) => detail({ matureContent: checked })}
+            />
+            <Switch
+              label="ACX normalisation"
+              description="Brings each chapter to ACX’s loudness (RMS −23 to −18 dB, peaks at most −3 dB)."
+              checked={details.acxVolumeNormalization}
+              onCheckedChange={(checked) => detail({ acxVolumeNormalization: checked })}
+            />
+            <Switch
+              label="Volume normalisation"
+              checked={details.volumeNormalization}
+              onCheckedChange={(checked) => detail({ volumeNormalization: checked })}
+            />
+          </div>
+        </details>
         {upload !== null && source === 'document' && (
           <ProgressBar label="Uploading the document" value={upload} />
         )}
