@@ -356,18 +356,21 @@ function ChapterDocument({
           <label htmlFor={`${id}-pause`} className="sr-only">
             Pause length
           </label>
-          <select
-            id={`${id}-pause`}
-            className={clsx(inputClasses, 'h-9 w-auto py-1')}
-            value={pause}
-            onChange={(event) => setPause(Number(event.target.value))}
-          >
-            {PAUSES.map((s) => (
-              <option key={s} value={s}>
-                {s} s
-              </option>
-            ))}
-          </select>
+          <div className="w-20 shrink-0">
+            {' '}
+            <select
+              id={`${id}-pause`}
+              className={clsx(inputClasses, 'h-9 py-1')}
+              value={pause}
+              onChange={(event) => setPause(Number(event.target.value))}
+            >
+              {PAUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s} s
+                </option>
+              ))}
+            </select>
+          </div>
           <Button variant="secondary" size="sm" onClick={insertPause} disabled={!caret}>
             Insert pause
           </Button>
@@ -400,20 +403,26 @@ function ChapterDocument({
               <label htmlFor={`${id}-${block.key}-kind`} className="sr-only">
                 Kind of paragraph {index + 1}
               </label>
-              <select
-                id={`${id}-${block.key}-kind`}
-                className={clsx(inputClasses, 'h-8 w-auto py-0 text-xs')}
-                value={block.sub_type}
-                onChange={(event) =>
-                  patchBlock(block.key, (b) => ({ ...b, sub_type: event.target.value as StudioBlockSubType }))
-                }
-              >
-                {STUDIO_BLOCK_SUB_TYPES.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {KIND_LABELS[kind]}
-                  </option>
-                ))}
-              </select>
+              <div className="w-32 shrink-0">
+                {' '}
+                <select
+                  id={`${id}-${block.key}-kind`}
+                  className={clsx(inputClasses, 'h-8 py-0 text-xs')}
+                  value={block.sub_type}
+                  onChange={(event) =>
+                    patchBlock(block.key, (b) => ({
+                      ...b,
+                      sub_type: event.target.value as StudioBlockSubType,
+                    }))
+                  }
+                >
+                  {STUDIO_BLOCK_SUB_TYPES.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {KIND_LABELS[kind]}
+                    </option>
+                  ))}
+                </select>
+              </div>
               {block.nodes.map((node, nodeIndex) => (
                 <div
                   // biome-ignore lint/suspicious/noArrayIndexKey: a node is its place in the block.
@@ -462,7 +471,7 @@ function ChapterDocument({
                   aria-label={`Text of paragraph ${index + 1}${block.nodes.length > 1 ? `, part ${nodeIndex + 1} (${voiceName(node.voice_id)})` : ''}`}
                   className={clsx(
                     textareaClasses,
-                    'min-h-0 resize-y',
+                    'field-sizing-content min-h-0 resize-y',
                     isHeading(block.sub_type) && 'font-semibold text-base',
                   )}
                   rows={Math.max(1, Math.ceil(node.text.length / 90))}
