@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireCanPlay, getAudio, stubMedia } from '../features/player/player-test-kit';
 import { setAccessToken } from '../lib/access-token';
 import { apiError, json } from '../test/billing-fixture';
 import { makeVoice } from '../test/catalogue-fixture';
@@ -44,6 +45,7 @@ function stubApi(extra: (key: string, url: string) => Response | undefined = () 
       if (key === 'GET /v1/studio/projects/p1') return json(project);
       if (key === 'GET /v1/studio/projects/p1/chapters/c1') return json(makeStudioChapterWithContent());
       if (key === 'GET /v1/studio/projects/p1/chapters/c1/snapshots') return json({ snapshots: [] });
+      if (key === 'POST /v1/studio/projects/p1/chapters/c1/convert') return json({ status: 'ok' });
       if (key === 'POST /v1/studio/projects/p1/chapters/c1') {
         const body = JSON.parse(String(init?.body)) as {
           content: { blocks: { block_id?: string; sub_type: string; nodes: object[] }[] };
@@ -185,5 +187,79 @@ describe('/app/studio/{id}', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Download' }));
     expect(await within(dialog).findByText(message)).toBeTruthy();
     expect(sent.some((s) => s.key === 'GET /v1/studio/projects/p1/export')).toBe(true);
+  });
+
+  it('plays the chapter from the paragraph with the cursor (Ctrl+Space) and highlights the one being spoken', async () => {
+    stubMedia();
+    // "Chapter One" (11 characters) from 0 s, "He said hello to her." (21) from 2 s, a tenth of a second each.
+    const starts = [
+      ...Array.from({ length: 11 }, (_, i) => i / 10),
+      ...Array.from({ length: 21 }, (_, i) => 2 + i / 10),
+    ];
+    const snapshot = {
+      chapter_snapshot_id: 's1',
+      project_id: 'p1',
+      chapter_id: 'c1',
+      created_at_unix: 1_780_000_000,
+      name: 'Chapter One — then',
+    };
+    const sent = stubApi((key) => {
+      if (key === 'GET /v1/studio/projects/p1/chapters/c1/snapshots') return json({ snapshots: [snapshot] });
+      if (key === 'GET /v1/studio/projects/p1/chapters/c1/snapshots/s1')
+        return json({
+          ...snapshot,
+          audio_duration_secs: 4.5,
+          character_alignments: [
+            {
+              characters: Array.from('Chapter OneHe said hello to her.'),
+              character_start_times_seconds: starts,
+              character_end_times_seconds: starts.map((t) => t + 0.1),
+            },
+          ],
+        });
+      if (key === 'POST /v1/studio/projects/p1/chapters/c1/snapshots/s1/stream')
+        return new Response(new Uint8Array([0xff, 0xfb, 0x90, 0x00]), {
+          headers: { 'content-type': 'audio/mpeg' },
+        });
+      if (key === 'GET /v1/studio/projects/p1/chapters/c1/acx')
+        return apiError(404, 'not_found', 'No report yet.');
+      return undefined;
+    });
+    renderApp(PATH);
+    const text = (await screen.findByRole(
+      'textbox',
+      { name: 'Text of paragraph 2' },
+      { timeout: 5000 },
+    )) as HTMLTextAreaElement;
+    await screen.findByRole('list', { name: 'Chapter snapshots' });
+    text.focus();
+    fireEvent.focus(text);
+    fireEvent.keyDown(text, { key: ' ', code: 'Space', ctrlKey: true });
+    await waitFor(() => expect(getAudio().getAttribute('src')).toBe('blob:test/1'));
+    expect(sent.some((s) => s.key === 'POST /v1/studio/projects/p1/chapters/c1/snapshots/s1/stream')).toBe(
+      true,
+    );
+    fireCanPlay(4.5);
+    // Sought to where paragraph 2 starts, and that paragraph is the one marked.
+    await waitFor(() => expect(getAudio().currentTime).toBeCloseTo(2));
+    const paragraphs = within(screen.getByRole('list', { name: 'Paragraphs' })).getAllByRole('listitem');
+    await waitFor(() => expect(paragraphs[1]?.getAttribute('aria-current')).toBe('true'));
+    expect(paragraphs[0]?.getAttribute('aria-current')).toBeNull();
+  });
+
+  it('regenerates with Ctrl+Enter: saves the edit, then converts the chapter', async () => {
+    const sent = stubApi();
+    renderApp(PATH);
+    const text = await screen.findByRole('textbox', { name: 'Text of paragraph 2' }, { timeout: 5000 });
+    fireEvent.change(text, { target: { value: 'He said goodbye.' } });
+    fireEvent.keyDown(text, { key: 'Enter', ctrlKey: true });
+    await waitFor(() =>
+      expect(sent.some((s) => s.key === 'POST /v1/studio/projects/p1/chapters/c1/convert')).toBe(true),
+    );
+    const keys = sent.map((s) => s.key);
+    expect(keys.indexOf('POST /v1/studio/projects/p1/chapters/c1')).toBeGreaterThan(-1);
+    expect(keys.indexOf('POST /v1/studio/projects/p1/chapters/c1')).toBeLessThan(
+      keys.indexOf('POST /v1/studio/projects/p1/chapters/c1/convert'),
+    );
   });
 });
