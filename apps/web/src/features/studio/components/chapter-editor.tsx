@@ -121,6 +121,13 @@ function ChapterDocument({
   const [playError, setPlayError] = useState<string | null>(null);
   const [preparing, setPreparing] = useState(false);
   const textareas = useRef(new Map<string, HTMLTextAreaElement>());
+  /** The object URL of the audio last handed to the player: let go when the next one replaces it. */
+  const audioUrl = useRef<string | null>(null);
+  const audioUrlOf = useCallback((audio: Blob) => {
+    if (audioUrl.current) URL.revokeObjectURL(audioUrl.current);
+    audioUrl.current = URL.createObjectURL(audio);
+    return audioUrl.current;
+  }, []);
 
   // A conversion that ends with this chapter saved: its newest content comes back from the server.
   // Only a new answer from the server replaces the draft, and only when nothing is unsaved.
@@ -206,7 +213,7 @@ function ChapterDocument({
           },
           autoStart: false,
         },
-        { kind: 'url', url: URL.createObjectURL(audio) },
+        { kind: 'url', url: audioUrlOf(audio) },
       );
     } catch (error) {
       setPlayError(getToastMessage(error));
@@ -224,6 +231,7 @@ function ChapterDocument({
     chapter,
     blocks,
     project.name,
+    audioUrlOf,
   ]);
 
   // ---- Editing -------------------------------------------------------------------------------------------
@@ -259,6 +267,8 @@ function ChapterDocument({
   }, [save, convert, chapter.chapter_id, onConverting, toast, toastError]);
 
   const onKeyDown = (event: KeyboardEvent) => {
+    // Keys typed in a dialog opened from here (a voice picker, a portal) bubble through React: not ours.
+    if (!event.currentTarget.contains(event.target as Node)) return;
     if (isPlayShortcut(event)) {
       event.preventDefault();
       void playFromCursor();
@@ -539,7 +549,7 @@ function ChapterDocument({
                 },
                 autoStart: true,
               },
-              { kind: 'url', url: URL.createObjectURL(audio) },
+              { kind: 'url', url: audioUrlOf(audio) },
             );
           } catch (error) {
             setPlayError(getToastMessage(error));
