@@ -142,4 +142,20 @@ describe('/app/studio', { timeout: 20_000 }, () => {
     sent.respond(403, { detail: { status: 'studio_project_limit', message: limit } });
     expect(await within(dialog).findByText(limit)).toBeTruthy();
   });
+
+  it('imports a document: the file goes last, and the project is named after it unless named', async () => {
+    stubApi(() => []);
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    renderApp(PATH);
+    fireEvent.click(await screen.findByRole('button', { name: 'New project' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'New project' });
+    const book = new File(['<html></html>'], 'The Hobbit.epub', { type: 'application/epub+zip' });
+    fireEvent.change(within(dialog).getByLabelText('Document file'), { target: { files: [book] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create project' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const body = (FakeXhr.sent[0] as FakeXhr).body as FormData;
+    expect(body.get('name')).toBe('The Hobbit');
+    expect((body.get('from_document') as File).name).toBe('The Hobbit.epub');
+    expect([...body.keys()].at(-1)).toBe('from_document');
+  });
 });

@@ -139,7 +139,7 @@ export function NewProjectDialog({ open, onOpenChange, voices, models, onCreated
         {source === 'document' && (
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-file`} className="text-sm font-medium">
-              Document
+              Document file
             </label>
             <input
               id={`${id}-file`}
