@@ -104,7 +104,7 @@ describe('the app shell', () => {
   });
 
   it('shows "Page not found" for unbuilt /app pages', async () => {
-    renderApp('/app/studio');
+    renderApp('/app/music');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/');
     await waitFor(() => expect(document.title).toBe('Page not found · Parla'));

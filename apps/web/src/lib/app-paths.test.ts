@@ -33,6 +33,7 @@ describe('app paths (accounts §2)', () => {
     const built = new Set(listBuiltRoutes().map((entry) => entry.path));
     const redirects = listRedirects();
     expect(redirects.map((entry) => [entry.path, entry.redirectTo])).toEqual([
+      ['/app/voiceover-studio', '/app/studio'],
       ['/app/usage', '/app/developers/usage'],
       ['/app/settings/api-keys', '/app/developers/api-keys'],
     ]);
@@ -125,6 +126,8 @@ describe('app paths (accounts §2)', () => {
       'conversational-ai/history/:conversationId',
       // issue 29 item 3: one dub's editor, a path of our choosing.
       'dubbing/:dubbingId',
+      // issue 30 item 3: one Studio project's editor (accounts §2's redirect shape /app/studio/{id}).
+      'studio/:projectId',
       // issue 30 item 1: the pronunciation dictionaries' page, a path of our choosing.
       'pronunciation-dictionaries',
     ].map((path) => `/app/${path}`);

@@ -189,7 +189,10 @@ export const appPaths = [
   { path: '/app/dubbing', title: 'Dubbing', section: 'audio', inNav: true, built: true },
   /** issue 29 item 3: the dubbing editor of one dub, a path of our choosing. */
   { path: '/app/dubbing/:dubbingId', title: 'Dubbing editor', section: 'audio', built: true },
-  { path: '/app/studio', title: 'Studio', section: 'audio', inNav: true },
+  /** issue 30 item 3: the workspace's Studio projects (long-form audio, audiobooks) and the new-project dialog. */
+  { path: '/app/studio', title: 'Studio', section: 'audio', inNav: true, built: true },
+  /** issue 30 item 3; accounts §2 allowed redirect shape `/app/studio/{id}`: one project's editor. */
+  { path: '/app/studio/:projectId', title: 'Studio editor', section: 'audio', built: true },
   /** issue 30: the workspace's pronunciation dictionaries, their rules, and its default list. */
   {
     path: '/app/pronunciation-dictionaries',
@@ -198,7 +201,16 @@ export const appPaths = [
     inNav: true,
     built: true,
   },
-  { path: '/app/voiceover-studio', title: 'Voiceover studio', section: 'audio' },
+  /**
+   * accounts §2 lists the path and nothing more: voiceovers are made in Studio here (a project per script,
+   * a voice per paragraph), so the path opens Studio rather than a second, thinner editor.
+   */
+  {
+    path: '/app/voiceover-studio',
+    title: 'Voiceover studio',
+    section: 'audio',
+    redirectTo: '/app/studio',
+  },
   { path: '/app/music', title: 'Music', section: 'audio', inNav: true },
   { path: '/app/ai-classifier', title: 'AI speech classifier', section: 'audio' },
   { path: '/app/eleven', title: 'Eleven', section: 'audio' },

@@ -10,6 +10,7 @@ import {
   LibraryIcon,
   MicrophoneIcon,
   ShareIcon,
+  SpeakerIcon,
   SpeechBubblesIcon,
   SpeechToTextIcon,
   TextToSpeechIcon,
@@ -46,6 +47,11 @@ const features: ReadonlyArray<{ title: string; text: string; icon: ReactNode; hr
     text: 'Dub a video into another language with voices matched to its speakers, then fix any line. Offline translation (Apertium) covers Spanish, and Portuguese, French and Italian through Spanish; other languages need a translation server.',
     icon: <DubbingIcon />,
     href: '/dubbing',
+  },
+  {
+    title: 'Studio',
+    text: 'Turn a book, an article or a script into long-form audio: a voice for each paragraph, converted chapter by chapter and exported as an M4B audiobook, MP3 or WAV.',
+    icon: <LibraryIcon />,
   },
   {
     title: 'Pronunciation dictionaries',

@@ -71,7 +71,8 @@ export function FormMessage({
     <p
       role={tone === 'danger' ? 'alert' : 'status'}
       className={clsx(
-        'rounded-lg px-3 py-2 text-sm',
+        // A server's sentence may carry a long path or id: it wraps rather than passing the edge.
+        'rounded-lg px-3 py-2 text-sm break-words',
         tone === 'danger' ? 'bg-danger-soft text-danger' : 'bg-success-soft text-success',
       )}
     >

@@ -18,6 +18,13 @@ describe('afterSignInPath (accounts §2 post-login redirect)', () => {
     expect(afterSignInPath(search('redirect=/v1/dubs/a/b'), origin)).toBe(defaultAfterSignIn);
   });
 
+  it('opens a Studio project’s editor for the allowed shapes /v1/projects/{id} and /app/studio/{id} (issue 30)', () => {
+    expect(afterSignInPath(search('redirect=/v1/projects/p_42'), origin)).toBe('/app/studio/p_42');
+    expect(afterSignInPath(search('redirect=/app/studio/p_42'), origin)).toBe('/app/studio/p_42');
+    expect(afterSignInPath(search('redirect=/v1/projects/a/b'), origin)).toBe(defaultAfterSignIn);
+    expect(afterSignInPath(search('redirect=/app/studio/a/b'), origin)).toBe(defaultAfterSignIn);
+  });
+
   it('leads to an invitation kept from a link opened while signed out, when no redirect was asked (issue 18)', () => {
     localStorage.setItem('xi:invite-code', 'CODE123');
     expect(afterSignInPath(search(''), origin)).toBe('/app/settings/workspace-invites?invite_code=CODE123');

@@ -24,9 +24,12 @@ export function afterSignInPath(search: URLSearchParams, origin: string = window
 
 /**
  * The page an allowed API-style shape stands for (accounts §2 "Allowed shapes"): `/v1/dubs/{id}` is that
- * dub's editor. Other paths are pages already.
+ * dub's editor, `/v1/projects/{id}` that Studio project's editor (issue 30 item 3). Other paths are pages
+ * already (`/app/studio/{id}` among them).
  */
 function pageOf(path: string): string {
   const dub = /^\/v1\/dubs\/([^/?#]+)$/.exec(path);
-  return dub ? `/app/dubbing/${dub[1]}` : path;
+  if (dub) return `/app/dubbing/${dub[1]}`;
+  const project = /^\/v1\/projects\/([^/?#]+)$/.exec(path);
+  return project ? `/app/studio/${project[1]}` : path;
 }

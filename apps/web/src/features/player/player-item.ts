@@ -9,7 +9,8 @@ import {
 /**
  * The kinds of item the bottom player plays (history/voices §3 "Audio player item"), and a transcript's
  * audio (issue 19: the transcription page plays its recording here; its id is the transcription id), and
- * a conversation's recording (issue 28: the conversation page; its id is the conversation id).
+ * a conversation's recording (issue 28: the conversation page; its id is the conversation id), and a Studio
+ * chapter's audio (issue 30: the Studio editor; its id is the chapter snapshot id).
  */
 export const audioPlayerItemTypes = [
   'text-to-speech',
@@ -18,6 +19,7 @@ export const audioPlayerItemTypes = [
   'voicePreview',
   'transcript',
   'conversation',
+  'studio',
 ] as const;
 export type AudioPlayerItemType = (typeof audioPlayerItemTypes)[number];
 

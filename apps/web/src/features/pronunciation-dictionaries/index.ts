@@ -1,5 +1,6 @@
 /** The pronunciation-dictionaries feature's front door: what its page composes. */
 
+export { useDictionaries } from './api/list-dictionaries';
 export { useDefaultDictionaries } from './api/workspace-dictionaries';
 export { DictionaryEditor } from './components/dictionary-editor';
 export { DictionaryList } from './components/dictionary-list';
