@@ -63,7 +63,13 @@ const analytics = async (projectId: string) => {
   return (await response.json()) as {
     duration_secs: number;
     days: { date: string; loads: number; plays: number; listeners: number; listened_secs: number }[];
-    totals: { loads: number; plays: number; listeners: number; listened_secs: number; listen_through: number };
+    totals: {
+      loads: number;
+      plays: number;
+      listeners: number;
+      listened_secs: number;
+      listen_through: number;
+    };
   };
 };
 
@@ -192,7 +198,9 @@ describe('Audio Native through the official SDK', () => {
     // A media request without Origin from another site (no crossorigin attribute) is refused too.
     expect((await call(audioPath, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
     expect((await beacon(projectId, { type: 'play', session }, evil)).status).toBe(403);
-    expect((await call(`/v1/audio-native/${projectId}/player`, { headers: { origin: BLOG } })).status).toBe(200);
+    expect((await call(`/v1/audio-native/${projectId}/player`, { headers: { origin: BLOG } })).status).toBe(
+      200,
+    );
     expect((await analytics(projectId)).totals.plays).toBe(1);
 
     // update: new content, not converted, not published — the published snapshot stays.
@@ -211,7 +219,10 @@ describe('Audio Native through the official SDK', () => {
       headers: { 'xi-api-key': owner.key, 'content-type': 'application/json' },
       body: JSON.stringify({ page_url: page }),
     });
-    const fromUrl = await sdk.audioNative.updateContentFromUrl({ url: `${page}?ref=feed`, title: 'The sun too' });
+    const fromUrl = await sdk.audioNative.updateContentFromUrl({
+      url: `${page}?ref=feed`,
+      title: 'The sun too',
+    });
     expect(fromUrl).toMatchObject({ projectId, converting: true, publishing: true });
     await waitForConversion(projectId);
     const refreshed = await sdk.audioNative.getSettings(projectId);
@@ -268,7 +279,11 @@ describe('bad input', () => {
 
     // A page no project is on; another workspace's project; a malformed and an oversized beacon.
     const other = await newSpeechAccount(t.app, baseUrl);
-    const { projectId } = await owner.sdk.audioNative.create({ name: 'Empty', voiceId: SARAH, modelId: FLITE });
+    const { projectId } = await owner.sdk.audioNative.create({
+      name: 'Empty',
+      voiceId: SARAH,
+      modelId: FLITE,
+    });
     await expect(
       owner.sdk.audioNative.updateContentFromUrl({ url: 'https://nowhere.example/post' }),
     ).rejects.toMatchObject({ statusCode: 404 });

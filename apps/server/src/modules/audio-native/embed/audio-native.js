@@ -75,6 +75,7 @@
     if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) return;
     const base = `${server}/v1/audio-native/${encodeURIComponent(id)}`;
     const key = `parla-an:${id}`;
+    const preview = host.getAttribute('data-preview') === 'true';
     const root = host.attachShadow ? host.attachShadow({ mode: 'open' }) : host;
     styleRoot(root);
 
@@ -151,6 +152,8 @@
       return session;
     }
     function beacon(type, listened) {
+      // Parla's settings page previews the real player: it counts nothing.
+      if (preview) return;
       const body = { type: type, session: ensureSession() };
       if (listened) body.listened = Math.round(listened * 100) / 100;
       if (type === 'load') body.page = location.origin + location.pathname;
@@ -280,7 +283,8 @@
       })
       .then((answer) => {
         config = answer;
-        apply(answer);
+        // A preview shows the settings being edited (the snippet's attributes), not the saved ones.
+        if (!preview) apply(answer);
         if (answer.audio_url) {
           audio.src = answer.audio_url;
           button.disabled = false;
