@@ -60,10 +60,10 @@ function Analytics({ projectId }: { projectId: string }) {
               ['Listeners', String(analytics.data.totals.listeners)],
               ['Listen-through', percent(analytics.data.totals.listen_through)],
             ].map(([label, value]) => (
-              <Card key={label} className="p-4">
+              <div key={label} className="rounded-xl border border-line bg-surface p-4 shadow-xs">
                 <dt className="text-sm text-fg-muted">{label}</dt>
                 <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
-              </Card>
+              </div>
             ))}
           </dl>
           {analytics.data.days.length === 0 ? (

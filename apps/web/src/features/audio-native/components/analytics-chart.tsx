@@ -13,7 +13,7 @@ export function AnalyticsChart({ days }: { days: AudioNativeDay[] }) {
   const max = Math.max(1, ...days.map((d) => Math.max(d.plays, d.listeners)));
   const plot = HEIGHT - PAD.top - PAD.bottom;
   const slot = (width - PAD.left - PAD.right) / Math.max(1, days.length);
-  const bar = Math.max(3, slot * 0.35);
+  const bar = Math.min(24, Math.max(3, slot * 0.35));
   const y = (value: number) => PAD.top + plot - (value / max) * plot;
   const total = days.reduce((sum, d) => sum + d.plays, 0);
   return (
