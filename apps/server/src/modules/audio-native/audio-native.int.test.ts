@@ -91,7 +91,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await worker?.stop();
+  await worker?.stop(20_000);
   await new Promise((resolve) => pages?.close(resolve));
   await t?.close();
 });
