@@ -298,6 +298,9 @@ describe('bad input', () => {
     const settings = await owner.sdk.audioNative.getSettings(projectId);
     expect(settings.settings?.status).toBe('processing');
     expect((await call(`/v1/audio-native/${projectId}/audio`)).status).toBe(404);
+    // The routes outside the contracts (not in the request pipeline's NUL test): a NUL id is no player.
+    expect((await call('/v1/audio-native/a%00b/audio')).status).toBe(404);
+    expect((await beacon('a%00b', { type: 'play', session: 'a1b2c3d4-0000' })).status).toBe(404);
     expect((await call('/health')).status).toBe(200);
   });
 });

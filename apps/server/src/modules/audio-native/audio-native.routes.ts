@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { callerOf } from '../../platform/auth-guard';
-import { AppError } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { acceptMultipart, readMultipartWithLists } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { sendStoredFile } from '../../platform/storage/send-file';
@@ -60,6 +60,13 @@ const embedRequestOf = (request: FastifyRequest): EmbedRequest => ({
   fetchSite:
     typeof request.headers['sec-fetch-site'] === 'string' ? request.headers['sec-fetch-site'] : undefined,
 });
+
+/** A path's project id for the two routes outside the contracts (NUL or junk: no such player, never a 500). */
+function projectIdOf(raw: unknown): string {
+  const id = String(raw);
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) throw notFound('The Audio Native player');
+  return id;
+}
 
 /**
  * The headers that let an allowed page use an answer: its origin echoed (an origin was checked before),
@@ -170,7 +177,7 @@ export async function audioNativeRoutes(app: FastifyInstance, appDeps: AppDeps):
     { schema: { hide: true }, config: { rateLimit: { max: 600, timeWindow: 60_000 } } },
     async (request, reply) => {
       const embed = embedRequestOf(request);
-      const file = await playerAudio(deps, String(request.params.project_id).slice(0, 100), embed);
+      const file = await playerAudio(deps, projectIdOf(request.params.project_id), embed);
       embedHeaders(reply, embed);
       return sendStoredFile(request, reply, deps.storage, {
         ...file,
@@ -192,7 +199,7 @@ export async function audioNativeRoutes(app: FastifyInstance, appDeps: AppDeps):
       const embed = embedRequestOf(request);
       if (typeof request.body !== 'string')
         throw new AppError('unsupported_media_type', 'An event is sent as text/plain JSON.');
-      await ingestEvent(deps, String(request.params.project_id).slice(0, 100), embed, request.body);
+      await ingestEvent(deps, projectIdOf(request.params.project_id), embed, request.body);
       embedHeaders(reply, embed);
       return reply.code(204).send();
     },
