@@ -4,6 +4,7 @@ import { accountModule } from './modules/account/account.module';
 import { agentTestingModule } from './modules/agent-testing/agent-testing.module';
 import { agentsModule } from './modules/agents/agents.module';
 import { apiKeysModule } from './modules/api-keys/api-keys.module';
+import { audioNativeModule } from './modules/audio-native/audio-native.module';
 import { authModule } from './modules/auth/auth.module';
 import { billingModule } from './modules/billing/billing.module';
 import { consentModule } from './modules/consent/consent.module';
@@ -80,6 +81,7 @@ export const MODULES: readonly ModuleManifest[] = [
   dubbingModule,
   pronunciationDictionariesModule,
   studioModule,
+  audioNativeModule,
 ];
 
 /**

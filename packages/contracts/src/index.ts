@@ -4,6 +4,7 @@ export * from './agent-tools';
 export * from './agents';
 export * from './api-keys';
 export * from './audio-formats';
+export * from './audio-native';
 export * from './auth';
 export * from './billing';
 export * from './billing-rules';

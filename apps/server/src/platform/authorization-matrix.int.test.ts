@@ -2,6 +2,7 @@ import { encodeWav } from '@parla/audio';
 import * as contracts from '@parla/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audioNativeProjects } from '../modules/audio-native/audio-native.tables';
 import { conversations } from '../modules/conversations/conversations.tables';
 import { dubs } from '../modules/dubbing/dubbing.tables';
 import { notifyUser } from '../modules/notifications/notifications.service';
@@ -37,6 +38,8 @@ const PUBLIC_OR_PERSONAL: Record<string, string> = {
   getOutboxEmailRoute: 'the development mailbox (off in production)',
   getSharedItemRoute: 'a share link is public by design (history/voices §4)',
   getSharedItemAudioRoute: 'a share link is public by design (history/voices §4)',
+  getAudioNativePlayerRoute:
+    "the embedded player's config is public by design; its project's allowed origins bound who reads it (issue 30 item 4)",
   removeMfaWithBackupCodeRoute: "the caller's own backup code, not a resource id",
   // The built-in provider's hosted pages work as a card provider's do: the session's secret 32-character
   // id in the URL is the credential (no sign-in), for 24 hours (docs/areas/billing.md "The billing module").
@@ -172,6 +175,15 @@ async function privateStudio(workspaceId: string, userId: string): Promise<Owned
       chapterSnapshotIds: [ids.chapterSnapshotId],
       durationSecs: 1,
     });
+  // The same project is an Audio Native player (the public API's project_id is the Studio project's).
+  await db().insert(audioNativeProjects).values({
+    projectId: ids.projectId,
+    workspaceId,
+    textColor: '#000000',
+    backgroundColor: '#FFFFFF',
+    sessionizationMinutes: 30,
+    createdAt: new Date(),
+  });
   return ids;
 }
 
@@ -383,7 +395,7 @@ const idRoutes = Object.entries(contracts as Record<string, unknown>).filter(
 /** The path parameters, from A's resources (a professional clone's calls get the PVC voice). */
 function fill(path: string): string {
   const pvc = path.startsWith('/v1/voices/pvc/');
-  const studio = path.startsWith('/v1/studio/');
+  const studio = path.startsWith('/v1/studio/') || path.startsWith('/v1/audio-native/');
   const values: Record<string, string> = {
     history_item_id: a.historyItemId,
     voice_id: pvc ? a.pvcId : a.voiceId,
@@ -497,6 +509,7 @@ const BODIES: Record<string, unknown> = {
   },
   studioDictionariesRoute: { pronunciation_dictionary_locators: [] },
   createStudioChapterRoute: { name: 'Stolen' },
+  updateAudioNativeSettingsRoute: { title: 'Stolen', allowed_origins: ['https://stolen.example'] },
   updateStudioChapterRoute: { name: 'Stolen' },
 };
 
@@ -518,6 +531,7 @@ const FORMS: Record<string, (form: FormData) => void> = {
   verifyPvcCaptchaRoute: (f) => f.append('recording', new Blob([wav]), 'a.wav'),
   pvcVerificationRoute: (f) => f.append('files', new Blob([wav]), 'id.wav'),
   updateStudioContentRoute: (f) => f.append('from_content_json', '[{"name":"Stolen","blocks":[]}]'),
+  updateAudioNativeContentRoute: (f) => f.append('file', new Blob(['Stolen.']), 'stolen.txt'),
 };
 
 async function asB(name: string, route: Route): Promise<number> {

@@ -53,6 +53,8 @@ const PUBLIC: Record<string, string> = {
   getConsentRoute: 'the consent banner shows before sign-in',
   updateConsentRoute: 'the consent banner shows before sign-in',
   getAgentWidgetRoute: "a public agent's widget is embedded on sites with no key (el-facts §3 Widget embed)",
+  getAudioNativePlayerRoute:
+    "the Audio Native player is embedded on sites with no key; its project's allowed origins bound it (issue 30 item 4)",
 };
 
 const routes = Object.entries(contracts as Record<string, unknown>).filter(

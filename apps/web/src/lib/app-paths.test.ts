@@ -130,6 +130,9 @@ describe('app paths (accounts §2)', () => {
       'studio/:projectId',
       // issue 30 item 1: the pronunciation dictionaries' page, a path of our choosing.
       'pronunciation-dictionaries',
+      // issue 30 item 4: one Audio Native player's settings and analytics, paths of our choosing.
+      'audio-native/:projectId/settings',
+      'audio-native/:projectId/analytics',
     ].map((path) => `/app/${path}`);
     expect([...paths].filter((path) => path.startsWith('/app/')).sort()).toEqual([...spec].sort());
   });

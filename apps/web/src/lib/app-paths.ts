@@ -318,7 +318,21 @@ export const appPaths = [
   /** issue 28 item 4: the workspace's webhook and client tools. */
   { path: '/app/conversational-ai/tools', title: 'Tools', section: 'agents', built: true },
 
-  { path: '/app/audio-native', title: 'Audio Native', section: 'publishing', inNav: true },
+  /** issue 30 item 4: the workspace's Audio Native players, made from an article, and their embed code. */
+  { path: '/app/audio-native', title: 'Audio Native', section: 'publishing', inNav: true, built: true },
+  /** issue 30 item 4: one player's settings with a live preview (paths of our choosing, per player). */
+  {
+    path: '/app/audio-native/:projectId/settings',
+    title: 'Audio Native player settings',
+    section: 'publishing',
+    built: true,
+  },
+  {
+    path: '/app/audio-native/:projectId/analytics',
+    title: 'Audio Native analytics',
+    section: 'publishing',
+    built: true,
+  },
   { path: '/app/audio-native/settings', title: 'Audio Native settings', section: 'publishing' },
   { path: '/app/audio-native/settings/player', title: 'Audio Native player', section: 'publishing' },
   { path: '/app/audio-native/analytics', title: 'Audio Native analytics', section: 'publishing' },

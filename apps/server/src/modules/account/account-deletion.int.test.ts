@@ -81,6 +81,8 @@ async function workspaceWithFiles() {
     `voice-previews/own/${voiceId}.mp3`,
     `dubbing/${workspace.id}/${newId()}/source.mov`,
     `studio/${workspace.id}/${newId()}/snapshots/${newId()}.mp3`,
+    // Audio Native's joined audio lives beside its Studio project's files (audio-native.service.ts playerAudio).
+    `studio/${workspace.id}/${newId()}/audio-native/${newId()}.mp3`,
   ];
   const kept = `history/${other.workspace.id}/${newId()}.mp3`;
   for (const key of [...files, kept]) await storage.put(key, Buffer.from('x'));

@@ -1,2 +1,16 @@
-/** The studio module's front door: nothing other modules call yet (issue 30; the rest is its own). */
-export {};
+/**
+ * The studio module's front door (issue 30). Audio Native builds on Studio projects: it creates one from
+ * an article, replaces its content, starts its conversion and reads its snapshots' audio through these.
+ */
+export { type StudioDeps, studioDepsOf } from './studio.deps';
+export { projectFolder as studioProjectFolder } from './studio.rules';
+export {
+  createProject as createStudioProject,
+  deleteStudioProject,
+  getStudioProject,
+  type StudioDocument,
+  startConversion as startStudioConversion,
+  updateStudioContent,
+  updateStudioProject,
+} from './studio.service';
+export { type StudioSnapshotAudio, studioSnapshotAudio } from './studio.snapshots';

@@ -189,3 +189,39 @@ export async function streamChapterSnapshot(
   if (!audio) throw notFound('The snapshot’s audio');
   return audio;
 }
+
+// ---- Front door for Audio Native ----------------------------------------------------------------------------
+
+/** A project's conversion state and one snapshot's audio (its chapters' files in order). */
+export interface StudioSnapshotAudio {
+  state: string;
+  latestSnapshotId: string | null;
+  snapshot: { id: string; durationSecs: number; audioKeys: string[] } | undefined;
+}
+
+/**
+ * Audio Native's player reads its project's published audio through this (issue 30 item 4): the project's
+ * state, and the snapshot asked for (its latest when `snapshotId` is null). Undefined: no such project.
+ */
+export async function studioSnapshotAudio(
+  deps: Pick<StudioDeps, 'db'>,
+  workspaceId: string,
+  projectId: string,
+  snapshotId: string | null,
+): Promise<StudioSnapshotAudio | undefined> {
+  const project = await findProject(deps.db, workspaceId, projectId);
+  if (!project) return undefined;
+  const id = snapshotId ?? project.latestSnapshotId;
+  const snapshot = id ? await findProjectSnapshot(deps.db, project.id, id) : undefined;
+  return {
+    state: project.state,
+    latestSnapshotId: project.latestSnapshotId,
+    snapshot: snapshot && {
+      id: snapshot.id,
+      durationSecs: snapshot.durationSecs,
+      audioKeys: (await chaptersOfSnapshot(deps as StudioDeps, snapshot.chapterSnapshotIds)).map(
+        (c) => c.audioKey,
+      ),
+    },
+  };
+}

@@ -1,0 +1,12 @@
+/** The audio-native feature's front door: what its pages compose (issue 30 item 4). */
+
+export {
+  useAudioNativeAnalytics,
+  useAudioNativeProject,
+  useAudioNativeProjects,
+  useUpdateAudioNativeSettings,
+} from './api';
+export { AnalyticsChart } from './components/analytics-chart';
+export { CreateAudioNativeForm } from './components/create-audio-native-form';
+export { PlayerPreview } from './components/player-preview';
+export { SnippetBox } from './components/snippet-box';
