@@ -18,7 +18,7 @@ import {
 
 /**
  * What Parla does today, one card each. Only what is built: a product joins this list when its pages
- * exist (no studio or sound effects yet). Every built audio product of the sidebar has its
+ * exist (no sound effects yet). Every built audio product of the sidebar has its
  * card under its own title (home-page.test.tsx holds the two together: speech to text was missing).
  */
 const features: ReadonlyArray<{ title: string; text: string; icon: ReactNode; href?: string }> = [
@@ -52,6 +52,11 @@ const features: ReadonlyArray<{ title: string; text: string; icon: ReactNode; hr
     title: 'Studio',
     text: 'Turn a book, an article or a script into long-form audio: a voice for each paragraph, converted chapter by chapter and exported as an M4B audiobook, MP3 or WAV.',
     icon: <LibraryIcon />,
+  },
+  {
+    title: 'Audio Native',
+    text: 'Put a player on your own site that reads your article aloud, in your colours, and see how many listen and for how long.',
+    icon: <SpeakerIcon />,
   },
   {
     title: 'Pronunciation dictionaries',
