@@ -50,6 +50,9 @@ import type { StudioBlockRow, StudioChapterRow, StudioProjectRow } from './studi
  * the project are recorded with the project back to `default` in the transaction that keeps the credits.
  */
 
+/** Blocks spoken at once in a conversion. */
+const BLOCKS_AT_ONCE = 2;
+
 /** A run that found every concurrency slot of the plan taken: the job tries again later. */
 export class ConversionDeferred extends Error {
   override name = 'ConversionDeferred';
@@ -308,11 +311,26 @@ export async function runConversion(
     for (const item of planned)
       if (item.plans === null && item.block.convertedHash !== item.hash)
         await setBlockHash(deps.db, item.block.id, item.hash);
-    for (const item of todo) {
-      await speakBlock(deps, project, item, signal);
-      spoken.add(item.block.id);
-      await step(item.chapter);
-    }
+    // Two blocks at a time: each block's sentences already fill the pool, but a block's last sentence
+    // would leave the other engine child idle until the next block starts (a paragraph is 3–7 sentences).
+    const failed = new AbortController();
+    const speaking = AbortSignal.any([signal, failed.signal]);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(BLOCKS_AT_ONCE, todo.length) }, async () => {
+        while (next < todo.length) {
+          const item = todo[next++] as PlannedBlock;
+          try {
+            await speakBlock(deps, project, item, speaking);
+          } catch (error) {
+            failed.abort(error);
+            throw error;
+          }
+          spoken.add(item.block.id);
+          await step(item.chapter);
+        }
+      }),
+    );
     const now = deps.clock.now();
     const snapshots: {
       id: string;
