@@ -1,26 +1,28 @@
 /**
  * Studio's audiobook conversion (issue 30 "Performance"): a 100,000-character book converted end to end
- * at ≥ 15× real time on 2 cores with the Studio default voice, memory bounded.
+ * at ≥ 15× real time on 2 cores with the Studio default voice, memory bounded, and a reconversion after
+ * editing one paragraph that speaks only that paragraph.
  *
- * NOTE: until the Studio module's conversion job lands, this drives the engine pool and the audiobook
- * audio functions directly, the way a conversion does (text normalised and cut into engine pieces as the
- * speech pipeline cuts them, each chapter's audio streamed to a WAV on disk, then mastered to ACX and
- * exported); the lead will switch it to the Studio API (create project → convert → export) later.
+ * Through the real Studio API: the server's HTTP app with its Studio module and conversion job (the test
+ * app of apps/server/src/test: Fastify listening on 127.0.0.1, PGlite, local storage, a job worker, and an
+ * engine pool of two children — one per core, as the server runs them). Not the built server of
+ * bench/server.ts: that one makes every premade voice's preview at start (up to ten minutes of neural
+ * synthesis on 2 cores), which would have to finish before the measurement.
  *
  * - The book: a generated text (bookText below: seeded, varied sentences, paragraphs and six chapters of
- *   unequal length), ~100,000 characters.
- * - The default voice: `parla_neural_fast_v1`'s Piper voice (en_US-joe-medium), the Studio default,
- *   since Kokoro cannot reach 15× on 2 cores (docs/decisions/0025-studio.md).
- * - End to end: the pool's two engine children (one per core, as the server runs them) speak the
- *   pieces in order; each chapter is written to disk as it comes, then (while the next chapter is
- *   spoken) mastered — room tone, gain to −20 dB RMS, the −3.5 dBFS limiter, ACX measured before/after —
- *   and encoded as its ACX mp3; at the end the m4b with chapter marks. Wall time from the first piece to
- *   the m4b written; ×real time = the book's audio seconds over that.
- * - Memory: the peak RSS of this process (VmHWM) and its growth over the conversion (bound: 150 MB, well
- *   under the ~270 MB the book's samples would take if held), and each engine child's RSS warmed up
- *   (both neural models loaded, as the server's children are) and its highest during each chapter
- *   (sampled every 200 ms). Bound: bounded, not growing with the book — the chapters after the first
- *   (96 % of the book) add ≤ 50 MB to the highest RSS of the first.
+ *   unequal length), ~100,000 characters, sent as `from_content_json` (a heading block and its paragraphs
+ *   per chapter, each in the project's default voice).
+ * - The default voice and model: what a project gets when it names none (Onyx on `parla_neural_fast_v1`,
+ *   Piper en_US-joe-medium; decision 25 "Studio projects": Kokoro cannot reach 15× on 2 cores), with
+ *   `acx_volume_normalization` on (each chapter mastered: room tone, gain, limiter, ACX report).
+ * - End to end: POST …/convert, polled until the project is back to `default`, then GET …/export?format=m4b
+ *   read to the end. Wall time from the convert call to the m4b's last byte; ×real time = the book's audio
+ *   seconds (the project snapshot's duration, room tone included) over that.
+ * - Memory: this process's peak RSS (VmHWM; it is the server here) and its growth during the conversion,
+ *   and each engine child's RSS.
+ * - Reconversion: one paragraph edited (POST …/chapters/{id} with the same block ids), the project
+ *   converted again: the engine calls are counted (each a sentence) and the blocks spoken (new block audio
+ *   files in storage): exactly the edited paragraph.
  * - Baseline in the same run: Kokoro's default voice (af_heart, `parla_neural_v1`) speaking the book's
  *   shortest chapter through the same pool: its ×real time.
  *
@@ -30,19 +32,40 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { normalizeEnglish, seededRandom, splitSentences } from '@parla/audio';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import type { AppDeps } from '../apps/server/src/app-deps';
+import { loadConfig } from '../apps/server/src/config';
+import { createEventBus } from '../apps/server/src/event-handlers';
+import { SHAREABLE_KINDS, seedModules, WORKSPACE_FIELDS, workerJobs } from '../apps/server/src/modules';
+import { createAuthGuard } from '../apps/server/src/modules/auth';
+import { outboxKeeper } from '../apps/server/src/modules/mail';
+import { startGenerationLeases } from '../apps/server/src/modules/metering';
+import { workspaces } from '../apps/server/src/modules/workspaces/workspaces.tables';
+import { systemClock } from '../apps/server/src/platform/clock';
+import { openDatabase } from '../apps/server/src/platform/db/client';
+import { JobQueue } from '../apps/server/src/platform/jobs/job-queue';
+import { JobWorker } from '../apps/server/src/platform/jobs/job-worker';
 import { createLogger } from '../apps/server/src/platform/logger';
-import { masterChapterWav, WavFileWriter } from '../apps/server/src/platform/media/audiobook-audio';
-import { exportChapterMp3, exportM4b } from '../apps/server/src/platform/media/audiobook-export';
+import { WavFileWriter } from '../apps/server/src/platform/media/audiobook-audio';
+import { modelStore } from '../apps/server/src/platform/models/model-store';
+import { programHost } from '../apps/server/src/platform/program-host';
+import { LocalStorage } from '../apps/server/src/platform/storage/local-storage';
+import { createProviders } from '../apps/server/src/providers';
 import { useChildBundle } from '../apps/server/src/providers/engines/child-entry';
-import { EnginePool } from '../apps/server/src/providers/engines/engine-pool';
+import { EnginePool as Pool } from '../apps/server/src/providers/engines/engine-pool';
 import { kokoroFiles, piperFiles } from '../apps/server/src/providers/tts/engines/neural-model-files';
 import type { EngineSynthesisRequest } from '../apps/server/src/providers/tts/tts-provider';
+import { newSpeechAccount } from '../apps/server/src/test/speech-fixtures';
+import { STUDIO_DEFAULT_VOICE_ID } from '../packages/contracts/src/studio';
 import { descendants } from './processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BOOK_CHARS = Number(process.env.BOOK_CHARS) || 100_000;
-const TARGET = { rtf: 15, benchGrowthMb: 150, childLaterGrowthMb: 50 };
+const TARGET = { rtf: 15, benchGrowthMb: 150 };
 const PIPER: Omit<EngineSynthesisRequest, 'text'> = { engine: 'piper', voice: 'en_US-joe-medium' };
 const KOKORO: Omit<EngineSynthesisRequest, 'text'> = { engine: 'kokoro', voice: 'af_heart' };
 /** The pauses a conversion puts between sentences and between paragraphs (digital silence: room tone later). */
@@ -232,7 +255,7 @@ function chapterPieces(chapter: { title: string; paragraphs: string[] }): Piece[
  * in order: a piece's audio is written as soon as those before it are, so at most a few pieces are held.
  */
 async function speakChapter(
-  pool: EnginePool,
+  pool: Pool,
   voice: Omit<EngineSynthesisRequest, 'text'>,
   pieces: Piece[],
   file: string,
@@ -275,6 +298,71 @@ async function speakChapter(
   return { audioSec: samples / w.sampleRate, sampleRate: w.sampleRate };
 }
 
+/**
+ * The server as main.ts composes it (PGlite on a fresh DATA_DIR with its migrations, the module seeding,
+ * the model store checked, two warmed-up engine children, the program host, the job worker with every
+ * module's jobs, the HTTP app listening on 127.0.0.1), but for warmModules: no voice previews.
+ */
+async function startServer(dataDir: string) {
+  const config = loadConfig(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ENGINE_POOL_SIZE: '2', HOST: '127.0.0.1', PORT: '0' },
+    [],
+  );
+  const logger = createLogger(config.log);
+  const storage = new LocalStorage(path.join(config.dataDir, 'files'));
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  await seedModules({ db: database.db, storage, logger });
+  const models = modelStore();
+  models.check();
+  const engines = new Pool({ ...config.engines, size: 2, logger, warmUp: true });
+  await engines.start();
+  programHost.start();
+  const leases = await startGenerationLeases(database, config.generationLeaseMs, logger);
+  const queue = new JobQueue(database.db);
+  const deps: AppDeps = {
+    config,
+    version: 'bench',
+    logger,
+    database,
+    storage,
+    queue,
+    engines,
+    leases,
+    events: createEventBus({ db: database.db, queue, logger, clock: systemClock, storage }),
+    models,
+    providers: createProviders(config, { engines, keepOutbox: outboxKeeper(database.db), logger }),
+    auth: createAuthGuard({ db: database.db, clock: systemClock, authSecret: config.authSecret }),
+    clock: systemClock,
+    shareableKinds: SHAREABLE_KINDS,
+    workspaceFields: WORKSPACE_FIELDS,
+  };
+  const worker = new JobWorker({
+    db: database.db,
+    definitions: workerJobs(deps),
+    ...config.jobs,
+    logger,
+    exclusiveDatabase: database.kind === 'pglite',
+  });
+  queue.onEnqueued = () => worker.wake();
+  await worker.start();
+  const app = await buildApp(deps);
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    app,
+    deps,
+    url,
+    stop: async () => {
+      await app.close();
+      await worker.stop(20_000);
+      await engines.stop();
+      leases.stop();
+      await deps.providers.mail.close();
+      await database.close();
+    },
+  };
+}
+
 export async function run(): Promise<void> {
   const piper = piperFiles('en_US-joe-medium');
   if (!piper || !fs.existsSync(piper.model) || !fs.existsSync(kokoroFiles().model)) {
@@ -286,9 +374,7 @@ export async function run(): Promise<void> {
   execFileSync(
     process.execPath,
     [path.join(root, 'scripts/build-server.mjs'), '--engine-child-only', bundleDir],
-    {
-      stdio: 'ignore',
-    },
+    { stdio: 'ignore' },
   );
   useChildBundle(path.join(bundleDir, 'engine-child.js'));
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-studio-bench-'));
@@ -298,126 +384,217 @@ export async function run(): Promise<void> {
     (n, c) => n + c.title.length + c.paragraphs.reduce((m, p) => m + p.length + 1, 0),
     0,
   );
-  const pieces = book.map(chapterPieces);
   console.log(
-    `book: ${chars} characters, ${book.length} chapters (${book.map((c) => c.paragraphs.length).join('/')} paragraphs), ${pieces.flat().length} engine pieces; load average ${os.loadavg()[0]?.toFixed(1)}`,
+    `book: ${chars} characters, ${book.length} chapters (${book.map((c) => c.paragraphs.length).join('/')} paragraphs); load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
   );
 
-  const logger = createLogger({ level: 'error' });
-  const pool = new EnginePool({ size: 2, timeoutMs: 180_000, logger, warmUp: true });
-  await pool.start();
+  const t = await startServer(path.join(work, 'data'));
+  const baseUrl = t.url;
   try {
-    // Both children warm (each loads the neural models at its start, as the server's pool does).
-    await Promise.all(
-      [0, 1].map(() => pool.synthesize({ ...PIPER, text: 'Hello there.' }, { timeoutMs: 180_000 })),
+    const account = await newSpeechAccount(t.app, baseUrl);
+    // Enough credits and projects for a book (the plan's limits are not what is measured).
+    await t.deps.database.db
+      .update(workspaces)
+      .set({ tier: 'enterprise' })
+      .where(eq(workspaces.id, account.workspaceId));
+    const api = async (method: string, pathname: string, body?: unknown) => {
+      const response = await fetch(`${baseUrl}${pathname}`, {
+        method,
+        headers: {
+          'xi-api-key': account.key,
+          ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
+      });
+      if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+      return response;
+    };
+    // The engine calls, counted where the speech pipeline makes them.
+    const engines = t.deps.providers.tts;
+    const synthesize = engines.synthesize.bind(engines);
+    const engineCalls: string[] = [];
+    engines.synthesize = (request, options) => {
+      engineCalls.push(request.text);
+      return synthesize(request, options);
+    };
+    // Both children warm with both neural models loaded, as the server's are after their first requests.
+    const pool = t.deps.engines;
+    for (const voice of [PIPER, KOKORO])
+      await Promise.all(
+        [0, 1].map(() => pool.synthesize({ ...voice, text: 'Hello there.' }, { timeoutMs: 180_000 })),
+      );
+
+    // ——— The project: the book as content JSON, nothing but the name and ACX normalisation named ———
+    const form = new FormData();
+    form.append('name', 'The Last Light');
+    form.append('title', 'The Last Light');
+    form.append('author', 'Parla Bench');
+    form.append('acx_volume_normalization', 'true');
+    form.append(
+      'from_content_json',
+      JSON.stringify(
+        book.map((c) => ({
+          name: c.title,
+          blocks: [
+            {
+              sub_type: 'h1',
+              nodes: [{ type: 'tts_node', text: c.title, voice_id: STUDIO_DEFAULT_VOICE_ID }],
+            },
+            ...c.paragraphs.map((text) => ({
+              sub_type: 'p',
+              nodes: [{ type: 'tts_node', text, voice_id: STUDIO_DEFAULT_VOICE_ID }],
+            })),
+          ],
+        })),
+      ),
     );
-    await Promise.all(
-      [0, 1].map(() => pool.synthesize({ ...KOKORO, text: 'Hello there.' }, { timeoutMs: 180_000 })),
+    const created = (await (await api('POST', '/v1/studio/projects', form)).json()) as {
+      project: { project_id: string; default_model_id: string; default_paragraph_voice_id: string };
+    };
+    const projectId = created.project.project_id;
+    console.log(
+      `project: default voice ${created.project.default_paragraph_voice_id}, model ${created.project.default_model_id} (the defaults of a project that names none)`,
     );
+    const blocksDir = path.join(
+      t.deps.config.dataDir,
+      'files',
+      'studio',
+      account.workspaceId,
+      projectId,
+      'blocks',
+    );
+    const blockFiles = () =>
+      fs.existsSync(blocksDir) ? fs.readdirSync(blocksDir).filter((f) => f.endsWith('.wav')).length : 0;
+
     const children = engineChildren();
     const childCpu = () => children.reduce((s, pid) => s + cpuSeconds(pid), 0);
+    const treeCpu = () =>
+      cpuSeconds(process.pid) + descendants(process.pid).reduce((s, pid) => s + cpuSeconds(pid), 0);
     const benchBefore = memoryMb('self').now;
     let benchPeakNow = benchBefore;
     const childWarm = children.map((pid) => memoryMb(pid).now);
     const childMax = [...childWarm];
-    /** Each child's highest RSS during each chapter (the last entry is the chapter being spoken). */
-    const chapterMax: number[][] = [];
     const sampler = setInterval(() => {
       benchPeakNow = Math.max(benchPeakNow, memoryMb('self').now);
       children.forEach((pid, i) => {
-        const now = memoryMb(pid).now;
-        childMax[i] = Math.max(childMax[i] as number, now);
-        const current = chapterMax[chapterMax.length - 1];
-        if (current) current[i] = Math.max(current[i] as number, now);
+        childMax[i] = Math.max(childMax[i] as number, memoryMb(pid).now);
       });
     }, 200);
-    // Everything the conversion costs: this process (mastering; the ffmpeg runs reaped by the program
-    // host count in the host's figures), the engine children and the program hosts.
-    const treeCpu = () =>
-      cpuSeconds(process.pid) + descendants(process.pid).reduce((s, pid) => s + cpuSeconds(pid), 0);
-    const tree0 = treeCpu();
+
+    const convert = async () => {
+      await api('POST', `/v1/studio/projects/${projectId}/convert`);
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 250));
+        const project = (await (await api('GET', `/v1/studio/projects/${projectId}`)).json()) as {
+          state: string;
+          chapters: { last_conversion_error: string | null }[];
+        };
+        if (project.state !== 'converting') {
+          const error = project.chapters.find((c) => c.last_conversion_error)?.last_conversion_error;
+          if (error) throw new Error(`the conversion failed: ${error}`);
+          return;
+        }
+      }
+    };
 
     // ——— The book with the default voice, end to end ———
-    const meta = {
-      title: 'The Last Light',
-      author: 'Parla Bench',
-      genres: ['Fiction'],
-      date: '2026',
-      isbn: '978-0-00-000000-0',
-    };
+    const tree0 = treeCpu();
     const cpu0 = childCpu();
     const started = performance.now();
-    let synthWall = 0;
-    let audioSec = 0;
-    const mastering: Promise<{
-      file: string;
-      title: string;
-      report: Awaited<ReturnType<typeof masterChapterWav>>;
-    }>[] = [];
-    for (const [i, chapter] of book.entries()) {
-      const raw = path.join(work, `raw-${i}.wav`);
-      chapterMax.push(children.map((pid) => memoryMb(pid).now));
-      const t0 = performance.now();
-      const spoken = await speakChapter(pool, PIPER, pieces[i] as Piece[], raw);
-      synthWall += (performance.now() - t0) / 1000;
-      audioSec += spoken.audioSec;
-      // Mastered and encoded while the next chapter is spoken (the engines are in their own processes).
-      const previous = mastering[mastering.length - 1];
-      mastering.push(
-        (async () => {
-          await previous;
-          const file = path.join(work, `chapter-${i}.wav`);
-          const report = await masterChapterWav(raw, file, { normalize: true, seed: i + 1 });
-          fs.rmSync(raw);
-          await exportChapterMp3({ file, title: chapter.title }, path.join(work, `chapter-${i}.mp3`), meta, {
-            number: i + 1,
-            total: book.length,
-          });
-          return { file, title: chapter.title, report };
-        })(),
-      );
-    }
+    await convert();
+    const convertedAt = performance.now();
     const synthCpu = childCpu() - cpu0;
-    const chapters = await Promise.all(mastering);
-    const masteredAt = performance.now();
     const m4b = path.join(work, 'book.m4b');
-    await exportM4b(chapters, m4b, meta);
+    const response = await api('GET', `/v1/studio/projects/${projectId}/export?format=m4b`);
+    await pipeline(Readable.fromWeb(response.body as never), fs.createWriteStream(m4b));
     const wall = (performance.now() - started) / 1000;
-    const m4bSec = (performance.now() - masteredAt) / 1000;
+    const convertWall = (convertedAt - started) / 1000;
     clearInterval(sampler);
     const treeUsed = treeCpu() - tree0;
+    const snapshots = (await (await api('GET', `/v1/studio/projects/${projectId}/snapshots`)).json()) as {
+      snapshots: { project_snapshot_id: string }[];
+    };
+    const snapshot = (await (
+      await api(
+        'GET',
+        `/v1/studio/projects/${projectId}/snapshots/${snapshots.snapshots[0]?.project_snapshot_id}`,
+      )
+    ).json()) as { audio_duration_secs: number };
+    const audioSec = snapshot.audio_duration_secs;
     const rtf = audioSec / wall;
-    const masteredSec = chapters.reduce((s, c) => s + c.report.sampleCount / c.report.sampleRate, 0);
-
+    const firstCalls = engineCalls.length;
     console.log(
-      `Piper en_US-joe-medium (Studio default): ${chars} characters → ${audioSec.toFixed(0)} s of speech (${(masteredSec / 60).toFixed(1)} min mastered with room tone) in ${wall.toFixed(1)} s wall = ${rtf.toFixed(1)}× real time (target ≥ ${TARGET.rtf}) ${pass(rtf >= TARGET.rtf)}`,
+      `Studio API, default voice (Piper en_US-joe-medium): ${chars} characters → ${audioSec.toFixed(0)} s of audio (${(audioSec / 60).toFixed(1)} min, room tone included) in ${wall.toFixed(1)} s wall = ${rtf.toFixed(1)}× real time (target ≥ ${TARGET.rtf}) ${pass(rtf >= TARGET.rtf)}`,
     );
     console.log(
-      `  CPU: ${treeUsed.toFixed(0)} CPU-s in all (${(treeUsed / audioSec).toFixed(3)} per audio-s) ⇒ ${((2 * audioSec) / treeUsed).toFixed(1)}× real time with both cores idle; load average ${os.loadavg()[0]?.toFixed(1)}`,
+      `  convert ${convertWall.toFixed(1)} s (${(audioSec / convertWall).toFixed(1)}× real time; ${firstCalls} engine calls, ${blockFiles()} blocks; engine children ${(synthCpu / audioSec).toFixed(3)} CPU-s per audio-s), m4b export ${(wall - convertWall).toFixed(1)} s (${(fs.statSync(m4b).size / 1e6).toFixed(1)} MB)`,
     );
     console.log(
-      `  synthesis ${synthWall.toFixed(1)} s (${(audioSec / synthWall).toFixed(1)}× real time, engine children ${(synthCpu / audioSec).toFixed(3)} CPU-s per audio-s); mastering + mp3 after the last chapter and the m4b: ${(wall - synthWall).toFixed(1)} s (m4b ${m4bSec.toFixed(1)} s, ${(fs.statSync(m4b).size / 1e6).toFixed(1)} MB)`,
+      `  CPU: ${treeUsed.toFixed(0)} CPU-s in all (${(treeUsed / audioSec).toFixed(3)} per audio-s: engine children ${synthCpu.toFixed(0)}, the rest — server, PGlite, mastering, ffmpeg — ${(treeUsed - synthCpu).toFixed(0)}) ⇒ ${((2 * audioSec) / treeUsed).toFixed(1)}× real time with both cores idle; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
     );
-    const after = chapters.map((c) => c.report.after);
+    const chapters = (await (await api('GET', `/v1/studio/projects/${projectId}/chapters`)).json()) as {
+      chapters: { chapter_id: string }[];
+    };
+    const reports: { pass: boolean; rms_db: number; peak_db: number; noise_floor_db: number }[] = [];
+    for (const c of chapters.chapters)
+      reports.push(
+        (await (
+          await api('GET', `/v1/studio/projects/${projectId}/chapters/${c.chapter_id}/acx`)
+        ).json()) as (typeof reports)[number],
+      );
     console.log(
-      `  ACX after mastering: ${after.filter((a) => a.pass).length} of ${after.length} chapters pass; RMS ${after.map((a) => a.rms_db.toFixed(1)).join('/')} dB, peak ${after.map((a) => a.peak_db.toFixed(1)).join('/')} dB, noise floor ${after.map((a) => a.noise_floor_db.toFixed(1)).join('/')} dB (before: RMS ${chapters.map((c) => c.report.before.rms_db.toFixed(1)).join('/')}, peak ${chapters.map((c) => c.report.before.peak_db.toFixed(1)).join('/')})`,
+      `  ACX (the chapters' reports): ${reports.filter((r) => r.pass).length} of ${reports.length} pass; RMS ${reports.map((a) => a.rms_db.toFixed(1)).join('/')} dB, peak ${reports.map((a) => a.peak_db.toFixed(1)).join('/')} dB, noise floor ${reports.map((a) => a.noise_floor_db.toFixed(1)).join('/')} dB`,
     );
     const bench = memoryMb('self');
     const growth = benchPeakNow - benchBefore;
     console.log(
-      `  memory: this process ${bench.peak.toFixed(0)} MB peak RSS (VmHWM), ${benchBefore.toFixed(0)} → ${benchPeakNow.toFixed(0)} MB during the conversion (growth ${growth.toFixed(0)} MB; bound ≤ ${TARGET.benchGrowthMb}) ${pass(growth <= TARGET.benchGrowthMb)}`,
+      `  memory: this process (the server) ${bench.peak.toFixed(0)} MB peak RSS (VmHWM), ${benchBefore.toFixed(0)} → ${benchPeakNow.toFixed(0)} MB during the conversion (growth ${growth.toFixed(0)} MB; bound ≤ ${TARGET.benchGrowthMb}) ${pass(growth <= TARGET.benchGrowthMb)}; engine children ${childWarm.map((m, i) => `${m.toFixed(0)} → ${(childMax[i] as number).toFixed(0)} MB`).join(', ')}`,
     );
-    // Bounded, not growing with the book: what the chapters after the first add to the highest RSS of
-    // the first (4 % of the book) — a child that held or leaked per piece would keep climbing.
-    const laterGrowth = children.map(
-      (_, i) =>
-        Math.max(...chapterMax.slice(1).map((c) => c[i] as number)) - ((chapterMax[0] ?? [])[i] as number),
-    );
+
+    // ——— Reconversion after editing one paragraph ———
+    const chapterId = chapters.chapters[2]?.chapter_id as string;
+    const chapter = (await (
+      await api('GET', `/v1/studio/projects/${projectId}/chapters/${chapterId}`)
+    ).json()) as {
+      content: {
+        blocks: { block_id: string; sub_type: string; nodes: { text: string; voice_id: string }[] }[];
+      };
+    };
+    const edited =
+      'The keeper closed the logbook, and for once the fog kept its distance from the lamp room.';
+    // A paragraph in the middle of the chapter (block 0 is its heading).
+    const target = Math.min(3, chapter.content.blocks.length - 1);
+    await api('POST', `/v1/studio/projects/${projectId}/chapters/${chapterId}`, {
+      content: {
+        blocks: chapter.content.blocks.map((b, i) => ({
+          block_id: b.block_id,
+          sub_type: b.sub_type,
+          nodes: b.nodes.map((n) => ({
+            type: 'tts_node',
+            text: i === target ? edited : n.text,
+            voice_id: n.voice_id,
+          })),
+        })),
+      },
+    });
+    engineCalls.length = 0;
+    const filesBefore = blockFiles();
+    const r0 = performance.now();
+    await convert();
+    const rWall = (performance.now() - r0) / 1000;
+    const respoken = blockFiles() - filesBefore;
     console.log(
-      `  engine children RSS: ${childWarm.map((m, i) => `${m.toFixed(0)} → ${(childMax[i] as number).toFixed(0)} MB`).join(', ')} (warmed up with Kokoro and Piper loaded → highest during the conversion); highest per chapter ${children.map((_, i) => chapterMax.map((c) => (c[i] as number).toFixed(0)).join('/')).join(' and ')} MB; growth after the first chapter ${laterGrowth.map((g) => g.toFixed(0)).join(', ')} MB (bound ≤ ${TARGET.childLaterGrowthMb}) ${pass(laterGrowth.every((g) => g <= TARGET.childLaterGrowthMb))}; lifetime peaks (VmHWM) ${children.map((pid) => memoryMb(pid).peak.toFixed(0)).join(', ')} MB`,
+      `reconversion after editing one paragraph: ${respoken} block spoken again (target exactly 1) ${pass(respoken === 1)}, ${engineCalls.length} engine calls (its sentences: ${engineCalls.map((x) => JSON.stringify(x)).join(', ')}); ${rWall.toFixed(1)} s wall (every chapter reassembled and mastered again)`,
     );
 
     // ——— Baseline: Kokoro's default voice on the shortest chapter, same pool ———
+    const pieces = book.map(chapterPieces);
     const shortest = pieces.reduce(
       (best, p, i) => (p.length < (pieces[best] as Piece[]).length ? i : best),
       0,
@@ -434,11 +611,16 @@ export async function run(): Promise<void> {
     const kWall = (performance.now() - k0) / 1000;
     const kCpu = childCpu() - kCpu0;
     console.log(
-      `baseline, Kokoro af_heart (parla_neural_v1) on chapter ${shortest + 1} (${kChars} characters): ${kokoro.audioSec.toFixed(0)} s of speech in ${kWall.toFixed(1)} s = ${(kokoro.audioSec / kWall).toFixed(1)}× real time synthesis only (${(kCpu / kokoro.audioSec).toFixed(3)} CPU-s per audio-s); Piper's synthesis ${(audioSec / synthWall / (kokoro.audioSec / kWall)).toFixed(1)}× Kokoro's`,
+      `baseline, Kokoro af_heart (parla_neural_v1) on chapter ${shortest + 1} (${kChars} characters): ${kokoro.audioSec.toFixed(0)} s of speech in ${kWall.toFixed(1)} s = ${(kokoro.audioSec / kWall).toFixed(1)}× real time synthesis only (${(kCpu / kokoro.audioSec).toFixed(3)} CPU-s per audio-s)`,
     );
-    console.log(`load average at the end ${os.loadavg()[0]?.toFixed(1)}`);
+    console.log(
+      `load average at the end ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
-    await pool.stop();
+    await t.stop();
     fs.rmSync(work, { recursive: true, force: true });
     fs.rmSync(bundleDir, { recursive: true, force: true });
   }

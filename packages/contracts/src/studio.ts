@@ -28,10 +28,17 @@ export const STUDIO_TEXT_NORMALIZATION = ['auto', 'on', 'off', 'apply_english'] 
 export const STUDIO_BLOCK_SUB_TYPES = ['p', 'h1', 'h2', 'h3'] as const;
 export type StudioBlockSubType = (typeof STUDIO_BLOCK_SUB_TYPES)[number];
 
-/** The default voice of titles and paragraphs: Sarah, the warm narrator (a neural voice, issue 30). */
-export const STUDIO_DEFAULT_VOICE_ID = 'pMsXgVXv3BLzUgSXRplE';
-/** The default model: text to speech's own default (its neural model). */
-export const STUDIO_DEFAULT_MODEL_ID = DEFAULT_TTS_MODEL_ID;
+/**
+ * The default voice of titles and paragraphs: Onyx, "deep American voice for narration", one of the
+ * American men's voices that speak through Piper (tts-catalog PREMADE_VOICES' `piper`). Issue 30 asks a
+ * 100,000-character book at ≥ 15× real time on 2 cores with the default voice: Kokoro (parla_neural_v1)
+ * tops out near 6× there, Piper measured 20.7× (decision 25, "Studio projects").
+ */
+export const STUDIO_DEFAULT_VOICE_ID = 'arPsSgKizk2HjLGhPJKv';
+/** The default model: the fast neural one (Piper), for the same reason. */
+export const STUDIO_DEFAULT_MODEL_ID = 'parla_neural_fast_v1';
+/** The model a new project gets when Piper is not installed on the server: text to speech's default. */
+export const STUDIO_FALLBACK_MODEL_ID = DEFAULT_TTS_MODEL_ID;
 
 /** The largest document a project is made from (checked before it is read whole). */
 export const STUDIO_MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
@@ -541,4 +548,63 @@ export const studioProgressRoute = defineRoute({
   tags,
   params: projectParams,
   response: z.any().meta({ description: 'text/event-stream of StudioProgressEvent' }),
+});
+
+// ---- Parla's audiobook exports and ACX report (issue 30 item 2) ------------------------------------------
+
+export const STUDIO_BOOK_EXPORT_FORMATS = ['m4b', 'mp3', 'wav', 'zip'] as const;
+export type StudioBookExportFormat = (typeof STUDIO_BOOK_EXPORT_FORMATS)[number];
+export const STUDIO_CHAPTER_EXPORT_FORMATS = ['mp3', 'wav'] as const;
+export type StudioChapterExportFormat = (typeof STUDIO_CHAPTER_EXPORT_FORMATS)[number];
+
+export const exportStudioProjectRoute = defineRoute({
+  method: 'GET',
+  path: `${P}/:project_id/export`,
+  summary:
+    'The whole book as one download (Parla’s own): m4b with chapter marks and the audiobook metadata, one mp3 or wav, or a zip of one mp3 per chapter; 409 before the project was converted',
+  tags,
+  params: projectParams,
+  query: z.object({ format: z.enum(STUDIO_BOOK_EXPORT_FORMATS).default('m4b') }),
+  response: z.any().meta({ description: 'audio/mp4 (m4b), audio/mpeg, audio/wav or application/zip' }),
+});
+
+export const exportStudioChapterRoute = defineRoute({
+  method: 'GET',
+  path: `${P}/:project_id/chapters/:chapter_id/export`,
+  summary: 'One chapter’s audio as a download (Parla’s own): mp3 (ACX’s 192 kb/s) or wav',
+  tags,
+  params: chapterParams,
+  query: z.object({ format: z.enum(STUDIO_CHAPTER_EXPORT_FORMATS).default('mp3') }),
+  response: z.any().meta({ description: 'audio/mpeg or audio/wav' }),
+});
+
+/** A chapter's ACX check of its last conversion (after mastering when normalised). */
+export const StudioChapterAcxReport = z.object({
+  rms_db: z.number(),
+  peak_db: z.number(),
+  noise_floor_db: z.number(),
+  passes: z.object({ rms: z.boolean(), peak: z.boolean(), noise_floor: z.boolean() }),
+  pass: z.boolean(),
+  /** Whether the chapter was normalised (the project's volume_normalization or acx_volume_normalization). */
+  normalized: z.boolean(),
+  /** The figures before mastering (the chapter as spoken, with its pauses). */
+  before: z.object({
+    rms_db: z.number(),
+    peak_db: z.number(),
+    noise_floor_db: z.number(),
+    pass: z.boolean(),
+  }),
+  gain_db: z.number(),
+  limiter_db: z.number(),
+});
+export type StudioChapterAcxReport = z.infer<typeof StudioChapterAcxReport>;
+
+export const studioChapterAcxRoute = defineRoute({
+  method: 'GET',
+  path: `${P}/:project_id/chapters/:chapter_id/acx`,
+  summary:
+    'A chapter’s ACX check (RMS −23 to −18 dB, peaks ≤ −3 dB, noise floor ≤ −60 dB) of its last conversion (Parla’s own); 404 before any',
+  tags,
+  params: chapterParams,
+  response: StudioChapterAcxReport,
 });

@@ -8,4 +8,6 @@ export { dictionaryDepsOf } from './pronunciation-dictionaries.routes';
 export {
   type DictionaryDeps,
   pronunciationRulesFor,
+  type ResolvedDictionaryVersion,
+  resolvePronunciationDictionaries,
 } from './pronunciation-dictionaries.service';

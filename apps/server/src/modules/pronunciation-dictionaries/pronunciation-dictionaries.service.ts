@@ -303,6 +303,31 @@ export async function pronunciationRulesFor(
   locators: readonly PronunciationDictionaryLocator[] | null | undefined,
   field: (string | number)[] = ['pronunciation_dictionary_locators'],
 ): Promise<PronunciationRule[]> {
+  return (await resolvePronunciationDictionaries(deps, workspaceId, locators, field)).flatMap((r) => r.rules);
+}
+
+/** One locator resolved: the dictionary's name and the version it names (its latest when none). */
+export interface ResolvedDictionaryVersion {
+  dictionaryId: string;
+  dictionaryName: string;
+  versionId: string;
+  versionNumber: number;
+  rulesNum: number;
+  rules: PronunciationRule[];
+  createdBy: string | null;
+  createdAt: Date;
+}
+
+/**
+ * pronunciationRulesFor's resolution with what each locator resolved to (Studio keeps the version ids in
+ * its blocks' hashes and answers them in `pronunciation_dictionary_versions`); the same checks and 404s.
+ */
+export async function resolvePronunciationDictionaries(
+  deps: DictionaryDeps,
+  workspaceId: string,
+  locators: readonly PronunciationDictionaryLocator[] | null | undefined,
+  field: (string | number)[] = ['pronunciation_dictionary_locators'],
+): Promise<ResolvedDictionaryVersion[]> {
   const named = locators != null;
   const wanted = named ? locators : await readDefaultLocators(deps.db, workspaceId);
   if (wanted.length === 0) return [];
@@ -321,19 +346,29 @@ export async function pronunciationRulesFor(
   const versions = new Map(
     (await findVersions(deps.db, workspaceId, versionIds.filter(Boolean))).map((v) => [v.id, v]),
   );
-  const rules: PronunciationRule[] = [];
+  const resolved: ResolvedDictionaryVersion[] = [];
   for (const [index, locator] of wanted.entries()) {
     const version = versions.get(versionIds[index] ?? '');
-    if (!version || version.dictionaryId !== locator.pronunciation_dictionary_id) {
+    const dictionary = dictionaries.get(locator.pronunciation_dictionary_id);
+    if (!version || !dictionary || version.dictionaryId !== locator.pronunciation_dictionary_id) {
       if (!named) continue;
       const error = dictionaryNotFound(locator.pronunciation_dictionary_id, locator.version_id);
       throw new AppError(error.code, error.message, {
         errors: [{ loc: ['body', ...field, index], msg: error.message, type: 'value_error' }],
       });
     }
-    rules.push(...version.rules);
+    resolved.push({
+      dictionaryId: dictionary.id,
+      dictionaryName: dictionary.name,
+      versionId: version.id,
+      versionNumber: version.number,
+      rulesNum: version.rulesNum,
+      rules: version.rules,
+      createdBy: version.createdBy,
+      createdAt: version.createdAt,
+    });
   }
-  return rules;
+  return resolved;
 }
 
 /** The workspace's default dictionaries. */

@@ -1,21 +1,31 @@
-import { Readable } from 'node:stream';
 import { type CharacterAlignment, encodeWav, parseWav, Resampler } from '@parla/audio';
-import {
-  type OutputFormat,
-  type QualityPreset,
-  STUDIO_HEADING_PAUSE_MS,
-  STUDIO_PARAGRAPH_PAUSE_MS,
-} from '@parla/contracts';
+import { type PronunciationRule, STUDIO_HEADING_PAUSE_MS, STUDIO_PARAGRAPH_PAUSE_MS } from '@parla/contracts';
 import type { RequestCaller } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { studioConversionStatus } from '../../platform/events/catalog';
 import { newId } from '../../platform/ids';
-import { createStreamEncoder } from '../../platform/media/encode-audio';
+import { withScratchDir } from '../../platform/scratch-dirs';
 import { type Budget, openBudget, runMetered } from '../metering';
 import { creditCost, prepareSpeech, renderSpeech, type SpeechPlan } from '../tts';
 import { findWorkspaceWebhookAt } from '../webhooks';
+import {
+  CHAPTER_RATE,
+  ChapterWriter,
+  fileStream,
+  finishChapter,
+  snapshotAcxKey,
+  snapshotWavKey,
+} from './studio.audio';
 import type { StudioDeps } from './studio.deps';
-import { blockAlignmentKey, blockAudioKey, blockHash, blockModelOf, projectFolder } from './studio.rules';
+import { projectRules as pronunciationRulesOf } from './studio.dictionaries';
+import {
+  blockAlignmentKey,
+  blockAudioKey,
+  blockHash,
+  blockModelOf,
+  blockRules,
+  projectFolder,
+} from './studio.rules';
 import {
   findProject,
   insertChapterSnapshot,
@@ -34,22 +44,16 @@ import type { StudioBlockRow, StudioChapterRow, StudioProjectRow } from './studi
  * pipeline (tts's `prepareSpeech` — the block's voice, its model or the project's, its settings, the
  * same checks as POST /v1/text-to-speech — and `renderSpeech`), charged through metering like text to
  * speech (the model's credits per character of what is spoken, one reservation for the conversion,
- * refunded on failure). A block whose hash (studio.rules.ts) has audio in storage is not spoken again.
- * Each chapter's audio is then the blocks in order with a pause after each (longer after a heading),
- * resampled and encoded as it is written to storage, block by block; the snapshots of the chapters and of
- * the project are recorded with the project back to `default` in the transaction that keeps the credits.
+ * refunded on failure), with the project's pronunciation-dictionary rules that touch each block's text. A
+ * block whose hash (studio.rules.ts) has audio in storage is not spoken again. Each chapter's audio is then
+ * the blocks in order with a pause after each (longer after a heading), written to disk block by block,
+ * mastered for ACX when the project asks for normalisation, and stored as mp3 with its WAV and ACX report
+ * (studio.audio.ts); the snapshots of the chapters and of the project are recorded with the project back to
+ * `default` in the transaction that keeps the credits.
  */
 
-/** The rate every chapter is assembled at (the MPEG encodings are 44.1 kHz). */
-const CHAPTER_RATE = 44_100;
-
-/** The chapter audio's encoding per quality preset (all MPEG: the snapshot stream's audio/mpeg). */
-const FORMAT_OF: Record<QualityPreset, OutputFormat> = {
-  standard: 'mp3_44100_128',
-  high: 'mp3_44100_192',
-  ultra: 'mp3_44100_192',
-  ultra_lossless: 'mp3_44100_192',
-};
+/** Blocks spoken at once in a conversion. */
+const BLOCKS_AT_ONCE = 2;
 
 /** A run that found every concurrency slot of the plan taken: the job tries again later. */
 export class ConversionDeferred extends Error {
@@ -70,6 +74,8 @@ interface PlannedBlock {
   chapter: StudioChapterRow;
   block: StudioBlockRow;
   hash: string;
+  /** The rules of the project's dictionaries that touch the block's text (studio.rules.ts blockRules). */
+  rules: PronunciationRule[];
   /** One plan per node; none when the block's audio is already in storage. */
   plans: SpeechPlan[] | null;
 }
@@ -88,10 +94,13 @@ async function planBlocks(
   project: StudioProjectRow,
   chapters: StudioChapterRow[],
 ): Promise<PlannedBlock[]> {
+  // Resolved once per conversion: a dictionary gone since it was set fails the conversion (its 404's words).
+  const projectRules = await pronunciationRulesOf(deps, project);
   const planned: PlannedBlock[] = [];
   for (const chapter of chapters) {
     for (const block of await listBlocks(deps.db, chapter.id)) {
-      const hash = blockHash(project, block);
+      const rules = blockRules(block, projectRules);
+      const hash = blockHash(project, block, rules);
       const stored = await deps.storage.stat(blockAudioKey(project.workspaceId, project.id, hash));
       let plans: SpeechPlan[] | null = null;
       if (!stored) {
@@ -101,6 +110,8 @@ async function planBlocks(
           plans.push(
             await prepareSpeech(deps.tts, caller, {
               voiceId: node.voice_id,
+              // The block's rules, never the workspace's default list ([] is none).
+              pronunciation: rules,
               body: {
                 text: node.text,
                 model_id: blockModelOf(project, block),
@@ -112,7 +123,7 @@ async function planBlocks(
           );
         }
       }
-      planned.push({ chapter, block, hash, plans });
+      planned.push({ chapter, block, hash, rules, plans });
     }
   }
   return planned;
@@ -168,12 +179,11 @@ async function speakBlock(
   let offset = 0;
   for (const plan of item.plans ?? []) {
     signal.throwIfAborted();
-    // The project's dictionaries reach the pipeline here once their module resolves locators to rules.
-    const speech = await renderSpeech(
-      deps.tts.engines,
-      { ...plan.request, pronunciation: [] },
-      { tenant: project.workspaceId, signal },
-    );
+    // The plan's request carries the block's rules (prepareSpeech put them on `pronunciation`).
+    const speech = await renderSpeech(deps.tts.engines, plan.request, {
+      tenant: project.workspaceId,
+      signal,
+    });
     pieces.push(speech);
     appendAlignment(alignment, speech.alignment, offset);
     offset += speech.samples.length / speech.sampleRate;
@@ -192,8 +202,10 @@ async function speakBlock(
 }
 
 /**
- * A chapter's audio: its blocks in order, each followed by its pause, resampled to 44.1 kHz and encoded as
- * they are written; the encoder's output goes to storage as it is made. Returns its duration and alignment.
+ * A chapter's audio: its blocks in order, each followed by its pause, resampled to 44.1 kHz and written
+ * to a WAV file as they are read (studio.audio.ts), mastered when the project asks for volume
+ * normalisation, encoded to the snapshot's mp3; the mp3, the WAV and the ACX report go to storage from
+ * their files. Returns the chapter's duration and alignment (shifted by the head's room tone if any).
  */
 async function assembleChapter(
   deps: StudioDeps,
@@ -201,16 +213,13 @@ async function assembleChapter(
   blocks: PlannedBlock[],
   key: string,
 ): Promise<{ durationSecs: number; alignment: CharacterAlignment }> {
-  const encoder = createStreamEncoder(FORMAT_OF[project.qualityPreset]);
-  const stored = deps.storage.put(key, Readable.from(encoder.output));
-  stored.catch(() => undefined);
-  const alignment: CharacterAlignment = {
-    characters: [],
-    character_start_times_seconds: [],
-    character_end_times_seconds: [],
-  };
-  let written = 0;
-  try {
+  return withScratchDir('studio-chapter-', async (dir) => {
+    const raw = await ChapterWriter.create(dir);
+    const alignment: CharacterAlignment = {
+      characters: [],
+      character_start_times_seconds: [],
+      character_end_times_seconds: [],
+    };
     for (const item of blocks) {
       const wav = await deps.storage.get(blockAudioKey(project.workspaceId, project.id, item.hash));
       if (!wav) throw new Error(`block ${item.block.id} has no audio in storage`);
@@ -221,23 +230,29 @@ async function assembleChapter(
         appendAlignment(
           alignment,
           JSON.parse(json.toString('utf8')) as CharacterAlignment,
-          written / CHAPTER_RATE,
+          raw.sampleCount / CHAPTER_RATE,
         );
-      encoder.write(samples, CHAPTER_RATE);
+      await raw.write(samples);
       const pauseMs = item.block.subType === 'p' ? STUDIO_PARAGRAPH_PAUSE_MS : STUDIO_HEADING_PAUSE_MS;
-      const pause = new Int16Array(Math.round((CHAPTER_RATE * pauseMs) / 1000));
-      encoder.write(pause, CHAPTER_RATE);
-      written += samples.length + pause.length;
+      await raw.write(new Int16Array(Math.round((CHAPTER_RATE * pauseMs) / 1000)));
     }
-    if (written === 0) encoder.write(new Int16Array(CHAPTER_RATE / 10), CHAPTER_RATE);
-    encoder.end();
-    await encoder.done;
-    await stored;
-  } catch (error) {
-    encoder.kill();
-    throw error;
-  }
-  return { durationSecs: written / CHAPTER_RATE, alignment };
+    if (raw.sampleCount === 0) await raw.write(new Int16Array(CHAPTER_RATE / 10));
+    const done = await finishChapter(dir, raw, {
+      normalize: project.volumeNormalization || project.acxVolumeNormalization,
+      preset: project.qualityPreset,
+    });
+    await deps.storage.put(snapshotWavKey(key), fileStream(done.wavFile));
+    await deps.storage.put(snapshotAcxKey(key), Buffer.from(JSON.stringify(done.report)));
+    // The mp3 last: the snapshot row that names it is written after every chapter is in storage.
+    await deps.storage.put(key, fileStream(done.mp3File));
+    const shifted: CharacterAlignment = {
+      characters: [],
+      character_start_times_seconds: [],
+      character_end_times_seconds: [],
+    };
+    appendAlignment(shifted, alignment, done.offsetSecs);
+    return { durationSecs: done.durationSecs, alignment: shifted };
+  });
 }
 
 /** Runs a conversion to the end; returns when it is done, failed, or the project is gone. */
@@ -298,11 +313,26 @@ export async function runConversion(
     for (const item of planned)
       if (item.plans === null && item.block.convertedHash !== item.hash)
         await setBlockHash(deps.db, item.block.id, item.hash);
-    for (const item of todo) {
-      await speakBlock(deps, project, item, signal);
-      spoken.add(item.block.id);
-      await step(item.chapter);
-    }
+    // Two blocks at a time: each block's sentences already fill the pool, but a block's last sentence
+    // would leave the other engine child idle until the next block starts (a paragraph is 3–7 sentences).
+    const failed = new AbortController();
+    const speaking = AbortSignal.any([signal, failed.signal]);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(BLOCKS_AT_ONCE, todo.length) }, async () => {
+        while (next < todo.length) {
+          const item = todo[next++] as PlannedBlock;
+          try {
+            await speakBlock(deps, project, item, speaking);
+          } catch (error) {
+            failed.abort(error);
+            throw error;
+          }
+          spoken.add(item.block.id);
+          await step(item.chapter);
+        }
+      }),
+    );
     const now = deps.clock.now();
     const snapshots: {
       id: string;

@@ -6,6 +6,7 @@ import type { EventBus } from '../../platform/events/event-bus';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { Storage } from '../../platform/storage/storage';
 import type { GenerationLeases } from '../metering';
+import { type DictionaryDeps, dictionaryDepsOf } from '../pronunciation-dictionaries';
 import type { SourceUrlPolicy } from '../speech-to-text';
 import { type TtsDeps, ttsDepsOf } from '../tts';
 
@@ -20,6 +21,8 @@ export interface StudioDeps {
   queue: JobQueue;
   /** Text to speech's dependencies: the engines, the model store, metering's. */
   tts: TtsDeps;
+  /** The pronunciation dictionaries' (their front door resolves a project's locators to rules). */
+  dictionaries: DictionaryDeps;
   /** `from_url`: the operator's URL policy (STT_URL_ALLOWED_HOSTS…, as dubbing's source_url). */
   urlPolicy: SourceUrlPolicy;
 }
@@ -37,6 +40,7 @@ export function studioDepsOf(app: AppDeps): StudioDeps {
     storage: app.storage,
     queue: app.queue,
     tts: ttsDepsOf(app),
+    dictionaries: dictionaryDepsOf(app),
     urlPolicy: { ...app.config.sttUrls, maxBytes: MAX_URL_BYTES },
   };
 }

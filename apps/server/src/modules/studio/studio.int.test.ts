@@ -150,6 +150,11 @@ describe('Studio projects through the official SDK', () => {
     const hook = await sdk.webhooks.create({
       settings: { authType: 'hmac', name: 'Studio', webhookUrl: receiverUrl },
     });
+    // A dictionary of the workspace, pinned to its first version (its rule touches no word of the book).
+    const dictionary = await sdk.pronunciationDictionaries.createFromRules({
+      name: 'Book',
+      rules: [{ type: 'alias', stringToReplace: 'tomato', alias: 'tomahto' }],
+    });
     const { project } = await sdk.studio.projects.create({
       callbackUrl: receiverUrl,
       voiceSettings: [JSON.stringify({ voice_id: SARAH, stability: 0.3, speed: 1.1 })],
@@ -163,7 +168,7 @@ describe('Studio projects through the official SDK', () => {
       genres: ['fiction', 'mystery'],
       isbnNumber: '978-3-16-148410-0',
       pronunciationDictionaryLocators: [
-        JSON.stringify({ pronunciation_dictionary_id: 'dict1', version_id: 'v1' }),
+        JSON.stringify({ pronunciation_dictionary_id: dictionary.id, version_id: dictionary.versionId }),
       ],
     });
     expect(project).toMatchObject({ name: 'Small book', state: 'default', defaultModelId: FLITE });
@@ -180,7 +185,9 @@ describe('Studio projects through the official SDK', () => {
       qualityPreset: 'standard',
       description: '',
       coverImageUrl: '',
-      pronunciationDictionaryLocators: [{ pronunciationDictionaryId: 'dict1', versionId: 'v1' }],
+      pronunciationDictionaryLocators: [
+        { pronunciationDictionaryId: dictionary.id, versionId: dictionary.versionId },
+      ],
     });
     expect(full.chapters.map((c) => c.name)).toEqual(['The Harbour', 'The Town']);
 

@@ -4,6 +4,7 @@ import type {
   StudioProject,
   StudioProjectExtended,
 } from '@parla/contracts';
+import type { ResolvedDictionaryVersion } from '../pronunciation-dictionaries';
 import { DEFAULT_VOICE_SETTINGS } from '../voices';
 import type {
   StudioBlockRow,
@@ -120,6 +121,7 @@ export function presentChapterWithContent(
 export function presentProjectExtended(
   row: StudioProjectRow,
   chapters: { row: StudioChapterRow; blocks: StudioBlockRow[] }[],
+  versions: readonly ResolvedDictionaryVersion[] = [],
 ): StudioProjectExtended {
   const voiceIds = new Set<string>([row.defaultTitleVoiceId, row.defaultParagraphVoiceId]);
   for (const c of chapters) for (const b of c.blocks) for (const n of b.nodes) voiceIds.add(n.voice_id);
@@ -130,8 +132,16 @@ export function presentProjectExtended(
     ),
     quality_preset: row.qualityPreset,
     chapters: chapters.map((c) => presentChapter(c.row, c.blocks)),
-    // Filled when the pronunciation-dictionaries module answers for versions (the locators are kept as given).
-    pronunciation_dictionary_versions: [],
+    // What each locator resolves to now (a locator without a version: the dictionary's latest).
+    pronunciation_dictionary_versions: versions.map((v) => ({
+      version_id: v.versionId,
+      version_rules_num: v.rulesNum,
+      pronunciation_dictionary_id: v.dictionaryId,
+      dictionary_name: v.dictionaryName,
+      version_name: `v${v.versionNumber}`,
+      created_by: v.createdBy ?? '',
+      creation_time_unix: Math.floor(v.createdAt.getTime() / 1000),
+    })),
     pronunciation_dictionary_locators: row.pronunciationDictionaryLocators,
     apply_text_normalization: row.applyTextNormalization,
     assets: [],

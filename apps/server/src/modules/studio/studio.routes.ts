@@ -8,6 +8,8 @@ import {
   createStudioProjectRoute,
   deleteStudioChapterRoute,
   deleteStudioProjectRoute,
+  exportStudioChapterRoute,
+  exportStudioProjectRoute,
   getStudioChapterRoute,
   getStudioChapterSnapshotRoute,
   getStudioProjectRoute,
@@ -19,6 +21,7 @@ import {
   STUDIO_MAX_DOCUMENT_BYTES,
   streamStudioChapterSnapshotRoute,
   streamStudioSnapshotRoute,
+  studioChapterAcxRoute,
   studioDictionariesRoute,
   studioMutedTracksRoute,
   studioProgressRoute,
@@ -34,6 +37,7 @@ import { AppError } from '../../platform/errors';
 import { acceptMultipart, readMultipartWithLists } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
 import { studioDepsOf } from './studio.deps';
+import { chapterAcxReport, exportChapter, exportProject, type StudioDownload } from './studio.exports';
 import { progressStream } from './studio.progress';
 import {
   convertStudioChapter,
@@ -85,9 +89,18 @@ function documentTooLarge(error: unknown): unknown {
 
 function sendStream(reply: FastifyReply, stream: Readable, contentType: string, fileName?: string) {
   reply.header('content-type', contentType).header('cache-control', 'private, no-store');
-  if (fileName) reply.header('content-disposition', `attachment; filename="${fileName}"`);
+  if (fileName) reply.header('content-disposition', attachment(fileName));
   return reply.send(stream);
 }
+
+/** `attachment` with an ASCII name and the exact one as RFC 6266's filename* (a title may be any text). */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+const sendDownload = (reply: FastifyReply, download: StudioDownload) =>
+  sendStream(reply, download.stream, download.contentType, download.fileName);
 
 /** `/v1/studio/projects…` (the SDK's `studio.projects`, its chapters and snapshots; issue 30 item 2). */
 export async function studioRoutes(app: FastifyInstance, appDeps: AppDeps): Promise<void> {
@@ -232,6 +245,32 @@ export async function studioRoutes(app: FastifyInstance, appDeps: AppDeps): Prom
         'application/zip',
         `${params.project_snapshot_id}.zip`,
       ),
+    guarded,
+  );
+
+  // ---- Parla's audiobook downloads and ACX report ----------------------------------------------------------
+  registerRoute(
+    app,
+    exportStudioProjectRoute,
+    async ({ request, reply, params, query }) =>
+      sendDownload(reply, await exportProject(deps, callerOf(request), params.project_id, query.format)),
+    guarded,
+  );
+  registerRoute(
+    app,
+    exportStudioChapterRoute,
+    async ({ request, reply, params, query }) =>
+      sendDownload(
+        reply,
+        await exportChapter(deps, callerOf(request), params.project_id, params.chapter_id, query.format),
+      ),
+    guarded,
+  );
+  registerRoute(
+    app,
+    studioChapterAcxRoute,
+    async ({ request, params }) =>
+      chapterAcxReport(deps, callerOf(request), params.project_id, params.chapter_id),
     guarded,
   );
 

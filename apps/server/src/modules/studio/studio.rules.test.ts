@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chaptersFromContentJson, chaptersFromMarkdown, splitLongText } from './studio.import';
-import { blockHash } from './studio.rules';
+import { blockHash, rulesTouching } from './studio.rules';
 import type { StudioBlockRow } from './studio.tables';
 
 describe('Studio import rules', () => {
@@ -69,8 +69,26 @@ describe('the block hash (what decides that a block is spoken again)', () => {
     expect(blockHash(project, { ...block, modelId: 'm2' })).not.toBe(hash);
     expect(blockHash({ ...project, defaultModelId: 'm2' }, block)).not.toBe(hash);
     expect(blockHash(project, { ...block, voiceSettings: { stability: 0.1 } })).not.toBe(hash);
-    const pinned = [{ pronunciation_dictionary_id: 'd', version_id: 'v' }];
-    expect(blockHash({ ...project, pronunciationDictionaryLocators: pinned }, block)).not.toBe(hash);
+    const hello = { type: 'alias' as const, string_to_replace: 'hello', alias: 'howdy' };
+    expect(blockHash(project, block, [hello])).not.toBe(hash);
+    // A different version of the rule (the dictionary changed) is a different hash.
+    expect(blockHash(project, block, [{ ...hello, alias: 'hi' }])).not.toBe(
+      blockHash(project, block, [hello]),
+    );
+  });
+
+  it('counts only the rules whose words occur in the block (a changed dictionary re-speaks those blocks)', () => {
+    const elsewhere = { type: 'alias' as const, string_to_replace: 'Tomato', alias: 'tomahto' };
+    expect(blockHash(project, block, [elsewhere])).toBe(hash);
+    // Case and word boundaries are not looked at: a superset of what the pipeline can match.
+    expect(
+      rulesTouching('Say HELLOS.', [
+        { type: 'alias', string_to_replace: 'hello', alias: 'x', case_sensitive: true },
+      ]),
+    ).toHaveLength(1);
+    expect(
+      rulesTouching('Say hi.', [{ type: 'alias', string_to_replace: 'hello', alias: 'x' }]),
+    ).toHaveLength(0);
   });
 
   it('stays the same for the same content (a block id, its position or its kind do not count)', () => {

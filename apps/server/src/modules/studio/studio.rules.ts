@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { PronunciationRule } from '@parla/contracts';
 import type { StudioBlockRow, StudioProjectRow } from './studio.tables';
 
 /** Where a project's files live in storage (its blocks' audio and its snapshots). */
@@ -19,17 +20,39 @@ export function blockModelOf(
   return block.modelId ?? project.defaultModelId;
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
- * What a block's audio is made from, as one hash: its nodes' texts and voices, its model and
- * settings, the project's text normalisation and its dictionaries' versions. Audio made from the same hash
- * is reused, never spoken again (issue 30: "unchanged blocks are not re-synthesised").
+ * The rules of the project's dictionaries that can change how `text` is spoken: those whose string occurs
+ * in it, compared case-insensitively and ignoring word boundaries — a superset of what the speech
+ * pipeline's matching (tts pronunciation.ts: case-sensitive or not, bounded or not) can match, so a rule
+ * left out never matches there, and the audio made with these rules is the audio made with all of them.
+ * Their order is kept (of overlapping matches the rule named first wins).
+ */
+export function rulesTouching(text: string, rules: readonly PronunciationRule[]): PronunciationRule[] {
+  return rules.filter(
+    (rule) =>
+      rule.string_to_replace !== '' && new RegExp(escapeRegExp(rule.string_to_replace), 'iu').test(text),
+  );
+}
+
+/** The rules touching any node of a block (what goes into its hash). */
+export function blockRules(block: StudioBlockRow, rules: readonly PronunciationRule[]): PronunciationRule[] {
+  return rules.length === 0 ? [] : rulesTouching(block.nodes.map((n) => n.text).join('\n'), rules);
+}
+
+/**
+ * What a block's audio is made from, as one hash: its nodes' texts and voices, its model and settings,
+ * the project's text normalisation, and the rules of its dictionaries' resolved versions that touch its
+ * text (rulesTouching). A locator to a dictionary's latest version therefore re-speaks, after the
+ * dictionary changed, exactly the blocks whose text a changed rule touches; a project without
+ * dictionaries hashes as before they were wired (an empty list). Audio made from the same hash is reused,
+ * never spoken again (issue 30: "unchanged blocks are not re-synthesised").
  */
 export function blockHash(
-  project: Pick<
-    StudioProjectRow,
-    'defaultModelId' | 'applyTextNormalization' | 'pronunciationDictionaryLocators'
-  >,
+  project: Pick<StudioProjectRow, 'defaultModelId' | 'applyTextNormalization'>,
   block: StudioBlockRow,
+  rules: readonly PronunciationRule[] = [],
 ): string {
   return createHash('sha256')
     .update(
@@ -39,10 +62,7 @@ export function blockHash(
         model: blockModelOf(project, block),
         settings: block.voiceSettings ?? null,
         normalization: project.applyTextNormalization,
-        dictionaries: project.pronunciationDictionaryLocators.map((l) => [
-          l.pronunciation_dictionary_id,
-          l.version_id,
-        ]),
+        dictionaries: blockRules(block, rules),
       }),
     )
     .digest('hex');

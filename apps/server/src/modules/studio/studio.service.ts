@@ -1,10 +1,13 @@
 import {
   type CreateStudioProjectFields,
+  findPremadeVoice,
   LIVE_MODERATION_STUDIO_MESSAGE,
   MAX_PRONUNCIATION_LOCATORS,
   PronunciationDictionaryLocator,
+  type PronunciationRule,
   STUDIO_DEFAULT_MODEL_ID,
   STUDIO_DEFAULT_VOICE_ID,
+  STUDIO_FALLBACK_MODEL_ID,
   STUDIO_MAX_CHAPTERS,
   type StudioBlockSubType,
   type StudioChapterContentInput,
@@ -21,9 +24,11 @@ import type { RequestCaller } from '../../platform/auth-guard';
 import type { Db } from '../../platform/db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import type { ResolvedDictionaryVersion } from '../pronunciation-dictionaries';
 import { getModel, resolveSpeakingVoice } from '../voices';
 import { findWorkspaceWebhookAt } from '../webhooks';
 import type { StudioDeps } from './studio.deps';
+import { projectDictionaries, projectRules } from './studio.dictionaries';
 import {
   chaptersFromContentJson,
   chaptersFromDocument,
@@ -97,13 +102,30 @@ function checkModel(deps: StudioDeps, modelId: string): string {
 }
 
 /**
- * The one check of the pronunciation-dictionary locators a project names: today their shape and number
- * (at most three, each an id with an optional version). The dictionaries' own module validates that the
- * ids exist in the workspace once it offers that through its front door; this is the function it goes in.
+ * The model of a project made without `default_model_id`: the fast neural one (Piper; decision 25,
+ * "Studio projects": the only neural model that reaches issue 30's 15× real time on 2 cores) when every
+ * voice the project starts with speaks through it (the American men's premade voices) and it is installed
+ * here; else text to speech's default model, which speaks every voice.
+ */
+function defaultModelFor(deps: StudioDeps, voiceIds: readonly string[]): string {
+  if (!voiceIds.every((id) => findPremadeVoice(id)?.piper)) return STUDIO_FALLBACK_MODEL_ID;
+  try {
+    return checkModel(deps, STUDIO_DEFAULT_MODEL_ID);
+  } catch (error) {
+    if (error instanceof AppError) return STUDIO_FALLBACK_MODEL_ID;
+    throw error;
+  }
+}
+
+/**
+ * The pronunciation-dictionary locators a project names, checked through the dictionaries' front door:
+ * at most three, each an id with an optional version, each the workspace's (an unknown or another
+ * workspace's dictionary or version is their 404 `pronunciation_dictionary_not_found`, before anything
+ * is stored). Kept as given: a locator without a version follows the dictionary's latest.
  */
 export async function validatePronunciationLocators(
-  _deps: StudioDeps,
-  _caller: RequestCaller,
+  deps: StudioDeps,
+  caller: RequestCaller,
   locators: unknown[],
   field = 'pronunciation_dictionary_locators',
 ): Promise<StoredLocator[]> {
@@ -112,7 +134,7 @@ export async function validatePronunciationLocators(
       field,
       `A project may name at most ${MAX_PRONUNCIATION_LOCATORS} pronunciation dictionaries.`,
     );
-  return locators.map((locator) => {
+  const stored = locators.map((locator) => {
     const parsed = PronunciationDictionaryLocator.safeParse(locator);
     if (!parsed.success)
       throw invalid(field, 'Each locator is {"pronunciation_dictionary_id": "…", "version_id": "…"}.');
@@ -121,6 +143,18 @@ export async function validatePronunciationLocators(
       version_id: parsed.data.version_id ?? null,
     };
   });
+  await projectDictionaries(deps, caller.workspaceId, stored, [field]);
+  return stored;
+}
+
+/** A project's rules for presenting its blocks' state: a dictionary gone since is none (not a failure). */
+async function presentableRules(deps: StudioDeps, project: StudioProjectRow): Promise<PronunciationRule[]> {
+  try {
+    return await projectRules(deps, project);
+  } catch (error) {
+    if (error instanceof AppError) return [];
+    throw error;
+  }
 }
 
 /** Per-voice settings of a create call (`voice_settings`, JSON strings with a `voice_id`), by voice. */
@@ -261,7 +295,7 @@ export async function createProject(
   const f = input.fields;
   const titleVoice = f.default_title_voice_id ?? STUDIO_DEFAULT_VOICE_ID;
   const paragraphVoice = f.default_paragraph_voice_id ?? STUDIO_DEFAULT_VOICE_ID;
-  const modelId = checkModel(deps, f.default_model_id ?? STUDIO_DEFAULT_MODEL_ID);
+  const modelId = f.default_model_id ? checkModel(deps, f.default_model_id) : undefined;
   const locators = await validatePronunciationLocators(
     deps,
     caller,
@@ -282,7 +316,8 @@ export async function createProject(
     { fromUrl: f.from_url || undefined, fromContentJson: f.from_content_json, document: input.document },
     signal,
   );
-  await checkVoices(deps, caller, [titleVoice, paragraphVoice, ...contentVoices(content?.chapters ?? [])]);
+  const voiceIds = [titleVoice, paragraphVoice, ...contentVoices(content?.chapters ?? [])];
+  await checkVoices(deps, caller, voiceIds);
   const now = deps.clock.now();
   const project = await deps.db.transaction(async (tx) => {
     await assertProjectSlot(tx, caller.workspaceId);
@@ -293,7 +328,7 @@ export async function createProject(
       name: f.name,
       defaultTitleVoiceId: titleVoice,
       defaultParagraphVoiceId: paragraphVoice,
-      defaultModelId: modelId,
+      defaultModelId: modelId ?? defaultModelFor(deps, voiceIds),
       qualityPreset: f.quality_preset ?? 'standard',
       title: f.title ?? null,
       author: f.author ?? null,
@@ -361,7 +396,14 @@ export async function getStudioProject(deps: StudioDeps, caller: RequestCaller, 
   const chapters = [];
   for (const row of await listChapters(deps.db, project.id))
     chapters.push({ row, blocks: await listBlocks(deps.db, row.id) });
-  return presentProjectExtended(project, chapters);
+  let versions: ResolvedDictionaryVersion[] = [];
+  try {
+    versions = await projectDictionaries(deps, project.workspaceId, project.pronunciationDictionaryLocators);
+  } catch (error) {
+    // A dictionary deleted since it was set: the project still reads (its conversion will say why it fails).
+    if (!(error instanceof AppError)) throw error;
+  }
+  return presentProjectExtended(project, chapters, versions);
 }
 
 export async function updateStudioProject(
@@ -479,7 +521,8 @@ export async function getStudioChapter(
 ) {
   const { project, chapter } = await requireChapter(deps, caller, projectId, chapterId);
   const blocks = await listBlocks(deps.db, chapter.id);
-  return presentChapterWithContent(chapter, blocks, (b) => blockHash(project, b));
+  const rules = await presentableRules(deps, project);
+  return presentChapterWithContent(chapter, blocks, (b) => blockHash(project, b, rules));
 }
 
 export async function createStudioChapter(
@@ -536,7 +579,8 @@ export async function updateStudioChapter(
   });
   const fresh = (await findChapter(deps.db, project.id, chapter.id)) ?? chapter;
   const blocks = await listBlocks(deps.db, chapter.id);
-  return { chapter: presentChapterWithContent(fresh, blocks, (b) => blockHash(project, b)) };
+  const rules = await presentableRules(deps, project);
+  return { chapter: presentChapterWithContent(fresh, blocks, (b) => blockHash(project, b, rules)) };
 }
 
 async function replaceChapterContent(
