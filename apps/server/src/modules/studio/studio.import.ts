@@ -97,22 +97,33 @@ export function chaptersFromMarkdown(markdown: string): ImportedChapter[] {
   const chapters: ImportedBlock[][] = [[]];
   for (const raw of markdownParagraphs(markdown)) {
     const heading = /^\s{0,3}(#{1,6})\s+(.*)$/.exec(raw.trim());
-    const text = (heading ? (heading[2] ?? '') : raw)
-      .replace(/```[^\n]*\n?/g, '')
-      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-      .replace(/(\*\*|__|\*|_|`)(\S(?:.*?\S)?)\1/g, '$2')
-      .replace(/^\s{0,3}>\s?/gm, '')
-      .replace(/\s+/g, ' ')
-      .trim();
-    if (!text) continue;
     const level = heading?.[1]?.length ?? 0;
-    if (level === 1 && (chapters.at(-1)?.length ?? 0) > 0) chapters.push([]);
     const subType: StudioBlockSubType = level === 1 ? 'h1' : level === 2 ? 'h2' : level >= 3 ? 'h3' : 'p';
-    for (const part of splitLongText(text))
-      chapters.at(-1)?.push({ subType, nodes: [{ text: part, voiceId: null }] });
+    // Cut first, then strip the inline marks of each part (at most STUDIO_MAX_BLOCK_CHARS): the marks'
+    // patterns are bounded, so a paragraph of megabytes costs time in proportion to its length (an
+    // unbounded `(\*|_)(.*?)\1` scanned to the line's end from every unclosed mark: 60,000 characters of
+    // " _x" took 0.9 s, growing with the square of the length).
+    const parts = splitLongText(
+      (heading ? (heading[2] ?? '') : raw).replace(/^\s{0,3}>\s?/gm, '').replace(/\s+/g, ' '),
+    )
+      .map(stripInlineMarkdown)
+      .filter((part) => part.length > 0);
+    if (parts.length === 0) continue;
+    if (level === 1 && (chapters.at(-1)?.length ?? 0) > 0) chapters.push([]);
+    for (const part of parts) chapters.at(-1)?.push({ subType, nodes: [{ text: part, voiceId: null }] });
   }
   return chapters.filter((c) => c.length > 0).map(chapterOf);
+}
+
+/** A line of markdown as it is read aloud: images and links by their text, emphasis and code marks gone. */
+function stripInlineMarkdown(text: string): string {
+  return text
+    .replace(/```[^\s]*/g, '')
+    .replace(/!\[([^\]]{0,200})\]\([^)\s]{0,500}(?:\s[^)]{0,300})?\)/g, '$1')
+    .replace(/\[([^\]]{1,200})\]\([^)\s]{0,500}(?:\s[^)]{0,300})?\)/g, '$1')
+    .replace(/(\*\*|__|\*|_|`)(\S(?:[^\n]{0,300}?\S)?)\1/g, '$2')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** A document's chapters (the reader's errors are `document_unreadable`, 400). */

@@ -27,6 +27,23 @@ describe('Studio import rules', () => {
     expect(chapters[2]?.blocks.map((b) => b.subType)).toEqual(['h1', 'h3', 'p']);
   });
 
+  it('reads quotes, images, titled links and emphasis as words; unclosed marks cost time in proportion to the text', () => {
+    const [chapter] = chaptersFromMarkdown(
+      'Some **bold**, _it_ and `code` with [a link](http://x.y/z "t") and ![pic](a.png).\n\n> quoted\n> more',
+    );
+    expect(chapter?.blocks.map((b) => b.nodes[0]?.text)).toEqual([
+      'Some bold, it and code with a link and pic.',
+      'quoted more',
+    ]);
+    // Unclosed marks on one long line: the patterns were unbounded and scanned to the line's end from every
+    // mark (60,000 characters of " _x" took 0.9 s, four times more for twice the text: these 300,000 took
+    // over 20 s, past the test's time limit). Bounded, each is a fraction of a second.
+    for (const unit of [' _x', '[', '![a](']) {
+      const chapters = chaptersFromMarkdown(unit.repeat(Math.ceil(300_000 / unit.length)));
+      expect(chapters.flatMap((c) => c.blocks).length).toBeGreaterThan(50);
+    }
+  });
+
   it('reads the SDK content JSON and refuses anything else at from_content_json', () => {
     const chapters = chaptersFromContentJson(
       JSON.stringify([
