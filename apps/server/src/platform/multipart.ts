@@ -215,18 +215,22 @@ export async function readMultipartToDisk<S extends z.ZodType>(
 /**
  * readMultipartForm for forms whose fields may repeat (`genres`, `pronunciation_dictionary_locators`):
  * the fields named in `lists` arrive as arrays of every value sent, the others keep their last value.
- * The one file under `fileField` is read into memory (the scope's limit bounds it).
+ * The one file under `fileField` is read into memory (the scope's limit bounds it), and so are the text
+ * fields, at most `maxTextBytes` together: the scope's per-field limit alone let 200 fields of 20 MB each
+ * be held at once (a review found it; `from_content_json` is the one large field Studio takes).
  */
 export async function readMultipartWithLists<S extends z.ZodType>(
   request: FastifyRequest,
   fileField: string,
   schema: S,
   lists: readonly string[],
+  maxTextBytes = 1024 * 1024,
 ): Promise<{ fields: z.infer<S>; file: UploadedFile | undefined }> {
   if (!request.isMultipart())
     throw new AppError('unsupported_media_type', 'The request must be multipart/form-data.');
   const raw: Record<string, string | string[]> = {};
   let file: UploadedFile | undefined;
+  let textBytes = 0;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -241,6 +245,12 @@ export async function readMultipartWithLists<S extends z.ZodType>(
         throw new AppError('payload_too_large', `The form field ${part.fieldname} is too long.`);
       } else {
         const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        textBytes += Buffer.byteLength(value ?? '') + part.fieldname.length;
+        if (textBytes > maxTextBytes)
+          throw new AppError(
+            'payload_too_large',
+            `The form's fields are larger than ${Math.round(maxTextBytes / (1024 * 1024))} MB together.`,
+          );
         const name = part.fieldname.replace(/\[\]$/, '');
         if (lists.includes(name)) raw[name] = [...((raw[name] as string[] | undefined) ?? []), value];
         else raw[name] = value;

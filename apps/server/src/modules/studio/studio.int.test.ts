@@ -424,6 +424,13 @@ describe('Studio refuses bad input, stores nothing and keeps running', () => {
         message: /larger than 50 MB/,
       },
       {
+        // Text fields are held in memory: together at most 21 MB (each may be 20 MB, for from_content_json).
+        fields: { padding_a: 'x'.repeat(12 * 1024 * 1024), padding_b: 'x'.repeat(12 * 1024 * 1024) },
+        status: 413,
+        code: 'payload_too_large',
+        message: /fields are larger than 21 MB together/,
+      },
+      {
         fields: { from_url: 'http://127.0.0.1:1/book.html' },
         status: 400,
         code: 'url_not_allowed',

@@ -78,6 +78,9 @@ function clientGone(reply: FastifyReply): AbortSignal {
 const LIST_FIELDS = ['genres', 'pronunciation_dictionary_locators', 'voice_settings'];
 
 /** A document over the limit is refused as it arrives, before it is read whole. */
+/** A form's text fields together: `from_content_json` (at most 20 MB, the scope's field limit) and the rest. */
+const STUDIO_MAX_FORM_TEXT_BYTES = 21 * 1024 * 1024;
+
 function documentTooLarge(error: unknown): unknown {
   if (error instanceof AppError && error.code === 'payload_too_large' && /uploaded file/.test(error.message))
     return new AppError(
@@ -117,6 +120,7 @@ export async function studioRoutes(app: FastifyInstance, appDeps: AppDeps): Prom
         'from_document',
         CreateStudioProjectFields,
         LIST_FIELDS,
+        STUDIO_MAX_FORM_TEXT_BYTES,
       ).catch((error: unknown) => {
         throw documentTooLarge(error);
       });
@@ -178,6 +182,7 @@ export async function studioRoutes(app: FastifyInstance, appDeps: AppDeps): Prom
         'from_document',
         UpdateStudioContentFields,
         [],
+        STUDIO_MAX_FORM_TEXT_BYTES,
       ).catch((error: unknown) => {
         throw documentTooLarge(error);
       });
