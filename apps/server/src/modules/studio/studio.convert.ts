@@ -31,6 +31,7 @@ import {
   insertChapterSnapshot,
   insertProjectSnapshot,
   listBlocks,
+  listChapterSnapshots,
   listChapters,
   setBlockHash,
   updateChapter,
@@ -371,14 +372,23 @@ export async function runConversion(
           alignments: [s.alignment],
           createdAt: now,
         });
-      // The project's snapshot: every chapter's newest audio, in the chapters' order.
+      // The project's snapshot: every chapter's newest audio, in the chapters' order — this run's for the
+      // chapters it converted, the last one kept for the others (a review found a chapter's conversion made
+      // the project's latest snapshot that chapter alone, which Audio Native then played as the article).
+      const book: { id: string; durationSecs: number }[] = [];
+      for (const chapter of await listChapters(tx, project.id)) {
+        const fresh = snapshots.find((s) => s.chapter.id === chapter.id);
+        const [kept] = fresh ? [] : await listChapterSnapshots(tx, chapter.id);
+        const newest = fresh ?? kept;
+        if (newest) book.push({ id: newest.id, durationSecs: newest.durationSecs });
+      }
       await insertProjectSnapshot(tx, {
         id: projectSnapshotId,
         projectId: project.id,
         workspaceId: project.workspaceId,
         name: `${project.name} — ${now.toISOString()}`,
-        chapterSnapshotIds: snapshots.map((s) => s.id),
-        durationSecs: snapshots.reduce((sum, s) => sum + s.durationSecs, 0),
+        chapterSnapshotIds: book.map((s) => s.id),
+        durationSecs: book.reduce((sum, s) => sum + s.durationSecs, 0),
         createdAt: now,
       });
       await updateChapters(

@@ -328,6 +328,15 @@ describe('Studio projects through the official SDK', () => {
     );
     const again = await sdk.studio.projects.chapters.snapshots.list(project.projectId, chapterId);
     expect(again.snapshots).toHaveLength(2);
+    // The project's newest snapshot is still the whole book: this chapter's new audio and the other's kept.
+    const book = (await sdk.studio.projects.snapshots.list(project.projectId)).snapshots;
+    expect(book).toHaveLength(2);
+    const newest = book.reduce((a, b) => (b.createdAtUnix > a.createdAtUnix ? b : a));
+    const whole = await sdk.studio.projects.snapshots.get(project.projectId, newest.projectSnapshotId);
+    expect(whole.characterAlignments.map((a) => a.characters.join(''))).toEqual([
+      expect.stringMatching(/^The Harbour/),
+      expect.stringMatching(/^The Town/),
+    ]);
     expect(JSON.parse((await arrival(2)).body)).toMatchObject({
       type: 'chapter_conversion_status',
       data: {
