@@ -5,9 +5,10 @@ import {
   convertStudioProjectRoute,
   createStudioChapterRoute,
   createStudioProjectRoute,
-  defineRoute,
   deleteStudioChapterRoute,
   deleteStudioProjectRoute,
+  exportStudioChapterRoute,
+  exportStudioProjectRoute,
   getStudioChapterRoute,
   getStudioChapterSnapshotRoute,
   getStudioProjectRoute,
@@ -15,16 +16,18 @@ import {
   listStudioProjectsRoute,
   listStudioSnapshotsRoute,
   type StudioBlockInput,
+  type StudioBookExportFormat,
+  type StudioChapterExportFormat,
   type StudioProject,
   type StudioProjectExtended,
   streamStudioChapterSnapshotRoute,
+  studioChapterAcxRoute,
   studioDictionariesRoute,
   type UpdateStudioProjectBody,
   updateStudioChapterRoute,
   updateStudioProjectRoute,
 } from '@parla/contracts';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiFetch, apiRequest } from '../../../lib/api-client';
 import { apiUpload } from '../../../lib/api-upload';
 import { readContentDispositionFileName } from '../../../lib/content-disposition';
@@ -323,50 +326,14 @@ export async function downloadChapterSnapshot(
 
 // ---- Exports and the ACX check (Parla's own routes, issue 30 item 2) --------------------------------------
 
-export const STUDIO_PROJECT_EXPORT_FORMATS = ['m4b', 'mp3', 'wav', 'zip'] as const;
-export type StudioProjectExportFormat = (typeof STUDIO_PROJECT_EXPORT_FORMATS)[number];
-export const STUDIO_CHAPTER_EXPORT_FORMATS = ['mp3', 'wav'] as const;
-export type StudioChapterExportFormat = (typeof STUDIO_CHAPTER_EXPORT_FORMATS)[number];
+export {
+  STUDIO_BOOK_EXPORT_FORMATS as STUDIO_PROJECT_EXPORT_FORMATS,
+  STUDIO_CHAPTER_EXPORT_FORMATS,
+  type StudioBookExportFormat as StudioProjectExportFormat,
+  type StudioChapterExportFormat,
+} from '@parla/contracts';
 
-const exportProjectRoute = defineRoute({
-  method: 'GET',
-  path: '/v1/studio/projects/:project_id/export',
-  summary: 'The whole book as one file',
-  tags: ['studio'],
-  params: z.object({ project_id: z.string() }),
-  query: z.object({ format: z.enum(STUDIO_PROJECT_EXPORT_FORMATS) }),
-  response: z.any(),
-});
-const exportChapterRoute = defineRoute({
-  method: 'GET',
-  path: '/v1/studio/projects/:project_id/chapters/:chapter_id/export',
-  summary: 'One chapter as one file',
-  tags: ['studio'],
-  params: z.object({ project_id: z.string(), chapter_id: z.string() }),
-  query: z.object({ format: z.enum(STUDIO_CHAPTER_EXPORT_FORMATS) }),
-  response: z.any(),
-});
-
-/** The chapter's ACX report (RMS −23 to −18 dB, peaks ≤ −3 dB, noise floor ≤ −60 dB; issue 30 item 2). */
-export const AcxReport = z.object({
-  rms_db: z.number(),
-  peak_db: z.number(),
-  noise_floor_db: z.number(),
-  passes: z.object({ rms: z.boolean(), peak: z.boolean(), noise_floor: z.boolean() }),
-  pass: z.boolean(),
-  normalized: z.boolean(),
-});
-export type AcxReport = z.infer<typeof AcxReport>;
-const chapterAcxRoute = defineRoute({
-  method: 'GET',
-  path: '/v1/studio/projects/:project_id/chapters/:chapter_id/acx',
-  summary: 'The ACX check of the chapter’s last conversion',
-  tags: ['studio'],
-  params: z.object({ project_id: z.string(), chapter_id: z.string() }),
-  response: AcxReport,
-});
-
-const EXTENSION: Record<StudioProjectExportFormat, string> = {
+const EXTENSION: Record<StudioBookExportFormat, string> = {
   m4b: 'm4b',
   mp3: 'mp3',
   wav: 'wav',
@@ -377,14 +344,14 @@ const EXTENSION: Record<StudioProjectExportFormat, string> = {
 export async function exportStudio(input: {
   project: Pick<StudioProjectExtended, 'project_id' | 'name'>;
   chapter?: { chapter_id: string; name: string };
-  format: StudioProjectExportFormat;
+  format: StudioBookExportFormat;
 }): Promise<string> {
   const response = input.chapter
-    ? await apiFetch(exportChapterRoute, {
+    ? await apiFetch(exportStudioChapterRoute, {
         params: { project_id: input.project.project_id, chapter_id: input.chapter.chapter_id },
         query: { format: input.format as StudioChapterExportFormat },
       })
-    : await apiFetch(exportProjectRoute, {
+    : await apiFetch(exportStudioProjectRoute, {
         params: { project_id: input.project.project_id },
         query: { format: input.format },
       });
@@ -404,7 +371,10 @@ export function useChapterAcx(projectId: string, chapterId: string | null, snaps
   return useQuery({
     queryKey: studioQueryKeys.acx(projectId, chapterId ?? '', snapshotId),
     queryFn: ({ signal }) =>
-      apiRequest(chapterAcxRoute, { params: { project_id: projectId, chapter_id: chapterId ?? '' }, signal }),
+      apiRequest(studioChapterAcxRoute, {
+        params: { project_id: projectId, chapter_id: chapterId ?? '' },
+        signal,
+      }),
     enabled: chapterId !== null && snapshotId !== null,
     retry: false,
   });
