@@ -90,6 +90,9 @@ describe('Audio Native', () => {
         .toBe('true');
       await listener.waitForTimeout(1500);
       await player.getByRole('button', { name: 'Pause', exact: true }).click();
+      // The media element's pause event (a queued task, after the click returns) turns the button back
+      // into Play and saves the position in the same handler.
+      await player.getByRole('button', { name: 'Play', exact: true }).waitFor();
       // Resume: the position is kept in the host page's localStorage for this project.
       const saved = await listener.evaluate((id) => localStorage.getItem(`parla-an:${id}`), projectId);
       expect((JSON.parse(saved ?? '{}') as { p?: number }).p).toBeGreaterThan(0.5);
