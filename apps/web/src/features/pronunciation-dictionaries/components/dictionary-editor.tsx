@@ -9,10 +9,10 @@ import { getToastMessage } from '../../../lib/http-error';
 import { useToast } from '../../../lib/toasts/use-toast';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
 import { FormMessage, TextField } from '../../../ui/field';
 import { DownloadIcon, PlayIcon, SpinnerIcon, TrashIcon } from '../../../ui/icons';
 import { LoadError } from '../../../ui/load-error';
+import { RenameDialog } from '../../../ui/rename-dialog';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import { SkeletonRow } from '../../../ui/skeleton';
 import { Switch } from '../../../ui/switch';
@@ -115,7 +115,7 @@ function Editor({ dictionary }: { dictionary: DictionaryWithRules }) {
       <RuleForm dictionaryId={dictionary.id} />
       <RuleList dictionary={dictionary} />
 
-      {renaming && <RenameDialog dictionary={dictionary} onClose={() => setRenaming(false)} />}
+      {renaming && <RenameDictionaryDialog dictionary={dictionary} onClose={() => setRenaming(false)} />}
     </section>
   );
 }
@@ -373,7 +373,7 @@ function RuleList({ dictionary }: { dictionary: DictionaryWithRules }) {
   );
 }
 
-function RenameDialog({
+function RenameDictionaryDialog({
   dictionary,
   onClose,
 }: {
@@ -381,47 +381,14 @@ function RenameDialog({
   onClose: () => void;
 }) {
   const update = useUpdateDictionary();
-  const [name, setName] = useState(dictionary.name);
-  const [problem, setProblem] = useState<string>();
-  const [failure, setFailure] = useState<string>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const trimmed = name.trim();
-    const wrong = !trimmed
-      ? 'Give the dictionary a name.'
-      : trimmed.length > 200
-        ? 'At most 200 characters.'
-        : undefined;
-    setProblem(wrong);
-    if (wrong) return;
-    if (trimmed === dictionary.name) return onClose();
-    update.mutate(
-      { id: dictionary.id, name: trimmed },
-      { onSuccess: onClose, onError: (e) => setFailure(getToastMessage(e)) },
-    );
-  };
   return (
-    <Dialog open onOpenChange={(open) => !open && !update.isPending && onClose()} title="Rename dictionary">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField
-          label="Name"
-          value={name}
-          maxLength={200}
-          autoFocus
-          onChange={(e) => setName(e.target.value)}
-          error={problem}
-        />
-        {failure && <FormMessage>{failure}</FormMessage>}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
-            Save
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <RenameDialog
+      title="Rename dictionary"
+      currentName={dictionary.name}
+      emptyMessage="Give the dictionary a name."
+      pending={update.isPending}
+      onRename={(name) => update.mutateAsync({ id: dictionary.id, name })}
+      onClose={onClose}
+    />
   );
 }
