@@ -12,50 +12,15 @@
  *
  * `npm run bench -- audio-native` builds the app first; BENCH_NO_BUILD=1 measures the build already there.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { freePort, waitForHealth } from './processes';
+import { buildUnlessAsked, launchChromium, startWebServer } from './web-server';
 
-const root = path.resolve(import.meta.dirname, '..');
 const RUNS = 9;
 const READY_TARGET_MS = 300;
 const SIZE_TARGET_BYTES = 20 * 1024;
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'];
-
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-bench-an-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      PUBLIC_URL: url,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForHealth(url);
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** A player made over the API and converted (flite), its snippet returned once it is published. */
 async function makePlayer(base: string): Promise<string> {
@@ -105,9 +70,8 @@ const median = (values: number[]) => {
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 export async function run(): Promise<void> {
-  if (process.env.BENCH_NO_BUILD !== '1')
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
-  const server = await startServer();
+  buildUnlessAsked();
+  const server = await startWebServer();
   const pages = new Map<string, string>();
   const host = http.createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -115,7 +79,7 @@ export async function run(): Promise<void> {
   });
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
   const hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const script = await (await fetch(`${server.url}/audio-native.js`)).text();
     const gzipped = gzipSync(script, { level: 9 }).byteLength;

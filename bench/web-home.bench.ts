@@ -13,58 +13,12 @@
  * `npm run bench -- web-home` builds the app first (`npm run build`); BENCH_NO_BUILD=1 measures the build
  * already there (the figures before a change, say).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
-import { freePort, waitForHealth } from './processes';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { buildUnlessAsked, launchChromium, startWebServer } from './web-server';
 
-const root = path.resolve(import.meta.dirname, '..');
 const RUNS = 7;
 const GREETING_TARGET_MS = 1000;
-/** As e2e/support/browser.ts launches it: Debian's Chromium with this machine's flags. */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** The built server with the web app, on a fresh DATA_DIR (as the e2e journeys start it). */
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-bench-web-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      // Each visit is its own client address, so the sign-up limit per address is not reached.
-      TRUST_PROXY: '127.0.0.1',
-      PUBLIC_URL: url,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForHealth(url);
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /**
  * The browser's globals the page-side callbacks use, declared here: the benches compile without the DOM
@@ -176,11 +130,12 @@ const median = (values: number[]) => {
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 export async function run(): Promise<void> {
-  if (process.env.BENCH_NO_BUILD !== '1') {
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
-  }
-  const server = await startServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  buildUnlessAsked();
+  const server = await startWebServer({
+    // Each visit is its own client address, so the sign-up limit per address is not reached.
+    TRUST_PROXY: '127.0.0.1',
+  });
+  const browser = await launchChromium();
   try {
     // One visit of each first, not counted: the server's and the browser's own start-up.
     await visit(browser, server.url, '/app/sign-in', false);
