@@ -60,6 +60,26 @@ describe('matching rules', () => {
     ).toEqual([['ab cd', 'left']]);
   });
 
+  it('checks word boundaries on whole characters: accented letters, marks, other scripts and astral letters', () => {
+    const un = [alias('UN', 'U N')];
+    expect(matched('UNé UN̈ ÉUN UN', un)).toEqual([['UN', 'U N']]);
+    // 𝐀 (U+1D400) is a letter of two UTF-16 units on each side; 😀 is not a letter.
+    expect(matched('𝐀UN UN𝐀 😀UN😀', un)).toEqual([['UN', 'U N']]);
+    expect(matched('ПУН UN', un)).toEqual([['UN', 'U N']]);
+    // A position refused for its boundary does not hide a match that starts inside it.
+    expect(matched('UNUN UN', un)).toEqual([['UN', 'U N']]);
+    expect(matched('aaaa', [alias('aa', 'x', { word_boundaries: false })])).toEqual([
+      ['aa', 'x'],
+      ['aa', 'x'],
+    ]);
+  });
+
+  it('matches without case where the lower case moves characters (İ is two characters in lower case)', () => {
+    expect(matched('İstanbul and UN', [alias('UN', 'U N')])).toEqual([['UN', 'U N']]);
+    expect(matched('Istanbul ıstanbul', [alias('istanbul', 'x', { case_sensitive: true })])).toEqual([]);
+    expect(matched('STRASSE straße', [alias('straße', 'street')])).toEqual([['straße', 'street']]);
+  });
+
   it('reads the rule’s string literally (no pattern syntax)', () => {
     expect(matched('a.b axb', [alias('a.b', 'dot', { word_boundaries: false })])).toEqual([['a.b', 'dot']]);
   });
