@@ -354,6 +354,36 @@ describe('speech naming dictionaries it may not use: refused before anything is 
     expect(await characterCountOf(db(), a.workspaceId)).toBe(0);
   });
 
+  it('an alias that makes a short match hundreds of characters long is refused (HTTP and socket), nothing charged', async () => {
+    const { id } = (
+      await callAs(t.app, a, 'POST', '/v1/pronunciation-dictionaries/add-from-rules', {
+        name: 'Amplifier',
+        rules: [{ type: 'alias', string_to_replace: 'a', alias: '9'.repeat(400), word_boundaries: false }],
+      })
+    ).json();
+    const locators = [{ pronunciation_dictionary_id: id }];
+    const refused = await callAs(t.app, a, 'POST', `/v1/text-to-speech/${VOICE}`, {
+      text: 'a'.repeat(1000),
+      pronunciation_dictionary_locators: locators,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().detail.message).toMatch(
+      /would be spoken as \d+ characters, against 1000 without them/,
+    );
+    const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/v1/text-to-speech/${VOICE}/stream-input`, {
+      headers: { 'xi-api-key': a.key },
+    });
+    const messages: { error?: string; message?: string }[] = [];
+    ws.on('message', (data) => messages.push(JSON.parse(data.toString())));
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    await once(ws, 'open');
+    ws.send(JSON.stringify({ text: ' ', pronunciation_dictionary_locators: locators }));
+    ws.send(JSON.stringify({ text: 'a a a. ', flush: true }));
+    await closed;
+    expect(messages.at(-1)?.message, JSON.stringify(messages)).toMatch(/would be spoken as/);
+    expect(await characterCountOf(db(), a.workspaceId)).toBe(0);
+  });
+
   it('both TTS sockets: an unknown dictionary ends the socket with its error, more than three is an invalid message', async () => {
     const wsBase = baseUrl.replace('http', 'ws');
     for (const kind of ['stream-input', 'multi-stream-input']) {

@@ -6,7 +6,12 @@ import type {
   TtsProvider,
 } from '../../providers/tts/tts-provider';
 import { matchRules, phonemeSpansOf, spansWithin } from './pronunciation';
-import { normalizeFor, type SpeechRequest, synthesizeSpeech } from './speech-pipeline';
+import {
+  normalizeFor,
+  pronunciationGrowthProblem,
+  type SpeechRequest,
+  synthesizeSpeech,
+} from './speech-pipeline';
 
 /* Issue 30 item 1: pronunciation-dictionary rules matched and applied by the speech pipeline. */
 
@@ -185,6 +190,28 @@ const speech = (text: string, rules: PronunciationRule[]): SpeechRequest => ({
   settings: { speed: 1, stability: 0.5, style: 0, useSpeakerBoost: false },
   normalize: true,
   pronunciation: rules,
+});
+
+describe('how much longer the rules may make a text', () => {
+  const request = (text: string, rules: PronunciationRule[]) => ({
+    text,
+    normalize: true,
+    readsAudioTags: false,
+    pronunciation: rules,
+  });
+  it('lets real dictionaries lengthen a text, a short text by one long alias', () => {
+    const un = [alias('UN', 'United Nations'), alias('WHO', 'World Health Organization')];
+    expect(pronunciationGrowthProblem(request('The UN and the WHO met. '.repeat(100), un))).toBeUndefined();
+    expect(pronunciationGrowthProblem(request('UN', [alias('UN', 'x'.repeat(400))]))).toBeUndefined();
+    expect(pronunciationGrowthProblem(request('a'.repeat(1000), []))).toBeUndefined();
+  });
+  it('refuses an alias that makes short matches hundreds of characters, normalised further', () => {
+    const amplifier = [alias('a', '9'.repeat(400), { word_boundaries: false })];
+    expect(pronunciationGrowthProblem(request('a'.repeat(1000), amplifier))).toMatch(
+      /would be spoken as \d+ characters, against 1000 without them; the aliases may make it at most 4500\./,
+    );
+    expect(pronunciationGrowthProblem(request('a a', amplifier))).toMatch(/at most 512\./);
+  });
 });
 
 describe('the speech pipeline with rules', () => {

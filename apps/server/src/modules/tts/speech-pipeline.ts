@@ -156,6 +156,30 @@ export function normalizeFor(
   );
 }
 
+/**
+ * How much longer a request's pronunciation rules may make what is spoken than it is without them (a
+ * review of issue 30): an alias rule says its words in place of the matched ones, and a one-letter match
+ * said as 400 characters (normalised further: "9" × 400 is thousands of words) made a 5,000-character
+ * request, charged for its 5,000 written characters, into 2 million spoken ones — hours of every engine.
+ * Real dictionaries lengthen a text by far less ("UN" → "United Nations" is 7× for those two letters, a
+ * few percent of a text); four times the text without rules, plus 500 characters (one of the longest
+ * aliases, 400 characters, in a short text), is spoken, and more is refused before anything is charged.
+ * Each message of a TTS socket is checked on its own, so a message of one letter speaks at most ~500.
+ */
+export const PRONUNCIATION_GROWTH = { factor: 4, slackCharacters: 500 } as const;
+
+/** The sentence that refuses a request its rules lengthen past PRONUNCIATION_GROWTH; undefined if within. */
+export function pronunciationGrowthProblem(
+  request: Pick<SpeechRequest, 'text' | 'normalize' | 'readsAudioTags' | 'pronunciation'>,
+): string | undefined {
+  if (!request.pronunciation || request.pronunciation.length === 0) return undefined;
+  const spoken = normalizeFor(request).text.length;
+  const without = normalizeFor({ ...request, pronunciation: undefined }).text.length;
+  const limit = PRONUNCIATION_GROWTH.factor * without + PRONUNCIATION_GROWTH.slackCharacters;
+  if (spoken <= limit) return undefined;
+  return `With its pronunciation dictionaries this text would be spoken as ${spoken} characters, against ${without} without them; the aliases may make it at most ${limit}. Shorten the aliases that replace short strings, or the text.`;
+}
+
 /** A piece's prosody: its tags' delivery on top of its sentence's. */
 function pieceProsody(
   prosody: ReturnType<typeof engineProsody>,

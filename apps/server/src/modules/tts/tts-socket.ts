@@ -21,7 +21,13 @@ import { EngineFailure } from '../../providers/engines/engine-pool';
 import { assertAffordable, openSocketSlot, runDelivered, type SocketSlot } from '../metering';
 import { type GeneratedAudioTrace, traceGeneratedAudio } from '../provenance';
 import { findMarkup, MarkupError } from './markup';
-import { normalizeFor, type SpeechSentence, StreamAligner, speakSentences } from './speech-pipeline';
+import {
+  normalizeFor,
+  pronunciationGrowthProblem,
+  type SpeechSentence,
+  StreamAligner,
+  speakSentences,
+} from './speech-pipeline';
 import { StreamedAudio } from './streamed-audio';
 import {
   creditCost,
@@ -267,6 +273,8 @@ class SpeechContext {
     // The piece as sent (its spaces too, so the alignments of consecutive messages join into the text);
     // charged for its characters without the white space around it.
     const request = { ...this.plan.request, text: piece };
+    const growth = pronunciationGrowthProblem(request);
+    if (growth) throw new SocketError('invalid_request', growth);
     const normalized = normalizeFor(request);
     if (!normalized.text.trim()) return; // only tags or symbols: nothing to speak, nothing charged
     const characters = piece.trim().length;

@@ -47,6 +47,7 @@ import { findMarkup, MarkupError } from './markup';
 import {
   joinSentences,
   normalizeFor,
+  pronunciationGrowthProblem,
   type SpeechRequest,
   type SpeechSentence,
   StreamAligner,
@@ -230,6 +231,8 @@ export async function prepareSpeech(
     ...(pronunciation.length > 0 ? { pronunciation } : {}),
     ...(timbre ? { timbre } : {}),
   };
+  const growth = pronunciationGrowthProblem(request);
+  if (growth) throw invalidAt(textPath, growth);
   return { ...plan, request };
 }
 
