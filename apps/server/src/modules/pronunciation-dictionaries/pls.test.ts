@@ -109,6 +109,21 @@ describe('PLS lexicons (issue 30; research-30 §2)', () => {
     expect(refusal(Buffer.alloc(1024 * 1024 + 1, 32))).toMatch(/at most 1 MB/);
   });
 
+  it('refuses deep nesting at once (the parser’s work grows faster than the file), and characters XML forbids', () => {
+    // A review timed 250,000 unclosed elements in <metadata> (750 KB) at 56 s of the event loop.
+    const deep = lexicon(`<metadata>${'<a>'.repeat(250_000)}`);
+    expect(refusal(deep)).toMatch(/nests its elements more than 16 deep/);
+    expect(refusal(lexicon('<lexeme><grapheme>a\u0000b</grapheme><alias>x</alias></lexeme>'))).toMatch(
+      /character U\+0000, which XML does not allow/,
+    );
+    expect(refusal(lexicon('<lexeme><grapheme>a</grapheme><alias>x&#1;y</alias></lexeme>'))).toMatch(
+      /character U\+0001, which XML does not allow/,
+    );
+    expect(
+      parseLexicon(lexicon('<lexeme><grapheme>a\tb</grapheme><alias>x\ny</alias></lexeme>')),
+    ).toHaveLength(1);
+  });
+
   it('refuses more than a dictionary holds', () => {
     const many = Array.from(
       { length: 1001 },

@@ -38,6 +38,21 @@ function alphabetOf(name: string | undefined, where: string): PhonemeAlphabet {
 
 /** PLS's elements; `meta`, `metadata` and `example` are read past (metadata may hold any XML). */
 const HOLDS_TEXT = new Set(['grapheme', 'phoneme', 'alias']);
+/**
+ * How deep a lexicon's elements may nest. PLS needs four (lexicon, lexeme, grapheme, and markup inside
+ * metadata perhaps a few more); the parser's work grows faster than the nesting (a review timed 250,000
+ * unclosed elements, 750 KB, at 56 s of the event loop), so a deeper file is refused at the 17th level.
+ */
+const MAX_DEPTH = 16;
+/** Characters XML 1.0 does not allow (C0 controls but tab, newline and return; U+FFFE, U+FFFF). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML forbids are what is looked for.
+const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+const forbiddenCharacter = (text: string) => {
+  const found = NOT_XML_CHAR.exec(text)?.[0];
+  return found === undefined
+    ? undefined
+    : `The lexicon has the character U+${found.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}, which XML does not allow.`;
+};
 const SKIPPED = new Set(['meta', 'metadata', 'example']);
 
 /** The local name of an element (`pls:lexeme` → `lexeme`). */
@@ -77,6 +92,9 @@ export function parseLexicon(bytes: Uint8Array): PronunciationRule[] {
     throw new LexiconError(
       `The lexicon uses the entity reference ${quoted(`&${entity[1] ?? ''}`)}, which XML does not define; write &amp; for an ampersand.`,
     );
+
+  const forbidden = forbiddenCharacter(xml);
+  if (forbidden) throw new LexiconError(forbidden);
 
   const rules: PronunciationRule[] = [];
   const stack: string[] = [];
@@ -128,6 +146,8 @@ export function parseLexicon(bytes: Uint8Array): PronunciationRule[] {
         const name = local(raw);
         const parent = stack.at(-1);
         stack.push(name);
+        if (stack.length > MAX_DEPTH)
+          return fail(`The lexicon nests its elements more than ${MAX_DEPTH} deep; PLS needs four.`);
         if (skipping > 0 || SKIPPED.has(name)) {
           skipping += 1;
           return;
@@ -164,6 +184,9 @@ export function parseLexicon(bytes: Uint8Array): PronunciationRule[] {
         );
       },
       ontext(data) {
+        // After its character references are read: &#1; is as forbidden as the character itself.
+        const wrong = forbiddenCharacter(data);
+        if (wrong) return fail(wrong);
         if (skipping > 0) return;
         if (text) {
           text.value += data;
