@@ -14,6 +14,7 @@ export const premadeVoiceId = (name: string): string =>
 export interface SpeechAccount {
   token: string;
   key: string;
+  userId: string;
   workspaceId: string;
   /** The official client on the listening app. */
   sdk: ElevenLabsClient;
@@ -25,6 +26,7 @@ export async function newSpeechAccount(app: FastifyInstance, baseUrl: string): P
   return {
     token: created.accessToken,
     key: created.apiKey,
+    userId: created.userId,
     workspaceId: created.workspaceId,
     sdk: new ElevenLabsClient({ apiKey: created.apiKey, baseUrl, maxRetries: 0 }),
   };

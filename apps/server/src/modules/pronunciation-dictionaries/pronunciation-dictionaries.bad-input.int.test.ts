@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import net from 'node:net';
 import { MAX_DICTIONARY_RULES, WS_CLOSE } from '@parla/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -11,6 +12,8 @@ import {
   type SpeechAccount,
 } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { apiKeys } from '../api-keys/api-keys.tables';
+import { workspaceMembers } from '../workspaces/workspaces.tables';
 
 /*
  * Pronunciation dictionaries' bad input (issue 30 "Done when"): a lexicon with XXE, billion laughs or an
@@ -382,6 +385,36 @@ describe('speech naming dictionaries it may not use: refused before anything is 
     await closed;
     expect(messages.at(-1)?.message, JSON.stringify(messages)).toMatch(/would be spoken as/);
     expect(await characterCountOf(db(), a.workspaceId)).toBe(0);
+  });
+
+  it('a member without admin rights may not set the workspace default list: 403, the list unchanged', async () => {
+    const owner = await newSpeechAccount(t.app, baseUrl);
+    const { id } = (
+      await callAs(t.app, owner, 'POST', '/v1/pronunciation-dictionaries/add-from-rules', {
+        name: 'House style',
+        rules: [{ type: 'alias', string_to_replace: 'UN', alias: 'United Nations' }],
+      })
+    ).json();
+    const member = await newSpeechAccount(t.app, baseUrl);
+    await db()
+      .insert(workspaceMembers)
+      .values({ workspaceId: owner.workspaceId, userId: member.userId, role: 'member' });
+    await db()
+      .update(apiKeys)
+      .set({ workspaceId: owner.workspaceId })
+      .where(eq(apiKeys.userId, member.userId));
+    const locators = [{ pronunciation_dictionary_id: id }];
+    const refused = await callAs(t.app, member, 'PUT', '/v1/workspace/pronunciation-dictionaries', {
+      pronunciation_dictionary_locators: locators,
+    });
+    expect([refused.statusCode, refused.json().detail.status]).toEqual([403, 'forbidden']);
+    // The member still reads the list and names the dictionary in its own requests.
+    const read = await callAs(t.app, member, 'GET', '/v1/workspace/pronunciation-dictionaries');
+    expect(read.json()).toEqual({ pronunciation_dictionary_locators: [] });
+    const set = await callAs(t.app, owner, 'PUT', '/v1/workspace/pronunciation-dictionaries', {
+      pronunciation_dictionary_locators: locators,
+    });
+    expect(set.statusCode).toBe(200);
   });
 
   it('both TTS sockets: an unknown dictionary ends the socket with its error, more than three is an invalid message', async () => {

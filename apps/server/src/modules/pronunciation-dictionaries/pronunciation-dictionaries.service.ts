@@ -11,6 +11,7 @@ import type { Db } from '../../platform/db/client';
 import { AppError, invalid } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { UploadedFile } from '../../platform/multipart';
+import { holdsAdminRights } from '../workspaces';
 import { LexiconError, parseLexicon } from './pls';
 import {
   changeRules,
@@ -379,12 +380,22 @@ export function defaultLocators(
   return readDefaultLocators(deps.db, caller.workspaceId);
 }
 
-/** Sets the workspace's default dictionaries: each must be the workspace's (and its version, if named). */
+/**
+ * Sets the workspace's default dictionaries: each must be the workspace's (and its version, if named). A
+ * workspace setting (accounts §3 `pronunciation_dictionary_locators`): it changes every member's speech,
+ * so only those with the workspace's admin rights (admins and editors, accounts §6) set it, as with its
+ * webhooks.
+ */
 export async function setDefaultLocators(
   deps: DictionaryDeps,
-  caller: Pick<DictionaryCaller, 'workspaceId'>,
+  caller: Pick<DictionaryCaller, 'workspaceId' | 'userId'>,
   locators: PronunciationDictionaryLocator[],
 ): Promise<PronunciationDictionaryLocator[]> {
+  if (!(await holdsAdminRights(deps.db, caller.workspaceId, caller.userId)))
+    throw new AppError(
+      'forbidden',
+      'Only workspace admins can set the default pronunciation dictionaries; ask one of them.',
+    );
   const kept = locators.map((l) => ({
     pronunciation_dictionary_id: l.pronunciation_dictionary_id,
     ...(l.version_id ? { version_id: l.version_id } : {}),
