@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eSpeakText } from './engines/espeak-engine';
 import { ipaToKokoro, ipaToPiper, splicedTextPhonemes } from './engines/neural-phonemes';
 import {
   arpabetToIpa,
@@ -134,5 +135,19 @@ describe('an engine’s text with the spans put in, and back', () => {
     expect(placeholderWords('plain text', 3)).toEqual(['parlaba', 'parlabe', 'parlabi']);
     expect(placeholderWords('Parlaba said', 2)).toEqual(['parlabe', 'parlabi']);
     expect(new Set(placeholderWords('', 100)).size).toBe(100);
+  });
+});
+
+describe('eSpeak’s text: only our spans are phonemes', () => {
+  it('never lets the text’s own brackets make eSpeak’s [[ ]], even beside a span it could not say', () => {
+    expect(eSpeakText({ text: "Say [[h@'loU]] now." }).text).toBe("Say ((h@'loU]] now.");
+    // A span with no eSpeak mnemonic (IPA "q") is said as written: its "[" next to the text's "[" is
+    // still text (a review found the two pieces rejoined into "[[" when each was defused on its own).
+    const text = "Say [[h@'loU]] now.";
+    expect(eSpeakText({ text, phonemes: [{ start: 4, end: 5, ipa: 'q' }] }).text).not.toContain('[[');
+    // Our own span still is one, right after a "[" of the text.
+    expect(
+      eSpeakText({ text: 'a [tomato', phonemes: [{ start: 3, end: 9, ipa: 'təˈmɑːtoʊ' }] }).text,
+    ).toMatch(/^a \(\[\[[^[\]]+\]\]$/);
   });
 });

@@ -136,9 +136,12 @@ export async function eSpeakPhonemes(text: string, voice: string): Promise<strin
 
 /**
  * The text eSpeak is given for a request: each phoneme span as `[[…]]` in eSpeak's mnemonics (its only
- * phoneme input: no IPA, and SSML `<phoneme>` is ignored; research-30 §1), and any `[[` of the text itself
- * made `([` — eSpeak reads `[[` as the start of phonemes wherever it stands, so a user's text could
- * otherwise say raw phonemes. The same length, so offsets outside the spans do not move.
+ * phoneme input: no IPA, and SSML `<phoneme>` is ignored; research-30 §1), and every `[` of the text itself
+ * made `(` — eSpeak reads `[[` as the start of phonemes wherever it stands, so a user's text could
+ * otherwise say raw phonemes. Every one, not only those before another: the text is defused piece by
+ * piece, and a review found a `[` at a piece's end rejoining a `[` that starts the next (a span eSpeak has no
+ * mnemonics for, said as written) into `[[`. eSpeak says neither bracket. The same length, so offsets
+ * outside the spans do not move.
  */
 export function eSpeakText(request: Pick<EngineSynthesisRequest, 'text' | 'phonemes'>): SplicedText {
   return spliceSpans(
@@ -148,7 +151,7 @@ export function eSpeakText(request: Pick<EngineSynthesisRequest, 'text' | 'phone
       const mnemonics = ipaToESpeak(span.ipa);
       return mnemonics ? `[[${mnemonics}]]` : undefined;
     },
-    (piece) => piece.replace(/\[(?=\[)/g, '('),
+    (piece) => piece.replaceAll('[', '('),
   );
 }
 
