@@ -158,7 +158,8 @@ export type UpdateDictionaryRequest = z.infer<typeof UpdateDictionaryRequest>;
 export const DictionaryRulesRequest = z.object({ rules: PronunciationRules });
 /** `remove-rules`: every rule whose `string_to_replace` is one of these goes. */
 export const RemoveDictionaryRulesRequest = z.object({
-  rule_strings: z.array(z.string().max(MAX_RULE_STRING_CHARS)).min(1).max(MAX_DICTIONARY_RULES),
+  // Trimmed as the rules' own strings are when stored, so " UN" removes the rule for "UN".
+  rule_strings: z.array(z.string().trim().max(MAX_RULE_STRING_CHARS)).min(1).max(MAX_DICTIONARY_RULES),
 });
 
 const access = z.enum(DICTIONARY_WORKSPACE_ACCESS);

@@ -95,7 +95,8 @@ describe('pronunciation dictionaries with the official client', () => {
     expect(afterAdd.rules.map((r) => r.stringToReplace)).toEqual(['Parla', 'data', 'TTS']);
     expect(afterAdd.rules[0]).toMatchObject({ alias: 'Parla the app' });
 
-    const removed = await dictionaries.rules.remove(fromRules.id, { ruleStrings: ['data', 'not there'] });
+    // Trimmed like the stored strings: ' data ' removes the rule for 'data'.
+    const removed = await dictionaries.rules.remove(fromRules.id, { ruleStrings: [' data ', 'not there'] });
     expect(removed.versionRulesNum).toBe(2);
     const set = await dictionaries.rules.set(fromRules.id, {
       rules: [{ type: 'phoneme', stringToReplace: 'tomato', phoneme: 'təˈmeɪtoʊ', alphabet: 'ipa' }],
