@@ -14,6 +14,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { apiKeys } from '../api-keys/api-keys.tables';
 import { workspaceMembers } from '../workspaces/workspaces.tables';
+import { pronunciationDictionaries } from './pronunciation-dictionaries.tables';
 
 /*
  * Pronunciation dictionaries' bad input (issue 30 "Done when"): a lexicon with XXE, billion laughs or an
@@ -385,6 +386,38 @@ describe('speech naming dictionaries it may not use: refused before anything is 
     await closed;
     expect(messages.at(-1)?.message, JSON.stringify(messages)).toMatch(/would be spoken as/);
     expect(await characterCountOf(db(), a.workspaceId)).toBe(0);
+  });
+
+  it('a workspace at 499 dictionaries asked for two at once makes one: the 500th, and a 400 for the other', async () => {
+    const full = await newSpeechAccount(t.app, baseUrl);
+    await db()
+      .insert(pronunciationDictionaries)
+      .values(
+        Array.from({ length: 499 }, (_, i) => ({
+          id: `filler-${full.workspaceId}-${i}`,
+          workspaceId: full.workspaceId,
+          createdBy: full.userId,
+          name: `Filler ${i}`,
+          latestVersionId: `filler-version-${i}`,
+          latestRulesNum: 0,
+        })),
+      );
+    const create = () =>
+      callAs(t.app, full, 'POST', '/v1/pronunciation-dictionaries/add-from-rules', {
+        name: 'One more',
+        rules: [{ type: 'alias', string_to_replace: 'UN', alias: 'United Nations' }],
+      });
+    const answers = await Promise.all([create(), create()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.statusCode === 400)?.json().detail).toEqual({
+      status: 'pronunciation_dictionary_limit_reached',
+      message: 'A workspace keeps at most 500 pronunciation dictionaries.',
+    });
+    const rows = await db()
+      .select({ id: pronunciationDictionaries.id })
+      .from(pronunciationDictionaries)
+      .where(eq(pronunciationDictionaries.workspaceId, full.workspaceId));
+    expect(rows).toHaveLength(500);
   });
 
   it('a member without admin rights may not set the workspace default list: 403, the list unchanged', async () => {

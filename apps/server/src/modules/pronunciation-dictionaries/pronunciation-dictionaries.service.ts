@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/client';
 import { AppError, invalid } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { UploadedFile } from '../../platform/multipart';
-import { holdsAdminRights } from '../workspaces';
+import { holdsAdminRights, lockWorkspace } from '../workspaces';
 import { LexiconError, parseLexicon } from './pls';
 import {
   changeRules,
@@ -85,11 +85,6 @@ async function create(
     rules: PronunciationRule[];
   },
 ): Promise<PronunciationDictionaryRow> {
-  if ((await countDictionaries(deps.db, caller.workspaceId)) >= MAX_WORKSPACE_DICTIONARIES)
-    throw new AppError(
-      'pronunciation_dictionary_limit_reached',
-      `A workspace keeps at most ${MAX_WORKSPACE_DICTIONARIES} pronunciation dictionaries.`,
-    );
   const rules = merged([], input.rules);
   if (rules.length > MAX_DICTIONARY_RULES) throw tooManyRules(rules.length);
   const id = newId();
@@ -106,14 +101,23 @@ async function create(
     archivedAt: null,
     createdAt: new Date(),
   };
-  await insertDictionary(deps.db, row, {
-    id: versionId,
-    dictionaryId: id,
-    workspaceId: caller.workspaceId,
-    number: 1,
-    rules,
-    rulesNum: rules.length,
-    createdBy: caller.userId,
+  // Counted and inserted under the workspace's lock: two creates at once cannot both take the last place.
+  await deps.db.transaction(async (tx) => {
+    await lockWorkspace(tx, caller.workspaceId);
+    if ((await countDictionaries(tx, caller.workspaceId)) >= MAX_WORKSPACE_DICTIONARIES)
+      throw new AppError(
+        'pronunciation_dictionary_limit_reached',
+        `A workspace keeps at most ${MAX_WORKSPACE_DICTIONARIES} pronunciation dictionaries.`,
+      );
+    await insertDictionary(tx, row, {
+      id: versionId,
+      dictionaryId: id,
+      workspaceId: caller.workspaceId,
+      number: 1,
+      rules,
+      rulesNum: rules.length,
+      createdBy: caller.userId,
+    });
   });
   return row;
 }
