@@ -3,7 +3,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json } from '../test/billing-fixture';
 import { renderApp } from '../test/render-app';
-import { type ApiCall, callsTo, cleanUpWorkspaceTest, stubWorkspaceApi } from '../test/workspace-fixture';
+import {
+  type ApiCall,
+  callsTo,
+  cleanUpWorkspaceTest,
+  makeWorkspaceSummary,
+  stubWorkspaceApi,
+} from '../test/workspace-fixture';
 
 const PATH = '/app/pronunciation-dictionaries';
 
@@ -210,6 +216,19 @@ describe('/app/pronunciation-dictionaries', () => {
       pronunciation_dictionary_locators: [{ pronunciation_dictionary_id: 'pd1' }],
     });
     expect(spoken?.query.get('enable_logging')).toBe('false');
+  });
+
+  it('leaves the default list to the workspace’s admins: a member sees the switch, off and disabled', async () => {
+    const server = fakeServer([{ name: 'A', rules: [] }]);
+    stubWorkspaceApi({
+      ...server.handlers,
+      'GET /v1/workspace': () => json(makeWorkspaceSummary({ role: 'member', is_owner: false })),
+    });
+    renderApp(PATH);
+    fireEvent.click(await screen.findByRole('button', { name: /^A.*rules/ }, { timeout: 5000 }));
+    await screen.findByText('The workspace’s default list: only its admins change it.');
+    const toggle = screen.getByRole('switch', { name: /Use for every request that names no dictionary/ });
+    expect((toggle as HTMLInputElement).disabled).toBe(true);
   });
 
   it('makes a dictionary one of the workspace’s defaults, archives it and shows it among the archived', async () => {

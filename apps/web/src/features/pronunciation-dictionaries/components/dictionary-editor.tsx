@@ -1,9 +1,11 @@
 import {
   type DictionaryWithRules,
+  hasAdminRights,
   MAX_PRONUNCIATION_LOCATORS,
   type PhonemeAlphabet,
   type PronunciationRule,
 } from '@parla/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { getToastMessage } from '../../../lib/http-error';
 import { useToast } from '../../../lib/toasts/use-toast';
@@ -16,6 +18,7 @@ import { RenameDialog } from '../../../ui/rename-dialog';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import { SkeletonRow } from '../../../ui/skeleton';
 import { Switch } from '../../../ui/switch';
+import { getWorkspaceQueryOptions } from '../../workspace';
 import { useChangeRules } from '../api/change-rules';
 import { downloadDictionary } from '../api/download-dictionary';
 import { useDictionary } from '../api/get-dictionary';
@@ -125,6 +128,9 @@ function DefaultSwitch({ dictionaryId }: { dictionaryId: string }) {
   const { toastError } = useToast();
   const defaults = useDefaultDictionaries();
   const save = useSetDefaultDictionaries();
+  // A workspace setting: only those with its admin rights change it (the server answers others 403).
+  const workspace = useQuery(getWorkspaceQueryOptions());
+  const canChange = hasAdminRights(workspace.data?.role);
   const locators = defaults.data?.pronunciation_dictionary_locators ?? [];
   const on = locators.some((l) => l.pronunciation_dictionary_id === dictionaryId);
   const full = !on && locators.length >= MAX_PRONUNCIATION_LOCATORS;
@@ -132,12 +138,14 @@ function DefaultSwitch({ dictionaryId }: { dictionaryId: string }) {
     <Switch
       label="Use for every request that names no dictionary"
       description={
-        full
-          ? `The workspace already uses ${MAX_PRONUNCIATION_LOCATORS} dictionaries by default, the most it may; turn one off first.`
-          : 'The workspace’s default list: text to speech, dialogue and the speech sockets apply it when a request names none.'
+        workspace.isSuccess && !canChange
+          ? 'The workspace’s default list: only its admins change it.'
+          : full
+            ? `The workspace already uses ${MAX_PRONUNCIATION_LOCATORS} dictionaries by default, the most it may; turn one off first.`
+            : 'The workspace’s default list: text to speech, dialogue and the speech sockets apply it when a request names none.'
       }
       checked={on}
-      disabled={!defaults.isSuccess || save.isPending || full}
+      disabled={!defaults.isSuccess || !canChange || save.isPending || full}
       onCheckedChange={(checked) =>
         save.mutate(
           checked
