@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import {
   AUDIO_NATIVE_DEFAULT_BACKGROUND_COLOR,
   AUDIO_NATIVE_DEFAULT_SESSIONIZATION_MINUTES,
@@ -22,6 +21,8 @@ import { AppError, invalid, notFound } from '../../platform/errors';
 import {
   createStudioProject,
   getStudioProject,
+  joinStudioAudio,
+  requireStudioAudio,
   type StudioDocument,
   type StudioSnapshotAudio,
   startStudioConversion,
@@ -497,20 +498,25 @@ export async function playerAudio(deps: AudioNativeDeps, projectId: string, requ
   const key = `${studioProjectFolder(row.workspaceId, row.projectId)}audio-native/${snapshot.id}.mp3`;
   let stat = await deps.storage.stat(key);
   if (!stat) {
-    const joined = new PassThrough();
-    const writing = deps.storage.put(key, joined);
-    for (const part of snapshot.audioKeys) {
-      const stream = await deps.storage.stream(part);
-      if (!stream) continue;
-      for await (const chunk of stream)
-        if (!joined.write(chunk)) await new Promise((r) => joined.once('drain', r));
-    }
-    joined.end();
-    await writing;
+    await storeJoinedAudio(deps, key, snapshot.audioKeys);
     stat = await deps.storage.stat(key);
     if (!stat) throw notFound('The published audio');
   }
   return { key, size: stat.size };
+}
+
+/**
+ * Writes the snapshot's parts joined into one stored file. Studio's join reads each part only as the write
+ * takes it; a failed write ends it (its open part closed), and a missing part fails the join (logged) and
+ * stores nothing, rather than a shorter file.
+ */
+export async function storeJoinedAudio(
+  deps: Pick<AudioNativeDeps, 'storage' | 'logger'>,
+  key: string,
+  parts: string[],
+): Promise<void> {
+  await requireStudioAudio(deps, parts);
+  await deps.storage.put(key, joinStudioAudio(deps, parts));
 }
 
 /**

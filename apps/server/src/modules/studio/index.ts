@@ -13,4 +13,9 @@ export {
   updateStudioContent,
   updateStudioProject,
 } from './studio.service';
-export { type StudioSnapshotAudio, studioSnapshotAudio } from './studio.snapshots';
+export {
+  joinParts as joinStudioAudio,
+  requireParts as requireStudioAudio,
+  type StudioSnapshotAudio,
+  studioSnapshotAudio,
+} from './studio.snapshots';

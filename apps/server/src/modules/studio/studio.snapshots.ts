@@ -1,7 +1,7 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { Zip, ZipPassThrough } from 'fflate';
 import type { RequestCaller } from '../../platform/auth-guard';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import type { StudioDeps } from './studio.deps';
 import { presentChapterSnapshot, presentProjectSnapshot } from './studio.present';
 import {
@@ -77,16 +77,52 @@ export async function streamSnapshot(
   snapshotId: string,
 ): Promise<Readable> {
   const { chapters } = await requireProjectSnapshot(deps, caller, projectId, snapshotId);
-  const out = new PassThrough();
-  void (async () => {
-    for (const chapter of chapters) {
-      const part = await deps.storage.stream(chapter.audioKey);
-      if (!part) continue;
-      for await (const chunk of part) if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
-    }
-    out.end();
-  })().catch((error: unknown) => out.destroy(error as Error));
-  return out;
+  const keys = chapters.map((c) => c.audioKey);
+  await requireParts(deps, keys);
+  return joinParts(deps, keys);
+}
+
+/**
+ * A stored part a download needs, opened; a missing one fails the download (and is logged with its key):
+ * leaving it out would hand the listener a shorter book with no error.
+ */
+export async function openPart(deps: Pick<StudioDeps, 'storage' | 'logger'>, key: string): Promise<Readable> {
+  const stream = await deps.storage.stream(key);
+  if (!stream) throw missingPart(deps, key);
+  return stream;
+}
+
+function missingPart(deps: Pick<StudioDeps, 'logger'>, key: string): AppError {
+  deps.logger.error({ key }, 'A snapshot’s chapter audio is missing from storage');
+  return new AppError(
+    'internal_error',
+    'A chapter’s audio is missing from storage: convert the chapter again, then download.',
+  );
+}
+
+/**
+ * Every part is there before a download starts, so that the common case of a missing file is a clear
+ * error response rather than a download cut short (openPart still fails one removed meanwhile).
+ */
+export async function requireParts(
+  deps: Pick<StudioDeps, 'storage' | 'logger'>,
+  keys: string[],
+): Promise<void> {
+  for (const key of keys) if (!(await deps.storage.stat(key))) throw missingPart(deps, key);
+}
+
+/**
+ * The parts one after another, as a stream pulled by its reader: a chunk is read from storage only when the
+ * reader wants one (backpressure), and a reader that goes away (the stream destroyed) ends the generator,
+ * which closes the part being read.
+ */
+export function joinParts(deps: Pick<StudioDeps, 'storage' | 'logger'>, keys: string[]): Readable {
+  return Readable.from(
+    (async function* () {
+      for (const key of keys) yield* await openPart(deps, key);
+    })(),
+    { objectMode: false },
+  );
 }
 
 /** A safe file name for a chapter in the archive: its position and name. */
@@ -109,25 +145,54 @@ export async function archiveSnapshot(
 ): Promise<Readable> {
   const { project, chapters } = await requireProjectSnapshot(deps, caller, projectId, snapshotId);
   const names = new Map((await listChapters(deps.db, project.id)).map((c) => [c.id, c.name]));
-  const out = new PassThrough();
-  const zip = new Zip((error, data, final) => {
-    if (error) out.destroy(error);
-    else {
-      out.write(Buffer.from(data));
-      if (final) out.end();
-    }
-  });
-  void (async () => {
-    for (const [i, chapter] of chapters.entries()) {
-      const entry = new ZipPassThrough(entryName(i, names.get(chapter.chapterId) ?? chapter.name));
-      zip.add(entry);
-      const part = await deps.storage.stream(chapter.audioKey);
-      if (part) for await (const chunk of part) entry.push(new Uint8Array(chunk as Buffer));
-      entry.push(new Uint8Array(0), true);
-    }
-    zip.end();
-  })().catch((error: unknown) => out.destroy(error as Error));
-  return out;
+  await requireParts(
+    deps,
+    chapters.map((c) => c.audioKey),
+  );
+  return zipParts(
+    deps,
+    chapters.map((chapter, i) => ({
+      name: entryName(i, names.get(chapter.chapterId) ?? chapter.name),
+      key: chapter.audioKey,
+    })),
+  );
+}
+
+export function zipParts(
+  deps: Pick<StudioDeps, 'storage' | 'logger'>,
+  entries: { name: string; key: string }[],
+): Readable {
+  return Readable.from(
+    (async function* () {
+      // fflate's Zip pushes its output through a callback as each input chunk is added: it is queued here
+      // and handed to the reader before the next chunk is read from storage, so at most one chunk is held.
+      const queue: Uint8Array[] = [];
+      let failure: Error | null = null;
+      const zip = new Zip((error, data) => {
+        if (error) failure = error;
+        else queue.push(data);
+      });
+      const drain = function* () {
+        if (failure) throw failure;
+        while (queue.length > 0) yield queue.shift() as Uint8Array;
+      };
+      for (const { name, key } of entries) {
+        const part = await openPart(deps, key);
+        const entry = new ZipPassThrough(name);
+        zip.add(entry);
+        for await (const chunk of part) {
+          const data = chunk as Buffer;
+          entry.push(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+          yield* drain();
+        }
+        entry.push(new Uint8Array(0), true);
+        yield* drain();
+      }
+      zip.end();
+      yield* drain();
+    })(),
+    { objectMode: false },
+  );
 }
 
 // ---- Chapter snapshots --------------------------------------------------------------------------------------
