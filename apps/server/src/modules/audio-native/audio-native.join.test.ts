@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runMediaTool } from '../../platform/media/run-media-tool';
 import { LocalStorage } from '../../platform/storage/local-storage';
 import { storeJoinedAudio } from './audio-native.service';
 
@@ -33,17 +34,38 @@ afterEach(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
+/** A chapter MP3 as Studio encodes it (ID3 tag, Info frame, 128 kb/s frames of 417 or 418 bytes). */
+async function chapterMp3(key: string, seconds: number) {
+  const file = path.join(root, `${key}.src`);
+  const encoded = await runMediaTool(
+    'ffmpeg',
+    [
+      ...['-v', 'error', '-f', 'lavfi', '-i', `sine=duration=${seconds}`],
+      ...['-c:a', 'libmp3lame', '-b:a', '128k', '-ar', '44100', '-ac', '1', '-f', 'mp3', '-y', file],
+    ],
+    { timeoutMs: 30_000 },
+  );
+  expect(encoded.exit.code).toBe(0);
+  await local.put(key, await fs.readFile(file));
+}
+
 describe('storeJoinedAudio', () => {
-  it('joins the parts into one stored file', async () => {
-    await local.put('a.mp3', Buffer.alloc(70_000, 1));
-    await local.put('b.mp3', Buffer.alloc(30_000, 2));
+  it('joins the parts into one stored MP3 with one header (the parts’ ID3 tags and Info frames dropped)', async () => {
+    await chapterMp3('a.mp3', 1);
+    await chapterMp3('b.mp3', 2);
     await storeJoinedAudio({ storage: local, logger }, 'joined.mp3', ['a.mp3', 'b.mp3']);
-    expect((await local.stat('joined.mp3'))?.size).toBe(100_000);
+    const joined = (await local.get('joined.mp3')) as Buffer;
+    const a = (await local.get('a.mp3')) as Buffer;
+    const b = (await local.get('b.mp3')) as Buffer;
+    // Each part loses its ID3 tag (45 bytes from ffmpeg) and Info frame (417); the whole gains one header.
+    expect(joined.length).toBe(a.length + b.length - 2 * (45 + 417) + 417);
+    expect(joined.subarray(21, 25).toString()).toBe('Info');
+    expect(joined.indexOf('ID3')).toBe(-1);
   });
 
   it('stores nothing and fails, logging the part, when a part is missing', async () => {
-    await local.put('a.mp3', Buffer.alloc(1000, 1));
-    await local.put('c.mp3', Buffer.alloc(1000, 3));
+    await chapterMp3('a.mp3', 0.5);
+    await chapterMp3('c.mp3', 0.5);
     await expect(
       storeJoinedAudio({ storage: local, logger }, 'joined.mp3', ['a.mp3', 'b.mp3', 'c.mp3']),
     ).rejects.toThrow(/missing/);
@@ -52,7 +74,7 @@ describe('storeJoinedAudio', () => {
   });
 
   it('ends, with the part it read closed, when the write fails part-way', async () => {
-    await local.put('a.mp3', Buffer.alloc(4_000_000, 1));
+    await chapterMp3('a.mp3', 30);
     const storage = Object.assign(Object.create(local) as LocalStorage, {
       // A store that takes one chunk, then fails (a full disk, a lost bucket).
       put: async (_key: string, data: Readable) => {
@@ -69,6 +91,7 @@ describe('storeJoinedAudio', () => {
     ]);
     expect(outcome).toBe('disk full');
     await new Promise((r) => setTimeout(r, 20));
-    expect(opened[0]?.destroyed).toBe(true);
+    expect(opened.length).toBeGreaterThan(0);
+    for (const stream of opened) expect(stream.destroyed).toBe(true);
   });
 });

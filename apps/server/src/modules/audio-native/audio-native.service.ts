@@ -21,8 +21,7 @@ import { AppError, invalid, notFound } from '../../platform/errors';
 import {
   createStudioProject,
   getStudioProject,
-  joinStudioAudio,
-  requireStudioAudio,
+  joinStudioMp3,
   type StudioDocument,
   type StudioSnapshotAudio,
   startStudioConversion,
@@ -506,17 +505,17 @@ export async function playerAudio(deps: AudioNativeDeps, projectId: string, requ
 }
 
 /**
- * Writes the snapshot's parts joined into one stored file. Studio's join reads each part only as the write
- * takes it; a failed write ends it (its open part closed), and a missing part fails the join (logged) and
- * stores nothing, rather than a shorter file.
+ * Writes the snapshot's chapter MP3s joined into one stored file, under one header for the whole (each
+ * chapter's own ID3 tag and Xing/Info frame dropped: they describe that chapter alone). Studio's join reads
+ * each part only as the write takes it; a failed write ends it (its open part closed), and a missing or
+ * damaged part fails the join (logged) and stores nothing, rather than a shorter file.
  */
 export async function storeJoinedAudio(
   deps: Pick<AudioNativeDeps, 'storage' | 'logger'>,
   key: string,
   parts: string[],
 ): Promise<void> {
-  await requireStudioAudio(deps, parts);
-  await deps.storage.put(key, joinStudioAudio(deps, parts));
+  await deps.storage.put(key, await joinStudioMp3(deps, parts));
 }
 
 /**

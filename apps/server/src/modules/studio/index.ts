@@ -14,8 +14,7 @@ export {
   updateStudioProject,
 } from './studio.service';
 export {
-  joinParts as joinStudioAudio,
-  requireParts as requireStudioAudio,
+  joinMp3Parts as joinStudioMp3,
   type StudioSnapshotAudio,
   studioSnapshotAudio,
 } from './studio.snapshots';

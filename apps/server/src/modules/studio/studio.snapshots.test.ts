@@ -5,8 +5,9 @@ import type { Readable } from 'node:stream';
 import { unzipSync } from 'fflate';
 import type { Logger } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runMediaTool } from '../../platform/media/run-media-tool';
 import { LocalStorage } from '../../platform/storage/local-storage';
-import { joinParts, zipParts } from './studio.snapshots';
+import { joinMp3Parts, joinParts, zipParts } from './studio.snapshots';
 
 /*
  * The snapshot downloads' streams (review of issue 30): they read storage only as fast as the client takes
@@ -141,5 +142,82 @@ describe('zipParts', () => {
     ]);
     await expect(readAll(out)).rejects.toThrow(/missing/);
     expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ key: 'b.bin' }), expect.any(String));
+  });
+});
+
+describe('joinMp3Parts', () => {
+  /** A chapter as studio.audio.ts encodes it: libmp3lame CBR, 44.1 kHz mono, ffmpeg's ID3 tag and Info frame. */
+  async function chapterMp3(key: string, seconds: number, bitrate: string) {
+    const file = path.join(root, `${key}.src`);
+    const args = [
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${seconds}`,
+    ];
+    const codec = [
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      bitrate,
+      '-ar',
+      '44100',
+      '-ac',
+      '1',
+      '-f',
+      'mp3',
+      '-y',
+      file,
+    ];
+    const made = await runMediaTool('ffmpeg', [...args, ...codec], { timeoutMs: 30_000 });
+    expect(made.exit.code).toBe(0);
+    await storage.put(key, await fs.readFile(file));
+  }
+  async function ffprobeSeconds(key: string): Promise<number> {
+    const probe = await runMediaTool(
+      'ffprobe',
+      ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', local(key)],
+      { timeoutMs: 30_000 },
+    );
+    return Number(probe.stdout.toString().trim());
+  }
+  const local = (key: string) => path.join(root, key);
+  /** The duration a player that trusts the first Xing/Info frame shows (Firefox, Safari): frames × 1152 / rate. */
+  async function headerSeconds(key: string): Promise<number> {
+    const bytes = await fs.readFile(local(key));
+    const id3 =
+      bytes.subarray(0, 3).toString() === 'ID3'
+        ? 10 +
+          (((bytes[6] as number) << 21) |
+            ((bytes[7] as number) << 14) |
+            ((bytes[8] as number) << 7) |
+            (bytes[9] as number))
+        : 0;
+    const tag = bytes.subarray(id3 + 21, id3 + 25).toString();
+    expect(['Xing', 'Info']).toContain(tag);
+    return (bytes.readUInt32BE(id3 + 29) * 1152) / 44_100;
+  }
+  const FRAME_SECS = 1152 / 44_100;
+
+  it.each([
+    ['one bit rate', ['128k', '128k', '128k']],
+    ['bit rates changed between conversions', ['128k', '192k', '128k']],
+  ])('gives one header whose duration is the sum of the chapters’ (%s)', async (_name, rates) => {
+    const seconds = [3.3, 5.1, 2.2];
+    const keys = ['c1.mp3', 'c2.mp3', 'c3.mp3'];
+    for (const [i, key] of keys.entries()) await chapterMp3(key, seconds[i] as number, rates[i] as string);
+    await storage.put('joined.mp3', await joinMp3Parts({ storage, logger }, keys));
+    let sum = 0;
+    for (const key of keys) sum += await ffprobeSeconds(key);
+    expect(Math.abs((await ffprobeSeconds('joined.mp3')) - sum)).toBeLessThanOrEqual(FRAME_SECS);
+    expect(Math.abs((await headerSeconds('joined.mp3')) - sum)).toBeLessThanOrEqual(FRAME_SECS);
+    // One header at the start, no chapter's ID3 tag or Info frame left inside.
+    const joined = await fs.readFile(local('joined.mp3'));
+    expect(joined.indexOf('ID3')).toBe(-1);
+    expect(joined.indexOf('Info', 40) + joined.indexOf('Xing', 40)).toBe(-2);
   });
 });

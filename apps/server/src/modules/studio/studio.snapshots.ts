@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { emptyMp3Summary, mp3AudioFrames, mp3InfoFrame, scanMp3 } from '@parla/audio';
 import { Zip, ZipPassThrough } from 'fflate';
 import type { RequestCaller } from '../../platform/auth-guard';
 import { AppError, notFound } from '../../platform/errors';
@@ -69,7 +70,10 @@ export async function getSnapshot(
   };
 }
 
-/** The project snapshot's audio: its chapters' MP3s one after another, read as they are sent. */
+/**
+ * The project snapshot's audio: its chapters' MP3s one after another, read as they are sent, under one
+ * header for the whole (counted first, so a missing or damaged chapter is an error before any byte).
+ */
 export async function streamSnapshot(
   deps: StudioDeps,
   caller: RequestCaller,
@@ -77,9 +81,10 @@ export async function streamSnapshot(
   snapshotId: string,
 ): Promise<Readable> {
   const { chapters } = await requireProjectSnapshot(deps, caller, projectId, snapshotId);
-  const keys = chapters.map((c) => c.audioKey);
-  await requireParts(deps, keys);
-  return joinParts(deps, keys);
+  return joinMp3Parts(
+    deps,
+    chapters.map((c) => c.audioKey),
+  );
 }
 
 /**
@@ -111,18 +116,66 @@ export async function requireParts(
   for (const key of keys) if (!(await deps.storage.stat(key))) throw missingPart(deps, key);
 }
 
+/** How parts join: the bytes as they are, or (`mp3Join`) their audio frames under one header. */
+export interface PartJoin {
+  head: Uint8Array | undefined;
+  part(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
+}
+
+const plainJoin: PartJoin = { head: undefined, part: (chunks) => chunks };
+
+/**
+ * The first pass of joining chapter MP3s (review of issue 30): each part's audio frames are counted so that
+ * the joined file starts with one Xing/Info header for the whole (each part's own ID3 tag and header are
+ * dropped as it is sent: they describe that chapter alone, and players showed chapter 1's duration). A part
+ * that holds no MPEG audio fails the join like a missing one.
+ */
+export async function mp3Join(
+  deps: Pick<StudioDeps, 'storage' | 'logger'>,
+  keys: string[],
+): Promise<PartJoin> {
+  const summary = emptyMp3Summary();
+  for (const key of keys) {
+    const before = summary.frames;
+    await scanMp3(await openPart(deps, key), summary);
+    if (summary.frames === before) {
+      deps.logger.error({ key }, 'A snapshot’s chapter audio holds no MPEG audio frames');
+      throw new AppError(
+        'internal_error',
+        'A chapter’s audio is damaged in storage: convert the chapter again, then download.',
+      );
+    }
+  }
+  const head = mp3InfoFrame(summary);
+  if (!head) deps.logger.warn({ keys }, 'Chapters of different MP3 formats joined without a header');
+  return { head, part: (chunks) => mp3AudioFrames(chunks) };
+}
+
 /**
  * The parts one after another, as a stream pulled by its reader: a chunk is read from storage only when the
  * reader wants one (backpressure), and a reader that goes away (the stream destroyed) ends the generator,
  * which closes the part being read.
  */
-export function joinParts(deps: Pick<StudioDeps, 'storage' | 'logger'>, keys: string[]): Readable {
+export function joinParts(
+  deps: Pick<StudioDeps, 'storage' | 'logger'>,
+  keys: string[],
+  join: PartJoin = plainJoin,
+): Readable {
   return Readable.from(
     (async function* () {
-      for (const key of keys) yield* await openPart(deps, key);
+      if (join.head) yield join.head;
+      for (const key of keys) yield* join.part(await openPart(deps, key));
     })(),
     { objectMode: false },
   );
+}
+
+/** Chapter MP3s joined into one MP3 with one header (Audio Native's published file, the snapshot stream). */
+export async function joinMp3Parts(
+  deps: Pick<StudioDeps, 'storage' | 'logger'>,
+  keys: string[],
+): Promise<Readable> {
+  return joinParts(deps, keys, await mp3Join(deps, keys));
 }
 
 /** A safe file name for a chapter in the archive: its position and name. */
