@@ -18,6 +18,8 @@ export const AUDIO_NATIVE_MAX_SESSIONIZATION_MINUTES = 24 * 60;
 /** The most origins a project's embed allows (each an https?://host[:port] origin). */
 export const AUDIO_NATIVE_MAX_ORIGINS = 50;
 /** The largest analytics beacon body (bytes). */
+/** The longest period the analytics answer (`?days=`): sessions older than it are deleted (decision 25). */
+export const AUDIO_NATIVE_ANALYTICS_MAX_DAYS = 366;
 export const AUDIO_NATIVE_MAX_EVENT_BYTES = 1024;
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -264,7 +266,7 @@ export const getAudioNativeAnalyticsRoute = defineRoute({
   summary: 'Loads, plays, listeners and listen-through per day (Parla)',
   tags,
   params: projectParams,
-  query: z.object({ days: z.coerce.number().int().min(1).max(366).optional() }),
+  query: z.object({ days: z.coerce.number().int().min(1).max(AUDIO_NATIVE_ANALYTICS_MAX_DAYS).optional() }),
   response: AudioNativeAnalytics,
 });
 /** Parla's own, public: the embedded player's configuration. */
