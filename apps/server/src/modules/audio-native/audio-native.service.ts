@@ -511,7 +511,9 @@ export async function playerAudio(deps: AudioNativeDeps, projectId: string, requ
     if (!stat) throw notFound('The published audio');
     return { key, size: stat.size };
   }
-  const key = `${studioProjectFolder(row.workspaceId, row.projectId)}audio-native/${snapshot.id}.mp3`;
+  // `-v2`: joined under one header for the whole; a file joined before carries chapter 1's (a new name, so
+  // none of those is served again; they go with their project).
+  const key = `${studioProjectFolder(row.workspaceId, row.projectId)}audio-native/${snapshot.id}-v2.mp3`;
   let stat = await deps.storage.stat(key);
   if (!stat) {
     await storeJoinedAudio(deps, key, snapshot.audioKeys);
