@@ -124,6 +124,7 @@ export const AudioNativeProject = z.object({
   model_id: z.string(),
   settings: AudioNativeSettings,
   allowed_origins: z.array(z.string()),
+  /** The page the player is on: the owner's, else the one most loads came from in 30 days (decision 25). */
   page_url: z.string().nullable(),
   auto_publish: z.boolean(),
   published_snapshot_id: z.string().nullable(),
@@ -145,6 +146,7 @@ export const UpdateAudioNativeSettingsBody = z.object({
   sessionization: z.number().int().min(1).max(AUDIO_NATIVE_MAX_SESSIONIZATION_MINUTES).optional(),
   enabled: z.boolean().optional(),
   allowed_origins: z.array(AudioNativeOrigin).max(AUDIO_NATIVE_MAX_ORIGINS).optional(),
+  /** Pins the project's page (players' reports no longer move it); null unpins it. */
   page_url: z.string().url().max(2048).nullable().optional(),
   /** Publish the latest snapshot now (and keep publishing new ones when auto_publish is true). */
   auto_publish: z.boolean().optional(),
