@@ -147,7 +147,8 @@ export async function mp3Join(
     }
   }
   const head = mp3InfoFrame(summary);
-  if (!head) deps.logger.warn({ keys }, 'Chapters of different MP3 formats joined without a header');
+  if (!head && keys.length > 0)
+    deps.logger.warn({ keys }, 'Chapters joined without an MP3 header: not all of one Layer III format');
   return { head, part: (chunks) => mp3AudioFrames(chunks) };
 }
 
