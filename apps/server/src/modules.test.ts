@@ -74,11 +74,12 @@ describe('jobs wired by the worker (issue 26 item 2)', () => {
     expect(delivered).toEqual([['e', 'h', 1]]);
   });
 
-  it('schedules billing renewals at the configured interval, conversations past retention hourly, and due batch calls every 10 s', () => {
+  it('schedules billing renewals at the configured interval, conversations and Audio Native sessions past retention hourly, and due batch calls every 10 s', () => {
     expect(jobSchedules(app.config)).toEqual([
       { definition: expect.objectContaining({ name: 'billing.renewals' }), everyMs: 12345 },
       { definition: expect.objectContaining({ name: 'conversations.retention' }), everyMs: 3_600_000 },
       { definition: expect.objectContaining({ name: 'telephony.batch-calls' }), everyMs: 10_000 },
+      { definition: expect.objectContaining({ name: 'audio-native.retention' }), everyMs: 3_600_000 },
     ]);
   });
 

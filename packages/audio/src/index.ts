@@ -3,6 +3,7 @@ export * from './alignment';
 export * from './clamp';
 export * from './fingerprint';
 export * from './g711';
+export * from './mp3-join';
 export * from './number-words';
 export * from './prosody';
 export * from './resampler';

@@ -18,6 +18,8 @@ export const AUDIO_NATIVE_MAX_SESSIONIZATION_MINUTES = 24 * 60;
 /** The most origins a project's embed allows (each an https?://host[:port] origin). */
 export const AUDIO_NATIVE_MAX_ORIGINS = 50;
 /** The largest analytics beacon body (bytes). */
+/** The longest period the analytics answer (`?days=`): sessions older than it are deleted (decision 25). */
+export const AUDIO_NATIVE_ANALYTICS_MAX_DAYS = 366;
 export const AUDIO_NATIVE_MAX_EVENT_BYTES = 1024;
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -122,6 +124,7 @@ export const AudioNativeProject = z.object({
   model_id: z.string(),
   settings: AudioNativeSettings,
   allowed_origins: z.array(z.string()),
+  /** The page the player is on: the owner's, else the one most loads came from in 30 days (decision 25). */
   page_url: z.string().nullable(),
   auto_publish: z.boolean(),
   published_snapshot_id: z.string().nullable(),
@@ -143,6 +146,7 @@ export const UpdateAudioNativeSettingsBody = z.object({
   sessionization: z.number().int().min(1).max(AUDIO_NATIVE_MAX_SESSIONIZATION_MINUTES).optional(),
   enabled: z.boolean().optional(),
   allowed_origins: z.array(AudioNativeOrigin).max(AUDIO_NATIVE_MAX_ORIGINS).optional(),
+  /** Pins the project's page (players' reports no longer move it); null unpins it. */
   page_url: z.string().url().max(2048).nullable().optional(),
   /** Publish the latest snapshot now (and keep publishing new ones when auto_publish is true). */
   auto_publish: z.boolean().optional(),
@@ -264,7 +268,7 @@ export const getAudioNativeAnalyticsRoute = defineRoute({
   summary: 'Loads, plays, listeners and listen-through per day (Parla)',
   tags,
   params: projectParams,
-  query: z.object({ days: z.coerce.number().int().min(1).max(366).optional() }),
+  query: z.object({ days: z.coerce.number().int().min(1).max(AUDIO_NATIVE_ANALYTICS_MAX_DAYS).optional() }),
   response: AudioNativeAnalytics,
 });
 /** Parla's own, public: the embedded player's configuration. */

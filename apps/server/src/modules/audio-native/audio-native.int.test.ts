@@ -1,14 +1,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { AUDIO_NATIVE_ANALYTICS_MAX_DAYS } from '@parla/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../platform/clock';
+import type { JobContext } from '../../platform/jobs/job-definition';
 import type { JobWorker } from '../../platform/jobs/job-worker';
 import { characterCountOf, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startTestWorker } from '../../test/test-worker';
 import { convertJob } from '../studio/studio.jobs';
 import { studioProjects } from '../studio/studio.tables';
+import { audioNativeRetentionJob } from './audio-native.jobs';
+import { audioNativeModule } from './audio-native.module';
 import { audioNativeProjects, audioNativeSessions } from './audio-native.tables';
 
 /*
@@ -302,5 +307,101 @@ describe('bad input', () => {
     expect((await call('/v1/audio-native/a%00b/audio')).status).toBe(404);
     expect((await beacon('a%00b', { type: 'play', session: 'a1b2c3d4-0000' })).status).toBe(404);
     expect((await call('/health')).status).toBe(200);
+  });
+});
+
+describe('the project’s page and the sessions kept', () => {
+  const pageOf = async (projectId: string) =>
+    (await db().select().from(audioNativeProjects).where(eq(audioNativeProjects.projectId, projectId)))[0]
+      ?.pageUrl;
+  const settingsPage = async (projectId: string, page_url: string | null) => {
+    const response = await call(`/v1/audio-native/${projectId}/settings`, {
+      method: 'PATCH',
+      headers: { 'xi-api-key': owner.key, 'content-type': 'application/json' },
+      body: JSON.stringify({ page_url }),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { page_url: string | null }).page_url;
+  };
+
+  it('is the page most loads came from, never Parla’s own; a bad first report does not stick; the owner’s wins', async () => {
+    const { projectId } = await owner.sdk.audioNative.create({
+      name: 'Pages',
+      voiceId: SARAH,
+      modelId: FLITE,
+    });
+    let n = 0;
+    const load = async (origin: string, page: string) => {
+      n += 1;
+      const session = `a1b2c3d4-0000-4000-8000-${String(n).padStart(12, '0')}`;
+      expect((await beacon(projectId, { type: 'load', session, page }, origin)).status).toBe(204);
+    };
+    // Any origin may embed while the list is empty: a copy on another site reports first…
+    const COPY = 'https://copycat.example';
+    await load(COPY, `${COPY}/stolen`);
+    expect(await pageOf(projectId)).toBe(`${COPY}/stolen`);
+    // …and is outvoted by the real page's loads instead of sticking.
+    for (const ref of ['a', 'b']) await load(BLOG, `${BLOG}/posts/tides?ref=${ref}`);
+    expect(await pageOf(projectId)).toBe(`${BLOG}/posts/tides`);
+    // A page on another origin than the beacon's, and Parla's own preview, are not counted.
+    for (let i = 0; i < 3; i++) await load(BLOG, `${COPY}/elsewhere`);
+    const own = new URL(t.deps.config.publicUrl).origin;
+    for (let i = 0; i < 3; i++) await load(own, `${own}/audio-native/${projectId}`);
+    expect(await pageOf(projectId)).toBe(`${BLOG}/posts/tides`);
+
+    // The owner's page stays whatever players report; unset, the most loaded page is back.
+    expect(await settingsPage(projectId, `${BLOG}/posts/tides-2`)).toBe(`${BLOG}/posts/tides-2`);
+    for (let i = 0; i < 3; i++) await load(BLOG, `${BLOG}/posts/tides`);
+    expect(await pageOf(projectId)).toBe(`${BLOG}/posts/tides-2`);
+    expect(await settingsPage(projectId, null)).toBe(`${BLOG}/posts/tides`);
+  });
+
+  it('deletes sessions only before the longest period the analytics show, which stay exact', async () => {
+    // Another account: the owner's plan has no Studio project left by now.
+    const keeper = await newSpeechAccount(t.app, baseUrl);
+    const { projectId } = await keeper.sdk.audioNative.create({
+      name: 'Kept',
+      voiceId: SARAH,
+      modelId: FLITE,
+    });
+    const dayAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const session = (day: string, id: string, plays: number, listenedSecs: number) => ({
+      projectId,
+      day,
+      sessionId: id,
+      loads: 1,
+      plays,
+      listenedSecs,
+      origin: BLOG,
+    });
+    await db()
+      .insert(audioNativeSessions)
+      .values([
+        session(dayAgo(AUDIO_NATIVE_ANALYTICS_MAX_DAYS), 'gone-1', 1, 40),
+        session(dayAgo(AUDIO_NATIVE_ANALYTICS_MAX_DAYS + 30), 'gone-2', 0, 0),
+        session(dayAgo(AUDIO_NATIVE_ANALYTICS_MAX_DAYS - 1), 'kept-1', 1, 12.5),
+        session(dayAgo(3), 'kept-2', 1, 3),
+        session(dayAgo(0), 'kept-3', 0, 0),
+      ]);
+    const longest = async () => {
+      const response = await call(
+        `/v1/audio-native/${projectId}/analytics?days=${AUDIO_NATIVE_ANALYTICS_MAX_DAYS}`,
+        { headers: { 'xi-api-key': keeper.key } },
+      );
+      expect(response.status).toBe(200);
+      return response.json();
+    };
+    const before = await longest();
+    expect(before).toMatchObject({ totals: { loads: 3, plays: 2, listeners: 2, listened_secs: 15.5 } });
+
+    await audioNativeRetentionJob.handler({}, {} as JobContext, { db: db(), clock: systemClock });
+    const left = await db()
+      .select({ sessionId: audioNativeSessions.sessionId })
+      .from(audioNativeSessions)
+      .where(eq(audioNativeSessions.projectId, projectId));
+    expect(left.map((r) => r.sessionId).sort()).toEqual(['kept-1', 'kept-2', 'kept-3']);
+    expect(await longest()).toEqual(before);
+    // It runs on the worker's schedule.
+    expect(audioNativeModule.schedules?.map((s) => s.definition.name)).toContain('audio-native.retention');
   });
 });

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import {
   AUDIO_NATIVE_DEFAULT_BACKGROUND_COLOR,
   AUDIO_NATIVE_DEFAULT_SESSIONIZATION_MINUTES,
@@ -22,6 +21,7 @@ import { AppError, invalid, notFound } from '../../platform/errors';
 import {
   createStudioProject,
   getStudioProject,
+  joinStudioMp3,
   type StudioDocument,
   type StudioSnapshotAudio,
   startStudioConversion,
@@ -38,8 +38,10 @@ import {
   findAudioNativeByPage,
   insertAudioNative,
   listAudioNatives,
+  mostLoadedPage,
   recordBeacon,
-  setPageIfUnset,
+  recordPageLoad,
+  setReportedPage,
   totalAnalytics,
   updateAudioNative,
 } from './audio-native.store';
@@ -354,10 +356,18 @@ export async function updateAudioNativeSettings(
 ) {
   const found = await requireRow(deps, caller, projectId);
   const image = body.image !== undefined ? checkImage(body.image) : undefined;
-  let pageUrl: string | null | undefined;
+  // The owner's page is pinned (players' reports no longer move it); null unpins it: the page most loads
+  // came from lately, if any, is the project's page again.
+  let page: { pageUrl: string | null; pagePinned: boolean } | undefined;
   if (body.page_url !== undefined) {
-    pageUrl = body.page_url === null ? null : pageKey(body.page_url);
-    if (pageUrl === undefined) throw invalid('page_url', 'page_url must be an http or https URL.');
+    if (body.page_url === null) {
+      const since = firstDayOf(deps.clock.now(), AUDIO_NATIVE_PAGE_WINDOW_DAYS);
+      page = { pageUrl: await mostLoadedPage(deps.db, found.projectId, since), pagePinned: false };
+    } else {
+      const key = pageKey(body.page_url);
+      if (key === undefined) throw invalid('page_url', 'page_url must be an http or https URL.');
+      page = { pageUrl: key, pagePinned: true };
+    }
   }
   if (body.name !== undefined) {
     const project = await studioProjectOf(deps, found);
@@ -378,12 +388,19 @@ export async function updateAudioNativeSettings(
     ...(body.sessionization !== undefined ? { sessionizationMinutes: body.sessionization } : {}),
     ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
     ...(body.allowed_origins !== undefined ? { allowedOrigins: [...new Set(body.allowed_origins)] } : {}),
-    ...(pageUrl !== undefined ? { pageUrl } : {}),
+    ...(page ?? {}),
   });
   return present(deps, updated ?? row);
 }
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The first UTC day of the `days` days that end today (the analytics' period, the page window). */
+export const firstDayOf = (now: Date, days: number) =>
+  dayOf(new Date(now.getTime() - (days - 1) * 86_400_000));
+
+/** The page players report is the one most of their loads came from over these last days. */
+export const AUDIO_NATIVE_PAGE_WINDOW_DAYS = 30;
 
 export async function getAudioNativeAnalytics(
   deps: AudioNativeDeps,
@@ -394,7 +411,7 @@ export async function getAudioNativeAnalytics(
   const row = await requireRow(deps, caller, projectId);
   const { snapshot } = await audioOf(deps, row);
   const duration = snapshot?.durationSecs ?? null;
-  const from = dayOf(new Date(deps.clock.now().getTime() - (days - 1) * 86_400_000));
+  const from = firstDayOf(deps.clock.now(), days);
   const shape = (r: {
     loads: number;
     plays: number;
@@ -494,23 +511,30 @@ export async function playerAudio(deps: AudioNativeDeps, projectId: string, requ
     if (!stat) throw notFound('The published audio');
     return { key, size: stat.size };
   }
-  const key = `${studioProjectFolder(row.workspaceId, row.projectId)}audio-native/${snapshot.id}.mp3`;
+  // `-v2`: joined under one header for the whole; a file joined before carries chapter 1's (a new name, so
+  // none of those is served again; they go with their project).
+  const key = `${studioProjectFolder(row.workspaceId, row.projectId)}audio-native/${snapshot.id}-v2.mp3`;
   let stat = await deps.storage.stat(key);
   if (!stat) {
-    const joined = new PassThrough();
-    const writing = deps.storage.put(key, joined);
-    for (const part of snapshot.audioKeys) {
-      const stream = await deps.storage.stream(part);
-      if (!stream) continue;
-      for await (const chunk of stream)
-        if (!joined.write(chunk)) await new Promise((r) => joined.once('drain', r));
-    }
-    joined.end();
-    await writing;
+    await storeJoinedAudio(deps, key, snapshot.audioKeys);
     stat = await deps.storage.stat(key);
     if (!stat) throw notFound('The published audio');
   }
   return { key, size: stat.size };
+}
+
+/**
+ * Writes the snapshot's chapter MP3s joined into one stored file, under one header for the whole (each
+ * chapter's own ID3 tag and Xing/Info frame dropped: they describe that chapter alone). Studio's join reads
+ * each part only as the write takes it; a failed write ends it (its open part closed), and a missing or
+ * damaged part fails the join (logged) and stores nothing, rather than a shorter file.
+ */
+export async function storeJoinedAudio(
+  deps: Pick<AudioNativeDeps, 'storage' | 'logger'>,
+  key: string,
+  parts: string[],
+): Promise<void> {
+  await deps.storage.put(key, await joinStudioMp3(deps, parts));
 }
 
 /**
@@ -551,10 +575,29 @@ export async function ingestEvent(
     listenedSecs: event.type === 'progress' ? (event.listened ?? 0) : 0,
     origin: request.origin ?? null,
   });
-  // The page a player first loads on is the project's page (POST /v1/audio-native/content finds it by it),
-  // taken only from a page on the origin the beacon came from.
-  if (event.type === 'load' && event.page && !row.pageUrl && request.origin) {
-    const key = pageKey(event.page);
-    if (key && new URL(key).origin === request.origin) await setPageIfUnset(deps.db, row.projectId, key);
-  }
+  if (event.type === 'load' && event.page) await reportPage(deps, row, request, event.page);
+}
+
+/**
+ * A page the player says it loaded on (decision 25 "Audio Native", "The project's page"): counted only
+ * when it is on the beacon's own Origin (a page cannot speak for another site) and that is not Parla's own
+ * (the settings page's preview is not where the player is embedded). The project's page is then the one
+ * most loads came from over the last 30 days, so one bad first report — from any site while the allowed
+ * origins are empty — is outvoted by the real page's listeners instead of sticking; a page the owner set
+ * stays whatever players report.
+ */
+async function reportPage(
+  deps: AudioNativeDeps,
+  row: AudioNativeProjectRow,
+  request: EmbedRequest,
+  page: string,
+): Promise<void> {
+  const key = pageKey(page);
+  if (!key || !request.origin || new URL(key).origin !== request.origin) return;
+  if (request.origin === new URL(deps.publicUrl).origin) return;
+  const now = deps.clock.now();
+  await recordPageLoad(deps.db, row.projectId, dayOf(now), key);
+  if (row.pagePinned) return;
+  const top = await mostLoadedPage(deps.db, row.projectId, firstDayOf(now, AUDIO_NATIVE_PAGE_WINDOW_DAYS));
+  if (top && top !== row.pageUrl) await setReportedPage(deps.db, row.projectId, top);
 }

@@ -1,6 +1,11 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { type AudioNativeProjectRow, audioNativeProjects, audioNativeSessions } from './audio-native.tables';
+import {
+  type AudioNativeProjectRow,
+  audioNativePageLoads,
+  audioNativeProjects,
+  audioNativeSessions,
+} from './audio-native.tables';
 
 export async function insertAudioNative(db: Db, row: typeof audioNativeProjects.$inferInsert) {
   const [inserted] = await db.insert(audioNativeProjects).values(row).returning();
@@ -69,12 +74,47 @@ export async function updateAudioNative(
   return row;
 }
 
-/** Sets the page a project is embedded on, the first time a player reports one. */
-export async function setPageIfUnset(db: Db, projectId: string, pageUrl: string): Promise<void> {
+/** Counts one load of the player on a page (the day's row made on its first). */
+export async function recordPageLoad(db: Db, projectId: string, day: string, pageUrl: string): Promise<void> {
+  await db
+    .insert(audioNativePageLoads)
+    .values({ projectId, day, pageUrl, loads: 1 })
+    .onConflictDoUpdate({
+      target: [audioNativePageLoads.projectId, audioNativePageLoads.pageUrl, audioNativePageLoads.day],
+      set: { loads: sql`${audioNativePageLoads.loads} + 1` },
+    });
+}
+
+/** The page most loads came from since `fromDay` (a tie: the one loaded most recently, then by address). */
+export async function mostLoadedPage(db: Db, projectId: string, fromDay: string): Promise<string | null> {
+  const loads = sql<number>`sum(${audioNativePageLoads.loads})`;
+  const last = sql<string>`max(${audioNativePageLoads.day})`;
+  const [row] = await db
+    .select({ pageUrl: audioNativePageLoads.pageUrl })
+    .from(audioNativePageLoads)
+    .where(and(eq(audioNativePageLoads.projectId, projectId), gte(audioNativePageLoads.day, fromDay)))
+    .groupBy(audioNativePageLoads.pageUrl)
+    .orderBy(desc(loads), desc(last), audioNativePageLoads.pageUrl)
+    .limit(1);
+  return row?.pageUrl ?? null;
+}
+
+/** Sets the page players reported, unless the owner has set one. */
+export async function setReportedPage(db: Db, projectId: string, pageUrl: string | null): Promise<void> {
   await db
     .update(audioNativeProjects)
     .set({ pageUrl })
-    .where(and(eq(audioNativeProjects.projectId, projectId), sql`${audioNativeProjects.pageUrl} is null`));
+    .where(and(eq(audioNativeProjects.projectId, projectId), eq(audioNativeProjects.pagePinned, false)));
+}
+
+/** Deletes sessions and page loads of days before the given ones (the retention job). */
+export async function deleteAnalyticsBefore(
+  db: Db,
+  sessionsBefore: string,
+  pagesBefore: string,
+): Promise<void> {
+  await db.delete(audioNativeSessions).where(lt(audioNativeSessions.day, sessionsBefore));
+  await db.delete(audioNativePageLoads).where(lt(audioNativePageLoads.day, pagesBefore));
 }
 
 /** Adds one beacon to its session's row of the day (made on the session's first beacon). */

@@ -37,8 +37,13 @@ export const audioNativeProjects = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     /** Origins whose pages may embed the player; empty: any origin (EL's default). */
     allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
-    /** The page the player is embedded on (first reported by the player; `POST …/content` finds it). */
+    /**
+     * The page the player is embedded on (`POST …/content` finds it): the owner's when `pagePinned`, else
+     * the page most of the player's loads came from in the last 30 days (decision 25 "Audio Native").
+     */
     pageUrl: text('page_url'),
+    /** The owner set `pageUrl` (the settings page): players' reports no longer change it. */
+    pagePinned: boolean('page_pinned').notNull().default(false),
     /** True: each new snapshot is published as it is made; false: `publishedSnapshotId` stays. */
     autoPublish: boolean('auto_publish').notNull().default(true),
     publishedSnapshotId: text('published_snapshot_id'),
@@ -68,5 +73,27 @@ export const audioNativeSessions = pgTable(
     /** The origin the beacons came from (the settings page suggests it for the allowlist). */
     origin: text('origin'),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.day, t.sessionId] })],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.day, t.sessionId] }),
+    // The retention job deletes by day across projects.
+    index('audio_native_sessions_day_idx').on(t.day),
+  ],
+);
+
+/**
+ * The pages the player reported loading on, per UTC day (a `load` beacon's page, on the beacon's own
+ * Origin and not Parla's): the project's page is the one with the most loads over the last
+ * `AUDIO_NATIVE_PAGE_WINDOW_DAYS`. Older rows are deleted by the retention job.
+ */
+export const audioNativePageLoads = pgTable(
+  'audio_native_page_loads',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => audioNativeProjects.projectId, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    pageUrl: text('page_url').notNull(),
+    loads: integer('loads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.pageUrl, t.day] })],
 );

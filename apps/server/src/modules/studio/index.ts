@@ -13,4 +13,8 @@ export {
   updateStudioContent,
   updateStudioProject,
 } from './studio.service';
-export { type StudioSnapshotAudio, studioSnapshotAudio } from './studio.snapshots';
+export {
+  joinMp3Parts as joinStudioMp3,
+  type StudioSnapshotAudio,
+  studioSnapshotAudio,
+} from './studio.snapshots';

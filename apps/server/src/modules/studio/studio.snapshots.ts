@@ -1,7 +1,8 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { emptyMp3Summary, mp3AudioFrames, mp3InfoFrame, scanMp3 } from '@parla/audio';
 import { Zip, ZipPassThrough } from 'fflate';
 import type { RequestCaller } from '../../platform/auth-guard';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import type { StudioDeps } from './studio.deps';
 import { presentChapterSnapshot, presentProjectSnapshot } from './studio.present';
 import {
@@ -69,7 +70,10 @@ export async function getSnapshot(
   };
 }
 
-/** The project snapshot's audio: its chapters' MP3s one after another, read as they are sent. */
+/**
+ * The project snapshot's audio: its chapters' MP3s one after another, read as they are sent, under one
+ * header for the whole (counted first, so a missing or damaged chapter is an error before any byte).
+ */
 export async function streamSnapshot(
   deps: StudioDeps,
   caller: RequestCaller,
@@ -77,16 +81,102 @@ export async function streamSnapshot(
   snapshotId: string,
 ): Promise<Readable> {
   const { chapters } = await requireProjectSnapshot(deps, caller, projectId, snapshotId);
-  const out = new PassThrough();
-  void (async () => {
-    for (const chapter of chapters) {
-      const part = await deps.storage.stream(chapter.audioKey);
-      if (!part) continue;
-      for await (const chunk of part) if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+  return joinMp3Parts(
+    deps,
+    chapters.map((c) => c.audioKey),
+  );
+}
+
+/**
+ * A stored part a download needs, opened; a missing one fails the download (and is logged with its key):
+ * leaving it out would hand the listener a shorter book with no error.
+ */
+export async function openPart(deps: Pick<StudioDeps, 'storage' | 'logger'>, key: string): Promise<Readable> {
+  const stream = await deps.storage.stream(key);
+  if (!stream) throw missingPart(deps, key);
+  return stream;
+}
+
+function missingPart(deps: Pick<StudioDeps, 'logger'>, key: string): AppError {
+  deps.logger.error({ key }, 'A snapshot’s chapter audio is missing from storage');
+  return new AppError(
+    'internal_error',
+    'A chapter’s audio is missing from storage: convert the chapter again, then download.',
+  );
+}
+
+/**
+ * Every part is there before a download starts, so that the common case of a missing file is a clear
+ * error response rather than a download cut short (openPart still fails one removed meanwhile).
+ */
+export async function requireParts(
+  deps: Pick<StudioDeps, 'storage' | 'logger'>,
+  keys: string[],
+): Promise<void> {
+  for (const key of keys) if (!(await deps.storage.stat(key))) throw missingPart(deps, key);
+}
+
+/** How parts join: the bytes as they are, or (`mp3Join`) their audio frames under one header. */
+export interface PartJoin {
+  head: Uint8Array | undefined;
+  part(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
+}
+
+const plainJoin: PartJoin = { head: undefined, part: (chunks) => chunks };
+
+/**
+ * The first pass of joining chapter MP3s (review of issue 30): each part's audio frames are counted so that
+ * the joined file starts with one Xing/Info header for the whole (each part's own ID3 tag and header are
+ * dropped as it is sent: they describe that chapter alone, and players showed chapter 1's duration). A part
+ * that holds no MPEG audio fails the join like a missing one.
+ */
+export async function mp3Join(
+  deps: Pick<StudioDeps, 'storage' | 'logger'>,
+  keys: string[],
+): Promise<PartJoin> {
+  const summary = emptyMp3Summary();
+  for (const key of keys) {
+    const before = summary.frames;
+    await scanMp3(await openPart(deps, key), summary);
+    if (summary.frames === before) {
+      deps.logger.error({ key }, 'A snapshot’s chapter audio holds no MPEG audio frames');
+      throw new AppError(
+        'internal_error',
+        'A chapter’s audio is damaged in storage: convert the chapter again, then download.',
+      );
     }
-    out.end();
-  })().catch((error: unknown) => out.destroy(error as Error));
-  return out;
+  }
+  const head = mp3InfoFrame(summary);
+  if (!head && keys.length > 0)
+    deps.logger.warn({ keys }, 'Chapters joined without an MP3 header: not all of one Layer III format');
+  return { head, part: (chunks) => mp3AudioFrames(chunks) };
+}
+
+/**
+ * The parts one after another, as a stream pulled by its reader: a chunk is read from storage only when the
+ * reader wants one (backpressure), and a reader that goes away (the stream destroyed) ends the generator,
+ * which closes the part being read.
+ */
+export function joinParts(
+  deps: Pick<StudioDeps, 'storage' | 'logger'>,
+  keys: string[],
+  join: PartJoin = plainJoin,
+): Readable {
+  return Readable.from(
+    (async function* () {
+      if (join.head) yield join.head;
+      for (const key of keys) yield* join.part(await openPart(deps, key));
+    })(),
+    { objectMode: false },
+  );
+}
+
+/** Chapter MP3s joined into one MP3 with one header (Audio Native's published file, the snapshot stream). */
+export async function joinMp3Parts(
+  deps: Pick<StudioDeps, 'storage' | 'logger'>,
+  keys: string[],
+): Promise<Readable> {
+  return joinParts(deps, keys, await mp3Join(deps, keys));
 }
 
 /** A safe file name for a chapter in the archive: its position and name. */
@@ -109,25 +199,54 @@ export async function archiveSnapshot(
 ): Promise<Readable> {
   const { project, chapters } = await requireProjectSnapshot(deps, caller, projectId, snapshotId);
   const names = new Map((await listChapters(deps.db, project.id)).map((c) => [c.id, c.name]));
-  const out = new PassThrough();
-  const zip = new Zip((error, data, final) => {
-    if (error) out.destroy(error);
-    else {
-      out.write(Buffer.from(data));
-      if (final) out.end();
-    }
-  });
-  void (async () => {
-    for (const [i, chapter] of chapters.entries()) {
-      const entry = new ZipPassThrough(entryName(i, names.get(chapter.chapterId) ?? chapter.name));
-      zip.add(entry);
-      const part = await deps.storage.stream(chapter.audioKey);
-      if (part) for await (const chunk of part) entry.push(new Uint8Array(chunk as Buffer));
-      entry.push(new Uint8Array(0), true);
-    }
-    zip.end();
-  })().catch((error: unknown) => out.destroy(error as Error));
-  return out;
+  await requireParts(
+    deps,
+    chapters.map((c) => c.audioKey),
+  );
+  return zipParts(
+    deps,
+    chapters.map((chapter, i) => ({
+      name: entryName(i, names.get(chapter.chapterId) ?? chapter.name),
+      key: chapter.audioKey,
+    })),
+  );
+}
+
+export function zipParts(
+  deps: Pick<StudioDeps, 'storage' | 'logger'>,
+  entries: { name: string; key: string }[],
+): Readable {
+  return Readable.from(
+    (async function* () {
+      // fflate's Zip pushes its output through a callback as each input chunk is added: it is queued here
+      // and handed to the reader before the next chunk is read from storage, so at most one chunk is held.
+      const queue: Uint8Array[] = [];
+      let failure: Error | null = null;
+      const zip = new Zip((error, data) => {
+        if (error) failure = error;
+        else queue.push(data);
+      });
+      const drain = function* () {
+        if (failure) throw failure;
+        while (queue.length > 0) yield queue.shift() as Uint8Array;
+      };
+      for (const { name, key } of entries) {
+        const part = await openPart(deps, key);
+        const entry = new ZipPassThrough(name);
+        zip.add(entry);
+        for await (const chunk of part) {
+          const data = chunk as Buffer;
+          entry.push(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+          yield* drain();
+        }
+        entry.push(new Uint8Array(0), true);
+        yield* drain();
+      }
+      zip.end();
+      yield* drain();
+    })(),
+    { objectMode: false },
+  );
 }
 
 // ---- Chapter snapshots --------------------------------------------------------------------------------------
