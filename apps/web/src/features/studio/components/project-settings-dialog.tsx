@@ -1,4 +1,9 @@
-import { MAX_PRONUNCIATION_LOCATORS, type StudioProjectExtended, type VoiceResponse } from '@parla/contracts';
+import {
+  MAX_PRONUNCIATION_LOCATORS,
+  type ModelResponse,
+  type StudioProjectExtended,
+  type VoiceResponse,
+} from '@parla/contracts';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { getToastMessage } from '../../../lib/http-error';
 import { useToast } from '../../../lib/toasts/use-toast';
@@ -7,8 +12,8 @@ import { Dialog } from '../../../ui/dialog';
 import { FormMessage, TextField } from '../../../ui/field';
 import { Switch } from '../../../ui/switch';
 import { useDictionaries } from '../../pronunciation-dictionaries';
-import { VoicePicker } from '../../voices';
 import { useSetStudioDictionaries, useUpdateStudioProject } from '../api/studio-api';
+import { ModelVoicePicker } from './model-voice-picker';
 import { QUALITY_LABELS } from './new-project-dialog';
 
 /**
@@ -22,11 +27,13 @@ export function ProjectSettingsDialog({
   onOpenChange,
   project,
   voices,
+  models,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   project: StudioProjectExtended;
   voices: readonly VoiceResponse[];
+  models: readonly ModelResponse[];
 }) {
   const id = useId();
   const { toast } = useToast();
@@ -102,16 +109,20 @@ export function ProjectSettingsDialog({
           onChange={(event) => set({ name: event.target.value })}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <VoicePicker
+          <ModelVoicePicker
             label="Title voice"
             voices={voices}
-            selected={voices.find((v) => v.voice_id === form.titleVoiceId)}
+            models={models}
+            modelId={project.default_model_id}
+            voiceId={form.titleVoiceId}
             onSelect={(voice) => set({ titleVoiceId: voice.voice_id })}
           />
-          <VoicePicker
+          <ModelVoicePicker
             label="Paragraph voice"
             voices={voices}
-            selected={voices.find((v) => v.voice_id === form.paragraphVoiceId)}
+            models={models}
+            modelId={project.default_model_id}
+            voiceId={form.paragraphVoiceId}
             onSelect={(voice) => set({ paragraphVoiceId: voice.voice_id })}
           />
         </div>

@@ -1,4 +1,4 @@
-import type { StudioProjectExtended, VoiceResponse } from '@parla/contracts';
+import type { ModelResponse, StudioProjectExtended, VoiceResponse } from '@parla/contracts';
 import { clsx } from 'clsx';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -29,9 +29,12 @@ import { ProjectSettingsDialog } from './project-settings-dialog';
 export function StudioEditor({
   project,
   voices,
+  models,
 }: {
   project: StudioProjectExtended;
   voices: readonly VoiceResponse[];
+  /** The speech models (`GET /v1/models`): the voice pickers offer the voices the model speaks. */
+  models: readonly ModelResponse[];
 }) {
   const id = useId();
   const { toast, toastError } = useToast();
@@ -185,6 +188,7 @@ export function StudioEditor({
                 project={project}
                 chapterId={chapterId}
                 voices={voices}
+                models={models}
                 converting={chapterConverting}
                 progress={chapterShare}
                 onConverting={() => setStarted(true)}
@@ -207,6 +211,7 @@ export function StudioEditor({
         onOpenChange={(o) => setDialog(o ? 'settings' : null)}
         project={project}
         voices={voices}
+        models={models}
       />
       <Dialog
         open={dialog === 'shortcuts'}
