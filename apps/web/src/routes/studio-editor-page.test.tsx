@@ -311,4 +311,53 @@ describe('/app/studio/{id}', { timeout: 20_000 }, () => {
       ).toHaveLength(1),
     );
   });
+
+  it('uploads a cover from the settings, shows the server’s refusal in its words, and shows the cover', async () => {
+    stubMedia();
+    let uploads = 0;
+    let covered = false;
+    const sent = stubApi((key) => {
+      if (key === 'GET /v1/studio/projects/p1')
+        return json(
+          makeStudioProject(
+            covered ? { cover_image_url: 'http://localhost/v1/studio/projects/p1/cover?v=1' } : {},
+          ),
+        );
+      if (key === 'POST /v1/studio/projects/p1/cover') {
+        uploads += 1;
+        if (uploads === 1)
+          return apiError(422, 'invalid_request', 'The cover image must be a PNG or JPEG file.');
+        covered = true;
+        return json({
+          project: makeStudioProject({ cover_image_url: 'http://localhost/v1/studio/projects/p1/cover?v=1' }),
+        });
+      }
+      if (key === 'GET /v1/studio/projects/p1/cover')
+        return new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
+          headers: { 'content-type': 'image/png' },
+        });
+      return undefined;
+    });
+    renderApp(PATH);
+    fireEvent.click(await screen.findByRole('button', { name: 'Project settings' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Project settings' });
+    expect(within(dialog).getByRole('img', { name: 'No cover image yet' })).toBeTruthy();
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['GIF89a'], 'cover.png', { type: 'image/png' })] },
+    });
+    expect(await within(dialog).findByText('The cover image must be a PNG or JPEG file.')).toBeTruthy();
+    fireEvent.change(input, { target: { files: [new File(['png'], 'cover.png', { type: 'image/png' })] } });
+    expect(await within(dialog).findByRole('img', { name: 'The cover image' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Remove cover' })).toBeTruthy();
+    expect(sent.filter((s) => s.key === 'POST /v1/studio/projects/p1/cover')).toHaveLength(2);
+    // A file over the limit is refused before it is sent.
+    fireEvent.change(input, {
+      target: {
+        files: [Object.defineProperty(new File(['x'], 'big.jpg'), 'size', { value: 11 * 1024 * 1024 })],
+      },
+    });
+    expect(await within(dialog).findByText(/larger than 10 MB/)).toBeTruthy();
+    expect(sent.filter((s) => s.key === 'POST /v1/studio/projects/p1/cover')).toHaveLength(2);
+  });
 });
