@@ -8,7 +8,7 @@ import type {
   StudioProject,
   VoiceResponse,
 } from '@parla/contracts';
-import { modelSpeaksVoice } from '../tts/tts-rules';
+import { modelSpeaksVoice } from '../tts';
 
 /*
  * The Studio editor's pure rules (issue 30 item 3): the chapter's blocks as editable paragraphs and back,

@@ -124,7 +124,8 @@ function ProjectRow({ project, onDelete }: { project: StudioProject; onDelete: (
           )}
         </div>
       </div>
-      <div className="flex shrink-0 items-center gap-1">
+      {/* On a phone the buttons go under the name, lined up with it (the cover is 3 rem and a 0.75 rem gap). */}
+      <div className="flex shrink-0 items-center gap-1 pl-15 sm:pl-0">
         <Button asChild variant="secondary" size="sm">
           <Link to={studioEditorPath(project.project_id)}>Open</Link>
         </Button>
