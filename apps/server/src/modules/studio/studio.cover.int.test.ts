@@ -52,7 +52,7 @@ const readCover = (account: SpeechAccount, projectId: string) =>
   fetch(`${baseUrl}/v1/studio/projects/${projectId}/cover`, { headers: { 'xi-api-key': account.key } });
 async function coverUrlOf(projectId: string): Promise<string> {
   const project = await owner.sdk.studio.projects.get(projectId);
-  return project.coverImageUrl;
+  return project.coverImageUrl ?? '';
 }
 
 describe('Studio cover image', () => {
