@@ -608,3 +608,37 @@ export const studioChapterAcxRoute = defineRoute({
   params: chapterParams,
   response: StudioChapterAcxReport,
 });
+
+// ---- Cover image (Parla's own; issue 30 "audiobook metadata with a cover") ---------------------------------
+
+/** The largest cover image a project takes (ACX asks 2400 × 2400 px; such a JPEG is a few MB). */
+export const STUDIO_MAX_COVER_BYTES = 10 * 1024 * 1024;
+/** The cover's kinds, known by their first bytes (never by the name or the declared type). */
+export const STUDIO_COVER_TYPES = ['image/png', 'image/jpeg'] as const;
+export type StudioCoverType = (typeof STUDIO_COVER_TYPES)[number];
+
+export const uploadStudioCoverRoute = defineRoute({
+  method: 'POST',
+  path: `${P}/:project_id/cover`,
+  summary:
+    'Set a project’s cover image (multipart `file`: PNG or JPEG up to 10 MB); its cover_image_url then reads it back',
+  tags,
+  params: projectParams,
+  response: z.object({ project: StudioProject }),
+});
+export const getStudioCoverRoute = defineRoute({
+  method: 'GET',
+  path: `${P}/:project_id/cover`,
+  summary: 'A project’s cover image (image/png or image/jpeg); 404 when it has none',
+  tags,
+  params: projectParams,
+  response: z.any().meta({ description: 'image/png or image/jpeg' }),
+});
+export const deleteStudioCoverRoute = defineRoute({
+  method: 'DELETE',
+  path: `${P}/:project_id/cover`,
+  summary: 'Remove a project’s cover image',
+  tags,
+  params: projectParams,
+  response: z.object({ project: StudioProject }),
+});

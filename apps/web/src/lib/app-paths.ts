@@ -333,9 +333,29 @@ export const appPaths = [
     section: 'publishing',
     built: true,
   },
-  { path: '/app/audio-native/settings', title: 'Audio Native settings', section: 'publishing' },
-  { path: '/app/audio-native/settings/player', title: 'Audio Native player', section: 'publishing' },
-  { path: '/app/audio-native/analytics', title: 'Audio Native analytics', section: 'publishing' },
+  /**
+   * accounts §2's id-less settings: a player's settings are its own here, so these lead to them (the one
+   * player's, or a choice of the workspace's players).
+   */
+  {
+    path: '/app/audio-native/settings',
+    title: 'Audio Native settings',
+    section: 'publishing',
+    built: true,
+  },
+  {
+    path: '/app/audio-native/settings/player',
+    title: 'Audio Native player',
+    section: 'publishing',
+    built: true,
+  },
+  /** accounts §2: the listening of every player of the workspace, added up, and each player's share. */
+  {
+    path: '/app/audio-native/analytics',
+    title: 'Audio Native analytics',
+    section: 'publishing',
+    built: true,
+  },
   { path: '/app/publishing', title: 'Publishing', section: 'publishing', inNav: true },
   { path: '/app/productions', title: 'Productions', section: 'publishing', inNav: true },
   { path: '/app/productions/active', title: 'Active productions', section: 'publishing' },

@@ -135,4 +135,65 @@ describe('/app/audio-native/{id}/analytics', () => {
     await screen.findByRole('img', { name: /3 plays/ });
     expect(callsTo(calls, 'GET /v1/audio-native/p1/analytics').at(-1)?.query.get('days')).toBe('7');
   });
+
+  it('adds every player’s listening up on the workspace’s analytics page, with each player’s share', async () => {
+    const day = (date: string, plays: number) => ({
+      date,
+      loads: plays,
+      plays,
+      listeners: plays,
+      listened_secs: plays * 6,
+      listen_through: 0.5,
+    });
+    const of = (id: string, days: ReturnType<typeof day>[]): AudioNativeAnalytics => ({
+      project_id: id,
+      duration_secs: 12,
+      days,
+      totals: {
+        loads: 0,
+        plays: days.reduce((n, d) => n + d.plays, 0),
+        listeners: 0,
+        listened_secs: 0,
+        listen_through: 0.5,
+      },
+    });
+    const calls = stubWorkspaceApi({
+      'GET /v1/audio-native': () =>
+        json({ projects: [project(), project({ project_id: 'p2', name: 'Currents' })] }),
+      'GET /v1/audio-native/p1/analytics': () => json(of('p1', [day('2026-11-28', 2)])),
+      'GET /v1/audio-native/p2/analytics': () => json(of('p2', [day('2026-11-28', 3), day('2026-11-29', 1)])),
+    });
+    renderApp('/app/audio-native/analytics');
+    expect(await screen.findByRole('img', { name: /6 plays over 2 days/ }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('row', { name: /2026-11-28 5 5 5 30 s 50%/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Currents' }).getAttribute('href')).toBe(
+      '/app/audio-native/p2/analytics',
+    );
+    expect(screen.getByRole('row', { name: /Currents 0 4 0 50%/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: '7 days' }));
+    await screen.findByRole('img', { name: /6 plays/ });
+    expect(callsTo(calls, 'GET /v1/audio-native/p2/analytics').at(-1)?.query.get('days')).toBe('7');
+  });
+
+  it('leads the id-less settings pages to the players’ own settings', async () => {
+    stubWorkspaceApi({
+      'GET /v1/audio-native': () =>
+        json({ projects: [project(), project({ project_id: 'p2', name: 'Currents', enabled: false })] }),
+    });
+    renderApp('/app/audio-native/settings/player');
+    const players = await screen.findByRole('list', { name: 'Players' }, { timeout: 5000 });
+    expect(screen.getByRole('heading', { name: 'Player appearance', level: 1 })).toBeTruthy();
+    const link = within(players).getByRole('link', { name: /Currents\s*Disabled/ });
+    expect(link.getAttribute('href')).toBe('/app/audio-native/p2/settings');
+  });
+
+  it('opens the one player’s settings straight from /app/audio-native/settings', async () => {
+    stubWorkspaceApi({
+      'GET /v1/audio-native': () => json({ projects: [project()] }),
+      'GET /v1/audio-native/p1': () => json(project()),
+    });
+    renderApp('/app/audio-native/settings');
+    expect(await screen.findByRole('form', { name: 'Player settings' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Players' })).toBeNull();
+  });
 });

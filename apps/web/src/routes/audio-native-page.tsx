@@ -27,6 +27,12 @@ function AudioNative() {
           A player that reads your article aloud, embedded on your own site with one snippet. Listeners resume
           where they left off; you see plays, listeners and listen-through per day.
         </p>
+        <Link
+          to="/app/audio-native/analytics"
+          className="mt-3 inline-block text-sm text-accent underline-offset-2 hover:underline"
+        >
+          Analytics of all players
+        </Link>
       </header>
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <section aria-labelledby="an-projects" className="flex min-w-0 flex-col gap-3">

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireCanPlay, getAudio, stubMedia } from '../features/player/player-test-kit';
 import { setAccessToken } from '../lib/access-token';
 import { apiError, json } from '../test/billing-fixture';
-import { makeVoice } from '../test/catalogue-fixture';
+import { makeModel, makeVoice } from '../test/catalogue-fixture';
 import { renderApp } from '../test/render-app';
 import { makeStudioChapterWithContent, makeStudioProject } from '../test/studio-fixture';
 import { makeUser } from '../test/user-fixture';
@@ -261,5 +261,103 @@ describe('/app/studio/{id}', { timeout: 20_000 }, () => {
     expect(keys.indexOf('POST /v1/studio/projects/p1/chapters/c1')).toBeLessThan(
       keys.indexOf('POST /v1/studio/projects/p1/chapters/c1/convert'),
     );
+  });
+
+  it('offers only the voices the project’s model speaks, and flags a block whose voice it cannot speak', async () => {
+    // Piper (the Studio default) speaks only the voices that list it (the American men's); Sarah does not.
+    const fast = makeModel({
+      model_id: 'parla_neural_fast_v1',
+      name: 'Parla Neural Fast v1',
+      languages: [{ language_id: 'en', name: 'English' }],
+    });
+    stubApi((key) => {
+      if (key === 'GET /v1/models') return json([fast]);
+      if (key === 'GET /v1/studio/projects/p1')
+        return json(makeStudioProject({ default_model_id: 'parla_neural_fast_v1' }));
+      if (key === 'GET /v1/voices')
+        return json({
+          voices: [
+            makeVoice({ voice_id: 'narrator', name: 'Sarah', labels: { language: 'en' } }),
+            makeVoice({
+              voice_id: 'hero',
+              name: 'Hero',
+              labels: { language: 'en' },
+              high_quality_base_model_ids: ['parla_neural_v1', 'parla_neural_fast_v1'],
+            }),
+          ],
+        });
+      return undefined;
+    });
+    renderApp(PATH);
+    await screen.findByRole('textbox', { name: 'Text of paragraph 2' }, { timeout: 5000 });
+    // Sarah, chosen before, is flagged where she speaks a block.
+    expect(
+      (
+        await screen.findAllByText(
+          'Parla Neural Fast v1 cannot speak with Sarah. Pick one of the voices it speaks.',
+        )
+      ).length,
+    ).toBe(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Voice of paragraph 2: Sarah' }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose a voice' });
+    expect(within(picker).getByRole('button', { name: 'Use Hero' })).toBeTruthy();
+    expect(within(picker).queryByRole('button', { name: 'Use Sarah' })).toBeNull();
+    fireEvent.click(within(picker).getByRole('button', { name: 'Use Hero' }));
+    await waitFor(() =>
+      expect(
+        screen.getAllByText(
+          'Parla Neural Fast v1 cannot speak with Sarah. Pick one of the voices it speaks.',
+        ),
+      ).toHaveLength(1),
+    );
+  });
+
+  it('uploads a cover from the settings, shows the server’s refusal in its words, and shows the cover', async () => {
+    stubMedia();
+    let uploads = 0;
+    let covered = false;
+    const sent = stubApi((key) => {
+      if (key === 'GET /v1/studio/projects/p1')
+        return json(
+          makeStudioProject(
+            covered ? { cover_image_url: 'http://localhost/v1/studio/projects/p1/cover?v=1' } : {},
+          ),
+        );
+      if (key === 'POST /v1/studio/projects/p1/cover') {
+        uploads += 1;
+        if (uploads === 1)
+          return apiError(422, 'invalid_request', 'The cover image must be a PNG or JPEG file.');
+        covered = true;
+        return json({
+          project: makeStudioProject({ cover_image_url: 'http://localhost/v1/studio/projects/p1/cover?v=1' }),
+        });
+      }
+      if (key === 'GET /v1/studio/projects/p1/cover')
+        return new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
+          headers: { 'content-type': 'image/png' },
+        });
+      return undefined;
+    });
+    renderApp(PATH);
+    fireEvent.click(await screen.findByRole('button', { name: 'Project settings' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Project settings' });
+    expect(within(dialog).getByRole('img', { name: 'No cover image yet' })).toBeTruthy();
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['GIF89a'], 'cover.png', { type: 'image/png' })] },
+    });
+    expect(await within(dialog).findByText('The cover image must be a PNG or JPEG file.')).toBeTruthy();
+    fireEvent.change(input, { target: { files: [new File(['png'], 'cover.png', { type: 'image/png' })] } });
+    expect(await within(dialog).findByRole('img', { name: 'The cover image' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Remove cover' })).toBeTruthy();
+    expect(sent.filter((s) => s.key === 'POST /v1/studio/projects/p1/cover')).toHaveLength(2);
+    // A file over the limit is refused before it is sent.
+    fireEvent.change(input, {
+      target: {
+        files: [Object.defineProperty(new File(['x'], 'big.jpg'), 'size', { value: 11 * 1024 * 1024 })],
+      },
+    });
+    expect(await within(dialog).findByText(/larger than 10 MB/)).toBeTruthy();
+    expect(sent.filter((s) => s.key === 'POST /v1/studio/projects/p1/cover')).toHaveLength(2);
   });
 });

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
 import { useStudioProject } from '../features/studio/api/studio-api';
 import { StudioEditor } from '../features/studio/components/studio-editor';
+import { useModels } from '../features/tts/api/list-models';
 import { useVoices } from '../features/tts/api/list-voices';
 import { LoadError } from '../ui/load-error';
 import { Skeleton } from '../ui/skeleton';
@@ -21,6 +22,7 @@ function Editor() {
   const { projectId = '' } = useParams();
   const project = useStudioProject(projectId);
   const voices = useVoices();
+  const models = useModels();
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:py-8">
       {project.isPending ? (
@@ -34,7 +36,7 @@ function Editor() {
           <LoadError error={project.error} onRetry={() => void project.refetch()} />
         </>
       ) : (
-        <StudioEditor project={project.data} voices={voices.data ?? []} />
+        <StudioEditor project={project.data} voices={voices.data ?? []} models={models.data ?? []} />
       )}
     </div>
   );

@@ -7,11 +7,13 @@ import {
   createStudioChapterRoute,
   createStudioProjectRoute,
   deleteStudioChapterRoute,
+  deleteStudioCoverRoute,
   deleteStudioProjectRoute,
   exportStudioChapterRoute,
   exportStudioProjectRoute,
   getStudioChapterRoute,
   getStudioChapterSnapshotRoute,
+  getStudioCoverRoute,
   getStudioProjectRoute,
   getStudioSnapshotRoute,
   listStudioChapterSnapshotsRoute,
@@ -29,13 +31,16 @@ import {
   updateStudioChapterRoute,
   updateStudioContentRoute,
   updateStudioProjectRoute,
+  uploadStudioCoverRoute,
 } from '@parla/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { callerOf } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { acceptMultipart, readMultipartWithLists } from '../../platform/multipart';
+import { acceptMultipart, readMultipartForm, readMultipartWithLists } from '../../platform/multipart';
 import { registerRoute } from '../../platform/route';
+import { deleteStudioCover, getStudioCover, setStudioCover } from './studio.cover';
 import { studioDepsOf } from './studio.deps';
 import { chapterAcxReport, exportChapter, exportProject, type StudioDownload } from './studio.exports';
 import { progressStream } from './studio.progress';
@@ -194,6 +199,37 @@ export async function studioRoutes(app: FastifyInstance, appDeps: AppDeps): Prom
         clientGone(reply),
       );
     },
+    guarded,
+  );
+
+  // ---- The cover image (audiobook metadata; studio.cover.ts) ------------------------------------------------
+  registerRoute(
+    app,
+    uploadStudioCoverRoute,
+    async ({ request, params }) => {
+      // The scope's file limit is the document's; the cover's own, smaller one is checked on its bytes.
+      const form = await readMultipartForm(request, 'file', z.object({}).passthrough());
+      return setStudioCover(deps, callerOf(request), params.project_id, form.file, appDeps.config.publicUrl);
+    },
+    guarded,
+  );
+  registerRoute(
+    app,
+    getStudioCoverRoute,
+    async ({ request, reply, params }) => {
+      const cover = await getStudioCover(deps, callerOf(request), params.project_id);
+      return reply
+        .header('content-type', cover.type)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(cover.bytes);
+    },
+    guarded,
+  );
+  registerRoute(
+    app,
+    deleteStudioCoverRoute,
+    async ({ request, params }) => deleteStudioCover(deps, callerOf(request), params.project_id),
     guarded,
   );
   registerRoute(

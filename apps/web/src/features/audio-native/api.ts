@@ -6,7 +6,7 @@ import {
   type UpdateAudioNativeSettingsBody,
   updateAudioNativeSettingsRoute,
 } from '@parla/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
 const keys = {
@@ -31,6 +31,20 @@ export function useAudioNativeAnalytics(projectId: string, days: number) {
     queryKey: keys.analytics(projectId, days),
     queryFn: () =>
       apiRequest(getAudioNativeAnalyticsRoute, { params: { project_id: projectId }, query: { days } }),
+  });
+}
+
+/**
+ * Every listed player's analytics for the period (the workspace's analytics page): one request per player,
+ * cached under the same keys as each player's own page.
+ */
+export function useAudioNativeAnalyticsOf(projectIds: readonly string[], days: number) {
+  return useQueries({
+    queries: projectIds.map((projectId) => ({
+      queryKey: keys.analytics(projectId, days),
+      queryFn: () =>
+        apiRequest(getAudioNativeAnalyticsRoute, { params: { project_id: projectId }, query: { days } }),
+    })),
   });
 }
 

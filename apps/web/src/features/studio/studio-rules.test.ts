@@ -10,6 +10,8 @@ import {
   progressShare,
   setVoiceOfSelection,
   toBlockInputs,
+  unspeakableVoiceMessage,
+  voicesForModel,
 } from './studio-rules';
 
 describe('setVoiceOfSelection (select text → change voice)', () => {
@@ -145,5 +147,43 @@ describe('the shortcuts', () => {
     expect(isRegenerateShortcut({ key: 'Enter', ctrlKey: true, metaKey: false, isComposing: true })).toBe(
       false,
     );
+  });
+});
+
+describe('the voices a model speaks (the voice pickers of a block or project)', () => {
+  const en = [{ language_id: 'en', name: 'English' }];
+  const models = [
+    { model_id: 'parla_neural_fast_v1', name: 'Parla Neural Fast v1', languages: en },
+    { model_id: 'parla_v1', name: 'Parla v1', languages: [...en, { language_id: 'de', name: 'German' }] },
+  ];
+  const sarah = {
+    voice_id: 'sarah',
+    name: 'Sarah',
+    labels: { language: 'en' },
+    high_quality_base_model_ids: ['parla_neural_v1', 'parla_v1'],
+  };
+  const ryan = {
+    voice_id: 'ryan',
+    name: 'Ryan',
+    labels: { language: 'en' },
+    high_quality_base_model_ids: ['parla_neural_v1', 'parla_neural_fast_v1', 'parla_v1'],
+  };
+  const voices = [sarah, ryan];
+
+  it('offers under Piper only the voices that list it, under the classic model every voice of its languages', () => {
+    expect(voicesForModel(voices, models, 'parla_neural_fast_v1').map((v) => v.name)).toEqual(['Ryan']);
+    expect(voicesForModel(voices, models, 'parla_v1').map((v) => v.name)).toEqual(['Sarah', 'Ryan']);
+  });
+
+  it('flags a voice the model it now speaks with cannot speak, and judges nothing it does not know', () => {
+    expect(unspeakableVoiceMessage('sarah', voices, models, 'parla_v1')).toBeNull();
+    expect(unspeakableVoiceMessage('sarah', voices, models, 'parla_neural_fast_v1')).toBe(
+      'Parla Neural Fast v1 cannot speak with Sarah. Pick one of the voices it speaks.',
+    );
+    expect(unspeakableVoiceMessage('ryan', voices, models, 'parla_neural_fast_v1')).toBeNull();
+    // The models not loaded yet, or a voice since deleted: the server's conversion says.
+    expect(unspeakableVoiceMessage('sarah', voices, [], 'parla_neural_fast_v1')).toBeNull();
+    expect(voicesForModel(voices, [], 'parla_neural_fast_v1')).toHaveLength(2);
+    expect(unspeakableVoiceMessage('gone', voices, models, 'parla_neural_fast_v1')).toBeNull();
   });
 });

@@ -1,11 +1,14 @@
 import type {
   CharacterAlignmentModel,
+  ModelResponse,
   StudioBlockInput,
   StudioBlockSubType,
   StudioChapterWithContent,
   StudioProgressEvent,
   StudioProject,
+  VoiceResponse,
 } from '@parla/contracts';
+import { modelSpeaksVoice } from '../tts';
 
 /*
  * The Studio editor's pure rules (issue 30 item 3): the chapter's blocks as editable paragraphs and back,
@@ -25,6 +28,8 @@ export interface DraftBlock {
   block_id: string | null;
   sub_type: StudioBlockSubType;
   nodes: DraftNode[];
+  /** The block's own model (the server's `model_id`), or null: it speaks with the project's. */
+  model_id?: string | null;
 }
 
 let keySeq = 0;
@@ -52,7 +57,60 @@ export function toDraftBlocks(chapter: Pick<StudioChapterWithContent, 'content'>
     block_id: block.block_id,
     sub_type: block.sub_type,
     nodes: block.nodes.map((node) => ({ text: node.text, voice_id: node.voice_id })),
+    model_id: block.model_id,
   }));
+}
+
+/** The model a block speaks with: its own, else the project's (the server's studio.rules `blockModelOf`). */
+export function blockModelId(
+  block: Pick<DraftBlock, 'model_id'>,
+  project: Pick<StudioProject, 'default_model_id'>,
+): string {
+  return block.model_id ?? project.default_model_id;
+}
+
+type SpeakingModel = Pick<ModelResponse, 'model_id' | 'languages'>;
+type SpeakingVoice = Pick<VoiceResponse, 'voice_id' | 'labels' | 'high_quality_base_model_ids'>;
+
+/**
+ * Whether `modelId` can speak `voice`, from what the server says (`GET /v1/models`' languages and each
+ * voice's `high_quality_base_model_ids`, through text to speech's `modelSpeaksVoice`): the fast neural
+ * model (Piper, the Studio default) speaks only the American men's voices, which list it. A model the
+ * list does not hold (not loaded yet, or gone) is not judged: true, the server's conversion says.
+ */
+export function voiceSpeaksModel(
+  voice: SpeakingVoice,
+  models: readonly SpeakingModel[],
+  modelId: string,
+): boolean {
+  const model = models.find((m) => m.model_id === modelId);
+  return model ? modelSpeaksVoice(model, voice) : true;
+}
+
+/** The voices a picker offers for a block or project spoken with `modelId`: those the model can speak. */
+export function voicesForModel<V extends SpeakingVoice>(
+  voices: readonly V[],
+  models: readonly SpeakingModel[],
+  modelId: string,
+): V[] {
+  return voices.filter((v) => voiceSpeaksModel(v, models, modelId));
+}
+
+/**
+ * Why a voice chosen before cannot speak now (the block's or project's model changed, or a voice picked
+ * under another model): a sentence for the flag under its picker, or null when it can. An id not in the
+ * voice list (deleted) is not judged here.
+ */
+export function unspeakableVoiceMessage(
+  voiceId: string,
+  voices: readonly (SpeakingVoice & Pick<VoiceResponse, 'name'>)[],
+  models: readonly (SpeakingModel & Pick<ModelResponse, 'name'>)[],
+  modelId: string,
+): string | null {
+  const voice = voices.find((v) => v.voice_id === voiceId);
+  const model = models.find((m) => m.model_id === modelId);
+  if (!voice || !model || modelSpeaksVoice(model, voice)) return null;
+  return `${model.name} cannot speak with ${voice.name}. Pick one of the voices it speaks.`;
 }
 
 /**

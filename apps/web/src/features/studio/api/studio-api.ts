@@ -6,11 +6,13 @@ import {
   createStudioChapterRoute,
   createStudioProjectRoute,
   deleteStudioChapterRoute,
+  deleteStudioCoverRoute,
   deleteStudioProjectRoute,
   exportStudioChapterRoute,
   exportStudioProjectRoute,
   getStudioChapterRoute,
   getStudioChapterSnapshotRoute,
+  getStudioCoverRoute,
   getStudioProjectRoute,
   listStudioChapterSnapshotsRoute,
   listStudioProjectsRoute,
@@ -26,6 +28,7 @@ import {
   type UpdateStudioProjectBody,
   updateStudioChapterRoute,
   updateStudioProjectRoute,
+  uploadStudioCoverRoute,
 } from '@parla/contracts';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiRequest } from '../../../lib/api-client';
@@ -169,6 +172,43 @@ export function useUpdateStudioProject(projectId: string) {
     mutationFn: (body: UpdateStudioProjectBody) =>
       apiRequest(updateStudioProjectRoute, { params: { project_id: projectId }, body }),
     onSuccess: () => refreshProject(queryClient, projectId),
+  });
+}
+
+/** `POST …/cover` (multipart `file`): the project's cover image; the server checks its kind and size. */
+export function useUploadStudioCover(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return apiRequest(uploadStudioCoverRoute, { params: { project_id: projectId }, body: form });
+    },
+    onSuccess: () => refreshProject(queryClient, projectId),
+  });
+}
+
+export function useDeleteStudioCover(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(deleteStudioCoverRoute, { params: { project_id: projectId } }),
+    onSuccess: () => refreshProject(queryClient, projectId),
+  });
+}
+
+/**
+ * A project's cover image as a blob (`GET …/cover` needs the caller's credentials, so an <img> cannot load
+ * the URL itself); keyed by `cover_image_url`, whose version changes with each new cover. Off without one.
+ */
+export function useStudioCover(project: Pick<StudioProject, 'project_id' | 'cover_image_url'>) {
+  return useQuery({
+    queryKey: ['studio', 'cover', project.project_id, project.cover_image_url] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await apiFetch(getStudioCoverRoute, { params: { project_id: project.project_id }, signal }, 'image/*')
+      ).blob(),
+    enabled: project.cover_image_url !== '',
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

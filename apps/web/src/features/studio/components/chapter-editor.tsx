@@ -1,4 +1,5 @@
 import {
+  type ModelResponse,
   STUDIO_BLOCK_SUB_TYPES,
   type StudioBlockSubType,
   type StudioChapterWithContent,
@@ -27,6 +28,7 @@ import {
 } from '../api/studio-api';
 import {
   blockAt,
+  blockModelId,
   blockTimes,
   type DraftBlock,
   defaultVoiceOf,
@@ -39,6 +41,8 @@ import {
   setVoiceOfSelection,
   toBlockInputs,
   toDraftBlocks,
+  unspeakableVoiceMessage,
+  voicesForModel,
 } from '../studio-rules';
 import { AcxReportPanel } from './acx-report';
 import { ChapterSnapshots } from './chapter-snapshots';
@@ -68,6 +72,8 @@ export interface ChapterEditorProps {
   project: StudioProjectExtended;
   chapterId: string;
   voices: readonly VoiceResponse[];
+  /** The speech models (`GET /v1/models`): a block's pickers offer only the voices its model speaks. */
+  models: readonly ModelResponse[];
   /** The chapter's conversion: its share done while it runs (from the progress events), else null. */
   converting: boolean;
   progress: number | null;
@@ -99,6 +105,7 @@ function ChapterDocument({
   project,
   chapter,
   voices,
+  models,
   converting,
   progress,
   onConverting,
@@ -139,6 +146,17 @@ function ChapterDocument({
     }
   }, [chapter]);
 
+  // A block speaks with its model or the project's: its pickers offer the voices that model speaks, and a
+  // voice it cannot speak (chosen under another model) is flagged until it is changed.
+  const voicesOf = (block: DraftBlock) => voicesForModel(voices, models, blockModelId(block, project));
+  const problemsOf = (block: DraftBlock) => [
+    ...new Set(
+      block.nodes.flatMap((node) => {
+        const problem = unspeakableVoiceMessage(node.voice_id, voices, models, blockModelId(block, project));
+        return problem ? [problem] : [];
+      }),
+    ),
+  ];
   const voiceName = (voiceId: string) => voices.find((v) => v.voice_id === voiceId)?.name ?? voiceId;
 
   // ---- The bottom player ---------------------------------------------------------------------------------
@@ -357,7 +375,7 @@ function ChapterDocument({
           <VoicePicker
             compact
             label={hasSelection ? 'Voice of the selected text' : 'Voice of the text at the cursor'}
-            voices={voices}
+            voices={selectionBlock ? voicesOf(selectionBlock) : voices}
             selected={voices.find((v) => v.voice_id === selectionNode?.voice_id)}
             onSelect={changeSelectionVoice}
           />
@@ -400,120 +418,128 @@ function ChapterDocument({
         </p>
       )}
       <ol aria-label="Paragraphs" className="flex flex-col gap-3">
-        {blocks.map((block, index) => (
-          <li
-            key={block.key}
-            aria-current={index === activeBlock ? 'true' : undefined}
-            className={clsx(
-              'flex flex-col gap-2 rounded-lg border p-3 transition-colors',
-              index === activeBlock ? 'border-accent bg-accent/10' : 'border-line bg-surface',
-            )}
-          >
-            <div className="flex flex-wrap items-center gap-2">
-              <label htmlFor={`${id}-${block.key}-kind`} className="sr-only">
-                Kind of paragraph {index + 1}
-              </label>
-              <div className="w-32 shrink-0">
-                {' '}
-                <select
-                  id={`${id}-${block.key}-kind`}
-                  className={clsx(inputClasses, 'h-8 py-0 text-xs')}
-                  value={block.sub_type}
-                  onChange={(event) =>
-                    patchBlock(block.key, (b) => ({
-                      ...b,
-                      sub_type: event.target.value as StudioBlockSubType,
-                    }))
-                  }
+        {blocks.map((block, index) => {
+          const offered = voicesOf(block);
+          const problems = problemsOf(block);
+          return (
+            <li
+              key={block.key}
+              aria-current={index === activeBlock ? 'true' : undefined}
+              className={clsx(
+                'flex flex-col gap-2 rounded-lg border p-3 transition-colors',
+                index === activeBlock ? 'border-accent bg-accent/10' : 'border-line bg-surface',
+              )}
+            >
+              <div className="flex flex-wrap items-center gap-2">
+                <label htmlFor={`${id}-${block.key}-kind`} className="sr-only">
+                  Kind of paragraph {index + 1}
+                </label>
+                <div className="w-32 shrink-0">
+                  {' '}
+                  <select
+                    id={`${id}-${block.key}-kind`}
+                    className={clsx(inputClasses, 'h-8 py-0 text-xs')}
+                    value={block.sub_type}
+                    onChange={(event) =>
+                      patchBlock(block.key, (b) => ({
+                        ...b,
+                        sub_type: event.target.value as StudioBlockSubType,
+                      }))
+                    }
+                  >
+                    {STUDIO_BLOCK_SUB_TYPES.map((kind) => (
+                      <option key={kind} value={kind}>
+                        {KIND_LABELS[kind]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                {block.nodes.map((node, nodeIndex) => (
+                  <div
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a node is its place in the block.
+                    key={nodeIndex}
+                    className="w-44 max-w-full min-w-0"
+                  >
+                    <VoicePicker
+                      compact
+                      label={`Voice of paragraph ${index + 1}${block.nodes.length > 1 ? `, part ${nodeIndex + 1}` : ''}`}
+                      voices={offered}
+                      selected={voices.find((v) => v.voice_id === node.voice_id)}
+                      invalid={!offered.some((v) => v.voice_id === node.voice_id) && problems.length > 0}
+                      onSelect={(voice) =>
+                        patchBlock(block.key, (b) => ({
+                          ...b,
+                          nodes: setVoiceOfSelection(b.nodes, nodeIndex, 0, 0, voice.voice_id),
+                        }))
+                      }
+                    />
+                  </div>
+                ))}
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="ml-auto"
+                  aria-label={`Delete paragraph ${index + 1}`}
+                  onClick={() => setBlocks((current) => current.filter((b) => b.key !== block.key))}
                 >
-                  {STUDIO_BLOCK_SUB_TYPES.map((kind) => (
-                    <option key={kind} value={kind}>
-                      {KIND_LABELS[kind]}
-                    </option>
-                  ))}
-                </select>
+                  <TrashIcon />
+                </Button>
               </div>
+              {problems.map((problem) => (
+                <FormMessage key={problem}>{problem}</FormMessage>
+              ))}
               {block.nodes.map((node, nodeIndex) => (
                 <div
                   // biome-ignore lint/suspicious/noArrayIndexKey: a node is its place in the block.
                   key={nodeIndex}
-                  className="w-44 max-w-full min-w-0"
+                  className="flex min-w-0 flex-col gap-1"
                 >
-                  <VoicePicker
-                    compact
-                    label={`Voice of paragraph ${index + 1}${block.nodes.length > 1 ? `, part ${nodeIndex + 1}` : ''}`}
-                    voices={voices}
-                    selected={voices.find((v) => v.voice_id === node.voice_id)}
-                    onSelect={(voice) =>
+                  {block.nodes.length > 1 && (
+                    <span className="text-xs text-fg-muted">{voiceName(node.voice_id)}</span>
+                  )}
+                  <textarea
+                    ref={(element) => {
+                      const mapKey = `${block.key}:${nodeIndex}`;
+                      if (element) textareas.current.set(mapKey, element);
+                      else textareas.current.delete(mapKey);
+                    }}
+                    aria-label={`Text of paragraph ${index + 1}${block.nodes.length > 1 ? `, part ${nodeIndex + 1} (${voiceName(node.voice_id)})` : ''}`}
+                    className={clsx(
+                      textareaClasses,
+                      'field-sizing-content min-h-0 resize-y',
+                      isHeading(block.sub_type) && 'font-semibold text-base',
+                    )}
+                    rows={Math.max(1, Math.ceil(node.text.length / 90))}
+                    value={node.text}
+                    onChange={(event) => {
+                      const text = event.target.value;
                       patchBlock(block.key, (b) => ({
                         ...b,
-                        nodes: setVoiceOfSelection(b.nodes, nodeIndex, 0, 0, voice.voice_id),
-                      }))
+                        nodes: b.nodes.map((n, i) => (i === nodeIndex ? { ...n, text } : n)),
+                      }));
+                    }}
+                    onSelect={(event) =>
+                      setCaret({
+                        blockKey: block.key,
+                        nodeIndex,
+                        start: event.currentTarget.selectionStart,
+                        end: event.currentTarget.selectionEnd,
+                      })
+                    }
+                    onFocus={(event) =>
+                      setCaret({
+                        blockKey: block.key,
+                        nodeIndex,
+                        start: event.currentTarget.selectionStart,
+                        end: event.currentTarget.selectionEnd,
+                      })
                     }
                   />
                 </div>
               ))}
-              <Button
-                variant="ghost"
-                size="icon"
-                className="ml-auto"
-                aria-label={`Delete paragraph ${index + 1}`}
-                onClick={() => setBlocks((current) => current.filter((b) => b.key !== block.key))}
-              >
-                <TrashIcon />
-              </Button>
-            </div>
-            {block.nodes.map((node, nodeIndex) => (
-              <div
-                // biome-ignore lint/suspicious/noArrayIndexKey: a node is its place in the block.
-                key={nodeIndex}
-                className="flex min-w-0 flex-col gap-1"
-              >
-                {block.nodes.length > 1 && (
-                  <span className="text-xs text-fg-muted">{voiceName(node.voice_id)}</span>
-                )}
-                <textarea
-                  ref={(element) => {
-                    const mapKey = `${block.key}:${nodeIndex}`;
-                    if (element) textareas.current.set(mapKey, element);
-                    else textareas.current.delete(mapKey);
-                  }}
-                  aria-label={`Text of paragraph ${index + 1}${block.nodes.length > 1 ? `, part ${nodeIndex + 1} (${voiceName(node.voice_id)})` : ''}`}
-                  className={clsx(
-                    textareaClasses,
-                    'field-sizing-content min-h-0 resize-y',
-                    isHeading(block.sub_type) && 'font-semibold text-base',
-                  )}
-                  rows={Math.max(1, Math.ceil(node.text.length / 90))}
-                  value={node.text}
-                  onChange={(event) => {
-                    const text = event.target.value;
-                    patchBlock(block.key, (b) => ({
-                      ...b,
-                      nodes: b.nodes.map((n, i) => (i === nodeIndex ? { ...n, text } : n)),
-                    }));
-                  }}
-                  onSelect={(event) =>
-                    setCaret({
-                      blockKey: block.key,
-                      nodeIndex,
-                      start: event.currentTarget.selectionStart,
-                      end: event.currentTarget.selectionEnd,
-                    })
-                  }
-                  onFocus={(event) =>
-                    setCaret({
-                      blockKey: block.key,
-                      nodeIndex,
-                      start: event.currentTarget.selectionStart,
-                      end: event.currentTarget.selectionEnd,
-                    })
-                  }
-                />
-              </div>
-            ))}
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ol>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={() => addBlock('p')}>

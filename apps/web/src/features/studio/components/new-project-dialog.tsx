@@ -15,8 +15,9 @@ import { FormMessage, inputClasses, TextField, textareaClasses } from '../../../
 import { ProgressBar } from '../../../ui/progress-bar';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import { Switch } from '../../../ui/switch';
-import { VoicePicker } from '../../voices';
 import { type StudioProjectDetails, useCreateStudioProject } from '../api/studio-api';
+import { unspeakableVoiceMessage } from '../studio-rules';
+import { ModelVoicePicker } from './model-voice-picker';
 
 const NO_DETAILS: StudioProjectDetails = {
   title: '',
@@ -82,6 +83,12 @@ export function NewProjectDialog({ open, onOpenChange, voices, models, onCreated
     if (source === 'document' && !file) return setProblem('Choose a document to import.');
     if (source === 'url' && !url.trim()) return setProblem('Enter the address of the page to import.');
     if (!chosenName) return setProblem('The project needs a name.');
+    // A default voice the model cannot speak would only fail at conversion: it is flagged under its picker.
+    if (
+      unspeakableVoiceMessage(titleVoiceId, voices, models, modelId) ||
+      unspeakableVoiceMessage(paragraphVoiceId, voices, models, modelId)
+    )
+      return setProblem('Pick title and paragraph voices the chosen model speaks.');
     setUpload(0);
     create.mutate(
       {
@@ -173,16 +180,20 @@ export function NewProjectDialog({ open, onOpenChange, voices, models, onCreated
           maxLength={255}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <VoicePicker
+          <ModelVoicePicker
             label="Title voice"
             voices={voices}
-            selected={voices.find((v) => v.voice_id === titleVoiceId)}
+            models={models}
+            modelId={modelId}
+            voiceId={titleVoiceId}
             onSelect={(voice) => setTitleVoiceId(voice.voice_id)}
           />
-          <VoicePicker
+          <ModelVoicePicker
             label="Paragraph voice"
             voices={voices}
-            selected={voices.find((v) => v.voice_id === paragraphVoiceId)}
+            models={models}
+            modelId={modelId}
+            voiceId={paragraphVoiceId}
             onSelect={(voice) => setParagraphVoiceId(voice.voice_id)}
           />
         </div>

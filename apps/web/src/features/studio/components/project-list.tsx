@@ -12,6 +12,7 @@ import { ProgressBar } from '../../../ui/progress-bar';
 import { SkeletonRow } from '../../../ui/skeleton';
 import { useDeleteStudioProject, useStudioProjects } from '../api/studio-api';
 import { isBusy, STUDIO_STATE_LABELS } from '../studio-rules';
+import { ProjectCover } from './project-cover';
 
 /** The path of a project's editor (accounts §2's shape `/app/studio/{id}`). */
 export function studioEditorPath(projectId: string): string {
@@ -92,35 +93,39 @@ function ProjectRow({ project, onDelete }: { project: StudioProject; onDelete: (
   const progress = project.state === 'creating' ? project.creation_meta.creation_progress : null;
   return (
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4">
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <Link
-          to={studioEditorPath(project.project_id)}
-          className="truncate font-medium text-fg underline-offset-2 hover:underline focus-visible:underline"
-        >
-          {project.name}
-        </Link>
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-muted">
-          <Badge tone={busy ? 'accent' : 'neutral'} dot={busy}>
-            {STUDIO_STATE_LABELS[project.state]}
-          </Badge>
-          <span>
-            {chapters} {chapters === 1 ? 'chapter' : 'chapters'}
-          </span>
-          <span>
-            {project.last_conversion_date_unix
-              ? `Converted ${formatDate(fromUnixSeconds(project.last_conversion_date_unix))}`
-              : 'Not converted yet'}
-          </span>
-        </p>
-        {busy && (
-          <ProgressBar
-            className="max-w-xs"
-            label={`${STUDIO_STATE_LABELS[project.state]} ${project.name}`}
-            value={progress}
-          />
-        )}
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <ProjectCover project={project} className="w-12" />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <Link
+            to={studioEditorPath(project.project_id)}
+            className="truncate font-medium text-fg underline-offset-2 hover:underline focus-visible:underline"
+          >
+            {project.name}
+          </Link>
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-muted">
+            <Badge tone={busy ? 'accent' : 'neutral'} dot={busy}>
+              {STUDIO_STATE_LABELS[project.state]}
+            </Badge>
+            <span>
+              {chapters} {chapters === 1 ? 'chapter' : 'chapters'}
+            </span>
+            <span>
+              {project.last_conversion_date_unix
+                ? `Converted ${formatDate(fromUnixSeconds(project.last_conversion_date_unix))}`
+                : 'Not converted yet'}
+            </span>
+          </p>
+          {busy && (
+            <ProgressBar
+              className="max-w-xs"
+              label={`${STUDIO_STATE_LABELS[project.state]} ${project.name}`}
+              value={progress}
+            />
+          )}
+        </div>
       </div>
-      <div className="flex shrink-0 items-center gap-1">
+      {/* On a phone the buttons go under the name, lined up with it (the cover is 3 rem and a 0.75 rem gap). */}
+      <div className="flex shrink-0 items-center gap-1 pl-15 sm:pl-0">
         <Button asChild variant="secondary" size="sm">
           <Link to={studioEditorPath(project.project_id)}>Open</Link>
         </Button>

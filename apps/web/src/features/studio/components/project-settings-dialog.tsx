@@ -1,4 +1,11 @@
-import { MAX_PRONUNCIATION_LOCATORS, type StudioProjectExtended, type VoiceResponse } from '@parla/contracts';
+import {
+  MAX_PRONUNCIATION_LOCATORS,
+  type ModelResponse,
+  STUDIO_MAX_COVER_BYTES,
+  type StudioProjectExtended,
+  type VoiceResponse,
+} from '@parla/contracts';
+import { clsx } from 'clsx';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { getToastMessage } from '../../../lib/http-error';
 import { useToast } from '../../../lib/toasts/use-toast';
@@ -7,9 +14,15 @@ import { Dialog } from '../../../ui/dialog';
 import { FormMessage, TextField } from '../../../ui/field';
 import { Switch } from '../../../ui/switch';
 import { useDictionaries } from '../../pronunciation-dictionaries';
-import { VoicePicker } from '../../voices';
-import { useSetStudioDictionaries, useUpdateStudioProject } from '../api/studio-api';
+import {
+  useDeleteStudioCover,
+  useSetStudioDictionaries,
+  useUpdateStudioProject,
+  useUploadStudioCover,
+} from '../api/studio-api';
+import { ModelVoicePicker } from './model-voice-picker';
 import { QUALITY_LABELS } from './new-project-dialog';
+import { ProjectCover } from './project-cover';
 
 /**
  * Project settings (issue 30 item 3), saved with the project's update call (name, default voices, title,
@@ -22,11 +35,13 @@ export function ProjectSettingsDialog({
   onOpenChange,
   project,
   voices,
+  models,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   project: StudioProjectExtended;
   voices: readonly VoiceResponse[];
+  models: readonly ModelResponse[];
 }) {
   const id = useId();
   const { toast } = useToast();
@@ -102,16 +117,20 @@ export function ProjectSettingsDialog({
           onChange={(event) => set({ name: event.target.value })}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <VoicePicker
+          <ModelVoicePicker
             label="Title voice"
             voices={voices}
-            selected={voices.find((v) => v.voice_id === form.titleVoiceId)}
+            models={models}
+            modelId={project.default_model_id}
+            voiceId={form.titleVoiceId}
             onSelect={(voice) => set({ titleVoiceId: voice.voice_id })}
           />
-          <VoicePicker
+          <ModelVoicePicker
             label="Paragraph voice"
             voices={voices}
-            selected={voices.find((v) => v.voice_id === form.paragraphVoiceId)}
+            models={models}
+            modelId={project.default_model_id}
+            voiceId={form.paragraphVoiceId}
             onSelect={(voice) => set({ paragraphVoiceId: voice.voice_id })}
           />
         </div>
@@ -134,6 +153,7 @@ export function ProjectSettingsDialog({
               onChange={(event) => set({ isbn: event.target.value })}
             />
           </div>
+          <CoverField project={project} />
           <Switch
             label="Volume normalisation"
             description="Evens out the loudness of the chapters when they are converted."
@@ -195,6 +215,83 @@ export function ProjectSettingsDialog({
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * The audiobook's cover: uploaded as soon as it is chosen (its own call, not the settings' save), PNG or
+ * JPEG up to 10 MB; the server reads the kind from the file's bytes and its refusal shows here.
+ */
+function CoverField({ project }: { project: StudioProjectExtended }) {
+  const id = useId();
+  const upload = useUploadStudioCover(project.project_id);
+  const remove = useDeleteStudioCover(project.project_id);
+  const [problem, setProblem] = useState<string | null>(null);
+  const busy = upload.isPending || remove.isPending;
+  const choose = (file: File | undefined) => {
+    setProblem(null);
+    if (!file) return;
+    if (file.size > STUDIO_MAX_COVER_BYTES)
+      return setProblem(
+        `The cover image is larger than ${STUDIO_MAX_COVER_BYTES / 1024 / 1024} MB, the most a project takes.`,
+      );
+    upload.mutate(file, { onError: (error) => setProblem(getToastMessage(error)) });
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <span id={`${id}-label`} className="text-sm font-medium">
+        Cover image
+      </span>
+      <div className="flex flex-wrap items-center gap-4">
+        <ProjectCover
+          project={project}
+          className="w-24"
+          label={project.cover_image_url ? 'The cover image' : 'No cover image yet'}
+        />
+        <div className="flex min-w-0 flex-col gap-2">
+          <div className="flex flex-wrap gap-2">
+            <label
+              className={clsx(
+                'inline-flex h-9 cursor-pointer items-center rounded-md border border-line bg-surface px-3 text-sm font-medium',
+                'focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-accent hover:bg-subtle',
+                busy && 'pointer-events-none opacity-60',
+              )}
+            >
+              {upload.isPending ? 'Uploading…' : project.cover_image_url ? 'Replace cover' : 'Upload cover'}
+              <input
+                type="file"
+                accept="image/png,image/jpeg"
+                className="sr-only"
+                aria-describedby={`${id}-note`}
+                disabled={busy}
+                onChange={(event) => {
+                  choose(event.target.files?.[0]);
+                  event.target.value = '';
+                }}
+              />
+            </label>
+            {project.cover_image_url && (
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                disabled={busy}
+                onClick={() =>
+                  remove.mutate(undefined, { onError: (error) => setProblem(getToastMessage(error)) })
+                }
+              >
+                Remove cover
+              </Button>
+            )}
+          </div>
+          <p id={`${id}-note`} className="text-xs text-fg-muted">
+            PNG or JPEG, up to {STUDIO_MAX_COVER_BYTES / 1024 / 1024} MB; square, 2400 × 2400 px for ACX. It
+            is the exported book’s cover art.
+          </p>
+        </div>
+      </div>
+      {problem && <FormMessage>{problem}</FormMessage>}
+    </div>
   );
 }
 

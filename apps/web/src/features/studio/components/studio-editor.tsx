@@ -1,4 +1,4 @@
-import type { StudioProjectExtended, VoiceResponse } from '@parla/contracts';
+import type { ModelResponse, StudioProjectExtended, VoiceResponse } from '@parla/contracts';
 import { clsx } from 'clsx';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -19,6 +19,7 @@ import { progressShare, STUDIO_SHORTCUTS, STUDIO_STATE_LABELS } from '../studio-
 import { useStudioProgress } from '../use-studio-progress';
 import { ChapterEditor } from './chapter-editor';
 import { ExportDialog } from './export-dialog';
+import { ProjectCover } from './project-cover';
 import { ProjectSettingsDialog } from './project-settings-dialog';
 
 /**
@@ -29,9 +30,12 @@ import { ProjectSettingsDialog } from './project-settings-dialog';
 export function StudioEditor({
   project,
   voices,
+  models,
 }: {
   project: StudioProjectExtended;
   voices: readonly VoiceResponse[];
+  /** The speech models (`GET /v1/models`): the voice pickers offer the voices the model speaks. */
+  models: readonly ModelResponse[];
 }) {
   const id = useId();
   const { toast, toastError } = useToast();
@@ -69,13 +73,16 @@ export function StudioEditor({
           </Link>
         </nav>
         <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-          <div className="min-w-0">
-            <h1 className="break-words text-2xl font-semibold tracking-tight">{project.name}</h1>
-            <p className="text-sm text-fg-muted">
-              {STUDIO_STATE_LABELS[project.state]} · {project.chapters.length}{' '}
-              {project.chapters.length === 1 ? 'chapter' : 'chapters'}
-              {project.author ? ` · ${project.author}` : ''}
-            </p>
+          <div className="flex min-w-0 items-center gap-4">
+            <ProjectCover project={project} className="w-16" />
+            <div className="min-w-0">
+              <h1 className="break-words text-2xl font-semibold tracking-tight">{project.name}</h1>
+              <p className="text-sm text-fg-muted">
+                {STUDIO_STATE_LABELS[project.state]} · {project.chapters.length}{' '}
+                {project.chapters.length === 1 ? 'chapter' : 'chapters'}
+                {project.author ? ` · ${project.author}` : ''}
+              </p>
+            </div>
           </div>
           <div className="flex flex-wrap gap-2">
             <Button
@@ -185,6 +192,7 @@ export function StudioEditor({
                 project={project}
                 chapterId={chapterId}
                 voices={voices}
+                models={models}
                 converting={chapterConverting}
                 progress={chapterShare}
                 onConverting={() => setStarted(true)}
@@ -207,6 +215,7 @@ export function StudioEditor({
         onOpenChange={(o) => setDialog(o ? 'settings' : null)}
         project={project}
         voices={voices}
+        models={models}
       />
       <Dialog
         open={dialog === 'shortcuts'}
