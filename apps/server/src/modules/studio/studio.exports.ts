@@ -22,6 +22,7 @@ import {
 } from '../../platform/media/audiobook-export';
 import { makeScratchDir } from '../../platform/scratch-dirs';
 import { type StoredAcxReport, snapshotAcxKey, snapshotWavKey } from './studio.audio';
+import { writeStudioCoverFile } from './studio.cover';
 import type { StudioDeps } from './studio.deps';
 import { findChapter, findProject, listChapterSnapshots, listChapters } from './studio.store';
 import type { StudioChapterRow, StudioChapterSnapshotRow, StudioProjectRow } from './studio.tables';
@@ -78,7 +79,7 @@ async function convertedChapter(
   return newest;
 }
 
-/** The book's tags from the project's audiobook metadata (the cover is a URL Parla does not fetch). */
+/** The book's tags from the project's audiobook metadata (the cover: bookMetadataIn). */
 function metadataOf(project: StudioProjectRow): AudiobookMetadata {
   return {
     title: project.title || project.name,
@@ -89,6 +90,16 @@ function metadataOf(project: StudioProjectRow): AudiobookMetadata {
     ...(project.language ? { language: project.language } : {}),
     ...(project.originalPublicationDate ? { date: project.originalPublicationDate } : {}),
   };
+}
+
+/** The book's tags with its cover (studio.cover.ts), written into the export's scratch folder if it has one. */
+async function bookMetadataIn(
+  deps: StudioDeps,
+  project: StudioProjectRow,
+  dir: string,
+): Promise<AudiobookMetadata> {
+  const coverFile = await writeStudioCoverFile(deps, project, dir);
+  return { ...metadataOf(project), ...(coverFile ? { coverFile } : {}) };
 }
 
 /** Copies a stored file to disk as it is read. */
@@ -140,9 +151,9 @@ export async function exportProject(
     throw notConverted(
       `These chapters have not been converted yet: ${missing.join(', ')}. Convert the project, then export.`,
     );
-  const meta = metadataOf(project);
-  const base = safeFileName(meta.title ?? project.name);
+  const base = safeFileName(metadataOf(project).title ?? project.name);
   const { file, dir } = await inScratch(async (dir) => {
+    const meta = await bookMetadataIn(deps, project, dir);
     const files: AudiobookChapterFile[] = [];
     for (const [i, { chapter, snapshot }] of converted.entries()) {
       const file = path.join(dir, `chapter-${i}.wav`);
@@ -195,10 +206,15 @@ export async function exportChapter(
     const wav = path.join(dir, 'chapter.wav');
     await copyToFile(deps, snapshotWavKey(snapshot.audioKey), wav);
     const out = path.join(dir, 'chapter.mp3');
-    await exportChapterMp3({ file: wav, title: chapter.name }, out, metadataOf(project), {
-      number,
-      total: chapters.length,
-    });
+    await exportChapterMp3(
+      { file: wav, title: chapter.name },
+      out,
+      await bookMetadataIn(deps, project, dir),
+      {
+        number,
+        total: chapters.length,
+      },
+    );
     await fs.rm(wav, { force: true });
     return out;
   });

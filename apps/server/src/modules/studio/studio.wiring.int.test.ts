@@ -249,8 +249,32 @@ describe('Studio defaults, mastering and exports', () => {
     expect(acx.rms_db).toBeLessThanOrEqual(-18);
     expect(acx.peak_db).toBeLessThanOrEqual(-3);
 
+    // The cover (a 1 × 1 PNG) goes into the m4b as its cover art and into each mp3 as its picture.
+    const cover = new FormData();
+    cover.append(
+      'file',
+      new Blob([
+        Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      ]),
+      'cover.png',
+    );
+    expect(
+      (await api(owner, `/v1/studio/projects/${projectId}/cover`, { method: 'POST', body: cover })).status,
+    ).toBe(200);
     const m4b = await download(owner, `/v1/studio/projects/${projectId}/export?format=m4b`);
     expect(m4b.response.status).toBe(200);
+    const pictures = async (bytes: Buffer) =>
+      (
+        (await probeFile(bytes, ['-show_entries', 'stream=codec_name:stream_disposition=attached_pic'])) as {
+          streams: { codec_name: string; disposition?: { attached_pic?: number } }[];
+        }
+      ).streams
+        .filter((s) => s.disposition?.attached_pic === 1)
+        .map((s) => s.codec_name);
+    expect(await pictures(m4b.bytes)).toEqual(['png']);
     expect(m4b.response.headers.get('content-disposition')).toMatch(
       /^attachment; filename="The Small Book\.m4b"/,
     );
@@ -282,6 +306,7 @@ describe('Studio defaults, mastering and exports', () => {
     );
     expect(chapterMp3.response.status).toBe(200);
     expect(chapterMp3.response.headers.get('content-disposition')).toMatch(/filename="Harbour\.mp3"/);
+    expect(await pictures(chapterMp3.bytes)).toEqual(['png']);
     expect(
       (await probeFile(chapterMp3.bytes, ['-show_entries', 'stream=codec_name'])).streams[0].codec_name,
     ).toBe('mp3');
