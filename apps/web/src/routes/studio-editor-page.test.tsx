@@ -111,6 +111,11 @@ describe('/app/studio/{id}', { timeout: 20_000 }, () => {
       { name: 'Text of paragraph 2' },
       { timeout: 5000 },
     )) as HTMLTextAreaElement;
+    // No cursor in a paragraph yet: nothing for the toolbar's voice to apply to.
+    expect(
+      (screen.getByRole('button', { name: /^Voice of the text at the cursor/ }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
     text.focus();
     text.setSelectionRange(8, 13);
     fireEvent.select(text);

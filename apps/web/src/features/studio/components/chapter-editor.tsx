@@ -375,6 +375,7 @@ function ChapterDocument({
           <VoicePicker
             compact
             label={hasSelection ? 'Voice of the selected text' : 'Voice of the text at the cursor'}
+            disabled={!caret}
             voices={selectionBlock ? voicesOf(selectionBlock) : voices}
             selected={voices.find((v) => v.voice_id === selectionNode?.voice_id)}
             onSelect={changeSelectionVoice}

@@ -29,6 +29,8 @@ export interface VoicePickerProps {
   /** A one-line trigger for tight rows (a dialogue's lines). */
   compact?: boolean;
   invalid?: boolean;
+  /** Nothing to choose for yet (Studio's selection toolbar with no cursor in a paragraph). */
+  disabled?: boolean;
   /** Open the dialog from outside (the language notice's "show all"), with `presetLanguage` filtered. */
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
@@ -47,6 +49,7 @@ export function VoicePicker({
   label = 'Voice',
   compact = false,
   invalid = false,
+  disabled = false,
   open: openProp,
   onOpenChange,
   presetLanguage,
@@ -84,9 +87,10 @@ export function VoicePicker({
           : { 'aria-labelledby': `${id}-label ${id}-current` })}
         aria-haspopup="dialog"
         aria-invalid={invalid || undefined}
+        disabled={disabled}
         onClick={() => setOpen(true)}
         className={clsx(
-          'flex w-full min-w-0 items-center rounded-lg border bg-surface text-left shadow-xs transition-colors hover:bg-subtle focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          'flex w-full min-w-0 items-center rounded-lg border bg-surface text-left shadow-xs transition-colors hover:bg-subtle focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-surface',
           invalid ? 'border-danger' : 'border-line',
           compact ? 'h-9 gap-2 px-2.5' : 'gap-3 px-3 py-2.5',
         )}
