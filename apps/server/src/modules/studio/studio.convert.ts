@@ -44,8 +44,8 @@ import type { StudioBlockRow, StudioChapterRow, StudioProjectRow } from './studi
  * A conversion (issue 30 item 2): every block of the chosen chapters spoken through text to speech's
  * pipeline (tts's `prepareSpeech` — the block's voice, its model or the project's, its settings, the
  * same checks as POST /v1/text-to-speech — and `renderSpeech`), charged through metering like text to
- * speech (the model's credits per character of what is spoken, one reservation for the conversion,
- * refunded on failure), with the project's pronunciation-dictionary rules that touch each block's text. A
+ * speech (the model's credits per character of what is spoken, one reservation for the conversion; each
+ * block's share kept once its audio is stored, the rest refunded on failure), with the project's pronunciation-dictionary rules that touch each block's text. A
  * block whose hash (studio.rules.ts) has audio in storage is not spoken again. Each chapter's audio is then
  * the blocks in order with a pause after each (longer after a heading), written to disk block by block,
  * mastered for ACX when the project asks for normalisation, and stored as mp3 with its WAV and ACX report
@@ -79,6 +79,8 @@ interface PlannedBlock {
   rules: PronunciationRule[];
   /** One plan per node; none when the block's audio is already in storage. */
   plans: SpeechPlan[] | null;
+  /** What speaking it costs (its nodes' credits; 0 when it is not spoken). */
+  credits: number;
 }
 
 const callerOf = (p: ConversionPayload): RequestCaller => ({
@@ -124,7 +126,8 @@ async function planBlocks(
           );
         }
       }
-      planned.push({ chapter, block, hash, rules, plans });
+      const credits = (plans ?? []).reduce((sum, plan) => sum + creditCost(plan.model, plan.text.length), 0);
+      planned.push({ chapter, block, hash, rules, plans, credits });
     }
   }
   return planned;
@@ -164,12 +167,19 @@ function appendAlignment(into: CharacterAlignment, piece: CharacterAlignment, of
   into.character_end_times_seconds.push(...piece.character_end_times_seconds.map((t) => t + offset));
 }
 
-/** Speaks one block (its nodes in order) and keeps its audio and alignment under its hash. */
+/**
+ * Speaks one block (its nodes in order) and keeps its audio and alignment under its hash, and keeps the
+ * block's credits of the conversion's reservation (`settlePart`): audio kept in the block cache is audio paid
+ * for, whatever happens to the rest of the conversion (a later block failing refunds only what was not
+ * spoken; decision 25, "Studio projects"). When the credits cannot be kept (the reservation's lease ran out
+ * and the sweep refunded it), the audio goes too.
+ */
 async function speakBlock(
   deps: StudioDeps,
   project: StudioProjectRow,
   item: PlannedBlock,
   signal: AbortSignal,
+  budget: Budget | undefined,
 ): Promise<void> {
   const pieces: { sampleRate: number; samples: Int16Array }[] = [];
   const alignment: CharacterAlignment = {
@@ -190,15 +200,23 @@ async function speakBlock(
     offset += speech.samples.length / speech.sampleRate;
   }
   const audio = joinAtRate(pieces);
-  await deps.storage.put(
-    blockAlignmentKey(project.workspaceId, project.id, item.hash),
-    Buffer.from(JSON.stringify(alignment)),
-  );
+  const audioKey = blockAudioKey(project.workspaceId, project.id, item.hash);
+  const alignmentKey = blockAlignmentKey(project.workspaceId, project.id, item.hash);
+  await deps.storage.put(alignmentKey, Buffer.from(JSON.stringify(alignment)));
   // The audio last: its presence is what says the block is done (planBlocks checks it).
   await deps.storage.put(
-    blockAudioKey(project.workspaceId, project.id, item.hash),
+    audioKey,
     encodeWav({ sampleRate: audio.sampleRate, channels: 1, samples: audio.samples }),
   );
+  // Charged once stored, so a failed store charges nothing; a crash between the two leaves one block's
+  // audio unpaid (the sweep refunds the reservation's rest), the price of never charging for lost audio.
+  try {
+    await budget?.settlePart(item.credits);
+  } catch (error) {
+    await deps.storage.delete(audioKey);
+    await deps.storage.delete(alignmentKey);
+    throw error;
+  }
   await setBlockHash(deps.db, item.block.id, item.hash);
 }
 
@@ -274,10 +292,7 @@ export async function runConversion(
     return;
   }
   const todo = planned.filter((p) => p.plans !== null);
-  const credits = todo.reduce(
-    (sum, p) => sum + (p.plans ?? []).reduce((s, plan) => s + creditCost(plan.model, plan.text.length), 0),
-    0,
-  );
+  const credits = todo.reduce((sum, p) => sum + p.credits, 0);
   let budget: Budget | undefined;
   if (credits > 0) {
     try {
@@ -324,7 +339,7 @@ export async function runConversion(
         while (next < todo.length) {
           const item = todo[next++] as PlannedBlock;
           try {
-            await speakBlock(deps, project, item, speaking);
+            await speakBlock(deps, project, item, speaking, budget);
           } catch (error) {
             failed.abort(error);
             throw error;

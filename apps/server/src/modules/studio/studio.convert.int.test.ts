@@ -1,0 +1,137 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jobs } from '../../platform/jobs/jobs.tables';
+import { characterCountOf, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { type ConversionPayload, runConversion } from './studio.convert';
+import { studioDepsOf } from './studio.deps';
+import { projectFolder } from './studio.rules';
+import { studioBlocks, studioChapters, studioProjects } from './studio.tables';
+
+/*
+ * A conversion's edges, run by calling the job's body (runConversion) on a conversion the API started (no
+ * worker: the job row stays queued and each test runs it itself, so nothing here waits on a poll). flite
+ * (parla_english_v1, half a credit per character) and a few words a block keep it cheap. What is checked:
+ * a block whose audio is kept was paid for, to the credit, when a later block fails; identical blocks are
+ * spoken and charged once; a late progress write never undoes a failed state; a project deleted while it
+ * converts leaves no file behind.
+ */
+
+let t: TestApp;
+let baseUrl: string;
+let owner: SpeechAccount;
+const db = () => t.deps.database.db;
+const deps = () => studioDepsOf(t.deps);
+
+const SARAH = 'pMsXgVXv3BLzUgSXRplE';
+const FLITE = 'parla_english_v1';
+/** parla_english_v1's credits for a text (tts-catalog token_cost_factor 0.5, at least 1). */
+const cost = (text: string) => Math.max(1, Math.ceil(text.length * 0.5));
+
+const api = (pathname: string, init: RequestInit = {}) =>
+  fetch(`${baseUrl}${pathname}`, {
+    ...init,
+    headers: { 'xi-api-key': owner.key, ...(init.headers as Record<string, string> | undefined) },
+  });
+
+/** A project (flite, Sarah) with these chapters of paragraphs; answers its id. */
+async function makeProject(chapters: string[][]): Promise<string> {
+  const form = new FormData();
+  form.append('name', 'Edges');
+  form.append('default_model_id', FLITE);
+  form.append('default_title_voice_id', SARAH);
+  form.append('default_paragraph_voice_id', SARAH);
+  form.append(
+    'from_content_json',
+    JSON.stringify(
+      chapters.map((paragraphs, i) => ({
+        name: `Chapter ${i + 1}`,
+        blocks: paragraphs.map((text) => ({ sub_type: 'p', nodes: [{ type: 'tts_node', text, voice_id: SARAH }] })),
+      })),
+    ),
+  );
+  const response = await api('/v1/studio/projects', { method: 'POST', body: form });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { project: { project_id: string } }).project.project_id;
+}
+
+/** Starts the project's conversion through the API and answers the queued job's payload. */
+async function startConversion(projectId: string): Promise<ConversionPayload> {
+  const response = await api(`/v1/studio/projects/${projectId}/convert`, { method: 'POST' });
+  expect(response.status).toBe(200);
+  const [row] = await db()
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.name, 'studio.convert'), sql`${jobs.payload}->>'projectId' = ${projectId}`));
+  // The tests run the conversion themselves: the row only carries its payload.
+  await db().delete(jobs).where(eq(jobs.id, row?.id ?? ''));
+  return row?.payload as ConversionPayload;
+}
+
+const run = (payload: ConversionPayload, progress: (value: number) => Promise<void> = async () => undefined) =>
+  runConversion(deps(), payload, { signal: new AbortController().signal, lastAttempt: true, progress });
+
+const projectRow = async (projectId: string) =>
+  (await db().select().from(studioProjects).where(eq(studioProjects.id, projectId)))[0];
+const blockRows = (projectId: string) =>
+  db().select().from(studioBlocks).where(eq(studioBlocks.projectId, projectId));
+const chapterRows = (projectId: string) =>
+  db().select().from(studioChapters).where(eq(studioChapters.projectId, projectId));
+/** The block audio files in storage (their hashes). */
+const storedBlocks = async (projectId: string) =>
+  (await t.deps.storage.list(`${projectFolder(owner.workspaceId, projectId)}blocks/`))
+    .filter((key) => key.endsWith('.wav'))
+    .map((key) => key.slice(key.lastIndexOf('/') + 1, -'.wav'.length));
+
+/** The engine, with texts containing `breaks` failing (the engine's own error, not the API's). */
+function engineBreakingOn(word: string) {
+  const engines = t.deps.providers.tts;
+  const original = engines.synthesize.bind(engines);
+  return vi.spyOn(engines, 'synthesize').mockImplementation((request, ...rest) => {
+    if (request.text.includes(word)) return Promise.reject(new Error('the engine fell over'));
+    return original(request, ...rest);
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  owner = await newSpeechAccount(t.app, baseUrl);
+}, 60_000);
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('a Studio conversion', () => {
+  it('charges, to the credit, every block whose audio it keeps when a later block fails; the rerun charges the rest', async () => {
+    const texts = ['The first block is short.', 'So is the second.', 'This one breaks the engine.'];
+    const projectId = await makeProject([texts]);
+    const payload = await startConversion(projectId);
+    const before = await characterCountOf(db(), owner.workspaceId);
+    const engine = engineBreakingOn('breaks');
+    await run(payload);
+    engine.mockRestore();
+
+    expect(await projectRow(projectId)).toMatchObject({ state: 'default' });
+    const [chapter] = await chapterRows(projectId);
+    expect(chapter?.lastConversionError).toBeTruthy();
+    // Each kept block's audio was paid for; nothing else was.
+    const kept = new Set(await storedBlocks(projectId));
+    const keptBlocks = (await blockRows(projectId)).filter((b) => b.convertedHash && kept.has(b.convertedHash));
+    expect(keptBlocks.length).toBeGreaterThan(0);
+    expect(keptBlocks.length).toBe(kept.size);
+    const keptCost = keptBlocks.reduce((sum, b) => sum + cost(b.nodes[0]?.text ?? ''), 0);
+    const afterFailure = await characterCountOf(db(), owner.workspaceId);
+    expect(afterFailure - before).toBe(keptCost);
+
+    // The rerun speaks and charges only what the failed run did not keep: the book costs what it costs once.
+    await run(await startConversion(projectId));
+    expect(await projectRow(projectId)).toMatchObject({ state: 'default' });
+    expect((await characterCountOf(db(), owner.workspaceId)) - before).toBe(
+      texts.reduce((sum, text) => sum + cost(text), 0),
+    );
+  }, 60_000);
+});
