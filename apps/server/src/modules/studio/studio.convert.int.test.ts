@@ -3,8 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { jobs } from '../../platform/jobs/jobs.tables';
 import { characterCountOf, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { startTestWorker } from '../../test/test-worker';
 import { type ConversionPayload, runConversion } from './studio.convert';
 import { studioDepsOf } from './studio.deps';
+import { convertJob } from './studio.jobs';
 import { projectFolder } from './studio.rules';
 import { studioBlocks, studioChapters, studioProjects } from './studio.tables';
 
@@ -46,7 +48,10 @@ async function makeProject(chapters: string[][]): Promise<string> {
     JSON.stringify(
       chapters.map((paragraphs, i) => ({
         name: `Chapter ${i + 1}`,
-        blocks: paragraphs.map((text) => ({ sub_type: 'p', nodes: [{ type: 'tts_node', text, voice_id: SARAH }] })),
+        blocks: paragraphs.map((text) => ({
+          sub_type: 'p',
+          nodes: [{ type: 'tts_node', text, voice_id: SARAH }],
+        })),
       })),
     ),
   );
@@ -55,21 +60,30 @@ async function makeProject(chapters: string[][]): Promise<string> {
   return ((await response.json()) as { project: { project_id: string } }).project.project_id;
 }
 
-/** Starts the project's conversion through the API and answers the queued job's payload. */
-async function startConversion(projectId: string): Promise<ConversionPayload> {
+/** Starts the project's conversion through the API and answers its queued job. */
+async function startJob(projectId: string) {
   const response = await api(`/v1/studio/projects/${projectId}/convert`, { method: 'POST' });
   expect(response.status).toBe(200);
   const [row] = await db()
     .select()
     .from(jobs)
     .where(and(eq(jobs.name, 'studio.convert'), sql`${jobs.payload}->>'projectId' = ${projectId}`));
-  // The tests run the conversion themselves: the row only carries its payload.
-  await db().delete(jobs).where(eq(jobs.id, row?.id ?? ''));
-  return row?.payload as ConversionPayload;
+  if (!row) throw new Error('no conversion job was queued');
+  return row;
 }
 
-const run = (payload: ConversionPayload, progress: (value: number) => Promise<void> = async () => undefined) =>
-  runConversion(deps(), payload, { signal: new AbortController().signal, lastAttempt: true, progress });
+/** Starts the project's conversion through the API and answers the job's payload (the job row removed). */
+async function startConversion(projectId: string): Promise<ConversionPayload> {
+  const row = await startJob(projectId);
+  // The tests run the conversion themselves: the row only carries its payload.
+  await db().delete(jobs).where(eq(jobs.id, row.id));
+  return row.payload as ConversionPayload;
+}
+
+const run = (
+  payload: ConversionPayload,
+  progress: (value: number) => Promise<void> = async () => undefined,
+) => runConversion(deps(), payload, { signal: new AbortController().signal, lastAttempt: true, progress });
 
 const projectRow = async (projectId: string) =>
   (await db().select().from(studioProjects).where(eq(studioProjects.id, projectId)))[0];
@@ -120,7 +134,9 @@ describe('a Studio conversion', () => {
     expect(chapter?.lastConversionError).toBeTruthy();
     // Each kept block's audio was paid for; nothing else was.
     const kept = new Set(await storedBlocks(projectId));
-    const keptBlocks = (await blockRows(projectId)).filter((b) => b.convertedHash && kept.has(b.convertedHash));
+    const keptBlocks = (await blockRows(projectId)).filter(
+      (b) => b.convertedHash && kept.has(b.convertedHash),
+    );
     expect(keptBlocks.length).toBeGreaterThan(0);
     expect(keptBlocks.length).toBe(kept.size);
     const keptCost = keptBlocks.reduce((sum, b) => sum + cost(b.nodes[0]?.text ?? ''), 0);
@@ -133,5 +149,40 @@ describe('a Studio conversion', () => {
     expect((await characterCountOf(db(), owner.workspaceId)) - before).toBe(
       texts.reduce((sum, text) => sum + cost(text), 0),
     );
+  }, 60_000);
+
+  it('is failed, not left converting, when its job’s process died during the last attempt', async () => {
+    const projectId = await makeProject([['Never spoken.']]);
+    const job = await startJob(projectId);
+    // The worker that ran the last attempt died: its lease ran out with the job still active.
+    await db()
+      .update(jobs)
+      .set({
+        state: 'active',
+        attempts: job.maxAttempts,
+        lockToken: 'dead',
+        lockedUntil: sql`now() - interval '1 second'`,
+      })
+      .where(eq(jobs.id, job.id));
+    const worker = await startTestWorker(t, [convertJob]);
+    try {
+      await expect
+        .poll(async () => (await projectRow(projectId))?.state, { timeout: 10_000, interval: 50 })
+        .toBe('default');
+    } finally {
+      await worker.stop(5000);
+    }
+    expect((await db().select().from(jobs).where(eq(jobs.id, job.id)))[0]?.state).toBe('failed');
+    expect(await projectRow(projectId)).toMatchObject({ convertingChapterIds: [] });
+    const [chapter] = await chapterRows(projectId);
+    expect(chapter).toMatchObject({
+      state: 'default',
+      conversionProgress: null,
+      lastConversionError:
+        'The conversion failed on the server. Only the blocks already spoken were charged; converting again speaks the rest.',
+    });
+    // Editable and convertible again.
+    await run(await startConversion(projectId));
+    expect(await projectRow(projectId)).toMatchObject({ state: 'default' });
   }, 60_000);
 });

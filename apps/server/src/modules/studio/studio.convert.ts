@@ -438,6 +438,28 @@ export async function runConversion(
   }
 }
 
+/**
+ * A conversion whose job failed for good (the job worker's `onExhausted`: its last attempt threw, or the
+ * process running it died during it): without this the project stayed `converting` forever, refusing every
+ * edit and every new conversion. The project and the chapters it converted go back to `default` with the
+ * error the user sees, and the conversion's status is told as for any failure. The credits need nothing
+ * here: an attempt that threw refunded what it had not spoken (runMetered); a dead process's reservation is
+ * refunded by the sweep once its lease runs out; the blocks stored were paid for as they were stored.
+ */
+export async function abandonConversion(
+  deps: StudioDeps,
+  payload: ConversionPayload,
+  failure: { error: string },
+): Promise<void> {
+  const project = await findProject(deps.db, payload.workspaceId, payload.projectId);
+  // Only this conversion's state: a project already back to `default`, or gone, is left as it is.
+  const same = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && a.every((id) => b.includes(id));
+  if (project?.state !== 'converting' || !same(project.convertingChapterIds, payload.chapterIds)) return;
+  const chapters = (await listChapters(deps.db, project.id)).filter((c) => payload.chapterIds.includes(c.id));
+  await failConversion(deps, payload, project, chapters, new Error(failure.error));
+}
+
 /** Ends a conversion that failed: the project and its chapters back to `default`, the reason kept. */
 async function failConversion(
   deps: StudioDeps,
@@ -449,7 +471,7 @@ async function failConversion(
   const message =
     error instanceof AppError
       ? error.message
-      : 'The conversion failed on the server. Its credits were refunded.';
+      : 'The conversion failed on the server. Only the blocks already spoken were charged; converting again speaks the rest.';
   if (!(error instanceof AppError))
     deps.logger.error({ err: error, projectId: project.id }, 'studio conversion failed');
   await updateChapters(
