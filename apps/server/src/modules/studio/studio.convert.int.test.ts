@@ -151,6 +151,30 @@ describe('a Studio conversion', () => {
     );
   }, 60_000);
 
+  it('speaks and charges identical blocks of one run once, and gives each its audio', async () => {
+    const same = 'These words come twice.';
+    const projectId = await makeProject([
+      [same, 'Only in the first chapter.'],
+      ['Only in the second.', same],
+    ]);
+    const payload = await startConversion(projectId);
+    const before = await characterCountOf(db(), owner.workspaceId);
+    const engine = vi.spyOn(t.deps.providers.tts, 'synthesize');
+    await run(payload);
+    expect(await projectRow(projectId)).toMatchObject({ state: 'default' });
+    expect((await chapterRows(projectId)).map((c) => c.lastConversionError)).toEqual([null, null]);
+    expect(engine.mock.calls.filter(([request]) => request.text === same)).toHaveLength(1);
+    expect((await characterCountOf(db(), owner.workspaceId)) - before).toBe(
+      cost(same) + cost('Only in the first chapter.') + cost('Only in the second.'),
+    );
+    const blocks = await blockRows(projectId);
+    const twins = blocks.filter((b) => b.nodes[0]?.text === same);
+    expect(twins).toHaveLength(2);
+    expect(twins[0]?.convertedHash).toBeTruthy();
+    expect(twins[1]?.convertedHash).toBe(twins[0]?.convertedHash);
+    expect(new Set(await storedBlocks(projectId))).toEqual(new Set(blocks.map((b) => b.convertedHash)));
+  }, 60_000);
+
   it('is failed, not left converting, when its job’s process died during the last attempt', async () => {
     const projectId = await makeProject([['Never spoken.']]);
     const job = await startJob(projectId);

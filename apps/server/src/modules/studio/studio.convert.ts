@@ -46,7 +46,8 @@ import type { StudioBlockRow, StudioChapterRow, StudioProjectRow } from './studi
  * same checks as POST /v1/text-to-speech — and `renderSpeech`), charged through metering like text to
  * speech (the model's credits per character of what is spoken, one reservation for the conversion; each
  * block's share kept once its audio is stored, the rest refunded on failure), with the project's pronunciation-dictionary rules that touch each block's text. A
- * block whose hash (studio.rules.ts) has audio in storage is not spoken again. Each chapter's audio is then
+ * block whose hash (studio.rules.ts) has audio in storage is not spoken again, and blocks of one run with
+ * the same hash are spoken (and charged) once. Each chapter's audio is then
  * the blocks in order with a pause after each (longer after a heading), written to disk block by block,
  * mastered for ACX when the project asks for normalisation, and stored as mp3 with its WAV and ACX report
  * (studio.audio.ts); the snapshots of the chapters and of the project are recorded with the project back to
@@ -77,10 +78,17 @@ interface PlannedBlock {
   hash: string;
   /** The rules of the project's dictionaries that touch the block's text (studio.rules.ts blockRules). */
   rules: PronunciationRule[];
-  /** One plan per node; none when the block's audio is already in storage. */
+  /**
+   * One plan per node; none when the block is not spoken by this run: its audio is already in storage, or
+   * an earlier block of the run has the same hash (it is spoken there, once).
+   */
   plans: SpeechPlan[] | null;
   /** What speaking it costs (its nodes' credits; 0 when it is not spoken). */
   credits: number;
+  /** Its audio was in storage when the run was planned. */
+  stored: boolean;
+  /** The later blocks of the run with the same hash: they take this block's audio once it is spoken. */
+  twins: PlannedBlock[];
 }
 
 const callerOf = (p: ConversionPayload): RequestCaller => ({
@@ -100,11 +108,30 @@ async function planBlocks(
   // Resolved once per conversion: a dictionary gone since it was set fails the conversion (its 404's words).
   const projectRules = await pronunciationRulesOf(deps, project);
   const planned: PlannedBlock[] = [];
+  // Identical blocks (a refrain, a repeated heading: same text, voices, model, settings and touching rules)
+  // are spoken and charged once per run; the later ones take the first one's audio.
+  const firstOfHash = new Map<string, PlannedBlock>();
   for (const chapter of chapters) {
     for (const block of await listBlocks(deps.db, chapter.id)) {
       const rules = blockRules(block, projectRules);
       const hash = blockHash(project, block, rules);
-      const stored = await deps.storage.stat(blockAudioKey(project.workspaceId, project.id, hash));
+      const first = firstOfHash.get(hash);
+      if (first) {
+        const twin = {
+          chapter,
+          block,
+          hash,
+          rules,
+          plans: null,
+          credits: 0,
+          stored: first.stored,
+          twins: [],
+        };
+        if (!first.stored) first.twins.push(twin);
+        planned.push(twin);
+        continue;
+      }
+      const stored = Boolean(await deps.storage.stat(blockAudioKey(project.workspaceId, project.id, hash)));
       let plans: SpeechPlan[] | null = null;
       if (!stored) {
         plans = [];
@@ -127,7 +154,9 @@ async function planBlocks(
         }
       }
       const credits = (plans ?? []).reduce((sum, plan) => sum + creditCost(plan.model, plan.text.length), 0);
-      planned.push({ chapter, block, hash, rules, plans, credits });
+      const item: PlannedBlock = { chapter, block, hash, rules, plans, credits, stored, twins: [] };
+      firstOfHash.set(hash, item);
+      planned.push(item);
     }
   }
   return planned;
@@ -313,12 +342,12 @@ export async function runConversion(
     // Progress: speaking is most of the work; each chapter's assembly the rest.
     const steps = todo.length + chapters.length;
     let done = 0;
-    const step = async (chapter: StudioChapterRow | undefined) => {
+    const step = async (touched: Iterable<StudioChapterRow>) => {
       done += 1;
       await job.progress(done / steps);
-      if (chapter) {
+      for (const chapter of touched) {
         const ofChapter = planned.filter((p) => p.chapter.id === chapter.id);
-        const left = ofChapter.filter((p) => p.plans !== null && !spoken.has(p.block.id)).length;
+        const left = ofChapter.filter((p) => !p.stored && !spoken.has(p.block.id)).length;
         await updateChapter(deps.db, chapter.id, {
           conversionProgress: ofChapter.length === 0 ? 1 : 0.9 * (1 - left / ofChapter.length),
         });
@@ -327,7 +356,7 @@ export async function runConversion(
     const spoken = new Set<string>();
     // Reused audio (an edit undone, a block copied): the block is converted again without a word spoken.
     for (const item of planned)
-      if (item.plans === null && item.block.convertedHash !== item.hash)
+      if (item.stored && item.block.convertedHash !== item.hash)
         await setBlockHash(deps.db, item.block.id, item.hash);
     // Two blocks at a time: each block's sentences already fill the pool, but a block's last sentence
     // would leave the other engine child idle until the next block starts (a paragraph is 3–7 sentences).
@@ -345,7 +374,11 @@ export async function runConversion(
             throw error;
           }
           spoken.add(item.block.id);
-          await step(item.chapter);
+          for (const twin of item.twins) {
+            await setBlockHash(deps.db, twin.block.id, twin.hash);
+            spoken.add(twin.block.id);
+          }
+          await step(new Set([item.chapter, ...item.twins.map((twin) => twin.chapter)]));
         }
       }),
     );
@@ -368,7 +401,7 @@ export async function runConversion(
         key,
       );
       snapshots.push({ id, chapter, key, ...made });
-      await step(undefined);
+      await step([]);
     }
     const projectSnapshotId = newId();
     const callbackWebhookId = await callbackWebhookOf(deps, project);
