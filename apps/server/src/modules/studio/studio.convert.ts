@@ -45,13 +45,13 @@ import type { StudioBlockRow, StudioChapterRow, StudioProjectRow } from './studi
  * pipeline (tts's `prepareSpeech` — the block's voice, its model or the project's, its settings, the
  * same checks as POST /v1/text-to-speech — and `renderSpeech`), charged through metering like text to
  * speech (the model's credits per character of what is spoken, one reservation for the conversion; each
- * block's share kept once its audio is stored, the rest refunded on failure), with the project's pronunciation-dictionary rules that touch each block's text. A
- * block whose hash (studio.rules.ts) has audio in storage is not spoken again, and blocks of one run with
- * the same hash are spoken (and charged) once. Each chapter's audio is then
- * the blocks in order with a pause after each (longer after a heading), written to disk block by block,
- * mastered for ACX when the project asks for normalisation, and stored as mp3 with its WAV and ACX report
- * (studio.audio.ts); the snapshots of the chapters and of the project are recorded with the project back to
- * `default` in the transaction that keeps the credits.
+ * block's share kept once its audio is stored, the rest refunded on failure), with the project's
+ * pronunciation-dictionary rules that touch each block's text. A block whose hash (studio.rules.ts) has
+ * audio in storage is not spoken again, and blocks of one run with the same hash are spoken (and charged)
+ * once. Each chapter's audio is then the blocks in order with a pause after each (longer after a heading),
+ * written to disk block by block, mastered for ACX when the project asks for normalisation, and stored as
+ * mp3 with its WAV and ACX report (studio.audio.ts); the snapshots of the chapters and of the project are
+ * recorded with the project back to `default` in the transaction that keeps the credits.
  */
 
 /** Blocks spoken at once in a conversion. */
