@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../../platform/jobs/jobs.tables';
 import { characterCountOf, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startTestWorker } from '../../test/test-worker';
-import { type ConversionPayload, runConversion } from './studio.convert';
+import { abandonConversion, type ConversionPayload, runConversion } from './studio.convert';
 import { studioDepsOf } from './studio.deps';
 import { convertJob } from './studio.jobs';
 import { projectFolder } from './studio.rules';
@@ -110,8 +110,11 @@ function engineBreakingOn(word: string) {
 beforeAll(async () => {
   t = await createTestApp();
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  owner = await newSpeechAccount(t.app, baseUrl);
 }, 60_000);
+// A workspace per test: the free plan holds three projects.
+beforeEach(async () => {
+  owner = await newSpeechAccount(t.app, baseUrl);
+});
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -173,6 +176,22 @@ describe('a Studio conversion', () => {
     expect(twins[0]?.convertedHash).toBeTruthy();
     expect(twins[1]?.convertedHash).toBe(twins[0]?.convertedHash);
     expect(new Set(await storedBlocks(projectId))).toEqual(new Set(blocks.map((b) => b.convertedHash)));
+  }, 60_000);
+
+  it('never writes a progress over a conversion failed meanwhile (a run that lost its job, still speaking)', async () => {
+    const projectId = await makeProject([['One block.', 'Another block.']]);
+    const payload = await startConversion(projectId);
+    const seen: { state: string; conversionProgress: number | null }[] = [];
+    await run(payload, async () => {
+      const [chapter] = await chapterRows(projectId);
+      if (chapter) seen.push({ state: chapter.state, conversionProgress: chapter.conversionProgress });
+      // The first block is spoken: the conversion fails elsewhere (its job, exhausted, given up by another
+      // worker) between this progress and the chapter's.
+      if (seen.length === 1) await abandonConversion(deps(), payload, { error: 'the lease was lost' });
+    });
+    expect(seen[0]).toEqual({ state: 'converting', conversionProgress: 0 });
+    // The first block's chapter progress came after the failure: it must not have been written.
+    expect(seen[1]).toEqual({ state: 'default', conversionProgress: null });
   }, 60_000);
 
   it('is failed, not left converting, when its job’s process died during the last attempt', async () => {

@@ -34,7 +34,7 @@ import {
   listChapterSnapshots,
   listChapters,
   setBlockHash,
-  updateChapter,
+  setConversionProgress,
   updateChapters,
   updateProject,
 } from './studio.store';
@@ -348,9 +348,11 @@ export async function runConversion(
       for (const chapter of touched) {
         const ofChapter = planned.filter((p) => p.chapter.id === chapter.id);
         const left = ofChapter.filter((p) => !p.stored && !spoken.has(p.block.id)).length;
-        await updateChapter(deps.db, chapter.id, {
-          conversionProgress: ofChapter.length === 0 ? 1 : 0.9 * (1 - left / ofChapter.length),
-        });
+        await setConversionProgress(
+          deps.db,
+          chapter.id,
+          ofChapter.length === 0 ? 1 : 0.9 * (1 - left / ofChapter.length),
+        );
       }
     };
     const spoken = new Set<string>();
