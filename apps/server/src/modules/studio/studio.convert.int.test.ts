@@ -194,6 +194,57 @@ describe('a Studio conversion', () => {
     expect(seen[1]).toEqual({ state: 'default', conversionProgress: null });
   }, 60_000);
 
+  it('starts one of two conversions asked for at once; the other is a 409 in the API’s shape', async () => {
+    const projectId = await makeProject([['Asked for twice.']]);
+    const answers = await Promise.all(
+      [1, 2].map(() => api(`/v1/studio/projects/${projectId}/convert`, { method: 'POST' })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((a) => a.status === 409);
+    expect(await refused?.json()).toEqual({
+      detail: {
+        status: 'conflict',
+        message: 'The project is being converted; try again when the conversion has finished.',
+      },
+    });
+    const queued = await db()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.name, 'studio.convert'), sql`${jobs.payload}->>'projectId' = ${projectId}`));
+    expect(queued).toHaveLength(1);
+    await db()
+      .delete(jobs)
+      .where(eq(jobs.id, queued[0]?.id ?? ''));
+  }, 60_000);
+
+  it('never lets new content in while a conversion starts (the content is replaced before it, or refused)', async () => {
+    const projectId = await makeProject([['The old words.']]);
+    const form = new FormData();
+    form.append(
+      'from_content_json',
+      JSON.stringify([
+        {
+          name: 'New',
+          blocks: [{ sub_type: 'p', nodes: [{ type: 'tts_node', text: 'New words.', voice_id: SARAH }] }],
+        },
+      ]),
+    );
+    const [content, convert] = await Promise.all([
+      api(`/v1/studio/projects/${projectId}/content`, { method: 'POST', body: form }),
+      api(`/v1/studio/projects/${projectId}/convert`, { method: 'POST' }),
+    ]);
+    expect(convert.status).toBe(200);
+    const project = await projectRow(projectId);
+    const chapters = (await chapterRows(projectId)).map((c) => c.id);
+    // Whichever came first, the conversion converts chapters that exist: the content did not replace them under it.
+    expect(project?.convertingChapterIds.every((id) => chapters.includes(id))).toBe(true);
+    if (content.status !== 200)
+      expect((await content.json()) as unknown).toMatchObject({ detail: { status: 'conflict' } });
+    await db()
+      .delete(jobs)
+      .where(and(eq(jobs.name, 'studio.convert'), sql`${jobs.payload}->>'projectId' = ${projectId}`));
+  }, 60_000);
+
   it('is failed, not left converting, when its job’s process died during the last attempt', async () => {
     const projectId = await makeProject([['Never spoken.']]);
     const job = await startJob(projectId);

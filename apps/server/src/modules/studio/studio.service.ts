@@ -378,6 +378,18 @@ function assertNotConverting(project: StudioProjectRow): void {
     );
 }
 
+/**
+ * The check that counts, inside the transaction that changes the content: the project's row locked
+ * (`FOR UPDATE`, as startConversion locks it), so a conversion cannot start between the check and the
+ * change — the two serialise, and the later one sees the other's outcome. The check made before the
+ * content was read only spares that work when the project is already converting.
+ */
+async function lockNotConverting(tx: Db, workspaceId: string, projectId: string): Promise<void> {
+  const project = await findProject(tx, workspaceId, projectId, true);
+  if (!project) throw notFound('The project');
+  assertNotConverting(project);
+}
+
 export async function listStudioProjects(deps: StudioDeps, caller: RequestCaller) {
   const rows = await listProjects(deps.db, caller.workspaceId);
   const projects = [];
@@ -469,6 +481,7 @@ export async function updateStudioContent(
   await checkVoices(deps, caller, contentVoices(content.chapters));
   const now = deps.clock.now().getTime();
   await deps.db.transaction(async (tx) => {
+    await lockNotConverting(tx, caller.workspaceId, project.id);
     await deleteProjectChapters(tx, project.id);
     await storeChapters(tx, project, content.chapters, 0, now);
     await updateProject(tx, project.id, { lastChaptersOrderChangeMs: now });
@@ -574,6 +587,7 @@ export async function updateStudioChapter(
   }
   const now = deps.clock.now().getTime();
   await deps.db.transaction(async (tx) => {
+    if (body.content) await lockNotConverting(tx, caller.workspaceId, project.id);
     if (body.name) await updateChapter(tx, chapter.id, { name: body.name });
     if (body.content) await replaceChapterContent(tx, project, chapter.id, body.content, now);
   });
@@ -625,8 +639,11 @@ export async function deleteStudioChapter(
 ) {
   const { project } = await requireChapter(deps, caller, projectId, chapterId);
   assertNotConverting(project);
-  await deleteChapterRow(deps.db, project.id, chapterId);
-  await updateProject(deps.db, project.id, { lastChaptersOrderChangeMs: deps.clock.now().getTime() });
+  await deps.db.transaction(async (tx) => {
+    await lockNotConverting(tx, caller.workspaceId, project.id);
+    await deleteChapterRow(tx, project.id, chapterId);
+    await updateProject(tx, project.id, { lastChaptersOrderChangeMs: deps.clock.now().getTime() });
+  });
   return { status: 'ok' as const };
 }
 
