@@ -245,6 +245,33 @@ describe('a Studio conversion', () => {
       .where(and(eq(jobs.name, 'studio.convert'), sql`${jobs.payload}->>'projectId' = ${projectId}`));
   }, 60_000);
 
+  it('stops when its project is deleted while it speaks, and leaves no file of it in storage', async () => {
+    const texts = [
+      'Spoken while the project is deleted.',
+      'Spoken too, perhaps.',
+      'Never spoken.',
+      'Nor this.',
+    ];
+    const projectId = await makeProject([texts]);
+    const payload = await startConversion(projectId);
+    const engines = t.deps.providers.tts;
+    const original = engines.synthesize.bind(engines);
+    let deleted = false;
+    const engine = vi.spyOn(engines, 'synthesize').mockImplementation(async (request, ...rest) => {
+      if (!deleted) {
+        deleted = true;
+        expect((await api(`/v1/studio/projects/${projectId}`, { method: 'DELETE' })).status).toBe(200);
+      }
+      return original(request, ...rest);
+    });
+    await run(payload);
+    expect(deleted).toBe(true);
+    expect(await projectRow(projectId)).toBeUndefined();
+    expect(await t.deps.storage.list(projectFolder(owner.workspaceId, projectId))).toEqual([]);
+    // It stopped: the blocks after those already under way were never spoken.
+    expect(engine.mock.calls.some(([request]) => request.text === 'Nor this.')).toBe(false);
+  }, 60_000);
+
   it('is failed, not left converting, when its job’s process died during the last attempt', async () => {
     const projectId = await makeProject([['Never spoken.']]);
     const job = await startJob(projectId);

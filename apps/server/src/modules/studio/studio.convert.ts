@@ -310,7 +310,9 @@ export async function runConversion(
   job: { signal: AbortSignal; lastAttempt: boolean; progress(value: number): Promise<void> },
 ): Promise<void> {
   const project = await findProject(deps.db, payload.workspaceId, payload.projectId);
-  if (project?.state !== 'converting') return;
+  // Deleted before this run (perhaps while an earlier one, stopped, was writing): nothing of it may stay.
+  if (!project) return removeProjectFiles(deps, payload.workspaceId, payload.projectId);
+  if (project.state !== 'converting') return;
   const caller = callerOf(payload);
   const chapters = (await listChapters(deps.db, project.id)).filter((c) => payload.chapterIds.includes(c.id));
   let planned: PlannedBlock[];
@@ -365,25 +367,30 @@ export async function runConversion(
     const failed = new AbortController();
     const speaking = AbortSignal.any([signal, failed.signal]);
     let next = 0;
+    let failure: { error: unknown } | undefined;
+    // Every speaker has stopped before the run goes on or fails: no block is still being written when
+    // the conversion is failed, its credits refunded, or a deleted project's folder removed.
     await Promise.all(
       Array.from({ length: Math.min(BLOCKS_AT_ONCE, todo.length) }, async () => {
-        while (next < todo.length) {
+        while (next < todo.length && !failure) {
           const item = todo[next++] as PlannedBlock;
           try {
             await speakBlock(deps, project, item, speaking, budget);
+            spoken.add(item.block.id);
+            for (const twin of item.twins) {
+              await setBlockHash(deps.db, twin.block.id, twin.hash);
+              spoken.add(twin.block.id);
+            }
+            await assertProjectKept(deps, project);
+            await step(new Set([item.chapter, ...item.twins.map((twin) => twin.chapter)]));
           } catch (error) {
+            failure ??= { error };
             failed.abort(error);
-            throw error;
           }
-          spoken.add(item.block.id);
-          for (const twin of item.twins) {
-            await setBlockHash(deps.db, twin.block.id, twin.hash);
-            spoken.add(twin.block.id);
-          }
-          await step(new Set([item.chapter, ...item.twins.map((twin) => twin.chapter)]));
         }
       }),
     );
+    if (failure) throw failure.error;
     const now = deps.clock.now();
     const snapshots: {
       id: string;
@@ -394,6 +401,7 @@ export async function runConversion(
     }[] = [];
     for (const chapter of chapters) {
       signal.throwIfAborted();
+      await assertProjectKept(deps, project);
       const id = newId();
       const key = `${projectFolder(project.workspaceId, project.id)}snapshots/${id}.mp3`;
       const made = await assembleChapter(
@@ -409,7 +417,7 @@ export async function runConversion(
     const callbackWebhookId = await callbackWebhookOf(deps, project);
     await deps.events.transaction(async (tx, events) => {
       const current = await findProject(tx, project.workspaceId, project.id, true);
-      if (!current) throw new AppError('resource_not_found', 'The project was deleted.');
+      if (!current) throw new ProjectDeleted();
       for (const s of snapshots)
         await insertChapterSnapshot(tx, {
           id: s.id,
@@ -469,8 +477,30 @@ export async function runConversion(
   } catch (error) {
     // The worker stopping (or losing the job's lease): refunded; the job runs again and resumes.
     if (job.signal.aborted) throw error;
+    // Deleted while it converted: what was not spoken was refunded; what this run wrote is removed (the
+    // delete removed the folder, but blocks were stored after it). Nobody is left to tell.
+    if (!(await findProject(deps.db, project.workspaceId, project.id)))
+      return removeProjectFiles(deps, project.workspaceId, project.id);
     await failConversion(deps, payload, project, chapters, error);
   }
+}
+
+/** A conversion's project was deleted while it ran. */
+class ProjectDeleted extends AppError {
+  constructor() {
+    super('resource_not_found', 'The project was deleted.');
+  }
+}
+
+/** Stops the run once its project is gone (checked after each block and before each chapter). */
+async function assertProjectKept(deps: StudioDeps, project: StudioProjectRow): Promise<void> {
+  if (!(await findProject(deps.db, project.workspaceId, project.id))) throw new ProjectDeleted();
+}
+
+/** Every file of a deleted project (its blocks and snapshots). */
+async function removeProjectFiles(deps: StudioDeps, workspaceId: string, projectId: string): Promise<void> {
+  for (const key of await deps.storage.list(projectFolder(workspaceId, projectId)))
+    await deps.storage.delete(key);
 }
 
 /**
