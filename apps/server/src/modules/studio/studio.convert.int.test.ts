@@ -37,8 +37,16 @@ const api = (pathname: string, init: RequestInit = {}) =>
   });
 
 /** A project (flite, Sarah) with these chapters of paragraphs; answers its id. */
-async function makeProject(chapters: string[][]): Promise<string> {
+async function makeProject(
+  chapters: string[][],
+  dictionary?: { id: string; versionId: string },
+): Promise<string> {
   const form = new FormData();
+  if (dictionary)
+    form.append(
+      'pronunciation_dictionary_locators',
+      JSON.stringify({ pronunciation_dictionary_id: dictionary.id, version_id: dictionary.versionId }),
+    );
   form.append('name', 'Edges');
   form.append('default_model_id', FLITE);
   form.append('default_title_voice_id', SARAH);
@@ -305,5 +313,46 @@ describe('a Studio conversion', () => {
     // Editable and convertible again.
     await run(await startConversion(projectId));
     expect(await projectRow(projectId)).toMatchObject({ state: 'default' });
+  }, 60_000);
+});
+
+describe('a Studio chapter read', () => {
+  it('compiles a dictionary version’s rules once, not once per rule per block per read', async () => {
+    const rules = ['tomato', 'Dr.'];
+    const dictionary = await owner.sdk.pronunciationDictionaries.createFromRules({
+      name: 'Kitchen',
+      rules: rules.map((word) => ({
+        type: 'alias' as const,
+        stringToReplace: word,
+        alias: `${word} (said)`,
+      })),
+    });
+    const paragraphs = Array.from({ length: 10 }, (_, i) => `Paragraph ${i} has a tomato in it.`);
+    const projectId = await makeProject([paragraphs], dictionary);
+    const [chapter] = await chapterRows(projectId);
+    // Converted once (its hash since then is what a read compares with the block's current hash).
+    await db()
+      .update(studioBlocks)
+      .set({ convertedHash: 'converted' })
+      .where(eq(studioBlocks.projectId, projectId));
+    // Every rule matcher made while the chapter is read twice (`new RegExp(rule, 'iu')`), each a real one.
+    const Original = globalThis.RegExp;
+    let matchers = 0;
+    globalThis.RegExp = new Proxy(Original, {
+      construct(target, args: [string, string?]) {
+        if (args[1] === 'iu') matchers += 1;
+        return Reflect.construct(target, args);
+      },
+    });
+    try {
+      for (let read = 0; read < 2; read++) {
+        const response = await api(`/v1/studio/projects/${projectId}/chapters/${chapter?.id}`);
+        expect(response.status).toBe(200);
+      }
+    } finally {
+      globalThis.RegExp = Original;
+    }
+    // At most one per rule in all (none when another read compiled this version already).
+    expect(matchers).toBeLessThanOrEqual(rules.length);
   }, 60_000);
 });

@@ -114,7 +114,7 @@ async function planBlocks(
   for (const chapter of chapters) {
     for (const block of await listBlocks(deps.db, chapter.id)) {
       const rules = blockRules(block, projectRules);
-      const hash = blockHash(project, block, rules);
+      const hash = blockHash(project, block, projectRules);
       const first = firstOfHash.get(hash);
       if (first) {
         const twin = {

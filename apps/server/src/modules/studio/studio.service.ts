@@ -4,7 +4,6 @@ import {
   LIVE_MODERATION_STUDIO_MESSAGE,
   MAX_PRONUNCIATION_LOCATORS,
   PronunciationDictionaryLocator,
-  type PronunciationRule,
   STUDIO_DEFAULT_MODEL_ID,
   STUDIO_DEFAULT_VOICE_ID,
   STUDIO_FALLBACK_MODEL_ID,
@@ -37,7 +36,7 @@ import {
 } from './studio.import';
 import { convertJob } from './studio.jobs';
 import { presentChapterWithContent, presentProject, presentProjectExtended } from './studio.present';
-import { blockHash, projectFolder } from './studio.rules';
+import { blockHash, type CompiledRules, compileRules, projectFolder } from './studio.rules';
 import {
   countProjects,
   deleteChapterRow,
@@ -148,11 +147,11 @@ export async function validatePronunciationLocators(
 }
 
 /** A project's rules for presenting its blocks' state: a dictionary gone since is none (not a failure). */
-async function presentableRules(deps: StudioDeps, project: StudioProjectRow): Promise<PronunciationRule[]> {
+async function presentableRules(deps: StudioDeps, project: StudioProjectRow): Promise<CompiledRules> {
   try {
     return await projectRules(deps, project);
   } catch (error) {
-    if (error instanceof AppError) return [];
+    if (error instanceof AppError) return compileRules([]);
     throw error;
   }
 }
