@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { newId } from '../../platform/ids';
 import { jobs } from '../../platform/jobs/jobs.tables';
 import { characterCountOf, newSpeechAccount, type SpeechAccount } from '../../test/speech-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -12,11 +13,13 @@ import { studioBlocks, studioChapters, studioProjects } from './studio.tables';
 
 /*
  * A conversion's edges, run by calling the job's body (runConversion) on a conversion the API started (no
- * worker: the job row stays queued and each test runs it itself, so nothing here waits on a poll). flite
- * (parla_english_v1, half a credit per character) and a few words a block keep it cheap. What is checked:
- * a block whose audio is kept was paid for, to the credit, when a later block fails; identical blocks are
- * spoken and charged once; a late progress write never undoes a failed state; a project deleted while it
- * converts leaves no file behind.
+ * worker: the queue's job is kept by the test, never stored, and each test runs it itself, so nothing here
+ * waits on a poll). flite (parla_english_v1, half a credit per character) and a few words a block keep it
+ * cheap. What is checked: a block whose audio is kept was paid for, to the credit, when a later block
+ * fails; identical blocks are spoken and charged once; a late progress write never undoes a failed state;
+ * two starts at once (and content with a start) serialise; a project deleted while it converts leaves no
+ * file behind; a job whose process died on its last attempt fails the conversion; a chapter read compiles
+ * a dictionary version's rules once.
  */
 
 let t: TestApp;
@@ -68,24 +71,19 @@ async function makeProject(
   return ((await response.json()) as { project: { project_id: string } }).project.project_id;
 }
 
-/** Starts the project's conversion through the API and answers its queued job. */
-async function startJob(projectId: string) {
+/**
+ * The conversion jobs the API queued, by project: kept here, never stored, so no worker — another test
+ * file's, on the PostgreSQL leg's shared database — runs them; each test runs its conversion itself.
+ */
+const queued = new Map<string, ConversionPayload[]>();
+
+/** Starts the project's conversion through the API and answers the job's payload. */
+async function startConversion(projectId: string): Promise<ConversionPayload> {
   const response = await api(`/v1/studio/projects/${projectId}/convert`, { method: 'POST' });
   expect(response.status).toBe(200);
-  const [row] = await db()
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.name, 'studio.convert'), sql`${jobs.payload}->>'projectId' = ${projectId}`));
-  if (!row) throw new Error('no conversion job was queued');
-  return row;
-}
-
-/** Starts the project's conversion through the API and answers the job's payload (the job row removed). */
-async function startConversion(projectId: string): Promise<ConversionPayload> {
-  const row = await startJob(projectId);
-  // The tests run the conversion themselves: the row only carries its payload.
-  await db().delete(jobs).where(eq(jobs.id, row.id));
-  return row.payload as ConversionPayload;
+  const payload = queued.get(projectId)?.at(-1);
+  if (!payload) throw new Error('no conversion job was queued');
+  return payload;
 }
 
 const run = (
@@ -122,6 +120,12 @@ beforeAll(async () => {
 // A workspace per test: the free plan holds three projects.
 beforeEach(async () => {
   owner = await newSpeechAccount(t.app, baseUrl);
+  vi.spyOn(t.deps.queue, 'enqueueIn').mockImplementation(async (_db, definition, payload) => {
+    expect(definition.name).toBe(convertJob.name);
+    const job = payload as ConversionPayload;
+    queued.set(job.projectId, [...(queued.get(job.projectId) ?? []), job]);
+    return newId();
+  });
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -186,20 +190,24 @@ describe('a Studio conversion', () => {
     expect(new Set(await storedBlocks(projectId))).toEqual(new Set(blocks.map((b) => b.convertedHash)));
   }, 60_000);
 
-  it('never writes a progress over a conversion failed meanwhile (a run that lost its job, still speaking)', async () => {
-    const projectId = await makeProject([['One block.', 'Another block.']]);
+  it('never writes a progress, nor a success, over a conversion ended meanwhile (a run that lost its job)', async () => {
+    const projectId = await makeProject([['One block.']]);
     const payload = await startConversion(projectId);
     const seen: { state: string; conversionProgress: number | null }[] = [];
     await run(payload, async () => {
       const [chapter] = await chapterRows(projectId);
       if (chapter) seen.push({ state: chapter.state, conversionProgress: chapter.conversionProgress });
-      // The first block is spoken: the conversion fails elsewhere (its job, exhausted, given up by another
-      // worker) between this progress and the chapter's.
+      // The block is spoken: the conversion is failed elsewhere (its job, exhausted, given up by another
+      // worker's onExhausted) between this job progress and the chapter's progress.
       if (seen.length === 1) await abandonConversion(deps(), payload, { error: 'the lease was lost' });
     });
-    expect(seen[0]).toEqual({ state: 'converting', conversionProgress: 0 });
-    // The first block's chapter progress came after the failure: it must not have been written.
-    expect(seen[1]).toEqual({ state: 'default', conversionProgress: null });
+    expect(seen).toEqual([{ state: 'converting', conversionProgress: 0 }]);
+    const [chapter] = await chapterRows(projectId);
+    // The chapter's progress came after the failure: not written (it would read 0.9).
+    expect(chapter).toMatchObject({ state: 'default', conversionProgress: null });
+    // Nor does the run, ended by someone else, record a success over the failure the user was told of.
+    expect(chapter?.lastConversionError).toBeTruthy();
+    expect(await projectRow(projectId)).toMatchObject({ state: 'default', latestSnapshotId: null });
   }, 60_000);
 
   it('starts one of two conversions asked for at once; the other is a 409 in the API’s shape', async () => {
@@ -215,14 +223,7 @@ describe('a Studio conversion', () => {
         message: 'The project is being converted; try again when the conversion has finished.',
       },
     });
-    const queued = await db()
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.name, 'studio.convert'), sql`${jobs.payload}->>'projectId' = ${projectId}`));
-    expect(queued).toHaveLength(1);
-    await db()
-      .delete(jobs)
-      .where(eq(jobs.id, queued[0]?.id ?? ''));
+    expect(queued.get(projectId)).toHaveLength(1);
   }, 60_000);
 
   it('never lets new content in while a conversion starts (the content is replaced before it, or refused)', async () => {
@@ -248,9 +249,6 @@ describe('a Studio conversion', () => {
     expect(project?.convertingChapterIds.every((id) => chapters.includes(id))).toBe(true);
     if (content.status !== 200)
       expect((await content.json()) as unknown).toMatchObject({ detail: { status: 'conflict' } });
-    await db()
-      .delete(jobs)
-      .where(and(eq(jobs.name, 'studio.convert'), sql`${jobs.payload}->>'projectId' = ${projectId}`));
   }, 60_000);
 
   it('stops when its project is deleted while it speaks, and leaves no file of it in storage', async () => {
@@ -282,17 +280,20 @@ describe('a Studio conversion', () => {
 
   it('is failed, not left converting, when its job’s process died during the last attempt', async () => {
     const projectId = await makeProject([['Never spoken.']]);
-    const job = await startJob(projectId);
+    const payload = await startConversion(projectId);
     // The worker that ran the last attempt died: its lease ran out with the job still active.
-    await db()
-      .update(jobs)
-      .set({
-        state: 'active',
-        attempts: job.maxAttempts,
-        lockToken: 'dead',
-        lockedUntil: sql`now() - interval '1 second'`,
-      })
-      .where(eq(jobs.id, job.id));
+    const job = { id: newId(), maxAttempts: convertJob.maxAttempts ?? 3 };
+    await db().insert(jobs).values({
+      id: job.id,
+      name: convertJob.name,
+      payload,
+      workspaceId: owner.workspaceId,
+      state: 'active',
+      attempts: job.maxAttempts,
+      maxAttempts: job.maxAttempts,
+      lockToken: 'dead',
+      lockedUntil: sql`now() - interval '1 second'`,
+    });
     const worker = await startTestWorker(t, [convertJob]);
     try {
       await expect

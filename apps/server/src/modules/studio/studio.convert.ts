@@ -381,7 +381,7 @@ export async function runConversion(
               await setBlockHash(deps.db, twin.block.id, twin.hash);
               spoken.add(twin.block.id);
             }
-            await assertProjectKept(deps, project);
+            await assertStillConverting(deps, payload);
             await step(new Set([item.chapter, ...item.twins.map((twin) => twin.chapter)]));
           } catch (error) {
             failure ??= { error };
@@ -401,7 +401,7 @@ export async function runConversion(
     }[] = [];
     for (const chapter of chapters) {
       signal.throwIfAborted();
-      await assertProjectKept(deps, project);
+      await assertStillConverting(deps, payload);
       const id = newId();
       const key = `${projectFolder(project.workspaceId, project.id)}snapshots/${id}.mp3`;
       const made = await assembleChapter(
@@ -416,8 +416,7 @@ export async function runConversion(
     const projectSnapshotId = newId();
     const callbackWebhookId = await callbackWebhookOf(deps, project);
     await deps.events.transaction(async (tx, events) => {
-      const current = await findProject(tx, project.workspaceId, project.id, true);
-      if (!current) throw new ProjectDeleted();
+      assertConverting(payload, await findProject(tx, project.workspaceId, project.id, true));
       for (const s of snapshots)
         await insertChapterSnapshot(tx, {
           id: s.id,
@@ -481,6 +480,9 @@ export async function runConversion(
     // delete removed the folder, but blocks were stored after it). Nobody is left to tell.
     if (!(await findProject(deps.db, project.workspaceId, project.id)))
       return removeProjectFiles(deps, project.workspaceId, project.id);
+    // Ended elsewhere (its job given up as exhausted while this run, which had lost it, still spoke): the
+    // user was told then; this run neither records its audio as the conversion's nor fails it twice.
+    if (error instanceof ConversionEnded) return;
     await failConversion(deps, payload, project, chapters, error);
   }
 }
@@ -492,10 +494,25 @@ class ProjectDeleted extends AppError {
   }
 }
 
-/** Stops the run once its project is gone (checked after each block and before each chapter). */
-async function assertProjectKept(deps: StudioDeps, project: StudioProjectRow): Promise<void> {
-  if (!(await findProject(deps.db, project.workspaceId, project.id))) throw new ProjectDeleted();
+/** A conversion ended by someone else while this run went on (abandonConversion, or a newer conversion). */
+class ConversionEnded extends Error {
+  override name = 'ConversionEnded';
 }
+
+/** The project still converting exactly what this run converts (else ProjectDeleted or ConversionEnded). */
+function assertConverting(payload: ConversionPayload, project: StudioProjectRow | undefined): void {
+  if (!project) throw new ProjectDeleted();
+  if (project.state !== 'converting' || !sameIds(project.convertingChapterIds, payload.chapterIds))
+    throw new ConversionEnded('the conversion was ended while this run went on');
+}
+
+/** Stops the run once its project is gone or its conversion ended (after each block, before each chapter). */
+async function assertStillConverting(deps: StudioDeps, payload: ConversionPayload): Promise<void> {
+  assertConverting(payload, await findProject(deps.db, payload.workspaceId, payload.projectId));
+}
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
 
 /** Every file of a deleted project (its blocks and snapshots). */
 async function removeProjectFiles(deps: StudioDeps, workspaceId: string, projectId: string): Promise<void> {
@@ -518,9 +535,7 @@ export async function abandonConversion(
 ): Promise<void> {
   const project = await findProject(deps.db, payload.workspaceId, payload.projectId);
   // Only this conversion's state: a project already back to `default`, or gone, is left as it is.
-  const same = (a: readonly string[], b: readonly string[]) =>
-    a.length === b.length && a.every((id) => b.includes(id));
-  if (project?.state !== 'converting' || !same(project.convertingChapterIds, payload.chapterIds)) return;
+  if (project?.state !== 'converting' || !sameIds(project.convertingChapterIds, payload.chapterIds)) return;
   const chapters = (await listChapters(deps.db, project.id)).filter((c) => payload.chapterIds.includes(c.id));
   await failConversion(deps, payload, project, chapters, new Error(failure.error));
 }
