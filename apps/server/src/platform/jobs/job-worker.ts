@@ -208,7 +208,13 @@ export class JobWorker {
             inArray(jobs.name, names),
             or(
               and(eq(jobs.state, 'queued'), lte(jobs.runAt, sql`now()`)),
-              and(eq(jobs.state, 'active'), lt(jobs.lockedUntil, sql`now()`)),
+              // A job whose worker died on its last attempt is failExhausted's (failed, its owner told),
+              // never run once more: one that lapsed between the two queries was claimed before.
+              and(
+                eq(jobs.state, 'active'),
+                lt(jobs.lockedUntil, sql`now()`),
+                sql`${jobs.attempts} < ${jobs.maxAttempts}`,
+              ),
             ),
           ),
         )
