@@ -34,7 +34,7 @@ import {
   listChapterSnapshots,
   listChapters,
   setBlockHash,
-  updateChapter,
+  setConversionProgress,
   updateChapters,
   updateProject,
 } from './studio.store';
@@ -44,13 +44,14 @@ import type { StudioBlockRow, StudioChapterRow, StudioProjectRow } from './studi
  * A conversion (issue 30 item 2): every block of the chosen chapters spoken through text to speech's
  * pipeline (tts's `prepareSpeech` — the block's voice, its model or the project's, its settings, the
  * same checks as POST /v1/text-to-speech — and `renderSpeech`), charged through metering like text to
- * speech (the model's credits per character of what is spoken, one reservation for the conversion,
- * refunded on failure), with the project's pronunciation-dictionary rules that touch each block's text. A
- * block whose hash (studio.rules.ts) has audio in storage is not spoken again. Each chapter's audio is then
- * the blocks in order with a pause after each (longer after a heading), written to disk block by block,
- * mastered for ACX when the project asks for normalisation, and stored as mp3 with its WAV and ACX report
- * (studio.audio.ts); the snapshots of the chapters and of the project are recorded with the project back to
- * `default` in the transaction that keeps the credits.
+ * speech (the model's credits per character of what is spoken, one reservation for the conversion; each
+ * block's share kept once its audio is stored, the rest refunded on failure), with the project's
+ * pronunciation-dictionary rules that touch each block's text. A block whose hash (studio.rules.ts) has
+ * audio in storage is not spoken again, and blocks of one run with the same hash are spoken (and charged)
+ * once. Each chapter's audio is then the blocks in order with a pause after each (longer after a heading),
+ * written to disk block by block, mastered for ACX when the project asks for normalisation, and stored as
+ * mp3 with its WAV and ACX report (studio.audio.ts); the snapshots of the chapters and of the project are
+ * recorded with the project back to `default` in the transaction that keeps the credits.
  */
 
 /** Blocks spoken at once in a conversion. */
@@ -77,8 +78,17 @@ interface PlannedBlock {
   hash: string;
   /** The rules of the project's dictionaries that touch the block's text (studio.rules.ts blockRules). */
   rules: PronunciationRule[];
-  /** One plan per node; none when the block's audio is already in storage. */
+  /**
+   * One plan per node; none when the block is not spoken by this run: its audio is already in storage, or
+   * an earlier block of the run has the same hash (it is spoken there, once).
+   */
   plans: SpeechPlan[] | null;
+  /** What speaking it costs (its nodes' credits; 0 when it is not spoken). */
+  credits: number;
+  /** Its audio was in storage when the run was planned. */
+  stored: boolean;
+  /** The later blocks of the run with the same hash: they take this block's audio once it is spoken. */
+  twins: PlannedBlock[];
 }
 
 const callerOf = (p: ConversionPayload): RequestCaller => ({
@@ -98,11 +108,30 @@ async function planBlocks(
   // Resolved once per conversion: a dictionary gone since it was set fails the conversion (its 404's words).
   const projectRules = await pronunciationRulesOf(deps, project);
   const planned: PlannedBlock[] = [];
+  // Identical blocks (a refrain, a repeated heading: same text, voices, model, settings and touching rules)
+  // are spoken and charged once per run; the later ones take the first one's audio.
+  const firstOfHash = new Map<string, PlannedBlock>();
   for (const chapter of chapters) {
     for (const block of await listBlocks(deps.db, chapter.id)) {
       const rules = blockRules(block, projectRules);
-      const hash = blockHash(project, block, rules);
-      const stored = await deps.storage.stat(blockAudioKey(project.workspaceId, project.id, hash));
+      const hash = blockHash(project, block, projectRules);
+      const first = firstOfHash.get(hash);
+      if (first) {
+        const twin = {
+          chapter,
+          block,
+          hash,
+          rules,
+          plans: null,
+          credits: 0,
+          stored: first.stored,
+          twins: [],
+        };
+        if (!first.stored) first.twins.push(twin);
+        planned.push(twin);
+        continue;
+      }
+      const stored = Boolean(await deps.storage.stat(blockAudioKey(project.workspaceId, project.id, hash)));
       let plans: SpeechPlan[] | null = null;
       if (!stored) {
         plans = [];
@@ -124,7 +153,10 @@ async function planBlocks(
           );
         }
       }
-      planned.push({ chapter, block, hash, rules, plans });
+      const credits = (plans ?? []).reduce((sum, plan) => sum + creditCost(plan.model, plan.text.length), 0);
+      const item: PlannedBlock = { chapter, block, hash, rules, plans, credits, stored, twins: [] };
+      firstOfHash.set(hash, item);
+      planned.push(item);
     }
   }
   return planned;
@@ -164,12 +196,19 @@ function appendAlignment(into: CharacterAlignment, piece: CharacterAlignment, of
   into.character_end_times_seconds.push(...piece.character_end_times_seconds.map((t) => t + offset));
 }
 
-/** Speaks one block (its nodes in order) and keeps its audio and alignment under its hash. */
+/**
+ * Speaks one block (its nodes in order) and keeps its audio and alignment under its hash, and keeps the
+ * block's credits of the conversion's reservation (`settlePart`): audio kept in the block cache is audio paid
+ * for, whatever happens to the rest of the conversion (a later block failing refunds only what was not
+ * spoken; decision 25, "Studio projects"). When the credits cannot be kept (the reservation's lease ran out
+ * and the sweep refunded it), the audio goes too.
+ */
 async function speakBlock(
   deps: StudioDeps,
   project: StudioProjectRow,
   item: PlannedBlock,
   signal: AbortSignal,
+  budget: Budget | undefined,
 ): Promise<void> {
   const pieces: { sampleRate: number; samples: Int16Array }[] = [];
   const alignment: CharacterAlignment = {
@@ -190,15 +229,23 @@ async function speakBlock(
     offset += speech.samples.length / speech.sampleRate;
   }
   const audio = joinAtRate(pieces);
-  await deps.storage.put(
-    blockAlignmentKey(project.workspaceId, project.id, item.hash),
-    Buffer.from(JSON.stringify(alignment)),
-  );
+  const audioKey = blockAudioKey(project.workspaceId, project.id, item.hash);
+  const alignmentKey = blockAlignmentKey(project.workspaceId, project.id, item.hash);
+  await deps.storage.put(alignmentKey, Buffer.from(JSON.stringify(alignment)));
   // The audio last: its presence is what says the block is done (planBlocks checks it).
   await deps.storage.put(
-    blockAudioKey(project.workspaceId, project.id, item.hash),
+    audioKey,
     encodeWav({ sampleRate: audio.sampleRate, channels: 1, samples: audio.samples }),
   );
+  // Charged once stored, so a failed store charges nothing; a crash between the two leaves one block's
+  // audio unpaid (the sweep refunds the reservation's rest), the price of never charging for lost audio.
+  try {
+    await budget?.settlePart(item.credits);
+  } catch (error) {
+    await deps.storage.delete(audioKey);
+    await deps.storage.delete(alignmentKey);
+    throw error;
+  }
   await setBlockHash(deps.db, item.block.id, item.hash);
 }
 
@@ -263,7 +310,9 @@ export async function runConversion(
   job: { signal: AbortSignal; lastAttempt: boolean; progress(value: number): Promise<void> },
 ): Promise<void> {
   const project = await findProject(deps.db, payload.workspaceId, payload.projectId);
-  if (project?.state !== 'converting') return;
+  // Deleted before this run (perhaps while an earlier one, stopped, was writing): nothing of it may stay.
+  if (!project) return removeProjectFiles(deps, payload.workspaceId, payload.projectId);
+  if (project.state !== 'converting') return;
   const caller = callerOf(payload);
   const chapters = (await listChapters(deps.db, project.id)).filter((c) => payload.chapterIds.includes(c.id));
   let planned: PlannedBlock[];
@@ -274,10 +323,7 @@ export async function runConversion(
     return;
   }
   const todo = planned.filter((p) => p.plans !== null);
-  const credits = todo.reduce(
-    (sum, p) => sum + (p.plans ?? []).reduce((s, plan) => s + creditCost(plan.model, plan.text.length), 0),
-    0,
-  );
+  const credits = todo.reduce((sum, p) => sum + p.credits, 0);
   let budget: Budget | undefined;
   if (credits > 0) {
     try {
@@ -298,42 +344,53 @@ export async function runConversion(
     // Progress: speaking is most of the work; each chapter's assembly the rest.
     const steps = todo.length + chapters.length;
     let done = 0;
-    const step = async (chapter: StudioChapterRow | undefined) => {
+    const step = async (touched: Iterable<StudioChapterRow>) => {
       done += 1;
       await job.progress(done / steps);
-      if (chapter) {
+      for (const chapter of touched) {
         const ofChapter = planned.filter((p) => p.chapter.id === chapter.id);
-        const left = ofChapter.filter((p) => p.plans !== null && !spoken.has(p.block.id)).length;
-        await updateChapter(deps.db, chapter.id, {
-          conversionProgress: ofChapter.length === 0 ? 1 : 0.9 * (1 - left / ofChapter.length),
-        });
+        const left = ofChapter.filter((p) => !p.stored && !spoken.has(p.block.id)).length;
+        await setConversionProgress(
+          deps.db,
+          chapter.id,
+          ofChapter.length === 0 ? 1 : 0.9 * (1 - left / ofChapter.length),
+        );
       }
     };
     const spoken = new Set<string>();
     // Reused audio (an edit undone, a block copied): the block is converted again without a word spoken.
     for (const item of planned)
-      if (item.plans === null && item.block.convertedHash !== item.hash)
+      if (item.stored && item.block.convertedHash !== item.hash)
         await setBlockHash(deps.db, item.block.id, item.hash);
     // Two blocks at a time: each block's sentences already fill the pool, but a block's last sentence
     // would leave the other engine child idle until the next block starts (a paragraph is 3–7 sentences).
     const failed = new AbortController();
     const speaking = AbortSignal.any([signal, failed.signal]);
     let next = 0;
+    let failure: { error: unknown } | undefined;
+    // Every speaker has stopped before the run goes on or fails: no block is still being written when
+    // the conversion is failed, its credits refunded, or a deleted project's folder removed.
     await Promise.all(
       Array.from({ length: Math.min(BLOCKS_AT_ONCE, todo.length) }, async () => {
-        while (next < todo.length) {
+        while (next < todo.length && !failure) {
           const item = todo[next++] as PlannedBlock;
           try {
-            await speakBlock(deps, project, item, speaking);
+            await speakBlock(deps, project, item, speaking, budget);
+            spoken.add(item.block.id);
+            for (const twin of item.twins) {
+              await setBlockHash(deps.db, twin.block.id, twin.hash);
+              spoken.add(twin.block.id);
+            }
+            await assertStillConverting(deps, payload);
+            await step(new Set([item.chapter, ...item.twins.map((twin) => twin.chapter)]));
           } catch (error) {
+            failure ??= { error };
             failed.abort(error);
-            throw error;
           }
-          spoken.add(item.block.id);
-          await step(item.chapter);
         }
       }),
     );
+    if (failure) throw failure.error;
     const now = deps.clock.now();
     const snapshots: {
       id: string;
@@ -344,6 +401,7 @@ export async function runConversion(
     }[] = [];
     for (const chapter of chapters) {
       signal.throwIfAborted();
+      await assertStillConverting(deps, payload);
       const id = newId();
       const key = `${projectFolder(project.workspaceId, project.id)}snapshots/${id}.mp3`;
       const made = await assembleChapter(
@@ -353,13 +411,12 @@ export async function runConversion(
         key,
       );
       snapshots.push({ id, chapter, key, ...made });
-      await step(undefined);
+      await step([]);
     }
     const projectSnapshotId = newId();
     const callbackWebhookId = await callbackWebhookOf(deps, project);
     await deps.events.transaction(async (tx, events) => {
-      const current = await findProject(tx, project.workspaceId, project.id, true);
-      if (!current) throw new AppError('resource_not_found', 'The project was deleted.');
+      assertConverting(payload, await findProject(tx, project.workspaceId, project.id, true));
       for (const s of snapshots)
         await insertChapterSnapshot(tx, {
           id: s.id,
@@ -419,8 +476,68 @@ export async function runConversion(
   } catch (error) {
     // The worker stopping (or losing the job's lease): refunded; the job runs again and resumes.
     if (job.signal.aborted) throw error;
+    // Deleted while it converted: what was not spoken was refunded; what this run wrote is removed (the
+    // delete removed the folder, but blocks were stored after it). Nobody is left to tell.
+    if (!(await findProject(deps.db, project.workspaceId, project.id)))
+      return removeProjectFiles(deps, project.workspaceId, project.id);
+    // Ended elsewhere (its job given up as exhausted while this run, which had lost it, still spoke): the
+    // user was told then; this run neither records its audio as the conversion's nor fails it twice.
+    if (error instanceof ConversionEnded) return;
     await failConversion(deps, payload, project, chapters, error);
   }
+}
+
+/** A conversion's project was deleted while it ran. */
+class ProjectDeleted extends AppError {
+  constructor() {
+    super('resource_not_found', 'The project was deleted.');
+  }
+}
+
+/** A conversion ended by someone else while this run went on (abandonConversion, or a newer conversion). */
+class ConversionEnded extends Error {
+  override name = 'ConversionEnded';
+}
+
+/** The project still converting exactly what this run converts (else ProjectDeleted or ConversionEnded). */
+function assertConverting(payload: ConversionPayload, project: StudioProjectRow | undefined): void {
+  if (!project) throw new ProjectDeleted();
+  if (project.state !== 'converting' || !sameIds(project.convertingChapterIds, payload.chapterIds))
+    throw new ConversionEnded('the conversion was ended while this run went on');
+}
+
+/** Stops the run once its project is gone or its conversion ended (after each block, before each chapter). */
+async function assertStillConverting(deps: StudioDeps, payload: ConversionPayload): Promise<void> {
+  assertConverting(payload, await findProject(deps.db, payload.workspaceId, payload.projectId));
+}
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
+
+/** Every file of a deleted project (its blocks and snapshots). */
+async function removeProjectFiles(deps: StudioDeps, workspaceId: string, projectId: string): Promise<void> {
+  for (const key of await deps.storage.list(projectFolder(workspaceId, projectId)))
+    await deps.storage.delete(key);
+}
+
+/**
+ * A conversion whose job failed for good (the job worker's `onExhausted`: its last attempt threw, or the
+ * process running it died during it): without this the project stayed `converting` forever, refusing every
+ * edit and every new conversion. The project and the chapters it converted go back to `default` with the
+ * error the user sees, and the conversion's status is told as for any failure. The credits need nothing
+ * here: an attempt that threw refunded what it had not spoken (runMetered); a dead process's reservation is
+ * refunded by the sweep once its lease runs out; the blocks stored were paid for as they were stored.
+ */
+export async function abandonConversion(
+  deps: StudioDeps,
+  payload: ConversionPayload,
+  failure: { error: string },
+): Promise<void> {
+  const project = await findProject(deps.db, payload.workspaceId, payload.projectId);
+  // Only this conversion's state: a project already back to `default`, or gone, is left as it is.
+  if (project?.state !== 'converting' || !sameIds(project.convertingChapterIds, payload.chapterIds)) return;
+  const chapters = (await listChapters(deps.db, project.id)).filter((c) => payload.chapterIds.includes(c.id));
+  await failConversion(deps, payload, project, chapters, new Error(failure.error));
 }
 
 /** Ends a conversion that failed: the project and its chapters back to `default`, the reason kept. */
@@ -434,7 +551,7 @@ async function failConversion(
   const message =
     error instanceof AppError
       ? error.message
-      : 'The conversion failed on the server. Its credits were refunded.';
+      : 'The conversion failed on the server. Only the blocks already spoken were charged; converting again speaks the rest.';
   if (!(error instanceof AppError))
     deps.logger.error({ err: error, projectId: project.id }, 'studio conversion failed');
   await updateChapters(

@@ -62,21 +62,31 @@ function makeEpub(chapters: { title: string; paragraphs: string[] }[]): Buffer {
   return Buffer.from(zipSync(files));
 }
 
-async function waitForConversion(account: SpeechAccount, projectId: string) {
-  for (let i = 0; i < 300; i++) {
-    const project = await account.sdk.studio.projects.get(projectId);
-    if (project.state !== 'converting') return project;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the conversion did not finish');
+/** How long a conversion (flite, a few words) or its callback may take here, by the clock, under load. */
+const WAIT_MS = 30_000;
+
+/** The project once its conversion has ended (polled until then, WAIT_MS at most). */
+function waitForConversion(account: SpeechAccount, projectId: string) {
+  return vi.waitFor(
+    async () => {
+      const project = await account.sdk.studio.projects.get(projectId);
+      if (project.state === 'converting') throw new Error('the conversion did not finish');
+      return project;
+    },
+    { timeout: WAIT_MS, interval: 100 },
+  );
 }
 
-/** Waits for the callback receiver's `n`th arrival. */
-async function arrival(n: number) {
-  for (let i = 0; i < 200 && arrivals.length < n; i++) await new Promise((r) => setTimeout(r, 50));
-  const got = arrivals[n - 1];
-  if (!got) throw new Error(`no callback number ${n}`);
-  return got;
+/** The callback receiver's `n`th arrival (polled until it came, WAIT_MS at most: as long as a conversion). */
+function arrival(n: number) {
+  return vi.waitFor(
+    () => {
+      const got = arrivals[n - 1];
+      if (!got) throw new Error(`no callback number ${n}`);
+      return got;
+    },
+    { timeout: WAIT_MS, interval: 50 },
+  );
 }
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/jobs/job-definition';
-import { runConversion } from './studio.convert';
+import { abandonConversion, runConversion } from './studio.convert';
 import type { StudioDeps } from './studio.deps';
 
 /** Attempts in all: a plan whose concurrency slots are all taken waits for the next (2 s, 4 s, … ~4 min). */
@@ -42,4 +42,6 @@ export const convertJob = defineJob<
       progress: (value) => ctx.progress(value),
     });
   },
+  // The last attempt failed (or its process died): the project must not stay `converting`.
+  onExhausted: (payload, failure, deps) => abandonConversion(deps, payload, failure),
 });

@@ -4,7 +4,6 @@ import {
   LIVE_MODERATION_STUDIO_MESSAGE,
   MAX_PRONUNCIATION_LOCATORS,
   PronunciationDictionaryLocator,
-  type PronunciationRule,
   STUDIO_DEFAULT_MODEL_ID,
   STUDIO_DEFAULT_VOICE_ID,
   STUDIO_FALLBACK_MODEL_ID,
@@ -37,7 +36,7 @@ import {
 } from './studio.import';
 import { convertJob } from './studio.jobs';
 import { presentChapterWithContent, presentProject, presentProjectExtended } from './studio.present';
-import { blockHash, projectFolder } from './studio.rules';
+import { blockHash, type CompiledRules, compileRules, projectFolder } from './studio.rules';
 import {
   countProjects,
   deleteChapterRow,
@@ -148,11 +147,11 @@ export async function validatePronunciationLocators(
 }
 
 /** A project's rules for presenting its blocks' state: a dictionary gone since is none (not a failure). */
-async function presentableRules(deps: StudioDeps, project: StudioProjectRow): Promise<PronunciationRule[]> {
+async function presentableRules(deps: StudioDeps, project: StudioProjectRow): Promise<CompiledRules> {
   try {
     return await projectRules(deps, project);
   } catch (error) {
-    if (error instanceof AppError) return [];
+    if (error instanceof AppError) return compileRules([]);
     throw error;
   }
 }
@@ -378,6 +377,18 @@ function assertNotConverting(project: StudioProjectRow): void {
     );
 }
 
+/**
+ * The check that counts, inside the transaction that changes the content: the project's row locked
+ * (`FOR UPDATE`, as startConversion locks it), so a conversion cannot start between the check and the
+ * change — the two serialise, and the later one sees the other's outcome. The check made before the
+ * content was read only spares that work when the project is already converting.
+ */
+async function lockNotConverting(tx: Db, workspaceId: string, projectId: string): Promise<void> {
+  const project = await findProject(tx, workspaceId, projectId, true);
+  if (!project) throw notFound('The project');
+  assertNotConverting(project);
+}
+
 export async function listStudioProjects(deps: StudioDeps, caller: RequestCaller) {
   const rows = await listProjects(deps.db, caller.workspaceId);
   const projects = [];
@@ -469,6 +480,7 @@ export async function updateStudioContent(
   await checkVoices(deps, caller, contentVoices(content.chapters));
   const now = deps.clock.now().getTime();
   await deps.db.transaction(async (tx) => {
+    await lockNotConverting(tx, caller.workspaceId, project.id);
     await deleteProjectChapters(tx, project.id);
     await storeChapters(tx, project, content.chapters, 0, now);
     await updateProject(tx, project.id, { lastChaptersOrderChangeMs: now });
@@ -574,6 +586,7 @@ export async function updateStudioChapter(
   }
   const now = deps.clock.now().getTime();
   await deps.db.transaction(async (tx) => {
+    if (body.content) await lockNotConverting(tx, caller.workspaceId, project.id);
     if (body.name) await updateChapter(tx, chapter.id, { name: body.name });
     if (body.content) await replaceChapterContent(tx, project, chapter.id, body.content, now);
   });
@@ -625,8 +638,11 @@ export async function deleteStudioChapter(
 ) {
   const { project } = await requireChapter(deps, caller, projectId, chapterId);
   assertNotConverting(project);
-  await deleteChapterRow(deps.db, project.id, chapterId);
-  await updateProject(deps.db, project.id, { lastChaptersOrderChangeMs: deps.clock.now().getTime() });
+  await deps.db.transaction(async (tx) => {
+    await lockNotConverting(tx, caller.workspaceId, project.id);
+    await deleteChapterRow(tx, project.id, chapterId);
+    await updateProject(tx, project.id, { lastChaptersOrderChangeMs: deps.clock.now().getTime() });
+  });
   return { status: 'ok' as const };
 }
 

@@ -122,6 +122,18 @@ export async function updateChapter(
   await db.update(studioChapters).set(patch).where(eq(studioChapters.id, chapterId));
 }
 
+/**
+ * A running conversion's progress of a chapter, written only while the chapter is still converting: a
+ * write that comes late (a block finishing after the conversion failed, or a run that lost its job) never
+ * overwrites the failed state and its cleared progress.
+ */
+export async function setConversionProgress(db: Db, chapterId: string, progress: number): Promise<void> {
+  await db
+    .update(studioChapters)
+    .set({ conversionProgress: progress })
+    .where(and(eq(studioChapters.id, chapterId), eq(studioChapters.state, 'converting')));
+}
+
 export async function updateChapters(
   db: Db,
   chapterIds: string[],

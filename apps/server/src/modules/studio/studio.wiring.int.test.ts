@@ -61,15 +61,18 @@ const content = (chapters: { name: string; paragraphs: string[] }[]) =>
     })),
   );
 
+/** Converts the project; answers it once the conversion has ended (polled, 30 s by the clock at most). */
 async function convert(account: SpeechAccount, projectId: string) {
   const started = await api(account, `/v1/studio/projects/${projectId}/convert`, { method: 'POST' });
   expect(started.status).toBe(200);
-  for (let i = 0; i < 300; i++) {
-    const project = (await (await api(account, `/v1/studio/projects/${projectId}`)).json()) as Json;
-    if (project.state !== 'converting') return project;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the conversion did not finish');
+  return vi.waitFor(
+    async () => {
+      const project = (await (await api(account, `/v1/studio/projects/${projectId}`)).json()) as Json;
+      if (project.state === 'converting') throw new Error('the conversion did not finish');
+      return project;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 }
 
 async function download(account: SpeechAccount, pathname: string) {

@@ -26,6 +26,21 @@ export interface JobDefinition<P = unknown, D = unknown> {
   /** First retry delay; doubles each attempt (capped at one hour); default 1000 ms. */
   backoffBaseMs?: number;
   handler(payload: P, ctx: JobContext, deps: D): Promise<unknown>;
+  /**
+   * Called once the job has failed for good — its last attempt failed, it threw NonRetryableJobError, or
+   * its worker died during its last attempt (the worker's lease ran out) — so the job's owner can leave its
+   * own rows in a final state the user sees (a project "converting" forever otherwise). Called after the
+   * job's row says `failed`, at most once per job by the worker that failed it; an error it throws is
+   * logged. Not called for a payload that no longer fits its schema.
+   */
+  onExhausted?(payload: P, failure: JobFailure, deps: D): Promise<void>;
+}
+
+/** Why a job failed for good (what `onExhausted` is told). */
+export interface JobFailure {
+  jobId: string;
+  /** The job's last error as stored (`last_error`): for the log, not for users. */
+  error: string;
 }
 
 /** Declares a job with its payload and dependency types preserved. */
@@ -39,7 +54,14 @@ export type RunnableJob = JobDefinition<any, void>;
 
 /** The job with `deps` handed to its handler: what the worker runs. */
 export function bindJob<P, D>(definition: JobDefinition<P, D>, deps: D): RunnableJob {
-  return { ...definition, handler: (payload: P, ctx: JobContext) => definition.handler(payload, ctx, deps) };
+  const { onExhausted } = definition;
+  return {
+    ...definition,
+    handler: (payload: P, ctx: JobContext) => definition.handler(payload, ctx, deps),
+    onExhausted: onExhausted
+      ? (payload: P, failure: JobFailure) => onExhausted(payload, failure, deps)
+      : undefined,
+  };
 }
 
 /** Thrown by a handler when retrying cannot help (bad input, a row that has gone for good). */

@@ -145,6 +145,52 @@ describe('job worker', () => {
     expect(await queue.getJob(id)).toMatchObject({ attempts: 2, lastError: 'always broken' });
   });
 
+  it('tells the job’s owner once it failed for good: last attempt, non-retryable, or its worker died on the last', async () => {
+    const told: { payload: unknown; error: string; state: string | undefined }[] = [];
+    const job = defineJob({
+      name: `test.exhausted.${newId(6)}`,
+      payload: z.object({ n: z.number() }),
+      maxAttempts: 2,
+      backoffBaseMs: 50,
+      handler: async ({ n }) => {
+        throw n < 0 ? new NonRetryableJobError('negative input') : new Error('always broken');
+      },
+      onExhausted: async (payload, failure) => {
+        told.push({ payload, error: failure.error, state: (await queue.getJob(failure.jobId))?.state });
+      },
+    });
+    await startWorker([job]);
+    const broken = await queue.enqueue(job, { n: 1 });
+    const permanent = await queue.enqueue(job, { n: -1 });
+    await settled(broken).toBe('failed');
+    await settled(permanent).toBe('failed');
+    // A run whose worker died during its last attempt (the lease ran out): failed, and its owner told.
+    const orphan = newId();
+    await database.db.insert(jobs).values({
+      id: orphan,
+      name: job.name,
+      payload: { n: 7 },
+      state: 'active',
+      attempts: 2,
+      maxAttempts: 2,
+      lockToken: 'dead',
+      lockedUntil: sql`now() - interval '1 second'`,
+    });
+    await settled(orphan).toBe('failed');
+    await expect.poll(() => told.length, { timeout: 5000, interval: 50 }).toBe(3);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        { payload: { n: 1 }, error: 'always broken', state: 'failed' },
+        { payload: { n: -1 }, error: 'negative input', state: 'failed' },
+        {
+          payload: { n: 7 },
+          error: 'The worker running this job stopped before it finished.',
+          state: 'failed',
+        },
+      ]),
+    );
+  });
+
   it('does not retry a NonRetryableJobError or a payload that no longer fits its schema', async () => {
     const job = defineJob({
       name: `test.permanent.${newId(6)}`,

@@ -3,7 +3,13 @@ import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { newId } from '../ids';
-import { type JobContext, NonRetryableJobError, type RunnableJob, retryDelayMs } from './job-definition';
+import {
+  type JobContext,
+  type JobFailure,
+  NonRetryableJobError,
+  type RunnableJob,
+  retryDelayMs,
+} from './job-definition';
 import { type JobRow, jobs } from './jobs.tables';
 
 export interface JobWorkerOptions {
@@ -138,9 +144,14 @@ export class JobWorker {
     }
   }
 
-  /** Jobs whose worker died on their last allowed attempt fail instead of running again. */
+  /**
+   * Jobs whose worker died on their last allowed attempt fail instead of running again, and their owner
+   * hears of it (`onExhausted`). Only the jobs this worker runs: the hook is the definition's.
+   */
   private async failExhausted(): Promise<void> {
-    await this.options.db
+    const names = [...this.byName.keys()];
+    if (names.length === 0) return;
+    const failed = await this.options.db
       .update(jobs)
       .set({
         state: 'failed',
@@ -151,11 +162,37 @@ export class JobWorker {
       })
       .where(
         and(
+          inArray(jobs.name, names),
           eq(jobs.state, 'active'),
           lt(jobs.lockedUntil, sql`now()`),
           sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
         ),
+      )
+      .returning({ id: jobs.id, name: jobs.name, payload: jobs.payload, lastError: jobs.lastError });
+    for (const job of failed)
+      await this.notifyExhausted(this.byName.get(job.name), job.payload, {
+        jobId: job.id,
+        error: job.lastError ?? '',
+      });
+  }
+
+  /** Tells a job's owner that it failed for good (its definition's `onExhausted`); never throws. */
+  private async notifyExhausted(
+    definition: RunnableJob | undefined,
+    payload: unknown,
+    failure: JobFailure,
+  ): Promise<void> {
+    if (!definition?.onExhausted) return;
+    const parsed = definition.payload.safeParse(payload);
+    if (!parsed.success) return;
+    try {
+      await definition.onExhausted(parsed.data, failure);
+    } catch (error) {
+      this.options.logger.error(
+        { err: error, jobId: failure.jobId, job: definition.name },
+        'the owner of a failed job could not be told',
       );
+    }
   }
 
   private async claim(): Promise<JobRow | undefined> {
@@ -171,7 +208,13 @@ export class JobWorker {
             inArray(jobs.name, names),
             or(
               and(eq(jobs.state, 'queued'), lte(jobs.runAt, sql`now()`)),
-              and(eq(jobs.state, 'active'), lt(jobs.lockedUntil, sql`now()`)),
+              // A job whose worker died on its last attempt is failExhausted's (failed, its owner told),
+              // never run once more: one that lapsed between the two queries was claimed before.
+              and(
+                eq(jobs.state, 'active'),
+                lt(jobs.lockedUntil, sql`now()`),
+                sql`${jobs.attempts} < ${jobs.maxAttempts}`,
+              ),
             ),
           ),
         )
@@ -251,7 +294,7 @@ export class JobWorker {
       const message = error instanceof Error ? error.message : String(error);
       const retry = !(error instanceof NonRetryableJobError) && row.attempts < row.maxAttempts;
       const delay = retryDelayMs(row.backoffBaseMs, row.attempts);
-      await db
+      const settled = await db
         .update(jobs)
         .set(
           retry
@@ -272,9 +315,18 @@ export class JobWorker {
               },
         )
         .where(owned)
-        .catch((settleError: unknown) => log.error({ err: settleError }, 'could not record job failure'));
+        .returning({ id: jobs.id })
+        .catch((settleError: unknown) => {
+          log.error({ err: settleError }, 'could not record job failure');
+          return [];
+        });
       if (retry) log.warn({ err: error, retryInMs: delay }, 'job failed; will retry');
-      else log.error({ err: error }, 'job failed');
+      else {
+        log.error({ err: error }, 'job failed');
+        // Only when this worker's row update failed the job (a lost lease leaves it to the new owner).
+        if (settled.length > 0)
+          await this.notifyExhausted(definition, row.payload, { jobId: row.id, error: message });
+      }
     }
   }
 
