@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { workerJobs } from '../../modules';
 import type { JobWorker } from '../../platform/jobs/job-worker';
 import {
   callAs,
@@ -150,6 +151,35 @@ describe('creating a dub', () => {
     expect(await completedItems(account)).toContain('create_dub');
     // Not editable, and its audio is not there.
     expect((await callAs(t.app, account, 'GET', `/v1/dubbing/${id}/audio/es`)).statusCode).toBe(409);
+  }, 60_000);
+});
+
+describe('a dub whose job gave up', () => {
+  it('is failed, not left dubbing, when its last attempt failed or its process died (onExhausted)', async () => {
+    const account = await newSpeechAccount(t.app, baseUrl);
+    const answer = await post(
+      account.key,
+      { target_lang: 'es', name: 'Given up' },
+      { bytes: tone, name: 'tone.wav' },
+    );
+    const id = answer.body.dubbing_id as string;
+    await vi.waitFor(
+      async () =>
+        expect((await callAs(t.app, account, 'GET', `/v1/dubbing/${id}`)).json().status).toBe('failed'),
+      { timeout: 30_000, interval: 100 },
+    );
+    // As a run whose process died leaves it: still dubbing, no run left to end it.
+    await db().update(dubs).set({ status: 'dubbing', error: null, refunded: false }).where(eq(dubs.id, id));
+    const [job] = workerJobs(t.deps, [dubJob]);
+    await job?.onExhausted?.(
+      { dubId: id, workspaceId: account.workspaceId },
+      { jobId: 'j1', error: 'lease lost' },
+    );
+    expect((await callAs(t.app, account, 'GET', `/v1/dubbing/${id}`)).json()).toMatchObject({
+      status: 'failed',
+      refunded: true,
+      error: 'The dub failed on the server. Its credits were refunded.',
+    });
   }, 60_000);
 });
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineJob } from '../../platform/jobs/job-definition';
 import { removeDeadScratchDirs } from '../../platform/scratch-dirs';
 import type { DubbingDeps } from './dubbing.deps';
-import { runDub } from './dubbing.pipeline';
-import { runRender } from './dubbing.render';
+import { abandonDub, runDub } from './dubbing.pipeline';
+import { abandonRender, runRender } from './dubbing.render';
 
 /** Attempts in all: a plan whose concurrency slots are all taken waits for the next (2 s, 4 s, … ~4 min). */
 const MAX_ATTEMPTS = 8;
@@ -22,6 +22,8 @@ export const dubJob = defineJob<{ dubId: string; workspaceId: string }, DubbingD
       progress: (value) => ctx.progress(value),
     });
   },
+  // The last attempt failed or its process died: the dub must not stay `dubbing`.
+  onExhausted: (payload, _failure, deps) => abandonDub(deps, payload),
 });
 
 /** A render the editor asked for (`POST …/render/{language}`): its row says processing until it is stored. */
@@ -33,4 +35,5 @@ export const renderJob = defineJob<{ dubId: string; workspaceId: string; renderI
     if (ctx.attempt > 1) await removeDeadScratchDirs();
     await runRender(deps, payload, ctx.signal, ctx.attempt >= ctx.maxAttempts);
   },
+  onExhausted: (payload, _failure, deps) => abandonRender(deps, payload),
 });

@@ -463,6 +463,16 @@ export async function runDub(
   }
 }
 
+/**
+ * The dub's job gave up (its last attempt failed, or its process died during it: jobs' `onExhausted`): a dub
+ * still `dubbing` is failed, so it does not stay "dubbing" for ever. Its credits were reserved by the run
+ * that died, and that reservation is refunded when its lease runs out (metering's lease sweep).
+ */
+export async function abandonDub(deps: DubbingDeps, payload: { dubId: string; workspaceId: string }) {
+  const dub = await findDub(deps.db, payload.workspaceId, payload.dubId);
+  if (dub?.status === 'dubbing') await failDub(deps, dub, new Error('the dub job gave up'));
+}
+
 /** Marks a dub failed with a sentence for its owner; its credits were refunded (`refunded`). */
 async function failDub(deps: DubbingDeps, dub: DubRow, error: unknown): Promise<void> {
   const message =

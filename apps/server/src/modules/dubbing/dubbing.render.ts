@@ -36,3 +36,14 @@ export async function runRender(
       deps.logger.error({ err: error, renderId: render.id }, 'dub render failed');
   }
 }
+
+/** The render's job gave up (jobs' `onExhausted`): a render still `processing` is failed, not left spinning. */
+export async function abandonRender(
+  deps: DubbingDeps,
+  payload: { dubId: string; workspaceId: string; renderId: string },
+): Promise<void> {
+  const dub = await findDub(deps.db, payload.workspaceId, payload.dubId);
+  const render = dub && (await findRender(deps.db, dub.id, payload.renderId));
+  if (render?.status === 'processing')
+    await updateRender(deps.db, render.id, { status: 'failed', error: 'The render failed on the server.' });
+}
