@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workerJobs } from '../../modules';
-import { transcriptionCompleted } from '../../platform/events/catalog';
+import { transcriptionCompleted, transcriptionFailed } from '../../platform/events/catalog';
 import { JobWorker } from '../../platform/jobs/job-worker';
 import { jobs } from '../../platform/jobs/jobs.tables';
 import { decodeToPcm } from '../../platform/media/decode-audio';
@@ -613,6 +613,38 @@ describe('background transcriptions', () => {
       },
     ]);
     expect(await characterCountOf(db(), account.workspaceId)).toBe(speechToTextCost(speechSeconds));
+  });
+
+  it('a transcript whose job gave up (its process died on the last attempt) is failed and published, not left processing', async () => {
+    const account = await newAccount();
+    const failed: { transcriptionId: string; error: string }[] = [];
+    t.deps.events.on(transcriptionFailed, `test.failed.${account.workspaceId}`, async (event) => {
+      if (event.workspaceId === account.workspaceId) failed.push(event);
+    });
+    const created = await postForm(
+      account,
+      { model_id: 'parla_stt_v1' },
+      { bytes: speechWav, name: 'a.wav' },
+      '/v1/speech-to-text/transcripts',
+    );
+    const id = created.json.transcription_id as string;
+    expect(await settled(account, id)).toMatchObject({ status: 'completed' });
+    // As a run whose process died leaves it: still processing, no run left to end it.
+    await db()
+      .update(transcripts)
+      .set({ status: 'processing', completedAt: null })
+      .where(eq(transcripts.id, id));
+    const [job] = workerJobs(t.deps, [transcribeJob]);
+    await job?.onExhausted?.(
+      { transcriptId: id, workspaceId: account.workspaceId },
+      { jobId: 'j1', error: 'lease lost' },
+    );
+    expect(await (await get(account, `/v1/speech-to-text/transcripts/${id}/details`)).json()).toMatchObject({
+      status: 'failed',
+    });
+    expect(failed).toMatchObject([
+      { transcriptionId: id, error: 'The transcription failed on the server. Its credits were refunded.' },
+    ]);
   });
 
   it('a transcript’s progress never goes back, even when the work reports less (a job taken over, issue 26 item 9)', async () => {

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/jobs/job-definition';
 import { removeDeadScratchDirs } from '../../platform/scratch-dirs';
-import { runTranscriptionJob, type SttDeps, type TranscribeJobPayload } from './speech-to-text.service';
+import {
+  abandonTranscription,
+  runTranscriptionJob,
+  type SttDeps,
+  type TranscribeJobPayload,
+} from './speech-to-text.service';
 
 /** Attempts in all: a plan whose concurrency slots are all taken waits for the next (2 s, 4 s, … ~4 min). */
 const MAX_ATTEMPTS = 8;
@@ -20,4 +25,6 @@ export const transcribeJob = defineJob<TranscribeJobPayload, Omit<SttDeps, 'tran
       lastAttempt: ctx.attempt >= ctx.maxAttempts,
     });
   },
+  // The last attempt failed or its process died: the transcript must not stay `processing`.
+  onExhausted: (payload, _failure, deps) => abandonTranscription(deps, payload),
 });

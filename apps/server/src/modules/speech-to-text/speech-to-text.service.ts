@@ -508,7 +508,11 @@ export class TranscriptionDeferred extends Error {
 }
 
 /** Marks a transcript failed (refunded already) and tells the modules that care. */
-async function failTranscript(deps: SttDeps, row: TranscriptRow, message: string): Promise<void> {
+async function failTranscript(
+  deps: Pick<SttDeps, 'events' | 'clock' | 'storage'>,
+  row: TranscriptRow,
+  message: string,
+): Promise<void> {
   await deps.events.transaction(async (tx, events) => {
     const failed = await setTranscriptState(tx, row.workspaceId, row.id, {
       status: 'failed',
@@ -529,6 +533,20 @@ async function failTranscript(deps: SttDeps, row: TranscriptRow, message: string
     });
   });
   if (row.sourceKey) await deps.storage.delete(row.sourceKey).catch(() => undefined);
+}
+
+/**
+ * The transcription's job gave up (its last attempt failed, or its process died during it: jobs'
+ * `onExhausted`): a transcript still `processing` is failed and published, not left processing for ever. The
+ * dead run's reservation is refunded when its lease runs out (metering's lease sweep).
+ */
+export async function abandonTranscription(
+  deps: Pick<SttDeps, 'db' | 'events' | 'clock' | 'storage'>,
+  payload: TranscribeJobPayload,
+): Promise<void> {
+  const row = await getTranscript(deps.db, payload.workspaceId, payload.transcriptId);
+  if (row?.status === 'processing')
+    await failTranscript(deps, row, 'The transcription failed on the server. Its credits were refunded.');
 }
 
 /**
