@@ -532,6 +532,17 @@ const FORMS: Record<string, (form: FormData) => void> = {
   pvcVerificationRoute: (f) => f.append('files', new Blob([wav]), 'id.wav'),
   updateStudioContentRoute: (f) => f.append('from_content_json', '[{"name":"Stolen","blocks":[]}]'),
   updateAudioNativeContentRoute: (f) => f.append('file', new Blob(['Stolen.']), 'stolen.txt'),
+  uploadStudioCoverRoute: (f) =>
+    f.append(
+      'file',
+      new Blob([
+        Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      ]),
+      'cover.png',
+    ),
 };
 
 async function asB(name: string, route: Route): Promise<number> {
