@@ -336,7 +336,7 @@ describe('a Studio chapter read', () => {
       .update(studioBlocks)
       .set({ convertedHash: 'converted' })
       .where(eq(studioBlocks.projectId, projectId));
-    // Every rule matcher made while the chapter is read twice (`new RegExp(rule, 'iu')`), each a real one.
+    // Every case-folding regex made while the chapter is read twice (`new RegExp(rule, 'iu')`).
     const Original = globalThis.RegExp;
     let matchers = 0;
     globalThis.RegExp = new Proxy(Original, {

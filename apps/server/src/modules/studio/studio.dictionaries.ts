@@ -1,9 +1,9 @@
+import type { PronunciationRule } from '@parla/contracts';
 import {
   type ResolvedDictionaryVersion,
   resolvePronunciationDictionaries,
 } from '../pronunciation-dictionaries';
 import type { StudioDeps } from './studio.deps';
-import { type CompiledRules, compileRules } from './studio.rules';
 import type { StoredLocator, StudioProjectRow } from './studio.tables';
 
 /*
@@ -33,12 +33,15 @@ export function projectDictionaries(
   );
 }
 
-/**
- * The rules of a project's dictionaries, in their order (what its blocks are spoken and hashed with), their
- * matchers compiled once per dictionary version (studio.rules.ts compileRules).
- */
-export async function projectRules(deps: StudioDeps, project: StudioProjectRow): Promise<CompiledRules> {
-  return compileRules(
-    await projectDictionaries(deps, project.workspaceId, project.pronunciationDictionaryLocators),
+/** The rules of a project's dictionaries, in their order (what its blocks are spoken and hashed with). */
+export async function projectRules(
+  deps: StudioDeps,
+  project: StudioProjectRow,
+): Promise<PronunciationRule[]> {
+  const versions = await projectDictionaries(
+    deps,
+    project.workspaceId,
+    project.pronunciationDictionaryLocators,
   );
+  return versions.flatMap((version) => version.rules);
 }

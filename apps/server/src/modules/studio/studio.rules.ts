@@ -22,71 +22,30 @@ export function blockModelOf(
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A rule's matcher for rulesTouching (null for an empty string, which touches nothing). */
-const matcherOf = (rule: PronunciationRule): RegExp | null =>
-  rule.string_to_replace === '' ? null : new RegExp(escapeRegExp(rule.string_to_replace), 'iu');
-
-/** A project's dictionary rules in order, each with its matcher compiled (compileRules). */
-export interface CompiledRules {
-  readonly rules: readonly PronunciationRule[];
-  readonly matchers: readonly (RegExp | null)[];
-}
-
-/** Dictionary versions whose matchers are kept (a version's rules never change; the oldest go first). */
-const VERSIONS_KEPT = 500;
-const matchersByVersion = new Map<string, readonly (RegExp | null)[]>();
-
-/**
- * The rules of a project's dictionary versions, compiled once per version for the life of the process: a
- * chapter read hashes every block with them (a review found a regex compiled per rule per block per read).
- * A version id names rules that never change, so its matchers are reused as they are.
- */
-export function compileRules(
-  versions: readonly { versionId: string; rules: readonly PronunciationRule[] }[],
-): CompiledRules {
-  const rules: PronunciationRule[] = [];
-  const matchers: (RegExp | null)[] = [];
-  for (const version of versions) {
-    let compiled = matchersByVersion.get(version.versionId);
-    if (!compiled || compiled.length !== version.rules.length) {
-      compiled = version.rules.map(matcherOf);
-      if (matchersByVersion.size >= VERSIONS_KEPT)
-        matchersByVersion.delete(matchersByVersion.keys().next().value as string);
-      matchersByVersion.set(version.versionId, compiled);
-    }
-    rules.push(...version.rules);
-    matchers.push(...compiled);
-  }
-  return { rules, matchers };
-}
-
-const compiledOf = (rules: readonly PronunciationRule[] | CompiledRules): CompiledRules =>
-  'matchers' in rules ? rules : { rules, matchers: rules.map(matcherOf) };
-
 /**
  * The rules of the project's dictionaries that can change how `text` is spoken: those whose string occurs
  * in it, compared case-insensitively and ignoring word boundaries — a superset of what the speech
  * pipeline's matching (tts pronunciation.ts: case-sensitive or not, bounded or not) can match, so a rule
  * left out never matches there, and the audio made with these rules is the audio made with all of them.
- * Their order is kept (of overlapping matches the rule named first wins).
+ * Their order is kept (of overlapping matches the rule named first wins). A literal search in the lower
+ * case, as the pipeline's matching does; a regular expression's case folding only where the lower case
+ * moves characters (a review found a regex compiled per rule per block on every chapter read).
  */
-export function rulesTouching(
-  text: string,
-  rules: readonly PronunciationRule[] | CompiledRules,
-): PronunciationRule[] {
-  const { rules: list, matchers } = compiledOf(rules);
-  return list.filter((_, i) => matchers[i]?.test(text) ?? false);
+export function rulesTouching(text: string, rules: readonly PronunciationRule[]): PronunciationRule[] {
+  const lowered = text.toLowerCase();
+  const lower = lowered.length === text.length ? lowered : undefined;
+  return rules.filter((rule) => {
+    const target = rule.string_to_replace;
+    if (target === '') return false;
+    const needle = target.toLowerCase();
+    if (lower !== undefined && needle.length === target.length) return lower.includes(needle);
+    return new RegExp(escapeRegExp(target), 'iu').test(text);
+  });
 }
 
 /** The rules touching any node of a block (what goes into its hash). */
-export function blockRules(
-  block: StudioBlockRow,
-  rules: readonly PronunciationRule[] | CompiledRules,
-): PronunciationRule[] {
-  const compiled = compiledOf(rules);
-  return compiled.rules.length === 0
-    ? []
-    : rulesTouching(block.nodes.map((n) => n.text).join('\n'), compiled);
+export function blockRules(block: StudioBlockRow, rules: readonly PronunciationRule[]): PronunciationRule[] {
+  return rules.length === 0 ? [] : rulesTouching(block.nodes.map((n) => n.text).join('\n'), rules);
 }
 
 /**
@@ -100,7 +59,7 @@ export function blockRules(
 export function blockHash(
   project: Pick<StudioProjectRow, 'defaultModelId' | 'applyTextNormalization'>,
   block: StudioBlockRow,
-  rules: readonly PronunciationRule[] | CompiledRules = [],
+  rules: readonly PronunciationRule[] = [],
 ): string {
   return createHash('sha256')
     .update(

@@ -4,6 +4,7 @@ import {
   LIVE_MODERATION_STUDIO_MESSAGE,
   MAX_PRONUNCIATION_LOCATORS,
   PronunciationDictionaryLocator,
+  type PronunciationRule,
   STUDIO_DEFAULT_MODEL_ID,
   STUDIO_DEFAULT_VOICE_ID,
   STUDIO_FALLBACK_MODEL_ID,
@@ -36,7 +37,7 @@ import {
 } from './studio.import';
 import { convertJob } from './studio.jobs';
 import { presentChapterWithContent, presentProject, presentProjectExtended } from './studio.present';
-import { blockHash, type CompiledRules, compileRules, projectFolder } from './studio.rules';
+import { blockHash, projectFolder } from './studio.rules';
 import {
   countProjects,
   deleteChapterRow,
@@ -147,11 +148,11 @@ export async function validatePronunciationLocators(
 }
 
 /** A project's rules for presenting its blocks' state: a dictionary gone since is none (not a failure). */
-async function presentableRules(deps: StudioDeps, project: StudioProjectRow): Promise<CompiledRules> {
+async function presentableRules(deps: StudioDeps, project: StudioProjectRow): Promise<PronunciationRule[]> {
   try {
     return await projectRules(deps, project);
   } catch (error) {
-    if (error instanceof AppError) return compileRules([]);
+    if (error instanceof AppError) return [];
     throw error;
   }
 }
