@@ -62,11 +62,13 @@ describe('the credit meter (accounts §3, §9)', { timeout: 20_000 }, () => {
     await within(sidebar).findByText('Your credits could not be loaded.', {}, { timeout: 5000 });
     fail = false;
     fireEvent.click(within(sidebar).getByRole('button', { name: 'Load your credits again' }));
-    const meter = await within(sidebar).findByRole('region', { name: 'Credits' });
+    // The reloaded meter: two fresh clones' full runs (unit, web and web-mocks together on 2 cores) did not
+    // see it within the 5 s every web wait has, 2026-11-29; it appears alone in well under a second.
+    const meter = await within(sidebar).findByRole('region', { name: 'Credits' }, { timeout: 10_000 });
     await waitFor(() => expect(meter.textContent).toContain('10 used'));
     // A whole-app render that waits out the failed load: over vitest's default 5 s on a busy machine (it
     // failed once at 5,042 ms in a full run).
-  }, 15_000);
+  }, 20_000);
 
   it('formats the reset day, and gives none when the plan names none', () => {
     expect(creditResetText(1_790_000_000, { timeZone: 'UTC' })).toBe('Resets on Sep 21, 2026');
